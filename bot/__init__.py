@@ -1,0 +1,1 @@
+"""The Slack-facing daemon: Bolt app, intake, sessions, replies, review cards, scheduler, CLI."""

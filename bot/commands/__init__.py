@@ -1,0 +1,1 @@
+"""CLI sub-commands, one module per job; each exposes `register(app: typer.Typer) -> None`."""

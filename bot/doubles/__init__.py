@@ -1,0 +1,4 @@
+"""Loopback doubles of Slack and Anthropic, used by the tests and by `seshat demo`.
+
+The bot cannot tell them from the real services: the same clients talk to them over real sockets.
+"""

@@ -1,0 +1,1 @@
+"""The reflection: schema, prompts, forgiving parser, LLM clients, pricing and budgets. No Slack here."""

@@ -1,0 +1,1 @@
+"""Persistence and configuration: the bottom of the import graph (bot → writers → reflection → store)."""

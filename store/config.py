@@ -1,0 +1,156 @@
+"""The one `Settings` object: read from the environment and `.env`, built inside `main()`.
+
+Every field here is documented in `.env.example` (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Values people leave in a copied .env; treated as "not set".
+_PLACEHOLDER = re.compile(
+    r"^(|changeme|change-me|todo|xxx+|your[-_ ].*|.*[-_]your[-_].*|.*\.\.\.|<.*>|\$\{.*\})$",
+    re.IGNORECASE,
+)
+
+# Where to get each secret, for error messages that name the fix.
+WHERE_TO_GET: dict[str, str] = {
+    "SLACK_BOT_TOKEN": "api.slack.com/apps → your app → OAuth & Permissions → Bot User OAuth Token "
+    "(starts with xoxb-)",
+    "SLACK_APP_TOKEN": "api.slack.com/apps → your app → Basic Information → App-Level Tokens, "
+    "scope connections:write (starts with xapp-)",
+    "SLACK_SIGNING_SECRET": "api.slack.com/apps → your app → Basic Information → Signing Secret",
+    "ANTHROPIC_API_KEY": "console.anthropic.com → Settings → API Keys (starts with sk-ant-)",
+}
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message names the variable and the fix."""
+
+
+def is_placeholder(value: str | None) -> bool:
+    """True when a secret is unset or still the example text."""
+    return value is None or bool(_PLACEHOLDER.match(value.strip()))
+
+
+class Settings(BaseSettings):
+    """Seshat's configuration (environment variables and `.env`)."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    # Storage
+    data_dir: Path = Field(default=Path("./data"), validation_alias="SESHAT_DATA_DIR")
+    database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
+
+    # Slack
+    slack_bot_token: SecretStr | None = Field(default=None, validation_alias="SLACK_BOT_TOKEN")
+    slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
+    slack_signing_secret: SecretStr | None = Field(
+        default=None, validation_alias="SLACK_SIGNING_SECRET"
+    )
+    slack_mode: Literal["socket", "http"] = Field(default="socket", validation_alias="SLACK_MODE")
+    slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
+    http_host: str = Field(default="0.0.0.0", validation_alias="SESHAT_HTTP_HOST")
+    http_port: int = Field(default=3000, validation_alias="SESHAT_HTTP_PORT")
+    slack_owner_ids: str = Field(default="", validation_alias="SLACK_OWNER_IDS")
+
+    # The chat model
+    anthropic_api_key: SecretStr | None = Field(default=None, validation_alias="ANTHROPIC_API_KEY")
+    anthropic_base_url: str | None = Field(default=None, validation_alias="ANTHROPIC_BASE_URL")
+    chat_provider: Literal["auto", "anthropic", "offline"] = Field(
+        default="auto", validation_alias="CHAT_PROVIDER"
+    )
+    chat_model: str = Field(default="claude-sonnet-4-5", validation_alias="CHAT_MODEL")
+    chat_max_tokens: int = Field(default=1024, ge=1, validation_alias="CHAT_MAX_TOKENS")
+    llm_timeout_seconds: float = Field(default=60.0, gt=0, validation_alias="LLM_TIMEOUT_SECONDS")
+    llm_max_retries: int = Field(default=3, ge=0, validation_alias="LLM_MAX_RETRIES")
+    llm_prices: str = Field(default="", validation_alias="LLM_PRICES")
+
+    # Sessions
+    session_idle_minutes: float = Field(default=30, gt=0, validation_alias="SESSION_IDLE_MINUTES")
+    idle_sweep_seconds: float = Field(default=60, gt=0, validation_alias="IDLE_SWEEP_SECONDS")
+    transcript_max_messages: int = Field(
+        default=40, ge=2, validation_alias="TRANSCRIPT_MAX_MESSAGES"
+    )
+    worker_threads: int = Field(default=4, ge=1, validation_alias="SESHAT_WORKER_THREADS")
+
+    # Logging
+    log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
+    log_format: Literal["json", "text"] = Field(default="json", validation_alias="LOG_FORMAT")
+
+    @field_validator("slack_api_url")
+    @classmethod
+    def _trailing_slash(cls, value: str) -> str:
+        return value if value.endswith("/") else value + "/"
+
+    @field_validator("llm_prices")
+    @classmethod
+    def _prices_are_json(cls, value: str) -> str:
+        if value.strip():
+            try:
+                parsed = json.loads(value)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"LLM_PRICES must be a JSON object: {exc}") from exc
+            if not isinstance(parsed, dict):
+                raise ValueError("LLM_PRICES must be a JSON object of model → prices")
+        return value
+
+    # Derived values -------------------------------------------------------------------------
+
+    @property
+    def sqlite_path(self) -> Path:
+        """Where the default SQLite database lives."""
+        return self.data_dir / "seshat.db"
+
+    @property
+    def effective_database_url(self) -> str:
+        """DATABASE_URL, or SQLite under the data directory."""
+        return self.database_url or f"sqlite:///{self.sqlite_path.resolve()}"
+
+    @property
+    def owner_ids(self) -> list[str]:
+        """SLACK_OWNER_IDS as a list; the first is the DM target for review cards."""
+        return [part.strip() for part in self.slack_owner_ids.split(",") if part.strip()]
+
+    def secret(self, name: str) -> str | None:
+        """The value of a secret setting by its variable name, or None when unset/placeholder."""
+        field = {
+            "SLACK_BOT_TOKEN": self.slack_bot_token,
+            "SLACK_APP_TOKEN": self.slack_app_token,
+            "SLACK_SIGNING_SECRET": self.slack_signing_secret,
+            "ANTHROPIC_API_KEY": self.anthropic_api_key,
+        }[name]
+        value = field.get_secret_value() if field is not None else None
+        return None if is_placeholder(value) else value
+
+    def require(self, *names: str) -> dict[str, str]:
+        """Return the named secrets, or raise one ConfigError naming every missing one."""
+        missing = [name for name in names if self.secret(name) is None]
+        if missing:
+            lines = [f"  {name}: {WHERE_TO_GET[name]}" for name in missing]
+            raise ConfigError(
+                "Missing or placeholder setting(s) in the environment or .env:\n"
+                + "\n".join(lines)
+                + "\nSet them in .env (see .env.example), or run `seshat demo` to try Seshat "
+                "against the local Slack workspace without any tokens."
+            )
+        return {name: self.secret(name) or "" for name in names}
+
+    def required_slack_secrets(self) -> list[str]:
+        """The Slack secrets the configured mode needs."""
+        if self.slack_mode == "socket":
+            return ["SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"]
+        return ["SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET"]
+
+    def ensure_data_dir(self) -> Path:
+        """Create the data directory if needed and return it."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return self.data_dir

@@ -1,0 +1,92 @@
+"""Engine creation (SQLite in WAL mode or PostgreSQL) and Alembic migrations applied at start."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+log = logging.getLogger(__name__)
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+    if url.startswith("sqlite"):
+        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, **kwargs
+        )
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        # psycopg 3 is the driver we ship.
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def alembic_config(engine: Engine) -> Config:
+    """An Alembic config pointing at the packaged migrations (no alembic.ini needed)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    cfg.attributes["engine"] = engine
+    return cfg
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply migrations up to `revision` (idempotent; safe to call at every start)."""
+    command.upgrade(alembic_config(engine), revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at, or None for an empty database."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def session_factory(engine: Engine) -> sessionmaker[Session]:
+    """A sessionmaker that keeps loaded attributes usable after commit."""
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+class Store:
+    """The engine plus its session factory: what every layer above is handed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = session_factory(engine)
+
+    @classmethod
+    def open(cls, url: str, *, migrate: bool = True) -> Store:
+        """Connect to `url` and bring its schema to head."""
+        engine = make_engine(url)
+        if migrate:
+            upgrade(engine)
+        return cls(engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True on SQLite (no SKIP LOCKED, one writer at a time)."""
+        return self.engine.dialect.name == "sqlite"
+
+    def close(self) -> None:
+        """Dispose of pooled connections."""
+        self.engine.dispose()
