@@ -44,7 +44,9 @@ def alembic_config(engine: Engine) -> Config:
     """An Alembic config pointing at the packaged migrations (no alembic.ini needed)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
-    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    # ConfigParser treats % as interpolation; escape it (URL-encoded options contain %3D).
+    url = engine.url.render_as_string(hide_password=False).replace("%", "%%")
+    cfg.set_main_option("sqlalchemy.url", url)
     cfg.attributes["engine"] = engine
     return cfg
 

@@ -1,0 +1,91 @@
+"""The cost ledger (one row per model call) and the audit log (who did what, when)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from store.models import AuditEvent, LLMCall
+
+
+def record_llm_call(
+    db: Session,
+    *,
+    purpose: str,
+    session_id: str | None,
+    provider: str,
+    model: str,
+    input_tokens: int = 0,
+    output_tokens: int = 0,
+    cache_write_tokens: int = 0,
+    cache_read_tokens: int = 0,
+    cost_usd: float = 0.0,
+    duration_ms: int = 0,
+    ok: bool = True,
+    error: str | None = None,
+    now: datetime,
+) -> LLMCall:
+    """Append one model call to the ledger."""
+    row = LLMCall(
+        purpose=purpose,
+        session_id=session_id,
+        provider=provider,
+        model=model,
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+        cache_write_tokens=cache_write_tokens,
+        cache_read_tokens=cache_read_tokens,
+        cost_usd=cost_usd,
+        duration_ms=duration_ms,
+        ok=ok,
+        error=error,
+        created_at=now,
+    )
+    db.add(row)
+    db.flush()
+    return row
+
+
+def spent_since(db: Session, *, purpose: str, since: datetime) -> float:
+    """USD spent on calls of `purpose` since `since`."""
+    total = db.scalar(
+        select(func.coalesce(func.sum(LLMCall.cost_usd), 0.0)).where(
+            LLMCall.purpose == purpose, LLMCall.created_at >= since
+        )
+    )
+    return float(total or 0.0)
+
+
+def audit(
+    db: Session,
+    *,
+    actor: str,
+    action: str,
+    target_kind: str,
+    target_id: str,
+    now: datetime,
+    **detail: Any,
+) -> AuditEvent:
+    """Append an audit event."""
+    row = AuditEvent(
+        at=now,
+        actor=actor,
+        action=action,
+        target_kind=target_kind,
+        target_id=str(target_id),
+        detail=detail,
+    )
+    db.add(row)
+    db.flush()
+    return row
+
+
+def audit_trail(db: Session, *, target_id: str | None = None, limit: int = 200) -> list[AuditEvent]:
+    """Recent audit events, newest first (optionally for one target)."""
+    stmt = select(AuditEvent).order_by(AuditEvent.id.desc()).limit(limit)
+    if target_id is not None:
+        stmt = stmt.where(AuditEvent.target_id == target_id)
+    return list(db.scalars(stmt))

@@ -1,0 +1,134 @@
+"""Storage on SQLite and PostgreSQL: migrations, sessions, compare-and-set, dedupe, ledger."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+from sqlalchemy import inspect
+
+from store import events, ledger
+from store import sessions as S
+from store.clock import FakeClock
+from store.db import Store, current_revision, upgrade
+from store.models import SessionState
+
+KEY = S.SessionKey(team="T1", channel="D1", thread_ts="", user_id="U1")
+
+
+def test_migrations_reach_head_and_are_idempotent(store: Store) -> None:
+    upgrade(store.engine)  # a second start changes nothing
+    assert current_revision(store.engine) is not None
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"sessions", "messages", "processed_events", "llm_calls", "audit_events"} <= tables
+
+
+def test_one_open_session_per_key_and_transcript_order(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        first, created = S.get_or_open(db, KEY, now=clock.now())
+        assert created
+    with store.sessions.begin() as db:
+        again, created = S.get_or_open(db, KEY, now=clock.now())
+        assert not created and again.id == first.id
+        for ts, text in [("10.000001", "later"), ("9.000001", "earlier")]:
+            assert S.add_message(
+                db, session_id=first.id, channel="D1", ts=ts, user_id="U1", is_bot=False,
+                text=text, now=clock.now(),
+            )
+        # The same ts twice is stored once.
+        assert not S.add_message(
+            db, session_id=first.id, channel="D1", ts="9.000001", user_id="U1", is_bot=False,
+            text="dup", now=clock.now(),
+        )
+    with store.sessions() as db:
+        assert [m.text for m in S.transcript(db, first.id)] == ["earlier", "later"]
+
+
+def test_close_is_compare_and_set_and_reopens_fresh(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        session, _ = S.get_or_open(db, KEY, now=clock.now())
+    with store.sessions.begin() as db:
+        assert S.close(db, session.id, now=clock.now(), reason="done")
+    with store.sessions.begin() as db:
+        assert not S.close(db, session.id, now=clock.now(), reason="idle")
+        row = S.get(db, session.id)
+        assert row is not None and row.state == SessionState.CLOSING and row.close_reason == "done"
+        fresh, created = S.get_or_open(db, KEY, now=clock.now())
+        assert created and fresh.id != session.id
+
+
+def test_concurrent_closes_have_exactly_one_winner(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        session, _ = S.get_or_open(db, KEY, now=clock.now())
+    barrier = threading.Barrier(8)
+    wins: list[bool] = []
+    lock = threading.Lock()
+
+    def racer(reason: str) -> None:
+        barrier.wait()
+        with store.sessions.begin() as db:
+            won = S.close(db, session.id, now=clock.now(), reason=reason)
+        with lock:
+            wins.append(won)
+
+    threads = [threading.Thread(target=racer, args=(f"r{i}",)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(wins) == [False] * 7 + [True]
+
+
+def test_concurrent_opens_share_one_session(store: Store, clock: FakeClock) -> None:
+    barrier = threading.Barrier(6)
+    ids: list[str] = []
+    lock = threading.Lock()
+
+    def opener() -> None:
+        barrier.wait()
+        with store.sessions.begin() as db:
+            row, _ = S.get_or_open(db, KEY, now=clock.now())
+        with lock:
+            ids.append(row.id)
+
+    threads = [threading.Thread(target=opener) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(ids)) == 1
+
+
+def test_idle_sessions_and_pending_replies(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        session, _ = S.get_or_open(db, KEY, now=clock.now())
+        S.reply_started(db, session.id)
+    clock.advance(minutes=31)
+    with store.sessions.begin() as db:
+        assert S.idle_open_sessions(db, cutoff=clock.now() - timedelta(minutes=30)) == [session.id]
+        S.touch(db, session.id, now=clock.now())
+        assert S.idle_open_sessions(db, cutoff=clock.now() - timedelta(minutes=30)) == []
+        S.reply_finished(db, session.id, bot_ts="11.000001")
+    with store.sessions() as db:
+        row = S.get(db, session.id)
+        assert row is not None and row.pending_replies == 0 and row.last_bot_ts == "11.000001"
+
+
+def test_event_dedupe_and_ledger(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        assert events.claim(db, "event:Ev1", now=clock.now())
+        assert not events.claim(db, "event:Ev1", now=clock.now())
+        assert events.claim_all(db, ["event:Ev2", "msg:C1:1.1"], now=clock.now())
+        assert not events.claim_all(db, ["event:Ev3", "msg:C1:1.1"], now=clock.now())
+        # The failed batch claimed nothing, so Ev3 is still free.
+        assert events.claim(db, "event:Ev3", now=clock.now())
+        ledger.record_llm_call(
+            db, purpose="chat", session_id=None, provider="anthropic", model="m",
+            input_tokens=10, output_tokens=5, cost_usd=0.25, now=clock.now(),
+        )
+        ledger.audit(db, actor="U1", action="test", target_kind="session", target_id="s1",
+                     now=clock.now(), note="hi")
+    with store.sessions() as db:
+        assert ledger.spent_since(db, purpose="chat", since=clock.now()) == 0.25
+        trail = ledger.audit_trail(db, target_id="s1")
+        assert trail[0].detail == {"note": "hi"}
