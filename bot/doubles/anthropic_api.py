@@ -1,0 +1,485 @@
+"""A local Anthropic Messages API on loopback, for tests and the offline demo.
+
+The real `anthropic` SDK talks to it over a real socket (pass `LocalAnthropicAPI.base_url` as the
+SDK's `base_url`). It answers `POST /v1/messages` and `POST /v1/messages/count_tokens` with the
+real response and error shapes, checks `x-api-key`, estimates tokens (≈ chars/4), simulates
+prompt caching at `cache_control` breakpoints and honours `max_tokens`. Tests script what it
+answers (`api.script("hi", Fault(529, times=2), Slow(5), Garbage(b"<html>"), ...)`) and read back
+what it was sent (`api.requests`, `api.wait_for_requests(n)`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+# What each status means on the real API; the SDK maps the status, we mirror the body too.
+ERROR_TYPES: dict[int, str] = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    500: "api_error",
+    529: "overloaded_error",
+}
+# What the real API says for the faults tests inject most.
+DEFAULT_MESSAGES: dict[int, str] = {
+    429: "Number of request tokens has exceeded your per-minute rate limit",
+    500: "Internal server error",
+    529: "Overloaded",
+}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A scripted text answer; `usage` overrides the computed usage fields it names."""
+
+    text: str
+    stop_reason: str | None = None
+    usage: dict[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class ToolUse:
+    """A scripted `tool_use` answer (stop_reason `tool_use`)."""
+
+    name: str
+    input: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A scripted error answer, repeated for `times` consecutive requests."""
+
+    status: int = 529
+    retry_after: float | None = None
+    times: int = 1
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class Slow:
+    """Delay the answer by `seconds` (cut short by `stop()`), then give `then`."""
+
+    seconds: float
+    then: Scripted = "(offline demo model) slow reply"
+
+
+@dataclass(frozen=True)
+class Garbage:
+    """A 200 whose body is not a Messages response (non-JSON or the wrong shape)."""
+
+    body: bytes
+    content_type: str = "application/json"
+
+
+Scripted = str | Reply | ToolUse | Fault | Slow | Garbage
+Responder = Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One request the double received: its path, parsed JSON body and headers."""
+
+    path: str
+    body: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def estimate_tokens(text: str) -> int:
+    """A deterministic token estimate: about four characters per token."""
+    return (len(text) + 3) // 4
+
+
+def offline_echo(body: dict[str, Any]) -> str:
+    """The default responder: says plainly it is the local model and echoes the last user turn."""
+    said = _text_of(last_user_content(body)).strip()
+    if len(said) > 200:
+        said = said[:200] + "…"
+    return f"(offline demo model) You said: {said}" if said else "(offline demo model) Hello."
+
+
+def last_user_content(body: dict[str, Any]) -> Any:
+    """The content of the last user message in a Messages request body (or "")."""
+    for message in reversed(body.get("messages") or []):
+        if isinstance(message, dict) and message.get("role") == "user":
+            return message.get("content", "")
+    return ""
+
+
+def minimal_json(schema: dict[str, Any], root: dict[str, Any] | None = None) -> Any:
+    """The smallest value that validates against a JSON schema (the common subset of it)."""
+    root = root if root is not None else schema
+    if "$ref" in schema:
+        ref = str(schema["$ref"])
+        target: Any = root
+        for part in ref.removeprefix("#/").split("/"):
+            target = target[part]
+        return minimal_json(target, root)
+    if "const" in schema:
+        return schema["const"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for key in ("anyOf", "oneOf", "allOf"):
+        if schema.get(key):
+            options = schema[key]
+            # Null is the smallest answer when it is allowed (pydantic's `X | None`).
+            nulls = [o for o in options if o.get("type") == "null"]
+            return minimal_json(nulls[0] if nulls else options[0], root)
+    kind = schema.get("type", "object")
+    if isinstance(kind, list):
+        kind = "null" if "null" in kind else kind[0]
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {
+            name: minimal_json(props.get(name, {}), root) for name in schema.get("required", [])
+        }
+    if kind == "array":
+        item = minimal_json(schema.get("items", {}), root)
+        return [item] * int(schema.get("minItems", 0))
+    if kind == "string":
+        if schema.get("format") == "date-time":
+            return "1970-01-01T00:00:00Z"
+        return "x" * int(schema.get("minLength", 0))
+    if kind in ("integer", "number"):
+        return schema.get("minimum", 0)
+    if kind == "boolean":
+        return False
+    return None
+
+
+def _text_of(content: Any) -> str:
+    """The text of a message content (a string or a list of blocks)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(b.get("text", "")) for b in content if isinstance(b, dict))
+    return ""
+
+
+def _cacheable_blocks(body: dict[str, Any]) -> list[tuple[str, int, bool]]:
+    """(canonical text, tokens, breakpoint?) per block, in the API's prefix order."""
+    blocks: list[dict[str, Any]] = []
+    blocks.extend(t for t in body.get("tools") or [] if isinstance(t, dict))
+    system = body.get("system")
+    if isinstance(system, str):
+        blocks.append({"type": "text", "text": system})
+    elif isinstance(system, list):
+        blocks.extend(b for b in system if isinstance(b, dict))
+    for message in body.get("messages") or []:
+        content = message.get("content", "") if isinstance(message, dict) else ""
+        role = message.get("role", "") if isinstance(message, dict) else ""
+        if isinstance(content, str):
+            blocks.append({"role": role, "type": "text", "text": content})
+        else:
+            blocks.extend({"role": role, **b} for b in content if isinstance(b, dict))
+    out: list[tuple[str, int, bool]] = []
+    for block in blocks:
+        marked = "cache_control" in block
+        # The breakpoint marker is not part of the cached content, so it stays out of the key.
+        canonical = json.dumps(
+            {k: v for k, v in block.items() if k != "cache_control"}, sort_keys=True
+        )
+        text = block.get("text") if isinstance(block.get("text"), str) else canonical
+        out.append((canonical, estimate_tokens(str(text)), marked))
+    if body.get("cache_control") and out:
+        # Top-level (automatic) caching puts the breakpoint on the last block.
+        out[-1] = (out[-1][0], out[-1][1], True)
+    return out
+
+
+class LocalAnthropicAPI:
+    """The Messages API double: an aiohttp server on 127.0.0.1 in a daemon thread."""
+
+    def __init__(
+        self,
+        *,
+        api_key: str = "sk-ant-local-test",
+        responder: Responder = offline_echo,
+        json_responder: Responder | None = None,
+        min_cacheable_tokens: int = 0,
+    ) -> None:
+        self.api_key = api_key
+        self.responder = responder
+        # Used instead of `responder` for structured-output requests; default: minimal valid JSON.
+        self.json_responder = json_responder
+        # The real API silently skips caching below a per-model minimum; 0 keeps tests small.
+        self.min_cacheable_tokens = min_cacheable_tokens
+        self._lock = threading.Condition()
+        self._queue: deque[Scripted] = deque()
+        self._requests: list[RecordedRequest] = []
+        self._cache: set[str] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._port = 0
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def start(self) -> LocalAnthropicAPI:
+        """Start serving on an ephemeral loopback port; returns self."""
+        if self._thread is not None:
+            return self
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                loop.run_until_complete(self._serve())
+            except BaseException as exc:  # surfaced to start()'s caller below
+                failure.append(exc)
+                ready.set()
+                return
+            ready.set()
+            loop.run_forever()
+            loop.run_until_complete(self._shutdown())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="local-anthropic-api", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        if failure:
+            raise RuntimeError("local Anthropic API failed to start") from failure[0]
+        return self
+
+    def stop(self) -> None:
+        """Stop serving; in-flight `Slow` answers are cut short."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        if self._stopping is not None:
+            loop.call_soon_threadsafe(self._stopping.set)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        self._thread = self._loop = None
+
+    def __enter__(self) -> LocalAnthropicAPI:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def base_url(self) -> str:
+        """What to pass as the SDK's `base_url` (no `/v1`: the SDK adds it)."""
+        return f"http://127.0.0.1:{self._port}"
+
+    # -- scripting and inspection ------------------------------------------------------------
+
+    def script(self, *responses: Scripted) -> LocalAnthropicAPI:
+        """Queue answers, consumed one per `/v1/messages` request, in order."""
+        with self._lock:
+            for response in responses:
+                if isinstance(response, Fault):
+                    # A fault that repeats is queued once per request it answers.
+                    self._queue.extend([response] * max(1, response.times))
+                else:
+                    self._queue.append(response)
+        return self
+
+    @property
+    def pending(self) -> int:
+        """How many scripted answers are still queued."""
+        with self._lock:
+            return len(self._queue)
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        """Every request received so far, in arrival order (a copy)."""
+        with self._lock:
+            return list(self._requests)
+
+    def wait_for_requests(self, n: int, timeout: float = 5.0) -> list[RecordedRequest]:
+        """Block until at least `n` requests arrived; raises TimeoutError otherwise."""
+        with self._lock:
+            if not self._lock.wait_for(lambda: len(self._requests) >= n, timeout):
+                raise TimeoutError(f"expected {n} requests, got {len(self._requests)}")
+            return list(self._requests)
+
+    def reset_cache(self) -> None:
+        """Forget every cached prefix (as if the 5-minute TTL had passed)."""
+        with self._lock:
+            self._cache.clear()
+
+    # -- server ------------------------------------------------------------------------------
+
+    async def _serve(self) -> None:
+        self._stopping = asyncio.Event()
+        app = web.Application()
+        app.router.add_post("/v1/messages", self._messages)
+        app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self._port = int(self._runner.addresses[0][1])
+
+    async def _shutdown(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _admit(self, request: web.Request) -> tuple[dict[str, Any] | None, web.Response]:
+        """Record the request and check key and shape; a non-None body means "go on"."""
+        raw = await request.read()
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            body = None
+        with self._lock:
+            self._requests.append(
+                RecordedRequest(
+                    request.path, body if isinstance(body, dict) else {}, dict(request.headers)
+                )
+            )
+            self._lock.notify_all()
+        # Older SDKs send `x-api-key`; this SDK generation sends the key as a Bearer token.
+        bearer = request.headers.get("authorization", "").removeprefix("Bearer ")
+        if request.headers.get("x-api-key", bearer) != self.api_key:
+            return None, _error(401, "invalid x-api-key")
+        if not request.headers.get("anthropic-version"):
+            return None, _error(400, "anthropic-version: header is required")
+        if not isinstance(body, dict):
+            return None, _error(400, "Request body is not valid JSON")
+        for key in ("model", "messages") + (("max_tokens",) if "count" not in request.path else ()):
+            if key not in body:
+                return None, _error(400, f"{key}: Field required")
+        return body, web.Response()
+
+    async def _count_tokens(self, request: web.Request) -> web.Response:
+        body, refusal = await self._admit(request)
+        if body is None:
+            return refusal
+        total = sum(tokens for _, tokens, _ in _cacheable_blocks(body))
+        return _json({"input_tokens": total})
+
+    async def _messages(self, request: web.Request) -> web.Response:
+        body, refusal = await self._admit(request)
+        if body is None:
+            return refusal
+        if body.get("stream"):
+            return _error(400, "stream: the local Anthropic API double does not stream")
+        with self._lock:
+            scripted: Scripted | None = self._queue.popleft() if self._queue else None
+        while isinstance(scripted, Slow):
+            assert self._stopping is not None
+            try:
+                await asyncio.wait_for(self._stopping.wait(), scripted.seconds)
+                return _error(529, "the local API is shutting down")
+            except TimeoutError:
+                scripted = scripted.then
+        if isinstance(scripted, Fault):
+            return _error(scripted.status, scripted.message, retry_after=scripted.retry_after)
+        if isinstance(scripted, Garbage):
+            return web.Response(
+                body=scripted.body, content_type=scripted.content_type, headers=_ids()
+            )
+        return self._answer(body, scripted)
+
+    def _answer(self, body: dict[str, Any], scripted: str | Reply | ToolUse | None) -> web.Response:
+        """Build a real-shaped Message for `scripted` (or the default responders)."""
+        forced = body.get("tool_choice") or {}
+        schema = ((body.get("output_config") or {}).get("format") or {}).get("schema")
+        if scripted is None and forced.get("type") == "tool":
+            tool = next(t for t in body.get("tools", []) if t.get("name") == forced.get("name"))
+            scripted = ToolUse(tool["name"], minimal_json(tool.get("input_schema", {})))
+        if scripted is None and isinstance(schema, dict):
+            responder = self.json_responder or (lambda _b: json.dumps(minimal_json(schema)))
+            scripted = responder(body)
+        if scripted is None:
+            scripted = self.responder(body)
+        reply = Reply(scripted) if isinstance(scripted, str) else scripted
+
+        max_tokens = int(body.get("max_tokens", 0))
+        content: list[dict[str, Any]]
+        if isinstance(reply, ToolUse):
+            tool_id = "toolu_" + secrets.token_hex(12)
+            content = [
+                {"type": "tool_use", "id": tool_id, "name": reply.name, "input": reply.input}
+            ]
+            output_tokens, stop = estimate_tokens(json.dumps(reply.input)), "tool_use"
+        else:
+            text, stop = reply.text, reply.stop_reason or "end_turn"
+            if estimate_tokens(text) > max_tokens:
+                text, stop = text[: max_tokens * 4], "max_tokens"
+            content = [{"type": "text", "text": text}]
+            output_tokens = estimate_tokens(text)
+        usage = {**self._input_usage(body), "output_tokens": output_tokens}
+        if isinstance(reply, Reply) and reply.usage:
+            usage.update(reply.usage)
+        return _json(
+            {
+                "id": "msg_" + secrets.token_hex(12),
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "content": content,
+                "stop_reason": stop,
+                "stop_sequence": None,
+                "usage": usage,
+            }
+        )
+
+    def _input_usage(self, body: dict[str, Any]) -> dict[str, int]:
+        """Split input tokens into cache reads, cache writes and uncached input."""
+        blocks = _cacheable_blocks(body)
+        digest = hashlib.sha256(str(body.get("model")).encode())
+        keys: list[tuple[str, int]] = []  # (prefix key, tokens up to here) after every block
+        breakpoints: list[int] = []  # indexes into `keys` where a cacheable breakpoint sits
+        running = 0
+        for canonical, tokens, marked in blocks:
+            digest.update(canonical.encode())
+            running += tokens
+            keys.append((digest.hexdigest(), running))
+            if marked and running >= self.min_cacheable_tokens:
+                breakpoints.append(len(keys) - 1)
+        total = running
+        cached = keys[breakpoints[-1]][1] if breakpoints else 0
+        # Like the API, a hit may sit before the last breakpoint, on any earlier block boundary.
+        candidates = keys[: breakpoints[-1] + 1] if breakpoints else []
+        with self._lock:
+            read = max((n for key, n in candidates if key in self._cache), default=0)
+            self._cache.update(keys[i][0] for i in breakpoints)
+        return {
+            "input_tokens": total - cached,
+            "cache_creation_input_tokens": cached - read,
+            "cache_read_input_tokens": read,
+        }
+
+
+def _ids() -> dict[str, str]:
+    return {"request-id": "req_" + secrets.token_hex(12)}
+
+
+def _json(
+    payload: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    return web.json_response(payload, status=status, headers={**_ids(), **(headers or {})})
+
+
+def _error(status: int, message: str | None, *, retry_after: float | None = None) -> web.Response:
+    """A real-shaped error body with the matching status and headers."""
+    kind = ERROR_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+    headers: dict[str, str] = {}
+    if retry_after is not None:
+        # The SDK prefers the precise millisecond header; `retry-after` is what the API documents.
+        headers["retry-after"] = str(max(0, round(retry_after)))
+        headers["retry-after-ms"] = str(int(retry_after * 1000))
+    payload = {
+        "type": "error",
+        "error": {"type": kind, "message": message or DEFAULT_MESSAGES.get(status, kind)},
+    }
+    return _json(payload, status=status, headers=headers)

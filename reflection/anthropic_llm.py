@@ -1,0 +1,153 @@
+"""The real Anthropic client behind the `LLM` protocol (the official `anthropic` SDK).
+
+The SDK retries transient failures with backoff itself (`max_retries`, honouring `retry-after`);
+this module only shapes the request (cache breakpoints, structured output) and maps what
+survives the retries onto `reflection.errors`:
+
+    429, 529, 5xx, 408/409, timeout, connection error  → LLMUnavailable
+    other 4xx (bad key, bad request, …)                 → LLMRejected
+    a 200 whose body is not a usable Message            → LLMUnavailable
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+from anthropic.types import (
+    AssistantMessageParam,
+    Message,
+    MessageParam,
+    TextBlockParam,
+    UserMessageParam,
+)
+from anthropic.types.output_config_param import OutputConfigParam
+
+from reflection.errors import LLMRejected, LLMUnavailable
+from reflection.llm import LLMRequest, LLMResponse, Usage
+from reflection.pricing import PriceTable
+
+# Statuses the SDK itself treats as transient (it retries them); anything else 4xx is final.
+_TRANSIENT = {408, 409, 429}
+
+
+class AnthropicLLM:
+    """An `LLM` that calls the Anthropic Messages API through the official SDK."""
+
+    def __init__(
+        self,
+        api_key: str,
+        *,
+        base_url: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        prices: PriceTable | None = None,
+    ) -> None:
+        # base_url=None lets the SDK fall back to ANTHROPIC_BASE_URL, then the public API.
+        self._client = anthropic.Anthropic(
+            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+        )
+        self._timeout = timeout
+        self.prices = prices or PriceTable()
+
+    @property
+    def name(self) -> str:
+        """Provider label recorded in the ledger."""
+        return "anthropic"
+
+    def cost(self, response: LLMResponse) -> float:
+        """USD cost of a response this client returned."""
+        return self.prices.cost(response.model, response.usage, self.name)
+
+    def complete(self, request: LLMRequest) -> LLMResponse:
+        """Send one Messages request; raise `LLMUnavailable` / `LLMRejected` on failure."""
+        # `temperature` is not sent: this SDK generation no longer takes it, and current models
+        # reject sampling parameters alongside structured output.
+        output_config: OutputConfigParam | anthropic.Omit = anthropic.omit
+        if request.json_schema is not None:
+            # transform_schema moves constraints the API does not enforce into descriptions and
+            # closes objects (additionalProperties: false), as structured outputs require.
+            schema = anthropic.transform_schema(request.json_schema)
+            output_config = {"format": {"type": "json_schema", "schema": schema}}
+        try:
+            message: object = self._client.messages.create(
+                model=request.model,
+                max_tokens=request.max_tokens,
+                system=system_blocks(request) or anthropic.omit,
+                messages=message_params(request),
+                output_config=output_config,
+            )
+        except anthropic.APIStatusError as exc:
+            raise _status_error(exc) from exc
+        except anthropic.APITimeoutError as exc:
+            raise LLMUnavailable(f"Anthropic API timed out after {self._timeout:g}s") from exc
+        except anthropic.APIConnectionError as exc:
+            raise LLMUnavailable(f"cannot reach the Anthropic API: {exc}") from exc
+        except (anthropic.APIResponseValidationError, ValueError) as exc:
+            # ValueError covers a body that claims to be JSON but does not decode.
+            raise LLMUnavailable(f"malformed response from the Anthropic API: {exc}") from exc
+        return _to_response(message)
+
+
+def system_blocks(request: LLMRequest) -> list[TextBlockParam]:
+    """The system prompt as text blocks, with a cache breakpoint after each `cache=True` block."""
+    blocks: list[TextBlockParam] = []
+    for block in request.system:
+        param: TextBlockParam = {"type": "text", "text": block.text}
+        if block.cache:
+            param["cache_control"] = {"type": "ephemeral"}
+        blocks.append(param)
+    return blocks
+
+
+def message_params(request: LLMRequest) -> list[MessageParam]:
+    """The conversation turns in the SDK's shape."""
+    params: list[MessageParam] = []
+    for m in request.messages:
+        if m.role == "user":
+            params.append(UserMessageParam(role="user", content=m.content))
+        else:
+            params.append(AssistantMessageParam(role="assistant", content=m.content))
+    return params
+
+
+def _status_error(exc: anthropic.APIStatusError) -> LLMUnavailable | LLMRejected:
+    """Map an HTTP error that survived the SDK's retries."""
+    detail = exc.api_message or exc.message
+    text = f"Anthropic API {exc.status_code} {exc.type or 'error'} (request {exc.request_id}): "
+    if exc.status_code >= 500 or exc.status_code in _TRANSIENT:
+        return LLMUnavailable(text + str(detail))
+    return LLMRejected(text + str(detail))
+
+
+def _to_response(message: object) -> LLMResponse:
+    """Turn the SDK's Message into an `LLMResponse`, refusing bodies of the wrong shape."""
+    # Without strict validation the SDK hands back raw text for a non-JSON body, and a
+    # best-effort model (fields None) for JSON of the wrong shape, so check before trusting it.
+    if not isinstance(message, Message) or message.type != "message":
+        raise LLMUnavailable(f"malformed response from the Anthropic API: {str(message)[:200]!r}")
+    content: Any = message.content
+    usage: Any = message.usage
+    if not isinstance(content, list) or usage is None or not isinstance(message.model, str):
+        raise LLMUnavailable("malformed response from the Anthropic API: missing content or usage")
+    parts: list[str] = []
+    for block in content:
+        kind = getattr(block, "type", None)
+        if kind == "text":
+            parts.append(str(block.text))
+        elif kind == "tool_use":
+            # A forced tool call carries the structured answer as its input.
+            parts.append(json.dumps(block.input))
+    return LLMResponse(
+        text="".join(parts),
+        model=message.model,
+        provider="anthropic",
+        usage=Usage(
+            input_tokens=int(usage.input_tokens or 0),
+            output_tokens=int(usage.output_tokens or 0),
+            cache_write_tokens=int(usage.cache_creation_input_tokens or 0),
+            cache_read_tokens=int(usage.cache_read_input_tokens or 0),
+        ),
+        stop_reason=message.stop_reason,
+    )
