@@ -1,0 +1,338 @@
+"""Text embeddings (WordLlama offline, or a pure-numpy hashing fallback) and a small vector index.
+
+Every embedder returns float32, L2-normalised rows, so a dot product is a cosine similarity.
+Nothing here ever downloads: WordLlama is loaded from the files its wheel ships.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import threading
+import zlib
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+log = logging.getLogger(__name__)
+
+Matrix = npt.NDArray[np.float32]
+
+
+class EmbedderUnavailable(RuntimeError):
+    """The requested embedder cannot be loaded offline (package or model files missing)."""
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors of a fixed dimension."""
+
+    @property
+    def name(self) -> str:
+        """Stable identifier; vectors from different names must never be mixed."""
+        ...
+
+    @property
+    def dim(self) -> int:
+        """Vector dimension."""
+        ...
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        """Embed `texts` into an (n, dim) float32 matrix of unit rows (zero rows for empty text)."""
+        ...
+
+
+def _normalise_rows(mat: npt.NDArray[Any]) -> Matrix:
+    out = np.ascontiguousarray(mat, dtype=np.float32)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    # Empty/unknown text gives a zero row; leave it zero rather than dividing by zero.
+    np.divide(out, norms, out=out, where=norms > 1e-12)
+    return out
+
+
+class WordLlamaEmbedder:
+    """WordLlama (l2_supercat, 256-d) loaded from the files shipped inside the wordllama wheel."""
+
+    _CONFIG = "l2_supercat"
+    _DIM = 256
+
+    def __init__(self, cache_dir: Path | None = None) -> None:
+        try:
+            import wordllama
+            from wordllama import WordLlama
+        except ImportError as exc:  # pragma: no cover - wordllama is a hard dependency
+            raise EmbedderUnavailable("wordllama is not installed") from exc
+        # The installed release looks for its tokenizer under the user cache by default and
+        # would try to download it; the wheel itself ships weights/ and tokenizers/.
+        root = cache_dir if cache_dir is not None else Path(wordllama.__file__).parent
+        needed = [
+            root / "weights" / f"{self._CONFIG}_{self._DIM}.safetensors",
+            root / "tokenizers" / f"{self._CONFIG}_tokenizer_config.json",
+        ]
+        missing = [str(p) for p in needed if not p.is_file()]
+        if missing:
+            raise EmbedderUnavailable(f"WordLlama model files missing: {', '.join(missing)}")
+        try:
+            self._model = WordLlama.load(
+                config=self._CONFIG, cache_dir=root, dim=self._DIM, disable_download=True
+            )
+        except (OSError, ValueError) as exc:
+            raise EmbedderUnavailable(f"WordLlama failed to load from {root}: {exc}") from exc
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        """Stable identifier."""
+        return f"wordllama-{self._CONFIG}-{self._DIM}"
+
+    @property
+    def dim(self) -> int:
+        """Vector dimension."""
+        return self._DIM
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        """Embed texts with WordLlama (average-pooled token vectors), normalised."""
+        if len(texts) == 0:
+            return np.zeros((0, self._DIM), dtype=np.float32)
+        # The HF tokenizer's truncation/padding state is mutable; serialise calls.
+        with self._lock:
+            raw = self._model.embed(list(texts), norm=False, return_np=True)
+        mat = _normalise_rows(np.asarray(raw).reshape(len(texts), self._DIM))
+        for i, text in enumerate(texts):
+            if not text.strip():
+                mat[i] = 0.0
+        return mat
+
+
+_WORD_RE = re.compile(r"[a-z0-9]+(?:['_.-][a-z0-9]+)*")
+# Function words carry no lesson meaning but dominate short texts under hashing.
+_STOPWORDS = frozenset(
+    "a an the and or but if then so of to in on at by for from with into onto about as is are was "
+    "were be been being it its this that these those there here i you he she we they me my your "
+    "our their do does did doing have has had will would should can could may might must just "
+    "also very too than when while before after".split()
+)
+
+
+def _stem(word: str) -> str:
+    # A few cheap suffix rules so "deploying"/"deploys"/"deployed" share a feature.
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+@functools.lru_cache(maxsize=200_000)
+def _bucket(feature: str, dim: int) -> tuple[int, float]:
+    # crc32 is stable across processes and platforms, unlike hash() (PYTHONHASHSEED).
+    h = zlib.crc32(feature.encode("utf-8"))
+    return h % dim, (1.0 if (h >> 31) & 1 else -1.0)
+
+
+class HashingEmbedder:
+    """Pure-numpy fallback: signed feature hashing of stemmed words, word bigrams, char trigrams."""
+
+    def __init__(self, dim: int = 1024) -> None:
+        if dim < 16:
+            raise ValueError("dim must be >= 16")
+        self._dim = dim
+
+    @property
+    def name(self) -> str:
+        """Stable identifier (includes the dimension and feature-set version)."""
+        return f"hashing-v1-{self._dim}"
+
+    @property
+    def dim(self) -> int:
+        """Vector dimension."""
+        return self._dim
+
+    def _features(self, text: str) -> Iterable[tuple[str, float]]:
+        words = [_stem(w) for w in _WORD_RE.findall(text.lower())]
+        content = [w for w in words if w not in _STOPWORDS]
+        for w in content:
+            yield "w:" + w, 1.0
+        for a, b in zip(content, content[1:], strict=False):
+            yield "b:" + a + " " + b, 0.5
+        for w in content:
+            padded = f"<{w}>"
+            for i in range(len(padded) - 2):
+                yield "c:" + padded[i : i + 3], 0.5
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        """Embed texts by feature hashing with sublinear term weights, normalised."""
+        out = np.zeros((len(texts), self._dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            counts: dict[str, float] = {}
+            for feat, weight in self._features(text):
+                counts[feat] = counts.get(feat, 0.0) + weight
+            for feat, weight in counts.items():
+                idx, sign = _bucket(feat, self._dim)
+                # log1p damps repeated words so one noisy term cannot dominate the vector.
+                out[row, idx] += sign * float(np.log1p(weight))
+        return _normalise_rows(out)
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Cosine cut-offs: `duplicate` = same lesson paraphrased; `related` = relevant to a query."""
+
+    duplicate: float
+    related: float
+
+
+# Calibrated in tests/writers/test_embed.py on its paraphrase / look-alike / unrelated sets.
+_THRESHOLDS: dict[str, Thresholds] = {
+    "wordllama": Thresholds(duplicate=0.70, related=0.20),
+    "hashing": Thresholds(duplicate=0.56, related=0.10),
+}
+
+
+def thresholds(embedder: Embedder) -> Thresholds:
+    """Similarity thresholds calibrated for this embedder family."""
+    family = embedder.name.split("-", 1)[0]
+    try:
+        return _THRESHOLDS[family]
+    except KeyError:
+        raise ValueError(f"no calibrated thresholds for embedder {embedder.name!r}") from None
+
+
+@functools.lru_cache(maxsize=1)
+def default_embedder() -> Embedder:
+    """WordLlama if it loads offline, else the hashing fallback; the choice is logged once."""
+    try:
+        emb: Embedder = WordLlamaEmbedder()
+    except EmbedderUnavailable as exc:
+        log.warning("embeddings: using HashingEmbedder fallback (%s)", exc)
+        return HashingEmbedder()
+    log.info("embeddings: using %s", emb.name)
+    return emb
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class VectorIndex(Generic[K]):
+    """In-memory cosine index: one float32 matrix grown by doubling, rows addressed by id."""
+
+    def __init__(self, dim: int, initial_capacity: int = 256) -> None:
+        self._dim = dim
+        self._mat: Matrix = np.zeros((max(1, initial_capacity), dim), dtype=np.float32)
+        self._ids: list[K] = []
+        self._pos: dict[K, int] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def dim(self) -> int:
+        """Vector dimension."""
+        return self._dim
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._pos
+
+    def _row(self, vector: npt.ArrayLike) -> Matrix:
+        vec = np.asarray(vector, dtype=np.float32).reshape(-1)
+        if vec.shape[0] != self._dim:
+            raise ValueError(f"vector has dim {vec.shape[0]}, index expects {self._dim}")
+        norm = float(np.linalg.norm(vec))
+        return vec / norm if norm > 1e-12 else vec
+
+    def add(self, key: K, vector: npt.ArrayLike) -> None:
+        """Add a new row (normalised); raises KeyError if `key` is already present."""
+        row = self._row(vector)
+        with self._lock:
+            if key in self._pos:
+                raise KeyError(f"{key!r} already in index")
+            n = len(self._ids)
+            if n == self._mat.shape[0]:
+                # Doubling keeps adds amortised O(dim) instead of a rebuild per add.
+                grown = np.zeros((2 * n, self._dim), dtype=np.float32)
+                grown[:n] = self._mat
+                self._mat = grown
+            self._mat[n] = row
+            self._ids.append(key)
+            self._pos[key] = n
+
+    def update(self, key: K, vector: npt.ArrayLike) -> None:
+        """Replace the vector of an existing row; raises KeyError if absent."""
+        row = self._row(vector)
+        with self._lock:
+            self._mat[self._pos[key]] = row
+
+    def upsert(self, key: K, vector: npt.ArrayLike) -> None:
+        """Add or replace."""
+        row = self._row(vector)
+        with self._lock:
+            pos = self._pos.get(key)
+        if pos is None:
+            try:
+                self.add(key, row)
+                return
+            except KeyError:
+                pass  # another thread added it in between; fall through to update
+        self.update(key, row)
+
+    def remove(self, key: K) -> None:
+        """Remove a row in O(dim) by moving the last row into its slot; KeyError if absent."""
+        with self._lock:
+            pos = self._pos.pop(key)
+            last = len(self._ids) - 1
+            if pos != last:
+                moved = self._ids[last]
+                self._mat[pos] = self._mat[last]
+                self._ids[pos] = moved
+                self._pos[moved] = pos
+            self._ids.pop()
+
+    def search(
+        self, query_vec: npt.ArrayLike, k: int, allowed_ids: set[K] | None = None
+    ) -> list[tuple[K, float]]:
+        """Top-k (id, cosine) by descending score, optionally restricted to `allowed_ids`."""
+        q = self._row(query_vec)
+        if k <= 0:
+            return []
+        with self._lock:
+            n = len(self._ids)
+            if n == 0:
+                return []
+            if allowed_ids is None:
+                scores = self._mat[:n] @ q
+                return [(self._ids[int(r)], float(scores[r])) for r in _top_k(scores, k)]
+            if len(allowed_ids) * 2 > n:
+                return self._search_dense_filter(q, k, allowed_ids, n)
+            positions = np.fromiter(
+                (p for key in allowed_ids if (p := self._pos.get(key)) is not None),
+                dtype=np.intp,
+            )
+            scores = self._mat[positions] @ q
+            return [(self._ids[int(positions[t])], float(scores[t])) for t in _top_k(scores, k)]
+
+    def _search_dense_filter(
+        self, q: Matrix, k: int, allowed_ids: set[K], n: int
+    ) -> list[tuple[K, float]]:
+        # Most rows are allowed: score everything once and filter an over-fetched top list,
+        # which avoids a per-id Python pass over a huge allow-list.
+        scores = self._mat[:n] @ q
+        fetch = min(n, 4 * k + 32)
+        while True:
+            hits = [r for r in _top_k(scores, fetch) if self._ids[int(r)] in allowed_ids]
+            if len(hits) >= k or fetch == n:
+                return [(self._ids[int(r)], float(scores[r])) for r in hits[:k]]
+            fetch = min(n, fetch * 4)
+
+
+def _top_k(scores: Matrix, k: int) -> npt.NDArray[np.intp]:
+    """Indices of the k largest scores, best first (ties keep index order)."""
+    k = min(k, scores.shape[0])
+    if k == 0:
+        return np.zeros(0, dtype=np.intp)
+    top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(k)
+    return top[np.argsort(-scores[top], kind="stable")]
