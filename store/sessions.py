@@ -188,13 +188,13 @@ def newest_open_for(db: Session, *, team: str, channel: str, user_id: str) -> Ch
     ).first()
 
 
-def open_for_thread(db: Session, *, channel: str, thread_ts: str) -> list[ChatSession]:
-    """Open sessions living in one thread (a ✅ or Done button there closes them)."""
+def open_for_user_in_channel(db: Session, *, channel: str, user_id: str) -> list[ChatSession]:
+    """A user's open sessions in one channel (a ✅ on the bot's last reply closes one)."""
     return list(
         db.scalars(
             select(ChatSession).where(
                 ChatSession.channel == channel,
-                ChatSession.thread_ts == thread_ts,
+                ChatSession.user_id == user_id,
                 ChatSession.state == SessionState.OPEN,
             )
         )

@@ -1,0 +1,160 @@
+"""Seshat's Slack-facing behaviour: the `Dispatcher` the Bolt listeners hand records to."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from bot.engine import Engine, slack_error
+from bot.inbound import InboundAction, InboundCommand, InboundMessage, InboundReaction
+from bot.reactions import normalise_reaction_name
+from store import events, ledger
+from store import sessions as S
+from store.clock import Clock
+from store.db import Store
+
+log = logging.getLogger(__name__)
+DONE_ACTION = "seshat_done"
+DONE_REACTIONS = frozenset({"white_check_mark"})
+
+
+class ReviewHandler:
+    """Receives reactions and clicks that are not session controls (the review gate plugs in)."""
+
+    def on_reaction(self, reaction: InboundReaction) -> bool:
+        """Handle a reaction on a review card; True when it was one."""
+        return False
+
+    def on_action(self, action: InboundAction) -> bool:
+        """Handle a button on a review card; True when it was one."""
+        return False
+
+    def home_blocks(self, user: str) -> list[dict[str, Any]]:
+        """Extra App Home blocks for `user`."""
+        return []
+
+
+class SeshatService:
+    """Routes normalised Slack input to the chat engine, session closing and the review gate."""
+
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        store: Store,
+        slack: WebClient,
+        clock: Clock,
+        idle_minutes: float,
+        on_closed: Callable[[str], None],
+        review: ReviewHandler | None = None,
+    ) -> None:
+        self.engine = engine
+        self.store = store
+        self.slack = slack
+        self.clock = clock
+        self.idle_minutes = idle_minutes
+        self.on_closed = on_closed
+        self.review = review or ReviewHandler()
+
+    # Dispatcher -------------------------------------------------------------------------------
+
+    def on_message(self, message: InboundMessage) -> None:
+        """Hand the message to the engine (returns at once)."""
+        self.engine.submit(message)
+
+    def on_command(self, command: InboundCommand) -> str:
+        """`/done` closes the user's newest open session in this channel."""
+        if command.command != "/done":
+            return f"Seshat doesn't know `{command.command}`. Try `/done` to end a session."
+        with self.store.sessions() as db:
+            session = S.newest_open_for(db, team=command.team, channel=command.channel,
+                                        user_id=command.user)
+        if session is None:
+            return "You have no open session with me in this channel, so there is nothing to end."
+        if self.close(session.id, reason="done", actor=command.user):
+            return "Session ended. I'll reflect on it and keep what's worth learning."
+        return "That session was already ending."
+
+    def on_reaction(self, reaction: InboundReaction) -> None:
+        """✅ by the session's user on the bot's last reply closes that thread's session."""
+        if not reaction.added:
+            return
+        if self.review.on_reaction(reaction):
+            return
+        if normalise_reaction_name(reaction.name) not in DONE_REACTIONS:
+            return
+        with self.store.sessions() as db:
+            candidates = [
+                s for s in S.open_for_user_in_channel(db, channel=reaction.channel,
+                                                      user_id=reaction.user)
+                if s.last_bot_ts == reaction.item_ts
+            ]
+        for session in candidates:
+            self.close(session.id, reason="reaction", actor=reaction.user)
+
+    def on_action(self, action: InboundAction) -> None:
+        """The "Done" button closes the clicking user's session; other buttons go to review."""
+        if action.action_id != DONE_ACTION:
+            self.review.on_action(action)
+            return
+        with self.store.sessions() as db:
+            session = S.get(db, action.value)
+        if session is None or session.user_id != action.user:
+            self._ephemeral(action.channel, action.user,
+                            "Only the person who started this session can end it.")
+            return
+        if not self.close(session.id, reason="button", actor=action.user):
+            self._ephemeral(action.channel, action.user, "That session has already ended.")
+
+    def on_home_opened(self, user: str) -> None:
+        """Publish the App Home tab."""
+        blocks: list[dict[str, Any]] = [
+            {"type": "header", "text": {"type": "plain_text", "text": "Seshat"}},
+            {"type": "section", "text": {"type": "mrkdwn", "text": (
+                "Chat with me in a DM or mention me in a channel. Type `/done` (or react ✅ to "
+                "my last reply) when you're finished, and I'll reflect on what went well."
+            )}},
+        ]
+        blocks += self.review.home_blocks(user)
+        try:
+            self.slack.views_publish(user_id=user, view={"type": "home", "blocks": blocks})
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not publish App Home: %s", slack_error(exc))
+
+    # Closing ----------------------------------------------------------------------------------
+
+    def close(self, session_id: str, *, reason: str, actor: str) -> bool:
+        """The single close path (compare-and-set); the winner schedules the reflection."""
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            won = S.close(db, session_id, now=now, reason=reason)
+            if won:
+                ledger.audit(db, actor=actor, action="session.close", target_kind="session",
+                             target_id=session_id, now=now, reason=reason)
+        if won:
+            log.info("session closed", extra={"session": session_id, "reason": reason})
+            self.on_closed(session_id)
+        return won
+
+    def sweep_idle(self) -> int:
+        """Close every session idle for longer than SESSION_IDLE_MINUTES; returns how many."""
+        cutoff = self.clock.now() - timedelta(minutes=self.idle_minutes)
+        with self.store.sessions() as db:
+            idle = S.idle_open_sessions(db, cutoff=cutoff)
+        return sum(self.close(sid, reason="idle", actor="scheduler") for sid in idle)
+
+    def forget_old_events(self) -> int:
+        """Drop dedupe keys older than a day (Slack retries for minutes, not days)."""
+        with self.store.sessions.begin() as db:
+            return events.forget_before(db, self.clock.now() - timedelta(days=1))
+
+    def _ephemeral(self, channel: str, user: str, text: str) -> None:
+        try:
+            self.slack.chat_postEphemeral(channel=channel, user=user, text=text)
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not send ephemeral note: %s", slack_error(exc))

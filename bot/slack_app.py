@@ -1,0 +1,153 @@
+"""The Bolt app: thin listeners that normalise a payload, hand it off and ack at once.
+
+Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Protocol
+
+from slack_bolt import Ack, App, BoltResponse
+from slack_sdk import WebClient
+from slack_sdk.http_retry.builtin_handlers import (
+    ConnectionErrorRetryHandler,
+    RateLimitErrorRetryHandler,
+    ServerErrorRetryHandler,
+)
+
+from bot.inbound import (
+    InboundAction,
+    InboundCommand,
+    InboundMessage,
+    InboundReaction,
+    MalformedPayload,
+    normalise_action,
+    normalise_command,
+    normalise_message,
+    normalise_reaction,
+)
+
+log = logging.getLogger(__name__)
+
+# Events the manifest subscribes to; each gets a listener.
+SUBSCRIBED_EVENTS = ("message", "app_mention", "reaction_added", "reaction_removed",
+                     "app_home_opened")
+
+
+class Dispatcher(Protocol):
+    """What the listeners hand normalised records to. Every method must return quickly."""
+
+    def on_message(self, message: InboundMessage) -> None:
+        """A human message (DM, mention, or in a session thread)."""
+        ...
+
+    def on_command(self, command: InboundCommand) -> str:
+        """A slash command; the returned text is the ephemeral answer."""
+        ...
+
+    def on_reaction(self, reaction: InboundReaction) -> None:
+        """A reaction added to or removed from a message."""
+        ...
+
+    def on_action(self, action: InboundAction) -> None:
+        """A Block Kit button click."""
+        ...
+
+    def on_home_opened(self, user: str) -> None:
+        """A user opened the App Home tab."""
+        ...
+
+
+def make_web_client(token: str, base_url: str, *, max_retries: int = 3) -> WebClient:
+    """A WebClient with retries for rate limits (Retry-After), 5xx and connection errors."""
+    return WebClient(
+        token=token,
+        base_url=base_url,
+        timeout=30,
+        retry_handlers=[
+            RateLimitErrorRetryHandler(max_retry_count=max_retries),
+            ServerErrorRetryHandler(max_retry_count=max_retries),
+            ConnectionErrorRetryHandler(max_retry_count=max_retries),
+        ],
+    )
+
+
+def build_bolt_app(
+    *,
+    client: WebClient,
+    dispatcher: Dispatcher,
+    bot_user_id: str,
+    bot_id: str | None,
+    signing_secret: str | None,
+) -> App:
+    """The Bolt app with every listener registered."""
+    app = App(
+        client=client,
+        signing_secret=signing_secret or "",
+        # HTTP mode verifies signatures; Socket Mode has no signature to check.
+        request_verification_enabled=signing_secret is not None,
+        token_verification_enabled=False,
+        logger=logging.getLogger("slack_bolt"),
+    )
+
+    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            message = normalise_message(event, body, bot_user_id=bot_user_id, bot_id=bot_id)
+        except MalformedPayload as exc:
+            log.warning("malformed message event dropped: %s", exc)
+            return
+        if message is not None:
+            dispatcher.on_message(message)
+
+    app.event("message")(message_listener)
+    app.event("app_mention")(message_listener)
+
+    def reaction_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            reaction = normalise_reaction(event, body, added=event.get("type") == "reaction_added")
+        except MalformedPayload as exc:
+            log.warning("malformed reaction event dropped: %s", exc)
+            return
+        if reaction is not None and reaction.user != bot_user_id:
+            dispatcher.on_reaction(reaction)
+
+    app.event("reaction_added")(reaction_listener)
+    app.event("reaction_removed")(reaction_listener)
+
+    @app.event("app_home_opened")
+    def home_listener(event: dict[str, Any]) -> None:
+        user = event.get("user")
+        if isinstance(user, str) and event.get("tab", "home") == "home":
+            dispatcher.on_home_opened(user)
+
+    @app.command(re.compile(r"^/.+"))
+    def command_listener(ack: Ack, body: dict[str, Any]) -> None:
+        try:
+            command = normalise_command(body)
+        except MalformedPayload as exc:
+            ack(f"Seshat could not read that command ({exc}).")
+            return
+        ack(dispatcher.on_command(command))
+
+    @app.action(re.compile(r".*"))
+    def action_listener(ack: Ack, body: dict[str, Any]) -> None:
+        ack()
+        try:
+            action = normalise_action(body)
+        except MalformedPayload as exc:
+            log.warning("malformed block action dropped: %s", exc)
+            return
+        if action is not None:
+            dispatcher.on_action(action)
+
+    @app.error
+    def on_error(error: Exception, body: dict[str, Any]) -> BoltResponse:
+        # The edge where errors become messages: log with the delivery's identity, answer 200 so
+        # Slack does not retry something that would fail again.
+        log.error("listener failed: %r", error, extra={"event_id": body.get("event_id"),
+                                                         "type": body.get("type")})
+        return BoltResponse(status=200, body="")
+
+    return app
