@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
@@ -30,10 +30,28 @@ from store.models import ChatSession
 
 log = logging.getLogger(__name__)
 WORKING_REACTION = "hourglass_flowing_sand"
+DONE_ACTION = "seshat_done"
 APOLOGY = (
     "Sorry — I can't reach the language model right now ({reason}). Your message is saved; "
     "please try again in a minute."
 )
+
+
+def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
+    """The reply as mrkdwn sections (≤ 3000 chars each, Slack's limit) plus a "Done" button."""
+    chunks = [text[i : i + 3000] for i in range(0, len(text), 3000)][:45] or [" "]
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": chunk}} for chunk in chunks
+    ]
+    blocks.append({
+        "type": "actions",
+        "block_id": "seshat_session",
+        "elements": [{
+            "type": "button", "action_id": DONE_ACTION, "value": session_id,
+            "text": {"type": "plain_text", "text": "Done"},
+        }],
+    })
+    return blocks
 
 
 def slack_error(exc: Exception) -> str:
@@ -267,7 +285,10 @@ class Engine:
     def _post(self, channel: str, thread_ts: str, text: str, session_id: str) -> str | None:
         """Post the reply in the thread and store it; None if Slack kept failing."""
         try:
-            result = self.slack.chat_postMessage(channel=channel, thread_ts=thread_ts, text=text)
+            result = self.slack.chat_postMessage(
+                channel=channel, thread_ts=thread_ts, text=text,
+                blocks=reply_blocks(text, session_id),
+            )
         except (SlackApiError, OSError) as exc:
             log.error("could not post reply: %s", slack_error(exc), extra={"session": session_id})
             return None

@@ -10,7 +10,7 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.engine import Engine, slack_error
+from bot.engine import DONE_ACTION, Engine, slack_error
 from bot.inbound import InboundAction, InboundCommand, InboundMessage, InboundReaction
 from bot.reactions import normalise_reaction_name
 from store import events, ledger
@@ -19,7 +19,6 @@ from store.clock import Clock
 from store.db import Store
 
 log = logging.getLogger(__name__)
-DONE_ACTION = "seshat_done"
 DONE_REACTIONS = frozenset({"white_check_mark"})
 
 

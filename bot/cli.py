@@ -1,0 +1,122 @@
+"""The `seshat` command line. Errors become one readable message here, at the edge."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from importlib import import_module
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+
+from store.config import ConfigError, Settings
+
+app = typer.Typer(help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True)
+db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+err = Console(stderr=True)
+
+# Sub-command modules, each with `register(app)`; registered in one place, like any plugin.
+COMMAND_MODULES: tuple[tuple[str, str | None], ...] = (
+    ("bot.commands.redact", None),
+    ("bot.commands.reflection_parse", "reflection"),
+)
+
+
+def load_settings() -> Settings:
+    """Settings from the environment and .env, or exit with the validation problem named."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        for error in exc.errors():
+            name = ".".join(str(p) for p in error["loc"]) or "settings"
+            err.print(f"[red]error:[/] {name.upper()}: {error['msg']}")
+        raise typer.Exit(2) from exc
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print an error and return the Exit to raise."""
+    err.print(f"[red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+@app.command()
+def run() -> None:
+    """Run the daemon against Slack (tokens from .env)."""
+    from bot import logs
+    from bot.daemon import Daemon
+
+    settings = load_settings()
+    logs.configure(settings.log_level, settings.log_format)
+    try:
+        Daemon(settings).run_forever()
+    except ConfigError as exc:
+        raise fail(str(exc)) from exc
+
+
+@app.command("check-config")
+def check_config(quiet: bool = typer.Option(False, "--quiet", help="Exit status only.")) -> None:
+    """Check that the Slack tokens the configured mode needs are set."""
+    settings = load_settings()
+    try:
+        settings.require(*settings.required_slack_secrets())
+    except ConfigError as exc:
+        if quiet:
+            raise typer.Exit(1) from exc
+        raise fail(str(exc), code=1) from exc
+    if not quiet:
+        Console().print(f"Slack settings look complete for {settings.slack_mode} mode.")
+
+
+@app.command()
+def demo(
+    data_dir: str = typer.Option("", help="Keep the demo's data here (default: a temp dir)."),
+) -> None:
+    """Play a narrated conversation against the local Slack workspace (no tokens needed)."""
+    from bot.demo import run_demo
+
+    sys.exit(run_demo(data_dir or None))
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Apply database migrations (also done automatically at start)."""
+    from store.db import Store, current_revision
+
+    settings = load_settings()
+    settings.ensure_data_dir()
+    store = Store.open(settings.effective_database_url)
+    Console().print(f"database at revision {current_revision(store.engine)}")
+    store.close()
+
+
+def _register_commands() -> None:
+    groups: dict[str, typer.Typer] = {}
+    for module_name, group in COMMAND_MODULES:
+        try:
+            register: Callable[[typer.Typer], None] = import_module(module_name).register
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        if group is None:
+            register(app)
+        else:
+            if group not in groups:
+                groups[group] = typer.Typer(help=f"{group.title()} commands.",
+                                            no_args_is_help=True)
+                app.add_typer(groups[group], name=group)
+            register(groups[group])
+
+
+_register_commands()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
