@@ -1,0 +1,468 @@
+"""Secret and PII rules for the redactor, run inside presidio as one local recognizer.
+
+Each `Rule` is a regex whose named group `s` (or the whole match) is the secret, plus an optional
+check that throws away placeholders, code references and ordinary words. The filters here are the
+reason the redactor can read chat without mangling it: a regex alone cannot tell `xoxb-your-token`
+from a token, or `sequenceKey = "18"` from `api_key = "Zf3D0…"`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import phonenumbers
+from presidio_analyzer import LocalRecognizer, RecognizerResult
+
+Check = Callable[[re.Match[str]], bool]
+
+# ---------------------------------------------------------------- value filters
+
+_PLACEHOLDER_WORDS = re.compile(
+    r"your|example|placeholder|change_?me|redacted|dummy|sample|xxxx|here\b|here[A-Z_-]|"
+    r"insert|replace|lorem|secret_?value|my[-_]?(?:bot[-_]?)?token|fake[-_]?key",
+    re.IGNORECASE,
+)
+# Whole values that only name a secret instead of being one.
+_PLACEHOLDER_VALUES = frozenset(
+    "pass password passwd pwd secret token key apikey api_key test testing tests null none nil "
+    "true false undefined string str required optional hidden empty default foo bar baz foobar "
+    "user username admin value values login credentials credential changeit letmein qwerty "
+    "secrets tokens keys".split()
+)
+_CODE_REF = re.compile(
+    r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
+    r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
+)
+_DOTTED_IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
+_CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_HEX = re.compile(r"^[0-9a-f]+$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+_WORD_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy of `value` in bits per character."""
+    if not value:
+        return 0.0
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def is_placeholder(value: str) -> bool:
+    """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
+    bare = value.strip("\"'`{}[]() ")
+    if not bare or bare.lower() in _PLACEHOLDER_VALUES:
+        return True
+    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare):
+        return True
+    alnum = [c.lower() for c in bare if c.isalnum()]
+    # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
+    return len(set(alnum)) <= 3
+
+
+def _identifier_like(value: str) -> bool:
+    """True when every piece of `value` is a word or a short number (`SalesResults-1.2`)."""
+    pieces = _WORD_PIECES.findall(value)
+    if not pieces or "".join(pieces) != re.sub(r"[^A-Za-z0-9]", "", value):
+        return False
+    return all(
+        (p.isalpha() and (len(p) >= 3 or p.isupper())) or (p.isdigit() and len(p) <= 4)
+        for p in pieces
+    )
+
+
+def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> bool:
+    """Heuristic for a machine-made secret: long, varied, not a word, id or git SHA."""
+    if len(value) < min_len or is_placeholder(value) or _DOTTED_IDENT.match(value):
+        return False
+    if _CONSTANT_NAME.match(value) or _identifier_like(value):
+        return False
+    if _HEX.match(value) and len(value) in (7, 8, 12, 40):  # git (short) SHAs
+        return False
+    return entropy(value) >= min_entropy
+
+
+def plausible_secret(value: str, *, quoted: bool) -> bool:
+    """Check for a value under a name that says secret (password, token, credential…)."""
+    if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
+        return False
+    if quoted:
+        return True
+    if _DOTTED_IDENT.match(value):
+        return False
+    # An unquoted plain word after `password:` is usually prose ("the token: expires…").
+    return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
+
+
+def token_body_ok(body: str) -> bool:
+    """Check the random part of a prefixed token: it has a digit and is not a placeholder."""
+    return any(c.isdigit() for c in body) and not is_placeholder(body)
+
+
+def luhn_ok(digits: str) -> bool:
+    """Luhn checksum over a string of digits (card numbers)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return len(digits) >= 12 and total % 10 == 0
+
+
+def iban_ok(iban: str) -> bool:
+    """ISO 13616 mod-97 check of an IBAN (spaces allowed)."""
+    s = iban.replace(" ", "").upper()
+    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}", s):
+        return False
+    moved = s[4:] + s[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+# ---------------------------------------------------------------- secret names
+
+_STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
+_STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
+_KEY_QUALIFIERS = {"api", "private", "access", "secret", "signing", "client", "master", "app"}
+_KEY_QUALIFIERS |= {"encryption", "license", "account", "service", "admin", "webhook"}
+# A name ending in one of these refers to a secret (its id, file, length…) but does not hold one.
+_NOT_SECRET_TAILS = {"id", "ids", "url", "uri", "file", "path", "dir", "length", "len", "size"}
+_NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", "format", "header"}
+_NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
+_NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
+_NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+_NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def name_strength(name: str) -> int:
+    """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
+    pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
+    if not pieces or pieces[-1] in _NOT_SECRET_TAILS:
+        return 0
+    if any(p in _STRONG for p in pieces):
+        return 2
+    for i, p in enumerate(pieces):
+        if p == "key" and i and pieces[i - 1] in _KEY_QUALIFIERS:
+            return 2
+    # A bare `key` counts only as the last word (`cache_key`), not in `KeyMeshing`.
+    return 1 if pieces[-1] == "key" else 0
+
+
+# ---------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern: `kind` names what it finds; group `s`, if present, is the secret's span."""
+
+    kind: str
+    pattern: re.Pattern[str]
+    score: float = 0.9
+    check: Check | None = None
+    # Finds the secret's span itself when no single group holds it (None: not a secret).
+    locate: Callable[[re.Match[str]], tuple[int, int] | None] | None = None
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def _body(m: re.Match[str]) -> bool:
+    return token_body_ok(m.group("b"))
+
+
+_B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
+_E = r"(?![A-Za-z0-9_-])"  # right edge of a token
+
+_ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+_ASSIGN_OP = (
+    r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?(?:=>|:::=|::=|:=|\?=|\+=|\.=|=|:)[ \t]*"
+)
+
+
+def _assign_check(m: re.Match[str]) -> bool:
+    strength = name_strength(m.group("name"))
+    value = m.group("s")
+    quoted = m.group("q") is not None
+    if strength == 2:
+        return plausible_secret(value, quoted=quoted)
+    if strength == 1:
+        return looks_random(value)
+    return False
+
+
+def _auth_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return len(value) >= 8 and not is_placeholder(value) and not _DOTTED_IDENT.match(value)
+
+
+def _bearer_check(m: re.Match[str]) -> bool:
+    return looks_random(m.group("s"), min_len=12, min_entropy=2.5)
+
+
+def _url_cred_check(m: re.Match[str]) -> bool:
+    return not is_placeholder(m.group("s")) and m.group("s").lower() != m.group("u").lower()
+
+
+def _email_check(m: re.Match[str]) -> bool:
+    # `git@github.com:org/repo` is an ssh address, not a person.
+    return m.group(0).split("@")[0].lower() not in {"git", "hg", "svn"}
+
+
+def _phone_check(m: re.Match[str]) -> bool:
+    text = m.group(0)
+    try:
+        num = phonenumbers.parse(text, "US")
+    except phonenumbers.NumberParseException:
+        return False
+    return bool(phonenumbers.is_valid_number(num))
+
+
+def _card_check(m: re.Match[str]) -> bool:
+    return luhn_ok(re.sub(r"\D", "", m.group(0)))
+
+
+def _iban_check(m: re.Match[str]) -> bool:
+    return iban_ok(m.group(0))
+
+
+def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
+    raw, base = m.group("w"), m.start("w")
+    colon = raw.find(":")
+    if colon < 0:
+        return None
+    trim = "\"'{}"
+    user, pw = raw[:colon], raw[colon + 1 :]
+    if pw.strip(trim):
+        start = colon + 1 + (len(pw) - len(pw.lstrip(trim)))
+        value = pw.strip(trim)
+        ok = plausible_secret(value, quoted=True)
+    else:
+        # `-u "secret:"`: curl takes the lone field as the credential.
+        start = len(user) - len(user.lstrip(trim))
+        value = user.strip(trim)
+        ok = plausible_secret(value, quoted=False)
+    if not ok or is_placeholder(raw):
+        return None
+    return base + start, base + start + len(value)
+
+
+_QUOTED_OR_BARE = (
+    r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\n]{1,500})(?P=q)"
+    r"|(?P<s2>[^\s\"'`<>|,;)\]}]{1,500}))"
+)
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "private_key",
+        _rx(
+            r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:.*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=:\s-]|\\n)*)",
+            re.DOTALL,
+        ),
+        1.0,
+    ),
+    Rule(
+        "slack_webhook",
+        _rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
+        1.0,
+    ),
+    Rule(
+        "slack_token",
+        _rx(
+            _B + r"(?:xox[baprseo]|xapp|xoxe\.xox[bp])-(?:\d{1,2}-)?(?P<b>[A-Za-z0-9-]{6,})" + _E,
+            re.IGNORECASE,
+        ),
+        0.95,
+        _body,
+    ),
+    Rule("github_token", _rx(_B + r"gh[pousr]_(?P<b>[A-Za-z0-9]{30,255})" + _E), 0.95, _body),
+    Rule("github_token", _rx(_B + r"github_pat_(?P<b>[A-Za-z0-9_]{22,255})" + _E), 0.95, _body),
+    Rule(
+        "anthropic_key", _rx(_B + r"sk-ant-(?P<b>[a-z]+\d*-[A-Za-z0-9_-]{16,})" + _E), 0.97, _body
+    ),
+    Rule(
+        "openai_key",
+        _rx(_B + r"sk-(?P<b>(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{16,})" + _E),
+        0.9,
+        _body,
+    ),
+    Rule(
+        "aws_access_key_id",
+        _rx(_B + r"(?P<b>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})" + _E),
+        0.95,
+        _body,
+    ),
+    Rule(
+        "aws_secret_key",
+        _rx(
+            r"(?i:aws)[\w.-]{0,20}?(?i:secret|sak)[\w.-]{0,20}[\"']?[ \t]*(?:=>|:=|=|:)[ \t]*[\"']?"
+            r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+        0.95,
+    ),
+    Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
+    Rule(
+        "stripe_key",
+        _rx(_B + r"(?:sk|rk|pk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
+        0.95,
+        _body,
+    ),
+    Rule(
+        "jwt",
+        _rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
+        0.95,
+    ),
+    Rule(
+        "url_credentials",
+        _rx(
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):(?P<s>[^\s/?#@<>|\"']{1,200})@"
+        ),
+        0.9,
+        _url_cred_check,
+    ),
+    Rule(
+        "auth_header",
+        _rx(
+            r"(?i:\b(?:proxy-)?authorization)[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*"
+            r"(?:(?i:bearer|basic|token|api-token|apikey|key|sso-key|otp|digest|negotiate|jwt)"
+            r"[ \t]+)?"
+            r"(?P<s>[^\s\"'<>,;]{1,2000})"
+        ),
+        0.85,
+        _auth_check,
+    ),
+    Rule(
+        "auth_header",
+        _rx(r"\b(?i:bearer)[ \t]+(?P<s>[A-Za-z0-9._~+/=-]{12,2000})"),
+        0.8,
+        _bearer_check,
+    ),
+    Rule(
+        "secret_assignment",
+        _rx(r"(?<![\w$@.-])" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
+        0.6,
+        _assign_check,
+    ),
+    Rule(
+        "secret_assignment",
+        _rx(r"<(?P<name>[A-Za-z_][\w.-]*)>\s*(?P<s>[^<\s]{6,500})\s*</(?P=name)>"),
+        0.6,
+        lambda m: name_strength(m.group("name")) == 2 and not is_placeholder(m.group("s")),
+    ),
+    Rule(
+        "curl_credentials",
+        _rx(
+            r"\bcurl\b(?:[^\n]|\\\n)*?\s(?:-u|--user)(?:[ \t]+|=)"
+            r"(?P<w>(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'])+)"
+        ),
+        0.9,
+        locate=_curl_user,
+    ),
+    Rule(
+        "email",
+        _rx(
+            r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
+            r"[A-Za-z]{2,24}(?![\w-])"
+        ),
+        0.8,
+        _email_check,
+    ),
+    Rule(
+        "phone",
+        _rx(
+            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?|\d{2,4}[ .-])"
+            r"\d{3,4}[ .-]\d{3,5}"
+            r"(?![\w-]|\.\d)|(?<![\w.+/-])\+\d{8,15}(?![\w-]|\.\d)"
+        ),
+        0.7,
+        _phone_check,
+    ),
+    Rule("credit_card", _rx(r"(?<![\w.-])(?:\d[ -]?){12,18}\d(?![\w-]|\.\d)"), 0.85, _card_check),
+    Rule(
+        "iban",
+        _rx(
+            r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
+            r"(?![A-Za-z0-9])"
+        ),
+        0.85,
+        _iban_check,
+    ),
+)
+
+
+def _secret_span(m: re.Match[str]) -> tuple[int, int]:
+    for group in ("s", "s2"):
+        if group in m.re.groupindex and m.group(group) is not None:
+            return m.span(group)
+    return m.span()
+
+
+class _AssignMatch:
+    """Presents the bare-value branch of an assignment as group `s` to `_assign_check`."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def group(self, name: str) -> Any:
+        if name == "s" and self._m.group("s") is None:
+            return _strip_trailing(self._m.group("s2"))
+        return self._m.group(name)
+
+
+def _strip_trailing(value: str) -> str:
+    # A sentence ending right after a bare value ("…token is abc123.") is not part of it.
+    return value.rstrip(".:!?")
+
+
+def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
+    """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
+    for rule in rules:
+        for m in rule.pattern.finditer(text):
+            probe: Any = _AssignMatch(m) if "s2" in rule.pattern.groupindex else m
+            if rule.check is not None and not rule.check(probe):
+                continue
+            if rule.locate is not None:
+                span = rule.locate(m)
+                if span is not None:
+                    yield rule.kind, span[0], span[1], rule.score
+                continue
+            start, end = _secret_span(m)
+            if m.re.groupindex.get("s2") and m.group("s") is None:
+                end = start + len(_strip_trailing(m.group("s2")))
+            if end > start:
+                yield rule.kind, start, end, rule.score
+
+
+class RuleRecognizer(LocalRecognizer):
+    """A presidio recognizer that runs `RULES` (regex + filters) over the text."""
+
+    def __init__(self, rules: Sequence[Rule] = RULES) -> None:
+        self._rules = tuple(rules)
+        kinds = sorted({r.kind for r in self._rules})
+        super().__init__(supported_entities=kinds, name="SeshatRules", supported_language="en")
+
+    def load(self) -> None:
+        """Nothing to load: the rules are compiled at import."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: Any = None
+    ) -> list[RecognizerResult]:
+        """Return one presidio result per rule hit whose kind was asked for."""
+        del nlp_artifacts  # the rules need no NLP: the engine is presidio's NoOpNlpEngine
+        wanted = set(entities) if entities else None
+        meta = {
+            RecognizerResult.RECOGNIZER_NAME_KEY: "SeshatRules",
+            RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
+        }
+        rules = [r for r in self._rules if wanted is None or r.kind in wanted]
+        return [
+            RecognizerResult(kind, start, end, score, recognition_metadata=dict(meta))
+            for kind, start, end, score in find(text, rules)
+        ]
