@@ -104,8 +104,7 @@ def _register_commands() -> None:
             register(app)
         else:
             if group not in groups:
-                groups[group] = typer.Typer(help=f"{group.title()} commands.",
-                                            no_args_is_help=True)
+                groups[group] = typer.Typer(help=f"{group.title()} commands.", no_args_is_help=True)
                 app.add_typer(groups[group], name=group)
             register(groups[group])
 

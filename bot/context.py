@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Literal
 
 from reflection.llm import ChatMessage, SystemBlock
 
@@ -79,11 +80,13 @@ def render_sections(sections: Sequence[Section], *, heading: bool) -> str:
     return "\n\n".join(parts)
 
 
-def conversation(lines: Sequence[tuple[bool, str]], *, max_messages: int) -> tuple[ChatMessage, ...]:
+def conversation(
+    lines: Sequence[tuple[bool, str]], *, max_messages: int
+) -> tuple[ChatMessage, ...]:
     """Transcript (is_bot, text) → alternating messages that start and end with the user."""
     merged: list[ChatMessage] = []
     for is_bot, text in lines[-max_messages:]:
-        role = "assistant" if is_bot else "user"
+        role: Literal["user", "assistant"] = "assistant" if is_bot else "user"
         if merged and merged[-1].role == role:
             merged[-1] = ChatMessage(role, merged[-1].content + "\n\n" + text)
         else:

@@ -72,42 +72,76 @@ class Daemon:
         self.store = Store.open(s.effective_database_url)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         auth = self.slack.auth_test()
-        self.identity = BotIdentity(user_id=str(auth["user_id"]), bot_id=auth.get("bot_id"),
-                                    team_id=str(auth.get("team_id") or ""))
+        self.identity = BotIdentity(
+            user_id=str(auth["user_id"]),
+            bot_id=auth.get("bot_id"),
+            team_id=str(auth.get("team_id") or ""),
+        )
         self.prices = PriceTable.from_json(s.llm_prices)
         self.chat_llm = self._chat_llm or make_chat_llm(s, self.prices)
         self.engine = Engine(
-            store=self.store, slack=self.slack, llm=self.chat_llm, clock=self.clock,
-            prices=self.prices, context=FileContext(data_dir),
-            chat=ChatConfig(model=s.chat_model, max_tokens=s.chat_max_tokens,
-                            max_messages=s.transcript_max_messages),
-            bot_user_id=self.identity.user_id, workers=s.worker_threads,
+            store=self.store,
+            slack=self.slack,
+            llm=self.chat_llm,
+            clock=self.clock,
+            prices=self.prices,
+            context=FileContext(data_dir),
+            chat=ChatConfig(
+                model=s.chat_model,
+                max_tokens=s.chat_max_tokens,
+                max_messages=s.transcript_max_messages,
+            ),
+            bot_user_id=self.identity.user_id,
+            workers=s.worker_threads,
         )
         self.service = SeshatService(
-            engine=self.engine, store=self.store, slack=self.slack, clock=self.clock,
-            idle_minutes=s.session_idle_minutes, on_closed=self._on_closed,
+            engine=self.engine,
+            store=self.store,
+            slack=self.slack,
+            clock=self.clock,
+            idle_minutes=s.session_idle_minutes,
+            on_closed=self._on_closed,
         )
         self.bolt = build_bolt_app(
-            client=self.slack, dispatcher=self.service, bot_user_id=self.identity.user_id,
+            client=self.slack,
+            dispatcher=self.service,
+            bot_user_id=self.identity.user_id,
             bot_id=self.identity.bot_id,
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
         )
         if s.slack_mode == "socket":
             self.socket = SocketModeHandler(self.bolt, secrets["SLACK_APP_TOKEN"])
-            self.socket.connect()
+            self.socket.connect()  # type: ignore[no-untyped-call]
         else:
             self.http = HttpServer(self.bolt, host=s.http_host, port=s.http_port)
             self.http.start()
         if self._start_scheduler:
             self.scheduler = BackgroundScheduler(timezone="UTC")
-            self.scheduler.add_job(self.service.sweep_idle, "interval",
-                                   seconds=s.idle_sweep_seconds, id="idle-sweep",
-                                   max_instances=1, coalesce=True)
-            self.scheduler.add_job(self.service.forget_old_events, "interval", hours=1,
-                                   id="dedupe-cleanup", max_instances=1, coalesce=True)
+            self.scheduler.add_job(
+                self.service.sweep_idle,
+                "interval",
+                seconds=s.idle_sweep_seconds,
+                id="idle-sweep",
+                max_instances=1,
+                coalesce=True,
+            )
+            self.scheduler.add_job(
+                self.service.forget_old_events,
+                "interval",
+                hours=1,
+                id="dedupe-cleanup",
+                max_instances=1,
+                coalesce=True,
+            )
             self.scheduler.start()
-        log.info("seshat started", extra={"mode": s.slack_mode, "bot_user": self.identity.user_id,
-                                          "chat_provider": self.chat_llm.name})
+        log.info(
+            "seshat started",
+            extra={
+                "mode": s.slack_mode,
+                "bot_user": self.identity.user_id,
+                "chat_provider": self.chat_llm.name,
+            },
+        )
 
     def _on_closed(self, session_id: str) -> None:
         log.info("session ready for reflection", extra={"session": session_id})
@@ -119,7 +153,7 @@ class Daemon:
             self.scheduler = None
         if self.socket is not None:
             # Close the socket first: unacked deliveries go back to Slack for redelivery.
-            self.socket.close()
+            self.socket.close()  # type: ignore[no-untyped-call]
             self.socket = None
         if self.http is not None:
             self.http.stop()
@@ -138,7 +172,7 @@ class Daemon:
             log.info("signal received, shutting down", extra={"signal": signum})
             self._stop.set()
 
-        previous: dict[int, Any] = {}
+        previous: dict[signal.Signals, Any] = {}
         for sig in (signal.SIGTERM, signal.SIGINT):
             previous[sig] = signal.signal(sig, _signal)
         try:

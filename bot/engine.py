@@ -43,14 +43,20 @@ def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
     blocks: list[dict[str, Any]] = [
         {"type": "section", "text": {"type": "mrkdwn", "text": chunk}} for chunk in chunks
     ]
-    blocks.append({
-        "type": "actions",
-        "block_id": "seshat_session",
-        "elements": [{
-            "type": "button", "action_id": DONE_ACTION, "value": session_id,
-            "text": {"type": "plain_text", "text": "Done"},
-        }],
-    })
+    blocks.append(
+        {
+            "type": "actions",
+            "block_id": "seshat_session",
+            "elements": [
+                {
+                    "type": "button",
+                    "action_id": DONE_ACTION,
+                    "value": session_id,
+                    "text": {"type": "plain_text", "text": "Done"},
+                }
+            ],
+        }
+    )
     return blocks
 
 
@@ -155,8 +161,9 @@ class Engine:
         try:
             self.handle(message)
         except Exception:  # the pool would swallow it silently; log with context instead
-            log.exception("failed to handle message", extra={"channel": message.channel,
-                                                              "ts": message.ts})
+            log.exception(
+                "failed to handle message", extra={"channel": message.channel, "ts": message.ts}
+            )
 
     def shutdown(self, timeout: float = 30.0) -> bool:
         """Stop taking work and wait for in-flight replies; True if all finished in time."""
@@ -176,6 +183,7 @@ class Engine:
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
+
         def key(thread: str) -> S.SessionKey:
             return S.SessionKey(message.team, message.channel, thread, message.user)
 
@@ -184,8 +192,9 @@ class Engine:
                 if message.thread_ts is None:
                     return key("")
                 dm = S.find_open(db, key(""))
-                if dm is not None and any(m.ts == message.thread_ts
-                                          for m in S.transcript(db, dm.id)):
+                if dm is not None and any(
+                    m.ts == message.thread_ts for m in S.transcript(db, dm.id)
+                ):
                     return key("")
                 return key(message.thread_ts)
             if message.thread_ts is not None:
@@ -218,8 +227,16 @@ class Engine:
                 log.info("duplicate delivery ignored", extra={"ts": message.ts})
                 return
             session, created = S.get_or_open(db, key, now=now)
-            S.add_message(db, session_id=session.id, channel=message.channel, ts=message.ts,
-                          user_id=message.user, is_bot=False, text=message.text, now=now)
+            S.add_message(
+                db,
+                session_id=session.id,
+                channel=message.channel,
+                ts=message.ts,
+                user_id=message.user,
+                is_bot=False,
+                text=message.text,
+                now=now,
+            )
             S.touch(db, session.id, now=now)
             S.reply_started(db, session.id)
             lines = [(m.is_bot, m.text) for m in S.transcript(db, session.id)]
@@ -229,8 +246,9 @@ class Engine:
         bot_ts: str | None = None
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), message.text)
-            parts = self.context.build(session, strip_bot_mention(first_user_text,
-                                                                 self.bot_user_id))
+            parts = self.context.build(
+                session, strip_bot_mention(first_user_text, self.bot_user_id)
+            )
             text = self._complete(session.id, parts, lines)
             bot_ts = self._post(message.channel, thread_ts, text, session.id)
         finally:
@@ -240,11 +258,12 @@ class Engine:
         if self.on_reply_stored is not None:
             self.on_reply_stored(session.id)
 
-    def _complete(self, session_id: str, parts: PromptParts,
-                  lines: list[tuple[bool, str]]) -> str:
+    def _complete(self, session_id: str, parts: PromptParts, lines: list[tuple[bool, str]]) -> str:
         """Ask the model; on persistent failure return the apology instead."""
-        cleaned = [(is_bot, text if is_bot else strip_bot_mention(text, self.bot_user_id) or text)
-                   for is_bot, text in lines]
+        cleaned = [
+            (is_bot, text if is_bot else strip_bot_mention(text, self.bot_user_id) or text)
+            for is_bot, text in lines
+        ]
         request = LLMRequest(
             model=self.chat.model,
             system=parts.blocks(),
@@ -262,31 +281,51 @@ class Engine:
         self._record(session_id, response, started)
         return response.text.strip() or "(the model returned an empty answer)"
 
-    def _record(self, session_id: str, response: LLMResponse | None, started: float,
-                error: str | None = None) -> None:
+    def _record(
+        self,
+        session_id: str,
+        response: LLMResponse | None,
+        started: float,
+        error: str | None = None,
+    ) -> None:
         duration = int((time.monotonic() - started) * 1000)
         with self.store.sessions.begin() as db:
             if response is None:
-                ledger.record_llm_call(db, purpose="chat", session_id=session_id,
-                                       provider=self.llm.name, model=self.chat.model,
-                                       duration_ms=duration, ok=False, error=error,
-                                       now=self.clock.now())
+                ledger.record_llm_call(
+                    db,
+                    purpose="chat",
+                    session_id=session_id,
+                    provider=self.llm.name,
+                    model=self.chat.model,
+                    duration_ms=duration,
+                    ok=False,
+                    error=error,
+                    now=self.clock.now(),
+                )
                 return
             u = response.usage
             ledger.record_llm_call(
-                db, purpose="chat", session_id=session_id, provider=response.provider,
-                model=response.model, input_tokens=u.input_tokens,
-                output_tokens=u.output_tokens, cache_write_tokens=u.cache_write_tokens,
+                db,
+                purpose="chat",
+                session_id=session_id,
+                provider=response.provider,
+                model=response.model,
+                input_tokens=u.input_tokens,
+                output_tokens=u.output_tokens,
+                cache_write_tokens=u.cache_write_tokens,
                 cache_read_tokens=u.cache_read_tokens,
                 cost_usd=self.prices.cost(response.model, u, response.provider),
-                duration_ms=duration, now=self.clock.now(),
+                duration_ms=duration,
+                now=self.clock.now(),
             )
 
     def _post(self, channel: str, thread_ts: str, text: str, session_id: str) -> str | None:
         """Post the reply in the thread and store it; None if Slack kept failing."""
         try:
             result = self.slack.chat_postMessage(
-                channel=channel, thread_ts=thread_ts, text=text,
+                channel=channel,
+                thread_ts=thread_ts,
+                text=text,
                 blocks=reply_blocks(text, session_id),
             )
         except (SlackApiError, OSError) as exc:
@@ -294,8 +333,16 @@ class Engine:
             return None
         ts = str(result.get("ts") or "")
         with self.store.sessions.begin() as db:
-            S.add_message(db, session_id=session_id, channel=channel, ts=ts,
-                          user_id=self.bot_user_id, is_bot=True, text=text, now=self.clock.now())
+            S.add_message(
+                db,
+                session_id=session_id,
+                channel=channel,
+                ts=ts,
+                user_id=self.bot_user_id,
+                is_bot=True,
+                text=text,
+                now=self.clock.now(),
+            )
             S.touch(db, session_id, now=self.clock.now())
         return ts
 
@@ -307,5 +354,6 @@ class Engine:
             else:
                 self.slack.reactions_remove(channel=channel, timestamp=ts, name=WORKING_REACTION)
         except (SlackApiError, OSError) as exc:
-            log.debug("working reaction %s failed: %s", "add" if add else "remove",
-                      slack_error(exc))
+            log.debug(
+                "working reaction %s failed: %s", "add" if add else "remove", slack_error(exc)
+            )

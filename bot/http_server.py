@@ -20,8 +20,9 @@ class HttpServer:
 
     def __init__(self, app: App, *, host: str, port: int, threads: int = 8) -> None:
         self._bolt = SlackRequestHandler(app, path="/slack/events")
-        self._server = create_server(self._wsgi, host=host, port=port, threads=threads,
-                                     ident="seshat")
+        self._server = create_server(
+            self._wsgi, host=host, port=port, threads=threads, ident="seshat"
+        )
         self._thread: threading.Thread | None = None
 
     @property

@@ -74,7 +74,7 @@ class InboundAction:
 
 
 class MalformedPayload(ValueError):
-    """A payload lacks a field Slack always sends; it is logged and dropped, never crashes intake."""
+    """A payload lacks a field Slack always sends: logged and dropped, never crashes intake."""
 
 
 def _str(value: Any) -> str:
@@ -116,8 +116,8 @@ def normalise_message(
     return InboundMessage(
         team=_str(event.get("team")) or _str(body.get("team_id")),
         channel=_str(event["channel"]),
-        channel_type=_str(event.get("channel_type")) or ("im" if _str(event["channel"])[:1] == "D"
-                                                         else "channel"),
+        channel_type=_str(event.get("channel_type"))
+        or ("im" if _str(event["channel"])[:1] == "D" else "channel"),
         user=user,
         text=text,
         ts=_str(event["ts"]),

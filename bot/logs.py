@@ -32,7 +32,8 @@ def configure(level: str = "INFO", fmt: str = "json") -> None:
     """Send logs to stderr in the chosen format (idempotent)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(
-        JsonFormatter() if fmt == "json"
+        JsonFormatter()
+        if fmt == "json"
         else logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     )
     root = logging.getLogger()

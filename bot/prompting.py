@@ -26,7 +26,7 @@ class FileContext:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
 
-    def build(self, session: ChatSession, first_text: str) -> PromptParts:
+    def build(self, session: ChatSession, first_text: str) -> PromptParts:  # noqa: ARG002
         """Prompt parts for a session (the same for every session until the files change)."""
         identity = read_text(self.data_dir / "IDENTITY.md") or default_identity()
         stable = [

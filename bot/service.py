@@ -25,15 +25,15 @@ DONE_REACTIONS = frozenset({"white_check_mark"})
 class ReviewHandler:
     """Receives reactions and clicks that are not session controls (the review gate plugs in)."""
 
-    def on_reaction(self, reaction: InboundReaction) -> bool:
+    def on_reaction(self, reaction: InboundReaction) -> bool:  # noqa: ARG002
         """Handle a reaction on a review card; True when it was one."""
         return False
 
-    def on_action(self, action: InboundAction) -> bool:
+    def on_action(self, action: InboundAction) -> bool:  # noqa: ARG002
         """Handle a button on a review card; True when it was one."""
         return False
 
-    def home_blocks(self, user: str) -> list[dict[str, Any]]:
+    def home_blocks(self, user: str) -> list[dict[str, Any]]:  # noqa: ARG002
         """Extra App Home blocks for `user`."""
         return []
 
@@ -71,8 +71,9 @@ class SeshatService:
         if command.command != "/done":
             return f"Seshat doesn't know `{command.command}`. Try `/done` to end a session."
         with self.store.sessions() as db:
-            session = S.newest_open_for(db, team=command.team, channel=command.channel,
-                                        user_id=command.user)
+            session = S.newest_open_for(
+                db, team=command.team, channel=command.channel, user_id=command.user
+            )
         if session is None:
             return "You have no open session with me in this channel, so there is nothing to end."
         if self.close(session.id, reason="done", actor=command.user):
@@ -89,8 +90,10 @@ class SeshatService:
             return
         with self.store.sessions() as db:
             candidates = [
-                s for s in S.open_for_user_in_channel(db, channel=reaction.channel,
-                                                      user_id=reaction.user)
+                s
+                for s in S.open_for_user_in_channel(
+                    db, channel=reaction.channel, user_id=reaction.user
+                )
                 if s.last_bot_ts == reaction.item_ts
             ]
         for session in candidates:
@@ -104,8 +107,9 @@ class SeshatService:
         with self.store.sessions() as db:
             session = S.get(db, action.value)
         if session is None or session.user_id != action.user:
-            self._ephemeral(action.channel, action.user,
-                            "Only the person who started this session can end it.")
+            self._ephemeral(
+                action.channel, action.user, "Only the person who started this session can end it."
+            )
             return
         if not self.close(session.id, reason="button", actor=action.user):
             self._ephemeral(action.channel, action.user, "That session has already ended.")
@@ -114,10 +118,17 @@ class SeshatService:
         """Publish the App Home tab."""
         blocks: list[dict[str, Any]] = [
             {"type": "header", "text": {"type": "plain_text", "text": "Seshat"}},
-            {"type": "section", "text": {"type": "mrkdwn", "text": (
-                "Chat with me in a DM or mention me in a channel. Type `/done` (or react ✅ to "
-                "my last reply) when you're finished, and I'll reflect on what went well."
-            )}},
+            {
+                "type": "section",
+                "text": {
+                    "type": "mrkdwn",
+                    "text": (
+                        "Chat with me in a DM or mention me in a channel. Type `/done` (or "
+                        "react ✅ to my last reply) when you're finished, and I'll reflect on "
+                        "what went well."
+                    ),
+                },
+            },
         ]
         blocks += self.review.home_blocks(user)
         try:
@@ -133,8 +144,15 @@ class SeshatService:
         with self.store.sessions.begin() as db:
             won = S.close(db, session_id, now=now, reason=reason)
             if won:
-                ledger.audit(db, actor=actor, action="session.close", target_kind="session",
-                             target_id=session_id, now=now, reason=reason)
+                ledger.audit(
+                    db,
+                    actor=actor,
+                    action="session.close",
+                    target_kind="session",
+                    target_id=session_id,
+                    now=now,
+                    reason=reason,
+                )
         if won:
             log.info("session closed", extra={"session": session_id, "reason": reason})
             self.on_closed(session_id)

@@ -32,8 +32,13 @@ from bot.inbound import (
 log = logging.getLogger(__name__)
 
 # Events the manifest subscribes to; each gets a listener.
-SUBSCRIBED_EVENTS = ("message", "app_mention", "reaction_added", "reaction_removed",
-                     "app_home_opened")
+SUBSCRIBED_EVENTS = (
+    "message",
+    "app_mention",
+    "reaction_added",
+    "reaction_removed",
+    "app_home_opened",
+)
 
 
 class Dispatcher(Protocol):
@@ -146,8 +151,11 @@ def build_bolt_app(
     def on_error(error: Exception, body: dict[str, Any]) -> BoltResponse:
         # The edge where errors become messages: log with the delivery's identity, answer 200 so
         # Slack does not retry something that would fail again.
-        log.error("listener failed: %r", error, extra={"event_id": body.get("event_id"),
-                                                         "type": body.get("type")})
+        log.error(
+            "listener failed: %r",
+            error,
+            extra={"event_id": body.get("event_id"), "type": body.get("type")},
+        )
         return BoltResponse(status=200, body="")
 
     return app

@@ -1,1 +1,4 @@
-"""Persistence and configuration: the bottom of the import graph (bot → writers → reflection → store)."""
+"""Persistence and configuration: the bottom of the import graph.
+
+Imports flow bot → writers → reflection → store, never back.
+"""

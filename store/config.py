@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Values people leave in a copied .env; treated as "not set".
@@ -82,6 +82,34 @@ class Settings(BaseSettings):
     )
     worker_threads: int = Field(default=4, ge=1, validation_alias="SESHAT_WORKER_THREADS")
 
+    # Reflection
+    reflection_provider: Literal["auto", "anthropic", "heuristic"] = Field(
+        default="auto", validation_alias="REFLECTION_PROVIDER"
+    )
+    reflection_model: str = Field(default="claude-haiku-4-5", validation_alias="REFLECTION_MODEL")
+    reflection_max_tokens: int = Field(
+        default=2048, ge=256, validation_alias="REFLECTION_MAX_TOKENS"
+    )
+    reflection_max_budget_usd: float = Field(
+        default=0.50, gt=0, validation_alias="REFLECTION_MAX_BUDGET_USD"
+    )
+    reflection_daily_cap_usd: float = Field(
+        default=5.00, ge=0, validation_alias="REFLECTION_DAILY_CAP_USD"
+    )
+    reflection_over_cap: Literal["defer", "heuristic", "skip"] = Field(
+        default="defer", validation_alias="REFLECTION_OVER_CAP"
+    )
+    reflection_disabled: bool = Field(default=False, validation_alias="REFLECTION_DISABLED")
+    reflection_max_attempts: int = Field(
+        default=3, ge=1, validation_alias="REFLECTION_MAX_ATTEMPTS"
+    )
+    reflection_retry_backoff_seconds: float = Field(
+        default=2.0, ge=0, validation_alias="REFLECTION_RETRY_BACKOFF_SECONDS"
+    )
+    reflection_banned_keywords: str = Field(
+        default="hermes,openclaw,nanoclaw,claw", validation_alias="REFLECTION_BANNED_KEYWORDS"
+    )
+
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
     log_format: Literal["json", "text"] = Field(default="json", validation_alias="LOG_FORMAT")
@@ -104,6 +132,13 @@ class Settings(BaseSettings):
         return value
 
     # Derived values -------------------------------------------------------------------------
+
+    @property
+    def banned_keywords(self) -> tuple[str, ...]:
+        """REFLECTION_BANNED_KEYWORDS as a tuple of lower-case words."""
+        return tuple(
+            w.strip().lower() for w in self.reflection_banned_keywords.split(",") if w.strip()
+        )
 
     @property
     def sqlite_path(self) -> Path:

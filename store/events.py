@@ -1,4 +1,4 @@
-"""Dedupe of Slack deliveries: a key is claimed once, by whichever worker or replica gets there first."""
+"""Dedupe of Slack deliveries: a key is claimed once, by whichever worker or replica comes first."""
 
 from __future__ import annotations
 

@@ -117,3 +117,56 @@ class AuditEvent(Base):
     target_kind: Mapped[str] = mapped_column(String(32))
     target_id: Mapped[str] = mapped_column(String(64), index=True)
     detail: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class ReflectionStatus:
+    """Outcome of one reflection attempt."""
+
+    RUNNING = "running"
+    OK = "ok"
+    REJECTED = "rejected"
+    FAILED = "failed"
+    DEFERRED = "deferred"
+    SKIPPED = "skipped"
+
+
+class ReflectionRow(Base):
+    """The reflection ledger: one row per attempt."""
+
+    __tablename__ = "reflections"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), index=True)
+    attempt: Mapped[int] = mapped_column(Integer, default=1)
+    provider: Mapped[str] = mapped_column(String(32))
+    model: Mapped[str] = mapped_column(String(100))
+    prompt_version: Mapped[str] = mapped_column(String(32))
+    prompt_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    outcome: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    raw_output: Mapped[str | None] = mapped_column(Text, nullable=True)
+    parsed: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    input_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    output_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cache_write_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cache_read_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cost_usd: Mapped[float] = mapped_column(Float, default=0.0)
+    reserved_usd: Mapped[float] = mapped_column(Float, default=0.0)
+    duration_ms: Mapped[int] = mapped_column(Integer, default=0)
+    transcript_chars: Mapped[int] = mapped_column(Integer, default=0)
+    writer_results: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    applied_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class BudgetDay(Base):
+    """Reflection spend per UTC day: `committed` = open reservations + settled costs."""
+
+    __tablename__ = "budget_days"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    committed_usd: Mapped[float] = mapped_column(Float, default=0.0)
+    spent_usd: Mapped[float] = mapped_column(Float, default=0.0)
+    reflections: Mapped[int] = mapped_column(Integer, default=0)

@@ -107,9 +107,7 @@ def transcript(db: Session, session_id: str) -> list[Message]:
 
 def touch(db: Session, session_id: str, *, now: datetime) -> None:
     """Record activity (keeps the idle sweep away)."""
-    db.execute(
-        update(ChatSession).where(ChatSession.id == session_id).values(last_activity_at=now)
-    )
+    db.execute(update(ChatSession).where(ChatSession.id == session_id).values(last_activity_at=now))
 
 
 def transition(

@@ -29,8 +29,9 @@ def test_env_example_matches_settings() -> None:
     assert set(_example_vars()) == aliases
 
 
-def test_example_values_parse_and_tokens_count_as_placeholders(monkeypatch: pytest.MonkeyPatch,
-                                                               tmp_path: Path) -> None:
+def test_example_values_parse_and_tokens_count_as_placeholders(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
     settings = Settings()
@@ -43,8 +44,14 @@ def test_example_values_parse_and_tokens_count_as_placeholders(monkeypatch: pyte
 
 
 def test_real_looking_tokens_are_accepted() -> None:
-    settings = Settings(_env_file=None, SLACK_BOT_TOKEN="xoxb-1-2-abc", SLACK_APP_TOKEN="xapp-1-A-1-f",
-                        SLACK_OWNER_IDS=" U1, U2 ,")
-    assert settings.require("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")["SLACK_BOT_TOKEN"] == "xoxb-1-2-abc"
+    settings = Settings(
+        _env_file=None,
+        SLACK_BOT_TOKEN="xoxb-1-2-abc",
+        SLACK_APP_TOKEN="xapp-1-A-1-f",
+        SLACK_OWNER_IDS=" U1, U2 ,",
+    )
+    assert (
+        settings.require("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")["SLACK_BOT_TOKEN"] == "xoxb-1-2-abc"
+    )
     assert settings.owner_ids == ["U1", "U2"]
     assert settings.effective_database_url.startswith("sqlite:///")

@@ -32,13 +32,25 @@ def test_one_open_session_per_key_and_transcript_order(store: Store, clock: Fake
         assert not created and again.id == first.id
         for ts, text in [("10.000001", "later"), ("9.000001", "earlier")]:
             assert S.add_message(
-                db, session_id=first.id, channel="D1", ts=ts, user_id="U1", is_bot=False,
-                text=text, now=clock.now(),
+                db,
+                session_id=first.id,
+                channel="D1",
+                ts=ts,
+                user_id="U1",
+                is_bot=False,
+                text=text,
+                now=clock.now(),
             )
         # The same ts twice is stored once.
         assert not S.add_message(
-            db, session_id=first.id, channel="D1", ts="9.000001", user_id="U1", is_bot=False,
-            text="dup", now=clock.now(),
+            db,
+            session_id=first.id,
+            channel="D1",
+            ts="9.000001",
+            user_id="U1",
+            is_bot=False,
+            text="dup",
+            now=clock.now(),
         )
     with store.sessions() as db:
         assert [m.text for m in S.transcript(db, first.id)] == ["earlier", "later"]
@@ -123,11 +135,25 @@ def test_event_dedupe_and_ledger(store: Store, clock: FakeClock) -> None:
         # The failed batch claimed nothing, so Ev3 is still free.
         assert events.claim(db, "event:Ev3", now=clock.now())
         ledger.record_llm_call(
-            db, purpose="chat", session_id=None, provider="anthropic", model="m",
-            input_tokens=10, output_tokens=5, cost_usd=0.25, now=clock.now(),
+            db,
+            purpose="chat",
+            session_id=None,
+            provider="anthropic",
+            model="m",
+            input_tokens=10,
+            output_tokens=5,
+            cost_usd=0.25,
+            now=clock.now(),
         )
-        ledger.audit(db, actor="U1", action="test", target_kind="session", target_id="s1",
-                     now=clock.now(), note="hi")
+        ledger.audit(
+            db,
+            actor="U1",
+            action="test",
+            target_kind="session",
+            target_id="s1",
+            now=clock.now(),
+            note="hi",
+        )
     with store.sessions() as db:
         assert ledger.spent_since(db, purpose="chat", since=clock.now()) == 0.25
         trail = ledger.audit_trail(db, target_id="s1")

@@ -1,0 +1,415 @@
+"""One reflection per closed session: budgeted call, forgiving parse, guards, and a ledger row.
+
+The session moves `closing|deferred → reflecting → reflected|deferred|skipped|failed` by
+compare-and-set, so however many workers or replicas try, one reflects it. Writes (the fan-out)
+happen above this layer, on the redacted reflection this returns.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, Literal
+
+from reflection.errors import GuardRejected, LLMError, LLMRejected, ParseError
+from reflection.guards import check_guards
+from reflection.llm import LLM, ChatMessage, LLMRequest, LLMResponse, SystemBlock
+from reflection.parse import parse_reflection
+from reflection.pricing import PriceTable
+from reflection.prompt import (
+    PROMPT_VERSION,
+    SYSTEM_PROMPT,
+    Line,
+    new_canary,
+    prompt_hash,
+    render_lines,
+    shorten_middle,
+    transcript_block,
+)
+from reflection.schema import Reflection, reflection_json_schema
+from store import budget, ledger
+from store import sessions as S
+from store.clock import Clock, as_utc
+from store.db import Store
+from store.models import ReflectionRow, ReflectionStatus, SessionState
+
+log = logging.getLogger(__name__)
+# A reply that never finished (a crash) must not hold a session's reflection back forever.
+STALE_REPLY_AFTER = timedelta(minutes=10)
+
+Status = Literal["ok", "rejected", "failed", "deferred", "skipped", "busy", "waiting"]
+
+
+@dataclass(frozen=True)
+class ReflectionPolicy:
+    """Reflection settings, taken from Settings."""
+
+    model: str = "claude-haiku-4-5"
+    max_tokens: int = 2048
+    max_budget_usd: float = 0.50
+    daily_cap_usd: float = 5.00
+    over_cap: Literal["defer", "heuristic", "skip"] = "defer"
+    disabled: bool = False
+    max_attempts: int = 3
+    banned_keywords: tuple[str, ...] = ("hermes", "openclaw", "nanoclaw", "claw")
+    backoff_seconds: float = 2.0
+
+
+@dataclass
+class Outcome:
+    """What happened to one session's reflection."""
+
+    status: Status
+    session_id: str
+    reflection_id: str | None = None
+    reflection: Reflection | None = None
+    error: str | None = None
+    cost_usd: float = 0.0
+    attempts: list[str] = field(default_factory=list)
+
+
+def _day(clock: Clock) -> str:
+    return clock.now().date().isoformat()
+
+
+class ReflectionRunner:
+    """Runs the reflection of closed sessions."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        llm: LLM,
+        fallback: LLM,
+        prices: PriceTable,
+        clock: Clock,
+        policy: ReflectionPolicy,
+        redact: Callable[[str], str],
+        redact_json: Callable[[Any], Any],
+        on_cap_hit: Callable[[str, float], None] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.store = store
+        self.llm = llm
+        self.fallback = fallback
+        self.prices = prices
+        self.clock = clock
+        self.policy = policy
+        self.redact = redact
+        self.redact_json = redact_json
+        self.on_cap_hit = on_cap_hit
+        self.sleep = sleep
+
+    # Entry point ------------------------------------------------------------------------------
+
+    def reflect(self, session_id: str, *, retry_failed: bool = False) -> Outcome:
+        """Reflect one session if it is ready and nobody else is; see `Outcome.status`."""
+        with self.store.sessions() as db:
+            session = S.get(db, session_id)
+            if session is None:
+                return Outcome("skipped", session_id, error="no such session")
+            if session.state == SessionState.CLOSING and session.pending_replies > 0:
+                closed = as_utc(session.closed_at or self.clock.now())
+                if self.clock.now() - closed < STALE_REPLY_AFTER:
+                    return Outcome("waiting", session_id)
+            lines = [
+                Line("assistant" if m.is_bot else f"user {m.user_id}", m.text)
+                for m in S.transcript(db, session_id)
+            ]
+        expected = [SessionState.CLOSING, SessionState.DEFERRED]
+        if retry_failed:
+            expected.append(SessionState.FAILED)
+        with self.store.sessions.begin() as db:
+            if not S.transition(db, session_id, expected=expected, to=SessionState.REFLECTING):
+                return Outcome("busy", session_id)
+        try:
+            outcome = self._run(session_id, lines)
+        except Exception as exc:
+            # Never leave a session stuck in `reflecting`: mark it failed (retryable) and re-raise.
+            with self.store.sessions.begin() as db:
+                S.transition(
+                    db, session_id, expected=SessionState.REFLECTING, to=SessionState.FAILED
+                )
+            log.exception("reflection crashed", extra={"session": session_id})
+            raise RuntimeError(f"reflection of {session_id} crashed: {exc}") from exc
+        final = {
+            "ok": SessionState.REFLECTED,
+            "rejected": SessionState.REFLECTED,
+            "failed": SessionState.FAILED,
+            "deferred": SessionState.DEFERRED,
+            "skipped": SessionState.SKIPPED,
+        }[outcome.status]
+        with self.store.sessions.begin() as db:
+            S.transition(db, session_id, expected=SessionState.REFLECTING, to=final)
+        return outcome
+
+    # The work ---------------------------------------------------------------------------------
+
+    def _run(self, session_id: str, lines: list[Line]) -> Outcome:
+        if self.policy.disabled:
+            return Outcome("skipped", session_id, error="REFLECTION_DISABLED is set")
+        if not any(line.speaker.startswith("user") for line in lines):
+            return Outcome("skipped", session_id, error="no user messages")
+        llm = self.llm
+        request, canary, chars = self._request(lines, llm)
+        reserved = 0.0
+        if llm.name not in {"heuristic", "offline"}:
+            reserved = self.prices.worst_case(
+                request.model,
+                input_tokens=_request_bytes(request),
+                max_output_tokens=request.max_tokens,
+            )
+            day = _day(self.clock)
+            with self.store.sessions.begin() as db:
+                fits = budget.reserve(db, day=day, amount=reserved, cap=self.policy.daily_cap_usd)
+            if not fits:
+                if self.on_cap_hit is not None:
+                    self.on_cap_hit(day, self.policy.daily_cap_usd)
+                if self.policy.over_cap == "heuristic":
+                    llm, reserved = self.fallback, 0.0
+                    request, canary, chars = self._request(lines, llm)
+                else:
+                    status: Status = "deferred" if self.policy.over_cap == "defer" else "skipped"
+                    row_id = self._row(
+                        session_id,
+                        llm,
+                        request,
+                        chars,
+                        attempt=1,
+                        status=status,
+                        error="daily reflection cap reached",
+                    )
+                    return Outcome(
+                        status,
+                        session_id,
+                        reflection_id=row_id,
+                        error="daily reflection cap reached",
+                    )
+        return self._attempts(session_id, llm, request, canary, chars, reserved)
+
+    def _attempts(
+        self,
+        session_id: str,
+        llm: LLM,
+        request: LLMRequest,
+        canary: str,
+        chars: int,
+        reserved: float,
+    ) -> Outcome:
+        outcome = Outcome("failed", session_id)
+        spent = 0.0
+        try:
+            for attempt in range(1, self.policy.max_attempts + 1):
+                started = time.monotonic()
+                try:
+                    response = llm.complete(request)
+                except LLMError as exc:
+                    row_id = self._row(
+                        session_id,
+                        llm,
+                        request,
+                        chars,
+                        attempt=attempt,
+                        status=ReflectionStatus.FAILED,
+                        error=str(exc),
+                        started=started,
+                    )
+                    outcome.reflection_id, outcome.error = row_id, str(exc)
+                    outcome.attempts.append(row_id)
+                    if isinstance(exc, LLMRejected) or attempt == self.policy.max_attempts:
+                        break
+                    self.sleep(self.policy.backoff_seconds * 2 ** (attempt - 1))
+                    continue
+                cost = self.prices.cost(response.model, response.usage, response.provider)
+                spent += cost
+                return self._finish(
+                    session_id,
+                    llm,
+                    request,
+                    canary,
+                    chars,
+                    attempt,
+                    response,
+                    cost,
+                    started,
+                    outcome.attempts,
+                )
+            return outcome
+        finally:
+            if reserved:
+                with self.store.sessions.begin() as db:
+                    budget.settle(db, day=_day(self.clock), reserved=reserved, actual=spent)
+
+    def _finish(
+        self,
+        session_id: str,
+        llm: LLM,
+        request: LLMRequest,
+        canary: str,
+        chars: int,
+        attempt: int,
+        response: LLMResponse,
+        cost: float,
+        started: float,
+        attempts: list[str],
+    ) -> Outcome:
+        raw = response.text
+        status: Status = "ok"
+        error: str | None = None
+        reflection: Reflection | None = None
+        try:
+            reflection = parse_reflection(raw)
+            check_guards(
+                raw, reflection, banned_keywords=self.policy.banned_keywords, canary=canary
+            )
+        except (ParseError, GuardRejected) as exc:
+            status, error = "rejected", f"{exc.__class__.__name__}: {exc}"
+            log.warning("reflection rejected: %s", error, extra={"session": session_id})
+            reflection = None
+        # Nothing learned is stored unredacted, including the ledger's copy of the output.
+        parsed = self.redact_json(reflection.model_dump(mode="json")) if reflection else None
+        safe = Reflection.model_validate(parsed) if parsed is not None else None
+        row_id = self._row(
+            session_id,
+            llm,
+            request,
+            chars,
+            attempt=attempt,
+            status=status,
+            error=error,
+            started=started,
+            response=response,
+            cost=cost,
+            raw=self.redact(raw),
+            parsed=parsed,
+        )
+        attempts.append(row_id)
+        return Outcome(
+            status,
+            session_id,
+            reflection_id=row_id,
+            reflection=safe,
+            error=error,
+            cost_usd=cost,
+            attempts=attempts,
+        )
+
+    def _request(self, lines: list[Line], llm: LLM) -> tuple[LLMRequest, str, int]:
+        """Build the request, shortening the transcript to fit the per-reflection budget."""
+        canary = new_canary()
+        system = SYSTEM_PROMPT.format(canary=canary)
+        rendered = render_lines(lines, self.redact)
+        model = self.policy.model if llm.name not in {"heuristic", "offline"} else "heuristic-v1"
+        max_tokens = self.policy.max_tokens
+        price = self.prices.price(model, llm.name)
+        per_input = max(price.input, price.cache_write)
+        if per_input > 0:
+            # Output first: never let max_tokens alone exceed half the per-reflection budget.
+            max_tokens = max(
+                256,
+                min(
+                    max_tokens,
+                    int(self.policy.max_budget_usd * 0.5 * 1_000_000 / max(price.output, 1e-9)),
+                ),
+            )
+            room = self.policy.max_budget_usd * 1_000_000 - max_tokens * price.output
+            max_chars = max(int(room / per_input) - len(system.encode()) - 200, 400)
+        else:
+            max_chars = 400_000
+        for _ in range(4):
+            packed, _dropped = shorten_middle(rendered, max_chars)
+            request = LLMRequest(
+                model=model,
+                system=(SystemBlock(system),),
+                messages=(ChatMessage("user", transcript_block(packed)),),
+                max_tokens=max_tokens,
+                purpose="reflection",
+                json_schema=reflection_json_schema(),
+            )
+            if (
+                per_input == 0
+                or self.prices.worst_case(
+                    model, input_tokens=_request_bytes(request), max_output_tokens=max_tokens
+                )
+                <= self.policy.max_budget_usd
+            ):
+                break
+            max_chars = int(max_chars * 0.7)  # multi-byte text: tighten and repack
+        return request, canary, sum(len(p) for p in packed)
+
+    def _row(
+        self,
+        session_id: str,
+        llm: LLM,
+        request: LLMRequest,
+        chars: int,
+        *,
+        attempt: int,
+        status: str,
+        error: str | None = None,
+        started: float | None = None,
+        response: LLMResponse | None = None,
+        cost: float = 0.0,
+        raw: str | None = None,
+        parsed: dict[str, Any] | None = None,
+    ) -> str:
+        now = self.clock.now()
+        usage = response.usage if response else None
+        duration = int((time.monotonic() - started) * 1000) if started else 0
+        row = ReflectionRow(
+            id=str(uuid.uuid4()),
+            session_id=session_id,
+            attempt=attempt,
+            provider=llm.name,
+            model=response.model if response else request.model,
+            prompt_version=PROMPT_VERSION,
+            prompt_hash=prompt_hash(),
+            status=status,
+            outcome=parsed.get("outcome") if parsed else None,
+            raw_output=raw,
+            parsed=parsed,
+            error=error,
+            input_tokens=usage.input_tokens if usage else 0,
+            output_tokens=usage.output_tokens if usage else 0,
+            cache_write_tokens=usage.cache_write_tokens if usage else 0,
+            cache_read_tokens=usage.cache_read_tokens if usage else 0,
+            cost_usd=cost,
+            reserved_usd=0.0,
+            duration_ms=duration,
+            transcript_chars=chars,
+            writer_results={},
+            created_at=now,
+            finished_at=now,
+        )
+        with self.store.sessions.begin() as db:
+            db.add(row)
+            if response is not None or error is not None and status == ReflectionStatus.FAILED:
+                ledger.record_llm_call(
+                    db,
+                    purpose="reflection",
+                    session_id=session_id,
+                    provider=llm.name,
+                    model=row.model,
+                    input_tokens=row.input_tokens,
+                    output_tokens=row.output_tokens,
+                    cache_write_tokens=row.cache_write_tokens,
+                    cache_read_tokens=row.cache_read_tokens,
+                    cost_usd=cost,
+                    duration_ms=duration,
+                    ok=response is not None,
+                    error=error,
+                    now=now,
+                )
+        return row.id
+
+
+def _request_bytes(request: LLMRequest) -> int:
+    """An upper bound on input tokens: a BPE token never covers less than one byte."""
+    text = "".join(b.text for b in request.system) + "".join(m.content for m in request.messages)
+    # The JSON schema is sent too (structured output), plus per-message framing.
+    schema = len(str(request.json_schema or "").encode())
+    return len(text.encode("utf-8")) + schema + 64
