@@ -38,7 +38,7 @@ _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
 )
-_DOTTED_IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
+_DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
 _CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _HEX = re.compile(r"^[0-9a-f]+$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
@@ -77,9 +77,17 @@ def _identifier_like(value: str) -> bool:
     )
 
 
+def is_code_ref(value: str) -> bool:
+    """True for `settings.api_key`, `XSalsa20.key_length`: dotted names, not random text."""
+    if not _DOTTED.match(value):
+        return False
+    parts = value.removesuffix("()").split(".")
+    return all(_identifier_like(p) or p.islower() or p.isupper() for p in parts)
+
+
 def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> bool:
     """Heuristic for a machine-made secret: long, varied, not a word, id or git SHA."""
-    if len(value) < min_len or is_placeholder(value) or _DOTTED_IDENT.match(value):
+    if len(value) < min_len or is_placeholder(value) or is_code_ref(value):
         return False
     if _CONSTANT_NAME.match(value) or _identifier_like(value):
         return False
@@ -94,7 +102,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False
     if quoted:
         return True
-    if _DOTTED_IDENT.match(value):
+    if is_code_ref(value):
         return False
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
@@ -199,7 +207,7 @@ def _assign_check(m: re.Match[str]) -> bool:
 
 def _auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
-    return len(value) >= 8 and not is_placeholder(value) and not _DOTTED_IDENT.match(value)
+    return len(value) >= 8 and not is_placeholder(value) and not is_code_ref(value)
 
 
 def _bearer_check(m: re.Match[str]) -> bool:
@@ -212,7 +220,12 @@ def _url_cred_check(m: re.Match[str]) -> bool:
 
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
-    return m.group(0).split("@")[0].lower() not in {"git", "hg", "svn"}
+    if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
+        return False
+    # In `scheme://user:pass@host` the part after `@` is a host (url_credentials takes the rest).
+    before = m.string[max(0, m.start() - 300) : m.start()].split()[-1:] or [""]
+    scheme = before[0].rfind("://")
+    return scheme < 0 or any(c in before[0][scheme + 3 :] for c in "/?=&")
 
 
 def _phone_check(m: re.Match[str]) -> bool:
@@ -295,9 +308,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "aws_access_key_id",
-        _rx(_B + r"(?P<b>(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16})" + _E),
+        _rx(_B + r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?P<b>[A-Z2-7]{16})" + _E),
         0.95,
-        _body,
+        # The base32 body may well have no digit, so only placeholders are ruled out.
+        lambda m: not is_placeholder(m.group("b")),
     ),
     Rule(
         "aws_secret_key",
@@ -322,7 +336,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "url_credentials",
         _rx(
-            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):(?P<s>[^\s/?#@<>|\"']{1,200})@"
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):"
+            # Greedy up to the last `@` of the authority: passwords may contain `@`.
+            r"(?P<s>[^\s/?<>|\"']{1,200})@"
         ),
         0.9,
         _url_cred_check,
@@ -368,7 +384,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         _rx(
-            r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
+            r"(?<![\w.%+@-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
             r"[A-Za-z]{2,24}(?![\w-])"
         ),
         0.8,
@@ -424,10 +440,15 @@ def _strip_trailing(value: str) -> str:
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
     for rule in rules:
-        for m in rule.pattern.finditer(text):
+        pos = 0
+        while (m := rule.pattern.search(text, pos)) is not None:
+            # A rejected match may hide a real one inside it (`config: `token: abc``), so
+            # resume just after its start rather than after its end.
+            pos = m.start() + 1
             probe: Any = _AssignMatch(m) if "s2" in rule.pattern.groupindex else m
             if rule.check is not None and not rule.check(probe):
                 continue
+            pos = max(pos, m.end())
             if rule.locate is not None:
                 span = rule.locate(m)
                 if span is not None:

@@ -1,0 +1,312 @@
+"""Redactor tests: every kind, what is left alone, offsets, corpora, CLI, offline build."""
+
+# ruff: noqa: E501  (secret literals and message templates read better unbroken)
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from bot.commands.redact import register
+from tests.writers import redaction_corpus as corpus
+from writers.redact import Redactor, get_redactor, redact_json, redact_text
+from writers.redact_recognizers import iban_ok, luhn_ok
+
+
+@pytest.fixture(scope="module")
+def redactor() -> Redactor:
+    return get_redactor()
+
+
+PEM = (
+    "-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi+YjFs7uJ1o0ygSNZq9R5mBrZ6\n"
+    "yxR5MsXFu9PRsrYQA7/4UTPHiC4y2sAVCBg4C2yyBpUEtMQjyCESi6Yq9zWW3kQ=\n"
+    "-----END RSA PRIVATE KEY-----"
+)
+
+# (expected kind, text, secret that must vanish)
+EXAMPLES = [
+    (
+        "slack_token",
+        "bot token: xoxb-2364535789652-1234567890123-GkwFDQoHqzXDVsC6GzqYUypD",
+        "xoxb-2364535789652-1234567890123-GkwFDQoHqzXDVsC6GzqYUypD",
+    ),
+    (
+        "slack_token",
+        "SLACK_APP_TOKEN=xapp-1-A052FGTS2DL-5171572773297-610b6a11f4b7eb819e87b767d80e65",
+        "xapp-1-A052FGTS2DL-5171572773297-610b6a11f4b7eb819e87b767d80e65",
+    ),
+    (
+        "slack_token",
+        "refresh with xoxe-1-My0xLTMxNzcwMjQ0MTcxMy01MTU4MTUyNjkxNzE0LTUxODE4",
+        "xoxe-1-My0xLTMxNzcwMjQ0MTcxMy01MTU4MTUyNjkxNzE0LTUxODE4",
+    ),
+    (
+        "slack_webhook",
+        "<https://hooks.slack.com/services/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|hook>",
+        "T0DCUJB1Q/B0DD08H5G/bJtrpFi1fO1JMCcwLx8uZyAg",
+    ),
+    (
+        "github_token",
+        "GITHUB_TOKEN=ghp_vqfyrlr84ft0x2078p7yhx0n9hdpbx17fav0",
+        "ghp_vqfyrlr84ft0x2078p7yhx0n9hdpbx17fav0",
+    ),
+    (
+        "github_token",
+        "pat github_pat_11ABCDEFG0abcdefghijkl_MNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
+        "github_pat_11ABCDEFG0abcdefghijkl_MNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
+    ),
+    (
+        "anthropic_key",
+        "ANTHROPIC_API_KEY=sk-ant-api03-Q2x9vLm4Tz8Rk1Pw7Yh3Nd6Bf0Gs5Jc2-Xe9Ua4Ko1Vi8AA",
+        "sk-ant-api03-Q2x9vLm4Tz8Rk1Pw7Yh3Nd6Bf0Gs5Jc2-Xe9Ua4Ko1Vi8AA",
+    ),
+    (
+        "openai_key",
+        "key is sk-proj-SevzWEV_NmNnMndQ5gn6PjFcX_9ay5SEKse8AL0EuYAB0cIgFW7Equ3vCbUbY",
+        "sk-proj-SevzWEV_NmNnMndQ5gn6PjFcX_9ay5SEKse8AL0EuYAB0cIgFW7Equ3vCbUbY",
+    ),
+    ("aws_access_key_id", "id AKIAYYVFFUFKTPS4YRKO here", "AKIAYYVFFUFKTPS4YRKO"),
+    (
+        "aws_secret_key",
+        "aws_secret_access_key = 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",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8tkQ3v2B",
+    ),
+    (
+        "google_api_key",
+        "maps key AIzaSyNHxIf32IQ1a1yjl3ZJIqKZqzLAK1XhDk- ok",
+        "AIzaSyNHxIf32IQ1a1yjl3ZJIqKZqzLAK1XhDk-",
+    ),
+    (
+        "stripe_key",
+        "STRIPE=sk_live_51OuEMLAlTWGaDypq4P5cuDHbuKeG4tAGPYHJ",
+        "sk_live_51OuEMLAlTWGaDypq4P5cuDHbuKeG4tAGPYHJ",
+    ),
+    ("stripe_key", "pk_test_TYooMQauvdEDq54NiTphI7jx", "pk_test_TYooMQauvdEDq54NiTphI7jx"),
+    (
+        "jwt",
+        "cookie eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    ),
+    ("private_key", f"key:\n```\n{PEM}\n```", PEM),
+    ("url_credentials", "DATABASE_URL=postgres://app:Tr0ub4dor@db.internal:5432/app", "Tr0ub4dor"),
+    (
+        "auth_header",
+        "curl -H 'Authorization: Bearer cfcabd11c7ed9a41b1a3e063c32d5114' https://x.io",
+        "cfcabd11c7ed9a41b1a3e063c32d5114",
+    ),
+    ("auth_header", "Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l", "YWxhZGRpbjpvcGVuc2VzYW1l"),
+    ("curl_credentials", "curl -u admin:S3cr3t!pw https://jenkins.local", "S3cr3t!pw"),
+    ("secret_assignment", 'DB_PASSWORD="hunter2hunter2"', "hunter2hunter2"),
+    (
+        "secret_assignment",
+        '{"client_secret": "6da89121079f83b2eb6acccf8219ea98"}',
+        "6da89121079f83b2eb6acccf8219ea98",
+    ),
+    (
+        "secret_assignment",
+        "api_key: Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB",
+        "Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB",
+    ),
+    ("email", "ping ada.lovelace@example.co.uk please", "ada.lovelace@example.co.uk"),
+    ("phone", "call me at +1 415 555 2671 or (212) 555-0199", "+1 415 555 2671"),
+    ("credit_card", "card 4111 1111 1111 1111 exp 12/29", "4111 1111 1111 1111"),
+    ("iban", "IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "secret"), EXAMPLES)
+def test_every_kind_is_caught(redactor: Redactor, kind: str, text: str, secret: str) -> None:
+    result = redactor.redact(text)
+    assert corpus.caught(text, secret, result.findings), result.text
+    assert f"[REDACTED:{kind}]" in result.text
+
+
+UNTOUCHED = [
+    "<@U012ABCDEF> see <#C0123ABCD|eng-help> and <https://example.com/a?b=1|the doc> <!here>",
+    "https://acme.slack.com/archives/C0123ABCD/p1700000000000100?thread_ts=1700000000.000100",
+    "ids U012ABCDEF C0123ABCD D0123ABCD T0123ABCD B0123ABCD, ts 1700000000.000100",
+    "commit 3f786850e387550fdab836ed7e6dc881de23001b and 3f78685",
+    "request 123e4567-e89b-12d3-a456-426614174000 on 2024-01-15 at 10:30",
+    "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "SLACK_BOT_TOKEN=xoxb-your-token",
+    "export OPENAI_API_KEY=${OPENAI_API_KEY}",
+    'api_key = os.environ["API_KEY"]',
+    "token: <your-key>",
+    "password=changeme",
+    'secret: "****"',
+    "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+    "Rotate the Slack token tomorrow; the password policy needs 12 characters.",
+    "upgraded slack-bolt to 1.21.2 on python 3.11.9",
+    "test card 4111 1111 1111 1112 and IBAN DE89370400440532013001 fail their checks",
+    "git clone git@github.com:acme/seshat.git",
+    "already [REDACTED:slack_token] and password: [REDACTED:secret_assignment]",
+]
+
+
+@pytest.mark.parametrize("text", UNTOUCHED)
+def test_left_alone(redactor: Redactor, text: str) -> None:
+    result = redactor.redact(text)
+    assert result.findings == []
+    assert result.text == text
+
+
+def test_offsets_point_into_the_input(redactor: Redactor) -> None:
+    token = "ghp_vqfyrlr84ft0x2078p7yhx0n9hdpbx17fav0"
+    email = "ops@acme.io"
+    text = f"<@U012ABCDEF> mail {email} the token {token} ok"
+    result = redactor.redact(text)
+    assert [(f.kind, text[f.start : f.end]) for f in result.findings] == [
+        ("email", email),
+        ("github_token", token),
+    ]
+    assert result.text == (
+        "<@U012ABCDEF> mail [REDACTED:email] the token [REDACTED:github_token] ok"
+    )
+
+
+def test_whole_pem_block_is_removed(redactor: Redactor) -> None:
+    text = f"here:\n{PEM}\nthanks"
+    assert redactor.redact(text).text == "here:\n[REDACTED:private_key]\nthanks"
+    escaped = json.dumps({"type": "service_account", "private_key": PEM + "\n"})
+    out = redactor.redact(escaped).text
+    assert "MIIE" not in out and "BEGIN" not in out and "END RSA" not in out
+    assert json.loads(out)["type"] == "service_account"
+
+
+def test_luhn_and_iban_checks() -> None:
+    assert luhn_ok("4111111111111111") and luhn_ok("378282246310005")
+    assert not luhn_ok("4111111111111112") and not luhn_ok("1234")
+    assert iban_ok("GB82 WEST 1234 5698 7654 32") and iban_ok("DE89370400440532013000")
+    assert not iban_ok("DE89370400440532013001") and not iban_ok("XX00")
+
+
+def test_redact_json_keeps_keys_and_structure() -> None:
+    value = {"password": "p@ss-W0rd-991", "notes": ["mail ada@example.org", 3, None], "ok": True}
+    out = redact_json(value)
+    assert out == {
+        "password": "p@ss-W0rd-991",  # a bare value has no name to say it is secret
+        "notes": ["mail [REDACTED:email]", 3, None],
+        "ok": True,
+    }
+    assert redact_json("token=ghp_vqfyrlr84ft0x2078p7yhx0n9hdpbx17fav0") == (
+        "token=[REDACTED:github_token]"
+    )
+
+
+def test_get_redactor_is_one_instance_across_threads() -> None:
+    seen: list[Redactor] = []
+    threads = [threading.Thread(target=lambda: seen.append(get_redactor())) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 8 and all(r is seen[0] for r in seen)
+    assert redact_text("x AKIAYYVFFUFKTPS4YRKO") == "x [REDACTED:aws_access_key_id]"
+
+
+def test_own_corpus_recall_and_false_positives(redactor: Redactor) -> None:
+    pos, neg = corpus.positives(), corpus.negatives()
+    assert len(pos) >= 300 and len(neg) >= 200
+    assert len({k for s in pos for k, _ in s.secrets}) >= 20
+    result = corpus.score(redactor, pos, neg)
+    assert result.recall >= 0.97, result.missed[:10]
+    assert result.fp_rate <= 0.03, result.false_positives[:10]
+
+
+def test_redaction_is_idempotent(redactor: Redactor) -> None:
+    for sample in corpus.positives(per_kind=3):
+        once = redactor.redact(sample.text).text
+        assert redactor.redact(once).text == once
+
+
+def test_gitleaks_set_floors(redactor: Redactor) -> None:
+    data = corpus.gitleaks()
+    if data is None:
+        pytest.skip("shared/data/redaction-gitleaks not found (set SESHAT_SHARED_DIR)")
+    pos, neg = data
+    result = corpus.score(redactor, pos, neg)
+    # Floors a little below what bench/redaction_eval.py measures, so regressions fail.
+    assert result.recall >= 0.97, result.missed[:10]
+    assert result.fp_rate <= 0.03, result.false_positives
+
+
+OFFLINE_PROBE = """
+import json, socket, sys
+events = []
+NET = {"socket.connect": 1, "socket.sendto": 2, "socket.getaddrinfo": 0,
+       "socket.gethostbyname": 0, "socket.gethostbyname_ex": 0, "socket.gethostbyaddr": 0}
+def hook(event, args):
+    if event in NET:
+        target = args[NET[event]]
+        host = target[0] if isinstance(target, tuple) else target
+        events.append([event, str(host)])
+sys.addaudithook(hook)
+from writers.redact import get_redactor
+get_redactor().redact("mail ada@example.co.uk, https://u:pw12345678@example.com/x www.example.org")
+during = list(events)
+try:  # control: the hook does see a name lookup
+    socket.getaddrinfo("localhost", 80)
+except OSError:
+    pass
+print(json.dumps({"during": during, "control": events[len(during):]}))
+"""
+
+
+def test_building_and_redacting_touch_no_network() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", OFFLINE_PROBE],
+        cwd=corpus.REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    loopback = ("localhost", "127.", "::1")
+    assert [e for e in report["during"] if not e[1].startswith(loopback)] == []
+    assert report["control"], "audit hook saw nothing: the probe is broken"
+
+
+@pytest.fixture
+def cli() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+
+    @app.command("noop")
+    def _noop() -> None:  # a second command keeps typer from flattening `redact` into the app
+        """Do nothing."""
+
+    return app
+
+
+def test_cli_plain_and_json(cli: typer.Typer) -> None:
+    runner = CliRunner()
+    text = "token xoxb-2364535789652-1234567890123-GkwFDQoHqzXDVsC6GzqYUypD\n"
+    plain = runner.invoke(cli, ["redact"], input=text)
+    assert plain.exit_code == 0, plain.output
+    assert plain.stdout == "token [REDACTED:slack_token]\n"
+    out = runner.invoke(cli, ["redact", "--json"], input=text)
+    assert json.loads(out.stdout) == {
+        "text": "token [REDACTED:slack_token]\n",
+        "findings": [{"kind": "slack_token", "start": 6, "end": 63}],
+    }
+
+
+def test_cli_jsonl_bulk_with_a_bad_line(cli: typer.Typer) -> None:
+    lines = [json.dumps("a@b.io here"), "{not json", json.dumps(["x"]), json.dumps("plain")]
+    result = CliRunner().invoke(cli, ["redact", "--jsonl"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows[0] == {
+        "text": "[REDACTED:email] here",
+        "findings": [{"kind": "email", "start": 0, "end": 6}],
+    }
+    assert "error" in rows[1] and "error" in rows[2]
+    assert rows[3] == {"text": "plain", "findings": []}
