@@ -105,6 +105,10 @@ _BULLET = re.compile(r"^\s*(?:[-*•·–]|\d{1,2}[.)])\s+")
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)(?:```|\Z)", re.DOTALL)
 _USER_LINE = re.compile(r"^\s*<?@?([UWuw][A-Za-z0-9]{2,})>?\s*[:\-–]\s*(.+)$")
 _MAX_UNCLOSED = 8
+# A reflection nests 3 deep; far deeper spans are junk and would make json_repair crawl.
+_MAX_DEPTH = 16
+# Reflections are a few thousand tokens; anything far larger is not worth repairing.
+MAX_RAW_CHARS = 200_000
 _LESSON_TEXT = (
     re.compile(r"^(?:when|if|whenever)\s+(?P<c>.+?),\s*(?:then\s+)?(?P<a>.+)$", re.IGNORECASE),
     re.compile(r"^(?P<c>.+?)\s*(?:->|→|=>)\s*(?P<a>.+)$"),
@@ -152,6 +156,8 @@ def _best_object(raw: str, repairs: list[str]) -> dict[str, Any]:
     text = raw.lstrip("\ufeff").strip() if isinstance(raw, str) else ""
     if not text:
         raise ParseError("empty output")
+    if len(text) > MAX_RAW_CHARS:
+        raise ParseError(f"output too long ({len(text)} characters, limit {MAX_RAW_CHARS})")
     if text.startswith('"'):
         # A double-encoded answer ("{\"outcome\": ...}") from a proxy that stringified the JSON.
         try:
@@ -197,7 +203,7 @@ def _brace_spans(text: str) -> Iterator[str]:
     """Top-level `{...}` spans; an unclosed one (truncated output) runs to the end."""
     pos, unclosed = 0, 0
     while (start := text.find("{", pos)) != -1:
-        depth, in_str, escaped = 0, False, False
+        depth, deepest, in_str, escaped = 0, 0, False, False
         for j in range(start, len(text)):
             ch = text[j]
             if in_str:
@@ -211,16 +217,19 @@ def _brace_spans(text: str) -> Iterator[str]:
                 in_str = True
             elif ch == "{":
                 depth += 1
+                deepest = max(deepest, depth)
             elif ch == "}":
                 depth -= 1
                 if depth == 0:
-                    yield text[start : j + 1]
+                    if deepest <= _MAX_DEPTH:
+                        yield text[start : j + 1]
                     pos = j + 1
                     break
         else:
             # Unclosed (truncated output, or a stray brace in prose): the rest is a candidate,
             # and so is whatever starts after this brace. Bounded so "{{{{…" stays linear-ish.
-            yield text[start:]
+            if deepest <= _MAX_DEPTH:
+                yield text[start:]
             unclosed += 1
             if unclosed >= _MAX_UNCLOSED:
                 return
