@@ -199,7 +199,11 @@ def _outcome(feedback: list[Turn]) -> tuple[Outcome, str, str]:
         strong: tuple[str, str] | None = None
         weak: tuple[str, str] | None = None
         for sentence in _sentences(turn.text):
+            # "how does it work?" is not praise, but "why is it still failing?" is a complaint.
+            question = sentence.endswith("?")
             for m in _SIGNAL.finditer(sentence):
+                if question and not m.group("neg"):
+                    continue
                 if m.group("weak"):
                     weak = ("pos", sentence)
                 else:
