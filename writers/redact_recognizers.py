@@ -198,6 +198,8 @@ def _assign_check(m: re.Match[str]) -> bool:
     strength = name_strength(m.group("name"))
     value = m.group("s")
     quoted = m.group("q") is not None
+    if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
+        return False
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
     if strength == 1:
@@ -400,7 +402,10 @@ RULES: tuple[Rule, ...] = (
         0.7,
         _phone_check,
     ),
-    Rule("credit_card", _rx(r"(?<![\w.-])(?:\d[ -]?){12,18}\d(?![\w-]|\.\d)"), 0.85, _card_check),
+    # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
+    Rule(
+        "credit_card", _rx(r"(?<![\w.-])[2-6](?:[ -]?\d){12,18}(?![\w-]|\.\d)"), 0.85, _card_check
+    ),
     Rule(
         "iban",
         _rx(
@@ -427,6 +432,8 @@ class _AssignMatch:
         self._m = m
 
     def group(self, name: str) -> Any:
+        if name == "call":
+            return re.match(r"[A-Za-z_][\w.]*\(", self._m.group("s2") or "") is not None
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)

@@ -146,6 +146,7 @@ UNTOUCHED = [
     "upgraded slack-bolt to 1.21.2 on python 3.11.9",
     "test card 4111 1111 1111 1112 and IBAN DE89370400440532013001 fail their checks",
     "git clone git@github.com:acme/seshat.git",
+    'my_secret_key = get_secret("x") and id 1700000000000100',
     "already [REDACTED:slack_token] and password: [REDACTED:secret_assignment]",
 ]
 
