@@ -12,6 +12,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -170,3 +171,163 @@ class BudgetDay(Base):
     committed_usd: Mapped[float] = mapped_column(Float, default=0.0)
     spent_usd: Mapped[float] = mapped_column(Float, default=0.0)
     reflections: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MemoryEntry(Base):
+    """A memory note or fact. Global notes mirror MEMORY.md lines; scoped ones are facts.
+
+    Scope: `global` (owner sessions → MEMORY.md), `user` (a DM: only that user's sessions see it)
+    or `channel` (only sessions in that channel). Status: active → decayed → archived (never
+    deleted), or quarantined by the safety check.
+    """
+
+    __tablename__ = "memory_entries"
+    __table_args__ = (UniqueConstraint("reflection_id", "ordinal", name="uq_memory_reflection"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    text: Mapped[str] = mapped_column(Text)
+    text_hash: Mapped[str] = mapped_column(String(64), index=True)
+    category: Mapped[str] = mapped_column(String(32), default="general")
+    tags: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    scope_kind: Mapped[str] = mapped_column(String(16), index=True)
+    scope_id: Mapped[str] = mapped_column(String(64), index=True, default="")
+    status: Mapped[str] = mapped_column(String(16), index=True, default="active")
+    confidence: Mapped[float] = mapped_column(Float, default=0.7)
+    decay_rate: Mapped[float] = mapped_column(Float, default=0.05)
+    access_count: Mapped[int] = mapped_column(Integer, default=0)
+    last_accessed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                              nullable=True)
+    flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    provenance: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    session_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    author_id: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    ordinal: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Skill(Base):
+    """A skill proposed by reflection: a SKILL.md draft until the owner decides."""
+
+    __tablename__ = "skills"
+    __table_args__ = (UniqueConstraint("reflection_id", name="uq_skills_reflection"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    slug: Mapped[str] = mapped_column(String(64), index=True)
+    description: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True, default="draft")
+    is_update: Mapped[bool] = mapped_column(Boolean, default=False)
+    diff: Mapped[str | None] = mapped_column(Text, nullable=True)
+    commit_sha: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    provenance: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    session_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    author_id: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SkillInvocation(Base):
+    """A skill injected into (used by) a session, with that session's outcome."""
+
+    __tablename__ = "skill_invocations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    skill_slug: Mapped[str] = mapped_column(String(64), index=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    outcome: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Observation(Base):
+    """A persona observation (about working with the owner) or a user-model observation."""
+
+    __tablename__ = "observations"
+    __table_args__ = (UniqueConstraint("reflection_id", "kind", "subject", "ordinal",
+                                       name="uq_observations_reflection"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16), index=True)  # persona | user
+    subject: Mapped[str] = mapped_column(String(32), index=True, default="")  # Slack user id
+    text: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(String(16), default="reflection")
+    # persona: pending → applied | dismissed; user: active | archived; both: quarantined.
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    provenance: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    session_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    author_id: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    ordinal: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    applied_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ReviewItem(Base):
+    """Something waiting for (or given) an owner's decision, and the Slack card showing it."""
+
+    __tablename__ = "review_items"
+    __table_args__ = (UniqueConstraint("kind", "target_id", "content_hash",
+                                       name="uq_review_target"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16), index=True)  # skill|persona|lesson|memory|…
+    target_id: Mapped[str] = mapped_column(String(64), index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    content: Mapped[str] = mapped_column(Text)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    choices: Mapped[list[Any]] = mapped_column(JSON, default=list)  # e.g. ["approve", "reject"]
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)  # e.g. a safety flag
+    status: Mapped[str] = mapped_column(String(16), index=True, default="pending")
+    decision: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
+    provenance: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    card_channel: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    card_ts: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    group_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LessonRow(Base):
+    """A lesson learned from failure: condition → action, with seen-count and provenance."""
+
+    __tablename__ = "lessons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    condition: Mapped[str] = mapped_column(Text)
+    action: Mapped[str] = mapped_column(Text)
+    rationale: Mapped[str] = mapped_column(Text, default="")
+    task_type: Mapped[str] = mapped_column(String(64), index=True, default="general")
+    # provisional | canonical | archived | quarantined | rejected
+    status: Mapped[str] = mapped_column(String(16), index=True, default="provisional")
+    seen_count: Mapped[int] = mapped_column(Integer, default=1)
+    session_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    author_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    provenance: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    contradicts: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    times_injected: Mapped[int] = mapped_column(Integer, default=0)
+    times_recurred: Mapped[int] = mapped_column(Integer, default=0)
+    embedding: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    embedder: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    promoted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LessonInjection(Base):
+    """Which lessons were put into which session's context (for efficacy)."""
+
+    __tablename__ = "lesson_injections"
+    __table_args__ = (UniqueConstraint("session_id", "lesson_id", name="uq_injection"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    lesson_id: Mapped[int] = mapped_column(Integer, index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -158,3 +158,14 @@ def test_event_dedupe_and_ledger(store: Store, clock: FakeClock) -> None:
         assert ledger.spent_since(db, purpose="chat", since=clock.now()) == 0.25
         trail = ledger.audit_trail(db, target_id="s1")
         assert trail[0].detail == {"note": "hi"}
+
+
+def test_migrations_match_the_models(store: Store) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    from store.models import Base
+
+    with store.engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diffs == []

@@ -37,7 +37,9 @@ def upgrade() -> None:
     op.create_table(
         "messages",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("session_id", sa.String(36), sa.ForeignKey("sessions.id"), index=True),
+        sa.Column(
+            "session_id", sa.String(36), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("channel", sa.String(32), nullable=False),
         sa.Column("ts", sa.String(32), nullable=False),
         sa.Column("user_id", sa.String(32), nullable=True),

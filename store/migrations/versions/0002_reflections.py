@@ -21,7 +21,9 @@ def upgrade() -> None:
     op.create_table(
         "reflections",
         sa.Column("id", sa.String(36), primary_key=True),
-        sa.Column("session_id", sa.String(36), sa.ForeignKey("sessions.id"), index=True),
+        sa.Column(
+            "session_id", sa.String(36), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("attempt", sa.Integer, nullable=False),
         sa.Column("provider", sa.String(32), nullable=False),
         sa.Column("model", sa.String(100), nullable=False),
