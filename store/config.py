@@ -110,6 +110,27 @@ class Settings(BaseSettings):
         default="hermes,openclaw,nanoclaw,claw", validation_alias="REFLECTION_BANNED_KEYWORDS"
     )
 
+    # Learned artifacts and the review gate
+    skills_dir: Path | None = Field(default=None, validation_alias="SKILLS_DIR")
+    review_thumbs_up_approves: bool = Field(
+        default=False, validation_alias="REVIEW_THUMBS_UP_APPROVES"
+    )
+    safety_allow_domains: str = Field(default="", validation_alias="SAFETY_ALLOW_DOMAINS")
+    honcho_api_key: SecretStr | None = Field(default=None, validation_alias="HONCHO_API_KEY")
+    honcho_base_url: str | None = Field(default=None, validation_alias="HONCHO_BASE_URL")
+    honcho_workspace_id: str = Field(default="seshat", validation_alias="HONCHO_WORKSPACE_ID")
+
+    # Lessons, facts and the next session's context
+    context_lesson_tokens: int = Field(default=1000, ge=0, validation_alias="CONTEXT_LESSON_TOKENS")
+    lesson_decay_days: float = Field(default=30, gt=0, validation_alias="LESSON_DECAY_DAYS")
+    lesson_cap_canonical: int = Field(default=200, ge=1, validation_alias="LESSON_CAP_CANONICAL")
+    lesson_cap_provisional: int = Field(
+        default=500, ge=1, validation_alias="LESSON_CAP_PROVISIONAL"
+    )
+    embedder: Literal["auto", "wordllama", "hashing"] = Field(
+        default="auto", validation_alias="SESHAT_EMBEDDER"
+    )
+
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
     log_format: Literal["json", "text"] = Field(default="json", validation_alias="LOG_FORMAT")
@@ -139,6 +160,16 @@ class Settings(BaseSettings):
         return tuple(
             w.strip().lower() for w in self.reflection_banned_keywords.split(",") if w.strip()
         )
+
+    @property
+    def effective_skills_dir(self) -> Path:
+        """SKILLS_DIR, or `skills/` under the data directory (a git repository)."""
+        return self.skills_dir or self.data_dir / "skills"
+
+    @property
+    def allow_domains(self) -> tuple[str, ...]:
+        """SAFETY_ALLOW_DOMAINS as a tuple."""
+        return tuple(d.strip().lower() for d in self.safety_allow_domains.split(",") if d.strip())
 
     @property
     def sqlite_path(self) -> Path:

@@ -1,0 +1,99 @@
+"""What every writer shares: the context of one reflection, provenance, and the result shape.
+
+A `Writer` takes a validated, redacted `Reflection` and writes its own kind of artifact inside the
+database transaction it is handed; the fan-out records each writer's `WriterResult` in the
+reflection's ledger row in that same transaction, so a re-run skips writers that already ran.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from sqlalchemy.orm import Session
+
+from reflection.schema import Reflection
+
+WriterStatus = Literal["written", "staged", "nothing", "rejected", "failed", "skipped"]
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a learned artifact came from (stored with every artifact as JSON)."""
+
+    reflection_id: str
+    session_id: str
+    source_ts: tuple[str, ...]
+    author_ids: tuple[str, ...]
+    model: str
+    prompt_version: str
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        data = asdict(self)
+        data["source_ts"] = list(self.source_ts)
+        data["author_ids"] = list(self.author_ids)
+        return data
+
+
+@dataclass(frozen=True)
+class WriteContext:
+    """Everything a writer may need besides the reflection itself."""
+
+    provenance: Provenance
+    team: str
+    channel: str
+    user_id: str  # the session's user
+    is_dm: bool
+    owner_ids: tuple[str, ...]
+    data_dir: Path
+    now: datetime
+    outcome: str = "partial"
+
+    @property
+    def user_is_owner(self) -> bool:
+        """True when the session's user is a configured owner."""
+        return self.user_id in self.owner_ids
+
+
+@dataclass
+class WriterResult:
+    """What one writer did with one reflection (stored in the ledger's writer_results)."""
+
+    status: WriterStatus
+    written: int = 0
+    staged: int = 0
+    redacted: int = 0
+    rejected: int = 0
+    quarantined: int = 0
+    detail: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+
+class Writer(Protocol):
+    """One kind of learned artifact's write path."""
+
+    @property
+    def name(self) -> str:
+        """Stable key used in writer_results (e.g. "memory", "skills")."""
+        ...
+
+    def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
+        """Write this reflection's artifacts inside `db`'s transaction; idempotent per reflection."""
+        ...
+
+
+def content_hash(*parts: str) -> str:
+    """SHA-256 over normalised parts; the short form (first 8 hex) is shown on review cards."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(" ".join(part.split()).encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()

@@ -1,0 +1,110 @@
+"""The fan-out: a validated reflection goes to each writer in turn, once.
+
+Each writer runs in its own transaction together with the update of the reflection's
+`writer_results`, so a writer that ran is never run again for that reflection (idempotent by
+reflection id), a writer that raised is recorded as failed and the others still run, and a
+re-run after a crash picks up exactly the writers that did not finish.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from reflection.schema import Reflection
+from store import sessions as S
+from store.db import Store
+from store.models import ReflectionRow
+from writers.base import Provenance, WriteContext, Writer, WriterResult
+
+log = logging.getLogger(__name__)
+DONE = {"written", "staged", "nothing", "rejected", "skipped"}
+
+
+def context_for(
+    db: Session,
+    row: ReflectionRow,
+    *,
+    owner_ids: Sequence[str],
+    data_dir: Path,
+    now: datetime,
+) -> WriteContext:
+    """The write context of a reflection row: its session, transcript authors and provenance."""
+    session = S.get(db, row.session_id)
+    if session is None:
+        raise LookupError(f"reflection {row.id} points at missing session {row.session_id}")
+    human = [m for m in S.transcript(db, session.id) if not m.is_bot]
+    authors = tuple(sorted({m.user_id for m in human if m.user_id}))
+    return WriteContext(
+        provenance=Provenance(
+            reflection_id=row.id,
+            session_id=session.id,
+            source_ts=tuple(m.ts for m in human),
+            author_ids=authors or (session.user_id,),
+            model=row.model,
+            prompt_version=row.prompt_version,
+        ),
+        team=session.team,
+        channel=session.channel,
+        user_id=session.user_id,
+        is_dm=session.channel.startswith("D"),
+        owner_ids=tuple(owner_ids),
+        data_dir=data_dir,
+        now=now,
+        outcome=row.outcome or "partial",
+    )
+
+
+def _done(results: dict[str, Any], name: str) -> bool:
+    entry = results.get(name)
+    return isinstance(entry, dict) and entry.get("status") in DONE
+
+
+def fan_out(
+    store: Store,
+    *,
+    reflection_id: str,
+    reflection: Reflection,
+    writers: Sequence[Writer],
+    owner_ids: Sequence[str],
+    data_dir: Path,
+    now: datetime,
+) -> dict[str, Any]:
+    """Run every writer not yet done for this reflection; returns the ledger's writer_results."""
+    for writer in writers:
+        try:
+            with store.sessions.begin() as db:
+                row = db.get(ReflectionRow, reflection_id, with_for_update=True)
+                if row is None:
+                    raise LookupError(f"no reflection {reflection_id}")
+                if _done(row.writer_results, writer.name):
+                    continue
+                ctx = context_for(db, row, owner_ids=owner_ids, data_dir=data_dir, now=now)
+                result = writer.write(db, ctx, reflection)
+                # Reassign (not mutate) so SQLAlchemy sees the JSON change.
+                row.writer_results = {**row.writer_results, writer.name: result.as_json()}
+        except Exception as exc:  # one writer failing must not stop the others
+            log.exception(
+                "writer failed", extra={"writer": writer.name, "reflection": reflection_id}
+            )
+            _record_failure(store, reflection_id, writer.name, exc)
+    with store.sessions.begin() as db:
+        row = db.get(ReflectionRow, reflection_id)
+        assert row is not None
+        if all(_done(row.writer_results, w.name) for w in writers) and row.applied_at is None:
+            row.applied_at = now
+        return dict(row.writer_results)
+
+
+def _record_failure(store: Store, reflection_id: str, name: str, exc: Exception) -> None:
+    with store.sessions.begin() as db:
+        row = db.get(ReflectionRow, reflection_id, with_for_update=True)
+        if row is None or _done(row.writer_results, name):
+            return  # a concurrent run finished this writer; keep its result
+        failed = WriterResult(status="failed", error=f"{exc.__class__.__name__}: {exc}")
+        row.writer_results = {**row.writer_results, name: failed.as_json()}
