@@ -164,7 +164,8 @@ _SENSITIVE = (
     r"|ssh keys?|private keys?|access keys?|bearer tokens?|oauth tokens?|(?:the |this |whole "
     r"|full |entire |all )*(?:conversations?|transcripts?|chat (?:history|logs?)|message history"
     r"|dms|direct messages|system prompt|instructions|memory|memories|user data|personal data"
-    r"|customer data|pii|database dump|db dump))"
+    r"|customer data|pii|database dump|db dump|workspace exports?|channel exports?"
+    r"|(?:last|recent|all|every|private|their|users') (?:\d+ )?messages))"
 )
 _DEST = (
     r"(?:https?://|www\.|[\w.-]+@[\w-]+\.\w|@\w|\b\d{1,3}(?:\.\d{1,3}){3}\b|webhook|pastebin|gist"
@@ -198,6 +199,11 @@ _STRONG_DIRECTIVES = [
     r"(?:system prompt|core instructions|base instructions|hidden instructions|identity prompt)\b",
     r"\b(?:your|new|the real|actual) system prompt\b",
     r"\byou are (?:now|no longer|actually|henceforth)\b",
+    r"\bgoing forward,? (?:you|the assistant|seshat|always|never)\b",
+    r"(?:^|[.;:!?]\s+)override\s*:",
+    r"\b(?:the )?(?:safety|identity|review|approval|redaction)(?: section| rules?| step| gate)?"
+    r" (?:no longer applies|is (?:now )?(?:disabled|optional|suspended|void)"
+    r"|(?:does not|doesn't) apply)\b",
     r"\b(?:your|the assistant's|seshat's) (?:new|true|real) (?:name|persona|role|identity|purpose"
     r"|instructions|goal|mission) (?:is|are)\b",
     r"\b(?:pretend|act as if|behave as if) (?:you are|you're|to be) (?:an? )?(?:unrestricted"
@@ -228,6 +234,8 @@ _WEAK_DIRECTIVES = [
     r"|respond|answer|send|forward|share|post|upload|not (?:tell|mention|reveal|inform"
     r"|disclose))\b",
     r"\balways (?:reply|respond|answer)\b[\w ,']{0,25}? with\b",
+    r"\b(?:answer|reply to|respond to) (?:every|all|any) (?:questions?|messages?|requests?)\b"
+    r"[^.]{0,40}? with\b",
     r"\b(?:start|begin|end|finish|close|open|sign off|sign) (?:every|each|all|your|all your) "
     r"(?:reply|replies|responses?|answers?|messages?)\b[\w ,']{0,15}? with\b",
     r"\b(?:to|in|at the (?:end|start|bottom|top) of) (?:every|all|each) (?:(?:of )?your )?"
@@ -240,6 +248,21 @@ _WEAK_DIRECTIVES = [
     r"(?:every|all|each|your) (?:reply|replies|responses?|answers?|messages?|outputs?)\b",
 ]
 _AUTHORITY = [
+    # Learned text never grants permissions (DESIGN: "memory never grants permissions").
+    r"\byou(?:'re| are) (?:now |hereby |also )?(?:allowed|permitted|authori[sz]ed|cleared|free"
+    r"|entitled) to\b",
+    r"\bas (?:the |an? )?(?:owner|admin|administrator|reviewer)(?:'s)? (?:decisions?|approvals?"
+    r"|instructions?|commands?|orders?)\b",
+    r"\b(?:mark|set|promote|treat|flag)\b (?:all |every |each |any |this |these |the |new "
+    r"|future )*"
+    r"(?:lessons?|skills?|notes?|memor(?:y|ies)|observations?|cards?)\b[^.]{0,30}? as "
+    r"(?:canonical|approved|trusted|reviewed|owner[- ]approved)\b",
+    r"\bact (?:as|like) (?:the )?(?:owner|admin|administrator|reviewer)(?:'s (?:proxy|delegate"
+    r"|deputy))?\b",
+    r"\b(?:approve|promote|accept|canoni[sz]e) (?:your|its|their) own (?:lessons?|changes?|skills?"
+    r"|memory|notes?|observations?)\b",
+    r"\b(?:treat|consider|regard)\b[^.]{0,60}?\bas (?:if|though) (?:it|they|he|she) (?:came|come"
+    r"|were|was) from (?:the )?(?:owner|admin|administrator|reviewer)\b",
     r"\b(?:the )?(?:owner|admins?|administrators?|anthropic|slack|openai|it (?:department|team"
     r"|dept)|security team|operators?|developers?|maintainers?|reviewers?|moderators?|creators?"
     r"|sysadmins?) (?:has |have )?(?:already |explicitly |personally )?(?:approved|authori[sz]ed"
@@ -283,12 +306,15 @@ _AUTHORITY = [
     r"|lessons?|changes? like this)|already|approved)\b",
 ]
 _SECRET_KEEPING = [
+    r"\b(?:don't|do not|dont|never)\s+bring\s+(?:this|it|that)\s+up\s+(?:with|to)\b",
     r"\b(?:don't|do not|dont|never|must not|mustn't|shouldn't|should not)\s+(?:mention|reveal"
     r"|disclose|report|bring up|share|show|surface|expose)\s+(?:this|it|that|these|any of this"
     r"|this (?:lesson|rule|instruction|change|note|request|message)|the (?:lesson|rule|instruction"
     r"|change|note|link|webhook|forwarding))\b[\w ]{0,10}?\s+(?:to|with)\s+" + _AUDIENCE,
     r"\b(?:don't|do not|dont|never|must not|mustn't)\s+(?:tell|inform|notify|alert|warn"
-    r"|let on to)\s+" + _AUDIENCE + r"\s*(?:about|of|that|what|this|anything|\.|,|;|$)",
+    r"|let on to)\s+"
+    + _AUDIENCE
+    + r"\s*(?:about|of|that|what|when|whether|this|anything|\.|,|;|$)",
     r"\b(?:don't|do not|dont|never)\s+let\s+"
     + _AUDIENCE
     + r"\s+(?:know|see|find out|notice|learn)\b",
@@ -305,6 +331,10 @@ _SECRET_KEEPING = [
     r"(?:know|find out|learn|see|be told)\b",
 ]
 _CONCEALMENT = [
+    r"\b(?:lie|lying) to (?:the )?(?:owner|users?|admins?|reviewers?)\b",
+    r"\bmislead (?:the )?(?:owner|users?|admins?|reviewers?)\b",
+    r"\b(?:tell|report to|say to|inform)\b[^.]{0,40}?\b(?:succeeded|passed|worked|is fine|was fine"
+    r"|went fine|is ok|completed)\b[^.]{0,15}?\beven (?:if|though|when)\b",
     r"\b(?:hide|conceal|omit|mask|disguise|obscure)\b[\w ]{0,25}?\bfrom (?:the )?(?:owner|users?"
     r"|admins?|reviewers?|review(?: card)?|logs?|audit|approval|humans?|operators?)\b",
     r"\b(?:delete|erase|wipe|clear|purge|scrub|tamper with|rewrite|alter|falsify)\b (?:the |any "
@@ -325,6 +355,8 @@ _CONCEALMENT = [
     r"|the user's|the admin's) back)\b",
 ]
 _EXFIL = [
+    r"\b(?:contents? of|dump|print|reveal|leak|output|recite) (?:the |your )?(?:memory\.md|user\.md"
+    r"|memory file|lesson library|identity block|persona file)\b",
     _NEG + r"\b(?:send|forward|exfiltrate|upload|post|email|e-mail|leak|transmit|copy|paste|dump"
     r"|submit|relay|mirror|cc|bcc|sync|beam|ship|share|report|pipe|attach|push|deliver)\b"
     r"[^.\n]{0,40}?" + _SENSITIVE + r"[^.\n]{0,60}?" + _DEST,
@@ -335,7 +367,8 @@ _EXFIL = [
     r"|query strings?)\b",
     r"\b(?:print|reveal|show|output|display|repeat|echo|leak|disclose|tell|give|list|read out) "
     r"(?:me |us |the user |them |him |her |anyone |whoever asks )?(?:the |your |all |any "
-    r"|every )?(?:system prompt|hidden instructions|api[ _-]?keys?|secret keys?|bot tokens?"
+    r"|every )?(?:system prompt|hidden instructions|your (?:instructions|rules|prompt"
+    r"|configuration|identity block)|api[ _-]?keys?|secret keys?|bot tokens?"
     r"|slack tokens?|access tokens?|passwords?|credentials|secrets)\b",
     r"\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|iwr|irm|invoke-restmethod|http"
     r"(?:ie)?)\b[^\n]*(?:\$\{?[a-z_]*(?:token|key|secret|pass|cred)[a-z_]*|~/\.ssh"
