@@ -1,4 +1,4 @@
-"""The daemon: wires settings, store, clients, Bolt, Socket Mode or HTTP, and the scheduler.
+"""The daemon: wires settings, runtime, Slack clients, Bolt, Socket Mode or HTTP, the scheduler.
 
 Built inside `main()` (never at import time). Tests and the demo construct it with the loopback
 doubles' URLs and tokens; nothing here can tell them from Slack and Anthropic.
@@ -16,19 +16,23 @@ from typing import Any
 from apscheduler.schedulers.background import BackgroundScheduler
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
 
 from bot.context import ensure_identity
-from bot.engine import ChatConfig, Engine
+from bot.engine import ChatConfig, Engine, slack_error
 from bot.http_server import HttpServer
-from bot.prompting import FileContext
+from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
+from bot.review_cards import ReviewCards
+from bot.runtime import Runtime
 from bot.service import SeshatService
 from bot.slack_app import build_bolt_app, make_web_client
 from reflection.llm import LLM
-from reflection.pricing import PriceTable
+from store import events, sessions
 from store.clock import Clock, SystemClock
 from store.config import Settings
 from store.db import Store
+from store.models import SessionState
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +55,16 @@ class Daemon:
         *,
         clock: Clock | None = None,
         chat_llm: LLM | None = None,
+        reflection_llm: LLM | None = None,
         start_scheduler: bool = True,
     ) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
         self._chat_llm = chat_llm
+        self._reflection_llm = reflection_llm
         self._start_scheduler = start_scheduler
         self._stop = threading.Event()
+        self.runtime: Runtime | None = None
         self.store: Store | None = None
         self.socket: SocketModeHandler | None = None
         self.http: HttpServer | None = None
@@ -69,7 +76,6 @@ class Daemon:
         secrets = s.require(*s.required_slack_secrets())
         data_dir = s.ensure_data_dir()
         ensure_identity(data_dir)
-        self.store = Store.open(s.effective_database_url)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         auth = self.slack.auth_test()
         self.identity = BotIdentity(
@@ -77,15 +83,23 @@ class Daemon:
             bot_id=auth.get("bot_id"),
             team_id=str(auth.get("team_id") or ""),
         )
-        self.prices = PriceTable.from_json(s.llm_prices)
-        self.chat_llm = self._chat_llm or make_chat_llm(s, self.prices)
+        self.runtime = runtime = Runtime(
+            s, clock=self.clock, reflection_llm=self._reflection_llm, on_cap_hit=self._cap_hit
+        )
+        self.store = store = runtime.store
+        self.chat_llm = self._chat_llm or make_chat_llm(s, runtime.prices)
+        self.cards = ReviewCards(
+            store=store, slack=self.slack, clock=self.clock, settings=s, appliers=runtime.appliers
+        )
+        runtime.on_applied = self.cards.post_for_reflection
+        self.context = LearnedContext(runtime, clock=self.clock)
         self.engine = Engine(
-            store=self.store,
+            store=store,
             slack=self.slack,
             llm=self.chat_llm,
             clock=self.clock,
-            prices=self.prices,
-            context=FileContext(data_dir),
+            prices=runtime.prices,
+            context=self.context,
             chat=ChatConfig(
                 model=s.chat_model,
                 max_tokens=s.chat_max_tokens,
@@ -93,14 +107,16 @@ class Daemon:
             ),
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
+            on_reply_stored=self._reply_stored,
         )
         self.service = SeshatService(
             engine=self.engine,
-            store=self.store,
+            store=store,
             slack=self.slack,
             clock=self.clock,
             idle_minutes=s.session_idle_minutes,
             on_closed=self._on_closed,
+            review=self.cards,
         )
         self.bolt = build_bolt_app(
             client=self.slack,
@@ -109,6 +125,8 @@ class Daemon:
             bot_id=self.identity.bot_id,
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
         )
+        # Sessions closed before a restart are reflected now.
+        runtime.worker.recover()
         if s.slack_mode == "socket":
             self.socket = SocketModeHandler(self.bolt, secrets["SLACK_APP_TOKEN"])
             self.socket.connect()  # type: ignore[no-untyped-call]
@@ -116,35 +134,68 @@ class Daemon:
             self.http = HttpServer(self.bolt, host=s.http_host, port=s.http_port)
             self.http.start()
         if self._start_scheduler:
-            self.scheduler = BackgroundScheduler(timezone="UTC")
-            self.scheduler.add_job(
-                self.service.sweep_idle,
-                "interval",
-                seconds=s.idle_sweep_seconds,
-                id="idle-sweep",
-                max_instances=1,
-                coalesce=True,
-            )
-            self.scheduler.add_job(
-                self.service.forget_old_events,
-                "interval",
-                hours=1,
-                id="dedupe-cleanup",
-                max_instances=1,
-                coalesce=True,
-            )
-            self.scheduler.start()
+            self.scheduler = self._schedule(runtime)
         log.info(
             "seshat started",
             extra={
                 "mode": s.slack_mode,
                 "bot_user": self.identity.user_id,
                 "chat_provider": self.chat_llm.name,
+                "reflection_provider": runtime.reflection_llm.name,
             },
         )
 
+    def _schedule(self, runtime: Runtime) -> BackgroundScheduler:
+        scheduler = BackgroundScheduler(timezone="UTC")
+        every = {"max_instances": 1, "coalesce": True}
+        scheduler.add_job(
+            self.sweep, "interval", seconds=self.settings.idle_sweep_seconds, id="sweep", **every
+        )
+        scheduler.add_job(
+            runtime.worker.run_deferred, "cron", hour=0, minute=1, id="deferred", **every
+        )
+        scheduler.add_job(self.service.forget_old_events, "interval", hours=1, id="dedupe", **every)
+        scheduler.add_job(self.context.daily, "cron", hour=3, minute=17, id="decay", **every)
+        scheduler.start()
+        return scheduler
+
+    def sweep(self) -> None:
+        """Close idle sessions and queue any reflection left behind (restart, crash)."""
+        assert self.runtime is not None
+        self.service.sweep_idle()
+        self.runtime.worker.recover()
+
     def _on_closed(self, session_id: str) -> None:
-        log.info("session ready for reflection", extra={"session": session_id})
+        assert self.runtime is not None
+        self.runtime.worker.enqueue(session_id)
+
+    def _reply_stored(self, session_id: str) -> None:
+        # A session closed while its reply was being generated is reflected now.
+        assert self.runtime is not None and self.store is not None
+        with self.store.sessions() as db:
+            session = sessions.get(db, session_id)
+        if session is not None and session.state == SessionState.CLOSING:
+            self.runtime.worker.enqueue(session_id)
+
+    def _cap_hit(self, day: str, cap: float) -> None:
+        """Tell the owner once per UTC day that the reflection cap was reached."""
+        owners = self.settings.owner_ids
+        if not owners or self.store is None:
+            return
+        with self.store.sessions.begin() as db:
+            first = events.claim(db, f"cap-notice:{day}", now=self.clock.now())
+        if not first:
+            return
+        text = (
+            f"Heads-up: today's reflection budget (${cap:.2f}, UTC day {day}) is used up. "
+            f"Further reflections follow REFLECTION_OVER_CAP={self.settings.reflection_over_cap} "
+            "until 00:00 UTC."
+        )
+        try:
+            channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
+            self.slack.chat_postMessage(channel=channel, text=text)
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not tell the owner about the cap: %s", slack_error(exc))
 
     def stop(self, timeout: float = 30.0) -> None:
         """Stop taking work, finish in-flight replies, close the socket and the database."""
@@ -160,8 +211,9 @@ class Daemon:
             self.http = None
         if hasattr(self, "engine"):
             self.engine.shutdown(timeout)
-        if self.store is not None:
-            self.store.close()
+        if self.runtime is not None:
+            self.runtime.close()
+            self.runtime = None
             self.store = None
         log.info("seshat stopped")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
@@ -22,19 +22,35 @@ log = logging.getLogger(__name__)
 DONE_REACTIONS = frozenset({"white_check_mark"})
 
 
-class ReviewHandler:
-    """Receives reactions and clicks that are not session controls (the review gate plugs in)."""
+class ReviewHandler(Protocol):
+    """Receives reactions and clicks that are not session controls (the review gate)."""
+
+    def on_reaction(self, reaction: InboundReaction) -> bool:
+        """Handle a reaction on a review card; True when it was one."""
+        ...
+
+    def on_action(self, action: InboundAction) -> bool:
+        """Handle a button on a review card; True when it was one."""
+        ...
+
+    def home_blocks(self, user: str) -> list[dict[str, Any]]:
+        """Extra App Home blocks for `user`."""
+        ...
+
+
+class NoReview:
+    """The review gate when none is wired (tests of the chat path)."""
 
     def on_reaction(self, reaction: InboundReaction) -> bool:  # noqa: ARG002
-        """Handle a reaction on a review card; True when it was one."""
+        """Not a card."""
         return False
 
     def on_action(self, action: InboundAction) -> bool:  # noqa: ARG002
-        """Handle a button on a review card; True when it was one."""
+        """Not a card."""
         return False
 
     def home_blocks(self, user: str) -> list[dict[str, Any]]:  # noqa: ARG002
-        """Extra App Home blocks for `user`."""
+        """Nothing to add."""
         return []
 
 
@@ -58,7 +74,7 @@ class SeshatService:
         self.clock = clock
         self.idle_minutes = idle_minutes
         self.on_closed = on_closed
-        self.review = review or ReviewHandler()
+        self.review: ReviewHandler = review or NoReview()
 
     # Dispatcher -------------------------------------------------------------------------------
 

@@ -1,0 +1,155 @@
+"""`seshat reflect`, `seshat reflections list|show` and `seshat reflection retry`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from sqlalchemy import select
+
+from bot.runtime import Runtime, TranscriptMessage
+from store.config import ConfigError, Settings
+from store.db import Store
+from store.models import ReflectionRow
+
+out = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/] {message}", highlight=False)
+    return typer.Exit(1)
+
+
+def _read_transcript(path: str) -> dict[str, Any]:
+    raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise _fail(f"{path} is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise _fail(f"{path}: expected an object with team, channel, user and messages")
+    missing = [k for k in ("team", "channel", "user", "messages") if k not in data]
+    if missing or not isinstance(data["messages"], list):
+        raise _fail(f"{path}: missing {', '.join(missing) or 'a messages list'}")
+    return data
+
+
+def _messages(items: list[Any]) -> list[TranscriptMessage]:
+    messages = []
+    for i, m in enumerate(items):
+        if not isinstance(m, dict) or not isinstance(m.get("text", ""), str):
+            raise _fail(f"message {i} is not a Slack message object with text")
+        ts = str(m.get("ts") or f"{1_700_000_000 + i}.000000")
+        is_bot = bool(m.get("bot_id")) or m.get("subtype") == "bot_message"
+        messages.append(TranscriptMessage(ts=ts, user=m.get("user"), is_bot=is_bot,
+                                          text=str(m.get("text", ""))))
+    return messages
+
+
+def _row_json(row: ReflectionRow) -> dict[str, Any]:
+    return {
+        "reflection_id": row.id, "session_id": row.session_id, "attempt": row.attempt,
+        "status": row.status, "outcome": row.outcome, "provider": row.provider,
+        "model": row.model, "prompt_version": row.prompt_version, "prompt_hash": row.prompt_hash,
+        "error": row.error, "cost_usd": round(row.cost_usd, 6),
+        "tokens": {"input": row.input_tokens, "output": row.output_tokens,
+                   "cache_write": row.cache_write_tokens, "cache_read": row.cache_read_tokens},
+        "duration_ms": row.duration_ms, "created_at": row.created_at.isoformat(),
+        "writes": row.writer_results,
+    }
+
+
+def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typer.Typer) -> None:
+    """Add `reflect` to the app, `retry` to `reflection`, `list`/`show` to `reflections`."""
+
+    @app.command()
+    def reflect(
+        transcript: str = typer.Option(..., "--transcript", help="JSON transcript file, or -."),
+        as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ) -> None:
+        """Reflect a transcript file and fan it out exactly as a live session would."""
+        data = _read_transcript(transcript)
+        try:
+            runtime = Runtime(Settings())
+        except ConfigError as exc:
+            raise _fail(str(exc)) from exc
+        try:
+            outcome, writes = runtime.reflect_transcript(
+                team=str(data["team"]), channel=str(data["channel"]), user=str(data["user"]),
+                messages=_messages(data["messages"]),
+            )
+        finally:
+            runtime.close()
+        result = {
+            "reflection_id": outcome.reflection_id, "session_id": outcome.session_id,
+            "status": outcome.status,
+            "outcome": outcome.reflection.outcome if outcome.reflection else None,
+            "cost_usd": round(outcome.cost_usd, 6), "writes": writes, "error": outcome.error,
+        }
+        if as_json:
+            out.print_json(json.dumps(result))
+        else:
+            out.print(f"reflection {outcome.reflection_id} for session {outcome.session_id}: "
+                      f"[bold]{outcome.status}[/]" + (f" ({outcome.error})" if outcome.error
+                                                       else ""))
+            for name, w in writes.items():
+                out.print(f"  {name}: {w.get('status')} {w.get('detail') or ''}")
+        if outcome.status not in {"ok", "skipped", "deferred"}:
+            raise typer.Exit(1)
+
+    @reflection_app.command("retry")
+    def retry(reflection_id: str) -> None:
+        """Re-run a failed reflection (by reflection id or session id)."""
+        runtime = Runtime(Settings())
+        try:
+            with runtime.store.sessions() as db:
+                row = db.get(ReflectionRow, reflection_id)
+                session_id = row.session_id if row else reflection_id
+            outcome = runtime.worker.run_now(session_id, retry_failed=True)
+        finally:
+            runtime.close()
+        out.print(f"session {session_id}: {outcome.status}"
+                  + (f" ({outcome.error})" if outcome.error else ""))
+        if outcome.status not in {"ok", "deferred"}:
+            raise typer.Exit(1)
+
+    @reflections_app.command("list")
+    def list_(
+        as_json: bool = typer.Option(False, "--json"),
+        limit: int = typer.Option(50, help="Newest first."),
+    ) -> None:
+        """The reflection ledger, newest first."""
+        settings = Settings()
+        store = Store.open(settings.effective_database_url)
+        with store.sessions() as db:
+            rows = list(db.scalars(select(ReflectionRow)
+                                   .order_by(ReflectionRow.created_at.desc()).limit(limit)))
+        store.close()
+        if as_json:
+            out.print_json(json.dumps([_row_json(r) for r in rows]))
+            return
+        table = Table("id", "session", "status", "outcome", "provider", "cost $", "error")
+        for r in rows:
+            table.add_row(r.id[:8], r.session_id[:8], r.status, r.outcome or "", r.provider,
+                          f"{r.cost_usd:.4f}", (r.error or "")[:60])
+        out.print(table)
+
+    @reflections_app.command("show")
+    def show(reflection_id: str) -> None:
+        """One reflection with its raw output, parsed JSON and per-writer results."""
+        settings = Settings()
+        store = Store.open(settings.effective_database_url)
+        with store.sessions() as db:
+            row = db.get(ReflectionRow, reflection_id) or db.scalars(
+                select(ReflectionRow).where(ReflectionRow.id.startswith(reflection_id))).first()
+        store.close()
+        if row is None:
+            raise _fail(f"no reflection {reflection_id} (see `seshat reflections list`)")
+        out.print_json(json.dumps({**_row_json(row), "raw_output": row.raw_output,
+                                   "parsed": row.parsed}))

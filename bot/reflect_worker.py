@@ -1,0 +1,132 @@
+"""Runs reflections off the Slack threads: close → (reply stored) → reflect → fan out → cards.
+
+Work is queued on a small pool; every step is guarded by the database's compare-and-set, so the
+same session queued twice (the /done path and the recovery sweep, two replicas) reflects once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from reflection.runner import Outcome, ReflectionRunner
+from store import sessions as S
+from store.clock import Clock, as_utc
+from store.db import Store
+from store.models import ChatSession, ReflectionRow, SessionState
+
+log = logging.getLogger(__name__)
+# A `reflecting` session this old was abandoned by a crash: hand it back to the queue.
+STALE_REFLECTING = timedelta(minutes=15)
+
+
+class ReflectionWorker:
+    """Queues and runs session reflections and their fan-out."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        runner: ReflectionRunner,
+        clock: Clock,
+        after: Callable[[Outcome], None],
+        workers: int = 2,
+    ) -> None:
+        self.store = store
+        self.runner = runner
+        self.clock = clock
+        self.after = after
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-reflect")
+        self._lock = threading.Lock()
+        self._inflight: dict[str, Future[Outcome | None]] = {}
+        self._closed = False
+
+    def enqueue(self, session_id: str) -> Future[Outcome | None] | None:
+        """Queue a session's reflection (no-op if it is already queued here)."""
+        with self._lock:
+            if self._closed:
+                return None
+            if session_id in self._inflight:
+                return self._inflight[session_id]
+            future = self._pool.submit(self._run, session_id)
+            self._inflight[session_id] = future
+        future.add_done_callback(lambda _f: self._forget(session_id))
+        return future
+
+    def _forget(self, session_id: str) -> None:
+        with self._lock:
+            self._inflight.pop(session_id, None)
+
+    def run_now(self, session_id: str, *, retry_failed: bool = False) -> Outcome:
+        """Reflect in the calling thread (CLI), with fan-out."""
+        outcome = self.runner.reflect(session_id, retry_failed=retry_failed)
+        self._after(outcome)
+        return outcome
+
+    def _run(self, session_id: str) -> Outcome | None:
+        try:
+            outcome = self.runner.reflect(session_id)
+        except Exception:
+            log.exception("reflection crashed", extra={"session": session_id})
+            return None
+        self._after(outcome)
+        return outcome
+
+    def _after(self, outcome: Outcome) -> None:
+        log.info("reflection finished", extra={"session": outcome.session_id,
+                                               "status": outcome.status,
+                                               "reflection": outcome.reflection_id,
+                                               "error": outcome.error})
+        if outcome.status == "ok":
+            try:
+                self.after(outcome)
+            except Exception:  # fan-out records per-writer failures itself; this is a last net
+                log.exception("fan-out failed", extra={"reflection": outcome.reflection_id})
+
+    def recover(self) -> int:
+        """Queue sessions left behind: closing (e.g. after a restart), stale reflecting."""
+        now = self.clock.now()
+        queued = 0
+        with self.store.sessions.begin() as db:
+            stale = db.scalars(
+                select(ChatSession).where(ChatSession.state == SessionState.REFLECTING)
+            ).all()
+            for session in stale:
+                last = db.scalars(
+                    select(ReflectionRow.created_at)
+                    .where(ReflectionRow.session_id == session.id)
+                    .order_by(ReflectionRow.created_at.desc())
+                ).first()
+                since = as_utc(last or session.closed_at or now)
+                if now - since > STALE_REFLECTING:
+                    S.transition(db, session.id, expected=SessionState.REFLECTING,
+                                 to=SessionState.CLOSING)
+        with self.store.sessions() as db:
+            ready = [s.id for s in S.in_states(db, [SessionState.CLOSING])]
+        for session_id in ready:
+            queued += self.enqueue(session_id) is not None
+        return queued
+
+    def run_deferred(self) -> int:
+        """Queue sessions deferred by the daily cap (scheduled just after 00:00 UTC)."""
+        with self.store.sessions() as db:
+            deferred = [s.id for s in S.in_states(db, [SessionState.DEFERRED])]
+        return sum(self.enqueue(sid) is not None for sid in deferred)
+
+    def shutdown(self, timeout: float = 30.0) -> None:
+        """Stop taking work; wait up to `timeout` for running reflections."""
+        with self._lock:
+            self._closed = True
+            pending = list(self._inflight.values())
+        # Queued-but-unstarted sessions stay `closing` in the database; recover() picks them up.
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for future in pending:
+            try:
+                future.result(timeout=timeout)
+            except Exception:  # already logged in _run; shutting down regardless
+                log.debug("reflection ended with an error during shutdown")

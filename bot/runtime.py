@@ -1,0 +1,104 @@
+"""Everything below Slack, built in one place: store, providers, reflection runner, writers.
+
+The daemon, the CLI (`seshat reflect`, `seshat reflection retry`) and the demo all use this, so a
+transcript reflected from the command line fans out exactly as a live session would.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reflection.heuristic import HeuristicReflector
+from reflection.llm import LLM
+from reflection.pricing import PriceTable
+from reflection.runner import Outcome, ReflectionRunner
+from store import sessions as S
+from store.clock import Clock, SystemClock
+from store.config import Settings
+from store.db import Store
+from writers.fanout import fan_out
+from writers.redact import redact_json, redact_text
+from writers.registry import build_appliers, build_writers
+
+from bot.providers import make_reflection_llm, reflection_policy
+from bot.reflect_worker import ReflectionWorker
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TranscriptMessage:
+    """One message of a transcript file (as conversations.history returns it)."""
+
+    ts: str
+    user: str | None
+    is_bot: bool
+    text: str
+
+
+class Runtime:
+    """Store, providers, runner, writers and the reflection worker for one process."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        store: Store | None = None,
+        reflection_llm: LLM | None = None,
+        on_cap_hit: Callable[[str, float], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock or SystemClock()
+        self.data_dir = settings.ensure_data_dir()
+        self.store = store or Store.open(settings.effective_database_url)
+        self.prices = PriceTable.from_json(settings.llm_prices)
+        self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)
+        self.runner = ReflectionRunner(
+            store=self.store, llm=self.reflection_llm, fallback=HeuristicReflector(),
+            prices=self.prices, clock=self.clock, policy=reflection_policy(settings),
+            redact=redact_text, redact_json=redact_json, on_cap_hit=on_cap_hit,
+        )
+        self.writers = build_writers(settings)
+        self.appliers = build_appliers(settings)
+        # Called after a fan-out with the reflection id (the daemon posts review cards there).
+        self.on_applied: Callable[[str], None] | None = None
+        self.worker = ReflectionWorker(store=self.store, runner=self.runner, clock=self.clock,
+                                       after=self.apply)
+
+    def apply(self, outcome: Outcome) -> dict[str, Any]:
+        """Fan a successful reflection out to the writers (idempotent), then notify."""
+        if outcome.reflection is None or outcome.reflection_id is None:
+            return {}
+        results = fan_out(
+            self.store, reflection_id=outcome.reflection_id, reflection=outcome.reflection,
+            writers=self.writers, owner_ids=self.settings.owner_ids, data_dir=self.data_dir,
+            now=self.clock.now(),
+        )
+        if self.on_applied is not None:
+            self.on_applied(outcome.reflection_id)
+        return results
+
+    def reflect_transcript(
+        self, *, team: str, channel: str, user: str, messages: list[TranscriptMessage]
+    ) -> tuple[Outcome, dict[str, Any]]:
+        """Store a transcript as a closed session and reflect on it like a live one."""
+        now = self.clock.now()
+        key = S.SessionKey(team, channel, f"cli-{now.timestamp():.6f}", user)
+        with self.store.sessions.begin() as db:
+            session, _ = S.get_or_open(db, key, now=now)
+            for m in messages:
+                S.add_message(db, session_id=session.id, channel=channel, ts=m.ts,
+                              user_id=m.user, is_bot=m.is_bot, text=m.text, now=now)
+            S.close(db, session.id, now=now, reason="cli")
+        outcome = self.runner.reflect(session.id)
+        writes = self.apply(outcome) if outcome.status == "ok" else {}
+        return outcome, writes
+
+    def close(self) -> None:
+        """Stop the worker and release the database."""
+        self.worker.shutdown()
+        self.store.close()
