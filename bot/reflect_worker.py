@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -117,6 +118,19 @@ class ReflectionWorker:
         with self.store.sessions() as db:
             deferred = [s.id for s in S.in_states(db, [SessionState.DEFERRED])]
         return sum(self.enqueue(sid) is not None for sid in deferred)
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Block until nothing is queued or running here (tests, the demo); True if idle."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                pending = list(self._inflight.values())
+            if not pending:
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            wait(pending, timeout=left)
 
     def shutdown(self, timeout: float = 30.0) -> None:
         """Stop taking work; wait up to `timeout` for running reflections."""
