@@ -1,0 +1,86 @@
+"""The fan-out tuple and the review appliers, built in one place.
+
+Order matters only for readability of the ledger: memory, lessons, skills, persona, user model.
+The lessons writer and its applier come from `writers.lessons` and are passed in, like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from store.config import Settings
+from writers.base import Writer
+from writers.memory import MemoryWriter, apply_memory_decision
+from writers.persona import PersonaWriter, apply_persona_decision
+from writers.review import Applier
+from writers.skills import SkillWriter, apply_skill_decision
+from writers.usermodel import (
+    HonchoSender,
+    UserModelWriter,
+    apply_observation_decision,
+    make_honcho_sender,
+)
+
+
+def build_writers(
+    *,
+    skills_dir: Path,
+    allow_domains: Sequence[str] = (),
+    honcho: HonchoSender | None = None,
+    lessons_writer: Writer | None = None,
+) -> tuple[Writer, ...]:
+    """The writers a reflection fans out to, in order."""
+    writers: list[Writer] = [MemoryWriter(allow_domains=allow_domains)]
+    if lessons_writer is not None:
+        writers.append(lessons_writer)
+    writers += [
+        SkillWriter(skills_dir=skills_dir, allow_domains=allow_domains),
+        PersonaWriter(allow_domains=allow_domains),
+        UserModelWriter(allow_domains=allow_domains, honcho=honcho),
+    ]
+    return tuple(writers)
+
+
+def build_appliers(
+    *, data_dir: Path, skills_dir: Path, lessons_applier: Applier | None = None
+) -> dict[str, Applier]:
+    """Review-item kind → the function that applies an owner's decision."""
+    appliers: dict[str, Applier] = {
+        "skill": partial(apply_skill_decision, skills_dir=skills_dir, data_dir=data_dir),
+        "persona": partial(apply_persona_decision, data_dir=data_dir),
+        "memory": partial(apply_memory_decision, data_dir=data_dir),
+        "fact": partial(apply_memory_decision, data_dir=data_dir),
+        "user_observation": apply_observation_decision,
+    }
+    if lessons_applier is not None:
+        appliers["lesson"] = lessons_applier
+    return appliers
+
+
+def writers_from_settings(
+    settings: Settings, *, lessons_writer: Writer | None = None
+) -> tuple[Writer, ...]:
+    """`build_writers` with everything taken from `settings` (Honcho only when configured)."""
+    key = settings.honcho_api_key.get_secret_value() if settings.honcho_api_key else None
+    honcho = make_honcho_sender(
+        api_key=key, base_url=settings.honcho_base_url, workspace_id=settings.honcho_workspace_id
+    )
+    return build_writers(
+        skills_dir=settings.effective_skills_dir,
+        allow_domains=settings.allow_domains,
+        honcho=honcho,
+        lessons_writer=lessons_writer,
+    )
+
+
+def appliers_from_settings(
+    settings: Settings, *, lessons_applier: Applier | None = None
+) -> dict[str, Applier]:
+    """`build_appliers` for the configured data and skills directories."""
+    return build_appliers(
+        data_dir=settings.data_dir,
+        skills_dir=settings.effective_skills_dir,
+        lessons_applier=lessons_applier,
+    )

@@ -1,0 +1,193 @@
+"""User model: reflection's observations about each Slack user, read by that user's next session.
+
+The local table is the source of truth. When HONCHO_API_KEY is set the observations are also
+sent to Honcho (honcho-ai SDK, an optional extra) as messages from a dedicated reflection peer,
+tagged so Honcho can tell them from its own derived observations. The sender is injected, so the
+writer is tested without Honcho and a Honcho outage never loses a local observation.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from reflection.schema import Reflection
+from store.ledger import audit
+from store.models import Observation, ReviewItem
+from writers import safety
+from writers.base import WriteContext, WriterResult
+from writers.memory import one_line
+from writers.redact import get_redactor
+from writers.review import create_item
+
+log = logging.getLogger(__name__)
+
+# (slack user id, observations, provenance) → None; raises on failure.
+HonchoSender = Callable[[str, list[str], dict[str, Any]], None]
+HONCHO_PEER = "seshat-reflection"
+HONCHO_INSTALL_HINT = "pip install 'seshat-bot[honcho]'"
+
+
+def make_honcho_sender(
+    *, api_key: str | None, base_url: str | None, workspace_id: str
+) -> HonchoSender | None:
+    """A sender backed by the honcho-ai SDK, or None when no key is set or the SDK is missing."""
+    if not api_key:
+        return None
+    try:
+        from honcho import Honcho  # optional extra: imported only when configured
+    except ImportError:
+        log.warning(
+            "HONCHO_API_KEY is set but the honcho-ai SDK is not installed; user-model "
+            "observations stay local only. Install it with: %s",
+            HONCHO_INSTALL_HINT,
+        )
+        return None
+    kwargs: dict[str, Any] = {"api_key": api_key, "workspace_id": workspace_id}
+    if base_url:
+        kwargs["base_url"] = base_url
+    client = Honcho(**kwargs)
+
+    def send(user_id: str, observations: list[str], provenance: dict[str, Any]) -> None:
+        reflector = client.peer(HONCHO_PEER)
+        session = client.session(f"seshat-reflection-{provenance.get('reflection_id', '')}")
+        metadata = {
+            "source": "seshat-reflection",
+            "about_peer": user_id,
+            "reflection_id": provenance.get("reflection_id"),
+            "session_id": provenance.get("session_id"),
+        }
+        session.add_messages([reflector.message(text, metadata=metadata) for text in observations])
+
+    return send
+
+
+def notes_for_user(db: Session, user_id: str, limit: int = 10) -> list[Observation]:
+    """Active observations about `user_id`, newest first (for that user's next session)."""
+    return list(
+        db.scalars(
+            select(Observation)
+            .where(
+                Observation.kind == "user",
+                Observation.subject == user_id,
+                Observation.status == "active",
+            )
+            .order_by(Observation.created_at.desc(), Observation.id.desc())
+            .limit(limit)
+        ).all()
+    )
+
+
+class UserModelWriter:
+    """Stores `user_model_updates` as per-user observations (and mirrors them to Honcho)."""
+
+    name = "user_model"
+
+    def __init__(
+        self, *, allow_domains: Sequence[str] = (), honcho: HonchoSender | None = None
+    ) -> None:
+        self.allow_domains = tuple(allow_domains)
+        self.honcho = honcho
+
+    def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
+        """Store each observation (redacted, safety-checked); idempotent per reflection."""
+        result = WriterResult(status="nothing")
+        p = ctx.provenance
+        outgoing: dict[str, list[str]] = {}
+        for uid, observations in reflection.user_model_updates.items():
+            for ordinal, raw in enumerate(observations):
+                exists = db.scalars(
+                    select(Observation.id).where(
+                        Observation.reflection_id == p.reflection_id,
+                        Observation.kind == "user",
+                        Observation.subject == uid,
+                        Observation.ordinal == ordinal,
+                    )
+                ).first()
+                if exists is not None:
+                    continue
+                redacted = get_redactor().redact(raw)
+                result.redacted += len(redacted.findings)
+                text = one_line(redacted.text)
+                verdict = safety.check(
+                    text, kind="user_observation", allow_domains=self.allow_domains
+                )
+                obs = Observation(
+                    kind="user",
+                    subject=uid,
+                    text=text,
+                    source="reflection",
+                    status="quarantined" if verdict.flagged else "active",
+                    flags=list(verdict.reasons),
+                    provenance=p.as_json(),
+                    reflection_id=p.reflection_id,
+                    session_id=p.session_id,
+                    author_id=ctx.user_id,
+                    ordinal=ordinal,
+                    created_at=ctx.now,
+                )
+                db.add(obs)
+                db.flush()
+                if verdict.flagged:
+                    create_item(
+                        db,
+                        kind="user_observation",
+                        target_id=str(obs.id),
+                        title=f"Quarantined observation about <@{uid}>",
+                        content=text,
+                        choices=["approve", "reject"],
+                        reason=verdict.summary,
+                        reflection_id=p.reflection_id,
+                        provenance=p.as_json(),
+                        now=ctx.now,
+                    )
+                    result.staged += 1
+                    result.quarantined += 1
+                else:
+                    result.written += 1
+                    outgoing.setdefault(uid, []).append(text)
+        self._send(outgoing, p.as_json(), result)
+        if result.written or result.staged:
+            result.status = "written" if result.written else "staged"
+        return result
+
+    def _send(
+        self, outgoing: dict[str, list[str]], provenance: dict[str, Any], result: WriterResult
+    ) -> None:
+        if self.honcho is None:
+            return
+        for uid, texts in outgoing.items():
+            try:
+                self.honcho(uid, texts, provenance)
+            except Exception as exc:  # Honcho is a mirror; the local store already has them
+                log.warning("honcho send failed for %s: %s", uid, exc)
+                result.detail.append(f"honcho: {uid} not sent ({exc.__class__.__name__})")
+
+
+def apply_observation_decision(
+    db: Session,
+    item: ReviewItem,
+    decision: str,
+    actor: str,
+    now: datetime,
+) -> None:
+    """Release a quarantined user observation (approve → active) or archive it."""
+    obs = db.get(Observation, int(item.target_id))
+    if obs is None:
+        return
+    obs.status = "active" if decision == "approve" else "archived"
+    if decision == "approve":
+        obs.applied_at = now
+    audit(
+        db,
+        actor=actor,
+        action=f"user_model.{'released' if decision == 'approve' else 'rejected'}",
+        target_kind="observation",
+        target_id=str(obs.id),
+        now=now,
+    )
