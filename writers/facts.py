@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy.orm import Session
+
+from store.clock import as_utc
+from store.models import MemoryEntry
+from writers.embed import Embedder, Matrix
+from writers.lesson_library import tokens_of
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
 HALF_LIFE_DAYS = 14.0
@@ -140,3 +151,147 @@ def fact_fields(text: str) -> FactFields:
 def effective_confidence(confidence: float, decay_rate: float, days_since_access: float) -> float:
     """Confidence after `days_since_access` days without retrieval (exponential decay)."""
     return confidence * math.exp(-decay_rate * max(0.0, days_since_access))
+
+
+# --- retrieval (seed 003's four factors) --------------------------------------------------------
+
+W_CONFIDENCE, W_RECENCY, W_TAGS, W_CONTENT = 0.30, 0.20, 0.25, 0.25
+RECENCY_RATE = 0.05  # recency factor exp(-0.05 · days since last access), as in seed 003
+MIN_CONFIDENCE = 0.3  # below this effective confidence a fact is not retrieved (seed 003)
+DECAYED_BELOW = 0.1  # active → decayed
+ARCHIVE_AFTER_DAYS = 90.0  # decayed/low → archived after this long without access …
+ARCHIVE_BELOW = 0.2  # … and below this effective confidence
+FACT_SCOPES = ("user", "channel")
+_VEC_CACHE: dict[tuple[str, str], Matrix] = {}
+_VEC_CACHE_MAX = 50_000
+
+
+def _days(now: datetime, then: datetime | None) -> float:
+    return 0.0 if then is None else max(0.0, (now - as_utc(then)).total_seconds() / 86400)
+
+
+def _last_access(fact: MemoryEntry) -> datetime:
+    return fact.last_accessed_at or fact.created_at
+
+
+def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bool]:
+    """SQL condition for the facts visible to a session: the DM user's own, or this channel's."""
+    channel_facts = and_(MemoryEntry.scope_kind == "channel", MemoryEntry.scope_id == channel)
+    if is_dm:
+        return or_(
+            and_(MemoryEntry.scope_kind == "user", MemoryEntry.scope_id == user_id), channel_facts
+        )
+    return channel_facts
+
+
+def _vectors(embedder: Embedder, facts: Sequence[MemoryEntry]) -> Matrix:
+    # Facts have no stored vectors; cache by text hash so repeat sessions embed nothing new.
+    missing = [f for f in facts if (embedder.name, f.text_hash) not in _VEC_CACHE]
+    if missing:
+        if len(_VEC_CACHE) + len(missing) > _VEC_CACHE_MAX:
+            _VEC_CACHE.clear()
+        for fact, vec in zip(missing, embedder.embed([f.text for f in missing]), strict=True):
+            _VEC_CACHE[(embedder.name, fact.text_hash)] = vec
+    return np.stack([_VEC_CACHE[(embedder.name, f.text_hash)] for f in facts])
+
+
+def render_fact(fact: MemoryEntry) -> str:
+    """One line for the context: the fact's category and text, on one line."""
+    return f"- ({fact.category}) {' '.join(fact.text.split())}"
+
+
+def retrieve_facts(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str = "",
+    query_vec: Matrix | None = None,
+    embedder: Embedder | None = None,
+    now: datetime,
+    limit: int = 10,
+    token_budget: int | None = None,
+) -> list[MemoryEntry]:
+    """Active in-scope facts by the 4-factor score; refreshes access time/count of those returned.
+
+    Content similarity is the cosine to the query when an embedder is given, else word overlap
+    (seed 003: overlapping words / 5, capped at 1). Tag overlap scores 0.25 when any query tag
+    matches (seed 003's all-or-nothing factor).
+    """
+    facts = list(
+        db.scalars(
+            select(MemoryEntry).where(
+                MemoryEntry.status == "active",
+                MemoryEntry.scope_kind.in_(FACT_SCOPES),
+                scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+            )
+        )
+    )
+    facts = [
+        f
+        for f in facts
+        if not f.flags
+        and effective_confidence(f.confidence, f.decay_rate, _days(now, _last_access(f)))
+        >= MIN_CONFIDENCE
+    ]
+    if not facts or limit <= 0:
+        return []
+    query_tags = set(extract_tags(query_text))
+    query_words = set(_WORD.findall(query_text.lower())) - _TAG_STOP
+    content: list[float]
+    if embedder is not None and (query_vec is not None or query_text.strip()):
+        q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
+        content = [max(0.0, float(s)) for s in _vectors(embedder, facts) @ q]
+    else:
+        content = [
+            min(len(query_words & set(_WORD.findall(f.text.lower()))) / 5.0, 1.0) for f in facts
+        ]
+    scored = []
+    for fact, sim in zip(facts, content, strict=True):
+        days = _days(now, _last_access(fact))
+        score = (
+            W_CONFIDENCE * effective_confidence(fact.confidence, fact.decay_rate, days)
+            + W_RECENCY * math.exp(-RECENCY_RATE * days)
+            + (W_TAGS if query_tags & {str(t) for t in fact.tags} else 0.0)
+            + W_CONTENT * sim
+        )
+        scored.append((score, fact.id, fact))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    out: list[MemoryEntry] = []
+    used = 0
+    for _score, _id, fact in scored:
+        cost = tokens_of(render_fact(fact))
+        if token_budget is not None and used + cost > token_budget:
+            continue
+        out.append(fact)
+        used += cost
+        if len(out) >= limit:
+            break
+    for fact in out:
+        fact.last_accessed_at = now
+        fact.access_count += 1
+    db.flush()
+    return out
+
+
+def decay_facts(db: Session, now: datetime) -> tuple[int, int]:
+    """Move faded facts active → decayed → archived (never deleted); return (decayed, archived)."""
+    decayed = archived = 0
+    rows = db.scalars(
+        select(MemoryEntry).where(
+            MemoryEntry.scope_kind.in_(FACT_SCOPES),
+            MemoryEntry.status.in_(("active", "decayed")),
+        )
+    )
+    for fact in rows:
+        days = _days(now, _last_access(fact))
+        conf = effective_confidence(fact.confidence, fact.decay_rate, days)
+        if days > ARCHIVE_AFTER_DAYS and conf < ARCHIVE_BELOW:
+            fact.status, fact.updated_at = "archived", now
+            archived += 1
+        elif fact.status == "active" and conf < DECAYED_BELOW:
+            fact.status, fact.updated_at = "decayed", now
+            decayed += 1
+    db.flush()
+    return decayed, archived

@@ -1,0 +1,480 @@
+"""Lessons from failure: the write path (dedupe, contradiction, quarantine, promotion, efficacy).
+
+For each reflection lesson: redact → safety check → embed `condition\\naction` → match against the
+in-memory library. A near-duplicate (≥ the embedder's duplicate threshold, compatible task type,
+same polarity) reinforces the existing lesson; a lesson whose condition matches an existing live
+one but whose action differs or is negated is stored and both are flagged `contradiction` for the
+owner; anything else is a new `provisional` lesson with a review card. A flagged text is stored
+`quarantined` with its reasons and never merged into a clean lesson.
+
+Promotion to `canonical`: the owner approves the card, or the rule — seen in ≥ 3 distinct sessions
+from ≥ 2 distinct authors with no blocking flag. Efficacy: when a session that had lessons
+injected yields a lesson matching one of them, the injected lesson's `times_recurred` grows; at
+≥ 2 recurrences in ≥ half of its injections it is flagged `ineffective` and sent for review.
+Ageing and caps live in `writers.lesson_upkeep`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from reflection.schema import Lesson, Reflection
+from store.ledger import audit
+from store.models import AuditEvent, LessonInjection, LessonRow
+from writers.base import WriteContext, WriterResult
+from writers.embed import Matrix
+from writers.lesson_library import (
+    CLEARED_PREFIX,
+    LIVE,
+    LessonLibrary,
+    LessonMeta,
+    blocking_flags,
+    lesson_text,
+    to_blob,
+)
+from writers.lesson_review import (
+    add_flag,
+    apply_lesson_decision,
+    audit_lesson,
+    stage_review,
+)
+from writers.redact import redact_text
+from writers.safety import check
+
+PROMOTE_MIN_SESSIONS = 3
+PROMOTE_MIN_AUTHORS = 2
+# Ineffective: the failure came back at least twice, in at least half the sessions the lesson
+# was injected into. One recurrence can be bad luck; a 50% recurrence rate means it is not working.
+INEFFECTIVE_MIN_RECURRED = 2
+INEFFECTIVE_RATIO = 0.5
+_WRITTEN_MARK = "lessons.written"
+__all__ = ["LessonWriter", "apply_lesson_decision", "promotable", "record_injection"]
+
+_NEGATION = re.compile(
+    r"\b(don'?t|do not|never|avoid|stop|refrain from|must not|mustn'?t|should not|shouldn'?t|"
+    r"no longer|instead of)\b",
+    re.I,
+)
+
+
+def negated(action: str) -> bool:
+    """True when an action tells the reader not to do something."""
+    return _NEGATION.search(action) is not None
+
+
+def normalise_task_type(task_type: str) -> str:
+    """Lower-case, hyphenated task type; empty becomes "general"."""
+    slug = re.sub(r"[^a-z0-9]+", "-", task_type.lower()).strip("-")
+    return slug[:64] or "general"
+
+
+def promotable(row: LessonRow) -> bool:
+    """The automatic rule: provisional, ≥3 sessions, ≥2 authors, no flag, no contradiction."""
+    return (
+        row.status == "provisional"
+        and len(set(row.session_ids)) >= PROMOTE_MIN_SESSIONS
+        and len(set(row.author_ids)) >= PROMOTE_MIN_AUTHORS
+        and not blocking_flags(row.flags)
+        and not any(str(f).startswith(CLEARED_PREFIX + "safety:") for f in row.flags)
+        and not row.contradicts
+    )
+
+
+@dataclass
+class _Batch:
+    """State shared by the lessons of one reflection."""
+
+    ctx: WriteContext
+    entry: dict[str, Any]
+    injected: set[int]
+    recurred: set[int]
+    result: WriterResult
+    touched: set[int]
+    audit_ids: list[int]
+
+
+class LessonWriter:
+    """The `lessons` writer (satisfies `writers.base.Writer`)."""
+
+    def __init__(
+        self,
+        library: LessonLibrary,
+        *,
+        allow_domains: Sequence[str] = (),
+        allow_emails: Sequence[str] = (),
+        redact: Callable[[str], str] = redact_text,
+    ) -> None:
+        self.library = library
+        self._allow_domains = tuple(allow_domains)
+        self._allow_emails = tuple(allow_emails)
+        self._redact = redact
+
+    @property
+    def name(self) -> str:
+        """Stable key in writer_results."""
+        return "lessons"
+
+    def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
+        """Merge this reflection's lessons into the library; idempotent per reflection id."""
+        rid = ctx.provenance.reflection_id
+        done = db.scalar(
+            select(AuditEvent.id).where(
+                AuditEvent.target_id == rid, AuditEvent.action == _WRITTEN_MARK
+            )
+        )
+        if done is not None:
+            return WriterResult("skipped", detail=["lessons already written for this reflection"])
+        self.library.sync(db)
+        injected = set(
+            db.scalars(
+                select(LessonInjection.lesson_id).where(
+                    LessonInjection.session_id == ctx.provenance.session_id
+                )
+            )
+        )
+        entry = {**ctx.provenance.as_json(), "outcome": ctx.outcome, "at": ctx.now.isoformat()}
+        batch = _Batch(ctx, entry, injected, set(), WriterResult("nothing"), set(), [])
+        for lesson in reflection.lessons:
+            self._one(db, batch, lesson)
+        if ctx.outcome == "success":
+            self._reinforce_injected(db, batch)
+        batch.audit_ids.append(
+            audit(
+                db,
+                actor="reflection",
+                action=_WRITTEN_MARK,
+                target_kind="reflection",
+                target_id=rid,
+                now=ctx.now,
+                lessons=sorted(batch.touched),
+            ).id
+        )
+        self.library.track(db, batch.touched, batch.audit_ids)
+        res = batch.result
+        if res.written or res.staged or res.quarantined:
+            res.status = "staged" if res.staged or res.quarantined else "written"
+        return res
+
+    # --- one lesson ---------------------------------------------------------------------------
+
+    def _one(self, db: Session, b: _Batch, lesson: Lesson) -> None:
+        fields = [lesson.condition, lesson.action, lesson.rationale, lesson.task_type]
+        clean = [self._redact(f) for f in fields]
+        if clean != fields:
+            b.result.redacted += 1
+        cond, act, why = clean[0].strip(), clean[1].strip(), clean[2].strip()
+        task_type = normalise_task_type(clean[3])
+        verdict = check(
+            f"{cond}\n{act}\n{why}",
+            kind="lesson",
+            allow_domains=self._allow_domains,
+            allow_emails=self._allow_emails,
+        )
+        lib = self.library
+        vec = lib.embed([lesson_text(cond, act)])[0]
+        near = lib.nearest(vec, k=8)
+        dup_t = lib.thresholds.duplicate
+        neg = negated(act)
+
+        if verdict.flagged:
+            # A flagged text only ever joins another quarantined lesson, never a clean one.
+            same = next(
+                (m for m, s in near if s >= dup_t and m.status == "quarantined"),
+                None,
+            )
+            b.result.quarantined += 1
+            if same is not None:
+                self._reinforce(db, b, same.id)
+                return
+            flags = [f"safety:{r}" for r in verdict.reasons]
+            row = self._create(db, b, (cond, act, why, task_type), vec, "quarantined", flags, [])
+            stage_review(
+                db,
+                row,
+                reason=verdict.summary,
+                reflection_id=b.ctx.provenance.reflection_id,
+                provenance=b.entry,
+                now=b.ctx.now,
+            )
+            return
+
+        self._efficacy(db, b, vec)
+        contra, dup = self._classify(near, cond, act, task_type, neg)
+        if dup is not None:
+            self._reinforce(db, b, dup.id)
+            b.result.written += 1
+            for other in contra:
+                self._flag_contradiction(db, b, dup.id, other.id)
+            return
+        row = self._create(
+            db,
+            b,
+            (cond, act, why, task_type),
+            vec,
+            "provisional",
+            ["contradiction"] if contra else [],
+            [m.id for m in contra],
+        )
+        for other in contra:
+            self._flag_contradiction(db, b, row.id, other.id)
+        reason = (
+            "contradicts lesson(s) " + ", ".join(f"#{m.id}" for m in contra) if contra else None
+        )
+        stage_review(
+            db,
+            row,
+            reason=reason,
+            reflection_id=b.ctx.provenance.reflection_id,
+            provenance=b.entry,
+            now=b.ctx.now,
+        )
+        b.result.staged += 1
+
+    def _classify(
+        self,
+        near: list[tuple[LessonMeta, float]],
+        cond: str,
+        act: str,
+        task_type: str,
+        neg: bool,
+    ) -> tuple[list[LessonMeta], LessonMeta | None]:
+        """Contradicted live lessons, and the duplicate to reinforce (if any)."""
+        th = self.library.thresholds
+        # Only lessons on a related topic can share a condition; skip embedding the rest.
+        cands = [m for m, s in near if s >= th.related and m.status != "quarantined"]
+        contra: list[LessonMeta] = []
+        if cands:
+            vecs = self.library.embed(
+                [cond, act, *[m.condition for m in cands], *[m.action for m in cands]]
+            )
+            n = len(cands)
+            cond_sims = vecs[2 : 2 + n] @ vecs[0]
+            act_sims = vecs[2 + n :] @ vecs[1]
+            for i, m in enumerate(cands):
+                if m.status not in LIVE or float(cond_sims[i]) < th.duplicate:
+                    continue
+                if negated(m.action) != neg or float(act_sims[i]) < th.related:
+                    contra.append(m)
+        contra_ids = {m.id for m in contra}
+        dup = next(
+            (
+                m
+                for m, s in near
+                if s >= th.duplicate
+                and m.status != "quarantined"
+                and m.id not in contra_ids
+                and negated(m.action) == neg
+                and (m.task_type == task_type or "general" in (m.task_type, task_type))
+            ),
+            None,
+        )
+        return contra, dup
+
+    # --- mutations ----------------------------------------------------------------------------
+
+    def _create(
+        self,
+        db: Session,
+        b: _Batch,
+        fields: tuple[str, str, str, str],
+        vec: Matrix,
+        status: str,
+        flags: list[str],
+        contradicts: list[int],
+    ) -> LessonRow:
+        cond, act, why, task_type = fields
+        ctx = b.ctx
+        row = LessonRow(
+            condition=cond,
+            action=act,
+            rationale=why,
+            task_type=task_type,
+            status=status,
+            seen_count=1,
+            session_ids=[ctx.provenance.session_id],
+            author_ids=sorted(set(ctx.provenance.author_ids)),
+            provenance=[b.entry],
+            flags=flags,
+            contradicts=contradicts,
+            times_injected=0,
+            times_recurred=0,
+            embedding=to_blob(vec),
+            embedder=self.library.embedder.name,
+            created_at=ctx.now,
+            last_seen_at=ctx.now,
+        )
+        db.add(row)
+        db.flush()
+        b.audit_ids.append(
+            audit_lesson(
+                db,
+                row.id,
+                "lesson.created",
+                "reflection",
+                ctx.now,
+                status=status,
+                reflection_id=ctx.provenance.reflection_id,
+            )
+        )
+        self._touch(b, row, vec)
+        return row
+
+    def _reinforce(self, db: Session, b: _Batch, lesson_id: int) -> None:
+        row = db.get(LessonRow, lesson_id)
+        ctx = b.ctx
+        if row is None or any(
+            isinstance(p, dict) and p.get("reflection_id") == ctx.provenance.reflection_id
+            for p in row.provenance
+        ):
+            return  # a re-run of the same reflection must not count twice
+        row.seen_count += 1
+        row.provenance = [*row.provenance, b.entry]
+        if ctx.provenance.session_id not in row.session_ids:
+            row.session_ids = [*row.session_ids, ctx.provenance.session_id]
+        new_authors = [a for a in ctx.provenance.author_ids if a not in row.author_ids]
+        if new_authors:
+            row.author_ids = [*row.author_ids, *new_authors]
+        row.last_seen_at = ctx.now
+        action = "lesson.reinforced"
+        if row.status == "archived":
+            row.status = "provisional"  # it recurred after all: back in play, via the rules
+            action = "lesson.revived"
+        b.audit_ids.append(
+            audit_lesson(
+                db,
+                row.id,
+                action,
+                "reflection",
+                ctx.now,
+                seen_count=row.seen_count,
+                reflection_id=ctx.provenance.reflection_id,
+            )
+        )
+        if promotable(row):
+            row.status = "canonical"
+            row.promoted_at = ctx.now
+            b.audit_ids.append(
+                audit_lesson(
+                    db, row.id, "lesson.promoted", "rule", ctx.now, rule="3 sessions/2 authors"
+                )
+            )
+        self._touch(b, row, None)
+
+    def _flag_contradiction(self, db: Session, b: _Batch, a_id: int, b_id: int) -> None:
+        now = b.ctx.now
+        success = b.ctx.outcome == "success"
+        for me, other in ((a_id, b_id), (b_id, a_id)):
+            row = db.get(LessonRow, me)
+            if row is None:
+                continue
+            changed = add_flag(row, "contradiction")
+            if other not in row.contradicts:
+                row.contradicts = [*row.contradicts, other]
+                changed = True
+            if changed:
+                b.audit_ids.append(
+                    audit_lesson(db, me, "lesson.contradiction", "reflection", now, other=other)
+                )
+                self._touch(b, row, None)
+        existing = db.get(LessonRow, b_id)
+        if existing is not None:
+            reason = f"contradicted by lesson #{a_id}"
+            if success and add_flag(existing, "contradicted_by_success"):
+                reason += " from a successful session"
+            stage_review(
+                db,
+                existing,
+                reason=reason,
+                reflection_id=b.ctx.provenance.reflection_id,
+                provenance=b.entry,
+                now=now,
+            )
+
+    def _efficacy(self, db: Session, b: _Batch, vec: Matrix) -> None:
+        if not b.injected:
+            return
+        dup_t = self.library.thresholds.duplicate
+        for lesson_id, score in self.library.similar_among(vec, b.injected, k=4):
+            if score < dup_t or lesson_id in b.recurred:
+                continue
+            b.recurred.add(lesson_id)
+            row = db.get(LessonRow, lesson_id)
+            if row is None:
+                continue
+            row.times_recurred += 1
+            b.audit_ids.append(
+                audit_lesson(
+                    db,
+                    row.id,
+                    "lesson.recurred",
+                    "reflection",
+                    b.ctx.now,
+                    times_recurred=row.times_recurred,
+                    times_injected=row.times_injected,
+                )
+            )
+            if ineffective(row) and add_flag(row, "ineffective"):
+                stage_review(
+                    db,
+                    row,
+                    reason=(
+                        f"ineffective: the failure recurred in {row.times_recurred} of "
+                        f"{row.times_injected} session(s) it was injected into"
+                    ),
+                    reflection_id=b.ctx.provenance.reflection_id,
+                    provenance=b.entry,
+                    now=b.ctx.now,
+                )
+            self._touch(b, row, None)
+
+    def _reinforce_injected(self, db: Session, b: _Batch) -> None:
+        # A session that had a lesson injected and succeeded counts as reinforcing it (decay).
+        for lesson_id in sorted(b.injected - b.recurred):
+            row = db.get(LessonRow, lesson_id)
+            if row is not None and row.status == "canonical":
+                row.last_seen_at = b.ctx.now
+                self._touch(b, row, None)
+
+    def _touch(self, b: _Batch, row: LessonRow, vec: Matrix | None) -> None:
+        self.library.upsert(row, vec)
+        b.touched.add(row.id)
+
+
+def ineffective(row: LessonRow) -> bool:
+    """The efficacy rule: ≥ 2 recurrences in ≥ half of the sessions it was injected into."""
+    return (
+        row.times_recurred >= INEFFECTIVE_MIN_RECURRED
+        and row.times_recurred / max(row.times_injected, 1) >= INEFFECTIVE_RATIO
+    )
+
+
+def record_injection(
+    db: Session, session_id: str, lesson_ids: Iterable[int], now: datetime
+) -> list[int]:
+    """Record lessons put into a session's context (once each); return the newly recorded ids."""
+    wanted = sorted(set(lesson_ids))
+    if not wanted:
+        return []
+    have = set(
+        db.scalars(
+            select(LessonInjection.lesson_id).where(
+                LessonInjection.session_id == session_id, LessonInjection.lesson_id.in_(wanted)
+            )
+        )
+    )
+    new = [i for i in wanted if i not in have]
+    for lesson_id in new:
+        row = db.get(LessonRow, lesson_id)
+        if row is None:
+            continue
+        db.add(LessonInjection(session_id=session_id, lesson_id=lesson_id, at=now))
+        row.times_injected += 1
+    db.flush()
+    return new
