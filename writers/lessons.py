@@ -171,8 +171,10 @@ class LessonWriter:
             b.result.redacted += 1
         cond, act, why = clean[0].strip(), clean[1].strip(), clean[2].strip()
         task_type = normalise_task_type(clean[3])
+        # Check the raw text too: redaction would erase the very evidence (an e-mail address,
+        # a webhook token) that marks an exfiltration attempt.
         verdict = check(
-            f"{cond}\n{act}\n{why}",
+            "\n".join(fields[:3]) + "\n" + f"{cond}\n{act}\n{why}",
             kind="lesson",
             allow_domains=self._allow_domains,
             allow_emails=self._allow_emails,
