@@ -194,7 +194,7 @@ def decide(
     won = db.execute(
         update(ReviewItem)
         .where(ReviewItem.id == item_id, ReviewItem.status == "pending")
-        .values(status=status, decision=choice, decided_by=actor, decided_at=now)
+        .values(status=status, decision=choice, decided_by=actor[:32], decided_at=now)
         .execution_options(synchronize_session=False)
     )
     db.refresh(item)

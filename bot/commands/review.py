@@ -1,0 +1,116 @@
+"""`seshat review list|approve|reject|save`: decide pending review items without Slack.
+
+The CLI runs as `cli:<os user>` and counts as an owner: whoever can run commands against the
+bot's database and data directory already controls everything the review gate protects. Every
+decision still goes through `writers.review.decide` (hash binding, first-decision-wins, audit).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+from typing import Annotated, Any
+
+import typer
+
+from store.clock import SystemClock
+from store.config import Settings
+from store.db import Store
+from store.models import ReviewItem
+from writers.lesson_review import apply_lesson_decision
+from writers.registry import appliers_from_settings
+from writers.review import decide, pending, short_hash
+
+
+def cli_actor() -> str:
+    """The audit actor for CLI decisions: `cli:<os user>`."""
+    return f"cli:{getpass.getuser()}"[:32]
+
+
+def _as_json(item: ReviewItem) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "kind": item.kind,
+        "title": item.title,
+        "hash": short_hash(item.content_hash),
+        "choices": list(item.choices),
+        "reason": item.reason,
+        "reflection_id": item.reflection_id,
+        "created_at": item.created_at.isoformat(),
+        "content": item.content,
+    }
+
+
+def list_items(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
+) -> None:
+    """List review items waiting for a decision."""
+    settings = Settings()
+    store = Store.open(settings.effective_database_url)
+    try:
+        with store.sessions() as db:
+            items = [_as_json(i) for i in pending(db)]
+    finally:
+        store.close()
+    if as_json:
+        typer.echo(json.dumps(items, ensure_ascii=False, indent=2))
+        return
+    if not items:
+        typer.echo("Nothing waiting for review.")
+        return
+    for i in items:
+        flag = f"  ⚠ {i['reason']}" if i["reason"] else ""
+        choices = "/".join(i["choices"])
+        typer.echo(f"#{i['id']:<5} {i['kind']:<16} {i['hash']}  {i['title']}  [{choices}]{flag}")
+
+
+def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
+    settings = Settings()
+    store = Store.open(settings.effective_database_url)
+    actor = cli_actor()
+    try:
+        with store.sessions.begin() as db:
+            result = decide(
+                db,
+                item_id,
+                decision=decision,
+                actor=actor,
+                owner_ids=[*settings.owner_ids, actor],
+                shown_hash=shown_hash,
+                now=SystemClock().now(),
+                appliers=appliers_from_settings(settings, lessons_applier=apply_lesson_decision),
+            )
+    finally:
+        store.close()
+    typer.echo(result.message)
+    if not result.applied:
+        raise typer.Exit(1)
+
+
+ItemId = Annotated[int, typer.Argument(metavar="ID", help="Review item id (see `review list`).")]
+Hash = Annotated[
+    str | None, typer.Option("--hash", help="Only decide if the content hash still starts so.")
+]
+
+
+def approve(item_id: ItemId, shown_hash: Hash = None) -> None:
+    """Approve a review item (commit a skill, release a quarantined note, …)."""
+    _decide(item_id, "approve", shown_hash)
+
+
+def reject(item_id: ItemId, shown_hash: Hash = None) -> None:
+    """Reject a review item (delete a skill draft, dismiss an observation, …)."""
+    _decide(item_id, "reject", shown_hash)
+
+
+def save(item_id: ItemId, shown_hash: Hash = None) -> None:
+    """Save a persona observation to USER.md."""
+    _decide(item_id, "save", shown_hash)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `list`, `approve`, `reject` and `save` to `app` (mounted as `seshat review`)."""
+    app.command("list")(list_items)
+    app.command("approve")(approve)
+    app.command("reject")(reject)
+    app.command("save")(save)

@@ -1,0 +1,68 @@
+"""`seshat rollback --reflection ID | --session ID | --author USER_ID [--dry-run] [--json]`."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from bot.commands.review import cli_actor
+from store.clock import SystemClock
+from store.config import Settings
+from store.db import Store
+from writers.rollback import rollback
+
+
+def rollback_command(
+    reflection: Annotated[
+        str | None, typer.Option("--reflection", help="Undo what this reflection wrote.")
+    ] = None,
+    session: Annotated[
+        str | None, typer.Option("--session", help="Undo what this session's reflections wrote.")
+    ] = None,
+    author: Annotated[
+        str | None,
+        typer.Option("--author", help="Undo what sessions of this Slack user id produced."),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="List what would change; change nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """Remove or archive everything derived from a reflection, a session or an author."""
+    if not (reflection or session or author):
+        typer.echo("Give --reflection, --session or --author.", err=True)
+        raise typer.Exit(2)
+    settings = Settings()
+    store = Store.open(settings.effective_database_url)
+    try:
+        with store.sessions.begin() as db:
+            changes = rollback(
+                db,
+                reflection_id=reflection,
+                session_id=session,
+                author_id=author,
+                dry_run=dry_run,
+                actor=cli_actor(),
+                now=SystemClock().now(),
+                data_dir=settings.data_dir,
+                skills_dir=settings.effective_skills_dir,
+            )
+    finally:
+        store.close()
+    if as_json:
+        typer.echo(json.dumps([c.as_json() for c in changes], ensure_ascii=False, indent=2))
+        return
+    if not changes:
+        typer.echo("Nothing to roll back.")
+        return
+    verb = "Would change" if dry_run else "Changed"
+    typer.echo(f"{verb} {len(changes)} item(s):")
+    for c in changes:
+        typer.echo(f"  {c.kind:<16} {c.id:<8} {c.action:<16} {c.detail}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `rollback` command to `app`."""
+    app.command("rollback")(rollback_command)
