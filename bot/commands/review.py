@@ -17,6 +17,7 @@ from store.clock import SystemClock
 from store.config import Settings
 from store.db import Store
 from store.models import ReviewItem
+from writers.gitrepo import GitError
 from writers.lesson_review import apply_lesson_decision
 from writers.registry import appliers_from_settings
 from writers.review import decide, pending, short_hash
@@ -80,6 +81,10 @@ def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
                 now=SystemClock().now(),
                 appliers=appliers_from_settings(settings, lessons_applier=apply_lesson_decision),
             )
+    except GitError as exc:
+        # The commit failed, so the decision was rolled back with it: the item stays pending.
+        typer.echo(f"Not applied, item still pending: {exc}", err=True)
+        raise typer.Exit(1) from exc
     finally:
         store.close()
     typer.echo(result.message)

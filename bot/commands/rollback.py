@@ -11,6 +11,7 @@ from bot.commands.review import cli_actor
 from store.clock import SystemClock
 from store.config import Settings
 from store.db import Store
+from writers.gitrepo import GitError
 from writers.rollback import rollback
 
 
@@ -49,6 +50,10 @@ def rollback_command(
                 data_dir=settings.data_dir,
                 skills_dir=settings.effective_skills_dir,
             )
+    except GitError as exc:
+        # e.g. a later skill commit conflicts with the revert: nothing in the database changed.
+        typer.echo(f"Rollback stopped, database unchanged: {exc}", err=True)
+        raise typer.Exit(1) from exc
     finally:
         store.close()
     if as_json:
