@@ -56,6 +56,16 @@ class AnthropicLLM:
         """Provider label recorded in the ledger."""
         return "anthropic"
 
+    def close(self) -> None:
+        """Close the SDK's connection pool (idempotent)."""
+        self._client.close()
+
+    def __enter__(self) -> AnthropicLLM:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def cost(self, response: LLMResponse) -> float:
         """USD cost of a response this client returned."""
         return self.prices.cost(response.model, response.usage, self.name)

@@ -90,7 +90,7 @@ Responder = Callable[[dict[str, Any]], str]
 
 @dataclass(frozen=True)
 class RecordedRequest:
-    """One request the double received: its path, parsed JSON body and headers."""
+    """One request the double received: its path, parsed JSON body and (lower-cased) headers."""
 
     path: str
     body: dict[str, Any]
@@ -342,7 +342,9 @@ class LocalAnthropicAPI:
         with self._lock:
             self._requests.append(
                 RecordedRequest(
-                    request.path, body if isinstance(body, dict) else {}, dict(request.headers)
+                    request.path,
+                    body if isinstance(body, dict) else {},
+                    {k.lower(): v for k, v in request.headers.items()},
                 )
             )
             self._lock.notify_all()
@@ -394,7 +396,10 @@ class LocalAnthropicAPI:
         forced = body.get("tool_choice") or {}
         schema = ((body.get("output_config") or {}).get("format") or {}).get("schema")
         if scripted is None and forced.get("type") == "tool":
-            tool = next(t for t in body.get("tools", []) if t.get("name") == forced.get("name"))
+            tools = [t for t in body.get("tools") or [] if t.get("name") == forced.get("name")]
+            if not tools:
+                return _error(400, f"tool_choice: no tool named {forced.get('name')!r}")
+            tool = tools[0]
             scripted = ToolUse(tool["name"], minimal_json(tool.get("input_schema", {})))
         if scripted is None and isinstance(schema, dict):
             responder = self.json_responder or (lambda _b: json.dumps(minimal_json(schema)))

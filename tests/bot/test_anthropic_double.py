@@ -1,0 +1,267 @@
+"""The local Anthropic Messages API double, spoken to over raw HTTP (no SDK in between)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from bot.doubles.anthropic_api import (
+    Fault,
+    Garbage,
+    LocalAnthropicAPI,
+    Slow,
+    ToolUse,
+    estimate_tokens,
+    minimal_json,
+)
+
+KEY = "sk-ant-double"
+HEADERS = {"x-api-key": KEY, "anthropic-version": "2023-06-01"}
+
+
+@pytest.fixture
+def api() -> Iterator[LocalAnthropicAPI]:
+    with LocalAnthropicAPI(api_key=KEY) as server:
+        yield server
+
+
+def post(
+    api: LocalAnthropicAPI,
+    body: dict[str, Any],
+    *,
+    path: str = "/v1/messages",
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], Any]:
+    request = urllib.request.Request(
+        api.base_url + path,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json", **(HEADERS if headers is None else headers)},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            raw = response.read()
+            return response.status, dict(response.headers), raw
+    except urllib.error.HTTPError as err:
+        with err:
+            return err.code, dict(err.headers), json.loads(err.read())
+
+
+def message(text: str = "hello", **extra: Any) -> dict[str, Any]:
+    return {
+        "model": "claude-sonnet-4-5",
+        "max_tokens": 100,
+        "messages": [{"role": "user", "content": text}],
+        **extra,
+    }
+
+
+def test_message_has_the_real_shape(api: LocalAnthropicAPI) -> None:
+    status, headers, raw = post(api, message("ping"))
+    body = json.loads(raw)
+    assert status == 200
+    assert headers["request-id"].startswith("req_")
+    assert body["id"].startswith("msg_")
+    assert (body["type"], body["role"], body["model"]) == (
+        "message",
+        "assistant",
+        "claude-sonnet-4-5",
+    )
+    assert body["content"] == [{"type": "text", "text": "(offline demo model) You said: ping"}]
+    assert (body["stop_reason"], body["stop_sequence"]) == ("end_turn", None)
+    assert body["usage"] == {
+        "input_tokens": estimate_tokens("ping"),
+        "output_tokens": estimate_tokens(body["content"][0]["text"]),
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 0,
+    }
+    assert api.requests[0].body == message("ping")
+    assert api.requests[0].headers["x-api-key"] == KEY
+
+
+@pytest.mark.parametrize(
+    ("status", "kind"),
+    [(429, "rate_limit_error"), (529, "overloaded_error"), (500, "api_error")],
+)
+def test_faults_have_real_error_shapes(api: LocalAnthropicAPI, status: int, kind: str) -> None:
+    api.script(Fault(status, retry_after=2, times=2))
+    for _ in range(2):
+        code, headers, body = post(api, message())
+        assert code == status
+        assert body["type"] == "error"
+        assert body["error"]["type"] == kind
+        assert headers["retry-after"] == "2"
+        assert headers["request-id"].startswith("req_")
+    assert post(api, message())[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "status", "kind"),
+    [
+        (
+            {"x-api-key": "nope", "anthropic-version": "2023-06-01"},
+            message(),
+            401,
+            "authentication_error",
+        ),
+        (
+            {"anthropic-version": "2023-06-01", "authorization": "Bearer nope"},
+            message(),
+            401,
+            "authentication_error",
+        ),
+        ({"x-api-key": KEY}, message(), 400, "invalid_request_error"),
+        (HEADERS, {"model": "m", "messages": []}, 400, "invalid_request_error"),
+        (HEADERS, message(stream=True), 400, "invalid_request_error"),
+    ],
+    ids=["wrong-key", "wrong-bearer", "no-version", "no-max-tokens", "stream"],
+)
+def test_refusals(
+    api: LocalAnthropicAPI, headers: dict[str, str], body: dict[str, Any], status: int, kind: str
+) -> None:
+    code, _, error = post(api, body, headers=headers)
+    assert (code, error["error"]["type"]) == (status, kind)
+
+
+def test_bearer_key_is_accepted(api: LocalAnthropicAPI) -> None:
+    headers = {"authorization": f"Bearer {KEY}", "anthropic-version": "2023-06-01"}
+    assert post(api, message(), headers=headers)[0] == 200
+
+
+def test_count_tokens(api: LocalAnthropicAPI) -> None:
+    body = {"model": "m", "system": "abcdefgh", "messages": [{"role": "user", "content": "abcd"}]}
+    status, _, raw = post(api, body, path="/v1/messages/count_tokens")
+    assert (status, json.loads(raw)) == (200, {"input_tokens": 3})
+
+
+def cached(system: list[str], marks: list[int], text: str = "q", **extra: Any) -> dict[str, Any]:
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": s} for s in system]
+    for i in marks:
+        blocks[i]["cache_control"] = {"type": "ephemeral"}
+    return message(text, system=blocks, **extra)
+
+
+def usage(api: LocalAnthropicAPI, body: dict[str, Any]) -> tuple[int, int, int]:
+    u = json.loads(post(api, body)[2])["usage"]
+    return u["input_tokens"], u["cache_creation_input_tokens"], u["cache_read_input_tokens"]
+
+
+def test_prompt_cache_reads_the_longest_seen_prefix(api: LocalAnthropicAPI) -> None:
+    a, b = "A" * 400, "B" * 200
+    assert usage(api, cached([a, b], [1])) == (1, 150, 0)
+    assert usage(api, cached([a, b], [1], text="other")) == (2, 0, 150)
+    # Changing the second block misses that prefix; the first block alone was never a breakpoint.
+    assert usage(api, cached([a, "C" * 200], [0, 1])) == (1, 150, 0)
+    # ... but it is now, so a third variant reads 100 and writes the rest.
+    assert usage(api, cached([a, "D" * 200], [1])) == (1, 50, 100)
+    # Caches are per model.
+    assert usage(api, cached([a, b], [1], model="claude-opus-4-5")) == (1, 150, 0)
+    # A top-level cache_control marks the last block (the user message); the lookback still
+    # finds the system prefix cached by the first call.
+    top_level = cached([a, b], [], text="abcd", cache_control={"type": "ephemeral"})
+    assert usage(api, top_level) == (0, 1, 150)
+    api.reset_cache()
+    assert usage(api, cached([a, b], [1])) == (1, 150, 0)
+
+
+def test_prompt_cache_minimum(api: LocalAnthropicAPI) -> None:
+    api.min_cacheable_tokens = 1024
+    assert usage(api, cached(["A" * 400], [0])) == (101, 0, 0)
+    assert usage(api, cached(["A" * 400], [0])) == (101, 0, 0)
+
+
+def test_max_tokens_truncates(api: LocalAnthropicAPI) -> None:
+    api.script("x" * 100)
+    body = json.loads(post(api, message(max_tokens=5))[2])
+    assert body["stop_reason"] == "max_tokens"
+    assert body["content"][0]["text"] == "x" * 20
+    assert body["usage"]["output_tokens"] == 5
+
+
+def test_scripted_answers_are_consumed_in_order_then_the_responder(
+    api: LocalAnthropicAPI,
+) -> None:
+    api.responder = lambda body: "custom: " + body["messages"][-1]["content"]
+    api.script("one", ToolUse("lookup", {"q": "x"}), Garbage(b"not json", "text/plain"))
+    texts = [post(api, message())[2] for _ in range(4)]
+    assert json.loads(texts[0])["content"][0]["text"] == "one"
+    tool = json.loads(texts[1])
+    assert tool["stop_reason"] == "tool_use"
+    assert tool["content"][0]["type"] == "tool_use"
+    assert tool["content"][0]["id"].startswith("toolu_")
+    assert (tool["content"][0]["name"], tool["content"][0]["input"]) == ("lookup", {"q": "x"})
+    assert texts[2] == b"not json"
+    assert json.loads(texts[3])["content"][0]["text"] == "custom: hello"
+
+
+class Mood(Enum):
+    HAPPY = "happy"
+    SAD = "sad"
+
+
+class Inner(BaseModel):
+    note: str
+    when: datetime
+
+
+class Shape(BaseModel):
+    mood: Mood
+    count: int
+    items: list[Inner]
+    inner: Inner
+    maybe: str | None
+    flags: dict[str, list[str]]
+
+
+def test_minimal_json_validates_against_a_pydantic_schema() -> None:
+    value = minimal_json(Shape.model_json_schema())
+    parsed = Shape.model_validate(value)
+    assert parsed.mood is Mood.HAPPY
+    assert parsed.maybe is None
+
+
+def test_structured_output_and_forced_tool_defaults(api: LocalAnthropicAPI) -> None:
+    schema = Shape.model_json_schema()
+    fmt = {"format": {"type": "json_schema", "schema": schema}}
+    text = json.loads(post(api, message(output_config=fmt))[2])["content"][0]["text"]
+    Shape.model_validate_json(text)
+    tools = [{"name": "emit", "description": "d", "input_schema": schema}]
+    forced = message(tools=tools, tool_choice={"type": "tool", "name": "emit"})
+    block = json.loads(post(api, forced)[2])["content"][0]
+    assert block["type"] == "tool_use"
+    Shape.model_validate(block["input"])
+    api.json_responder = lambda body: '{"per": "purpose"}'
+    text = json.loads(post(api, message(output_config=fmt))[2])["content"][0]["text"]
+    assert text == '{"per": "purpose"}'
+
+
+def test_slow_is_cut_short_by_stop() -> None:
+    api = LocalAnthropicAPI(api_key=KEY).start()
+    api.script(Slow(120))
+    results: list[int] = []
+    worker = threading.Thread(target=lambda: results.append(post(api, message())[0]))
+    worker.start()
+    api.wait_for_requests(1, timeout=5)
+    api.stop()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert results == [529]
+
+
+def test_slow_then_answers(api: LocalAnthropicAPI) -> None:
+    api.script(Slow(0.05, then=Fault(500)))
+    assert post(api, message())[0] == 500
+
+
+def test_wait_for_requests_times_out(api: LocalAnthropicAPI) -> None:
+    with pytest.raises(TimeoutError):
+        api.wait_for_requests(1, timeout=0.05)

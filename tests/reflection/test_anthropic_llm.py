@@ -1,0 +1,230 @@
+"""AnthropicLLM through the real anthropic SDK against the local Messages API double."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from bot.doubles.anthropic_api import (
+    Fault,
+    Garbage,
+    LocalAnthropicAPI,
+    Reply,
+    Slow,
+    ToolUse,
+    estimate_tokens,
+)
+from reflection.anthropic_llm import AnthropicLLM
+from reflection.errors import LLMRejected, LLMUnavailable
+from reflection.llm import ChatMessage, LLMRequest, SystemBlock
+from reflection.offline import OfflineChatLLM
+
+KEY = "sk-ant-test-key"
+MODEL = "claude-haiku-4-5"
+IDENTITY = "You are Seshat, a helpful team assistant. " * 20
+TAIL = "Relevant facts for this session: none."
+Client = Callable[..., AnthropicLLM]
+
+
+@pytest.fixture
+def api() -> Iterator[LocalAnthropicAPI]:
+    with LocalAnthropicAPI(api_key=KEY) as server:
+        yield server
+
+
+@pytest.fixture
+def clients() -> Iterator[list[AnthropicLLM]]:
+    """Clients made by a test, closed afterwards so no pooled socket outlives it."""
+    made: list[AnthropicLLM] = []
+    yield made
+    for llm in made:
+        llm.close()
+
+
+@pytest.fixture
+def client(api: LocalAnthropicAPI, clients: list[AnthropicLLM]) -> Callable[..., AnthropicLLM]:
+    def make(timeout: float = 5.0, max_retries: int = 0, key: str = KEY) -> AnthropicLLM:
+        llm = AnthropicLLM(key, base_url=api.base_url, timeout=timeout, max_retries=max_retries)
+        clients.append(llm)
+        return llm
+
+    return make
+
+
+def chat(
+    text: str, *, max_tokens: int = 200, json_schema: dict[str, Any] | None = None
+) -> LLMRequest:
+    return LLMRequest(
+        model=MODEL,
+        system=(SystemBlock(IDENTITY, cache=True), SystemBlock(TAIL)),
+        messages=(ChatMessage("user", text),),
+        max_tokens=max_tokens,
+        json_schema=json_schema,
+    )
+
+
+class Verdict(BaseModel):
+    outcome: str
+    lessons: list[str]
+    score: int | None = None
+
+
+def test_text_reply_carries_usage_and_model(api: LocalAnthropicAPI, client: Client) -> None:
+    response = client().complete(chat("hello there"))
+    assert response.provider == "anthropic"
+    assert response.model == MODEL
+    assert response.text == "(offline demo model) You said: hello there"
+    assert response.stop_reason == "end_turn"
+    assert response.usage.output_tokens == estimate_tokens(response.text)
+    prompt_tokens = sum(estimate_tokens(t) for t in (IDENTITY, TAIL, "hello there"))
+    usage = response.usage
+    assert usage.input_tokens + usage.cache_write_tokens + usage.cache_read_tokens == prompt_tokens
+    assert client().cost(response) > 0
+
+
+def test_system_blocks_carry_cache_breakpoints_and_second_call_reads_cache(
+    api: LocalAnthropicAPI, client: Client
+) -> None:
+    llm = client()
+    first = llm.complete(chat("first question"))
+    second = llm.complete(chat("a different second question"))
+    system = api.requests[0].body["system"]
+    assert system[0] == {"type": "text", "text": IDENTITY, "cache_control": {"type": "ephemeral"}}
+    assert system[1] == {"type": "text", "text": TAIL}
+    assert (first.usage.cache_write_tokens, first.usage.cache_read_tokens) == (
+        estimate_tokens(IDENTITY),
+        0,
+    )
+    assert (second.usage.cache_write_tokens, second.usage.cache_read_tokens) == (
+        0,
+        estimate_tokens(IDENTITY),
+    )
+
+
+def test_structured_output_sends_schema_and_returns_json(
+    api: LocalAnthropicAPI, client: Client
+) -> None:
+    llm = client()
+    request = chat("reflect", json_schema=Verdict.model_json_schema())
+    default = Verdict.model_validate_json(llm.complete(request).text)
+    assert default.lessons == []
+    api.script('{"outcome": "success", "lessons": ["ask first"], "score": 3}')
+    scripted = Verdict.model_validate_json(llm.complete(request).text)
+    assert scripted == Verdict(outcome="success", lessons=["ask first"], score=3)
+    output = api.requests[0].body["output_config"]["format"]
+    assert output["type"] == "json_schema"
+    assert set(output["schema"]["properties"]) == {"outcome", "lessons", "score"}
+    assert output["schema"]["additionalProperties"] is False
+
+
+def test_tool_use_answer_comes_back_as_json(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(ToolUse("record", {"outcome": "partial", "lessons": []}))
+    response = client().complete(chat("reflect"))
+    assert json.loads(response.text) == {"outcome": "partial", "lessons": []}
+    assert response.stop_reason == "tool_use"
+
+
+def test_overloaded_twice_then_success_is_retried_by_the_sdk(
+    api: LocalAnthropicAPI, client: Client
+) -> None:
+    api.script(Fault(529, retry_after=0.01, times=2), "third time lucky")
+    response = client(max_retries=3).complete(chat("hi"))
+    assert response.text == "third time lucky"
+    retries = [r.headers.get("x-stainless-retry-count") for r in api.requests]
+    assert retries == ["0", "1", "2"]
+
+
+def test_persistent_overload_is_unavailable(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(Fault(529, retry_after=0.01, times=10))
+    with pytest.raises(LLMUnavailable, match=r"529 overloaded_error \(request req_\w+\)"):
+        client(max_retries=2).complete(chat("hi"))
+    assert len(api.requests) == 3
+
+
+def test_rate_limit_is_retried_then_unavailable(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(Fault(429, retry_after=0.01, times=2))
+    with pytest.raises(LLMUnavailable, match="429 rate_limit_error"):
+        client(max_retries=1).complete(chat("hi"))
+    assert api.pending == 0
+
+
+def test_bad_key_is_rejected_without_retry(api: LocalAnthropicAPI, client: Client) -> None:
+    llm = client(key="sk-ant-wrong", max_retries=3)
+    with pytest.raises(LLMRejected, match="401 authentication_error"):
+        llm.complete(chat("hi"))
+    assert len(api.requests) == 1
+
+
+def test_bad_request_is_rejected(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(Fault(400, message="messages: at least one message is required"))
+    with pytest.raises(LLMRejected, match="at least one message"):
+        client(max_retries=3).complete(chat("hi"))
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        Garbage(b"<html>502 Bad Gateway</html>", content_type="text/html"),
+        Garbage(b'{"id": "msg_1", "content": [tru'),
+        Garbage(b'{"type": "completion", "completion": "hi"}'),
+    ],
+    ids=["html", "broken-json", "wrong-shape"],
+)
+def test_garbage_body_is_unavailable(
+    api: LocalAnthropicAPI, client: Client, garbage: Garbage
+) -> None:
+    api.script(garbage)
+    with pytest.raises(LLMUnavailable, match="malformed response"):
+        client().complete(chat("hi"))
+
+
+def test_slow_beyond_timeout_is_unavailable(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(Slow(30))
+    with pytest.raises(LLMUnavailable, match="timed out"):
+        client(timeout=0.2).complete(chat("hi"))
+
+
+def test_max_tokens_truncates(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script(Reply("word " * 100))
+    response = client().complete(chat("hi", max_tokens=10))
+    assert response.stop_reason == "max_tokens"
+    assert response.usage.output_tokens == 10
+
+
+def test_default_base_url_honours_environment(
+    api: LocalAnthropicAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", api.base_url)
+    with AnthropicLLM(KEY, base_url=None, timeout=5.0, max_retries=0) as llm:
+        response = llm.complete(chat("yo"))
+    assert response.text.endswith("You said: yo")
+    assert len(api.requests) == 1
+
+
+def test_offline_provider_says_it_is_offline_and_acknowledges() -> None:
+    llm = OfflineChatLLM()
+    request = LLMRequest(
+        model="whatever",
+        system=(SystemBlock("identity"),),
+        messages=(
+            ChatMessage("user", "first"),
+            ChatMessage("assistant", "ok"),
+            ChatMessage("user", "Can you   summarise the release notes?"),
+        ),
+        max_tokens=500,
+    )
+    response = llm.complete(request)
+    assert llm.name == response.provider == "offline"
+    assert response.text.startswith("(offline mode")
+    assert "a question (6 words)" in response.text
+    assert "“Can you summarise the release notes?”" in response.text
+    assert llm.complete(request) == response
+    short = llm.complete(
+        LLMRequest(model="m", system=(), messages=(ChatMessage("user", "x"),), max_tokens=3)
+    )
+    assert short.stop_reason == "max_tokens"
+    assert len(short.text) == 12
