@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from importlib import import_module
 
 import typer
 from pydantic import ValidationError
 from rich.console import Console
 
+from bot.commands import context, lessons, reflection_parse, reflections, review, rollback
+from bot.commands import redact as redact_cmd
 from store.config import ConfigError, Settings
 
 app = typer.Typer(help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True)
@@ -17,11 +17,22 @@ db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 err = Console(stderr=True)
 
-# Sub-command modules, each with `register(app)`; registered in one place, like any plugin.
-COMMAND_MODULES: tuple[tuple[str, str | None], ...] = (
-    ("bot.commands.redact", None),
-    ("bot.commands.reflection_parse", "reflection"),
-)
+# Sub-command groups; each module exposes `register(app)` and is registered here, in one place.
+reflection_app = typer.Typer(help="Debug and re-run reflections.", no_args_is_help=True)
+reflections_app = typer.Typer(help="The reflection ledger.", no_args_is_help=True)
+review_app = typer.Typer(help="Decide learned changes without Slack.", no_args_is_help=True)
+lessons_app = typer.Typer(help="The lesson library.", no_args_is_help=True)
+app.add_typer(reflection_app, name="reflection")
+app.add_typer(reflections_app, name="reflections")
+app.add_typer(review_app, name="review")
+app.add_typer(lessons_app, name="lessons")
+redact_cmd.register(app)
+reflection_parse.register(reflection_app)
+reflections.register(app, reflection_app, reflections_app)
+review.register(review_app)
+rollback.register(app)
+lessons.register(lessons_app)
+context.register(app)
 
 
 def load_settings() -> Settings:
@@ -89,27 +100,6 @@ def db_upgrade() -> None:
     store = Store.open(settings.effective_database_url)
     Console().print(f"database at revision {current_revision(store.engine)}")
     store.close()
-
-
-def _register_commands() -> None:
-    groups: dict[str, typer.Typer] = {}
-    for module_name, group in COMMAND_MODULES:
-        try:
-            register: Callable[[typer.Typer], None] = import_module(module_name).register
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        if group is None:
-            register(app)
-        else:
-            if group not in groups:
-                groups[group] = typer.Typer(help=f"{group.title()} commands.", no_args_is_help=True)
-                app.add_typer(groups[group], name=group)
-            register(groups[group])
-
-
-_register_commands()
 
 
 def main() -> None:

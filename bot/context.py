@@ -49,6 +49,8 @@ class Section:
     title: str
     body: str
     item_ids: tuple[str, ...] = ()
+    # Pre-rendered (already headed and quoted), e.g. the selector's lesson block.
+    raw: bool = False
 
 
 @dataclass
@@ -76,7 +78,11 @@ class PromptParts:
 def render_sections(sections: Sequence[Section], *, heading: bool) -> str:
     """Sections as markdown, each body quoted."""
     parts = [LEARNED_HEADING] if heading else []
-    parts += [f"## {s.title}\n{quote(s.body)}" for s in sections if s.body.strip()]
+    parts += [
+        s.body.strip() if s.raw else f"## {s.title}\n{quote(s.body)}"
+        for s in sections
+        if s.body.strip()
+    ]
     return "\n\n".join(parts)
 
 

@@ -211,6 +211,9 @@ class Daemon:
             self.http = None
         if hasattr(self, "engine"):
             self.engine.shutdown(timeout)
+            close = getattr(self.chat_llm, "close", None)
+            if callable(close) and self._chat_llm is None:
+                close()
         if self.runtime is not None:
             self.runtime.close()
             self.runtime = None

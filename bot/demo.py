@@ -12,12 +12,14 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
 
+from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from store.models import ReflectionRow, ReviewItem
 
@@ -100,12 +102,19 @@ def run_demo(data_dir: str | None = None) -> int:
     overrides: dict[str, Any] = {}
     if real_key:
         overrides = {"ANTHROPIC_API_KEY": real_key, "ANTHROPIC_BASE_URL": None}
-    console.print(Panel.fit(
-        "[bold]Seshat demo[/]: a real daemon on a local Slack workspace (loopback, no tokens).\n"
-        + ("Model: the real Anthropic API (ANTHROPIC_API_KEY is set)." if real_key else
-           "Model: [yellow]offline[/] — the local Anthropic double answers from a script "
-           "(set ANTHROPIC_API_KEY to use the real API).")
-        + f"\nData directory: {root}"))
+    console.print(
+        Panel.fit(
+            "[bold]Seshat demo[/]: a real daemon on a local Slack workspace "
+            "(loopback, no tokens).\n"
+            + (
+                "Model: the real Anthropic API (ANTHROPIC_API_KEY is set)."
+                if real_key
+                else "Model: [yellow]offline[/] — the local Anthropic double answers from a script "
+                "(set ANTHROPIC_API_KEY to use the real API)."
+            )
+            + f"\nData directory: {root}"
+        )
+    )
     stack = LocalStack(root / "data", owner=OWNER, **overrides)
     try:
         stack.start()
@@ -121,19 +130,30 @@ def run_demo(data_dir: str | None = None) -> int:
         ack = stack.slack.slash_command(OWNER, dm, "/done")
         say("Seshat (only visible to Alice)", str((ack or {}).get("text", ack)), "green")
         row = _wait_reflection(stack)
-        say("demo", f"reflection {row.id[:8]}: status={row.status} outcome={row.outcome} "
-                    f"provider={row.provider} cost=${row.cost_usd:.4f}", "magenta")
+        say(
+            "demo",
+            f"reflection {row.id[:8]}: status={row.status} outcome={row.outcome} "
+            f"provider={row.provider} cost=${row.cost_usd:.4f}",
+            "magenta",
+        )
         for name, result in (row.writer_results or {}).items():
-            say("  writer", f"{name}: {result.get('status')} "
-                            f"(written {result.get('written', 0)}, staged {result.get('staged', 0)})",
-                "magenta")
+            say(
+                "  writer",
+                f"{name}: {result.get('status')} "
+                f"(written {result.get('written', 0)}, staged {result.get('staged', 0)})",
+                "magenta",
+            )
         _review(stack)
         say("demo", "A new session starts with what was learned:", "magenta")
         _ask(stack, "How do I deploy the API again?")
         system = stack.anthropic.requests[-1].body.get("system", [])
         learned = "\n".join(b.get("text", "") for b in system[1:]) if len(system) > 1 else ""
-        console.print(Panel(learned or "(nothing learned was injected)",
-                            title="learned context sent to the model"))
+        console.print(
+            Panel(
+                learned or "(nothing learned was injected)",
+                title="learned context sent to the model",
+            )
+        )
         console.print("[bold green]Demo finished.[/]")
         return 0
     finally:
@@ -142,30 +162,42 @@ def run_demo(data_dir: str | None = None) -> int:
             shutil.rmtree(root, ignore_errors=True)
 
 
+def _on_card(ts: str | None) -> Callable[[Call], bool]:
+    return lambda call: call.params.get("ts") == ts
+
+
 def _review(stack: LocalStack) -> None:
     """Show the owner's review cards and decide them by reaction."""
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:
-        items = db.query(ReviewItem).filter(ReviewItem.card_ts.isnot(None)).order_by(
-            ReviewItem.id).all()
+        items = (
+            db.query(ReviewItem)
+            .filter(ReviewItem.card_ts.isnot(None))
+            .order_by(ReviewItem.id)
+            .all()
+        )
     if not items:
         say("demo", "no review cards this time", "magenta")
         return
     say("demo", f"{len(items)} review card(s) arrived in Alice's DM:", "magenta")
     for item in items:
-        choice = {"skill": "white_check_mark", "persona": "brain"}.get(item.kind,
-                                                                      "white_check_mark")
+        choice = {"skill": "white_check_mark", "persona": "brain"}.get(
+            item.kind, "white_check_mark"
+        )
         say("  card", f"[{item.kind}] {item.title}", "yellow")
         mark = stack.slack.mark()
         stack.slack.user_reacts(OWNER, item.card_channel or "", item.card_ts or "", choice)
-        stack.slack.wait_for_call("chat.update", lambda c, ts=item.card_ts: c.params.get("ts")
-                                  == ts, timeout=30, after=mark)
+        stack.slack.wait_for_call("chat.update", _on_card(item.card_ts), timeout=30, after=mark)
         say("Alice", f"reacts :{choice}: → card updated", "cyan")
     skills_dir = stack.bot.settings.effective_skills_dir
     if (skills_dir / ".git").exists():
-        log = subprocess.run(["git", "-C", str(skills_dir), "log", "--oneline", "-3"],
-                             capture_output=True, text=True, check=False).stdout.strip()
+        log = subprocess.run(
+            ["git", "-C", str(skills_dir), "log", "--oneline", "-3"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
         say("demo", f"skills repository: {log or '(no commits)'}", "magenta")
     user_md = stack.bot.settings.data_dir / "USER.md"
     if user_md.exists():

@@ -278,6 +278,10 @@ class Engine:
             self._record(session_id, None, started, error=str(exc))
             log.warning("model call failed: %s", exc, extra={"session": session_id})
             return APOLOGY.format(reason=exc.__class__.__name__)
+        except Exception as exc:  # a bug must still leave the user an answer, not silence
+            self._record(session_id, None, started, error=f"{exc.__class__.__name__}: {exc}")
+            log.exception("model call crashed", extra={"session": session_id})
+            return APOLOGY.format(reason="internal error")
         self._record(session_id, response, started)
         return response.text.strip() or "(the model returned an empty answer)"
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
+from waitress import wasyncore
 from waitress.server import create_server
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,13 @@ class HttpServer:
         log.info("HTTP mode listening", extra={"url": self.url})
 
     def stop(self) -> None:
-        """Stop accepting requests and close the listening socket."""
-        self._server.close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        """Stop accepting requests, close every socket, and let in-flight requests finish."""
+        server = self._server
+        if self._thread is None:
+            server.close()
+            return
+        # Close the sockets from inside the server's own loop (closing them from this thread
+        # races its select() and raises); with its map empty the loop returns by itself.
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        self._thread.join(timeout=10)
+        server.task_dispatcher.shutdown()

@@ -35,7 +35,7 @@ class ReflectionWorker:
         store: Store,
         runner: ReflectionRunner,
         clock: Clock,
-        after: Callable[[Outcome], None],
+        after: Callable[[Outcome], object],
         workers: int = 2,
     ) -> None:
         self.store = store
@@ -79,10 +79,15 @@ class ReflectionWorker:
         return outcome
 
     def _after(self, outcome: Outcome) -> None:
-        log.info("reflection finished", extra={"session": outcome.session_id,
-                                               "status": outcome.status,
-                                               "reflection": outcome.reflection_id,
-                                               "error": outcome.error})
+        log.info(
+            "reflection finished",
+            extra={
+                "session": outcome.session_id,
+                "status": outcome.status,
+                "reflection": outcome.reflection_id,
+                "error": outcome.error,
+            },
+        )
         if outcome.status == "ok":
             try:
                 self.after(outcome)
@@ -105,8 +110,9 @@ class ReflectionWorker:
                 ).first()
                 since = as_utc(last or session.closed_at or now)
                 if now - since > STALE_REFLECTING:
-                    S.transition(db, session.id, expected=SessionState.REFLECTING,
-                                 to=SessionState.CLOSING)
+                    S.transition(
+                        db, session.id, expected=SessionState.REFLECTING, to=SessionState.CLOSING
+                    )
         with self.store.sessions() as db:
             ready = [s.id for s in S.in_states(db, [SessionState.CLOSING])]
         for session_id in ready:

@@ -96,7 +96,10 @@ class ReviewCards:
                 channel=channel,
                 text=self._summary_text(items),
                 blocks=[
-                    {"type": "section", "text": {"type": "mrkdwn", "text": self._summary_text(items)}}
+                    {
+                        "type": "section",
+                        "text": {"type": "mrkdwn", "text": self._summary_text(items)},
+                    }
                 ],
             )
             group_ts = str(summary["ts"])
@@ -167,7 +170,10 @@ class ReviewCards:
                             "type": "button",
                             "action_id": f"{ACTION_PREFIX}{choice}",
                             "value": f"{item.id}:{review.short_hash(item.content_hash)}",
-                            "text": {"type": "plain_text", "text": CHOICE_LABEL.get(choice, choice)},
+                            "text": {
+                                "type": "plain_text",
+                                "text": CHOICE_LABEL.get(choice, choice),
+                            },
                             **({"style": "primary"} if choice == "approve" else {}),
                         }
                         for choice in (str(c) for c in item.choices)
@@ -196,8 +202,13 @@ class ReviewCards:
         if choice is None:
             return True
         # The card shows this item's hash; a reaction decides on exactly what it shows.
-        self.decide(item.id, choice, actor=reaction.user, shown_hash=item.content_hash,
-                    channel=reaction.channel)
+        self.decide(
+            item.id,
+            choice,
+            actor=reaction.user,
+            shown_hash=item.content_hash,
+            channel=reaction.channel,
+        )
         return True
 
     def on_action(self, action: InboundAction) -> bool:
@@ -209,8 +220,13 @@ class ReviewCards:
         if not item_id.isdigit():
             log.warning("review button with a malformed value dropped: %r", action.value)
             return True
-        self.decide(int(item_id), choice, actor=action.user, shown_hash=shown or None,
-                    channel=action.channel)
+        self.decide(
+            int(item_id),
+            choice,
+            actor=action.user,
+            shown_hash=shown or None,
+            channel=action.channel,
+        )
         return True
 
     def decide(
@@ -243,7 +259,8 @@ class ReviewCards:
         if item is None or item.card_channel is None or item.card_ts is None:
             return
         when = item.decided_at.strftime("%Y-%m-%d %H:%M UTC") if item.decided_at else "now"
-        outcome = f"{OUTCOME_LABEL.get(item.decision or '', item.decision)} by <@{item.decided_by}> at {when}"
+        label = OUTCOME_LABEL.get(item.decision or "", item.decision)
+        outcome = f"{label} by <@{item.decided_by}> at {when}"
         try:
             self.slack.chat_update(
                 channel=item.card_channel,
@@ -265,7 +282,10 @@ class ReviewCards:
             if waiting
             else "*Nothing is waiting for your decision.*"
         )
-        lines = [f"• #{i.id} {KIND_LABEL.get(i.kind, i.kind)}: {_clip(i.title, 80)}" for i in waiting[:10]]
+        lines = [
+            f"• #{i.id} {KIND_LABEL.get(i.kind, i.kind)}: {_clip(i.title, 80)}"
+            for i in waiting[:10]
+        ]
         return [
             {"type": "divider"},
             {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join([text, *lines])}},

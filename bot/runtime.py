@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.providers import make_reflection_llm, reflection_policy
+from bot.reflect_worker import ReflectionWorker
 from reflection.heuristic import HeuristicReflector
 from reflection.llm import LLM
 from reflection.pricing import PriceTable
@@ -19,12 +21,13 @@ from store import sessions as S
 from store.clock import Clock, SystemClock
 from store.config import Settings
 from store.db import Store
+from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder, default_embedder
 from writers.fanout import fan_out
+from writers.lesson_library import LessonLibrary
+from writers.lesson_review import apply_lesson_decision
+from writers.lessons import LessonWriter
 from writers.redact import redact_json, redact_text
-from writers.registry import build_appliers, build_writers
-
-from bot.providers import make_reflection_llm, reflection_policy
-from bot.reflect_worker import ReflectionWorker
+from writers.registry import appliers_from_settings, writers_from_settings
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,15 @@ class TranscriptMessage:
     user: str | None
     is_bot: bool
     text: str
+
+
+def make_embedder(choice: str) -> Embedder:
+    """SESHAT_EMBEDDER: wordllama, hashing, or auto (wordllama when it loads offline)."""
+    if choice == "hashing":
+        return HashingEmbedder()
+    if choice == "wordllama":
+        return WordLlamaEmbedder()
+    return default_embedder()
 
 
 class Runtime:
@@ -58,24 +70,40 @@ class Runtime:
         self.prices = PriceTable.from_json(settings.llm_prices)
         self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)
         self.runner = ReflectionRunner(
-            store=self.store, llm=self.reflection_llm, fallback=HeuristicReflector(),
-            prices=self.prices, clock=self.clock, policy=reflection_policy(settings),
-            redact=redact_text, redact_json=redact_json, on_cap_hit=on_cap_hit,
+            store=self.store,
+            llm=self.reflection_llm,
+            fallback=HeuristicReflector(),
+            prices=self.prices,
+            clock=self.clock,
+            policy=reflection_policy(settings),
+            redact=redact_text,
+            redact_json=redact_json,
+            on_cap_hit=on_cap_hit,
         )
-        self.writers = build_writers(settings)
-        self.appliers = build_appliers(settings)
+        self.embedder = make_embedder(settings.embedder)
+        with self.store.sessions() as db:
+            # The lesson library's vectors live in memory, built once here, updated incrementally.
+            self.library = LessonLibrary.build(db, self.embedder)
+        self.lessons = LessonWriter(self.library, allow_domains=settings.allow_domains)
+        self.writers = writers_from_settings(settings, lessons_writer=self.lessons)
+        self.appliers = appliers_from_settings(settings, lessons_applier=apply_lesson_decision)
         # Called after a fan-out with the reflection id (the daemon posts review cards there).
-        self.on_applied: Callable[[str], None] | None = None
-        self.worker = ReflectionWorker(store=self.store, runner=self.runner, clock=self.clock,
-                                       after=self.apply)
+        self.on_applied: Callable[[str], object] | None = None
+        self.worker = ReflectionWorker(
+            store=self.store, runner=self.runner, clock=self.clock, after=self.apply
+        )
 
     def apply(self, outcome: Outcome) -> dict[str, Any]:
         """Fan a successful reflection out to the writers (idempotent), then notify."""
         if outcome.reflection is None or outcome.reflection_id is None:
             return {}
         results = fan_out(
-            self.store, reflection_id=outcome.reflection_id, reflection=outcome.reflection,
-            writers=self.writers, owner_ids=self.settings.owner_ids, data_dir=self.data_dir,
+            self.store,
+            reflection_id=outcome.reflection_id,
+            reflection=outcome.reflection,
+            writers=self.writers,
+            owner_ids=self.settings.owner_ids,
+            data_dir=self.data_dir,
             now=self.clock.now(),
         )
         if self.on_applied is not None:
@@ -91,14 +119,25 @@ class Runtime:
         with self.store.sessions.begin() as db:
             session, _ = S.get_or_open(db, key, now=now)
             for m in messages:
-                S.add_message(db, session_id=session.id, channel=channel, ts=m.ts,
-                              user_id=m.user, is_bot=m.is_bot, text=m.text, now=now)
+                S.add_message(
+                    db,
+                    session_id=session.id,
+                    channel=channel,
+                    ts=m.ts,
+                    user_id=m.user,
+                    is_bot=m.is_bot,
+                    text=m.text,
+                    now=now,
+                )
             S.close(db, session.id, now=now, reason="cli")
         outcome = self.runner.reflect(session.id)
         writes = self.apply(outcome) if outcome.status == "ok" else {}
         return outcome, writes
 
     def close(self) -> None:
-        """Stop the worker and release the database."""
+        """Stop the worker, close model clients, release the database."""
         self.worker.shutdown()
+        close = getattr(self.reflection_llm, "close", None)
+        if callable(close):
+            close()
         self.store.close()

@@ -20,8 +20,10 @@ class Price:
 
 # Published list prices for current Claude models (USD / MTok; 5-minute cache writes).
 DEFAULT_PRICES: dict[str, Price] = {
+    "claude-opus-4-6": Price(5.0, 25.0, 6.25, 0.50),
     "claude-opus-4-5": Price(5.0, 25.0, 6.25, 0.50),
     "claude-opus-4-1": Price(15.0, 75.0, 18.75, 1.50),
+    "claude-sonnet-4-6": Price(3.0, 15.0, 3.75, 0.30),
     "claude-sonnet-4-5": Price(3.0, 15.0, 3.75, 0.30),
     "claude-sonnet-4": Price(3.0, 15.0, 3.75, 0.30),
     "claude-haiku-4-5": Price(1.0, 5.0, 1.25, 0.10),

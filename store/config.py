@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     chat_provider: Literal["auto", "anthropic", "offline"] = Field(
         default="auto", validation_alias="CHAT_PROVIDER"
     )
-    chat_model: str = Field(default="claude-sonnet-4-5", validation_alias="CHAT_MODEL")
+    chat_model: str = Field(default="claude-sonnet-4-6", validation_alias="CHAT_MODEL")
     chat_max_tokens: int = Field(default=1024, ge=1, validation_alias="CHAT_MAX_TOKENS")
     llm_timeout_seconds: float = Field(default=60.0, gt=0, validation_alias="LLM_TIMEOUT_SECONDS")
     llm_max_retries: int = Field(default=3, ge=0, validation_alias="LLM_MAX_RETRIES")

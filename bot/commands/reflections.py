@@ -47,20 +47,33 @@ def _messages(items: list[Any]) -> list[TranscriptMessage]:
             raise _fail(f"message {i} is not a Slack message object with text")
         ts = str(m.get("ts") or f"{1_700_000_000 + i}.000000")
         is_bot = bool(m.get("bot_id")) or m.get("subtype") == "bot_message"
-        messages.append(TranscriptMessage(ts=ts, user=m.get("user"), is_bot=is_bot,
-                                          text=str(m.get("text", ""))))
+        messages.append(
+            TranscriptMessage(ts=ts, user=m.get("user"), is_bot=is_bot, text=str(m.get("text", "")))
+        )
     return messages
 
 
 def _row_json(row: ReflectionRow) -> dict[str, Any]:
     return {
-        "reflection_id": row.id, "session_id": row.session_id, "attempt": row.attempt,
-        "status": row.status, "outcome": row.outcome, "provider": row.provider,
-        "model": row.model, "prompt_version": row.prompt_version, "prompt_hash": row.prompt_hash,
-        "error": row.error, "cost_usd": round(row.cost_usd, 6),
-        "tokens": {"input": row.input_tokens, "output": row.output_tokens,
-                   "cache_write": row.cache_write_tokens, "cache_read": row.cache_read_tokens},
-        "duration_ms": row.duration_ms, "created_at": row.created_at.isoformat(),
+        "reflection_id": row.id,
+        "session_id": row.session_id,
+        "attempt": row.attempt,
+        "status": row.status,
+        "outcome": row.outcome,
+        "provider": row.provider,
+        "model": row.model,
+        "prompt_version": row.prompt_version,
+        "prompt_hash": row.prompt_hash,
+        "error": row.error,
+        "cost_usd": round(row.cost_usd, 6),
+        "tokens": {
+            "input": row.input_tokens,
+            "output": row.output_tokens,
+            "cache_write": row.cache_write_tokens,
+            "cache_read": row.cache_read_tokens,
+        },
+        "duration_ms": row.duration_ms,
+        "created_at": row.created_at.isoformat(),
         "writes": row.writer_results,
     }
 
@@ -81,23 +94,29 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
             raise _fail(str(exc)) from exc
         try:
             outcome, writes = runtime.reflect_transcript(
-                team=str(data["team"]), channel=str(data["channel"]), user=str(data["user"]),
+                team=str(data["team"]),
+                channel=str(data["channel"]),
+                user=str(data["user"]),
                 messages=_messages(data["messages"]),
             )
         finally:
             runtime.close()
         result = {
-            "reflection_id": outcome.reflection_id, "session_id": outcome.session_id,
+            "reflection_id": outcome.reflection_id,
+            "session_id": outcome.session_id,
             "status": outcome.status,
             "outcome": outcome.reflection.outcome if outcome.reflection else None,
-            "cost_usd": round(outcome.cost_usd, 6), "writes": writes, "error": outcome.error,
+            "cost_usd": round(outcome.cost_usd, 6),
+            "writes": writes,
+            "error": outcome.error,
         }
         if as_json:
             out.print_json(json.dumps(result))
         else:
-            out.print(f"reflection {outcome.reflection_id} for session {outcome.session_id}: "
-                      f"[bold]{outcome.status}[/]" + (f" ({outcome.error})" if outcome.error
-                                                       else ""))
+            out.print(
+                f"reflection {outcome.reflection_id} for session {outcome.session_id}: "
+                f"[bold]{outcome.status}[/]" + (f" ({outcome.error})" if outcome.error else "")
+            )
             for name, w in writes.items():
                 out.print(f"  {name}: {w.get('status')} {w.get('detail') or ''}")
         if outcome.status not in {"ok", "skipped", "deferred"}:
@@ -114,8 +133,10 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
             outcome = runtime.worker.run_now(session_id, retry_failed=True)
         finally:
             runtime.close()
-        out.print(f"session {session_id}: {outcome.status}"
-                  + (f" ({outcome.error})" if outcome.error else ""))
+        out.print(
+            f"session {session_id}: {outcome.status}"
+            + (f" ({outcome.error})" if outcome.error else "")
+        )
         if outcome.status not in {"ok", "deferred"}:
             raise typer.Exit(1)
 
@@ -128,16 +149,26 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         settings = Settings()
         store = Store.open(settings.effective_database_url)
         with store.sessions() as db:
-            rows = list(db.scalars(select(ReflectionRow)
-                                   .order_by(ReflectionRow.created_at.desc()).limit(limit)))
+            rows = list(
+                db.scalars(
+                    select(ReflectionRow).order_by(ReflectionRow.created_at.desc()).limit(limit)
+                )
+            )
         store.close()
         if as_json:
             out.print_json(json.dumps([_row_json(r) for r in rows]))
             return
         table = Table("id", "session", "status", "outcome", "provider", "cost $", "error")
         for r in rows:
-            table.add_row(r.id[:8], r.session_id[:8], r.status, r.outcome or "", r.provider,
-                          f"{r.cost_usd:.4f}", (r.error or "")[:60])
+            table.add_row(
+                r.id[:8],
+                r.session_id[:8],
+                r.status,
+                r.outcome or "",
+                r.provider,
+                f"{r.cost_usd:.4f}",
+                (r.error or "")[:60],
+            )
         out.print(table)
 
     @reflections_app.command("show")
@@ -146,10 +177,15 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         settings = Settings()
         store = Store.open(settings.effective_database_url)
         with store.sessions() as db:
-            row = db.get(ReflectionRow, reflection_id) or db.scalars(
-                select(ReflectionRow).where(ReflectionRow.id.startswith(reflection_id))).first()
+            row = (
+                db.get(ReflectionRow, reflection_id)
+                or db.scalars(
+                    select(ReflectionRow).where(ReflectionRow.id.startswith(reflection_id))
+                ).first()
+            )
         store.close()
         if row is None:
             raise _fail(f"no reflection {reflection_id} (see `seshat reflections list`)")
-        out.print_json(json.dumps({**_row_json(row), "raw_output": row.raw_output,
-                                   "parsed": row.parsed}))
+        out.print_json(
+            json.dumps({**_row_json(row), "raw_output": row.raw_output, "parsed": row.parsed})
+        )

@@ -72,7 +72,7 @@ class LocalStack:
         if self._database_url:
             values["DATABASE_URL"] = self._database_url
         values.update(self._extra)
-        return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+        return Settings(_env_file=None, **values)
 
     def start(self) -> LocalStack:
         """Start the doubles, then the daemon against them."""

@@ -1,0 +1,65 @@
+"""`seshat context`: exactly the system prompt a new session would send."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from bot.context import ensure_identity
+from bot.prompting import LearnedContext
+from bot.runtime import Runtime
+from reflection.heuristic import HeuristicReflector
+from store.config import Settings
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `context` command."""
+
+    @app.command()
+    def context(
+        user: str = typer.Option(..., "--user", help="Slack user id of the session's user."),
+        channel: str = typer.Option(..., "--channel", help="Channel id (D… for a DM)."),
+        text: str = typer.Option("", "--text", help="The session's first message."),
+        as_json: bool = typer.Option(False, "--json", help="Also the selected ids and tokens."),
+    ) -> None:
+        """Print the system prompt a new session with this user/channel would get."""
+        settings = Settings()
+        ensure_identity(settings.ensure_data_dir())
+        # Previewing never calls a model: the zero-cost heuristic stands in as the reflector.
+        runtime = Runtime(settings, reflection_llm=HeuristicReflector())
+        try:
+            provider = LearnedContext(runtime, clock=runtime.clock)
+            # No session id: previewing must not count as injecting lessons.
+            assembled = provider.assemble(
+                user_id=user, channel=channel, first_text=text, session_id=None
+            )
+        finally:
+            runtime.close()
+        prompt = assembled.parts.text()
+        if not as_json:
+            # print() keeps the bytes exact; rich would re-wrap or interpret markup.
+            typer.echo(prompt)
+            return
+        selection = assembled.selection
+        payload = {
+            "system_prompt": prompt,
+            "blocks": [
+                {"text": b.text, "cache_breakpoint": b.cache} for b in assembled.parts.blocks()
+            ],
+            "selected": {
+                "stable": [
+                    {"kind": i.kind, "id": i.id, "tokens": i.tokens} for i in selection.stable
+                ],
+                "tail": [{"kind": i.kind, "id": i.id, "tokens": i.tokens} for i in selection.tail],
+            },
+            "item_ids": assembled.item_ids,
+            "skill": assembled.skill,
+            "tokens": {
+                "lessons_and_facts": selection.budget_tokens,
+                "budget": settings.context_lesson_tokens,
+                "system_prompt_estimate": len(prompt) // 4,
+            },
+            "memory_fingerprint": assembled.memory_fingerprint,
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
