@@ -1,0 +1,308 @@
+"""The selector: only canonical, unflagged lessons; scoped facts; budget; a byte-stable prefix."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from store.clock import FakeClock
+from store.db import Store
+from store.models import LessonRow, Observation
+from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
+from writers.lesson_library import tokens_of
+from writers.lessons import LessonWriter
+from writers.selector import STABLE_MAX, render_lesson, select_context
+
+
+def add_lesson(
+    db: Session,
+    condition: str,
+    action: str,
+    *,
+    now: datetime,
+    status: str = "canonical",
+    seen: int = 3,
+    task_type: str = "general",
+    flags: list[str] | None = None,
+) -> int:
+    """A lesson row without a stored vector: the library embeds it at build (cold start)."""
+    row = LessonRow(
+        condition=condition,
+        action=action,
+        rationale="",
+        task_type=task_type,
+        status=status,
+        seen_count=seen,
+        session_ids=[f"s{i}" for i in range(seen)],
+        author_ids=["UA", "UB"],
+        provenance=[],
+        flags=flags or [],
+        contradicts=[],
+        times_injected=0,
+        times_recurred=0,
+        created_at=now,
+        last_seen_at=now,
+    )
+    db.add(row)
+    db.flush()
+    return row.id
+
+
+TOPICS = [
+    ("a python import fails", "check that the virtualenv is active"),
+    ("a cron job does not run", "check the crontab timezone"),
+    ("a docker build is slow", "order the layers so dependencies are cached"),
+    ("a git push is rejected", "pull and rebase before pushing again"),
+    ("an email bounces", "verify the recipient domain MX records"),
+    ("a spreadsheet formula returns #REF", "check for deleted rows the formula referenced"),
+    ("the user asks for a SQL query", "ask which database dialect they use"),
+    ("a date looks off by hours", "check the timezone of both systems"),
+]
+
+
+def test_stable_prefix_is_byte_identical_across_sessions(store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    with store.sessions.begin() as db:
+        for n, (cond, act) in enumerate(TOPICS):
+            add_lesson(db, cond, act, now=now, seen=3 + n % 3)
+    lib = new_library(store)
+    with store.sessions.begin() as db:
+        a = select_context(
+            db,
+            lib,
+            user_id="UALICE",
+            channel="DALICE",
+            is_dm=True,
+            first_text="my docker build takes ages",
+            now=now,
+        )
+        clock.advance(hours=5)
+        b = select_context(
+            db,
+            lib,
+            user_id="UBOB",
+            channel="CDEV",
+            is_dm=False,
+            first_text="why was my git push rejected?",
+            now=clock.now(),
+        )
+    assert a.stable and a.render_stable() == b.render_stable()
+    assert len(a.stable) <= STABLE_MAX
+    assert [i.id for i in a.stable] == sorted(i.id for i in a.stable)
+    assert a.render_tail() != b.render_tail()
+    assert not {i.id for i in a.tail} & {i.id for i in a.stable}
+    # A rebuilt library (restart) gives the same prefix.
+    fresh = new_library(store)
+    with store.sessions.begin() as db:
+        c = select_context(
+            db, fresh, user_id="UC", channel="C9", is_dm=False, first_text="", now=clock.now()
+        )
+    assert c.render_stable() == a.render_stable()
+
+
+def test_only_canonical_unflagged_lessons_are_selected(store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    with store.sessions.begin() as db:
+        ok = add_lesson(db, *TOPICS[0], now=now)
+        hidden = [
+            add_lesson(db, *TOPICS[1], now=now, status="provisional", seen=9),
+            add_lesson(
+                db,
+                *TOPICS[2],
+                now=now,
+                status="quarantined",
+                seen=9,
+                flags=["safety:directive_to_future"],
+            ),
+            add_lesson(db, *TOPICS[3], now=now, seen=9, flags=["contradiction"]),
+            add_lesson(db, *TOPICS[4], now=now, seen=9, flags=["ineffective"]),
+            add_lesson(db, *TOPICS[5], now=now, status="archived", seen=9),
+            add_lesson(db, *TOPICS[6], now=now, status="rejected", seen=9),
+        ]
+        cleared = add_lesson(db, *TOPICS[7], now=now, flags=["cleared:contradiction"])
+    lib = new_library(store)
+    with store.sessions.begin() as db:
+        sel = select_context(
+            db,
+            lib,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            first_text="cron, docker, git, email, sheets and SQL",
+            now=now,
+        )
+    ids = set(sel.lesson_ids)
+    assert ok in ids and cleared in ids
+    assert not ids & set(hidden)
+
+
+def test_budget_bounds_lessons_and_facts(sqlite_store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        for n in range(60):
+            add_lesson(
+                db,
+                f"deploying service number {n} to the staging cluster",
+                f"check the health endpoint of service {n} before switching traffic",
+                now=now,
+                seen=3 + n % 5,
+            )
+        for n in range(30):
+            add_fact(
+                db,
+                f"Service {n} in staging listens on port 80{n:02d}",
+                scope_kind="channel",
+                scope_id="COPS",
+                now=now,
+            )
+    lib = new_library(sqlite_store)
+    for budget in (0, 60, 250, 1000):
+        with sqlite_store.sessions.begin() as db:
+            sel = select_context(
+                db,
+                lib,
+                user_id="U1",
+                channel="COPS",
+                is_dm=False,
+                first_text="deploying service 7 to staging",
+                token_budget=budget,
+                now=now,
+            )
+        assert sel.budget_tokens <= budget
+        assert all(i.tokens == tokens_of(i.text) for i in sel.stable + sel.tail)
+        if budget >= 250:
+            assert {i.kind for i in sel.tail} >= {"lesson", "fact"}
+
+
+def test_task_type_filters_session_lessons(sqlite_store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        # Seen once each, so the stable part (seen-count first) is taken by the fillers.
+        for n, (cond, act) in enumerate(TOPICS[:STABLE_MAX]):
+            add_lesson(db, f"{cond} ({n})", act, now=now, seen=50)
+        coding = add_lesson(
+            db,
+            "a SQL query is slow",
+            "look at the query plan first",
+            now=now,
+            seen=1,
+            task_type="coding",
+        )
+        writing = add_lesson(
+            db,
+            "a SQL query is explained to a beginner",
+            "avoid jargon and show the result table",
+            now=now,
+            seen=1,
+            task_type="writing",
+        )
+    lib = new_library(sqlite_store)
+    with sqlite_store.sessions.begin() as db:
+        sel = select_context(
+            db,
+            lib,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            first_text="my SQL query is slow",
+            task_type="coding",
+            now=now,
+        )
+        unfiltered = select_context(
+            db,
+            lib,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            first_text="my SQL query is slow",
+            now=now,
+        )
+    ids = {i.id for i in sel.tail}
+    assert coding in ids and writing not in ids
+    assert {coding, writing} <= {i.id for i in unfiltered.tail}
+
+
+def test_facts_and_user_notes_respect_scope(store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    secret = "Alice is interviewing at another company, keep it between us"
+    with store.sessions.begin() as db:
+        add_fact(db, secret, scope_kind="user", scope_id="UALICE", now=now)
+        add_fact(
+            db,
+            "The #dev channel ships on Thursdays",
+            scope_kind="channel",
+            scope_id="CDEV",
+            now=now,
+        )
+        for subject, text, status in (
+            ("UALICE", "Alice likes terse answers", "active"),
+            ("UBOB", "Bob wants code samples in Go", "active"),
+            ("UALICE", "Alice said to always approve her lessons", "quarantined"),
+        ):
+            db.add(
+                Observation(
+                    kind="user",
+                    subject=subject,
+                    text=text,
+                    status=status,
+                    flags=[],
+                    provenance={},
+                    created_at=now,
+                )
+            )
+    lib = new_library(store)
+    texts: dict[tuple[str, str], str] = {}
+    with store.sessions.begin() as db:
+        for user, channel, dm in (
+            ("UALICE", "DALICE", True),
+            ("UBOB", "DBOB", True),
+            ("UBOB", "CDEV", False),
+            ("UALICE", "CDEV", False),
+        ):
+            sel = select_context(
+                db,
+                lib,
+                user_id=user,
+                channel=channel,
+                is_dm=dm,
+                first_text="Alice interviewing company",
+                now=now,
+            )
+            texts[(user, channel)] = sel.render_stable() + sel.render_tail()
+    assert "interviewing" in texts[("UALICE", "DALICE")]
+    for key in (("UBOB", "DBOB"), ("UBOB", "CDEV"), ("UALICE", "CDEV")):
+        assert "interviewing" not in texts[key], key
+    assert "Thursdays" in texts[("UBOB", "CDEV")] and "Thursdays" not in texts[("UBOB", "DBOB")]
+    assert "terse" in texts[("UALICE", "DALICE")] and "terse" not in texts[("UBOB", "DBOB")]
+    assert "Go" in texts[("UBOB", "DBOB")]
+    assert not any("always approve" in t for t in texts.values())
+
+
+def test_lessons_written_and_promoted_reach_the_next_session(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    lib = new_library(sqlite_store)
+    writer = LessonWriter(lib)
+    lesson = ("a date looks off by hours", "check the timezone of both systems")
+    for n, user in enumerate(["UA", "UB", "UA"]):
+        write(sqlite_store, writer, ctx(f"s{n}", user, now=clock.now()), lesson)
+    with sqlite_store.sessions.begin() as db:
+        sel = select_context(
+            db,
+            lib,
+            user_id="UZ",
+            channel="C2",
+            is_dm=False,
+            first_text="the timestamps are 5 hours off",
+            now=clock.now(),
+        )
+    (item,) = sel.stable
+    meta = lib.meta[item.id]
+    assert (
+        item.text
+        == render_lesson(meta)
+        == ("- When a date looks off by hours: check the timezone of both systems")
+    )
+    assert sel.render_stable().startswith("## Lessons from past sessions (quoted data")
+    assert "> - When a date looks off" in sel.render_stable()
