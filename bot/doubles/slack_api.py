@@ -17,7 +17,14 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from bot.doubles.slack_payloads import JSON, Identity, TsClock, slack_id
+from bot.doubles.slack_payloads import (
+    JSON,
+    Identity,
+    TsClock,
+    message_event,
+    reaction_event,
+    slack_id,
+)
 
 EmitEvent = Callable[[JSON], object]
 
@@ -415,11 +422,9 @@ class WebApi:
 
     def emit_message(self, channel: str, message: JSON) -> None:
         """Deliver a `message` event for a stored message."""
-        event = {k: v for k, v in message.items() if k not in ("reactions", "reply_users")}
-        event.update(
-            channel=channel, event_ts=message["ts"], channel_type=self.state.channel_type(channel)
+        self.emit(
+            message_event(message, channel=channel, channel_type=self.state.channel_type(channel))
         )
-        self.emit(event)
 
     # -- methods ------------------------------------------------------------------------------
 
@@ -674,15 +679,15 @@ def apply_reaction(
         entry["count"] = len(entry["users"])
         if not reactions:
             message.pop("reactions")
-        event: JSON = {
-            "type": "reaction_added" if add else "reaction_removed",
-            "user": user,
-            "reaction": name,
-            "item": {"type": "message", "channel": channel, "ts": ts},
-            "event_ts": state.ts.next(),
-        }
-        if message.get("user"):
-            event["item_user"] = message["user"]
+        event = reaction_event(
+            "reaction_added" if add else "reaction_removed",
+            user=user,
+            reaction=name,
+            channel=channel,
+            ts=ts,
+            item_user=message.get("user"),
+            now_ts=state.ts.next(),
+        )
         state.cond.notify_all()
     emit(event)
 

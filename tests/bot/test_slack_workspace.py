@@ -373,3 +373,78 @@ def test_http_mode_signs_and_retries(
         },
     )
     assert status == 401
+
+
+def test_ts_unique_and_increasing_across_threads(ws: LocalSlackWorkspace) -> None:
+    def post(n: int) -> None:
+        for i in range(25):
+            ws.user_posts("U1", "C1", f"{n}-{i}")
+
+    threads = [threading.Thread(target=post, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stamps = [m["ts"] for m in ws.messages("C1")]
+    assert len(set(stamps)) == 100
+    assert stamps == sorted(stamps, key=float)
+
+
+def test_home_modal_ephemeral_and_subtypes(
+    ws: LocalSlackWorkspace, rig: BoltRig, client: WebClient
+) -> None:
+    home = {"type": "home", "blocks": BUTTONS}
+    opened: list[str] = []
+
+    @rig.app.event("app_home_opened")
+    def publish(event: dict[str, Any], client: WebClient) -> None:
+        client.views_publish(user_id=event["user"], view=home)
+
+    @rig.app.command("/lessons")
+    def lessons(ack: Any, command: dict[str, Any], client: WebClient) -> None:
+        ack()
+        view = {"type": "modal", "title": {"type": "plain_text", "text": "Lessons"}, "blocks": []}
+        opened.append(client.views_open(trigger_id=command["trigger_id"], view=view)["view"]["id"])
+
+    @rig.app.action("approve")
+    def approve(ack: Any, body: dict[str, Any], client: WebClient) -> None:
+        ack()
+        client.chat_postEphemeral(channel="C1", user=body["user"]["id"], text="done")
+
+    rig.app.event("message")(lambda: None)
+    rig.app.event("member_joined_channel")(lambda: None)
+    ws.add_channel("C1", "general")
+    rig.connect()
+
+    event = ws.open_app_home("U1")
+    assert event["tab"] == "home" and event["channel"] == ws.dm_channel("U1")
+    ws.wait_for_call("views.publish")
+    assert ws.home_view("U1")["blocks"] == BUTTONS  # type: ignore[index]
+    assert ws.click_home_button("U1", "approve") is None
+    assert ws.wait_for_call("chat.postEphemeral").response["ok"]
+    assert ws.ephemerals("U1")[0]["text"] == "done"
+
+    assert ws.slash_command("U1", "C1", "/lessons") is None
+    ws.wait_for_call("views.open")
+    assert opened and opened[0].startswith("V")
+    with pytest.raises(SlackApiError, match="invalid_trigger_id"):
+        client.views_open(trigger_id="123.456.abc", view={"type": "modal", "blocks": []})
+
+    joined = ws.user_joins("U2", "C1")
+    posted = ws.user_posts("U2", "C1", "typo")
+    ws.edit_message("U2", "C1", posted["ts"], "fixed")
+    ws.delete_message("C1", posted["ts"])
+    ws.wait_for_acks()
+    events = [d.payload["event"] for d in ws.deliveries if d.kind == "events_api"]
+    subtypes = [e.get("subtype") for e in events if e["type"] == "message"]
+    assert subtypes == ["channel_join", None, "message_changed", "message_deleted"]
+    changed = next(e for e in events if e.get("subtype") == "message_changed")
+    assert changed["message"]["text"] == "fixed" and changed["previous_message"]["text"] == "typo"
+    deleted = next(e for e in events if e.get("subtype") == "message_deleted")
+    assert deleted["deleted_ts"] == posted["ts"]
+    assert [m["ts"] for m in ws.messages("C1")] == [joined["ts"]]
+    assert client.chat_getPermalink(channel="C1", message_ts=joined["ts"])["permalink"].endswith(
+        "p" + joined["ts"].replace(".", "")
+    )
+    client.assistant_threads_setStatus(channel_id="C1", thread_ts=joined["ts"], status="thinking")
+    assert ws.wait_for_call("assistant.threads.setStatus").params["status"] == "thinking"
