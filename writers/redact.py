@@ -5,12 +5,18 @@ model), and the registry holds only our own recognizers (`writers.redact_recogni
 presidio's email/URL recognizers — and the tldextract public-suffix download behind them — never
 run. Overlapping hits are merged into one span and replaced by `[REDACTED:<kind>]`.
 
+Secrets also hide inside escaped text: a model's raw output holding a JSON string that itself holds
+`{\\"password\\": \\"…\\"}`, or an env file joined with `\\n`. So the rules run on the text and on
+up to `MAX_UNESCAPE` unescaped views of it (JSON/Python string escapes decoded one level per view),
+and every hit in a view is mapped back to the escape sequences it came from in the original.
+
     >>> redact_text("token: xoxb-1234-5678-abcdefghij")
     'token: [REDACTED:slack_token]'
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +27,22 @@ from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
 from writers.redact_recognizers import RuleRecognizer
 
-__all__ = ["Finding", "RedactionResult", "Redactor", "get_redactor", "redact_json", "redact_text"]
+__all__ = [
+    "Finding",
+    "RedactionResult",
+    "Redactor",
+    "UnescapedView",
+    "get_redactor",
+    "redact_json",
+    "redact_text",
+    "unescaped_views",
+]
+
+# Enough for a JSON string held in a JSON string held in the model's raw JSON output.
+MAX_UNESCAPE = 3
+# JSON string escapes plus `\'` (Python, JS); anything else (`\d`, `\x41`) is left as it is.
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|([\"'\\/bfnrt]))")
+_SIMPLE = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +60,58 @@ class RedactionResult:
 
     text: str
     findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnescapedView:
+    """Text with one more level of escapes decoded; char `i` came from `starts[i]:ends[i]`."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a non-empty span of the view back to the original text (whole escapes only)."""
+        return self.starts[start], self.ends[end - 1]
+
+
+def _unescape_once(view: UnescapedView) -> UnescapedView | None:
+    """Decode one level of escapes in `view`; None when there is nothing to decode."""
+    text = view.text
+    chars: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        chars.append(text[pos : m.start()])
+        starts.extend(view.starts[pos : m.start()])
+        ends.extend(view.ends[pos : m.start()])
+        code, simple = m.group(1), m.group(2)
+        chars.append(chr(int(code, 16)) if code else _SIMPLE.get(simple, simple))
+        starts.append(view.starts[m.start()])
+        ends.append(view.ends[m.end() - 1])
+        pos = m.end()
+    if pos == 0:
+        return None
+    chars.append(text[pos:])
+    starts.extend(view.starts[pos:])
+    ends.extend(view.ends[pos:])
+    return UnescapedView("".join(chars), tuple(starts), tuple(ends))
+
+
+def unescaped_views(text: str, depth: int = MAX_UNESCAPE) -> list[UnescapedView]:
+    """Successively unescaped views of `text` (none if it has no escapes), at most `depth`."""
+    views: list[UnescapedView] = []
+    if "\\" not in text:
+        return views
+    current = UnescapedView(text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+    while len(views) < depth and "\\" in current.text:
+        nxt = _unescape_once(current)
+        if nxt is None:
+            break
+        views.append(nxt)
+        current = nxt
+    return views
 
 
 class _NoContext(ContextAwareEnhancer):
@@ -82,22 +155,28 @@ class Redactor:
         """Return the merged, non-overlapping spans to redact, in text order."""
         if not text:
             return []
-        hits = self._engine.analyze(text=text, language="en")
-        spans = sorted(hits, key=lambda r: (r.start, -r.end))
+        hits = [
+            (r.start, r.end, r.entity_type, r.score)
+            for r in self._engine.analyze(text=text, language="en")
+        ]
+        for view in unescaped_views(text):
+            for r in self._engine.analyze(text=view.text, language="en"):
+                if r.end > r.start:
+                    hits.append((*view.span(r.start, r.end), r.entity_type, r.score))
         merged: list[tuple[int, int, str, float]] = []
-        for r in spans:
-            if merged and r.start < merged[-1][1]:
+        for r_start, r_end, r_kind, r_score in sorted(hits, key=lambda h: (h[0], -h[1])):
+            if merged and r_start < merged[-1][1]:
                 start, end, kind, score = merged[-1]
                 # The more specific recognizer (higher score, then longer span) names the kind.
-                better = (r.score, r.end - r.start) > (score, end - start)
+                better = (r_score, r_end - r_start) > (score, end - start)
                 merged[-1] = (
                     start,
-                    max(end, r.end),
-                    r.entity_type if better else kind,
-                    max(score, r.score),
+                    max(end, r_end),
+                    r_kind if better else kind,
+                    max(score, r_score),
                 )
             else:
-                merged.append((r.start, r.end, r.entity_type, r.score))
+                merged.append((r_start, r_end, r_kind, r_score))
         return [Finding(kind, start, end) for start, end, kind, _ in merged]
 
     def redact(self, text: str) -> RedactionResult:

@@ -194,11 +194,19 @@ _ASSIGN_OP = (
 )
 
 
+_LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")
+_BRACKETS = re.compile(r"[(){}\[\]]")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
     strength = name_strength(m.group("name"))
     value = m.group("s")
     quoted = m.group("q") is not None
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
+        return False
+    if not quoted and _LEADING_ESCAPE.match(value):
+        # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
+        # the redactor's unescaped view reads any real value that follows.
         return False
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
@@ -209,6 +217,9 @@ def _assign_check(m: re.Match[str]) -> bool:
 
 def _auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
+    # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
+    if _BRACKETS.search(value):
+        return False
     return len(value) >= 8 and not is_placeholder(value) and not is_code_ref(value)
 
 
@@ -268,9 +279,11 @@ def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
     return base + start, base + start + len(value)
 
 
+# A bare value ends at whitespace, and at an escaped line break too (`A=x\nB=y` in JSON-escaped
+# text is two lines), so its span stops where the redactor's unescaped view says the line ends.
 _QUOTED_OR_BARE = (
     r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\n]{1,500})(?P=q)"
-    r"|(?P<s2>[^\s\"'`<>|,;)\]}]{1,500}))"
+    r"|(?P<s2>(?:[^\s\"'`<>|,;)\]}\\]|\\(?![nr])){1,500}))"
 )
 
 RULES: tuple[Rule, ...] = (
@@ -440,8 +453,9 @@ class _AssignMatch:
 
 
 def _strip_trailing(value: str) -> str:
-    # A sentence ending right after a bare value ("…token is abc123.") is not part of it.
-    return value.rstrip(".:!?")
+    # A sentence ending right after a bare value ("…token is abc123.") is not part of it, nor is
+    # the backslash of an escaped closing quote (`token=abc123\"`): redacting it breaks the JSON.
+    return value.rstrip(".:!?").removesuffix("\\")
 
 
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:

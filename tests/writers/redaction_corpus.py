@@ -177,7 +177,30 @@ MAKERS: dict[str, Maker] = {
     "phone": _phone,
     "credit_card": _luhn_card,
     "iban": _iban,
+    # A password or token assigned inside JSON-escaped text (a model's raw output, a log line).
+    "escaped_assignment": lambda r: _password(r) if r.random() < 0.5 else _s(r, ALNUM, 28),
 }
+
+
+def _escaped(secret: str, rng: random.Random) -> str:
+    """`secret` under a secret-looking name, then escaped once or twice as a JSON string would be."""
+    name = rng.choice(["password", "api_key", "client_secret", "DB_PASSWORD", "authToken"])
+    inner = rng.choice(
+        [
+            json.dumps({"username": "svc", name: secret}),
+            f"DB_HOST=db.internal\n{name}={secret}\nDEBUG=true",
+            f"{name}: '{secret}'",
+            f'"{name}": "{secret}"',
+        ]
+    )
+    outer: list[Callable[[str], str]] = [
+        lambda t: json.dumps({"memory_notes": [f"the config was {t}"]}),
+        lambda t: json.dumps({"skill_body": t, "outcome": "failure"}),
+        lambda t: json.dumps(json.dumps({"notes": t})),  # escaped twice
+        lambda t: f"log: {json.dumps(t)[1:-1]}",
+        lambda t: t.replace('"', "\\u0022").replace("'", "\\'").replace("\n", "\\n"),
+    ]
+    return rng.choice(outer)(inner)
 
 
 def _wrap(kind: str, secret: str, rng: random.Random) -> str:
@@ -232,6 +255,8 @@ def _wrap(kind: str, secret: str, rng: random.Random) -> str:
     }
     if kind in special:
         return rng.choice(special[kind])
+    if kind == "escaped_assignment":
+        return _escaped(secret, rng)
     generic = [
         f"hey {who}, here's the {kind.replace('_', ' ')}: {secret} (don't share)",
         f"```\n{var}={secret}\n```",
@@ -373,6 +398,19 @@ def _negative_makers() -> dict[str, Callable[[random.Random], str]]:
             ]
         ),
         "ssh": lambda r: f"git clone git@github.com:acme/{_s(r, string.ascii_lowercase, 6)}.git",
+        # Escaped text that only names or points at a secret: unescaping must not invent one.
+        "escaped": lambda r: r.choice(
+            [
+                json.dumps({"note": '{"password": "changeme", "user": "svc"}'}),
+                json.dumps({"note": 'api_key = os.environ["API_KEY"]\ntoken: <your-key>'}),
+                json.dumps(json.dumps({"cache_key": "user-profile-v2", "sequenceKey": "18"})),
+                json.dumps({"skill_body": "export TOKEN=${TOKEN}\nDB_PASSWORD=\nDEBUG=true"}),
+                f"path C:\\new\\table\\token.txt, regex \\d+\\.{r.randint(1, 9)}",
+                f"deploy rev=\\u0022{_s(r, HEX, 40)}\\u0022 token=\\u0022${{TOKEN}}\\u0022",
+                json.dumps({"id": uid(r), "ts": f"{r.randint(1_600_000_000, 1_800_000_000)}"}),
+                "{\\'secret\\': \\'****\\', \\'password\\': \\'[REDACTED:secret_assignment]\\'}",
+            ]
+        ),
     }
 
 

@@ -11,7 +11,6 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from sqlalchemy import JSON, LargeBinary, String, Text, select
 from sqlalchemy.orm import Session
 
@@ -187,11 +186,6 @@ def test_no_learned_secret_reaches_disk_or_database(
     assert all(value in after.transcript for value in after.secrets)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the redactor misses a JSON-escaped password assignment ('\\\"password\\\": ...'),"
-    " so the runner's redact(raw_output) keeps it; fix writers/redact_recognizers.py",
-)
 def test_raw_reflection_output_is_redacted(
     sqlite_store: Store, tmp_path: Path, clock: FakeClock
 ) -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from bot.commands.redact import register
 from tests.writers import redaction_corpus as corpus
-from writers.redact import Redactor, get_redactor, redact_json, redact_text
+from writers.redact import Redactor, get_redactor, redact_json, redact_text, unescaped_views
 from writers.redact_recognizers import iban_ok, luhn_ok
 
 
@@ -118,6 +118,22 @@ EXAMPLES = [
     ("phone", "call me at +1 415 555 2671 or (212) 555-0199", "+1 415 555 2671"),
     ("credit_card", "card 4111 1111 1111 1111 exp 12/29", "4111 1111 1111 1111"),
     ("iban", "IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"),
+    # Escaped text: a JSON string holding JSON, an env file joined with `\n`, `\u0022` quotes.
+    (
+        "secret_assignment",
+        r'{"memory_notes": ["config: {\"password\": \"hunter2-Xy9!kQ\"}"]}',
+        "hunter2-Xy9!kQ",
+    ),
+    (
+        "secret_assignment",
+        r'"DB_HOST=db\nDB_PASSWORD=Wq7!pLr2xZ0v\nDEBUG=1"',
+        "Wq7!pLr2xZ0v",
+    ),
+    (
+        "secret_assignment",
+        r"token=\u0022Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB\u0022",
+        "Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB",
+    ),
 ]
 
 
@@ -148,6 +164,9 @@ UNTOUCHED = [
     "git clone git@github.com:acme/seshat.git",
     'my_secret_key = get_secret("x") and id 1700000000000100',
     "already [REDACTED:slack_token] and password: [REDACTED:secret_assignment]",
+    r'{"note": "{\"password\": \"changeme\", \"api_key\": \"${API_KEY}\"}"}',
+    r'{"skill_body": "export TOKEN=${TOKEN}\nDB_PASSWORD=\nDEBUG=true"}',
+    r"C:\new\table\token.txt and the regex \bpassword\b",
 ]
 
 
@@ -170,6 +189,42 @@ def test_offsets_point_into_the_input(redactor: Redactor) -> None:
     assert result.text == (
         "<@U012ABCDEF> mail [REDACTED:email] the token [REDACTED:github_token] ok"
     )
+
+
+ESCAPED_SECRET = "hunter2-Xy9!kQ"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps({"raw": json.dumps({"password": ESCAPED_SECRET, "user": "svc"})}),
+        json.dumps(json.dumps(json.dumps({"client_secret": ESCAPED_SECRET}))),  # three levels
+        json.dumps({"body": f"api_key = '{ESCAPED_SECRET}'\nDEBUG=true"}),
+        json.dumps({"env": f"DB_HOST=db\nDB_PASSWORD={ESCAPED_SECRET}\nAPI_PORT=8080"}),
+        "{\\'passwd\\': \\'" + ESCAPED_SECRET + "\\'}",
+    ],
+)
+def test_escaped_secret_offsets_are_exact(redactor: Redactor, text: str) -> None:
+    result = redactor.redact(text)
+    # Exactly the secret, mapped back from the unescaped view: no escape is cut in half.
+    assert [text[f.start : f.end] for f in result.findings] == [ESCAPED_SECRET]
+    assert ESCAPED_SECRET not in result.text
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return
+    json.loads(result.text)  # JSON in, JSON out: the redaction kept every escape whole
+
+
+def test_unescaped_views_map_back_to_whole_escapes() -> None:
+    text = r"a\"b\u0022c\\\"d"  # a, \", b, \u0022, c, \\, \", d
+    first, second = unescaped_views(text)
+    assert first.text == 'a"b"c\\"d'
+    assert second.text == 'a"b"c"d'
+    assert first.span(1, 4) == (1, 10)  # `"b"` came from `\"b\u0022`
+    assert second.span(5, 6) == (11, 15)  # the inner `"` came from `\\\"`
+    assert unescaped_views("no escapes here, C:/x") == []
+    assert len(unescaped_views("\\" * 64 + "n")) == 3  # bounded depth
 
 
 def test_whole_pem_block_is_removed(redactor: Redactor) -> None:
