@@ -149,8 +149,9 @@ def envelope(kind: str, payload: JSON, *, retry_attempt: int = 0, retry_reason: 
         "envelope_id": str(uuid.uuid4()),
         "payload": payload,
         "type": kind,
-        # Slack lets the app answer commands and view submissions through the ack itself.
-        "accepts_response_payload": kind != "events_api",
+        # Slack lets the app answer commands, view submissions and option loads through the ack.
+        "accepts_response_payload": kind == "slash_commands"
+        or payload.get("type") in ("view_submission", "block_suggestion"),
     }
     if kind == "events_api":
         env["retry_attempt"] = retry_attempt

@@ -7,7 +7,7 @@ synchronous, thread-safe face: lifecycle, drivers that play the people, and wait
 
     with LocalSlackWorkspace() as ws:
         ws.add_user("U1", "ada")
-        app = App(token=ws.bot_token, client=WebClient(base_url=ws.api_url, token=ws.bot_token))
+        app = App(client=WebClient(base_url=ws.api_url, token=ws.bot_token))
         SocketModeHandler(app, ws.app_token, web_client=WebClient(base_url=ws.api_url)).connect()
         ws.wait_for_connection()
         ws.user_dm("U1", "hello")
