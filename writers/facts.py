@@ -184,20 +184,26 @@ def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bo
     return channel_facts
 
 
-def _vectors(embedder: Embedder, facts: Sequence[MemoryEntry]) -> Matrix:
+def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
     # Facts have no stored vectors; cache by text hash so repeat sessions embed nothing new.
-    missing = [f for f in facts if (embedder.name, f.text_hash) not in _VEC_CACHE]
+    name = embedder.name
+    missing = [(h, t) for h, t in facts if (name, h) not in _VEC_CACHE]
     if missing:
         if len(_VEC_CACHE) + len(missing) > _VEC_CACHE_MAX:
             _VEC_CACHE.clear()
-        for fact, vec in zip(missing, embedder.embed([f.text for f in missing]), strict=True):
-            _VEC_CACHE[(embedder.name, fact.text_hash)] = vec
-    return np.stack([_VEC_CACHE[(embedder.name, f.text_hash)] for f in facts])
+        for (h, _t), vec in zip(missing, embedder.embed([t for _h, t in missing]), strict=True):
+            _VEC_CACHE[(name, h)] = vec
+    return np.stack([_VEC_CACHE[(name, h)] for h, _t in facts])
+
+
+def fact_line(category: str, text: str) -> str:
+    """One context line for a fact: `- (<category>) <text>`, whitespace collapsed."""
+    return f"- ({category}) {' '.join(text.split())}"
 
 
 def render_fact(fact: MemoryEntry) -> str:
-    """One line for the context: the fact's category and text, on one line."""
-    return f"- ({fact.category}) {' '.join(fact.text.split())}"
+    """One line for the context: the fact's category and text."""
+    return fact_line(fact.category, fact.text)
 
 
 def retrieve_facts(
@@ -219,55 +225,71 @@ def retrieve_facts(
     (seed 003: overlapping words / 5, capped at 1). Tag overlap scores 0.25 when any query tag
     matches (seed 003's all-or-nothing factor).
     """
-    facts = list(
-        db.scalars(
-            select(MemoryEntry).where(
-                MemoryEntry.status == "active",
-                MemoryEntry.scope_kind.in_(FACT_SCOPES),
-                scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-            )
-        )
+    # Plain column rows for scoring (no ORM objects, no provenance JSON); only the winners are
+    # loaded as entities, to refresh their access time and count.
+    cols = (
+        MemoryEntry.id,
+        MemoryEntry.text,
+        MemoryEntry.text_hash,
+        MemoryEntry.category,
+        MemoryEntry.tags,
+        MemoryEntry.confidence,
+        MemoryEntry.decay_rate,
+        MemoryEntry.last_accessed_at,
+        MemoryEntry.created_at,
+        MemoryEntry.flags,
     )
-    facts = [
-        f
-        for f in facts
-        if not f.flags
-        and effective_confidence(f.confidence, f.decay_rate, _days(now, _last_access(f)))
-        >= MIN_CONFIDENCE
-    ]
-    if not facts or limit <= 0:
+    rows = db.execute(
+        select(*cols).where(
+            MemoryEntry.status == "active",
+            MemoryEntry.scope_kind.in_(FACT_SCOPES),
+            scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        )
+    ).all()
+    cands = []
+    for r in rows:
+        days = _days(now, r.last_accessed_at or r.created_at)
+        conf = effective_confidence(r.confidence, r.decay_rate, days)
+        if not r.flags and conf >= MIN_CONFIDENCE:
+            cands.append((r, days, conf))
+    if not cands or limit <= 0:
         return []
     query_tags = set(extract_tags(query_text))
     query_words = set(_WORD.findall(query_text.lower())) - _TAG_STOP
     content: list[float]
     if embedder is not None and (query_vec is not None or query_text.strip()):
         q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-        content = [max(0.0, float(s)) for s in _vectors(embedder, facts) @ q]
+        vecs = _vectors(embedder, [(r.text_hash, r.text) for r, _d, _c in cands])
+        content = [max(0.0, float(x)) for x in vecs @ q]
     else:
         content = [
-            min(len(query_words & set(_WORD.findall(f.text.lower()))) / 5.0, 1.0) for f in facts
+            min(len(query_words & set(_WORD.findall(r.text.lower()))) / 5.0, 1.0)
+            for r, _d, _c in cands
         ]
     scored = []
-    for fact, sim in zip(facts, content, strict=True):
-        days = _days(now, _last_access(fact))
+    for (r, days, conf), sim in zip(cands, content, strict=True):
         score = (
-            W_CONFIDENCE * effective_confidence(fact.confidence, fact.decay_rate, days)
+            W_CONFIDENCE * conf
             + W_RECENCY * math.exp(-RECENCY_RATE * days)
-            + (W_TAGS if query_tags & {str(t) for t in fact.tags} else 0.0)
+            + (W_TAGS if query_tags & {str(t) for t in r.tags} else 0.0)
             + W_CONTENT * sim
         )
-        scored.append((score, fact.id, fact))
+        scored.append((score, r.id, r))
     scored.sort(key=lambda t: (-t[0], t[1]))
-    out: list[MemoryEntry] = []
+    chosen: list[int] = []
     used = 0
-    for _score, _id, fact in scored:
-        cost = tokens_of(render_fact(fact))
+    for _score, fact_id, r in scored:
+        cost = tokens_of(fact_line(r.category, r.text))
         if token_budget is not None and used + cost > token_budget:
             continue
-        out.append(fact)
+        chosen.append(fact_id)
         used += cost
-        if len(out) >= limit:
+        if len(chosen) >= limit:
             break
+    if not chosen:
+        return []
+    found = {f.id: f for f in db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(chosen)))}
+    out = [found[i] for i in chosen if i in found]
     for fact in out:
         fact.last_accessed_at = now
         fact.access_count += 1

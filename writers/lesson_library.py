@@ -55,7 +55,7 @@ def to_blob(vec: Matrix) -> bytes:
     return np.asarray(vec, dtype="<f4").reshape(-1).tobytes()
 
 
-@dataclass
+@dataclass(slots=True)
 class LessonMeta:
     """What ranking and de-duplication need about one lesson, kept in memory."""
 

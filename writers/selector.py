@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from store.models import Observation
+from writers.embed import Matrix
 from writers.facts import render_fact, retrieve_facts
 from writers.lesson_library import LessonLibrary, LessonMeta, stamp, tokens_of
 
@@ -126,15 +127,14 @@ def _stable(library: LessonLibrary, budget: int) -> list[SelectedItem]:
 
 def _tail_lessons(
     library: LessonLibrary,
-    first_text: str,
+    vec: Matrix | None,
     task_type: str | None,
     exclude: set[int],
     budget: int,
     now: datetime,
 ) -> list[SelectedItem]:
-    if not first_text.strip() or budget <= 0 or not library.injectable_ids:
+    if vec is None or budget <= 0 or not library.injectable_ids:
         return []
-    vec = library.embed([first_text])[0]
     hits = library.search_injectable(vec, TAIL_LESSONS_MAX * 3 + len(exclude), task_type)
     related = library.thresholds.related
     now_s = stamp(now)
@@ -176,7 +176,8 @@ def select_context(
     stable = _stable(library, int(budget * STABLE_SHARE))
     left = budget - sum(i.tokens for i in stable)
     # Session lessons may take up to half of what is left; facts get the rest (and any slack).
-    lessons = _tail_lessons(library, first_text, task_type, {i.id for i in stable}, left // 2, now)
+    vec = library.embed([first_text])[0] if first_text.strip() else None
+    lessons = _tail_lessons(library, vec, task_type, {i.id for i in stable}, left // 2, now)
     left -= sum(i.tokens for i in lessons)
     facts = retrieve_facts(
         db,
@@ -184,6 +185,7 @@ def select_context(
         channel=channel,
         is_dm=is_dm,
         query_text=first_text,
+        query_vec=vec,
         embedder=library.embedder,
         now=now,
         token_budget=left,
