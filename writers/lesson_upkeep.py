@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -94,9 +94,10 @@ def _later_success(row: LessonRow, after: datetime) -> bool:
 
 
 def enforce_caps(
-    db: Session, canonical_cap: int, provisional_cap: int, *, now: datetime
+    db: Session, canonical_cap: int, provisional_cap: int, *, now: datetime | None = None
 ) -> list[int]:
     """Archive the lowest-value lessons above each cap (never deletes); return archived ids."""
+    now = now or datetime.now(UTC)
     evicted: list[int] = []
     for status, cap in (("canonical", canonical_cap), ("provisional", provisional_cap)):
         rows = list(db.scalars(select(LessonRow).where(LessonRow.status == status)))

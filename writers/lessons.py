@@ -45,6 +45,7 @@ from writers.lesson_review import (
     audit_lesson,
     stage_review,
 )
+from writers.lesson_upkeep import DecayReport, decay_lessons, enforce_caps
 from writers.redact import redact_text
 from writers.safety import check
 
@@ -55,7 +56,16 @@ PROMOTE_MIN_AUTHORS = 2
 INEFFECTIVE_MIN_RECURRED = 2
 INEFFECTIVE_RATIO = 0.5
 _WRITTEN_MARK = "lessons.written"
-__all__ = ["LessonWriter", "apply_lesson_decision", "promotable", "record_injection"]
+# The scheduler's jobs and the review applier are part of this module's public face.
+__all__ = [
+    "DecayReport",
+    "LessonWriter",
+    "apply_lesson_decision",
+    "decay_lessons",
+    "enforce_caps",
+    "promotable",
+    "record_injection",
+]
 
 _NEGATION = re.compile(
     r"\b(don'?t|do not|never|avoid|stop|refrain from|must not|mustn'?t|should not|shouldn'?t|"
@@ -145,6 +155,10 @@ class LessonWriter:
             self._one(db, batch, lesson)
         if ctx.outcome == "success":
             self._reinforce_injected(db, batch)
+        if not reflection.lessons:
+            # Nothing to count twice on a re-run (reinforcement just sets last-seen again).
+            self.library.track(db, batch.touched, batch.audit_ids)
+            return batch.result
         batch.audit_ids.append(
             audit(
                 db,

@@ -279,3 +279,47 @@ def test_a_rolled_back_write_leaves_no_phantom_in_the_library(
         lib.sync(db)
         assert db.scalar(select(LessonRow.id)) is None
     assert len(lib) == 0
+
+
+def test_cold_start_reembeds_rows_from_another_embedder(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    from writers.embed import HashingEmbedder, default_embedder
+    from writers.lesson_library import LessonLibrary
+
+    hashing = HashingEmbedder()
+    writer = LessonWriter(LessonLibrary(hashing))
+    write(sqlite_store, writer, ctx("s1", "UA", now=clock.now()), SHEET)
+    (row,) = lessons(sqlite_store)
+    assert row.embedder == hashing.name and row.embedding is not None
+    assert len(row.embedding) == hashing.dim * 4
+    emb = default_embedder()
+    lib = new_library(sqlite_store)  # built with the default embedder
+    (row,) = lessons(sqlite_store)
+    assert row.embedder == emb.name and len(row.embedding or b"") == emb.dim * 4
+    # The rebuilt library dedupes against the re-embedded vector.
+    write(sqlite_store, LessonWriter(lib), ctx("s2", "UB", now=clock.now()), SHEET)
+    assert [r.seen_count for r in lessons(sqlite_store)] == [2]
+
+
+def test_a_successful_session_reinforces_its_injected_lessons(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    from tests.writers.lesson_helpers import reflection
+
+    writer = LessonWriter(new_library(sqlite_store))
+    write(sqlite_store, writer, ctx("s0", "UA", now=clock.now()), SHEET)
+    (row,) = lessons(sqlite_store)
+    with sqlite_store.sessions.begin() as db:
+        approve(db, _reviews(sqlite_store, row.id)[0].id, clock.now())
+        record_injection(db, "ok-session", [row.id], clock.now())
+    clock.advance(days=25)
+    with sqlite_store.sessions.begin() as db:
+        res = writer.write(
+            db, ctx("ok-session", "UB", now=clock.now(), outcome="success"), reflection()
+        )
+    assert res.status == "nothing"
+    clock.advance(days=10)  # 35 days after it was first seen, 10 after the success
+    with sqlite_store.sessions.begin() as db:
+        assert decay_lessons(db, clock.now(), decay_days=30).archived == []
+    assert lessons(sqlite_store)[0].status == "canonical"
