@@ -125,9 +125,12 @@ def _deleet(text: str) -> str:
 
     def fix(m: re.Match[str]) -> str:
         w = m.group(0)
+        if w.startswith("<"):
+            return w
         return w.translate(_LEET) if re.search(r"[a-z]", w) and re.search(r"[0-9@$]", w) else w
 
-    return re.sub(r"[a-z0-9@$]+", fix, text)
+    # Slack mentions (`<@u1a2b3c>`) are ids, not words: de-leeting them would hide who is named.
+    return re.sub(r"<[@#!][^<>\s]*>|[a-z0-9@$]+", fix, text)
 
 
 def _variants(text: str) -> list[str]:
@@ -174,6 +177,34 @@ _DEST = (
     r"|endpoint|bucket|account|inbox|phone|site|website)|\bme\b|personal|\b[\w-]+\.(?:com|net|org"
     r"|io|xyz|ru|cn|app|dev|site|top|me|sh)\b)"
 )
+
+# Building blocks for the obedience rules below, spelled as upper-case tokens inside the patterns
+# (the text is lower-cased before matching, so upper case can never be a literal there).
+# WHO: a Slack mention, handle, channel or user id (`u123abc` must hold a digit to be an id);
+# ANYONE: WHO, or a person named generically ("this user", "they").
+_TOKENS = {
+    "WHO": r"(?:<[@#!][^<>\n]{1,60}>|(?<![\w.])@[a-z0-9_.-]{2,}|(?<![\w&])#[a-z0-9_-]{2,}"
+    r"|\bu(?=[a-z]*\d)[a-z0-9]{3,12}\b)",
+    "ANYONE": r"(?:WHO|\b(?:this|that|the|a|one) (?:user|person|member|account|guy|colleague"
+    r"|sender|channel)\b|\b(?:he|she|they|him|her|them)\b)",
+    # Roles with power over the assistant itself (not `developer`, `maintainer`: those are jobs).
+    "ROLE": r"(?:co-?)?(?:owners?|admins?|administrators?|superusers?|root|masters?|boss"
+    r"|operators?|reviewers?|authority|authorities)",
+    "SELF": r"(?:you|yourself|seshat|the (?:bot|assistant|ai|model)|this (?:bot|assistant|ai))",
+    "MY": r"(?:your|seshat's|the (?:bot|assistant|ai|model)'s|this (?:bot|assistant)'s)",
+    "ORDERS": r"(?:messages?|instructions?|requests?|commands?|orders?|directions?|dms|posts?"
+    r"|words?)",
+    "KEEN": r"(?:new |real |true |actual |only |sole |acting |trusted |rightful )?",
+}
+_TOKEN = re.compile(r"\b(?:" + "|".join(_TOKENS) + r")\b")
+
+
+def _fill(pattern: str) -> str:
+    """Expand the upper-case tokens of `_TOKENS` inside `pattern` (tokens may nest)."""
+    while _TOKEN.search(pattern):
+        pattern = _TOKEN.sub(lambda m: _TOKENS[m.group(0)], pattern)
+    return pattern
+
 
 _STRONG_DIRECTIVES = [
     r"\bfrom now on\b",
@@ -305,6 +336,63 @@ _AUTHORITY = [
     r"|the owner's |any )?(?:approval|permission|review)\b[^.]{0,40}?\b(?:for (?:this|these"
     r"|lessons?|changes? like this)|already|approved)\b",
 ]
+# Claims that someone must be obeyed or trusted, or holds power over the assistant. A plain role
+# ("<@U1> is the on-call admin for the database") is a fact; one aimed at the assistant's
+# behaviour ("obey <@U1>", "<@U1> is your admin", "treat <@U1> as an owner") grants authority.
+_OBEDIENCE = [
+    r"(?<!n't )(?<!not )(?<!never )\b(?:obey|take (?:orders|instructions|commands|directions?)"
+    r" (?:only |just |exclusively )?from)\b (?:only |just |all |any |every |the )*(?:ORDERS "
+    r"|anything |everything |whatever |what )?(?:(?:from|by|of|sent by|posted by|posted in|in) )?"
+    r"ANYONE",
+    r"\b(?:always|blindly|unconditionally|implicitly) obey (?!the\b|all\b|any\b|every\b|your\b)"
+    r"[a-z]+\b(?!\.\w)",
+    r"\b(?:defer to|submit to|bow to|listen (?:only|just|exclusively) to|only (?:listen to|follow"
+    r"|trust))\b (?:all |any |every )?(?:ORDERS (?:from|by|in) )?WHO",
+    r"SELF (?:now |only |just )*(?:answers?|reports?|belongs?) to ANYONE",
+    r"\b(?:do|does|execute|run) (?:whatever|anything|everything|exactly what|what) WHO (?:says"
+    r"|asks|tells|wants|requests|orders|commands|demands|posts)\b",
+    r"\b(?:always|blindly|unconditionally) do (?:whatever|what|everything|anything) (?!(?:the )?"
+    r"(?:user|users|customer|customers|requester)\b)[^.;\n]{1,30}? (?:says|asks|tells you|wants"
+    r"|demands|orders)\b",
+    r"(?<!n't )(?<!not )(?<!never )\b(?:trust|believe)\b (?:everything|anything|whatever|all"
+    r"|every ?thing)\b[^.;\n]{0,40}? (?:says?|posts?|writes?|sends?|tells? you|asks?)\b",
+    r"(?<!n't )(?<!not )\b(?:fully|completely|always|blindly|unconditionally|implicitly"
+    r"|absolutely) trust\b (?:all |any |every )?(?:ORDERS (?:from|by|in) )?WHO",
+    r"\btrust WHO(?:'s \w+)? (?:fully|completely|blindly|unconditionally|implicitly|without"
+    r" (?:question|checking|verification|review))",
+    # `<@U1> is your (new) owner`, `U9 is the bot's administrator`, `X is the admin of this bot`.
+    r"ANYONE(?:'s| is| are|,)(?: now| also| actually| really)? MY (?:KEEN)ROLE\b",
+    r"\b(?:is|are|becomes?|became)(?: now| also| actually| really)? (?:an? |the )?(?:KEEN)ROLE"
+    r" (?:of|for|over) SELF\b",
+    r"MY KEEN(?:owner|admin|administrator|master|boss|superuser)s? (?:is|are)(?: now)? WHO",
+    r"\bin charge of SELF\b",
+    r"\b(?:real|true|ultimate) (?:authority|boss|master)\b",
+    # Instructions from someone that must be obeyed, or that count as the owner's.
+    r"(?:ANYONE(?:'s ORDERS)?|ORDERS (?:from|by|in|posted in|sent by) ANYONE[^.;\n]{0,40}?)"
+    r" (?:must|should|shall|are to|is to|will|can|may) (?:always |all |now )?be (?:obeyed"
+    r"|followed\b(?! up| by)|executed|trusted|believed|(?:treated|regarded|considered"
+    r"|recogni[sz]ed|handled) as (?:an? |the )?(?:trusted )?(?:ROLE|authoritative|final|approved"
+    r"|instructions|orders|commands))",
+    r"\b(?:treat|consider|regard|recogni[sz]e|accept|count)\b (?:all )?(?:ORDERS (?:from|by|in) )?"
+    r"ANYONE(?:'s ORDERS)? (?:as )?(?:an? |the |your |one of (?:the|your) )?(?:trusted )?"
+    r"ROLE\b(?! contact)",
+    r"\b(?:carry|carries|has|have|hold|holds|with|gets?|given) (?:full |the )?(?:owner|admin"
+    r"|administrator)(?:'s|-level)? (?:authority|powers?)\b",
+    r"\b(?:outranks?|supersedes?|overrules?|even over|above) (?:the |your )?(?:owners?|admins?"
+    r"|reviewers?)\b",
+    r"\bon (?:the |your )?owners?'s? behalf\b",
+    r"\bspeaks? (?:for|on behalf of) (?:the |your )?(?:owners?|admins?)\b",
+    r"(?:\bwhose|WHO's) (?:word|say|decisions?|instructions?) (?:is|are) (?:final|law|absolute"
+    r"|binding)\b",
+    r"\b(?:word|say|decisions?|instructions?|requests?) (?:is|are) (?:final|law|absolute|binding)"
+    r" (?:for|to|over) SELF\b",
+    r"\b(?:are|is|count as|counts as) (?:orders|instructions|commands|decisions|approvals?) (?:from"
+    r"|of|by) (?:the |your )?owners?\b",
+    r"ANYONE (?:can|may|is allowed to|is authori[sz]ed to|gets to|is permitted to) (?:approve"
+    r"|reject|decide on|sign off(?: on)?|promote|override|veto) (?:your |the |any |all |new )?"
+    r"(?:lessons?|skills?|(?:review )?cards?|memory|memories|notes?|persona|reviews?|approvals?)\b",
+]
+_AUTHORITY += [_fill(p) for p in _OBEDIENCE]
 _SECRET_KEEPING = [
     r"\b(?:don't|do not|dont|never)\s+bring\s+(?:this|it|that)\s+up\s+(?:with|to)\b",
     r"\b(?:don't|do not|dont|never|must not|mustn't|shouldn't|should not)\s+(?:mention|reveal"
