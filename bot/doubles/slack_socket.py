@@ -171,6 +171,13 @@ class Deliverer:
                 # Linger 0 makes close() send RST, so the client sees a reset, not a clean EOF.
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             transport.abort()
+            with self.state.cond:
+                # Forget it now, so nothing is sent to (or waited on) a socket known to be dead.
+                if ws in self.connections:
+                    self.connections.remove(ws)
+                if not self.connections and self._live is not None:
+                    self._live.clear()
+                self.state.cond.notify_all()
 
     async def send_disconnect(self, reason: str) -> None:
         """Ask every client to reconnect, as Slack does before rotating a socket."""
@@ -235,7 +242,7 @@ class Deliverer:
         self._by_envelope[env["envelope_id"]] = (delivery, acked)
         with self.state.cond:
             delivery.envelope_ids.append(env["envelope_id"])
-            ws = self.connections[-1] if self.connections else None
+            ws = next((c for c in reversed(self.connections) if not c.closed), None)
         if ws is not None and not ws.closed:
             try:
                 await ws.send_str(dumps(env))
