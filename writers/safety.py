@@ -655,6 +655,14 @@ def _emails(text: str, allow_emails: Sequence[str]) -> Iterator[tuple[str, str]]
             yield "unlisted_email", m.group(0)
 
 
+_REDACTED_CODES = {
+    "email": "unlisted_email",
+    "slack_webhook": "webhook",
+    "url_credentials": "unlisted_link",
+}
+_REDACTED_DESTINATION = re.compile(r"\[REDACTED:(email|slack_webhook|url_credentials)\]")
+
+
 def check(
     text: str,
     *,
@@ -708,6 +716,10 @@ def check(
         hit(code, snippet)
     for code, snippet in _emails(plain, allow_emails):
         hit(code, snippet)
+    # Learned text reaches this check already redacted, so an address or webhook an attacker
+    # planted survives only as its placeholder; a redacted one cannot be on the allowlist.
+    for marker in _REDACTED_DESTINATION.finditer(text):
+        hit(_REDACTED_CODES[marker.group(1)], marker.group(0))
 
     reasons = [code for code in REASONS if code in found]
     return SafetyVerdict(reasons=reasons, evidence=[(code, found[code]) for code in reasons])

@@ -159,11 +159,6 @@ def test_no_attack_reaches_any_context_without_an_owner(world: World) -> None:
         assert not _leaks(lessons), (user, channel)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="writers.memory / writers.usermodel safety-check the redacted text, so an attack "
-    "whose evidence is an unlisted e-mail address is redacted first and stored active",
-)
 def test_no_attack_fact_or_user_note_reaches_any_context(world: World) -> None:
     _lessons, fact_ids, note_ids = _attack_ids(world)
     for user, channel, _dm, sel in _selections(world):
