@@ -27,6 +27,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.models import ChatSession
+from writers.redact import redact_text
 
 log = logging.getLogger(__name__)
 WORKING_REACTION = "hourglass_flowing_sand"
@@ -227,6 +228,8 @@ class Engine:
                 log.info("duplicate delivery ignored", extra={"ts": message.ts})
                 return
             session, created = S.get_or_open(db, key, now=now)
+            # The transcript is stored redacted: secrets pasted into a chat never reach the
+            # database, the model, or anything learned from the session.
             S.add_message(
                 db,
                 session_id=session.id,
@@ -234,7 +237,7 @@ class Engine:
                 ts=message.ts,
                 user_id=message.user,
                 is_bot=False,
-                text=message.text,
+                text=redact_text(message.text),
                 now=now,
             )
             S.touch(db, session.id, now=now)
@@ -344,7 +347,7 @@ class Engine:
                 ts=ts,
                 user_id=self.bot_user_id,
                 is_bot=True,
-                text=text,
+                text=redact_text(text),
                 now=self.clock.now(),
             )
             S.touch(db, session_id, now=self.clock.now())
