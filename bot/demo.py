@@ -31,6 +31,8 @@ CHAT_SCRIPT = [
     "runs the migrations and rolls the pods.",
     "Sorry about that! Since `make ship` talks to the internal registry, connect to the VPN first "
     "(`vpn up`), then run `make ship` again.",
+    "Connect to the VPN (`vpn up`), then run `make ship` from `main` — the deploy-api skill has "
+    "the full checklist.",
 ]
 REFLECTION_SCRIPT = {
     "outcome": "partial",
@@ -119,7 +121,7 @@ def run_demo(data_dir: str | None = None) -> int:
     try:
         stack.start()
         if not real_key:
-            stack.anthropic.script(*CHAT_SCRIPT, json.dumps(REFLECTION_SCRIPT))
+            stack.anthropic.script(*CHAT_SCRIPT[:2], json.dumps(REFLECTION_SCRIPT), CHAT_SCRIPT[2])
         stack.slack.add_user(OWNER, "alice")
         say("demo", "Alice is the owner (SLACK_OWNER_IDS); she DMs Seshat.", "magenta")
         _ask(stack, "How do I deploy the API?")
@@ -185,7 +187,7 @@ def _review(stack: LocalStack) -> None:
         choice = {"skill": "white_check_mark", "persona": "brain"}.get(
             item.kind, "white_check_mark"
         )
-        say("  card", f"[{item.kind}] {item.title}", "yellow")
+        say("  card", f"[{item.kind}] {item.title.strip()}", "yellow")
         mark = stack.slack.mark()
         stack.slack.user_reacts(OWNER, item.card_channel or "", item.card_ts or "", choice)
         stack.slack.wait_for_call("chat.update", _on_card(item.card_ts), timeout=30, after=mark)

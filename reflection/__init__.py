@@ -1,1 +1,1 @@
-"""The reflection: schema, prompts, forgiving parser, LLM clients, pricing and budgets. No Slack here."""
+"""The reflection: schema, prompt, forgiving parser, LLM clients, pricing, budgets. No Slack."""

@@ -1,14 +1,14 @@
 """Errors raised below the bot layer; turned into messages only at the edges (Bolt, CLI).
 
-    SeshatError
-    ├── LLMError                  a model call did not produce a usable answer
-    │   ├── LLMUnavailable        transient failures persisted past the SDK's retries
-    │   │                         (429, 529, 5xx, timeouts, connection errors)
-    │   └── LLMRejected           the API refused the request (4xx other than 429): retrying won't help
-    └── ReflectionError           a reflection could not be turned into writes
-        ├── ParseError            no valid reflection JSON could be recovered from the raw output
-        ├── GuardRejected         banned keyword or leaked canary: the whole reflection is refused
-        └── BudgetExceeded        the per-reflection or daily cap leaves no room for the call
+SeshatError
+├── LLMError                  a model call did not produce a usable answer
+│   ├── LLMUnavailable        transient failures persisted past the SDK's retries
+│   │                         (429, 529, 5xx, timeouts, connection errors)
+│   └── LLMRejected           the API refused the request (4xx other than 429): retrying won't help
+└── ReflectionError           a reflection could not be turned into writes
+    ├── ParseError            no valid reflection JSON could be recovered from the raw output
+    ├── GuardRejected         banned keyword or leaked canary: the whole reflection is refused
+    └── BudgetExceeded        the per-reflection or daily cap leaves no room for the call
 """
 
 from __future__ import annotations

@@ -195,8 +195,9 @@ class MemoryEntry(Base):
     confidence: Mapped[float] = mapped_column(Float, default=0.7)
     decay_rate: Mapped[float] = mapped_column(Float, default=0.05)
     access_count: Mapped[int] = mapped_column(Integer, default=0)
-    last_accessed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
-                                                              nullable=True)
+    last_accessed_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
     flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
     provenance: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
@@ -247,8 +248,11 @@ class Observation(Base):
     """A persona observation (about working with the owner) or a user-model observation."""
 
     __tablename__ = "observations"
-    __table_args__ = (UniqueConstraint("reflection_id", "kind", "subject", "ordinal",
-                                       name="uq_observations_reflection"),)
+    __table_args__ = (
+        UniqueConstraint(
+            "reflection_id", "kind", "subject", "ordinal", name="uq_observations_reflection"
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     kind: Mapped[str] = mapped_column(String(16), index=True)  # persona | user
@@ -271,8 +275,9 @@ class ReviewItem(Base):
     """Something waiting for (or given) an owner's decision, and the Slack card showing it."""
 
     __tablename__ = "review_items"
-    __table_args__ = (UniqueConstraint("kind", "target_id", "content_hash",
-                                       name="uq_review_target"),)
+    __table_args__ = (
+        UniqueConstraint("kind", "target_id", "content_hash", name="uq_review_target"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     kind: Mapped[str] = mapped_column(String(16), index=True)  # skill|persona|lesson|memory|…

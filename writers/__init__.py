@@ -1,1 +1,1 @@
-"""One module per kind of learned artifact (write path, read path, ageing), plus redaction and review."""
+"""One module per kind of learned artifact (write, read, ageing), plus redaction and review."""

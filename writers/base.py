@@ -86,7 +86,7 @@ class Writer(Protocol):
         ...
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
-        """Write this reflection's artifacts inside `db`'s transaction; idempotent per reflection."""
+        """Write this reflection's artifacts in `db`'s transaction; idempotent per reflection."""
         ...
 
 

@@ -46,8 +46,9 @@ def transcript_texts(stack: LocalStack) -> list[tuple[bool, str]]:
 
 def test_dm_gets_a_threaded_reply_and_everything_is_stored(stack: LocalStack) -> None:
     msg = stack.slack.user_dm(ALICE, "What is the capital of France?")
-    call = stack.slack.wait_for_call("chat.postMessage", reply_to(msg["ts"], msg["channel"]),
-                                     timeout=10)
+    call = stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(msg["ts"], msg["channel"]), timeout=10
+    )
     assert "capital of France" in str(call.params.get("text"))  # the offline echo double
     # The "working" signal was shown and taken away.
     stack.slack.wait_for_call("reactions.remove", timeout=5)
@@ -72,8 +73,9 @@ def test_mention_starts_a_thread_session_and_thread_continues_it(stack: LocalSta
     stack.slack.wait_for_call("chat.postMessage", reply_to(root["ts"], "C0GENERAL"), timeout=10)
     mark = stack.slack.mark()
     stack.slack.user_posts(ALICE, "C0GENERAL", "and keep 7 days?", thread_ts=root["ts"])
-    stack.slack.wait_for_call("chat.postMessage", reply_to(root["ts"], "C0GENERAL"), after=mark,
-                              timeout=10)
+    stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(root["ts"], "C0GENERAL"), after=mark, timeout=10
+    )
     # Bob's un-addressed chatter in the channel is not answered.
     stack.slack.user_posts(BOB, "C0GENERAL", "lunch anyone?")
     store = stack.bot.store
@@ -82,10 +84,16 @@ def test_mention_starts_a_thread_session_and_thread_continues_it(stack: LocalSta
         session = S.find_open(db, S.SessionKey(stack.slack.team_id, "C0GENERAL", root["ts"], ALICE))
         assert session is not None
         assert [m.text for m in S.transcript(db, session.id) if not m.is_bot] == [
-            f"<@{bot}> how do I rotate logs?", "and keep 7 days?"]
+            f"<@{bot}> how do I rotate logs?",
+            "and keep 7 days?",
+        ]
     # The mention arrived as both `message` and `app_mention`: answered exactly twice in total.
-    assert stack.slack.count_calls("chat.postMessage", lambda c: c.params.get("channel")
-                                   == "C0GENERAL") == 2
+    assert (
+        stack.slack.count_calls(
+            "chat.postMessage", lambda c: c.params.get("channel") == "C0GENERAL"
+        )
+        == 2
+    )
 
 
 def test_redelivered_event_is_answered_once_and_bot_never_answers_itself(
@@ -93,14 +101,18 @@ def test_redelivered_event_is_answered_once_and_bot_never_answers_itself(
 ) -> None:
     msg = stack.slack.user_dm(ALICE, "hello there")
     stack.slack.wait_for_call("chat.postMessage", reply_to(msg["ts"], msg["channel"]), timeout=10)
-    event_id = next(eid for eid, env in stack.slack.events.items()
-                    if env.get("event", {}).get("ts") == msg["ts"])
+    event_id = next(
+        eid
+        for eid, env in stack.slack.events.items()
+        if env.get("event", {}).get("ts") == msg["ts"]
+    )
     stack.slack.deliver_again(event_id, retry_attempt=1, retry_reason="timeout")
     stack.slack.deliver_again(event_id, retry_attempt=2, retry_reason="timeout")
     # A later message proves the pipeline drained the redeliveries before it.
     second = stack.slack.user_dm(ALICE, "second question")
-    stack.slack.wait_for_call("chat.postMessage", reply_to(second["ts"], second["channel"]),
-                              timeout=10)
+    stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(second["ts"], second["channel"]), timeout=10
+    )
     assert stack.slack.count_calls("chat.postMessage", reply_to(msg["ts"], msg["channel"])) == 1
     # The bot's own replies came back as message events and were not answered.
     assert stack.slack.count_calls("chat.postMessage") == 2
@@ -110,24 +122,29 @@ def test_redelivered_event_is_answered_once_and_bot_never_answers_itself(
 def test_slack_429_is_retried(stack: LocalStack) -> None:
     stack.slack.faults.add(method="chat.postMessage", status=429, retry_after=1, times=1)
     msg = stack.slack.user_dm(ALICE, "rate limit me")
-    stack.slack.wait_for_call("chat.postMessage", lambda c: c.response.get("ok") is True
-                              and c.params.get("thread_ts") == msg["ts"], timeout=15)
+    stack.slack.wait_for_call(
+        "chat.postMessage",
+        lambda c: c.response.get("ok") is True and c.params.get("thread_ts") == msg["ts"],
+        timeout=15,
+    )
     assert stack.slack.count_calls("chat.postMessage", lambda c: c.response.get("ok") is False) == 1
 
 
 def test_anthropic_529_then_success_still_answers(stack: LocalStack) -> None:
     stack.anthropic.script(Fault(status=529, times=1), "Paris.")
     msg = stack.slack.user_dm(ALICE, "capital of France?")
-    call = stack.slack.wait_for_call("chat.postMessage", reply_to(msg["ts"], msg["channel"]),
-                                     timeout=15)
+    call = stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(msg["ts"], msg["channel"]), timeout=15
+    )
     assert call.params.get("text") == "Paris."
 
 
 def test_persistent_anthropic_failure_apologises_and_keeps_transcript(stack: LocalStack) -> None:
     stack.anthropic.script(Fault(status=529, times=10))
     msg = stack.slack.user_dm(ALICE, "are you there?")
-    call = stack.slack.wait_for_call("chat.postMessage", reply_to(msg["ts"], msg["channel"]),
-                                     timeout=20)
+    call = stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(msg["ts"], msg["channel"]), timeout=20
+    )
     assert str(call.params.get("text")).startswith(APOLOGY.split("(")[0])
     texts = transcript_texts(stack)
     assert texts[0] == (False, "are you there?")
@@ -141,14 +158,31 @@ def test_persistent_anthropic_failure_apologises_and_keeps_transcript(stack: Loc
 def test_http_bad_signature_is_401_and_changes_nothing(tmp_path: Path) -> None:
     with LocalStack(tmp_path / "data", mode="http") as stack:
         assert stack.bot.http is not None
-        body = json.dumps({"type": "event_callback", "team_id": stack.slack.team_id,
-                           "event_id": "EvFORGED", "event": {"type": "message", "user": ALICE,
-                           "channel": "D0FORGED", "text": "forged", "ts": "1.000001"}})
+        body = json.dumps(
+            {
+                "type": "event_callback",
+                "team_id": stack.slack.team_id,
+                "event_id": "EvFORGED",
+                "event": {
+                    "type": "message",
+                    "user": ALICE,
+                    "channel": "D0FORGED",
+                    "text": "forged",
+                    "ts": "1.000001",
+                },
+            }
+        )
         ts = str(int(time.time()))
         wrong = hmac.new(b"not-the-secret", f"v0:{ts}:{body}".encode(), hashlib.sha256)
-        status, _ = stack.slack.post_raw(stack.bot.http.url, body, {
-            "Content-Type": "application/json", "X-Slack-Request-Timestamp": ts,
-            "X-Slack-Signature": "v0=" + wrong.hexdigest()})
+        status, _ = stack.slack.post_raw(
+            stack.bot.http.url,
+            body,
+            {
+                "Content-Type": "application/json",
+                "X-Slack-Request-Timestamp": ts,
+                "X-Slack-Signature": "v0=" + wrong.hexdigest(),
+            },
+        )
         assert status == 401
         assert transcript_texts(stack) == []
         assert stack.slack.count_calls("chat.postMessage") == 0
@@ -158,13 +192,15 @@ def test_dropped_socket_reconnects_and_later_messages_are_answered(tmp_path: Pat
     with LocalStack(tmp_path / "data", mode="socket") as stack:
         stack.slack.add_user(ALICE, "alice")
         first = stack.slack.user_dm(ALICE, "before the drop")
-        stack.slack.wait_for_call("chat.postMessage", reply_to(first["ts"], first["channel"]),
-                                  timeout=10)
+        stack.slack.wait_for_call(
+            "chat.postMessage", reply_to(first["ts"], first["channel"]), timeout=10
+        )
         connections = stack.slack.connection_count
         stack.slack.drop_socket_connections()
         stack.slack.wait_for_call("apps.connections.open", after=stack.slack.mark(), timeout=20)
         stack.slack.wait_for_connection(timeout=20)
         assert stack.slack.connection_count >= connections
         later = stack.slack.user_dm(ALICE, "after the drop")
-        stack.slack.wait_for_call("chat.postMessage", reply_to(later["ts"], later["channel"]),
-                                  timeout=20)
+        stack.slack.wait_for_call(
+            "chat.postMessage", reply_to(later["ts"], later["channel"]), timeout=20
+        )

@@ -1,0 +1,127 @@
+"""The `seshat` command line, run as a real process (as a user would)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def seshat(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_"))
+    }
+    base.update(
+        {
+            "SESHAT_DATA_DIR": str(cwd / "data"),
+            "PYTHONPATH": str(ROOT),
+            "SESHAT_EMBEDDER": "hashing",
+            "LOG_FORMAT": "text",
+        }
+    )
+    base.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        cwd=cwd,
+        env=base,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_run_without_tokens_names_the_variables_and_points_at_the_demo(tmp_path: Path) -> None:
+    result = seshat("run", cwd=tmp_path)
+    assert result.returncode != 0
+    assert "SLACK_BOT_TOKEN" in result.stderr and "SLACK_APP_TOKEN" in result.stderr
+    assert "seshat demo" in result.stderr
+    http = seshat("run", cwd=tmp_path, env={"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-1-2-3"})
+    assert http.returncode != 0 and "SLACK_SIGNING_SECRET" in http.stderr
+    assert "SLACK_BOT_TOKEN" not in http.stderr.split("\n", 2)[1]
+
+
+def test_bad_setting_is_named(tmp_path: Path) -> None:
+    result = seshat("db", "upgrade", cwd=tmp_path, env={"SLACK_MODE": "carrier-pigeon"})
+    assert result.returncode == 2 and "SLACK_MODE" in result.stderr
+
+
+def test_reflect_a_transcript_file_then_list_and_show(tmp_path: Path) -> None:
+    transcript = {
+        "team": "T0TEAM",
+        "channel": "D0ALICE",
+        "user": "U0ALICE",
+        "messages": [
+            {
+                "ts": "1700000000.000100",
+                "user": "U0ALICE",
+                "text": "We use Postgres 16 in production. How do I add an index concurrently?",
+            },
+            {
+                "ts": "1700000001.000100",
+                "bot_id": "B0SESHAT",
+                "text": "Use CREATE INDEX CONCURRENTLY ...",
+            },
+            {"ts": "1700000002.000100", "user": "U0ALICE", "text": "Thanks, that works!"},
+        ],
+    }
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(transcript))
+    result = seshat("reflect", "--transcript", str(path), "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["status"] == "ok" and out["outcome"] == "success" and out["cost_usd"] == 0
+    assert set(out["writes"]) >= {"memory", "lessons", "skills", "persona", "user_model"}
+    listing = json.loads(seshat("reflections", "list", "--json", cwd=tmp_path).stdout)
+    assert [r["reflection_id"] for r in listing] == [out["reflection_id"]]
+    assert listing[0]["provider"] == "heuristic"
+    shown = json.loads(seshat("reflections", "show", out["reflection_id"][:8], cwd=tmp_path).stdout)
+    assert shown["parsed"]["outcome"] == "success"
+    bad = seshat("reflect", "--transcript", "-", cwd=tmp_path, stdin="not json")
+    assert bad.returncode == 1 and "not JSON" in bad.stderr
+
+
+def test_context_prints_the_system_prompt(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "MEMORY.md").write_text("- The office is in Lisbon.\n")
+    text = seshat("context", "--user", "U0ALICE", "--channel", "D0ALICE", cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("# Identity") and "> - The office is in Lisbon." in text.stdout
+    as_json = json.loads(
+        seshat(
+            "context",
+            "--user",
+            "U0ALICE",
+            "--channel",
+            "D0ALICE",
+            "--text",
+            "hi",
+            "--json",
+            cwd=tmp_path,
+        ).stdout
+    )
+    assert as_json["system_prompt"] == text.stdout.rstrip("\n")
+    assert as_json["tokens"]["budget"] == 1000
+
+
+@pytest.mark.timeout(300)
+def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
+    result = seshat("demo", cwd=tmp_path, timeout=280)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "offline" in result.stdout and "Demo finished" in result.stdout
+    assert "reflection" in result.stdout and "status=ok" in result.stdout
