@@ -125,3 +125,53 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "offline" in result.stdout and "Demo finished" in result.stdout
     assert "reflection" in result.stdout and "status=ok" in result.stdout
+
+
+def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    import signal
+
+    from bot.doubles.anthropic_api import LocalAnthropicAPI
+    from bot.doubles.slack_workspace import LocalSlackWorkspace
+
+    with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
+        }
+        env.update(
+            {
+                "PYTHONPATH": str(ROOT),
+                "SESHAT_DATA_DIR": str(tmp_path / "data"),
+                "SLACK_BOT_TOKEN": slack.bot_token,
+                "SLACK_APP_TOKEN": slack.app_token,
+                "SLACK_API_URL": slack.api_url,
+                "ANTHROPIC_API_KEY": anthropic.api_key,
+                "ANTHROPIC_BASE_URL": anthropic.base_url,
+                "SESHAT_EMBEDDER": "hashing",
+            }
+        )
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot.cli", "run"],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            slack.wait_for_connection(timeout=60)
+            msg = slack.user_dm("U0ALICE", "ping from a real process")
+            slack.wait_for_call(
+                "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=30
+            )
+            proc.send_signal(signal.SIGTERM)
+            _, stderr = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 0, stderr[-2000:]
+        lines = [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+        messages = [line["msg"] for line in lines]
+        assert "seshat started" in messages and "seshat stopped" in messages
+        assert any(m == "signal received, shutting down" for m in messages)

@@ -254,3 +254,26 @@ def test_reflection_slower_than_timeout_fails(tmp_path: Path, clock: FakeClock) 
             "timed out" in (rows[0].error or "").lower()
             or "timeout" in (rows[0].error or "").lower()
         )
+
+
+def test_daily_cap_defers_and_tells_the_owner_once(tmp_path: Path, clock: FakeClock) -> None:
+    with LocalStack(
+        tmp_path / "data", clock=clock, owner="U0OWNER", REFLECTION_DAILY_CAP_USD=0
+    ) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        owner_dm = stack.slack.dm_channel("U0OWNER")
+        for text in ("first session", "second session"):
+            msg, _ = chat(stack, text)
+            stack.slack.slash_command(ALICE, msg["channel"], "/done")
+            settle(stack)
+        assert [s.state for s in sessions(stack)] == [SessionState.DEFERRED] * 2
+        notices = [
+            c
+            for c in stack.slack.calls
+            if c.method == "chat.postMessage"
+            and c.params.get("channel") == owner_dm
+            and "reflection budget" in str(c.params.get("text"))
+        ]
+        assert len(notices) == 1
+        # After midnight UTC with budget available, the deferred job reflects them.
+        assert all(r.status == "deferred" for r in reflections(stack))
