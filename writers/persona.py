@@ -10,16 +10,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import Observation, ReviewItem
-from writers import safety
 from writers.base import WriteContext, WriterResult
-from writers.memory import append_marked_line, marker, one_line, strip_markers
-from writers.redact import get_redactor
+from writers.memory import append_marked_line, marker, strip_markers
+from writers.observations import stage_observation
 from writers.review import create_item
 
 USER_FILE = "USER.md"
@@ -44,42 +42,27 @@ class PersonaWriter:
         result = WriterResult(status="nothing")
         p = ctx.provenance
         for ordinal, raw in enumerate(reflection.persona_observations):
-            exists = db.scalars(
-                select(Observation.id).where(
-                    Observation.reflection_id == p.reflection_id,
-                    Observation.kind == "persona",
-                    Observation.subject == "",
-                    Observation.ordinal == ordinal,
-                )
-            ).first()
-            if exists is not None:
-                continue
-            redacted = get_redactor().redact(raw)
-            result.redacted += len(redacted.findings)
-            text = one_line(redacted.text)
-            verdict = safety.check(text, kind="persona", allow_domains=self.allow_domains)
-            obs = Observation(
+            staged = stage_observation(
+                db,
+                ctx,
+                result,
                 kind="persona",
                 subject="",
-                text=text,
-                source="reflection",
-                status="quarantined" if verdict.flagged else "pending",
-                flags=list(verdict.reasons),
-                provenance=p.as_json(),
-                reflection_id=p.reflection_id,
-                session_id=p.session_id,
-                author_id=ctx.user_id,
+                raw=raw,
                 ordinal=ordinal,
-                created_at=ctx.now,
+                safety_kind="persona",
+                ok_status="pending",
+                allow_domains=self.allow_domains,
             )
-            db.add(obs)
-            db.flush()
+            if staged is None:
+                continue
+            obs, verdict = staged
             create_item(
                 db,
                 kind="persona",
                 target_id=str(obs.id),
                 title="Persona observation",
-                content=text,
+                content=obs.text,
                 choices=["save", "reject"],
                 reason=verdict.summary if verdict.flagged else None,
                 reflection_id=p.reflection_id,

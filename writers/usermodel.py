@@ -19,10 +19,8 @@ from sqlalchemy.orm import Session
 from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import Observation, ReviewItem
-from writers import safety
 from writers.base import WriteContext, WriterResult
-from writers.memory import one_line
-from writers.redact import get_redactor
+from writers.observations import stage_observation
 from writers.review import create_item
 
 log = logging.getLogger(__name__)
@@ -101,45 +99,28 @@ class UserModelWriter:
         outgoing: dict[str, list[str]] = {}
         for uid, observations in reflection.user_model_updates.items():
             for ordinal, raw in enumerate(observations):
-                exists = db.scalars(
-                    select(Observation.id).where(
-                        Observation.reflection_id == p.reflection_id,
-                        Observation.kind == "user",
-                        Observation.subject == uid,
-                        Observation.ordinal == ordinal,
-                    )
-                ).first()
-                if exists is not None:
-                    continue
-                redacted = get_redactor().redact(raw)
-                result.redacted += len(redacted.findings)
-                text = one_line(redacted.text)
-                verdict = safety.check(
-                    text, kind="user_observation", allow_domains=self.allow_domains
-                )
-                obs = Observation(
+                staged = stage_observation(
+                    db,
+                    ctx,
+                    result,
                     kind="user",
                     subject=uid,
-                    text=text,
-                    source="reflection",
-                    status="quarantined" if verdict.flagged else "active",
-                    flags=list(verdict.reasons),
-                    provenance=p.as_json(),
-                    reflection_id=p.reflection_id,
-                    session_id=p.session_id,
-                    author_id=ctx.user_id,
+                    raw=raw,
                     ordinal=ordinal,
-                    created_at=ctx.now,
+                    safety_kind="user_observation",
+                    ok_status="active",
+                    allow_domains=self.allow_domains,
                 )
-                db.add(obs)
-                db.flush()
+                if staged is None:
+                    continue
+                obs, verdict = staged
                 if verdict.flagged:
                     create_item(
                         db,
                         kind="user_observation",
                         target_id=str(obs.id),
                         title=f"Quarantined observation about <@{uid}>",
-                        content=text,
+                        content=obs.text,
                         choices=["approve", "reject"],
                         reason=verdict.summary,
                         reflection_id=p.reflection_id,
@@ -150,7 +131,7 @@ class UserModelWriter:
                     result.quarantined += 1
                 else:
                     result.written += 1
-                    outgoing.setdefault(uid, []).append(text)
+                    outgoing.setdefault(uid, []).append(obs.text)
         self._send(outgoing, p.as_json(), result)
         if result.written or result.staged:
             result.status = "written" if result.written else "staged"
