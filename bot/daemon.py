@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
@@ -237,6 +238,18 @@ class Daemon:
             self.stop()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+
+    def wait_idle(self, timeout: float = 60.0) -> bool:
+        """Block until no reply and no reflection is in progress (tests, the demo)."""
+        assert self.runtime is not None
+        deadline = time.monotonic() + timeout
+        # A reply finishing can queue a reflection, so check both until both are quiet.
+        while time.monotonic() < deadline:
+            left = deadline - time.monotonic()
+            if self.engine.wait_idle(left) and self.runtime.worker.wait_idle(left):
+                if self.engine.wait_idle(0) and self.runtime.worker.wait_idle(0):
+                    return True
+        return False
 
     def request_stop(self) -> None:
         """Ask run_forever() to return (used by tests and the demo)."""

@@ -87,7 +87,7 @@ def _ask(stack: LocalStack, text: str) -> str:
 def _wait_reflection(stack: LocalStack, timeout: float = 120.0) -> ReflectionRow:
     runtime = stack.bot.runtime
     assert runtime is not None
-    if not runtime.worker.wait_idle(timeout):
+    if not stack.bot.wait_idle(timeout):
         raise TimeoutError(f"the reflection did not finish within {timeout:.0f}s")
     with runtime.store.sessions() as db:
         row = db.query(ReflectionRow).order_by(ReflectionRow.created_at.desc()).first()

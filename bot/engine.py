@@ -10,7 +10,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -165,6 +165,19 @@ class Engine:
             log.exception(
                 "failed to handle message", extra={"channel": message.channel, "ts": message.ts}
             )
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Block until no message is being handled (tests, the demo); True if idle in time."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._inflight_lock:
+                pending = list(self._inflight)
+            if not pending:
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            wait(pending, timeout=left)
 
     def shutdown(self, timeout: float = 30.0) -> bool:
         """Stop taking work and wait for in-flight replies; True if all finished in time."""

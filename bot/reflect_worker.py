@@ -43,25 +43,37 @@ class ReflectionWorker:
         self.clock = clock
         self.after = after
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-reflect")
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._inflight: dict[str, Future[Outcome | None]] = {}
+        self._again: set[str] = set()
         self._closed = False
 
     def enqueue(self, session_id: str) -> Future[Outcome | None] | None:
-        """Queue a session's reflection (no-op if it is already queued here)."""
+        """Queue a session's reflection; if it is running here now, run it once more after."""
         with self._lock:
             if self._closed:
                 return None
             if session_id in self._inflight:
+                # The running attempt may have found the session not ready (a reply in flight);
+                # the caller has news, so look again when it ends rather than dropping this.
+                self._again.add(session_id)
                 return self._inflight[session_id]
-            future = self._pool.submit(self._run, session_id)
-            self._inflight[session_id] = future
-        future.add_done_callback(lambda _f: self._forget(session_id))
+            return self._submit(session_id)
+
+    def _submit(self, session_id: str) -> Future[Outcome | None]:
+        # Called with self._lock held (an RLock: a finished future runs its callback at once).
+        future = self._pool.submit(self._run, session_id)
+        self._inflight[session_id] = future
+        future.add_done_callback(lambda f: self._forget(session_id, f))
         return future
 
-    def _forget(self, session_id: str) -> None:
+    def _forget(self, session_id: str, future: Future[Outcome | None]) -> None:
         with self._lock:
-            self._inflight.pop(session_id, None)
+            if self._inflight.get(session_id) is future:
+                del self._inflight[session_id]
+            if session_id in self._again and not self._closed:
+                self._again.discard(session_id)
+                self._submit(session_id)
 
     def run_now(self, session_id: str, *, retry_failed: bool = False) -> Outcome:
         """Reflect in the calling thread (CLI), with fan-out."""

@@ -90,9 +90,8 @@ def closes(stack: LocalStack) -> list[AuditEvent]:
 
 
 def settle(stack: LocalStack) -> None:
-    runtime = stack.bot.runtime
-    assert runtime is not None
-    assert runtime.worker.wait_idle(30)
+    # Replies and reflections both finished (a reply being stored can queue a reflection).
+    assert stack.bot.wait_idle(60)
 
 
 def test_done_closes_once_reflects_once_and_says_so(stack: LocalStack) -> None:
@@ -132,6 +131,7 @@ def test_done_button_closes_that_session(stack: LocalStack) -> None:
 def test_check_reaction_on_last_reply_closes_but_not_on_older_ones(stack: LocalStack) -> None:
     msg, first = chat(stack, "question one")
     _, second = chat(stack, "question two")
+    eventually(lambda: sessions(stack)[0].last_bot_ts == second.response["ts"])
     stack.slack.user_reacts(ALICE, msg["channel"], str(first.response["ts"]), "white_check_mark")
     # Another user's ✅ on the last reply doesn't close Alice's session either.
     stack.slack.add_user("U0BOB", "bob")

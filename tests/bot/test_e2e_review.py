@@ -53,8 +53,7 @@ def session_with_reflection(stack: LocalStack, raw: str) -> None:
         "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=15, after=mark
     )
     stack.slack.slash_command(ALICE, msg["channel"], "/done")
-    runtime = stack.bot.runtime
-    assert runtime is not None and runtime.worker.wait_idle(30)
+    assert stack.bot.wait_idle(60)
 
 
 def items(stack: LocalStack) -> dict[str, ReviewItem]:
@@ -104,6 +103,12 @@ def test_cards_are_grouped_and_decided_by_reactions(stack: LocalStack) -> None:
         assert "x" in names and ({"white_check_mark", "brain"} & names)
     skill, persona = cards["skill"], cards["persona"]
     skills_dir = stack.bot.settings.effective_skills_dir
+
+    # App Home shows the owner what is waiting.
+    mark = stack.slack.mark()
+    stack.slack.open_app_home(OWNER)
+    home = stack.slack.wait_for_call("views.publish", timeout=15, after=mark)
+    assert "Waiting for your decision:* 2 item(s)" in json.dumps(home.params.get("view"))
 
     # A non-owner's ✅ changes nothing and is told so privately.
     mark = stack.slack.mark()

@@ -54,8 +54,7 @@ def test_secret_of_every_kind_is_gone_after_chat_and_reflection(tmp_path: Path) 
                 after=mark,
             )
         stack.slack.slash_command(ALICE, stack.slack.dm_channel(ALICE), "/done")
-        runtime = stack.bot.runtime
-        assert runtime is not None and runtime.worker.wait_idle(30)
+        assert stack.bot.wait_idle(60)
         stored = everything_stored(stack)
         leaked = [
             (sample.category, value)
