@@ -19,10 +19,11 @@ from slack_sdk.errors import SlackApiError
 
 from bot.context import PromptParts, conversation
 from bot.inbound import InboundMessage, strip_bot_mention
+from reflection.calls import record_call
 from reflection.errors import LLMError
 from reflection.llm import LLM, LLMRequest, LLMResponse
 from reflection.pricing import PriceTable
-from store import events, ledger
+from store import events
 from store import sessions as S
 from store.clock import Clock
 from store.db import Store
@@ -308,34 +309,20 @@ class Engine:
         started: float,
         error: str | None = None,
     ) -> None:
-        duration = int((time.monotonic() - started) * 1000)
+        cost = (
+            self.prices.cost(response.model, response.usage, response.provider) if response else 0
+        )
         with self.store.sessions.begin() as db:
-            if response is None:
-                ledger.record_llm_call(
-                    db,
-                    purpose="chat",
-                    session_id=session_id,
-                    provider=self.llm.name,
-                    model=self.chat.model,
-                    duration_ms=duration,
-                    ok=False,
-                    error=error,
-                    now=self.clock.now(),
-                )
-                return
-            u = response.usage
-            ledger.record_llm_call(
+            record_call(
                 db,
                 purpose="chat",
                 session_id=session_id,
-                provider=response.provider,
-                model=response.model,
-                input_tokens=u.input_tokens,
-                output_tokens=u.output_tokens,
-                cache_write_tokens=u.cache_write_tokens,
-                cache_read_tokens=u.cache_read_tokens,
-                cost_usd=self.prices.cost(response.model, u, response.provider),
-                duration_ms=duration,
+                provider=response.provider if response else self.llm.name,
+                model=response.model if response else self.chat.model,
+                usage=response.usage if response else None,
+                cost_usd=cost,
+                duration_ms=int((time.monotonic() - started) * 1000),
+                error=error,
                 now=self.clock.now(),
             )
 

@@ -8,47 +8,35 @@ from reflection.llm import LLM
 from reflection.offline import OfflineChatLLM
 from reflection.pricing import PriceTable
 from reflection.runner import ReflectionPolicy
-from store.config import ConfigError, Settings
+from store.config import Settings
+
+
+def _anthropic(settings: Settings, prices: PriceTable) -> AnthropicLLM:
+    """The Anthropic client; a missing key raises the ConfigError that names it."""
+    key = settings.require("ANTHROPIC_API_KEY")["ANTHROPIC_API_KEY"]
+    return AnthropicLLM(
+        key,
+        base_url=settings.anthropic_base_url,
+        timeout=settings.llm_timeout_seconds,
+        max_retries=settings.llm_max_retries,
+        prices=prices,
+    )
 
 
 def make_chat_llm(settings: Settings, prices: PriceTable) -> LLM:
     """The chat provider: CHAT_PROVIDER, or `auto` = Anthropic with a key, offline without."""
-    key = settings.secret("ANTHROPIC_API_KEY")
     provider = settings.chat_provider
     if provider == "auto":
-        provider = "anthropic" if key else "offline"
-    if provider == "offline":
-        return OfflineChatLLM()
-    if key is None:
-        settings.require("ANTHROPIC_API_KEY")
-        raise ConfigError("ANTHROPIC_API_KEY is required")  # unreachable: require() raised
-    return AnthropicLLM(
-        key,
-        base_url=settings.anthropic_base_url,
-        timeout=settings.llm_timeout_seconds,
-        max_retries=settings.llm_max_retries,
-        prices=prices,
-    )
+        provider = "anthropic" if settings.secret("ANTHROPIC_API_KEY") else "offline"
+    return OfflineChatLLM() if provider == "offline" else _anthropic(settings, prices)
 
 
 def make_reflection_llm(settings: Settings, prices: PriceTable) -> LLM:
     """The reflection provider: REFLECTION_PROVIDER, or `auto` = Anthropic with a key."""
-    key = settings.secret("ANTHROPIC_API_KEY")
     provider = settings.reflection_provider
     if provider == "auto":
-        provider = "anthropic" if key else "heuristic"
-    if provider == "heuristic":
-        return HeuristicReflector()
-    if key is None:
-        settings.require("ANTHROPIC_API_KEY")
-        raise ConfigError("ANTHROPIC_API_KEY is required")
-    return AnthropicLLM(
-        key,
-        base_url=settings.anthropic_base_url,
-        timeout=settings.llm_timeout_seconds,
-        max_retries=settings.llm_max_retries,
-        prices=prices,
-    )
+        provider = "anthropic" if settings.secret("ANTHROPIC_API_KEY") else "heuristic"
+    return HeuristicReflector() if provider == "heuristic" else _anthropic(settings, prices)
 
 
 def reflection_policy(settings: Settings) -> ReflectionPolicy:

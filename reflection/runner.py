@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Literal
 
+from reflection.calls import record_call
 from reflection.errors import GuardRejected, LLMError, LLMRejected, ParseError
 from reflection.guards import check_guards
 from reflection.llm import LLM, ChatMessage, LLMRequest, LLMResponse, SystemBlock
@@ -31,7 +32,7 @@ from reflection.prompt import (
     transcript_block,
 )
 from reflection.schema import Reflection, reflection_json_schema
-from store import budget, ledger
+from store import budget
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
@@ -388,20 +389,16 @@ class ReflectionRunner:
         with self.store.sessions.begin() as db:
             db.add(row)
             if response is not None or error is not None and status == ReflectionStatus.FAILED:
-                ledger.record_llm_call(
+                record_call(
                     db,
                     purpose="reflection",
                     session_id=session_id,
                     provider=llm.name,
                     model=row.model,
-                    input_tokens=row.input_tokens,
-                    output_tokens=row.output_tokens,
-                    cache_write_tokens=row.cache_write_tokens,
-                    cache_read_tokens=row.cache_read_tokens,
+                    usage=usage,
                     cost_usd=cost,
                     duration_ms=duration,
-                    ok=response is not None,
-                    error=error,
+                    error=None if response is not None else error,
                     now=now,
                 )
         return row.id
