@@ -32,8 +32,8 @@ from store.models import LessonRow, MemoryEntry  # noqa: E402
 from writers.base import Provenance, WriteContext, content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.facts import fact_fields  # noqa: E402
-from writers.lesson_library import LessonLibrary, lesson_text, to_blob  # noqa: E402
 from writers.lessons import LessonWriter  # noqa: E402
+from writers.lessons.library import LessonLibrary, lesson_text, to_blob  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
 NOW = datetime(2026, 1, 15, 12, 0, tzinfo=UTC)

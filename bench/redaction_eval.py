@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 t0 = time.perf_counter()
-from writers.redact import Redactor  # noqa: E402  (timed: the import is part of the cost)
+from writers.guard.redact import Redactor  # noqa: E402  (timed: the import is part of the cost)
 
 IMPORT_S = time.perf_counter() - t0
 
@@ -92,7 +92,7 @@ def main() -> None:
         "",
         "| measure | value |",
         "| --- | ---: |",
-        f"| import `writers.redact` (presidio, cold) | {IMPORT_S * 1000:.0f} ms |",
+        f"| import `writers.guard.redact` (presidio, cold) | {IMPORT_S * 1000:.0f} ms |",
         f"| first `Redactor()` build | {build_s * 1000:.2f} ms |",
         f"| later builds (median of 5) | {statistics.median(builds) * 1000:.2f} ms |",
         f"| per call, median ({len(texts)} messages) | {statistics.median(per_call):.3f} ms |",

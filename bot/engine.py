@@ -28,7 +28,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.models import ChatSession
-from writers.redact import redact_text
+from writers.guard.redact import redact_text
 
 log = logging.getLogger(__name__)
 WORKING_REACTION = "hourglass_flowing_sand"

@@ -20,10 +20,11 @@ import numpy as np
 from bot.context import PromptParts, Section, default_identity
 from store.clock import Clock
 from store.models import ChatSession
-from writers import lesson_upkeep, memory, persona, skills
+from writers import memory, persona, skills
 from writers.embed import thresholds
 from writers.facts import decay_facts
 from writers.lessons import record_injection
+from writers.lessons import upkeep as lesson_upkeep
 from writers.selector import Selection, select_context
 
 if TYPE_CHECKING:

@@ -23,10 +23,10 @@ from store.config import Settings
 from store.db import Store
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder, default_embedder
 from writers.fanout import fan_out
-from writers.lesson_library import LessonLibrary
-from writers.lesson_review import apply_lesson_decision
+from writers.guard.redact import redact_json, redact_text
 from writers.lessons import LessonWriter
-from writers.redact import redact_json, redact_text
+from writers.lessons.library import LessonLibrary
+from writers.lessons.review import apply_lesson_decision
 from writers.registry import appliers_from_settings, writers_from_settings
 
 log = logging.getLogger(__name__)

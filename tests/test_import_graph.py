@@ -39,5 +39,5 @@ def test_imports_flow_one_way() -> None:
 
 
 def test_checker_sees_upward_imports_even_when_lazy() -> None:
-    source = "import store.db\n\ndef f():\n    from bot.cli import app\n    import writers.redact\n"
+    source = "import store.db\n\ndef f():\n    from bot.cli import app\n    import writers.guard\n"
     assert imported_packages(source) == {"store", "bot", "writers"}

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix
-from writers.lesson_library import tokens_of
+from writers.lessons.library import tokens_of
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
 HALF_LIFE_DAYS = 14.0

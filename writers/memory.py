@@ -24,10 +24,10 @@ from sqlalchemy.orm import Session
 from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
-from writers import safety
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.facts import fact_fields
-from writers.redact import get_redactor
+from writers.guard import safety
+from writers.guard.redact import get_redactor
 from writers.review import create_item
 
 MEMORY_FILE = "MEMORY.md"

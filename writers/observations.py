@@ -8,11 +8,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from store.models import Observation
-from writers import safety
 from writers.base import WriteContext, WriterResult
+from writers.guard import safety
+from writers.guard.redact import get_redactor
+from writers.guard.safety import SafetyVerdict
 from writers.memory import one_line
-from writers.redact import get_redactor
-from writers.safety import SafetyVerdict
 
 
 def stage_observation(

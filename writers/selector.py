@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from store.models import Observation
 from writers.embed import Matrix
 from writers.facts import render_fact, retrieve_facts
-from writers.lesson_library import LessonLibrary, LessonMeta, stamp, tokens_of
+from writers.lessons.library import LessonLibrary, LessonMeta, stamp, tokens_of
 
 STABLE_MAX = 5
 STABLE_SHARE = 0.4  # of the lesson+fact budget

@@ -23,9 +23,10 @@ from sqlalchemy.orm import Session
 from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import ReviewItem, Skill
-from writers import gitrepo, safety
+from writers import gitrepo
 from writers.base import WriteContext, WriterResult, content_hash
-from writers.redact import get_redactor
+from writers.guard import safety
+from writers.guard.redact import get_redactor
 from writers.review import create_item
 
 DRAFTS_DIR = "skills-drafts"

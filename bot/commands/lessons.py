@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from store.config import Settings
 from store.db import Store
 from store.models import LessonRow
-from writers.lesson_review import decide_lesson, set_status
+from writers.lessons.review import decide_lesson, set_status
 
 STATUSES = ("provisional", "canonical", "archived", "quarantined", "rejected")
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from writers.redact import RedactionResult, get_redactor
+from writers.guard.redact import RedactionResult, get_redactor
 
 
 def _as_json(result: RedactionResult) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from store.config import Settings
 from store.db import Store
 from store.models import ReviewItem
 from writers.gitrepo import GitError
-from writers.lesson_review import apply_lesson_decision
+from writers.lessons.review import apply_lesson_decision
 from writers.registry import appliers_from_settings
 from writers.review import decide, pending, short_hash
 

@@ -13,8 +13,8 @@ from store.db import Store
 from store.models import LessonRow, MemoryEntry
 from writers.base import Provenance, WriteContext, WriterResult, content_hash
 from writers.embed import default_embedder
-from writers.lesson_library import LessonLibrary
 from writers.lessons import LessonWriter
+from writers.lessons.library import LessonLibrary
 from writers.review import decide
 
 OWNER = "UOWNER1"

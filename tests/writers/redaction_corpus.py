@@ -441,25 +441,40 @@ def _read_jsonl(path: Path) -> Iterable[dict[str, object]]:
                 yield json.loads(line)
 
 
-def gitleaks() -> tuple[list[Sample], list[Sample]] | None:
-    """The gitleaks positives and negatives, or None when `shared/` is not there."""
-    base = shared_dir()
-    folder = base / "data" / "redaction-gitleaks" if base else None
-    if folder is None or not (folder / "positives.jsonl").is_file():
-        return None
+def load_jsonl_pair(positives: Path, negatives: Path) -> tuple[list[Sample], list[Sample]]:
+    """A positives file (`{"id","text","secrets":[{"kind","value"}]}` lines) and a negatives file."""
     pos = [
         Sample(
             str(row["id"]),
             str(row["text"]),
             tuple((str(s["kind"]), str(s["value"])) for s in row["secrets"]),  # type: ignore[attr-defined]
         )
-        for row in _read_jsonl(folder / "positives.jsonl")
+        for row in _read_jsonl(positives)
     ]
     neg = [
         Sample(str(row["id"]), str(row["text"]), (), str(row.get("category", "")))
-        for row in _read_jsonl(folder / "negatives.jsonl")
+        for row in _read_jsonl(negatives)
     ]
     return pos, neg
+
+
+def gitleaks() -> tuple[list[Sample], list[Sample]] | None:
+    """The gitleaks positives and negatives, or None when `shared/` is not there."""
+    base = shared_dir()
+    folder = base / "data" / "redaction-gitleaks" if base else None
+    if folder is None or not (folder / "positives.jsonl").is_file():
+        return None
+    return load_jsonl_pair(folder / "positives.jsonl", folder / "negatives.jsonl")
+
+
+HELDOUT_DIR = REPO_ROOT / "tests" / "heldout"
+
+
+def heldout() -> tuple[list[Sample], list[Sample]]:
+    """The held-out set in `tests/heldout/` (written without reading the rules; never tuned on)."""
+    return load_jsonl_pair(
+        HELDOUT_DIR / "redaction_positives.jsonl", HELDOUT_DIR / "redaction_negatives.jsonl"
+    )
 
 
 # ---------------------------------------------------------------- scoring

@@ -8,8 +8,8 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, ReviewItem
 from tests.writers.lesson_helpers import approve, ctx, lessons, new_library, write
-from writers.lesson_upkeep import decay_lessons, enforce_caps, lesson_value
 from writers.lessons import LessonWriter, negated, record_injection
+from writers.lessons.upkeep import decay_lessons, enforce_caps, lesson_value
 
 DEPLOY = ("the user asks to deploy to production", "run the database migrations first")
 DEPLOY_PARA = ("a deploy to production is requested", "run database migrations first")
@@ -285,7 +285,7 @@ def test_cold_start_reembeds_rows_from_another_embedder(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
     from writers.embed import HashingEmbedder, default_embedder
-    from writers.lesson_library import LessonLibrary
+    from writers.lessons.library import LessonLibrary
 
     hashing = HashingEmbedder()
     writer = LessonWriter(LessonLibrary(hashing))

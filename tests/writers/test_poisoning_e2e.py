@@ -20,8 +20,8 @@ from store.db import Store
 from store.models import LessonRow, MemoryEntry, Observation, ReviewItem
 from tests.writers.lesson_helpers import approve, ctx, new_library
 from tests.writers.poisoning_corpus import ALLOW_DOMAINS, ALLOW_EMAILS, ATTACKS, BENIGN
-from writers.lesson_library import LessonLibrary
 from writers.lessons import LessonWriter
+from writers.lessons.library import LessonLibrary
 from writers.memory import MemoryWriter
 from writers.selector import SelectedItem, Selection, select_context
 from writers.usermodel import UserModelWriter

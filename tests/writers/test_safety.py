@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from tests.writers.poisoning_corpus import ALLOW_DOMAINS, ALLOW_EMAILS, ATTACKS, BENIGN, Case
-from writers.safety import KINDS, REASONS, SafetyVerdict, check, strip_invisible
+from writers.guard.safety import KINDS, REASONS, SafetyVerdict, check, strip_invisible
 
 
 def _check(case: Case) -> SafetyVerdict:

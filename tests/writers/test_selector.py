@@ -10,8 +10,8 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, Observation
 from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
-from writers.lesson_library import tokens_of
 from writers.lessons import LessonWriter
+from writers.lessons.library import tokens_of
 from writers.selector import STABLE_MAX, render_lesson, select_context
 
 

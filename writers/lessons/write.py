@@ -11,7 +11,7 @@ Promotion to `canonical`: the owner approves the card, or the rule — seen in �
 from ≥ 2 distinct authors with no blocking flag. Efficacy: when a session that had lessons
 injected yields a lesson matching one of them, the injected lesson's `times_recurred` grows; at
 ≥ 2 recurrences in ≥ half of its injections it is flagged `ineffective` and sent for review.
-Ageing and caps live in `writers.lesson_upkeep`.
+Ageing and caps live in `writers.lessons.upkeep`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
-from writers.lesson_library import (
+from writers.guard.redact import redact_text
+from writers.guard.safety import check
+from writers.lessons.library import (
     CLEARED_PREFIX,
     LIVE,
     LessonLibrary,
@@ -39,15 +41,7 @@ from writers.lesson_library import (
     lesson_text,
     to_blob,
 )
-from writers.lesson_review import (
-    add_flag,
-    apply_lesson_decision,
-    audit_lesson,
-    stage_review,
-)
-from writers.lesson_upkeep import DecayReport, decay_lessons, enforce_caps
-from writers.redact import redact_text
-from writers.safety import check
+from writers.lessons.review import add_flag, audit_lesson, stage_review
 
 PROMOTE_MIN_SESSIONS = 3
 PROMOTE_MIN_AUTHORS = 2
@@ -56,16 +50,6 @@ PROMOTE_MIN_AUTHORS = 2
 INEFFECTIVE_MIN_RECURRED = 2
 INEFFECTIVE_RATIO = 0.5
 _WRITTEN_MARK = "lessons.written"
-# The scheduler's jobs and the review applier are part of this module's public face.
-__all__ = [
-    "DecayReport",
-    "LessonWriter",
-    "apply_lesson_decision",
-    "decay_lessons",
-    "enforce_caps",
-    "promotable",
-    "record_injection",
-]
 
 _NEGATION = re.compile(
     r"\b(don'?t|do not|never|avoid|stop|refrain from|must not|mustn'?t|should not|shouldn'?t|"

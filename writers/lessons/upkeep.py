@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.models import LessonRow
-from writers.lesson_library import LIVE
-from writers.lesson_review import add_flag, audit_lesson, set_status, stage_review
+from writers.lessons.library import LIVE
+from writers.lessons.review import add_flag, audit_lesson, set_status, stage_review
 
 # Value halves every this many days without reinforcement (for cap eviction ranking).
 VALUE_HALF_LIFE_DAYS = 30.0

@@ -1,7 +1,7 @@
 """Redact secrets and PII from text before anything is learned from it or sent to an LLM.
 
 presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
-model), and the registry holds only our own recognizers (`writers.redact_recognizers`), so
+model), and the registry holds only our own recognizers (`writers.guard.recognizers`), so
 presidio's email/URL recognizers — and the tldextract public-suffix download behind them — never
 run. Overlapping hits are merged into one span and replaced by `[REDACTED:<kind>]`.
 
@@ -25,7 +25,7 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
-from writers.redact_recognizers import RuleRecognizer
+from writers.guard.recognizers import RuleRecognizer
 
 __all__ = [
     "Finding",
