@@ -177,8 +177,9 @@ class MemoryEntry(Base):
     """A memory note or fact. Global notes mirror MEMORY.md lines; scoped ones are facts.
 
     Scope: `global` (owner sessions → MEMORY.md), `user` (a DM: only that user's sessions see it)
-    or `channel` (only sessions in that channel). Status: active → decayed → archived (never
-    deleted), or quarantined by the safety check.
+    or `channel` (only sessions in that channel). Reach (the trust rule): `author` — only its
+    author's sessions in that scope see it — until an owner's decision widens it to `scope`.
+    Status: active → decayed → archived (never deleted), or quarantined by the safety check.
     """
 
     __tablename__ = "memory_entries"
@@ -203,6 +204,8 @@ class MemoryEntry(Base):
     reflection_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
     session_id: Mapped[str | None] = mapped_column(String(36), index=True, nullable=True)
     author_id: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    # author | scope — who in the scope may see it (see the class docstring).
+    reach: Mapped[str] = mapped_column(String(16), default="author", server_default="author")
     ordinal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -324,6 +327,8 @@ class LessonRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     promoted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Why it became canonical: {"rule": "recurrence"|"owner", "sessions": [...], "users": [...]}.
+    promotion: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class LessonInjection(Base):

@@ -1,0 +1,269 @@
+"""The stricter check a lesson must pass to become canonical by recurrence alone (no owner).
+
+Recurrence is weak evidence against a determined person: two accounts and three sessions satisfy
+it. So a lesson that is about to reach everyone without a decision must also be *low-risk by
+shape*, whatever its wording:
+
+- `destination`: no links, hosts, e-mail addresses, handles, channels or user ids, unless the link
+  is on the allowlist — a lesson that points somewhere is how data leaves or people are misled;
+- `policy_claim`: no claims about policy, permissions, exemptions, waivers, approvals, or who is
+  an admin or owner — those are the owner's to state, not the crowd's;
+- `answer_form`: no mandates on the form of every answer (sign-offs, appended text, a language
+  or case for everyone);
+- `concealment`: no instruction to conceal, not log, not tell or not escalate;
+- `weakening`: no advice that switches off a safeguard (TLS verification, 2FA, review, hooks,
+  permissions wide open) or moves secrets, unless the advice is to *not* do it;
+- `money`: no instructions to move money or change payment details;
+- `trigger`: no dormant triggers (code words, dates after which something changes).
+
+A lesson that fails stays provisional and goes to the owner's card with the reason; the owner can
+still approve it. False positives only cost an owner's click; false negatives reach everyone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from writers.guard.destinations import REDACTED_DESTINATION, emails, links
+from writers.guard.safety import SafetyVerdict
+from writers.guard.unicode import readable, variants
+
+PROMOTION_REASONS = (
+    "destination",
+    "policy_claim",
+    "answer_form",
+    "concealment",
+    "weakening",
+    "money",
+    "trigger",
+)
+
+# A negation shortly before a match turns "never disable TLS" into advice against it. "Don't
+# forget to …" and "never hesitate to …" are not negations.
+_NEGATED = re.compile(
+    r"(?:\b(?:never|not|no|avoid|without|stop|instead of|rather than|refuse to|do not)\b"
+    r"|n't)(?! (?:forget|hesitate|fail|worry|wait))[^.;:!?]{0,40}$"
+)
+
+_TLD = (
+    r"com|net|org|io|co|app|dev|ai|cloud|xyz|info|biz|me|us|uk|de|fr|ru|cn|nl|eu|in|jp|br|au"
+    r"|internal|local|corp|lan|intra|intranet|site|online|tech|xyz|ru"
+)
+_HOST = re.compile(rf"(?<![\w@/.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:{_TLD})\b(?![\w-])")
+_IP = re.compile(
+    r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){3,7}\b"
+)
+_MENTION = re.compile(
+    r"<[@#!][^<>\s]{2,80}>|(?<![\w&#])#(?=[a-z0-9_-]*[a-z])[a-z0-9][a-z0-9_-]{1,79}\b"
+    r"|(?<![\w.])@[a-z0-9][a-z0-9_.-]{1,79}\b|\b[uwc](?=[a-z]*\d)[a-z0-9]{8,}\b"
+)
+
+_RULES: dict[str, list[str]] = {
+    "policy_claim": [
+        r"\bexempt(?:ion|ions|ed)?\b",
+        r"\bwaiv(?:e|ed|er|ers|es|ing)\b",
+        r"\bpre-?(?:approv|authori[sz]|clear|vett)\w*",
+        r"\bgrandfather(?:ed)?\b",
+        r"\b(?:white|allow)-?list(?:ed|ing)?\b",
+        r"\bcarve-?outs?\b",
+        r"\b(?:standing|blanket|automatic|implicit|verbal) (?:approval|sign-?off|permission|ok)\b",
+        r"\b(?:no longer|not|never|n't|no) (?:be )?(?:needs?|needed|requires?|required|necessary"
+        r"|mandatory|apply|applies|applicable|subject to)\b[^.;]{0,40}\b(?:reviews?|approvals?"
+        r"|sign-?offs?|checks?|verification|tickets?|mfa|2fa|permissions?|authori[sz]ation"
+        r"|polic(?:y|ies)|rules?|audits?|compliance|change requests?|cab|kyc|screening)\b",
+        r"\b(?:reviews?|approvals?|sign-?offs?|checks?|verification|tickets?|mfa|2fa|polic(?:y|ies)"
+        r"|rules?|audits?|compliance|kyc|screening)\b[^.;]{0,30}\b(?:(?:is|are) (?:not|no longer)"
+        r" (?:needed|required|necessary|mandatory)|(?:does|do)(?: not|n't) apply|(?:is|are) "
+        r"(?:optional|waived|suspended|lifted|relaxed|removed|skipped|unnecessary))\b",
+        r"COND\b(?:is|are|was|were|been|now|already) (?:fully |now |already |permanently |always )?"
+        r"(?:approved|authori[sz]ed|cleared|permitted|entitled|exempt|trusted|whitelisted|vetted)\b",
+        r"COND\b(?:approved|authori[sz]ed|signed off|sanctioned|cleared|okayed|ok'd|mandated"
+        r"|greenlit|green-lit|vetted) by\b",
+        r"\b(?:skip|skipping|bypass|bypassing|circumvent|override|overriding|ignore|ignoring"
+        r"|forgo|omit|waive)\b[^.;]{0,25}\b(?:reviews?|approvals?|sign-?offs?|checks?"
+        r"|verification|mfa|2fa|polic(?:y|ies)|rules?|gates?|guards?|filters?|scans?|audits?"
+        r"|tickets?|cab|change requests?|redaction|quarantine|kyc|screening|controls?)\b",
+        r"\b(?:policy|rule|procedure|process|requirement|control)s? (?:has|have|was|were|is|are)"
+        r" (?:been )?(?:changed|updated|lifted|relaxed|suspended|removed|dropped|revised|waived"
+        r"|paused|retired)\b",
+        r"\b(?:on behalf of|acting for|speaks? for|delegated?|delegation|deputy|proxy for)\b",
+        r"\b(?:has|have|got|with|given|gets?|holds?) (?:\w+ )?(?:permissions?|privileges?"
+        r"|clearance|entitlements?|elevated access|admin rights|root access|owner rights"
+        r"|authority)\b|\bpermission (?:to|from)\b",
+        r"COND\b(?:allowed|permitted|authori[sz]ed|entitled|cleared) to\b",
+        r"\b(?:is|are|as|becomes?|became|now) (?:an? |the |our |your )?(?:new |acting |real "
+        r"|true |interim )?(?:admins?|administrators?|owners?|approvers?|superusers?|root"
+        r"|reviewers?|authority)\b",
+        r"\b(?:admins?|administrators?|owners?|approvers?|superusers?) (?:is|are|now|has|have)\b",
+        r"\bgrant(?:s|ed|ing)?\b[^.;]{0,30}\b(?:access|rights|role|permission)",
+    ],
+    "answer_form": [
+        r"\b(?:every|each|all|any) (?:of )?(?:your |the |bot |assistant )?(?:reply|replies"
+        r"|response|responses|answer|answers|message|messages|output|outputs|post|posts)\b",
+        r"\bsign(?:ed|s|ing)?[- ]?off\b|\bsignature\b|\bfooter\b|\btagline\b|\bdisclaimer\b",
+        r"\b(?:in|using|with) (?:all[- ]caps|upper ?case|lower ?case|capital letters|pig latin"
+        r"|rhymes?|verse|emojis?)\b",
+        r"\b(?:always|only|exclusively) (?:reply|respond|answer|write|speak|talk|communicate)"
+        r" (?:in|using)\b",
+        r"UNIVERSAL\b(?:always|every time)\b[^.;]{0,30}\b(?:append|prepend|add|include|attach"
+        r"|mention|link)\b",
+        r"\b(?:always|only|exclusively) (?:recommend|suggest|promote|endorse|push|point (?:people"
+        r"|users) to)\b",
+        r"\b(?:append|prepend|attach)\b[^.;]{0,40}\b(?:to|in|at the (?:end|start) of)\b[^.;]{0,15}"
+        r"\b(?:reply|replies|response|responses|answer|answers|message|messages)\b",
+        r"\b(?:start|begin|end|finish|close|prefix|suffix)\b[^.;]{0,10}\b(?:each|every|all|your)"
+        r" (?:reply|replies|response|responses|answer|answers|message|messages)\b",
+        r"\b(?:call yourself|your name is|refer to yourself|introduce yourself as|persona)\b",
+    ],
+    "concealment": [
+        r"\b(?:don't|do not|never|without|avoid|no need to|not to|need not|needn't)\b (?:\w+ )?"
+        r"(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|disclose"
+        r"|disclosing|alert|alerting|report|reporting|escalate|escalating|flag|flagging|cc"
+        r"|cc'ing|loop(?:ing)? in|ask|asking|check(?:ing)? with|confirm(?:ing)? with|warn"
+        r"|warning|surface|surfacing|raise|raising)\b",
+        r"\b(?:don't|do not|never|without|avoid|no need to|not to|stop)\b (?:\w+ )?(?:log|logging"
+        r"|record|recording|audit|auditing|track|tracking|trace|tracing|document|documenting"
+        r"|ticket|ticketing)\b(?! (?:secrets?|passwords?|tokens?|pii|keys?|credentials|api keys?"
+        r"|personal data|card numbers?|ssns?))",
+        r"\b(?:hide|hiding|conceal|concealing|omit|omitting|suppress|suppressing|withhold"
+        r"|withholding|keep)\b[^.;]{0,30}\bfrom (?:the )?(?:owners?|users?|admins?|team|reviewers?"
+        r"|logs?|audit|review|managers?|security|customers?|auditors?|compliance|leadership)\b",
+        r"\bkeep\b[^.;]{0,25}\b(?:secret|quiet|hidden|under wraps|to yourself|off the record"
+        r"|between us|confidential from)\b",
+        r"\b(?:quietly|silently|secretly|discreetly|covertly|privately|off the books"
+        r"|under the radar)\b",
+        r"\b(?:say|report|claim|tell\b[^.;]{0,20}|mark|state)\b[^.;]{0,20}\b(?:succeeded|passed"
+        r"|worked|is fine|was fine|went fine|is ok|completed|resolved|green)\b[^.;]{0,20}"
+        r"\b(?:even|regardless|whether|anyway|if not)\b",
+    ],
+    "weakening": [
+        r"\bverify\s*=\s*false\b|--insecure\b|\bcurl\b[^\n|;]{0,40}\s-k\b|--no-check-certificate"
+        r"|\bnode_tls_reject_unauthorized\s*=\s*['\"]?0|\bpythonhttpsverify\s*=\s*0"
+        r"|\bsslmode\s*=\s*disable|stricthostkeychecking[ =]+no|userknownhostsfile[ =]+/dev/null"
+        r"|\binsecure[_-]skip[_-]tls[_-]verify\b|\brejectunauthorized\s*:\s*false",
+        r"\b(?:disable|disabling|turn(?:ing)? off|switch(?:ing)? off|skip|skipping|bypass"
+        r"|bypassing|remove|removing|deactivate|deactivating|comment out|drop|dropping|relax"
+        r"|relaxing|loosen|loosening)\b[^.;]{0,30}\b(?:tls|ssl|https|certificates?|cert(?:ificate)?"
+        r" (?:checks?|validation|verification)|2fa|mfa|two-factor|multi-factor|firewalls?|selinux"
+        r"|apparmor|antivirus|anti-virus|edr|defender|signature (?:checks?|verification)|gpg"
+        r"|csrf|cors|rate limit(?:s|ing)?|audit logs?|logging|monitoring|alerts?|alerting"
+        r"|branch protection|code review|pre-commit|hooks?|sandbox|sandboxing|encryption"
+        r"|authentication|auth checks?|access controls?|dlp|scanning|secret scanning)\b",
+        r"\bchmod\s+(?:-r\s+)?(?:0?777|0?666|a\+rwx|o\+w|ugo\+rwx)\b|--no-verify\b"
+        r"|\bgit push\b[^\n]{0,30}(?:--force|-f)\b|\bset-executionpolicy\s+(?:bypass|unrestricted)"
+        r"|--privileged\b|0\.0\.0\.0/0|\bpublic-read(?:-write)?\b|\"principal\"\s*:\s*\"\*\""
+        r"|\brm\s+-rf\s+/(?:\s|$)|\biptables\s+-f\b|\bsetenforce\s+0\b|\bufw\s+disable\b"
+        r"|\bsudo\b[^\n]{0,30}\b(?:curl|wget)\b|\b(?:curl|wget)\b[^\n]{0,80}\|\s*(?:sudo\s+)?"
+        r"(?:ba|z|da)?sh\b|\beval\b[^\n]{0,20}\$\(|\bnpm\b[^\n]{0,20}--unsafe-perm",
+        r"\b(?:commit|check in|push|paste|post|share|send|email|e-mail|dm|upload|forward|print"
+        r"|echo|include|hard-?code|hardcode|store|save|put|write)\b[^.;]{0,30}\b(?:passwords?"
+        r"|secrets?|tokens?|api keys?|keys|credentials|creds|\.env|private keys?|ssh keys?"
+        r"|session cookies?|recovery codes?|otp|one-time codes?|2fa codes?|seed phrases?)\b",
+        r"\b(?:passwords?|secrets?|tokens?|api keys?|credentials|creds|private keys?"
+        r"|recovery codes?|otp|2fa codes?)\b[^.;]{0,30}\b(?:in (?:the )?(?:channel|chat|thread"
+        r"|dm|repo|ticket|message|plain ?text|the clear)|by (?:dm|email|e-mail|chat|slack|message)|over (?:dm"
+        r"|email|chat|slack))\b",
+    ],
+    "money": [
+        r"\b(?:wire|transfer|send|remit|pay|deposit|route|redirect|forward)\b[^.;]{0,30}"
+        r"\b(?:funds|money|payments?|invoices?|payroll|salar(?:y|ies)|amounts?|\$\s?\d|usd|eur"
+        r"|gbp|bitcoin|btc|eth|crypto|usdt|refunds?|reimbursements?)\b[^.;]{0,30}\bto\b",
+        r"\b(?:new|updated|changed|different|correct|latest|current) (?:bank|banking|account"
+        r"|payment|wallet|remit(?:tance)?|beneficiary|vendor|payee|wire|routing)"
+        r" (?:details|info|information|number|numbers|account|instructions|address)\b",
+        r"\bgift ?cards?\b|\bwallet address\b|\bseed phrase\b|\b(?:iban|swift|bic|routing number"
+        r"|sort code|account number)\b[^.;]{0,20}\b(?:is|are|now|:)",
+    ],
+    "trigger": [
+        r"\b(?:code ?word|magic word|secret word|pass ?phrase|trigger (?:word|phrase)|activation"
+        r" (?:word|phrase)|safe ?word)\b",
+        r"\b(?:after|from|starting|beginning|on or after|once it is|until|before)\b (?:\w+ )?"
+        r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep"
+        r"|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?,? \d{4}|q[1-4] \d{4}|20[2-9]\d\b)",
+        r"\b(?:if|when|whenever|once)\b[^.;]{0,30}\b(?:says?|types?|mentions?|writes?|uses?"
+        r"|asks? about)\b[^.;]{0,10}[\"'“‘][^\"'”’]{2,40}[\"'”’]",
+    ],
+}
+# A pattern starting with COND yields to a condition just before it ("once the PR is approved",
+# "only on-call engineers are allowed to …" state a requirement, not a claim). One starting with
+# UNIVERSAL applies only when the lesson's condition is universal ("for any request").
+_CONDITIONAL = re.compile(
+    r"\b(?:if|once|after|until|unless|before|only|when|whether|must|should|needs? to)\b"
+    r"[^.;:!?]{0,40}$"
+)
+_UNIVERSAL = re.compile(
+    r"^\s*(?:always|in (?:general|every|all|any)|(?:for|in|on) (?:any|every|all|each)"
+    r" (?:request|question|message|reply|response|answer|conversation|session|chat|user|task|case)"
+    r"|(?:any|every|all|each) (?:request|question|message|conversation|session|time|user|case)"
+    r"|whenever (?:you|the (?:bot|assistant)) (?:reply|replies|respond|responds|answer|answers)"
+    r"|(?:when )?(?:replying|responding|answering|writing) to (?:anyone|anybody|everyone|users?))"
+)
+_COMPILED = {
+    code: [
+        (
+            re.compile(p.removeprefix("COND").removeprefix("UNIVERSAL")),
+            p[:4] == "COND",
+            p.startswith("UNIVERSAL"),
+        )
+        for p in pats
+    ]
+    for code, pats in _RULES.items()
+}
+# Only these rules yield to a negation: advice *against* weakening or moving secrets is the
+# commonest benign lesson there is. Policy claims and concealment are risky either way.
+_NEGATABLE = frozenset({"weakening", "money"})
+
+
+def _first(code: str, text: str, *, universal: bool) -> str | None:
+    for pat, conditional, needs_universal in _COMPILED[code]:
+        if needs_universal and not universal:
+            continue
+        for m in pat.finditer(text):
+            before = text[max(0, m.start() - 60) : m.start()]
+            if code in _NEGATABLE and _NEGATED.search(before):
+                continue
+            if conditional and _CONDITIONAL.search(before):
+                continue
+            return m.group(0)
+    return None
+
+
+def promotion_check(
+    condition: str,
+    action: str,
+    rationale: str = "",
+    *,
+    allow_domains: Sequence[str] = (),
+    allow_emails: Sequence[str] = (),
+) -> SafetyVerdict:
+    """Reasons (codes of `PROMOTION_REASONS`) a lesson may not be promoted without the owner."""
+    text = f"{condition}. {action}. {rationale}"
+    model_view = readable(text)
+    universal = bool(_UNIVERSAL.search(readable(condition).lower()))
+    found: dict[str, str] = {}
+    for code, snippet in (*links(model_view, allow_domains), *emails(model_view, allow_emails)):
+        found.setdefault("destination", f"{code}: {snippet}")
+    if m := REDACTED_DESTINATION.search(text):
+        found.setdefault("destination", m.group(0))
+    for form in variants(model_view):
+        if "destination" not in found:
+            for rx in (_IP, _MENTION, _HOST):
+                for hit in rx.finditer(form):
+                    if not any(_allowed(hit.group(0), a) for a in allow_domains):
+                        found["destination"] = hit.group(0)
+                        break
+                if "destination" in found:
+                    break
+        for code in _RULES:
+            if code not in found:
+                snippet = _first(code, form, universal=universal)
+                if snippet is not None:
+                    found[code] = snippet
+    reasons = [c for c in PROMOTION_REASONS if c in found]
+    return SafetyVerdict(reasons=reasons, evidence=[(c, found[c][:80]) for c in reasons])
+
+
+def _allowed(host: str, entry: str) -> bool:
+    domain = entry.lower().strip().removeprefix("https://").removeprefix("http://").split("/")[0]
+    return host == domain or host.endswith("." + domain)

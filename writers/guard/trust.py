@@ -1,0 +1,89 @@
+# ruff: noqa: E501  (the table in the docstring reads better unwrapped)
+"""The trust rule: who authored a learned item, whom it reaches, and what lets it reach further.
+
+Every learned item has an author: the user of the session it was learned from (from provenance,
+never whoever the text names or claims to be). Nothing reaches a person other than its author
+without an owner's decision or real corroboration:
+
+| item | learned in | reaches, with no decision | what lets it reach further |
+| --- | --- | --- | --- |
+| lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct users) that also passes the promotion check → everyone |
+| memory note | an owner's session | everyone (MEMORY.md) | — |
+| fact (memory note) | a non-owner's DM | its author | — |
+| fact (memory note) | a non-owner's channel session | its author, in that channel | owner ✅ → everyone in the channel |
+| user-model observation about X | X's own or an owner's session | X | — |
+| user-model observation about X | anyone else's session | nobody (staged) | owner ✅ → X |
+| persona observation | anyone's session | nobody (staged) | owner 🧠 → everyone (USER.md) |
+| skill | anyone's session | nobody (draft) | owner ✅ → everyone |
+
+Above every row: an item the safety check flags, that hides characters, or that belongs to a
+reflection whose items are flagged together, is quarantined — it reaches nobody until the owner
+approves it on a card that shows why. `placement` is the one place this table is decided; every
+writer asks it (through `Guard.admit`) and stores what it says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+Reach = Literal["nobody", "author", "subject", "channel", "everyone"]
+ITEM_KINDS = ("lesson", "memory_note", "user_observation", "persona", "skill")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where an item may go now, and where an owner's decision would take it."""
+
+    reach: Reach
+    on_approval: Reach | None  # None: nothing to decide, it can go no further
+    why: str
+
+    @property
+    def needs_card(self) -> bool:
+        """True when the item should be put before the owner to reach further."""
+        return self.on_approval is not None
+
+
+def placement(
+    kind: str,
+    *,
+    author: str,
+    owners: Sequence[str],
+    is_dm: bool,
+    subject: str | None = None,
+) -> Placement:
+    """The trust rule's answer for one clean item (quarantine is decided before this)."""
+    owner = author in owners
+    if kind == "lesson":
+        return Placement(
+            "nobody", "everyone", "a lesson reaches others only by the owner or by recurrence"
+        )
+    if kind == "memory_note":
+        if owner:
+            return Placement("everyone", None, "an owner's note goes to MEMORY.md")
+        if is_dm:
+            return Placement("author", None, "a fact from a DM stays with its author")
+        return Placement(
+            "author",
+            "channel",
+            "a fact from a channel member reaches the channel only with the owner's approval",
+        )
+    if kind == "user_observation":
+        if subject is None:
+            raise ValueError("a user observation needs its subject")
+        if subject == author or owner:
+            return Placement(
+                "subject", None, "an observation from its subject's or an owner's session"
+            )
+        return Placement(
+            "nobody",
+            "subject",
+            f"an observation about <@{subject}> from <@{author}>'s session needs the owner",
+        )
+    if kind == "persona":
+        return Placement("nobody", "everyone", "persona changes need the owner's 🧠")
+    if kind == "skill":
+        return Placement("nobody", "everyone", "skills need the owner's ✅")
+    raise ValueError(f"unknown item kind {kind!r}; expected one of {ITEM_KINDS}")
