@@ -27,7 +27,7 @@ from writers.guard.redact import redact_json, redact_text
 from writers.lessons import LessonWriter
 from writers.lessons.library import LessonLibrary
 from writers.lessons.review import apply_lesson_decision
-from writers.registry import appliers_from_settings, writers_from_settings
+from writers.registry import appliers_from_settings, guard_from_settings, writers_from_settings
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +84,11 @@ class Runtime:
         with self.store.sessions() as db:
             # The lesson library's vectors live in memory, built once here, updated incrementally.
             self.library = LessonLibrary.build(db, self.embedder)
-        self.lessons = LessonWriter(self.library, allow_domains=settings.allow_domains)
-        self.writers = writers_from_settings(settings, lessons_writer=self.lessons)
+        self.guard = guard_from_settings(settings)
+        self.lessons = LessonWriter(self.library, guard=self.guard)
+        self.writers = writers_from_settings(
+            settings, guard=self.guard, lessons_writer=self.lessons
+        )
         self.appliers = appliers_from_settings(settings, lessons_applier=apply_lesson_decision)
         # Called after a fan-out with the reflection id (the daemon posts review cards there).
         self.on_applied: Callable[[str], object] | None = None
@@ -105,6 +108,7 @@ class Runtime:
             owner_ids=self.settings.owner_ids,
             data_dir=self.data_dir,
             now=self.clock.now(),
+            guard=self.guard,
         )
         if self.on_applied is not None:
             self.on_applied(outcome.reflection_id)
@@ -126,7 +130,8 @@ class Runtime:
                     ts=m.ts,
                     user_id=m.user,
                     is_bot=m.is_bot,
-                    text=m.text,
+                    # Stored redacted, exactly as intake stores a live message.
+                    text=redact_text(m.text),
                     now=now,
                 )
             S.close(db, session.id, now=now, reason="cli")

@@ -434,7 +434,7 @@ def _lesson(item: Any, repairs: list[str]) -> dict[str, str] | None:
         for k, v in item.items():
             fields.setdefault(_key(k, _LESSON_ALIASES), v)
     elif isinstance(item, str):
-        text = _clean(item).strip()
+        text = _keep(item).strip()
         for pattern in _LESSON_TEXT:
             if m := pattern.match(text):
                 fields = {"condition": m.group("c"), "action": m.group("a")}
@@ -484,8 +484,8 @@ def _as_text(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return ""
     if isinstance(value, str):
-        text = _clean(value).strip()
-        return "" if text.lower() in _NULLISH else text
+        text = _keep(value).strip()
+        return "" if _clean(text).lower() in _NULLISH else text
     if isinstance(value, int | float):
         return str(value)
     if isinstance(value, list | tuple | dict):
@@ -505,11 +505,18 @@ def _as_bool(value: Any) -> bool:
 
 
 def _clean(text: str) -> str:
+    """For keys, enums, slugs and ids: invisible characters can only be noise there."""
     return _TAG_CHARS.sub("", _INVISIBLE.sub("", unicodedata.normalize("NFC", text)))
 
 
+def _keep(text: str) -> str:
+    """For free text: NFC only. Hidden characters are evidence of smuggling, so they are passed
+    on for the writers' guard to decode, show the owner and quarantine, never silently dropped."""
+    return unicodedata.normalize("NFC", text)
+
+
 def _clip(text: str, limit: int, field: str, repairs: list[str]) -> str:
-    text = _clean(text).strip()
+    text = _keep(text).strip()
     if len(text) <= limit:
         return text
     repairs.append(f"{field}: truncated {len(text)} characters to {limit}")

@@ -52,6 +52,9 @@ class WriteContext:
     data_dir: Path
     now: datetime
     outcome: str = "partial"
+    # Why this reflection's items are all held for the owner ("" when they are not); set once per
+    # reflection by the fan-out from `writers.guard.joint.together_reason`.
+    together: str = ""
 
     @property
     def user_is_owner(self) -> bool:

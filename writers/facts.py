@@ -1,9 +1,10 @@
 """Facts: scoped episodic memory (seed 003) — fields, 4-factor retrieval and confidence decay.
 
 A fact is a `MemoryEntry` whose scope is `user` (seen only in that user's DMs) or `channel` (seen
-only in that channel). Its effective confidence fades exponentially with the days since it was
-last accessed (`confidence * exp(-decay_rate * days)`, ≈ 14-day half-life); retrieval refreshes
-the access time of what it returns, so facts that keep being relevant stay fresh.
+only in that channel, and there only by its author until the owner shares it: the trust rule). Its
+effective confidence fades exponentially with the days since it was last accessed (`confidence *
+exp(-decay_rate * days)`, ≈ 14-day half-life); retrieval refreshes the access time of what it
+returns, so facts that keep being relevant stay fresh.
 """
 
 from __future__ import annotations
@@ -175,8 +176,13 @@ def _last_access(fact: MemoryEntry) -> datetime:
 
 
 def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bool]:
-    """SQL condition for the facts visible to a session: the DM user's own, or this channel's."""
-    channel_facts = and_(MemoryEntry.scope_kind == "channel", MemoryEntry.scope_id == channel)
+    """SQL condition for the facts visible to a session: the DM user's own, or this channel's
+    that are shared with it (an owner's decision) or that this user taught (the trust rule)."""
+    channel_facts = and_(
+        MemoryEntry.scope_kind == "channel",
+        MemoryEntry.scope_id == channel,
+        or_(MemoryEntry.reach == "scope", MemoryEntry.author_id == user_id),
+    )
     if is_dm:
         return or_(
             and_(MemoryEntry.scope_kind == "user", MemoryEntry.scope_id == user_id), channel_facts

@@ -21,6 +21,8 @@ from store import sessions as S
 from store.db import Store
 from store.models import ReflectionRow
 from writers.base import Provenance, WriteContext, Writer, WriterResult
+from writers.guard.gate import Guard
+from writers.guard.joint import together_reason
 
 log = logging.getLogger(__name__)
 DONE = {"written", "staged", "nothing", "rejected", "skipped"}
@@ -33,6 +35,7 @@ def context_for(
     owner_ids: Sequence[str],
     data_dir: Path,
     now: datetime,
+    together: str = "",
 ) -> WriteContext:
     """The write context of a reflection row: its session, transcript authors and provenance."""
     session = S.get(db, row.session_id)
@@ -57,6 +60,7 @@ def context_for(
         data_dir=data_dir,
         now=now,
         outcome=row.outcome or "partial",
+        together=together,
     )
 
 
@@ -74,8 +78,15 @@ def fan_out(
     owner_ids: Sequence[str],
     data_dir: Path,
     now: datetime,
+    guard: Guard | None = None,
 ) -> dict[str, Any]:
-    """Run every writer not yet done for this reflection; returns the ledger's writer_results."""
+    """Run every writer not yet done for this reflection; returns the ledger's writer_results.
+
+    First the guard looks at the reflection as a whole (`together_reason`); its answer goes to
+    every writer in the write context, so one flagged item holds all of them for the owner.
+    """
+    guard = guard or Guard()
+    together = _together(store, reflection_id, reflection, guard)
     for writer in writers:
         try:
             with store.sessions.begin() as db:
@@ -84,7 +95,9 @@ def fan_out(
                     raise LookupError(f"no reflection {reflection_id}")
                 if _done(row.writer_results, writer.name):
                     continue
-                ctx = context_for(db, row, owner_ids=owner_ids, data_dir=data_dir, now=now)
+                ctx = context_for(
+                    db, row, owner_ids=owner_ids, data_dir=data_dir, now=now, together=together
+                )
                 result = writer.write(db, ctx, reflection)
                 # Reassign (not mutate) so SQLAlchemy sees the JSON change.
                 row.writer_results = {**row.writer_results, writer.name: result.as_json()}
@@ -99,6 +112,25 @@ def fan_out(
         if all(_done(row.writer_results, w.name) for w in writers) and row.applied_at is None:
             row.applied_at = now
         return dict(row.writer_results)
+
+
+def _together(store: Store, reflection_id: str, reflection: Reflection, guard: Guard) -> str:
+    with store.sessions() as db:
+        row = db.get(ReflectionRow, reflection_id)
+        session = S.get(db, row.session_id) if row is not None else None
+        if row is None or session is None:
+            return ""
+        why = together_reason(
+            db,
+            reflection,
+            author=session.user_id,
+            reflection_id=reflection_id,
+            now=row.created_at,
+            allow_domains=guard.allow_domains,
+            allow_emails=guard.allow_emails,
+        )
+        # It quotes the raw reflection; redact it like everything else that is kept.
+        return guard.redact(why).text if why else ""
 
 
 def _record_failure(store: Store, reflection_id: str, name: str, exc: Exception) -> None:

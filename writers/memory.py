@@ -1,4 +1,4 @@
-"""Memory notes: owner sessions → MEMORY.md (global), everyone else → scoped facts.
+"""Memory notes: owner sessions → MEMORY.md (global), everyone else → facts (trust rule).
 
 MEMORY.md stays human-editable. The bot only appends dated bullets ending in a marker
 (`<!-- seshat:m<id> -->`) and only ever removes lines carrying its own marker (rollback), so a
@@ -13,7 +13,7 @@ import hashlib
 import os
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,8 +26,7 @@ from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.facts import fact_fields
-from writers.guard import safety
-from writers.guard.redact import get_redactor
+from writers.guard.gate import Admitted, Guard, one_line
 from writers.review import create_item
 
 MEMORY_FILE = "MEMORY.md"
@@ -67,11 +66,6 @@ def normalise_line(line: str) -> str:
     text = _BULLET.sub("", text)
     text = _DATE.sub("", text.strip())
     return " ".join(text.split()).casefold().rstrip(".")
-
-
-def one_line(text: str) -> str:
-    """Collapse `text` to one line and defuse HTML comments so it cannot forge a marker."""
-    return " ".join(text.split()).replace("<!--", "<!- -").replace("-->", "- ->")
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -216,15 +210,20 @@ def append_note(data_dir: Path, entry: MemoryEntry) -> bool:
 
 
 class MemoryWriter:
-    """Writes `memory_notes`: global MEMORY.md lines for owners, scoped facts otherwise."""
+    """Writes `memory_notes`: global MEMORY.md lines for owners, facts for everyone else.
+
+    The trust rule (`writers.guard.trust`): a fact from a non-owner's DM stays with its author; one
+    from a channel session is seen by its author there, and by the whole channel only after the
+    owner's ✅ on a "share with the channel" card.
+    """
 
     name = "memory"
 
-    def __init__(self, *, allow_domains: Sequence[str] = ()) -> None:
-        self.allow_domains = tuple(allow_domains)
+    def __init__(self, *, guard: Guard | None = None) -> None:
+        self.guard = guard or Guard()
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
-        """Store each note (redacted, safety-checked, deduplicated); idempotent per reflection."""
+        """Store each note (redacted, checked, placed, deduplicated); idempotent per reflection."""
         result = WriterResult(status="nothing")
         rid = ctx.provenance.reflection_id
         for ordinal, note in enumerate(reflection.memory_notes):
@@ -235,27 +234,25 @@ class MemoryWriter:
             ).first()
             if done is not None:
                 continue
-            redacted = get_redactor().redact(note)
-            result.redacted += len(redacted.findings)
-            text = one_line(redacted.text)
-            verdict = safety.check(text, kind="memory_note", allow_domains=self.allow_domains)
-            entry = self._entry(db, ctx, text, ordinal, quarantined=verdict.flagged)
+            admitted = self.guard.admit(ctx, note, kind="memory_note")
+            result.redacted += admitted.redactions
+            entry = self._entry(db, ctx, admitted, ordinal)
             if entry is None:
                 result.detail.append(f"note {ordinal}: duplicate fact")
                 continue
             db.add(entry)
             db.flush()
-            if verdict.flagged:
-                entry.flags = list(verdict.reasons)
-                kind = "memory" if entry.scope_kind == "global" else "fact"
+            kind = "memory" if entry.scope_kind == "global" else "fact"
+            if admitted.quarantined:
+                entry.flags = admitted.flags
                 create_item(
                     db,
                     kind=kind,
                     target_id=str(entry.id),
                     title=f"Quarantined {'memory note' if kind == 'memory' else 'fact'}",
-                    content=text,
+                    content=entry.text,
                     choices=["approve", "reject"],
-                    reason=verdict.summary,
+                    reason=admitted.reason,
                     reflection_id=rid,
                     provenance=ctx.provenance.as_json(),
                     now=ctx.now,
@@ -268,19 +265,34 @@ class MemoryWriter:
                 result.detail.append(f"note {ordinal}: already in {MEMORY_FILE}")
             else:
                 result.written += 1
+                if admitted.placement.needs_card:
+                    create_item(
+                        db,
+                        kind="fact",
+                        target_id=str(entry.id),
+                        title=f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?",
+                        content=entry.text,
+                        choices=["approve", "reject"],
+                        reason=admitted.reason,
+                        reflection_id=rid,
+                        provenance=ctx.provenance.as_json(),
+                        now=ctx.now,
+                    )
+                    result.staged += 1
         if result.written or result.staged:
             result.status = "staged" if result.staged and not result.written else "written"
         return result
 
     def _entry(
-        self, db: Session, ctx: WriteContext, text: str, ordinal: int, *, quarantined: bool
+        self, db: Session, ctx: WriteContext, admitted: Admitted, ordinal: int
     ) -> MemoryEntry | None:
+        text = admitted.text
         digest = content_hash(text)
         p = ctx.provenance
         common = {
             "text": text,
             "text_hash": digest,
-            "status": "quarantined" if quarantined else "active",
+            "status": "quarantined" if admitted.quarantined else "active",
             "provenance": p.as_json(),
             "reflection_id": p.reflection_id,
             "session_id": p.session_id,
@@ -289,13 +301,14 @@ class MemoryWriter:
             "created_at": ctx.now,
             "updated_at": ctx.now,
         }
-        if ctx.user_is_owner:
-            return MemoryEntry(scope_kind="global", scope_id="", **common)
+        if admitted.placement.reach == "everyone":
+            return MemoryEntry(scope_kind="global", scope_id="", reach="scope", **common)
         scope_kind, scope_id = ("user", ctx.user_id) if ctx.is_dm else ("channel", ctx.channel)
         twin = db.scalars(
             select(MemoryEntry.id).where(
                 MemoryEntry.scope_kind == scope_kind,
                 MemoryEntry.scope_id == scope_id,
+                MemoryEntry.author_id == ctx.user_id,
                 MemoryEntry.text_hash == digest,
                 MemoryEntry.status.in_(("active", "quarantined")),
             )
@@ -306,6 +319,8 @@ class MemoryWriter:
         return MemoryEntry(
             scope_kind=scope_kind,
             scope_id=scope_id,
+            # A DM fact's scope is its author; a channel fact starts with its author only.
+            reach="scope" if scope_kind == "user" else "author",
             category=fields.category,
             tags=list(fields.tags),
             confidence=fields.confidence,
@@ -323,13 +338,15 @@ def apply_memory_decision(
     *,
     data_dir: Path,
 ) -> None:
-    """Release a quarantined note or fact (approve → active, MEMORY.md for global) or archive it."""
+    """Approve → active and shared with its whole scope (MEMORY.md for a global note); reject →
+    archived. One applier serves quarantined notes, quarantined facts and "share" cards."""
     entry = db.get(MemoryEntry, int(item.target_id))
     if entry is None:
         return
     entry.updated_at = now
     if decision == "approve":
         entry.status = "active"
+        entry.reach = "scope"
         if entry.scope_kind == "global":
             append_note(data_dir, entry)
     else:

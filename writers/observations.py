@@ -1,34 +1,32 @@
-"""What persona and user-model observations share: one idempotent, redacted, checked row."""
+"""What persona and user-model observations share: one idempotent row, admitted by the guard."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from store.models import Observation
 from writers.base import WriteContext, WriterResult
-from writers.guard import safety
-from writers.guard.redact import get_redactor
-from writers.guard.safety import SafetyVerdict
-from writers.memory import one_line
+from writers.guard.gate import Admitted, Guard
 
 
 def stage_observation(
     db: Session,
     ctx: WriteContext,
     result: WriterResult,
+    guard: Guard,
     *,
     kind: str,
     subject: str,
     raw: str,
     ordinal: int,
-    safety_kind: str,
     ok_status: str,
-    allow_domains: Sequence[str],
-) -> tuple[Observation, SafetyVerdict] | None:
-    """Store one observation (redacted, safety-checked); None when this reflection already did."""
+) -> tuple[Observation, Admitted] | None:
+    """Store one observation as the guard admits it; None when this reflection already did.
+
+    Status: `quarantined` when the guard holds it, `ok_status` when the trust rule lets it reach
+    someone now, else `pending` (it waits for the owner's card).
+    """
     p = ctx.provenance
     exists = db.scalars(
         select(Observation.id).where(
@@ -40,18 +38,23 @@ def stage_observation(
     ).first()
     if exists is not None:
         return None
-    redacted = get_redactor().redact(raw)
-    result.redacted += len(redacted.findings)
-    text = one_line(redacted.text)
-    verdict = safety.check(text, kind=safety_kind, allow_domains=allow_domains)
+    item_kind = "user_observation" if kind == "user" else "persona"
+    admitted = guard.admit(ctx, raw, kind=item_kind, subject=subject if kind == "user" else None)
+    result.redacted += admitted.redactions
+    if admitted.quarantined:
+        status = "quarantined"
+    elif admitted.placement.reach == "nobody":
+        status = "pending"
+    else:
+        status = ok_status
     obs = Observation(
         kind=kind,
         subject=subject,
-        text=text,
+        text=admitted.text,
         source="reflection",
-        status="quarantined" if verdict.flagged else ok_status,
-        flags=list(verdict.reasons),
-        provenance=p.as_json(),
+        status=status,
+        flags=admitted.flags,
+        provenance={**p.as_json(), "user_id": ctx.user_id},
         reflection_id=p.reflection_id,
         session_id=p.session_id,
         author_id=ctx.user_id,
@@ -60,4 +63,4 @@ def stage_observation(
     )
     db.add(obs)
     db.flush()
-    return obs, verdict
+    return obs, admitted

@@ -6,7 +6,6 @@ people. Applied lines carry a marker (`<!-- seshat:p<id> -->`) so rollback remov
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import Observation, ReviewItem
 from writers.base import WriteContext, WriterResult
+from writers.guard.gate import Guard
 from writers.memory import append_marked_line, marker, strip_markers
 from writers.observations import stage_observation
 from writers.review import create_item
@@ -34,8 +34,8 @@ class PersonaWriter:
 
     name = "persona"
 
-    def __init__(self, *, allow_domains: Sequence[str] = ()) -> None:
-        self.allow_domains = tuple(allow_domains)
+    def __init__(self, *, guard: Guard | None = None) -> None:
+        self.guard = guard or Guard()
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
         """Store observations as pending (or quarantined) with a review card each; idempotent."""
@@ -46,17 +46,16 @@ class PersonaWriter:
                 db,
                 ctx,
                 result,
+                self.guard,
                 kind="persona",
                 subject="",
                 raw=raw,
                 ordinal=ordinal,
-                safety_kind="persona",
                 ok_status="pending",
-                allow_domains=self.allow_domains,
             )
             if staged is None:
                 continue
-            obs, verdict = staged
+            obs, admitted = staged
             create_item(
                 db,
                 kind="persona",
@@ -64,13 +63,13 @@ class PersonaWriter:
                 title="Persona observation",
                 content=obs.text,
                 choices=["save", "reject"],
-                reason=verdict.summary if verdict.flagged else None,
+                reason=admitted.reason if admitted.quarantined else None,
                 reflection_id=p.reflection_id,
                 provenance=p.as_json(),
                 now=ctx.now,
             )
             result.staged += 1
-            result.quarantined += int(verdict.flagged)
+            result.quarantined += int(admitted.quarantined)
         if result.staged:
             result.status = "staged"
         return result

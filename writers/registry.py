@@ -6,12 +6,12 @@ The lessons writer and its applier come from `writers.lessons` and are passed in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 from store.config import Settings
 from writers.base import Writer
+from writers.guard.gate import Guard
 from writers.memory import MemoryWriter, apply_memory_decision
 from writers.persona import PersonaWriter, apply_persona_decision
 from writers.review import Applier
@@ -27,20 +27,26 @@ from writers.usermodel import (
 def build_writers(
     *,
     skills_dir: Path,
-    allow_domains: Sequence[str] = (),
+    guard: Guard | None = None,
     honcho: HonchoSender | None = None,
     lessons_writer: Writer | None = None,
 ) -> tuple[Writer, ...]:
-    """The writers a reflection fans out to, in order."""
-    writers: list[Writer] = [MemoryWriter(allow_domains=allow_domains)]
+    """The writers a reflection fans out to, in order; every one admits text through `guard`."""
+    guard = guard or Guard()
+    writers: list[Writer] = [MemoryWriter(guard=guard)]
     if lessons_writer is not None:
         writers.append(lessons_writer)
     writers += [
-        SkillWriter(skills_dir=skills_dir, allow_domains=allow_domains),
-        PersonaWriter(allow_domains=allow_domains),
-        UserModelWriter(allow_domains=allow_domains, honcho=honcho),
+        SkillWriter(skills_dir=skills_dir, guard=guard),
+        PersonaWriter(guard=guard),
+        UserModelWriter(guard=guard, honcho=honcho),
     ]
     return tuple(writers)
+
+
+def guard_from_settings(settings: Settings) -> Guard:
+    """The guard with the configured allowlist."""
+    return Guard(allow_domains=settings.allow_domains)
 
 
 def build_appliers(
@@ -60,7 +66,7 @@ def build_appliers(
 
 
 def writers_from_settings(
-    settings: Settings, *, lessons_writer: Writer | None = None
+    settings: Settings, *, guard: Guard, lessons_writer: Writer | None = None
 ) -> tuple[Writer, ...]:
     """`build_writers` with everything taken from `settings` (Honcho only when configured)."""
     key = settings.honcho_api_key.get_secret_value() if settings.honcho_api_key else None
@@ -69,7 +75,7 @@ def writers_from_settings(
     )
     return build_writers(
         skills_dir=settings.effective_skills_dir,
-        allow_domains=settings.allow_domains,
+        guard=guard,
         honcho=honcho,
         lessons_writer=lessons_writer,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,7 @@ from store.ledger import audit
 from store.models import ReviewItem, Skill
 from writers import gitrepo
 from writers.base import WriteContext, WriterResult, content_hash
-from writers.guard import safety
-from writers.guard.redact import get_redactor
+from writers.guard.gate import Guard
 from writers.review import create_item
 
 DRAFTS_DIR = "skills-drafts"
@@ -113,9 +111,9 @@ class SkillWriter:
 
     name = "skills"
 
-    def __init__(self, *, skills_dir: Path, allow_domains: Sequence[str] = ()) -> None:
+    def __init__(self, *, skills_dir: Path, guard: Guard | None = None) -> None:
         self.skills_dir = skills_dir
-        self.allow_domains = tuple(allow_domains)
+        self.guard = guard or Guard()
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
         """Draft the proposed skill (redacted, safety-checked); idempotent per reflection."""
@@ -126,14 +124,13 @@ class SkillWriter:
         if db.scalars(select(Skill.id).where(Skill.reflection_id == p.reflection_id)).first():
             return result
         slug = _checked(reflection.skill_slug)
-        redactor = get_redactor()
-        desc = redactor.redact(" ".join((reflection.skill_description or "").split()))
-        body = redactor.redact(reflection.skill_body or "")
-        result.redacted += len(desc.findings) + len(body.findings)
+        desc = self.guard.admit(ctx, reflection.skill_description or "", kind="skill")
+        body = self.guard.admit(ctx, reflection.skill_body or "", kind="skill", multiline=True)
+        result.redacted += desc.redactions + body.redactions
         text = render_skill(slug, desc.text, body.text)
-        verdict = safety.check(
-            f"{desc.text}\n{body.text}", kind="skill", allow_domains=self.allow_domains
-        )
+        flagged = desc.quarantined or body.quarantined
+        flags = list(dict.fromkeys(desc.flags + body.flags))
+        reason = "; ".join(r for r in (desc.reason, body.reason) if r) if flagged else None
         current = self.skills_dir / slug / SKILL_FILE
         old = current.read_text(encoding="utf-8") if current.exists() else None
         if old is not None and old == text:
@@ -145,10 +142,10 @@ class SkillWriter:
             description=desc.text,
             body=body.text,
             content_hash=content_hash(text),
-            status="quarantined" if verdict.flagged else "draft",
+            status="quarantined" if flagged else "draft",
             is_update=old is not None,
             diff=diff,
-            flags=list(verdict.reasons),
+            flags=flags,
             provenance=p.as_json(),
             reflection_id=p.reflection_id,
             session_id=p.session_id,
@@ -157,7 +154,7 @@ class SkillWriter:
         )
         db.add(skill)
         db.flush()
-        if not verdict.flagged:
+        if not flagged:
             # Quarantined content stays in the database only, never on disk as a draft.
             path = draft_path(ctx.data_dir, slug)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -170,13 +167,13 @@ class SkillWriter:
             title=f"{'Skill update' if diff is not None else 'New skill'}: {slug}",
             content=content,
             choices=["approve", "reject"],
-            reason=verdict.summary if verdict.flagged else None,
+            reason=reason,
             reflection_id=p.reflection_id,
             provenance=p.as_json(),
             now=ctx.now,
         )
         result.staged = 1
-        result.quarantined = int(verdict.flagged)
+        result.quarantined = int(flagged)
         result.status = "staged"
         return result
 

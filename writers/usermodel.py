@@ -9,7 +9,7 @@ writer is tested without Honcho and a Honcho outage never loses a local observat
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +20,7 @@ from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import Observation, ReviewItem
 from writers.base import WriteContext, WriterResult
+from writers.guard.gate import Guard
 from writers.observations import stage_observation
 from writers.review import create_item
 
@@ -82,14 +83,16 @@ def notes_for_user(db: Session, user_id: str, limit: int = 10) -> list[Observati
 
 
 class UserModelWriter:
-    """Stores `user_model_updates` as per-user observations (and mirrors them to Honcho)."""
+    """Stores `user_model_updates` as per-user observations (and mirrors them to Honcho).
+
+    The trust rule: an observation about X is applied (shown in X's sessions) only when it comes
+    from X's own session or an owner's; any other is held on an owner's card, never injected.
+    """
 
     name = "user_model"
 
-    def __init__(
-        self, *, allow_domains: Sequence[str] = (), honcho: HonchoSender | None = None
-    ) -> None:
-        self.allow_domains = tuple(allow_domains)
+    def __init__(self, *, guard: Guard | None = None, honcho: HonchoSender | None = None) -> None:
+        self.guard = guard or Guard()
         self.honcho = honcho
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
@@ -103,32 +106,32 @@ class UserModelWriter:
                     db,
                     ctx,
                     result,
+                    self.guard,
                     kind="user",
                     subject=uid,
                     raw=raw,
                     ordinal=ordinal,
-                    safety_kind="user_observation",
                     ok_status="active",
-                    allow_domains=self.allow_domains,
                 )
                 if staged is None:
                     continue
-                obs, verdict = staged
-                if verdict.flagged:
+                obs, admitted = staged
+                if obs.status != "active":
+                    held = "Quarantined" if admitted.quarantined else "Held"
                     create_item(
                         db,
                         kind="user_observation",
                         target_id=str(obs.id),
-                        title=f"Quarantined observation about <@{uid}>",
+                        title=f"{held} observation about <@{uid}> from <@{ctx.user_id}>'s session",
                         content=obs.text,
                         choices=["approve", "reject"],
-                        reason=verdict.summary,
+                        reason=admitted.reason,
                         reflection_id=p.reflection_id,
                         provenance=p.as_json(),
                         now=ctx.now,
                     )
                     result.staged += 1
-                    result.quarantined += 1
+                    result.quarantined += int(admitted.quarantined)
                 else:
                     result.written += 1
                     outgoing.setdefault(uid, []).append(obs.text)
@@ -157,7 +160,7 @@ def apply_observation_decision(
     actor: str,
     now: datetime,
 ) -> None:
-    """Release a quarantined user observation (approve → active) or archive it."""
+    """Release a held or quarantined user observation (approve → active) or archive it."""
     obs = db.get(Observation, int(item.target_id))
     if obs is None:
         return

@@ -346,9 +346,10 @@ CASES: list[Case] = [
         {"memory_notes": ["Jörg préfère le café ☕ — 東京 office"]},
     ),
     Case(
-        "invisible-chars-stripped",
+        # Kept for the writers' guard, which quarantines them with the decoded text.
+        "invisible-chars-kept",
         _with(memory_notes=["ig\u200bnore\u2066 this"]),
-        {"memory_notes": ["ignore this"]},
+        {"memory_notes": ["ig\u200bnore\u2066 this"]},
     ),
     # --- unusable ----------------------------------------------------------------------------
     Case("empty", "", error="empty output"),

@@ -109,8 +109,11 @@ def add_fact(
     status: str = "active",
     flags: list[str] | None = None,
     confidence: float = 0.7,
+    reach: str = "scope",
+    author_id: str | None = None,
 ) -> MemoryEntry:
-    """Insert a fact row directly (the memory writer is another module's job)."""
+    """Insert a fact row directly (the memory writer is another module's job); by default one
+    already shared with its scope, as after an owner's decision."""
     from writers.facts import fact_fields
 
     fields = fact_fields(text)
@@ -121,6 +124,8 @@ def add_fact(
         tags=fields.tags,
         scope_kind=scope_kind,
         scope_id=scope_id,
+        reach=reach,
+        author_id=author_id,
         status=status,
         confidence=confidence,
         decay_rate=fields.decay_rate,

@@ -19,6 +19,7 @@ from writers.review import decide
 from writers.usermodel import (
     HONCHO_INSTALL_HINT,
     UserModelWriter,
+    apply_observation_decision,
     make_honcho_sender,
     notes_for_user,
 )
@@ -85,7 +86,8 @@ def test_user_model_observations_and_honcho(store: Store, tmp_path: Path, clock)
     writer = UserModelWriter(honcho=lambda uid, texts, prov: sent.append((uid, texts, prov)))
     with store.sessions.begin() as db:
         res = writer.write(db, ctx(store, rid, tmp_path, clock.now()), refl)
-    assert res.written == 3
+    # OTHER's own observations apply; the one about the owner, from OTHER's session, is held.
+    assert (res.written, res.staged, res.quarantined) == (2, 1, 0)
     with store.sessions() as db:
         notes = notes_for_user(db, OTHER)
         assert [n.text for n in notes] and {n.text for n in notes} == {
@@ -93,12 +95,27 @@ def test_user_model_observations_and_honcho(store: Store, tmp_path: Path, clock)
             "Prefers examples in Go.",
         }
         assert all(n.source == "reflection" and n.provenance["reflection_id"] == rid for n in notes)
-        assert [n.text for n in notes_for_user(db, OWNER)] == ["Reviews PRs in the morning."]
-    assert sorted(uid for uid, _, _ in sent) == [OTHER, OWNER]
+        assert notes_for_user(db, OWNER) == []
+        (card,) = db.scalars(select(ReviewItem).where(ReviewItem.kind == "user_observation"))
+        assert f"<@{OWNER}>" in card.title and f"<@{OTHER}>" in card.title
+        assert card.content == "Reviews PRs in the morning."
+    assert sorted(uid for uid, _, _ in sent) == [OTHER]
     assert all(prov["reflection_id"] == rid for _, _, prov in sent)
     with store.sessions.begin() as db:
         again = writer.write(db, ctx(store, rid, tmp_path, clock.now()), refl)
-    assert again.written == 0 and len(sent) == 2
+    assert again.written == 0 and again.staged == 0 and len(sent) == 1
+    with store.sessions.begin() as db:
+        decide(
+            db,
+            card.id,
+            decision="approve",
+            actor=OWNER,
+            owner_ids=(OWNER,),
+            now=clock.now(),
+            appliers={"user_observation": apply_observation_decision},
+        )
+    with store.sessions() as db:
+        assert [n.text for n in notes_for_user(db, OWNER)] == ["Reviews PRs in the morning."]
 
 
 def test_honcho_failure_keeps_local_store(store: Store, tmp_path: Path, clock) -> None:

@@ -20,6 +20,7 @@ from store.db import Store
 from store.models import LessonRow, MemoryEntry, Observation, ReviewItem
 from tests.writers.lesson_helpers import approve, ctx, new_library
 from tests.writers.poisoning_corpus import ALLOW_DOMAINS, ALLOW_EMAILS, ATTACKS, BENIGN
+from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
 from writers.lessons.library import LessonLibrary
 from writers.memory import MemoryWriter
@@ -59,11 +60,10 @@ class World:
         self.store = store
         self.clock = clock
         self.library: LessonLibrary = new_library(store)
-        self.lessons = LessonWriter(
-            self.library, allow_domains=ALLOW_DOMAINS, allow_emails=ALLOW_EMAILS
-        )
-        self.memory = MemoryWriter(allow_domains=ALLOW_DOMAINS)
-        self.users = UserModelWriter(allow_domains=ALLOW_DOMAINS)
+        guard = Guard(allow_domains=ALLOW_DOMAINS, allow_emails=ALLOW_EMAILS)
+        self.lessons = LessonWriter(self.library, guard=guard)
+        self.memory = MemoryWriter(guard=guard)
+        self.users = UserModelWriter(guard=guard)
         self.attack_reflections: set[str] = set()
         self._n = 0
 
@@ -143,7 +143,15 @@ def _attack_ids(w: World) -> tuple[set[int], set[int], set[int]]:
 
 def test_no_attack_reaches_any_context_without_an_owner(world: World) -> None:
     lesson_ids, fact_ids, note_ids = _attack_ids(world)
-    assert len(lesson_ids) >= len(ATTACKS)  # every attack was stored (quarantined), not dropped
+    with world.store.sessions() as db:
+        # Every attack was stored (quarantined), not dropped: each attack reflection is in some
+        # lesson's provenance (obfuscated twins of one payload decode alike and merge).
+        covered = {
+            p.get("reflection_id")
+            for r in db.scalars(select(LessonRow).where(LessonRow.id.in_(sorted(lesson_ids))))
+            for p in r.provenance
+        }
+    assert covered >= world.attack_reflections
     with world.store.sessions() as db:
         statuses = {
             r.status
@@ -187,8 +195,14 @@ def test_benign_recurring_lessons_are_promoted_and_selected(world: World) -> Non
     with world.store.sessions() as db:
         benign = [r for r in db.scalars(select(LessonRow)) if r.id not in lesson_ids]
     assert len(benign) == len([c for c in BENIGN if c.kind == "lesson"])
-    assert {r.status for r in benign} == {"canonical"}
-    for row in benign:
+    # The promotion-time check holds a lesson that names a destination (a channel here) for the
+    # owner; every other benign recurring lesson is promoted by the rule alone.
+    held = [r for r in benign if r.status != "canonical"]
+    assert [(r.status, r.flags) for r in held] == [("provisional", ["held:destination"])]
+    assert "#eng-updates" in held[0].action
+    promoted = [r for r in benign if r.status == "canonical"]
+    assert all(r.promotion and r.promotion["rule"] == "recurrence" for r in promoted)
+    for row in promoted:
         hits = [world.select(u, c, dm, row.action).lesson_ids for u, c, dm in READERS[:3]]
         assert all(row.id in ids for ids in hits), row.action
 

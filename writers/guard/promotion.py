@@ -46,24 +46,29 @@ _NEGATED = re.compile(
     r"|n't)(?! (?:forget|hesitate|fail|worry|wait))[^.;:!?]{0,40}$"
 )
 
+# Bare host names. Two-label names under the TLDs libraries like to use (socket.io, next.app)
+# are usually prose; three labels, a hyphen, or a TLD people do not name libraries after is a host.
 _TLD = (
-    r"com|net|org|io|co|app|dev|ai|cloud|xyz|info|biz|me|us|uk|de|fr|ru|cn|nl|eu|in|jp|br|au"
-    r"|internal|local|corp|lan|intra|intranet|site|online|tech|xyz|ru"
+    r"com|net|org|info|biz|us|uk|de|fr|ru|cn|nl|eu|jp|br|au|xyz|top|site|online|tech|cloud"
+    r"|internal|local|corp|lan|intra|intranet|io|co|app|dev|ai|me"
 )
 _HOST = re.compile(rf"(?<![\w@/.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:{_TLD})\b(?![\w-])")
+_SOFT_TLD = re.compile(r"^[a-z0-9]+\.(?:io|co|app|dev|ai|me)$")
 _IP = re.compile(
     r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){3,7}\b"
 )
+# Matched on the text as written: Slack channel names are lower-case (so "#REF!" is a spreadsheet
+# error, not a channel) and Slack ids upper-case with a digit.
 _MENTION = re.compile(
-    r"<[@#!][^<>\s]{2,80}>|(?<![\w&#])#(?=[a-z0-9_-]*[a-z])[a-z0-9][a-z0-9_-]{1,79}\b"
-    r"|(?<![\w.])@[a-z0-9][a-z0-9_.-]{1,79}\b|\b[uwc](?=[a-z]*\d)[a-z0-9]{8,}\b"
+    r"<[@#!][^<>\s]{2,80}>|(?<![\w&#])#(?=[a-z0-9_-]*[a-z])[a-z0-9][a-z0-9_-]{1,79}(?![\w!])"
+    r"|(?<![\w.])@[A-Za-z0-9][A-Za-z0-9_.-]{1,79}\b|\b[UWC](?=[A-Z]*\d)[A-Z0-9]{8,}\b"
 )
 
 _RULES: dict[str, list[str]] = {
     "policy_claim": [
         r"\bexempt(?:ion|ions|ed)?\b",
         r"\bwaiv(?:e|ed|er|ers|es|ing)\b",
-        r"\bpre-?(?:approv|authori[sz]|clear|vett)\w*",
+        r"COND\bpre-?(?:approv|authori[sz]|clear|vett)\w*",
         r"\bgrandfather(?:ed)?\b",
         r"\b(?:white|allow)-?list(?:ed|ing)?\b",
         r"\bcarve-?outs?\b",
@@ -88,7 +93,7 @@ _RULES: dict[str, list[str]] = {
         r" (?:been )?(?:changed|updated|lifted|relaxed|suspended|removed|dropped|revised|waived"
         r"|paused|retired)\b",
         r"\b(?:on behalf of|acting for|speaks? for|delegated?|delegation|deputy|proxy for)\b",
-        r"\b(?:has|have|got|with|given|gets?|holds?) (?:\w+ )?(?:permissions?|privileges?"
+        r"\b(?:has|have|got|given|gets?|holds?|granted) (?:\w+ )?(?:permissions?|privileges?"
         r"|clearance|entitlements?|elevated access|admin rights|root access|owner rights"
         r"|authority)\b|\bpermission (?:to|from)\b",
         r"COND\b(?:allowed|permitted|authori[sz]ed|entitled|cleared) to\b",
@@ -117,22 +122,31 @@ _RULES: dict[str, list[str]] = {
         r"\b(?:call yourself|your name is|refer to yourself|introduce yourself as|persona)\b",
     ],
     "concealment": [
+        # Not telling someone *about* something (not "tell users to …", which is advice).
         r"\b(?:don't|do not|never|without|avoid|no need to|not to|need not|needn't)\b (?:\w+ )?"
-        r"(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|disclose"
-        r"|disclosing|alert|alerting|report|reporting|escalate|escalating|flag|flagging|cc"
-        r"|cc'ing|loop(?:ing)? in|ask|asking|check(?:ing)? with|confirm(?:ing)? with|warn"
-        r"|warning|surface|surfacing|raise|raising)\b",
+        r"(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|let on to)"
+        r"\b (?:the |your |any |our )?(?:owners?|users?|admins?|administrators?|team|reviewers?"
+        r"|managers?|security|customers?|anyone|anybody|people|them|him|her)\b"
+        r"(?! (?:to|their|your|how)\b)",
+        r"\b(?:don't|do not|never|without|avoid|no need to|not to|need not|needn't)\b (?:\w+ )?"
+        r"(?:mention|mentioning|disclose|disclosing|report|reporting|escalate|escalating|flag"
+        r"|flagging|cc|cc'ing|loop(?:ing)? in|surface|surfacing|raise|raising|bring up)\b"
+        r"(?! (?:secrets?|passwords?|tokens?|credentials|pii|keys?)\b)",
         r"\b(?:don't|do not|never|without|avoid|no need to|not to|stop)\b (?:\w+ )?(?:log|logging"
         r"|record|recording|audit|auditing|track|tracking|trace|tracing|document|documenting"
         r"|ticket|ticketing)\b(?! (?:secrets?|passwords?|tokens?|pii|keys?|credentials|api keys?"
-        r"|personal data|card numbers?|ssns?))",
+        r"|personal data|card numbers?|ssns?)\b)",
         r"\b(?:hide|hiding|conceal|concealing|omit|omitting|suppress|suppressing|withhold"
         r"|withholding|keep)\b[^.;]{0,30}\bfrom (?:the )?(?:owners?|users?|admins?|team|reviewers?"
         r"|logs?|audit|review|managers?|security|customers?|auditors?|compliance|leadership)\b",
-        r"\bkeep\b[^.;]{0,25}\b(?:secret|quiet|hidden|under wraps|to yourself|off the record"
-        r"|between us|confidential from)\b",
-        r"\b(?:quietly|silently|secretly|discreetly|covertly|privately|off the books"
-        r"|under the radar)\b",
+        r"\bkeep (?:this|it|that|these|them|the (?:change|lesson|rule|instruction|note|link"
+        r"|request|message|exception|workaround|transfer|payment))\b[^.;]{0,15}\b(?:secret|quiet"
+        r"|hidden|under wraps|to yourself|off the record|between us|confidential)\b",
+        r"\b(?:secretly|covertly|surreptitiously|off the books|under the radar)\b",
+        r"\b(?:quietly|silently|discreetly|invisibly)\b (?:\w+ )?(?:send|forward|add|append"
+        r"|include|delete|remove|run|execute|copy|upload|post|change|modify|approve|accept|ignore"
+        r"|drop|cc|bcc|insert|install|share|log|store|save|attach|embed|redirect|disable|skip"
+        r"|update|merge|push|deploy|transfer|wire|pay|grant|close|resolve|edit|rewrite|apply)\b",
         r"\b(?:say|report|claim|tell\b[^.;]{0,20}|mark|state)\b[^.;]{0,20}\b(?:succeeded|passed"
         r"|worked|is fine|was fine|went fine|is ok|completed|resolved|green)\b[^.;]{0,20}"
         r"\b(?:even|regardless|whether|anyway|if not)\b",
@@ -162,8 +176,8 @@ _RULES: dict[str, list[str]] = {
         r"|session cookies?|recovery codes?|otp|one-time codes?|2fa codes?|seed phrases?)\b",
         r"\b(?:passwords?|secrets?|tokens?|api keys?|credentials|creds|private keys?"
         r"|recovery codes?|otp|2fa codes?)\b[^.;]{0,30}\b(?:in (?:the )?(?:channel|chat|thread"
-        r"|dm|repo|ticket|message|plain ?text|the clear)|by (?:dm|email|e-mail|chat|slack|message)|over (?:dm"
-        r"|email|chat|slack))\b",
+        r"|dm|repo|ticket|message|plain ?text|the clear)|by (?:dm|email|e-mail|chat|slack"
+        r"|message)|over (?:dm|email|chat|slack))\b",
     ],
     "money": [
         r"\b(?:wire|transfer|send|remit|pay|deposit|route|redirect|forward)\b[^.;]{0,30}"
@@ -181,8 +195,6 @@ _RULES: dict[str, list[str]] = {
         r"\b(?:after|from|starting|beginning|on or after|once it is|until|before)\b (?:\w+ )?"
         r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep"
         r"|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?,? \d{4}|q[1-4] \d{4}|20[2-9]\d\b)",
-        r"\b(?:if|when|whenever|once)\b[^.;]{0,30}\b(?:says?|types?|mentions?|writes?|uses?"
-        r"|asks? about)\b[^.;]{0,10}[\"'“‘][^\"'”’]{2,40}[\"'”’]",
     ],
 }
 # A pattern starting with COND yields to a condition just before it ("once the PR is approved",
@@ -246,10 +258,14 @@ def promotion_check(
         found.setdefault("destination", f"{code}: {snippet}")
     if m := REDACTED_DESTINATION.search(text):
         found.setdefault("destination", m.group(0))
+    if m := _MENTION.search(model_view):
+        found.setdefault("destination", m.group(0))
     for form in variants(model_view):
         if "destination" not in found:
-            for rx in (_IP, _MENTION, _HOST):
+            for rx in (_IP, _HOST):
                 for hit in rx.finditer(form):
+                    if rx is _HOST and _SOFT_TLD.match(hit.group(0)):
+                        continue
                     if not any(_allowed(hit.group(0), a) for a in allow_domains):
                         found["destination"] = hit.group(0)
                         break
@@ -257,9 +273,9 @@ def promotion_check(
                     break
         for code in _RULES:
             if code not in found:
-                snippet = _first(code, form, universal=universal)
-                if snippet is not None:
-                    found[code] = snippet
+                hit_text = _first(code, form, universal=universal)
+                if hit_text is not None:
+                    found[code] = hit_text
     reasons = [c for c in PROMOTION_REASONS if c in found]
     return SafetyVerdict(reasons=reasons, evidence=[(c, found[c][:80]) for c in reasons])
 

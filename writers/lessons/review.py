@@ -108,6 +108,8 @@ def _apply(db: Session, lesson_id: int, decision: str, actor: str, now: datetime
     if decision == "approve":
         # The owner saw the reasons on the card: keep them as history, stop them blocking.
         row.flags = [f if f.startswith(CLEARED_PREFIX) else CLEARED_PREFIX + f for f in row.flags]
+        if row.status != "canonical":
+            row.promotion = {"rule": "owner", "actor": actor, "why": why}
         set_status(db, row, "canonical", actor=actor, now=now, why=why)
     elif decision == "reject":
         set_status(db, row, "rejected", actor=actor, now=now, why=why)

@@ -8,16 +8,18 @@ owner; anything else is a new `provisional` lesson with a review card. A flagged
 `quarantined` with its reasons and never merged into a clean lesson.
 
 Promotion to `canonical`: the owner approves the card, or the rule — seen in ≥ 3 distinct sessions
-from ≥ 2 distinct authors with no blocking flag. Efficacy: when a session that had lessons
-injected yields a lesson matching one of them, the injected lesson's `times_recurred` grows; at
-≥ 2 recurrences in ≥ half of its injections it is flagged `ineffective` and sent for review.
-Ageing and caps live in `writers.lessons.upkeep`.
+from ≥ 2 distinct session users (each counted once) with no blocking flag — *and* the stricter
+promotion-time check (`writers.guard.promotion`); a lesson that fails it stays provisional, flagged
+`held:<reason>`, on the owner's card. Why it was promoted (sessions, users) is kept on the lesson.
+Efficacy: when a session that had lessons injected yields a lesson matching one of them, the
+injected lesson's `times_recurred` grows; at ≥ 2 recurrences in ≥ half of its injections it is
+flagged `ineffective` and sent for review. Ageing and caps live in `writers.lessons.upkeep`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,8 +32,8 @@ from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
-from writers.guard.redact import redact_text
-from writers.guard.safety import check
+from writers.guard.gate import Guard
+from writers.guard.promotion import promotion_check
 from writers.lessons.library import (
     CLEARED_PREFIX,
     LIVE,
@@ -45,6 +47,8 @@ from writers.lessons.review import add_flag, audit_lesson, stage_review
 
 PROMOTE_MIN_SESSIONS = 3
 PROMOTE_MIN_AUTHORS = 2
+PROMOTION_CHECK = "promotion-check/1"  # recorded with every promotion by recurrence
+HELD_PREFIX = "held:"  # a flag per promotion-check reason; blocks auto-promotion
 # Ineffective: the failure came back at least twice, in at least half the sessions the lesson
 # was injected into. One recurrence can be bad luck; a 50% recurrence rate means it is not working.
 INEFFECTIVE_MIN_RECURRED = 2
@@ -69,12 +73,26 @@ def normalise_task_type(task_type: str) -> str:
     return slug[:64] or "general"
 
 
+def session_users(row: LessonRow) -> list[str]:
+    """The distinct session users behind a lesson, each counted once (older provenance entries
+    without `user_id` count their first author)."""
+    users: list[str] = []
+    for p in row.provenance:
+        if not isinstance(p, dict):
+            continue
+        user = p.get("user_id") or next(iter(p.get("author_ids") or []), None)
+        if user and user not in users:
+            users.append(str(user))
+    return users
+
+
 def promotable(row: LessonRow) -> bool:
-    """The automatic rule: provisional, ≥3 sessions, ≥2 authors, no flag, no contradiction."""
+    """The automatic rule: provisional, ≥3 sessions, ≥2 distinct session users, no flag (a held
+    flag from the promotion check included), no contradiction. The promotion check comes next."""
     return (
         row.status == "provisional"
         and len(set(row.session_ids)) >= PROMOTE_MIN_SESSIONS
-        and len(set(row.author_ids)) >= PROMOTE_MIN_AUTHORS
+        and len(session_users(row)) >= PROMOTE_MIN_AUTHORS
         and not blocking_flags(row.flags)
         and not any(str(f).startswith(CLEARED_PREFIX + "safety:") for f in row.flags)
         and not row.contradicts
@@ -97,18 +115,9 @@ class _Batch:
 class LessonWriter:
     """The `lessons` writer (satisfies `writers.base.Writer`)."""
 
-    def __init__(
-        self,
-        library: LessonLibrary,
-        *,
-        allow_domains: Sequence[str] = (),
-        allow_emails: Sequence[str] = (),
-        redact: Callable[[str], str] = redact_text,
-    ) -> None:
+    def __init__(self, library: LessonLibrary, *, guard: Guard | None = None) -> None:
         self.library = library
-        self._allow_domains = tuple(allow_domains)
-        self._allow_emails = tuple(allow_emails)
-        self._redact = redact
+        self.guard = guard or Guard()
 
     @property
     def name(self) -> str:
@@ -133,7 +142,13 @@ class LessonWriter:
                 )
             )
         )
-        entry = {**ctx.provenance.as_json(), "outcome": ctx.outcome, "at": ctx.now.isoformat()}
+        # `user_id` is the session's user: the one author recurrence counts (once per lesson).
+        entry = {
+            **ctx.provenance.as_json(),
+            "user_id": ctx.user_id,
+            "outcome": ctx.outcome,
+            "at": ctx.now.isoformat(),
+        }
         batch = _Batch(ctx, entry, injected, set(), WriterResult("nothing"), set(), [])
         for lesson in reflection.lessons:
             self._one(db, batch, lesson)
@@ -163,27 +178,25 @@ class LessonWriter:
     # --- one lesson ---------------------------------------------------------------------------
 
     def _one(self, db: Session, b: _Batch, lesson: Lesson) -> None:
-        fields = [lesson.condition, lesson.action, lesson.rationale, lesson.task_type]
-        clean = [self._redact(f) for f in fields]
-        if clean != fields:
+        admitted = [
+            self.guard.admit(b.ctx, text, kind="lesson")
+            for text in (lesson.condition, lesson.action, lesson.rationale)
+        ]
+        if any(a.redactions for a in admitted):
             b.result.redacted += 1
-        cond, act, why = clean[0].strip(), clean[1].strip(), clean[2].strip()
-        task_type = normalise_task_type(clean[3])
-        # Check the raw text too: redaction would erase the very evidence (an e-mail address,
-        # a webhook token) that marks an exfiltration attempt.
-        verdict = check(
-            "\n".join(fields[:3]) + "\n" + f"{cond}\n{act}\n{why}",
-            kind="lesson",
-            allow_domains=self._allow_domains,
-            allow_emails=self._allow_emails,
-        )
+        cond, act, why = (a.text for a in admitted)
+        task_type = normalise_task_type(self.guard.redact(lesson.task_type).text)
+        held = [a for a in admitted if a.quarantined]
+        flagged = bool(held)
+        reasons = list(dict.fromkeys(f for a in held for f in a.flags))
+        summary = "; ".join(dict.fromkeys(a.reason or "" for a in held if a.reason))
         lib = self.library
         vec = lib.embed([lesson_text(cond, act)])[0]
         near = lib.nearest(vec, k=8)
         dup_t = lib.thresholds.duplicate
         neg = negated(act)
 
-        if verdict.flagged:
+        if flagged:
             # A flagged text only ever joins another quarantined lesson, never a clean one.
             same = next(
                 (m for m, s in near if s >= dup_t and m.status == "quarantined"),
@@ -193,12 +206,12 @@ class LessonWriter:
             if same is not None:
                 self._reinforce(db, b, same.id)
                 return
-            flags = [f"safety:{r}" for r in verdict.reasons]
+            flags = [f"safety:{r}" for r in reasons]
             row = self._create(db, b, (cond, act, why, task_type), vec, "quarantined", flags, [])
             stage_review(
                 db,
                 row,
-                reason=verdict.summary,
+                reason=summary,
                 reflection_id=b.ctx.provenance.reflection_id,
                 provenance=b.entry,
                 now=b.ctx.now,
@@ -358,14 +371,50 @@ class LessonWriter:
             )
         )
         if promotable(row):
-            row.status = "canonical"
-            row.promoted_at = ctx.now
+            self._promote_or_hold(db, b, row)
+        self._touch(b, row, None)
+
+    def _promote_or_hold(self, db: Session, b: _Batch, row: LessonRow) -> None:
+        """Recurrence reached: promote if the stricter promotion check passes, else hold it."""
+        now = b.ctx.now
+        evidence = {
+            "rule": "recurrence",
+            "sessions": sorted(set(row.session_ids)),
+            "users": session_users(row),
+            "check": PROMOTION_CHECK,
+        }
+        verdict = promotion_check(
+            row.condition,
+            row.action,
+            row.rationale,
+            allow_domains=self.guard.allow_domains,
+            allow_emails=self.guard.allow_emails,
+        )
+        if verdict.flagged:
+            # Stays provisional; the flag stops it recurring into canonical without the owner.
+            for code in verdict.reasons:
+                add_flag(row, f"{HELD_PREFIX}{code}")
             b.audit_ids.append(
                 audit_lesson(
-                    db, row.id, "lesson.promoted", "rule", ctx.now, rule="3 sessions/2 authors"
+                    db, row.id, "lesson.held", "rule", now, **evidence, why=verdict.summary
                 )
             )
-        self._touch(b, row, None)
+            stage_review(
+                db,
+                row,
+                reason=(
+                    f"recurred in {len(evidence['sessions'])} sessions from "
+                    f"{len(evidence['users'])} users but needs the owner: {verdict.summary}"
+                ),
+                reflection_id=b.ctx.provenance.reflection_id,
+                provenance=b.entry,
+                now=now,
+            )
+            return
+        row.status = "canonical"
+        row.promoted_at = now
+        row.promotion = evidence
+        b.audit_ids.append(audit_lesson(db, row.id, "lesson.promoted", "rule", now, **evidence))
 
     def _flag_contradiction(self, db: Session, b: _Batch, a_id: int, b_id: int) -> None:
         now = b.ctx.now

@@ -1,0 +1,124 @@
+"""`Guard.admit`: the one call every writer makes before it stores a learned text.
+
+It returns what may be stored and where it may go: the text with hidden characters decoded out and
+secrets redacted, the safety verdict (on the raw text too, since redaction would erase evidence
+such as a planted e-mail address), whether the item is quarantined — flagged itself, hiding
+characters, or part of a reflection flagged as a whole (`WriteContext.together`) — and the trust
+rule's placement. A writer stores `text`, sets its status from `quarantined` and `placement`, and
+puts `reason` on the owner's card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from writers.base import WriteContext
+from writers.guard.redact import RedactionResult, get_redactor
+from writers.guard.safety import SafetyVerdict, check
+from writers.guard.trust import Placement, placement
+from writers.guard.unicode import Hidden, hidden, readable
+
+# The safety check's kinds for the trust rule's item kinds.
+_SAFETY_KIND = {
+    "lesson": "lesson",
+    "memory_note": "memory_note",
+    "user_observation": "user_observation",
+    "persona": "persona",
+    "skill": "skill",
+}
+
+
+def one_line(text: str) -> str:
+    """Collapse `text` to one line and defuse HTML comments so it cannot forge a file marker."""
+    return " ".join(text.split()).replace("<!--", "<!- -").replace("-->", "- ->")
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """What the guard lets a writer store, and where it may go."""
+
+    text: str
+    redactions: int
+    verdict: SafetyVerdict
+    hidden: Hidden | None
+    together: str  # why the reflection as a whole is under review, "" if it is not
+    placement: Placement
+    reason: str | None = None  # the line for the owner's card (redacted); None when clean
+
+    @property
+    def quarantined(self) -> bool:
+        """Stored for the owner only: flagged, hiding characters, or flagged together."""
+        return self.verdict.flagged or self.hidden is not None or bool(self.together)
+
+    @property
+    def flags(self) -> list[str]:
+        """Reason codes to store with the item."""
+        out = list(self.verdict.reasons)
+        if self.hidden is not None and "invisible_unicode" not in out:
+            out.append("invisible_unicode")
+        if self.together:
+            out.append("flagged_together")
+        return out
+
+    def explain(self) -> str | None:
+        """Why it is held, unredacted (use `reason`, which `Guard.admit` redacts)."""
+        parts = []
+        if self.verdict.flagged:
+            parts.append(self.verdict.summary)
+        if self.hidden is not None:
+            parts.append(f"{self.hidden.describe()}; decoded: {self.text!r}")
+        if self.together:
+            parts.append(self.together)
+        if not parts and self.placement.needs_card:
+            parts.append(self.placement.why)
+        return "; ".join(parts) or None
+
+
+class Guard:
+    """Redaction, the safety check and the trust rule, for every writer."""
+
+    def __init__(
+        self,
+        *,
+        allow_domains: Sequence[str] = (),
+        allow_emails: Sequence[str] = (),
+        redact: Callable[[str], RedactionResult] | None = None,
+    ) -> None:
+        self.allow_domains = tuple(allow_domains)
+        self.allow_emails = tuple(allow_emails)
+        self._redact = redact
+
+    def redact(self, text: str) -> RedactionResult:
+        """Redact `text` with the configured redactor."""
+        return (self._redact or get_redactor().redact)(text)
+
+    def admit(
+        self,
+        ctx: WriteContext,
+        raw: str,
+        *,
+        kind: str,
+        subject: str | None = None,
+        multiline: bool = False,
+    ) -> Admitted:
+        """Clean, check and place one learned text of item `kind` from `ctx`'s session."""
+        secret = hidden(raw)
+        # Nothing invisible is ever stored: a model would read the decoded form, so that is
+        # what is kept (and what the owner sees on the card).
+        visible = raw if secret is None else readable(raw)
+        red = self.redact(visible)
+        text = red.text.strip() if multiline else one_line(red.text)
+        verdict = check(
+            raw if raw == text else f"{raw}\n{text}",
+            kind=_SAFETY_KIND[kind],
+            allow_domains=self.allow_domains,
+            allow_emails=self.allow_emails,
+        )
+        place = placement(
+            kind, author=ctx.user_id, owners=ctx.owner_ids, is_dm=ctx.is_dm, subject=subject
+        )
+        admitted = Admitted(text, len(red.findings), verdict, secret, ctx.together, place)
+        why = admitted.explain()
+        # The verdict quotes the raw text; a card must not carry what redaction removed.
+        return replace(admitted, reason=None if why is None else self.redact(why).text)
