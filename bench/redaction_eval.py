@@ -1,7 +1,7 @@
 """Measure the redactor: recall per kind, false-positive rate, build time and per-call latency.
 
 Run from the repo root: `python bench/redaction_eval.py`. Prints the numbers for the project's own
-seeded corpus and for the external gitleaks set (if `shared/` is beside the repo or
+seeded corpus, the held-out set in `tests/heldout/` and the external gitleaks set (if `shared/` is beside the repo or
 `$SESHAT_SHARED_DIR` points at it), and writes `bench/results/redaction.md`.
 """
 
@@ -75,6 +75,21 @@ def main() -> None:
         lines += _table(
             "gitleaks rule-test set (external)", corpus.score(redactor, gpos, gneg), len(gpos)
         )
+
+    hpos, hneg = corpus.heldout()
+    lines += _table(
+        "Held-out set (`tests/heldout/`, written without reading the rules)",
+        corpus.score(redactor, hpos, hneg),
+        len(hpos),
+    )
+    held = corpus.score(redactor, hpos, hneg)
+    if held.missed or held.false_positives:
+        lines += [
+            "Missed (id, kind): " + ", ".join(f"{i} {k}" for i, k in held.missed[:60]),
+            "",
+            "False positives: " + ", ".join(held.false_positives[:60]),
+            "",
+        ]
 
     texts = [s.text for s in pos + neg]
     per_call = []

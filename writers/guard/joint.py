@@ -87,7 +87,8 @@ def _recent(db: Session, author: str, reflection_id: str, now: datetime) -> list
             for p in row.provenance
         )
     ][:RECENT_ITEMS]
-    return [*lessons, *notes, *observations]
+    # Oldest first, so the joined text reads in the order the author wrote it.
+    return [*reversed(lessons), *reversed(notes), *reversed(observations)]
 
 
 def together_reason(
@@ -114,7 +115,7 @@ def together_reason(
             )
     recent = _recent(db, author, reflection_id, now)
     joint = check_joint(
-        [t for _k, t in items] + recent, allow_domains=allow_domains, allow_emails=allow_emails
+        recent + [t for _k, t in items], allow_domains=allow_domains, allow_emails=allow_emails
     )
     if not joint.flagged:
         return ""

@@ -144,10 +144,11 @@ def check_joint(
 ) -> SafetyVerdict:
     """Check what one author proposes together, so a payload split over items is seen whole.
 
-    The items are joined as sentences of one text and checked as a memory note (the strictest
-    kind). Reasons that any single item already carries are the caller's to subtract.
+    The items are joined into one line — without full stops, which would keep a phrase rule
+    from reading across two halves — and checked as a persona observation (strong rules only:
+    weak directives are normal in some kinds of item and are checked item by item).
     """
-    joined = " ".join(" ".join(t.split()).rstrip(".") + "." for t in texts if t.strip())
+    joined = " ".join(" ".join(t.split()).rstrip(".") for t in texts if t.strip())
     if not joined:
         return SafetyVerdict()
     return check(joined, kind="memory_note", allow_domains=allow_domains, allow_emails=allow_emails)
