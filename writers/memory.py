@@ -27,6 +27,7 @@ from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.facts import fact_fields
 from writers.guard.gate import Admitted, Guard, one_line
+from writers.guard.trust import people_named
 from writers.review import create_item
 
 MEMORY_FILE = "MEMORY.md"
@@ -234,9 +235,13 @@ class MemoryWriter:
             ).first()
             if done is not None:
                 continue
-            admitted = self.guard.admit(ctx, note, kind="memory_note")
+            # MEMORY.md is for what everyone's sessions should know; an owner's note about one
+            # person goes to that person's scope instead (several people: the owner's own).
+            named = people_named(note) if ctx.user_is_owner else []
+            subject = named[0] if len(named) == 1 else (ctx.user_id if named else None)
+            admitted = self.guard.admit(ctx, note, kind="memory_note", subject=subject)
             result.redacted += admitted.redactions
-            entry = self._entry(db, ctx, admitted, ordinal)
+            entry = self._entry(db, ctx, admitted, ordinal, subject)
             if entry is None:
                 result.detail.append(f"note {ordinal}: duplicate fact")
                 continue
@@ -284,7 +289,12 @@ class MemoryWriter:
         return result
 
     def _entry(
-        self, db: Session, ctx: WriteContext, admitted: Admitted, ordinal: int
+        self,
+        db: Session,
+        ctx: WriteContext,
+        admitted: Admitted,
+        ordinal: int,
+        subject: str | None,
     ) -> MemoryEntry | None:
         text = admitted.text
         digest = content_hash(text)
@@ -303,7 +313,12 @@ class MemoryWriter:
         }
         if admitted.placement.reach == "everyone":
             return MemoryEntry(scope_kind="global", scope_id="", reach="scope", **common)
-        scope_kind, scope_id = ("user", ctx.user_id) if ctx.is_dm else ("channel", ctx.channel)
+        if admitted.placement.reach == "subject" and subject is not None:
+            scope_kind, scope_id = "user", subject
+        elif ctx.is_dm:
+            scope_kind, scope_id = "user", ctx.user_id
+        else:
+            scope_kind, scope_id = "channel", ctx.channel
         twin = db.scalars(
             select(MemoryEntry.id).where(
                 MemoryEntry.scope_kind == scope_kind,

@@ -301,3 +301,16 @@ def test_every_registered_writer_admits_through_the_guard(world: World) -> None:
     assert reasons and all("U+200B" in r and "AbCdEfGh" not in r for r in reasons)
     assert "share the rota" not in world.prompt(VICTIM, dm(VICTIM), "share the rota")
     assert "share the rota" not in world.prompt(MALLORY, dm(MALLORY), "share the rota")
+
+
+def test_an_owners_note_about_one_person_stays_with_that_person(world: World) -> None:
+    world.reflect(
+        OWNER,
+        dm(OWNER),
+        memory_notes=[f"<@{VICTIM}> prefers answers in German.", "The office closes at 18:00."],
+    )
+    memory_md = (world.runtime.data_dir / "MEMORY.md").read_text()
+    assert "18:00" in memory_md and "German" not in memory_md
+    assert "German" in world.prompt(VICTIM, dm(VICTIM), "how should you answer me?")
+    assert "German" not in world.prompt(MALLORY, dm(MALLORY), "how should you answer me?")
+    assert "18:00" in world.prompt(MALLORY, dm(MALLORY))

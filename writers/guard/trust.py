@@ -9,6 +9,7 @@ without an owner's decision or real corroboration:
 | --- | --- | --- | --- |
 | lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct users) that also passes the promotion check → everyone |
 | memory note | an owner's session | everyone (MEMORY.md) | — |
+| memory note naming one person (`<@U…>`) | an owner's session | that person (a fact in their DMs) | — |
 | fact (memory note) | a non-owner's DM | its author | — |
 | fact (memory note) | a non-owner's channel session | its author, in that channel | owner ✅ → everyone in the channel |
 | user-model observation about X | X's own or an owner's session | X | — |
@@ -24,12 +25,24 @@ writer asks it (through `Guard.admit`) and stores what it says.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 Reach = Literal["nobody", "author", "subject", "channel", "everyone"]
 ITEM_KINDS = ("lesson", "memory_note", "user_observation", "persona", "skill")
+_PERSON = re.compile(r"<@([UW][A-Z0-9]{2,})(?:\|[^>]*)?>|\b([UW](?=[A-Z0-9]*\d)[A-Z0-9]{6,})\b")
+
+
+def people_named(text: str) -> list[str]:
+    """Slack user ids a text is about (mentions and bare ids), in order, each once."""
+    found: list[str] = []
+    for m in _PERSON.finditer(text):
+        uid = m.group(1) or m.group(2)
+        if uid not in found:
+            found.append(uid)
+    return found
 
 
 @dataclass(frozen=True)
@@ -61,6 +74,8 @@ def placement(
             "nobody", "everyone", "a lesson reaches others only by the owner or by recurrence"
         )
     if kind == "memory_note":
+        if owner and subject is not None:
+            return Placement("subject", None, "an owner's note about one person is theirs alone")
         if owner:
             return Placement("everyone", None, "an owner's note goes to MEMORY.md")
         if is_dm:
