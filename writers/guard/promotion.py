@@ -48,6 +48,8 @@ _NEGATED = re.compile(
 
 # Bare host names. Two-label names under the TLDs libraries like to use (socket.io, next.app)
 # are usually prose; three labels, a hyphen, or a TLD people do not name libraries after is a host.
+_NEGATION_WORD = re.compile(r"\b(?:never|not|no|instead of|rather than)\b|n't\b")
+
 _TLD = (
     r"com|net|org|info|biz|us|uk|de|fr|ru|cn|nl|eu|jp|br|au|xyz|top|site|online|tech|cloud"
     r"|internal|local|corp|lan|intra|intranet|io|co|app|dev|ai|me"
@@ -233,7 +235,9 @@ def _first(code: str, text: str, *, universal: bool) -> str | None:
             continue
         for m in pat.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
-            if code in _NEGATABLE and _NEGATED.search(before):
+            if code in _NEGATABLE and (
+                _NEGATED.search(before) or _NEGATION_WORD.search(m.group(0))
+            ):
                 continue
             if conditional and _CONDITIONAL.search(before):
                 continue
