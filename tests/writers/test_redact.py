@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from bot.commands.redact import register
 from tests.writers import redaction_corpus as corpus
+from tests.writers.redaction_corpus import caught
 from writers.guard.recognizers import iban_ok, luhn_ok
 from writers.guard.redact import Redactor, get_redactor, redact_json, redact_text, unescaped_views
 
@@ -366,3 +367,70 @@ def test_cli_jsonl_bulk_with_a_bad_line(cli: typer.Typer) -> None:
     }
     assert "error" in rows[1] and "error" in rows[2]
     assert rows[3] == {"text": "plain", "findings": []}
+
+
+# --- by principle (issue 8): presidio's own recognizers, context and entropy, addresses --------
+
+PRINCIPLE_POSITIVES = [
+    ("call me at +44 20 7946 0958 tomorrow", "+44 20 7946 0958"),
+    ("Tel. 030 12345678 (Büro)", "030 12345678"),
+    ("mobile: (415) 555-0172", "(415) 555-0172"),
+    ("whatsapp +55 11 98765-4321", "+55 11 98765-4321"),
+    ("my number is 06 12 34 56 78", "06 12 34 56 78"),
+    ("+91 98765 43210 is my cell", "+91 98765 43210"),
+    ("reach me on 0412 345 678", "0412 345 678"),
+    ("ssn 536-22-8174 on file", "536-22-8174"),
+    ("the server is 10.12.0.5 now", "10.12.0.5"),
+    ("ipv6 2001:db8:85a3::8a2e:370:7334 on eth0", "2001:db8:85a3::8a2e:370:7334"),
+    (
+        "aws secret: kP9vR2xL7mQ4wZ8nT1bY6cH3jF5gD0sA9eU2iO7r",
+        "kP9vR2xL7mQ4wZ8nT1bY6cH3jF5gD0sA9eU2iO7r",
+    ),
+    (
+        "the secret access key Zf3D0aX9qP2mK7vL1nB8cR4tY6uW0eS5gH3jK9lQ ok",
+        "Zf3D0aX9qP2mK7vL1nB8cR4tY6uW0eS5gH3jK9lQ",
+    ),
+    ("the password is Tr0ub4dor&3 ok", "Tr0ub4dor&3"),
+    ("pw: hunter2x!", "hunter2x"),
+    ("password: correct-horse-battery", "correct-horse-battery"),
+    ("mysql -u root -pS3cr3tPw db", "S3cr3tPw"),
+    ("psql --password=Qx9!vT2#kL db", "Qx9!vT2#kL"),
+    ("redis://:p4ssW0rdXyZ@cache.internal:6379/0", "p4ssW0rdXyZ"),
+    ("amqp://guest:Gu3stPa55@rabbit:5672/", "Gu3stPa55"),
+    ("git clone https://x9F2kLmN0pQrStUvWxYz12@github.com/acme/r.git", "x9F2kLmN0pQrStUvWxYz12"),
+    ("ship it to 221B Baker Street, London NW1 6XE please", "221B Baker Street, London NW1 6XE"),
+    (
+        "office: 1600 Amphitheatre Parkway, Mountain View, CA 94043",
+        "1600 Amphitheatre Parkway, Mountain View, CA 94043",
+    ),
+    ("Hauptstraße 5, 10115 Berlin", "Hauptstraße 5, 10115 Berlin"),
+    ("12 rue de la Paix, 75002 Paris", "12 rue de la Paix, 75002 Paris"),
+]
+PRINCIPLE_NEGATIVES = [
+    "ts 1712345678.123456",
+    "version 1.24.3.1",
+    "see v2.1.0.4 notes",
+    "the password policy requires 12 chars",
+    "password reset link sent",
+    "order 4521 8839 2201 shipped",
+    "uuid 123e4567-e89b-12d3-a456-426614174000",
+    "at 12:30:45 UTC",
+    "mac 00:1a:2b:3c:4d:5e",
+    "listening on 0.0.0.0:8080 and 127.0.0.1",
+    "pass the --password flag from a secret manager",
+    "the token expires in 3600 seconds",
+    "build 20241123.4",
+    "std::vector<int> v",
+    "https://acme.slack.com/archives/CGPFCHARY/p1744750157137204?thread_ts=1758182229.285677",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), PRINCIPLE_POSITIVES)
+def test_principled_rules_catch(text: str, secret: str) -> None:
+    result = get_redactor().redact(text)
+    assert caught(text, secret, result.findings), result.text
+
+
+@pytest.mark.parametrize("text", PRINCIPLE_NEGATIVES)
+def test_principled_rules_leave_look_alikes(text: str) -> None:
+    assert get_redactor().redact(text).findings == []

@@ -1,9 +1,12 @@
 """Redact secrets and PII from text before anything is learned from it or sent to an LLM.
 
 presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
-model), and the registry holds only our own recognizers (`writers.guard.recognizers`), so
-presidio's email/URL recognizers — and the tldextract public-suffix download behind them — never
-run. Overlapping hits are merged into one span and replaced by `[REDACTED:<kind>]`.
+model). The registry holds our own rules (`writers.guard.recognizers` for token formats,
+`writers.guard.pii_rules` for secrets found by context and street addresses) and those of
+presidio's predefined recognizers that need no NLP (phone numbers via `phonenumbers`, IP
+addresses, SSNs, NINOs, checksummed national ids), filtered for chat; presidio's email/URL
+recognizers — and the tldextract public-suffix download behind them — never run. Overlapping
+hits are merged into one span and replaced by `[REDACTED:<kind>]`.
 
 Secrets also hide inside escaped text: a model's raw output holding a JSON string that itself holds
 `{\\"password\\": \\"…\\"}`, or an env file joined with `\\n`. So the rules run on the text and on
@@ -25,7 +28,8 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
-from writers.guard.recognizers import RuleRecognizer
+from writers.guard.pii_rules import CONTEXT_RULES, KINDS, presidio_recognizers
+from writers.guard.recognizers import RULES, RuleRecognizer
 
 __all__ = [
     "Finding",
@@ -143,7 +147,8 @@ class Redactor:
 
     def __init__(self) -> None:
         nlp = NoOpNlpEngine(models=[{"lang_code": "en", "model_name": "none"}])
-        registry = RecognizerRegistry(recognizers=[RuleRecognizer()], supported_languages=["en"])
+        recognizers = [RuleRecognizer(RULES + CONTEXT_RULES), *presidio_recognizers()]
+        registry = RecognizerRegistry(recognizers=recognizers, supported_languages=["en"])
         self._engine = AnalyzerEngine(
             registry=registry,
             nlp_engine=nlp,
@@ -156,13 +161,14 @@ class Redactor:
         if not text:
             return []
         hits = [
-            (r.start, r.end, r.entity_type, r.score)
+            (r.start, r.end, KINDS.get(r.entity_type, r.entity_type), r.score)
             for r in self._engine.analyze(text=text, language="en")
         ]
         for view in unescaped_views(text):
             for r in self._engine.analyze(text=view.text, language="en"):
                 if r.end > r.start:
-                    hits.append((*view.span(r.start, r.end), r.entity_type, r.score))
+                    kind = KINDS.get(r.entity_type, r.entity_type)
+                    hits.append((*view.span(r.start, r.end), kind, r.score))
         merged: list[tuple[int, int, str, float]] = []
         for r_start, r_end, r_kind, r_score in sorted(hits, key=lambda h: (h[0], -h[1])):
             if merged and r_start < merged[-1][1]:
