@@ -1,8 +1,8 @@
 """Measure the redactor: recall per kind, false-positive rate, build time and per-call latency.
 
 Run from the repo root: `python bench/redaction_eval.py`. Prints the numbers for the project's own
-seeded corpus, the held-out set in `tests/heldout/` and the external gitleaks set (if `shared/` is beside the repo or
-`$SESHAT_SHARED_DIR` points at it), and writes `bench/results/redaction.md`.
+seeded corpus, the held-out set in `tests/heldout/` and the external gitleaks set (if `shared/`
+is beside the repo or `$SESHAT_SHARED_DIR` points at it), and writes `bench/results/redaction.md`.
 """
 
 from __future__ import annotations
