@@ -472,10 +472,16 @@ HELDOUT_DIR = REPO_ROOT / "tests" / "heldout"
 
 
 def heldout() -> tuple[list[Sample], list[Sample]]:
-    """The held-out set in `tests/heldout/` (written without reading the rules; never tuned on)."""
-    return load_jsonl_pair(
-        HELDOUT_DIR / "redaction_positives.jsonl", HELDOUT_DIR / "redaction_negatives.jsonl"
-    )
+    """The held-out sets in `tests/heldout/` (`redaction*_positives.jsonl` and their negatives,
+    written without reading the rules; never tuned on), together."""
+    pos: list[Sample] = []
+    neg: list[Sample] = []
+    for positives in sorted(HELDOUT_DIR.glob("redaction*_positives.jsonl")):
+        negatives = positives.with_name(positives.name.replace("_positives", "_negatives"))
+        p, n = load_jsonl_pair(positives, negatives)
+        pos += p
+        neg += n
+    return pos, neg
 
 
 # ---------------------------------------------------------------- scoring

@@ -71,12 +71,19 @@ def _host_in(host: str, hosts: Sequence[str]) -> bool:
 
 
 def links(text: str, allow_domains: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """(reason code, snippet) for every link in `text` that is not on the allowlist."""
     seen: set[str] = set()
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(").,;:!?]}*_~")
-        parts = urlsplit(url if "://" in url else "http://" + url)
-        host = (parts.hostname or "").lower()
-        path = parts.path + ("?" + parts.query if parts.query else "")
+        try:
+            parts = urlsplit(url if "://" in url else "http://" + url)
+            host = (parts.hostname or "").lower()
+            path = parts.path + ("?" + parts.query if parts.query else "")
+        except ValueError:
+            # Not a parseable URL (a redacted `[REDACTED:ip_address]` host, say): a link to
+            # somewhere no allowlist can name.
+            yield "unlisted_link", url
+            continue
         seen.add(host)
         yield from _judge_host(host, path, url, allow_domains, explicit=True)
     for m in _BARE_DOMAIN_PATH.finditer(text):
