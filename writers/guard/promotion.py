@@ -30,6 +30,9 @@ from writers.guard.safety import SafetyVerdict
 from writers.guard.unicode import readable, variants
 
 PROMOTION_REASONS = (
+    "language",
+    "structure",
+    "self_reference",
     "destination",
     "policy_claim",
     "answer_form",
@@ -59,6 +62,48 @@ _SOFT_TLD = re.compile(r"^[a-z0-9]+\.(?:io|co|app|dev|ai|me)$")
 _IP = re.compile(
     r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.])|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){3,7}\b"
 )
+# Where money or data can be sent: an account, wallet or routing number is a destination too.
+_ACCOUNT = re.compile(
+    r"(?i)\b(?:account|acct|iban|wallet|routing|sort code|swift|bic|beneficiary)\b[^.;\n]{0,25}?"
+    r"[A-Z0-9][\dA-Z -]{5,}\d"
+)
+# A lesson is one condition and one action in prose; a block that looks like markup, config or a
+# transcript (fences, front matter, bracketed delimiters, role keys, tags) is for the owner to read.
+_STRUCTURE = re.compile(
+    r"```|^\s*-{3,}\s*$|\[/?[A-Z][A-Z _-]{3,}\]|^\s*(?i:role|priority|system|developer"
+    r"|assistant|user)\s*:|</?[a-z_][\w:-]*>|\n[^\n]*\n",
+    re.MULTILINE,
+)
+_ENGLISH = frozenset(
+    "the a an and or to of in on for with when if is are be it this that then before after not"
+    " do does use run check ask from by as at into than instead first".split()
+)
+# Function words of the other languages people write at work in (they are not English words).
+_FOREIGN = (
+    frozenset(
+        "der die das und nicht ohne mit für auf ist ein eine den dem zu vor nach oder wenn"
+        " le la les des et pour avec sans est une dans du sur pas aux ce qui que"
+        " el los las y para con sin es una por lo del al se como pero"
+        " o os e um uma não com sem são"
+        " il gli di che non per con una sono"
+        " het een en van niet met zonder voor op bij"
+        " och att inte med för på".split()
+    )
+    - _ENGLISH
+)
+
+
+def _reads_as_english(text: str) -> bool:
+    """The English rules can be trusted on it: mostly Latin script, English function words
+    outnumbering those of other languages."""
+    letters = [c for c in text if c.isalpha()]
+    if letters and sum(not c.isascii() for c in letters) / len(letters) > 0.2:
+        return False
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    foreign = sum(w in _FOREIGN for w in words)
+    return foreign < 2 or foreign <= sum(w in _ENGLISH for w in words) / 2
+
+
 # Matched on the text as written: Slack channel names are lower-case (so "#REF!" is a spreadsheet
 # error, not a channel) and Slack ids upper-case with a digit.
 _MENTION = re.compile(
@@ -76,19 +121,19 @@ _RULES: dict[str, list[str]] = {
         r"\bcarve-?outs?\b",
         r"\b(?:standing|blanket|automatic|implicit|verbal) (?:approval|sign-?off|permission|ok)\b",
         r"\b(?:no longer|not|never|n't|no) (?:be )?(?:needs?|needed|requires?|required|necessary"
-        r"|mandatory|apply|applies|applicable|subject to)\b[^.;]{0,40}\b(?:reviews?|approvals?"
+        r"|mandatory|apply|applies|applicable|subject to)\b[^.;]{0,40}?\b(?:reviews?|approvals?"
         r"|sign-?offs?|checks?|verification|tickets?|mfa|2fa|permissions?|authori[sz]ation"
         r"|polic(?:y|ies)|rules?|audits?|compliance|change requests?|cab|kyc|screening)\b",
         r"\b(?:reviews?|approvals?|sign-?offs?|checks?|verification|tickets?|mfa|2fa|polic(?:y|ies)"
-        r"|rules?|audits?|compliance|kyc|screening)\b[^.;]{0,30}\b(?:(?:is|are) (?:not|no longer)"
+        r"|rules?|audits?|compliance|kyc|screening)\b[^.;]{0,30}?\b(?:(?:is|are) (?:not|no longer)"
         r" (?:needed|required|necessary|mandatory)|(?:does|do)(?: not|n't) apply|(?:is|are) "
         r"(?:optional|waived|suspended|lifted|relaxed|removed|skipped|unnecessary))\b",
         r"COND\b(?:is|are|was|were|been|now|already) (?:fully |now |already |permanently |always )?"
         r"(?:approved|authori[sz]ed|cleared|permitted|entitled|exempt|trusted|whitelisted|vetted)\b",
         r"COND\b(?:approved|authori[sz]ed|signed off|sanctioned|cleared|okayed|ok'd|mandated"
         r"|greenlit|green-lit|vetted) by\b",
-        r"\b(?:skip|skipping|bypass|bypassing|circumvent|override|overriding|ignore|ignoring"
-        r"|forgo|omit|waive)\b[^.;]{0,25}\b(?:reviews?|approvals?|sign-?offs?|checks?"
+        r"NEG\b(?:skip|skipping|bypass|bypassing|circumvent|override|overriding|ignore|ignoring"
+        r"|forgo|omit|waive)\b[^.;]{0,25}?\b(?:reviews?|approvals?|sign-?offs?|checks?"
         r"|verification|mfa|2fa|polic(?:y|ies)|rules?|gates?|guards?|filters?|scans?|audits?"
         r"|tickets?|cab|change requests?|redaction|quarantine|kyc|screening|controls?)\b",
         r"\b(?:policy|rule|procedure|process|requirement|control)s? (?:has|have|was|were|is|are)"
@@ -103,7 +148,14 @@ _RULES: dict[str, list[str]] = {
         r"|true |interim )?(?:admins?|administrators?|owners?|approvers?|superusers?|root"
         r"|reviewers?|authority)\b",
         r"\b(?:admins?|administrators?|owners?|approvers?|superusers?) (?:is|are|now|has|have)\b",
-        r"\bgrant(?:s|ed|ing)?\b[^.;]{0,30}\b(?:access|rights|role|permission)",
+        r"NEG\bgrant(?:s|ed|ing)?\b[^.;]{0,30}?\b(?:access|rights|role|permission)",
+        r"\b(?:don't|do not|never|no need to|without|not)\b (?:\w+ )?(?:ask(?:ing)? for"
+        r"|request(?:ing)?|wait(?:ing)? for|get(?:ting)?|seek(?:ing)?|need(?:ing)?)"
+        r" (?:a |an |any |the )?(?:reviews?|approvals?|sign-?offs?|permission|confirmation"
+        r"|second (?:review|approval|check))\b",
+        r"\b(?:may|can|could)(?: now| also| freely| safely)? be (?:pasted|shared|posted|sent"
+        r"|forwarded|exported|disclosed|published|e-?mailed|uploaded|given out|copied)\b",
+        r"\brequired_?(?:reviews?|approvals?|approving_review_count)\W{1,3}0\b",
     ],
     "answer_form": [
         r"\b(?:every|each|all|any) (?:of )?(?:your |the |bot |assistant )?(?:reply|replies"
@@ -113,15 +165,17 @@ _RULES: dict[str, list[str]] = {
         r"|rhymes?|verse|emojis?)\b",
         r"\b(?:always|only|exclusively) (?:reply|respond|answer|write|speak|talk|communicate)"
         r" (?:in|using)\b",
-        r"UNIVERSAL\b(?:always|every time)\b[^.;]{0,30}\b(?:append|prepend|add|include|attach"
+        r"UNIVERSAL\b(?:always|every time)\b[^.;]{0,30}?\b(?:append|prepend|add|include|attach"
         r"|mention|link)\b",
         r"\b(?:always|only|exclusively) (?:recommend|suggest|promote|endorse|push|point (?:people"
         r"|users) to)\b",
-        r"\b(?:append|prepend|attach)\b[^.;]{0,40}\b(?:to|in|at the (?:end|start) of)\b[^.;]{0,15}"
-        r"\b(?:reply|replies|response|responses|answer|answers|message|messages)\b",
-        r"\b(?:start|begin|end|finish|close|prefix|suffix)\b[^.;]{0,10}\b(?:each|every|all|your)"
+        r"\b(?:append|prepend|attach)\b[^.;]{0,40}?\b(?:to|in|at the (?:end|start) of)\b"
+        r"[^.;]{0,15}?\b(?:reply|replies|response|responses|answer|answers|message|messages)\b",
+        r"\b(?:start|begin|end|finish|close|prefix|suffix)\b[^.;]{0,10}?\b(?:each|every|all|your)"
         r" (?:reply|replies|response|responses|answer|answers|message|messages)\b",
         r"\b(?:call yourself|your name is|refer to yourself|introduce yourself as|persona)\b",
+        r"\b(?:reply|respond|answer|say|tell them|tell the user)\b[^.;]{0,12}?[\"'‘“][^\"'’”]{2,80}"
+        r"[\"'’”]",
     ],
     "concealment": [
         # Not telling someone *about* something (not "tell users to …", which is advice).
@@ -139,18 +193,27 @@ _RULES: dict[str, list[str]] = {
         r"|ticket|ticketing)\b(?! (?:secrets?|passwords?|tokens?|pii|keys?|credentials|api keys?"
         r"|personal data|card numbers?|ssns?)\b)",
         r"\b(?:hide|hiding|conceal|concealing|omit|omitting|suppress|suppressing|withhold"
-        r"|withholding|keep)\b[^.;]{0,30}\bfrom (?:the )?(?:owners?|users?|admins?|team|reviewers?"
+        r"|withholding|keep)\b[^.;]{0,30}?\bfrom (?:the )?(?:owners?|users?|admins?|team|reviewers?"
         r"|logs?|audit|review|managers?|security|customers?|auditors?|compliance|leadership)\b",
         r"\bkeep (?:this|it|that|these|them|the (?:change|lesson|rule|instruction|note|link"
-        r"|request|message|exception|workaround|transfer|payment))\b[^.;]{0,15}\b(?:secret|quiet"
+        r"|request|message|exception|workaround|transfer|payment))\b[^.;]{0,15}?\b(?:secret|quiet"
         r"|hidden|under wraps|to yourself|off the record|between us|confidential)\b",
         r"\b(?:secretly|covertly|surreptitiously|off the books|under the radar)\b",
+        # Withholding something from the people who oversee it, in either order.
+        r"\b(?:leave out|omit|exclude|hide|suppress|do not include|don't include|keep out)\b"
+        r"[^;]{0,100}?\b(?:leadership|management|auditors?|the owner|compliance|the board"
+        r"|executives|investors|regulators|finance team|security team)\b",
+        r"\b(?:leadership|management|auditors?|the owner|compliance|the board|executives"
+        r"|investors|regulators|finance team|security team)\b[^;]{0,100}?\b(?:leave out|omit"
+        r"|exclude|hide|suppress|do not include|don't include|keep out)\b",
+        r"\b(?:doesn't|does not|don't|do not|never) want (?:\w+ )?(?:alerts?|to be told|to hear"
+        r"|notifications?|escalations?|to know|updates?|pings?)\b",
         r"\b(?:quietly|silently|discreetly|invisibly)\b (?:\w+ )?(?:send|forward|add|append"
         r"|include|delete|remove|run|execute|copy|upload|post|change|modify|approve|accept|ignore"
         r"|drop|cc|bcc|insert|install|share|log|store|save|attach|embed|redirect|disable|skip"
         r"|update|merge|push|deploy|transfer|wire|pay|grant|close|resolve|edit|rewrite|apply)\b",
-        r"\b(?:say|report|claim|tell\b[^.;]{0,20}|mark|state)\b[^.;]{0,20}\b(?:succeeded|passed"
-        r"|worked|is fine|was fine|went fine|is ok|completed|resolved|green)\b[^.;]{0,20}"
+        r"\b(?:say|report|claim|tell\b[^.;]{0,20}?|mark|state)\b[^.;]{0,20}?\b(?:succeeded|passed"
+        r"|worked|is fine|was fine|went fine|is ok|completed|resolved|green)\b[^.;]{0,20}?"
         r"\b(?:even|regardless|whether|anyway|if not)\b",
     ],
     "weakening": [
@@ -160,7 +223,7 @@ _RULES: dict[str, list[str]] = {
         r"|\binsecure[_-]skip[_-]tls[_-]verify\b|\brejectunauthorized\s*:\s*false",
         r"\b(?:disable|disabling|turn(?:ing)? off|switch(?:ing)? off|skip|skipping|bypass"
         r"|bypassing|remove|removing|deactivate|deactivating|comment out|drop|dropping|relax"
-        r"|relaxing|loosen|loosening)\b[^.;]{0,30}\b(?:tls|ssl|https|certificates?|cert(?:ificate)?"
+        r"|relaxing|loosen|loosening)\b[^.;]{0,30}?\b(?:tls|ssl|https|certificates?|cert(?:ificate)?"
         r" (?:checks?|validation|verification)|2fa|mfa|two-factor|multi-factor|firewalls?|selinux"
         r"|apparmor|antivirus|anti-virus|edr|defender|signature (?:checks?|verification)|gpg"
         r"|csrf|cors|rate limit(?:s|ing)?|audit logs?|logging|monitoring|alerts?|alerting"
@@ -173,32 +236,46 @@ _RULES: dict[str, list[str]] = {
         r"|\bsudo\b[^\n]{0,30}\b(?:curl|wget)\b|\b(?:curl|wget)\b[^\n]{0,80}\|\s*(?:sudo\s+)?"
         r"(?:ba|z|da)?sh\b|\beval\b[^\n]{0,20}\$\(|\bnpm\b[^\n]{0,20}--unsafe-perm",
         r"\b(?:commit|check in|push|paste|post|share|send|email|e-mail|dm|upload|forward|print"
-        r"|echo|include|hard-?code|hardcode|store|save|put|write)\b[^.;]{0,30}\b(?:passwords?"
-        r"|secrets?|tokens?|api keys?|keys|credentials|creds|\.env|private keys?|ssh keys?"
-        r"|session cookies?|recovery codes?|otp|one-time codes?|2fa codes?|seed phrases?)\b",
-        r"\b(?:passwords?|secrets?|tokens?|api keys?|credentials|creds|private keys?"
-        r"|recovery codes?|otp|2fa codes?)\b[^.;]{0,30}\b(?:in (?:the )?(?:channel|chat|thread"
-        r"|dm|repo|ticket|message|plain ?text|the clear)|by (?:dm|email|e-mail|chat|slack"
-        r"|message)|over (?:dm|email|chat|slack))\b",
+        r"|echo|include|hard-?code|hardcode|store|save|put|write)\b[^.;]{0,30}?"
+        r"(?:\.env\b|\b(?:passwords?|secrets?|tokens?|api keys?|keys|credentials|creds"
+        r"|private keys?|ssh keys?|session cookies?|recovery codes?|otp|one-time codes?"
+        r"|2fa codes?|seed phrases?)\b)",
+        r"\bforce[-_ ]?push(?:es|ed|ing)?\b",
     ],
     "money": [
-        r"\b(?:wire|transfer|send|remit|pay|deposit|route|redirect|forward)\b[^.;]{0,30}"
+        r"\b(?:wire|transfer|send|remit|pay|deposit|route|redirect|forward)\b[^.;]{0,30}?"
         r"\b(?:funds|money|payments?|invoices?|payroll|salar(?:y|ies)|amounts?|\$\s?\d|usd|eur"
-        r"|gbp|bitcoin|btc|eth|crypto|usdt|refunds?|reimbursements?)\b[^.;]{0,30}\bto\b",
+        r"|gbp|bitcoin|btc|eth|crypto|usdt|refunds?|reimbursements?)\b[^.;]{0,30}?\bto\b",
         r"\b(?:new|updated|changed|different|correct|latest|current) (?:bank|banking|account"
         r"|payment|wallet|remit(?:tance)?|beneficiary|vendor|payee|wire|routing)"
         r" (?:details|info|information|number|numbers|account|instructions|address)\b",
         r"\bgift ?cards?\b|\bwallet address\b|\bseed phrase\b|\b(?:iban|swift|bic|routing number"
-        r"|sort code|account number)\b[^.;]{0,20}\b(?:is|are|now|:)",
+        r"|sort code|account number)\b[^.;]{0,20}?\b(?:is|are|now|:)",
+    ],
+    "self_reference": [
+        # A lesson from failure has no business with the assistant's own memory or prompt.
+        r"\b(?:memory\.md|user\.md|identity\.md|system prompt|(?:your|its|the bot's|the"
+        r" assistant's) (?:own )?(?:instructions|prompt|memory|memories|context|rules|identity"
+        r"|persona|configuration)|stored (?:channel )?(?:facts|notes|memories)|learned context"
+        r"|lesson library|other (?:users'?|people's) (?:messages|data|facts|notes|dms))\b",
     ],
     "trigger": [
         r"\b(?:code ?word|magic word|secret word|pass ?phrase|trigger (?:word|phrase)|activation"
         r" (?:word|phrase)|safe ?word)\b",
+        r"\b(?:ends?|starts?|begins?) with (?:the )?(?:suffix|prefix|word|phrase|string|token"
+        r"|tag|emoji)\b|\b(?:suffix|prefix) [\"'‘“`]",
         r"\b(?:after|from|starting|beginning|on or after|once it is|until|before)\b (?:\w+ )?"
         r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep"
         r"|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?,? \d{4}|q[1-4] \d{4}|20[2-9]\d\b)",
     ],
 }
+# Only these rules yield to a negation: advice *against* weakening or moving secrets is the
+# commonest benign lesson there is. Policy claims and concealment are risky either way.
+_NEGATABLE = frozenset({"weakening", "money"})
+_SAFE_PLACE = re.compile(
+    r"\b(?:password manager|secrets? manager|vault|keychain|1password|bitwarden|keepass"
+    r"|lastpass|key ?vault|kms|secret store|environment variables?|env vars?)\b"
+)
 # A pattern starting with COND yields to a condition just before it ("once the PR is approved",
 # "only on-call engineers are allowed to …" state a requirement, not a claim). One starting with
 # UNIVERSAL applies only when the lesson's condition is universal ("for any request").
@@ -213,31 +290,31 @@ _UNIVERSAL = re.compile(
     r"|whenever (?:you|the (?:bot|assistant)) (?:reply|replies|respond|responds|answer|answers)"
     r"|(?:when )?(?:replying|responding|answering|writing) to (?:anyone|anybody|everyone|users?))"
 )
+# A pattern starting with NEG yields to a negation, whatever its reason ("the bot cannot grant
+# access", "instead of skipping verification").
 _COMPILED = {
     code: [
         (
-            re.compile(p.removeprefix("COND").removeprefix("UNIVERSAL")),
+            re.compile(p.removeprefix("COND").removeprefix("UNIVERSAL").removeprefix("NEG")),
             p[:4] == "COND",
             p.startswith("UNIVERSAL"),
+            p.startswith("NEG") or code in _NEGATABLE,
         )
         for p in pats
     ]
     for code, pats in _RULES.items()
 }
-# Only these rules yield to a negation: advice *against* weakening or moving secrets is the
-# commonest benign lesson there is. Policy claims and concealment are risky either way.
-_NEGATABLE = frozenset({"weakening", "money"})
 
 
 def _first(code: str, text: str, *, universal: bool) -> str | None:
-    for pat, conditional, needs_universal in _COMPILED[code]:
+    for pat, conditional, needs_universal, negatable in _COMPILED[code]:
         if needs_universal and not universal:
             continue
         for m in pat.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
-            if code in _NEGATABLE and (
-                _NEGATED.search(before) or _NEGATION_WORD.search(m.group(0))
-            ):
+            if negatable and (_NEGATED.search(before) or _NEGATION_WORD.search(m.group(0))):
+                continue
+            if code == "weakening" and _SAFE_PLACE.search(text[m.start() : m.end() + 40]):
                 continue
             if conditional and _CONDITIONAL.search(before):
                 continue
@@ -262,8 +339,12 @@ def promotion_check(
         found.setdefault("destination", f"{code}: {snippet}")
     if m := REDACTED_DESTINATION.search(text):
         found.setdefault("destination", m.group(0))
-    if m := _MENTION.search(model_view):
+    if m := _MENTION.search(model_view) or _ACCOUNT.search(model_view):
         found.setdefault("destination", m.group(0))
+    if m := _STRUCTURE.search(f"{condition}\n{action}"):
+        found["structure"] = m.group(0).strip() or "multi-line block"
+    if not _reads_as_english(model_view):
+        found["language"] = "the promotion check reads English only"
     for form in variants(model_view):
         if "destination" not in found:
             for rx in (_IP, _HOST):
