@@ -250,18 +250,8 @@ class MemoryWriter:
             kind = "memory" if entry.scope_kind == "global" else "fact"
             if admitted.quarantined:
                 entry.flags = admitted.flags
-                create_item(
-                    db,
-                    kind=kind,
-                    target_id=str(entry.id),
-                    title=f"Quarantined {'memory note' if kind == 'memory' else 'fact'}",
-                    content=entry.text,
-                    choices=["approve", "reject"],
-                    reason=admitted.reason,
-                    reflection_id=rid,
-                    provenance=ctx.provenance.as_json(),
-                    now=ctx.now,
-                )
+                noun = "memory note" if kind == "memory" else "fact"
+                _card(db, ctx, entry, admitted, kind=kind, title=f"Quarantined {noun}")
                 result.quarantined += 1
                 result.staged += 1
             elif entry.scope_kind == "global" and not append_note(ctx.data_dir, entry):
@@ -271,18 +261,8 @@ class MemoryWriter:
             else:
                 result.written += 1
                 if admitted.placement.needs_card:
-                    create_item(
-                        db,
-                        kind="fact",
-                        target_id=str(entry.id),
-                        title=f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?",
-                        content=entry.text,
-                        choices=["approve", "reject"],
-                        reason=admitted.reason,
-                        reflection_id=rid,
-                        provenance=ctx.provenance.as_json(),
-                        now=ctx.now,
-                    )
+                    title = f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?"
+                    _card(db, ctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
         if result.written or result.staged:
             result.status = "staged" if result.staged and not result.written else "written"
@@ -342,6 +322,23 @@ class MemoryWriter:
             decay_rate=fields.decay_rate,
             **common,
         )
+
+
+def _card(
+    db: Session, ctx: WriteContext, entry: MemoryEntry, admitted: Admitted, *, kind: str, title: str
+) -> None:
+    create_item(
+        db,
+        kind=kind,
+        target_id=str(entry.id),
+        title=title,
+        content=entry.text,
+        choices=["approve", "reject"],
+        reason=admitted.reason,
+        reflection_id=ctx.provenance.reflection_id,
+        provenance=ctx.provenance.as_json(),
+        now=ctx.now,
+    )
 
 
 def apply_memory_decision(

@@ -5,12 +5,11 @@ or any file under the data directory."""
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from pathlib import Path
 
 from tests.bot.test_cli import seshat
-from tests.writers.redaction_corpus import MAKERS, positives
+from tests.writers.redaction_corpus import MAKERS, leaked, positives
 
 
 def _stored(data: Path) -> str:
@@ -42,10 +41,4 @@ def test_secret_of_every_kind_is_redacted_on_the_cli_path(tmp_path: Path) -> Non
     assert json.loads(result.stdout)["status"] == "ok"
     stored = _stored(tmp_path / "data")
     assert "Got it." in stored  # the transcript itself was stored
-    leaked = [
-        (sample.category, value)
-        for sample in samples
-        for _, value in sample.secrets
-        if any(len(run) >= 8 and run in stored for run in re.findall(r"[A-Za-z0-9]+", value))
-    ]
-    assert leaked == []
+    assert leaked(samples, stored) == []

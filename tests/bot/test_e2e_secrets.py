@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import zlib
 from pathlib import Path
 
@@ -11,7 +10,7 @@ from sqlalchemy import JSON, LargeBinary, String, Text, select
 
 from bot.doubles.stack import LocalStack
 from store.models import Base
-from tests.writers.redaction_corpus import MAKERS, positives
+from tests.writers.redaction_corpus import MAKERS, leaked, positives
 
 ALICE = "U0ALICE"
 
@@ -56,14 +55,8 @@ def test_secret_of_every_kind_is_gone_after_chat_and_reflection(tmp_path: Path) 
         stack.slack.slash_command(ALICE, stack.slack.dm_channel(ALICE), "/done")
         assert stack.bot.wait_idle(60)
         stored = everything_stored(stack)
-        leaked = [
-            (sample.category, value)
-            for sample in samples
-            for _, value in sample.secrets
-            # Caught means no alphanumeric run of the secret (≥ 8 chars) survives.
-            if any(len(run) >= 8 and run in stored for run in re.findall(r"[A-Za-z0-9]+", value))
-        ]
-        assert leaked == []
+        # Caught means no alphanumeric run of the secret (≥ 8 chars) survives.
+        assert leaked(samples, stored) == []
         # And the model never saw them either.
         sent = json.dumps([r.body for r in stack.anthropic.requests])
         assert not any(value in sent for s in samples for _, value in s.secrets)

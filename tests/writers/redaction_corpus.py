@@ -12,6 +12,7 @@ import base64
 import json
 import os
 import random
+import re
 import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,17 @@ def caught(text: str, value: str, findings: Sequence[_Span]) -> bool:
                 return False
         start = text.find(value, start + 1)
     return True
+
+
+def leaked(samples: Sequence[Sample], stored: str) -> list[tuple[str, str]]:
+    """(kind, value) of every secret of `samples` with an alphanumeric run (≥ 8 characters)
+    still somewhere in `stored` (everything a test collected from the database and files)."""
+    return [
+        (sample.category, value)
+        for sample in samples
+        for _, value in sample.secrets
+        if any(len(run) >= 8 and run in stored for run in re.findall(r"[A-Za-z0-9]+", value))
+    ]
 
 
 # ---------------------------------------------------------------- secret makers
