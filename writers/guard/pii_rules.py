@@ -1,14 +1,10 @@
-"""Redaction by principle, beyond fixed token formats: presidio's own recognizers, and context.
+"""Personal data presidio already knows how to find without spaCy, filtered for chat.
 
-- Personal data presidio already knows how to find without spaCy — phone numbers (through the
-  `phonenumbers` library, for many regions), IP addresses, US SSNs, UK NINOs and national ids with
-  a checksum — come from presidio's predefined recognizers, each wrapped with a filter for what
-  chat is full of: Slack timestamps, versions, decimals, digits inside longer tokens.
-- Secrets without a fixed prefix are found by *context*: a high-entropy run near words that name
-  a secret ("aws", "secret", "key", "token"), a value after "password is" / "pw:" / `--password`,
-  a token used as the user part of a URL.
-- Street addresses by shape: a house number, a street name and a street-type word (in several
-  languages, before or after the name), then optional unit, postcode and city.
+Phone numbers (through the `phonenumbers` library, for many regions), IP addresses, US SSNs, UK
+NINOs and national ids with a checksum come from presidio's predefined recognizers, each wrapped
+with a filter for what chat is full of: Slack timestamps, versions, dates, decimals, digits inside
+longer tokens. Secrets found by context are in `writers.guard.context_secrets`, street addresses in
+`writers.guard.addresses`.
 """
 
 from __future__ import annotations
@@ -19,18 +15,23 @@ from typing import Any
 
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.predefined_recognizers import (
+    AuTfnRecognizer,
+    CaSinRecognizer,
+    EsNieRecognizer,
     EsNifRecognizer,
     FiPersonalIdentityCodeRecognizer,
     InAadhaarRecognizer,
     IpRecognizer,
     ItFiscalCodeRecognizer,
+    NhsRecognizer,
     PhoneRecognizer,
     PlPeselRecognizer,
+    SePersonnummerRecognizer,
     UkNinoRecognizer,
     UsSsnRecognizer,
 )
 
-from writers.guard.recognizers import Rule, entropy, is_placeholder, plausible_secret
+from writers.guard.recognizers import PHONE_CONTEXT
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -43,32 +44,48 @@ KINDS = {
     "US_SSN": "us_ssn",
     "UK_NINO": "uk_nino",
     "IN_AADHAAR": "national_id",
+    "CA_SIN": "national_id",
+    "AU_TFN": "national_id",
+    "ES_NIE": "national_id",
+    "UK_NHS": "national_id",
+    "SE_PERSONNUMMER": "national_id",
     "ES_NIF": "national_id",
     "IT_FISCAL_CODE": "national_id",
     "PL_PESEL": "national_id",
     "FI_PERSONAL_IDENTITY_CODE": "national_id",
 }
-_PHONE_CONTEXT = re.compile(
-    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
-    r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]"
-)
 _VERSIONISH = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?)\s*$")
 _LOOPBACK = frozenset({"127.0.0.1", "0.0.0.0", "::1", "::"})
+
+
+# Calendar dates look like national phone numbers to `phonenumbers` (23.11.2026, 2026-11-23).
+_DATE = re.compile(
+    r"(?:0?[1-9]|[12]\d|3[01])([./-])(?:0?[1-9]|1[0-2])\1(?:19|20)\d\d"
+    r"|(?:0?[1-9]|1[0-2])([./-])(?:0?[1-9]|[12]\d|3[01])\2(?:19|20)\d\d"
+    r"|(?:19|20)\d\d([./-])(?:0?[1-9]|1[0-2])\3(?:0?[1-9]|[12]\d|3[01])"
+)
+
+
+def joins(ch: str) -> bool:
+    """True when `ch` would make a number part of a longer token: ASCII letters and digits
+    do; the kana and ideographs that write "は"/"です" around a number in Japanese do not."""
+    return ch.isascii() and ch.isalnum() or ch in ("-", "_")
 
 
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
-    if (before and (before[-1].isalnum() or before[-1] in "._/#=")) or re.match(
-        r"[.,]\d|\w", after
+    if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
+        r"[.,]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
+    if _DATE.fullmatch(value.strip()):
+        return False
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
     formatted = bool(re.search(r"[ ().-]", value.strip()))
-    if not formatted and not _PHONE_CONTEXT.search(before):
+    if not formatted and not PHONE_CONTEXT.search(before):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
@@ -84,9 +101,21 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
 def _alone(text: str, start: int, end: int) -> bool:
     """Not part of a longer token (an id inside a permalink, a number inside a hash)."""
     left, right = text[start - 1 : start], text[end : end + 1]
-    return not (left.isalnum() or left in ("-", "_") and left) and not (
-        right.isalnum() or right in ("-", "_") and right
-    )
+    return not (left and joins(left)) and not (right and joins(right))
+
+
+def _named_or_formatted(words: str) -> Any:
+    """Keep a checksummed id only when it is written the way people write it (grouped with
+    spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
+    one build or order number in ten."""
+    named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
+
+    def keep(text: str, start: int, end: int) -> bool:
+        if re.search(r"\d[ -]\d", text[start:end]):
+            return True
+        return named.search(text[max(0, start - 40) : start]) is not None
+
+    return keep
 
 
 _DIGITS7 = re.compile(r"\d(?:[^\n\d]{0,3}\d){6}")
@@ -147,133 +176,9 @@ def presidio_recognizers() -> list[EntityRecognizer]:
         _Filtered(ItFiscalCodeRecognizer(), None, 0.7, re.compile(r"[A-Za-z]{6}\d\d")),
         _Filtered(PlPeselRecognizer(), None, 0.7),
         _Filtered(FiPersonalIdentityCodeRecognizer(), None, 0.7),
+        _Filtered(CaSinRecognizer(), _named_or_formatted(r"sin|nas|social insurance"), 0.7),
+        _Filtered(AuTfnRecognizer(), _named_or_formatted(r"tfn|tax file"), 0.7),
+        _Filtered(EsNieRecognizer(), None, 0.7, re.compile(r"[XYZxyz]-?\d{7}")),
+        _Filtered(NhsRecognizer(), _named_or_formatted(r"nhs|chi|patient"), 0.7),
+        _Filtered(SePersonnummerRecognizer(), _named_or_formatted(r"personnummer|pnr|person"), 0.7),
     ]
-
-
-# ---------------------------------------------------------------- secrets by context
-
-_SECRET_WORDS = r"(?:aws|secret|key|credential|token|password|sak|access)"
-
-
-def _high_entropy_near_words(m: re.Match[str]) -> bool:
-    value = m.group("s")
-    if is_placeholder(value) or entropy(value) < 3.8:
-        return False
-    classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
-    if classes < 3:
-        return False
-    window = m.string[max(0, m.start("s") - 80) : m.start("s")]
-    return re.search(rf"(?i){_SECRET_WORDS}", window) is not None
-
-
-def _prose_secret(m: re.Match[str]) -> bool:
-    raw = m.group("s")
-    if re.search(r"[=:]$", raw) or re.fullmatch(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+", raw):
-        return False  # the next key of a config line, or a dotted name: not a value
-    value = raw.rstrip(".,;:!?)\"'`")
-    if is_placeholder(value) or len(value) < 4:
-        return False
-    # An ordinary word after "password" is prose ("the password policy", "password reset").
-    if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
-        return False
-    return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
-
-
-def _cli_secret(m: re.Match[str]) -> bool:
-    # `-pSECRET` is a password only for the MySQL family of clients.
-    if m.group(0).lower().startswith("-p") and not re.search(
-        r"(?i)\b(?:mysql|mysqldump|mariadb|mysqladmin)\b", m.string[: m.start()]
-    ):
-        return False
-    return _prose_secret(m)
-
-
-def _span_trimmed(m: re.Match[str]) -> tuple[int, int] | None:
-    value = m.group("s")
-    trimmed = value.rstrip(".,;:!?)\"'`")
-    start = m.start("s")
-    return (start, start + len(trimmed)) if trimmed else None
-
-
-def _url_token_user(m: re.Match[str]) -> bool:
-    value = m.group("s")
-    return not is_placeholder(value) and entropy(value) >= 3.5 and bool(re.search(r"\d", value))
-
-
-_STREET_EN = (
-    r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl"
-    r"|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Close|Crescent|Cres|Row"
-    r"|Gardens|Mews|Walk|Trail|Trl|Grove"
-)
-_STREET_BEFORE = (
-    r"rue|avenue|av\.|boulevard|bd|allée|chemin|impasse|quai|place|route|via|viale|piazza|calle"
-    r"|avenida|av\.|paseo|rua|travessa|praça"
-)
-_STREET_SUFFIX = (
-    r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|laan|straat|gracht|plein|kade|vej"
-    r"|gatan|gata|veien"
-)
-_CITY = r"[A-ZÀ-Ý][\w'’.-]+(?:[ -][A-ZÀ-Ý][\w'’.-]+){0,2}"
-_POST = (
-    r"(?:\d{4,5}(?:-\d{3,4})?|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
-    r"|[A-Z]\d[A-Z] ?\d[A-Z]\d)"
-)
-_TAIL = (
-    rf"(?:,? (?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Flat|#) ?\w+)?"
-    rf"(?:,? ?(?:{_POST} {_CITY}|{_CITY},? (?:[A-Z]{{2}} )?{_POST}|{_CITY}))?"
-)
-ADDRESS = re.compile(
-    rf"\b\d{{1,5}}[A-Za-z]?,? (?:[A-Z][\w'’.-]*\.? ){{1,4}}(?:{_STREET_EN})\b\.?{_TAIL}"
-    rf"|\b\d{{1,4}}[a-z]?,? (?i:{_STREET_BEFORE}) (?:(?:de|du|des|la|le|del|da|do|dos|di)"
-    rf"['’ ] ?)*[A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+){{0,3}}{_TAIL}"
-    rf"|\b(?i:{_STREET_BEFORE}) (?:(?:de|du|des|la|le|del|da|do|dos|di)['’ ] ?)*[A-ZÀ-Ý][\w'’-]+"
-    rf"(?: [A-ZÀ-Ý][\w'’-]+){{0,3}},? \d{{1,4}}[a-z]?{_TAIL}"
-    rf"|\b[A-ZÄÖÜ][\wäöüß-]*(?i:{_STREET_SUFFIX}) \d{{1,4}}[a-z]?{_TAIL}"
-)
-
-CONTEXT_RULES: tuple[Rule, ...] = (
-    Rule(
-        "aws_secret_key",
-        re.compile(r"(?<![A-Za-z0-9/+=])(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
-        0.9,
-        _high_entropy_near_words,
-    ),
-    Rule(
-        "secret_prose",
-        re.compile(
-            r"(?i)\b(?:password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token"
-            r"|api[ _-]?key|access[ _-]?key|client[ _-]?secret|auth[ _-]?token)"
-            r"(?:\s*[:=]|\s+(?:is|was|are|now|still|will be|has been|should be|set to|changed to"
-            r"|to|for \S+ is|of \S+ is))+\s*[\"'`“]?(?P<s>[^\s\"'`”]{4,200})"
-        ),
-        0.55,  # below `secret_assignment`, which names the kind when both see a `key: value`
-        _prose_secret,
-        _span_trimmed,
-    ),
-    Rule(
-        "secret_prose",
-        re.compile(
-            r"(?i)(?:--(?:password|passwd|pass|token|secret|api-key|apikey|auth-token|access-token"
-            r"|client-secret|db-password|admin-password)|-p)(?:=|[ \t]+)?[\"']?"
-            r"(?P<s>[^\s\"']{4,200})"
-        ),
-        0.55,
-        _cli_secret,
-        _span_trimmed,
-    ),
-    Rule(
-        "url_credentials",
-        re.compile(
-            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:?(?P<s>[A-Za-z0-9_~.-]{16,200})@[\w.-]+\.[A-Za-z]"
-        ),
-        0.85,
-        _url_token_user,
-    ),
-    Rule(
-        "url_credentials",
-        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?#@<>|\"']{1,200})@"),
-        0.85,
-        lambda m: not is_placeholder(m.group("s")),
-    ),
-    Rule("street_address", ADDRESS, 0.75),
-)

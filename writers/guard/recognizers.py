@@ -66,7 +66,7 @@ def is_placeholder(value: str) -> bool:
     return len(set(alnum)) <= 3
 
 
-def _identifier_like(value: str) -> bool:
+def identifier_like(value: str) -> bool:
     """True when every piece of `value` is a word or a short number (`SalesResults-1.2`)."""
     pieces = _WORD_PIECES.findall(value)
     if not pieces or "".join(pieces) != re.sub(r"[^A-Za-z0-9]", "", value):
@@ -82,14 +82,14 @@ def is_code_ref(value: str) -> bool:
     if not _DOTTED.match(value):
         return False
     parts = value.removesuffix("()").split(".")
-    return all(_identifier_like(p) or p.islower() or p.isupper() for p in parts)
+    return all(identifier_like(p) or p.islower() or p.isupper() for p in parts)
 
 
 def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> bool:
     """Heuristic for a machine-made secret: long, varied, not a word, id or git SHA."""
     if len(value) < min_len or is_placeholder(value) or is_code_ref(value):
         return False
-    if _CONSTANT_NAME.match(value) or _identifier_like(value):
+    if _CONSTANT_NAME.match(value) or identifier_like(value):
         return False
     if _HEX.match(value) and len(value) in (7, 8, 12, 40):  # git (short) SHAs
         return False
@@ -241,13 +241,24 @@ def _email_check(m: re.Match[str]) -> bool:
     return scheme < 0 or any(c in before[0][scheme + 3 :] for c in "/?=&")
 
 
+PHONE_CONTEXT = re.compile(
+    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
+    r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]|電話|携帯|TEL"
+)
+
+
 def _phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     try:
         num = phonenumbers.parse(text, "US")
     except phonenumbers.NumberParseException:
         return False
-    return bool(phonenumbers.is_valid_number(num))
+    if phonenumbers.is_valid_number(num):
+        return True
+    # An unassigned area code is still someone's number when the message calls it one.
+    before = m.string[max(0, m.start() - 40) : m.start()]
+    return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
 def _card_check(m: re.Match[str]) -> bool:
@@ -377,7 +388,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "secret_assignment",
-        _rx(r"(?<![\w$@.-])" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
+        _rx(r"(?<![\w$@.-])(?<!\$\{)" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
         0.6,
         _assign_check,
     ),
@@ -408,7 +419,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "phone",
         _rx(
-            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?|\d{2,4}[ .-])"
+            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?|1[ .-])?(?:\(\d{1,4}\)[ .-]?|\d{2,4}[ .-])"
             r"\d{3,4}[ .-]\d{3,5}"
             r"(?![\w-]|\.\d)|(?<![\w.+/-])\+\d{8,15}(?![\w-]|\.\d)"
         ),

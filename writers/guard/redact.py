@@ -2,7 +2,8 @@
 
 presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
 model). The registry holds our own rules (`writers.guard.recognizers` for token formats,
-`writers.guard.pii_rules` for secrets found by context and street addresses) and those of
+`writers.guard.context_secrets` for secrets found by context or by their randomness,
+`writers.guard.addresses` for street addresses) and those of
 presidio's predefined recognizers that need no NLP (phone numbers via `phonenumbers`, IP
 addresses, SSNs, NINOs, checksummed national ids), filtered for chat; presidio's email/URL
 recognizers — and the tldextract public-suffix download behind them — never run. Overlapping
@@ -28,7 +29,9 @@ from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
-from writers.guard.pii_rules import CONTEXT_RULES, KINDS, presidio_recognizers
+from writers.guard.addresses import ADDRESS_RULES
+from writers.guard.context_secrets import SECRET_RULES
+from writers.guard.pii_rules import KINDS, presidio_recognizers
 from writers.guard.recognizers import RULES, RuleRecognizer
 
 __all__ = [
@@ -147,7 +150,10 @@ class Redactor:
 
     def __init__(self) -> None:
         nlp = NoOpNlpEngine(models=[{"lang_code": "en", "model_name": "none"}])
-        recognizers = [RuleRecognizer(RULES + CONTEXT_RULES), *presidio_recognizers()]
+        recognizers = [
+            RuleRecognizer(RULES + SECRET_RULES + ADDRESS_RULES),
+            *presidio_recognizers(),
+        ]
         registry = RecognizerRegistry(recognizers=recognizers, supported_languages=["en"])
         self._engine = AnalyzerEngine(
             registry=registry,
