@@ -405,6 +405,37 @@ PRINCIPLE_POSITIVES = [
     ),
     ("Hauptstraße 5, 10115 Berlin", "Hauptstraße 5, 10115 Berlin"),
     ("12 rue de la Paix, 75002 Paris", "12 rue de la Paix, 75002 Paris"),
+    # Second pass: named in prose in other languages, client flags, login pairs.
+    ("das Kennwort ist Fl0ck3nT4nz, bitte ändern", "Fl0ck3nT4nz"),
+    ("le mot de passe est Ch@peau9Rouge", "Ch@peau9Rouge"),
+    ("a palavra-passe é Laranja#77x", "Laranja#77x"),
+    ("パスワードは『Kumo8Sora!』です", "Kumo8Sora!"),
+    ("wifi pw for the guest room: tangerine-otter-41", "tangerine-otter-41"),
+    ("pw Qz7!mirror-lake", "Qz7!mirror-lake"),
+    ("sshpass -p 'Gl4cier.Mint' ssh deploy@host", "Gl4cier.Mint"),
+    ("redis-cli -h cache -a Pebble-Harbor-88 info", "Pebble-Harbor-88"),
+    ("creds for the staging wiki: qa-bot / Sp4rrow^Field", "Sp4rrow^Field"),
+    # Machine-made: long random runs and vendor-prefixed keys, whatever the vendor.
+    (
+        "here you go: Jx8Qm2LrT5vN9wKc3PzB7hYd1FgS6aUe4XoRtZ0i (rotate monthly)",
+        "Jx8Qm2LrT5vN9wKc3PzB7hYd1FgS6aUe4XoRtZ0i",
+    ),
+    ("use tok_9fK2mQ8xLw4Rt7Zp1Vb6Nc3Hy5 for the sandbox", "tok_9fK2mQ8xLw4Rt7Zp1Vb6Nc3Hy5"),
+    ("mg key: key-8f14e45fceea167a5a36dedd4bea2543", "key-8f14e45fceea167a5a36dedd4bea2543"),
+    # Phones: an unassigned area code called a number, a trunk prefix, Japanese around digits.
+    ("call me on 1-212-555-0147", "1-212-555-0147"),
+    ("携帯は090-1234-5678です", "090-1234-5678"),
+    # Addresses: continuations after the core, other countries.
+    (
+        "ship to 77 Harbour Road E, Halifax, NS B3H 1Y5",
+        "77 Harbour Road E, Halifax, NS B3H 1Y5",
+    ),
+    ("Rua Augusta, 1500 - Consolação, São Paulo - SP, 01304-001", "Rua Augusta, 1500"),
+    ("Kaiserstraat 12B, 2311 GP Leiden", "Kaiserstraat 12B, 2311 GP Leiden"),
+    ("Carrer de Mallorca 401, 08013 Barcelona", "Carrer de Mallorca 401, 08013 Barcelona"),
+    ("〒150-0002 東京都渋谷区渋谷2-21-1", "〒150-0002 東京都渋谷区渋谷2-21-1"),
+    # Checksummed national ids presidio ships, written grouped or named.
+    ("NHS number 943 476 5919", "943 476 5919"),
 ]
 PRINCIPLE_NEGATIVES = [
     "ts 1712345678.123456",
@@ -422,6 +453,18 @@ PRINCIPLE_NEGATIVES = [
     "build 20241123.4",
     "std::vector<int> v",
     "https://acme.slack.com/archives/CGPFCHARY/p1744750157137204?thread_ts=1758182229.285677",
+    # Second pass: look-alikes of the principles above.
+    "retro moved to 23.11.2026 at 10:00",
+    "deadline 2026-11-23, review 11/30/2026",
+    "パスワードは管理者に聞いてください",
+    "the password for the staging db expires tomorrow",
+    "curl --user user:pass --digest http://localhost:5000/",
+    "STRIPE_KEY=${STRIPE_KEY:?set it in .env}",
+    "image sha256-9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "SGVsbG8gdGhlcmUsIHRoaXMgaXMganVzdCBhIG5vdGUgYWJvdXQgdGhlIGRlcGxveQ==",
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq5Gz0pX8K2vRt7mN4bL1cY9wQeJ3sFdA6uZoPiT0yW dev@laptop",
+    "HttpServletRequestWrapperFactoryBeanDefinitionParser_v2_Impl",
+    "build 9434765919 passed",
 ]
 
 

@@ -173,6 +173,15 @@ def _reads_as_text(value: str) -> bool:
     return printable / len(raw) > 0.9
 
 
+_WORDISH = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{3,}(?![a-z])")
+
+
+def wordish(value: str) -> float:
+    """Share of `value` written in words of three letters or more (`HttpServletRequest`: 1.0;
+    a random key: close to 0)."""
+    return sum(len(w) for w in _WORDISH.findall(value)) / max(1, len(value))
+
+
 def machine_made(value: str, *, min_len: int = 32) -> bool:
     """A long random credential: both cases and digits, high entropy, not a known public shape."""
     core = value.rstrip("=")
@@ -182,6 +191,8 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
         return False
     if _HEX.fullmatch(core) or _UUID.fullmatch(core) or core.count("/") > 2:
         return False
+    if wordish(core) > 0.5:
+        return False  # a long identifier made of words
     # A random string over ~64 symbols has about log2(len) bits per char up to ~5.5; text,
     # identifiers and repeated patterns stay well below.
     if entropy(core) < min(4.2, 0.75 * (len(core).bit_length())):
@@ -243,6 +254,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     return (
         bool(re.search(r"[a-z]", flat) and re.search(r"[A-Z]", flat))
         and entropy(flat) >= 4.0
+        and wordish(flat) <= 0.5
         and not _reads_as_text(flat)
     )
 
