@@ -76,7 +76,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.,]\d|[A-Za-z0-9_]", after
+        r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _DATE.fullmatch(value.strip()):
@@ -118,6 +118,9 @@ def _named_or_formatted(words: str) -> Any:
     return keep
 
 
+# Where a phone number could be: an optional `+`, then digits with the separators numbers are
+# written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
+_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:[ \t().\-/]{0,3}\d){6,19}\)?")
 _DIGITS7 = re.compile(r"\d(?:[^\n\d]{0,3}\d){6}")
 _IPISH = re.compile(r"\d\.\d|[0-9a-fA-F]:[0-9a-fA-F:]")
 
@@ -125,7 +128,10 @@ _IPISH = re.compile(r"\d\.\d|[0-9a-fA-F]:[0-9a-fA-F:]")
 class _Filtered(EntityRecognizer):
     """One presidio recognizer with a filter on its hits, reported under our kind names.
 
-    `pre` is a cheap regex a text must match before the (slower) recognizer runs at all.
+    `pre` is a cheap regex a text must match before the (slower) recognizer runs at all. With
+    `windows`, the recognizer runs only on each match of that regex (offsets mapped back), so
+    its cost follows the number of candidates rather than the length of the text: `phonenumbers`
+    scans a whole text once per region, which is most of the time on a long transcript.
     """
 
     def __init__(
@@ -134,11 +140,13 @@ class _Filtered(EntityRecognizer):
         keep: Any = None,
         score: float = 0.75,
         pre: re.Pattern[str] = _DIGITS7,
+        windows: re.Pattern[str] | None = None,
     ) -> None:
         self.inner = inner
         self.keep = keep
         self.fixed_score = score
         self.pre = pre
+        self.windows = windows
         super().__init__(
             supported_entities=inner.supported_entities,
             name=f"seshat-{type(inner).__name__}",
@@ -155,7 +163,7 @@ class _Filtered(EntityRecognizer):
         out: list[RecognizerResult] = []
         if not self.pre.search(text):
             return out
-        for r in self.inner.analyze(text, list(entities), nlp_artifacts):
+        for r in self._inner_hits(text, list(entities), nlp_artifacts):
             if r.score <= 0 or not _alone(text, r.start, r.end):
                 continue
             if self.keep is not None and not self.keep(text, r.start, r.end):
@@ -163,11 +171,36 @@ class _Filtered(EntityRecognizer):
             out.append(RecognizerResult(r.entity_type, r.start, r.end, self.fixed_score))
         return out
 
+    def _inner_hits(
+        self, text: str, entities: list[str], nlp_artifacts: Any
+    ) -> list[RecognizerResult]:
+        if self.windows is None:
+            return list(self.inner.analyze(text, entities, nlp_artifacts))
+        hits: list[RecognizerResult] = []
+        for w in self.windows.finditer(text):
+            after = text[w.end() : w.end() + 2]
+            if (
+                not _alone(text, w.start(), w.end())
+                or re.match(r"[.,:]\d", after)
+                or re.fullmatch(r"\d+[.,]\d+", w.group(0))
+            ):
+                continue  # digits inside a longer token, a decimal, a Slack ts or a time
+            for r in self.inner.analyze(w.group(0), entities, nlp_artifacts):
+                r.start += w.start()
+                r.end += w.start()
+                hits.append(r)
+        return hits
+
 
 def presidio_recognizers() -> list[EntityRecognizer]:
     """presidio's predefined recognizers that run without spaCy, filtered for chat."""
     return [
-        _Filtered(PhoneRecognizer(supported_regions=PHONE_REGIONS, leniency=1), _phone_ok, 0.7),
+        _Filtered(
+            PhoneRecognizer(supported_regions=PHONE_REGIONS, leniency=1),
+            _phone_ok,
+            0.7,
+            windows=_PHONE_WINDOW,
+        ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
         _Filtered(UsSsnRecognizer(), None, 0.7),
         _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
