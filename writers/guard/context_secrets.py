@@ -48,9 +48,11 @@ _COPULA = (
 )
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 _QUALIFIER = (
-    r"(?:[ \t]+(?:for|of|on|für|pour|para|per|voor|do|da|de|del|du)[ \t]+[^\s:=]{1,30}"
-    r"(?:[ \t]+[^\s:=：]{1,30}){0,2}?)"
+    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des)[ \t]+"
+    r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
+# Before a colon any few words may stand: "Mot de passe root du NAS : …".
+_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
 _OPEN_QUOTE = r"[\"'`“„«「『]"
 _CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
@@ -61,6 +63,7 @@ _PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{_QUALIFIER}?(?P<join>\s*[:=：](?:\s*(?:{_COPULA})\s)?"
     rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
+    rf"|{_LABEL}\s*[:：]"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*{_OPEN_QUOTE}?{_VALUE}"
 )
@@ -77,9 +80,15 @@ def _mixed(value: str) -> bool:
 
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
-    if re.search(r"[=:]$", raw) or re.match(r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/", raw):
-        return False  # the next key or line of a config, a flag or a path: not a value
+    if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[]", raw
+    ):
+        return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
+    if raw.endswith(("...", "…")) or is_placeholder(raw):
+        return False  # `sk-ant-api03-...`: a slot to fill in
     value = raw.rstrip(_CLOSE)
+    if re.fullmatch(r"[\d.,:/-]+", value):
+        return False  # a time, a date, a number: "the token expires at: 10:00"
     if is_placeholder(value) or len(value) < 4:
         return False
     if not any(c.isascii() and c.isalnum() for c in value):
@@ -155,7 +164,7 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 # Prefixes of things that are long and random but public: digests, commits, builds, ids.
 _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
-    "rev revision build run job trace span request req id uuid guid v ver version release tag "
+    "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
     "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
 )
 
@@ -170,15 +179,16 @@ def _reads_as_text(value: str) -> bool:
     if len(raw) < 8:
         return False
     printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
-    return printable / len(raw) > 0.9
+    words = sum(65 <= b <= 90 or 97 <= b <= 122 or 48 <= b <= 57 or b == 32 for b in raw)
+    return printable / len(raw) > 0.95 and words / len(raw) > 0.5
 
 
-_WORDISH = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{3,}(?![a-z])")
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])")
 
 
 def wordish(value: str) -> float:
     """Share of `value` written in words of three letters or more (`HttpServletRequest`: 1.0;
-    a random key: close to 0)."""
+    a random 40-character key: 0.2, and under 0.6 in 99 cases out of 100)."""
     return sum(len(w) for w in _WORDISH.findall(value)) / max(1, len(value))
 
 
@@ -191,7 +201,7 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
         return False
     if _HEX.fullmatch(core) or _UUID.fullmatch(core) or core.count("/") > 2:
         return False
-    if wordish(core) > 0.5:
+    if wordish(core) > 0.7:
         return False  # a long identifier made of words
     # A random string over ~64 symbols has about log2(len) bits per char up to ~5.5; text,
     # identifiers and repeated patterns stay well below.
@@ -200,7 +210,12 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
     return not _reads_as_text(core)
 
 
-_LONG = re.compile(r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,})(?![\w/+=-])")
+# A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
+_LONG = re.compile(
+    r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
+)
+# `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
+_DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]$")
 _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
@@ -218,6 +233,9 @@ def _long_check(m: re.Match[str]) -> bool:
     before = m.string[max(0, m.start() - 40) : m.start()]
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
+    head = re.match(r"[A-Za-z0-9]{1,8}[-_:]", value)
+    if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
+        return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False
     # `name=value` is an assignment, judged by the name (`secret_assignment`), not as a token.
@@ -244,19 +262,16 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
         return False
     flat = re.sub(r"[_.=-]", "", body)
-    if not (re.search(r"\d", flat) and re.search(r"[A-Za-z]", flat)):
+    longest = max(re.split(r"[_.=-]", body), key=len)
+    if _UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
         return False
-    if _UUID.fullmatch(body) or is_code_ref(m.group(0)):
+    if _HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
+        return len(longest) >= 32  # `key-<32 hex>`; the public prefixes (`sha256-`) are out
+    both_cases = bool(re.search(r"[a-z]", flat) and re.search(r"[A-Z]", flat))
+    if not re.search(r"\d", flat) and not both_cases:
         return False
-    if _HEX.fullmatch(flat):
-        return len(flat) >= 32 and prefix.islower()  # `key-<32 hex>`, not `build-<sha>`
-    # A random body over letters of both cases and digits: at least as varied as a key.
-    return (
-        bool(re.search(r"[a-z]", flat) and re.search(r"[A-Z]", flat))
-        and entropy(flat) >= 4.0
-        and wordish(flat) <= 0.5
-        and not _reads_as_text(flat)
-    )
+    # A random body: both cases (or one case and digits) and as varied as a key is.
+    return entropy(flat) >= (4.0 if both_cases else 3.7) and not _reads_as_text(flat)
 
 
 # ---------------------------------------------------------------- near its words
@@ -281,6 +296,12 @@ def _url_token_user(m: re.Match[str]) -> bool:
     return not is_placeholder(value) and entropy(value) >= 3.5 and bool(re.search(r"\d", value))
 
 
+# A `.pgpass` line: host:port:database:user:password.
+_PGPASS = re.compile(
+    r"(?m)(?<![\w.:-])[\w.*-]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<s>[^\s:][^\s]*)$"
+)
+
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_secret_key",
@@ -292,6 +313,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PGPASS, 0.6, lambda m: not is_placeholder(m.group("s"))),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),
     Rule(

@@ -9,6 +9,7 @@ longer tokens. Secrets found by context are in `writers.guard.context_secrets`, 
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -66,6 +67,13 @@ _DATE = re.compile(
 )
 
 
+# Numbers that are written like phone numbers but named as something else just before.
+_NOT_A_PHONE = re.compile(
+    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver\.?|\bv|firmware|kernel|release"
+    r"|\bbuild|driver|\bfw)\W{0,3}(?:\w+\W{1,3}){0,2}$"
+)
+
+
 def joins(ch: str) -> bool:
     """True when `ch` would make a number part of a longer token: ASCII letters and digits
     do; the kana and ideographs that write "は"/"です" around a number in Japanese do not."""
@@ -79,7 +87,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
-    if _DATE.fullmatch(value.strip()):
+    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
         return False
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
@@ -93,14 +101,28 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 12) : start], text[end : end + 2]
-    if value in _LOOPBACK or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
+    if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
     return not ("." in value and _VERSIONISH.search(before))
 
 
+def _loopback(value: str) -> bool:
+    """127.0.0.0/8, ::1 and the unspecified address name this machine, not a person's."""
+    try:
+        address = ipaddress.ip_address(value.split("%")[0])
+    except ValueError:
+        return value in _LOOPBACK
+    return address.is_loopback or address.is_unspecified
+
+
 def _alone(text: str, start: int, end: int) -> bool:
-    """Not part of a longer token (an id inside a permalink, a number inside a hash)."""
+    """Not part of a longer token (an id inside a permalink, a number inside a hash), nor the
+    digits after a decimal point (`1.41421356237`)."""
     left, right = text[start - 1 : start], text[end : end + 1]
+    if left == "." and text[start - 2 : start - 1].isdigit():
+        return False
+    if right == "." and text[end + 1 : end + 2].isdigit():
+        return False
     return not (left and joins(left)) and not (right and joins(right))
 
 
@@ -113,7 +135,7 @@ def _named_or_formatted(words: str) -> Any:
     def keep(text: str, start: int, end: int) -> bool:
         if re.search(r"\d[ -]\d", text[start:end]):
             return True
-        return named.search(text[max(0, start - 40) : start]) is not None
+        return named.search(text[max(0, start - 60) : start]) is not None
 
     return keep
 
@@ -202,7 +224,7 @@ def presidio_recognizers() -> list[EntityRecognizer]:
             windows=_PHONE_WINDOW,
         ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
-        _Filtered(UsSsnRecognizer(), None, 0.7),
+        _Filtered(UsSsnRecognizer(), _named_or_formatted(r"ssn|social security|ss#"), 0.7),
         _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
         _Filtered(InAadhaarRecognizer(), None, 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),

@@ -155,6 +155,9 @@ def name_strength(name: str) -> int:
         return 0
     if any(p in _STRONG for p in pieces):
         return 2
+    # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
+    if pieces[-1].endswith(("password", "passwd", "secret")):
+        return 2
     for i, p in enumerate(pieces):
         if p == "key" and i and pieces[i - 1] in _KEY_QUALIFIERS:
             return 2
@@ -244,7 +247,7 @@ def _email_check(m: re.Match[str]) -> bool:
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]|電話|携帯|TEL"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]|電話|携帯"
 )
 
 
@@ -306,11 +309,25 @@ RULES: tuple[Rule, ...] = (
             re.DOTALL,
         ),
         1.0,
+        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key.
+        lambda m: len(re.findall(r"[A-Za-z0-9+/]", m.group(0))) >= 60,
     ),
     Rule(
         "slack_webhook",
         _rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
         1.0,
+        lambda m: not is_placeholder(m.group("s")),
+    ),
+    Rule(
+        "gitlab_token",
+        _rx(_B + r"gl(?:pat|dt|rt|ptt|cbt|imt|soat|ft|agent)-(?P<b>[A-Za-z0-9_-]{20,})" + _E),
+        0.95,
+        lambda m: not is_placeholder(m.group("b")),
+    ),
+    Rule(
+        "telegram_bot_token",
+        _rx(r"(?:(?<=/bot)|(?<![\w-]))\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![\w-])"),
+        0.95,
     ),
     Rule(
         "slack_token",
@@ -419,7 +436,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "phone",
         _rx(
-            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?|1[ .-])?(?:\(\d{1,4}\)[ .-]?|\d{2,4}[ .-])"
+            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?|1[ .-])?(?:\(\d{1,4}\)[ .-]?|\d{1,4}[ .-])"
             r"\d{3,4}[ .-]\d{3,5}"
             r"(?![\w-]|\.\d)|(?<![\w.+/-])\+\d{8,15}(?![\w-]|\.\d)"
         ),
@@ -466,6 +483,8 @@ class _AssignMatch:
 def _strip_trailing(value: str) -> str:
     # A sentence ending right after a bare value ("…token is abc123.") is not part of it, nor is
     # the backslash of an escaped closing quote (`token=abc123\"`): redacting it breaks the JSON.
+    if value.endswith(("...", "…")):
+        return value  # `sk_live_...`: an ellipsis marks a slot, `is_placeholder` sees it
     return value.rstrip(".:!?").removesuffix("\\")
 
 
