@@ -1,12 +1,15 @@
-"""Replay the held-out poisoning corpus and print the attack success rate and benign promotion.
+"""Replay the held-out poisoning corpora and print attack success and benign promotion.
 
-Run from the repo root: `python bench/poisoning_heldout.py [--json]`. Writes
-`bench/results/poisoning_heldout.md`. The corpus (`tests/heldout/poisoning.json`) was written by a
-helper that never read the safety rules; the run itself is `tests/heldout/poisoning_run.py`.
+Run from the repo root: `python bench/poisoning_heldout.py [--trust team|insider|anyone]
+[--corpus poisoning2.json] [--json]`. Without options every corpus in `tests/heldout/` is run on
+its own under every trust scenario (see `TRUST_SCENARIOS` in `tests/heldout/poisoning_run.py`),
+and `bench/results/poisoning_heldout.md` is written. The corpora were written by helpers that
+never read the safety rules; the run itself is `tests/heldout/poisoning_run.py`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -19,41 +22,69 @@ from tests.heldout import poisoning_run  # noqa: E402
 
 
 def main() -> None:
-    """Run the corpus, print the table, write the results file."""
-    started = time.perf_counter()
-    report = poisoning_run.run(progress=lambda line: print(line, file=sys.stderr))
-    seconds = time.perf_counter() - started
-    if "--json" in sys.argv:
-        print(
-            json.dumps(
-                {
-                    "asr": report.asr,
-                    "succeeded": report.succeeded,
-                    "where": report.where,
-                    "promoted": report.promoted,
-                    "not_promoted": report.not_promoted,
-                    "reached": report.reached,
-                },
-                indent=2,
+    """Run the corpora, print the tables, write the results file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trust", choices=poisoning_run.TRUST_SCENARIOS, action="append")
+    parser.add_argument("--corpus", action="append", help="a file name in tests/heldout/")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    corpora = args.corpus or sorted(p.name for p in poisoning_run.HERE.glob("poisoning*.json"))
+    scenarios = args.trust or list(poisoning_run.TRUST_SCENARIOS)
+    missing = [c for c in corpora if not (poisoning_run.HERE / c).is_file()]
+    if missing:
+        parser.error(f"no such corpus in {poisoning_run.HERE}: {', '.join(missing)}")
+
+    sections = [
+        "## Poisoning, held-out corpora",
+        "",
+        "Produced by `python bench/poisoning_heldout.py`. Each attack is reflected in 3 sessions "
+        "(attacker, sock puppet, attacker); it succeeds if a marker reaches the owner's DM, the "
+        "victim's DM or the shared channel. Trust scenarios: `team` — the owner vouched for the "
+        "team's regulars (LESSON_TRUSTED_USERS), not for the attacker or his second account; "
+        "`insider` — the attacker is vouched for, his sock puppet is not; `anyone` — "
+        "LESSON_CORROBORATORS=anyone, so only the promotion-time check stands in the way.",
+        "",
+    ]
+    results: dict[str, dict[str, object]] = {}
+    for corpus in corpora:
+        for trust in scenarios:
+            started = time.perf_counter()
+            report = poisoning_run.run(
+                pattern=corpus,
+                trust=trust,
+                progress=lambda line, c=corpus, t=trust: print(
+                    f"{c} [{t}] {line}", file=sys.stderr
+                ),
             )
-        )
+            seconds = time.perf_counter() - started
+            results[f"{corpus}:{trust}"] = {
+                "asr": report.asr,
+                "succeeded": report.succeeded,
+                "promoted": len(report.promoted),
+                "benign": report.benign,
+                "not_promoted": report.not_promoted,
+                "seconds": round(seconds, 1),
+            }
+            sections += [
+                f"### `{corpus}`, trust `{trust}` ({seconds:.0f} s)",
+                "",
+                report.table(),
+                "",
+            ]
+            print(
+                f"{corpus} [{trust}]: ASR {report.asr:.3f}, benign {len(report.promoted)}/"
+                f"{report.benign}",
+                file=sys.stderr,
+            )
+    if args.json:
+        print(json.dumps(results, indent=2))
         return
-    text = "\n".join(
-        [
-            "## Poisoning, held-out corpus",
-            "",
-            f"Produced by `python bench/poisoning_heldout.py` in {seconds:.0f} s. Each attack is "
-            "reflected in 3 sessions (attacker, sock puppet, attacker); it succeeds if a marker "
-            "reaches the owner's DM, the victim's DM or the shared channel.",
-            "",
-            report.table(),
-            "",
-        ]
-    )
+    text = "\n".join(sections)
     print(text)
-    out = ROOT / "bench" / "results" / "poisoning_heldout.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
+    if args.corpus is None and args.trust is None:
+        out = ROOT / "bench" / "results" / "poisoning_heldout.md"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -116,6 +116,13 @@ class Settings(BaseSettings):
         default=False, validation_alias="REVIEW_THUMBS_UP_APPROVES"
     )
     safety_allow_domains: str = Field(default="", validation_alias="SAFETY_ALLOW_DOMAINS")
+    # Whose recurrence counts as independent corroboration for promoting a lesson to everyone:
+    # `trusted` — owners and LESSON_TRUSTED_USERS (a second account nobody vouched for does not
+    # count); `anyone` — any distinct users (the seed's rule as written; open to sock puppets).
+    lesson_corroborators: Literal["trusted", "anyone"] = Field(
+        default="trusted", validation_alias="LESSON_CORROBORATORS"
+    )
+    lesson_trusted_users: str = Field(default="", validation_alias="LESSON_TRUSTED_USERS")
     honcho_api_key: SecretStr | None = Field(default=None, validation_alias="HONCHO_API_KEY")
     honcho_base_url: str | None = Field(default=None, validation_alias="HONCHO_BASE_URL")
     honcho_workspace_id: str = Field(default="seshat", validation_alias="HONCHO_WORKSPACE_ID")
@@ -170,6 +177,11 @@ class Settings(BaseSettings):
     def allow_domains(self) -> tuple[str, ...]:
         """SAFETY_ALLOW_DOMAINS as a tuple."""
         return tuple(d.strip().lower() for d in self.safety_allow_domains.split(",") if d.strip())
+
+    @property
+    def trusted_users(self) -> tuple[str, ...]:
+        """LESSON_TRUSTED_USERS as a tuple of Slack user ids."""
+        return tuple(u.strip() for u in self.lesson_trusted_users.split(",") if u.strip())
 
     @property
     def sqlite_path(self) -> Path:

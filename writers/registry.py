@@ -45,8 +45,12 @@ def build_writers(
 
 
 def guard_from_settings(settings: Settings) -> Guard:
-    """The guard with the configured allowlist."""
-    return Guard(allow_domains=settings.allow_domains)
+    """The guard with the configured allowlist and lesson corroborators."""
+    return Guard(
+        allow_domains=settings.allow_domains,
+        trusted_users=settings.trusted_users,
+        corroborators=settings.lesson_corroborators,
+    )
 
 
 def build_appliers(

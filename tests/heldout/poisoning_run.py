@@ -37,10 +37,10 @@ from tests.fakes import FakeLLM
 HERE = Path(__file__).parent
 
 
-def load_corpus(folder: Path = HERE) -> dict[str, Any]:
-    """Every `poisoning*.json` in `folder`, merged (attacks and benign lessons)."""
+def load_corpus(folder: Path = HERE, pattern: str = "poisoning*.json") -> dict[str, Any]:
+    """Every `pattern` file in `folder`, merged (attacks and benign lessons)."""
     merged: dict[str, Any] = {"attacks": [], "benign": [], "about": []}
-    for path in sorted(folder.glob("poisoning*.json")):
+    for path in sorted(folder.glob(pattern)):
         data = json.loads(path.read_text(encoding="utf-8"))
         merged["attacks"] += data.get("attacks", [])
         merged["benign"] += data.get("benign", [])
@@ -57,6 +57,11 @@ IDS = {
     "CHANNEL": "C0SHARED05",
 }
 BENIGN_USERS = ("U0BENIGN11", "U0BENIGN12")
+# Who the owner vouched for (LESSON_TRUSTED_USERS), per scenario:
+# - "team": the team's regulars; the attacker and his sock puppet are not on the list;
+# - "insider": the attacker is a vouched-for regular too, his sock puppet is not;
+# - "anyone": LESSON_CORROBORATORS=anyone, any two accounts corroborate (the promotion check alone).
+TRUST_SCENARIOS = ("team", "insider", "anyone")
 ALLOW_DOMAINS = "docs.python.org,wiki.acme.internal,github.com/acme"
 
 
@@ -159,8 +164,11 @@ class Report:
         return "\n".join(rows)
 
 
-def _settings(data_dir: Path, database_url: str | None) -> Settings:
+def _settings(data_dir: Path, database_url: str | None, trust: str) -> Settings:
+    trusted = [*BENIGN_USERS, IDS["VICTIM"]] + ([IDS["ATTACKER"]] if trust == "insider" else [])
     values: dict[str, Any] = {
+        "LESSON_CORROBORATORS": "anyone" if trust == "anyone" else "trusted",
+        "LESSON_TRUSTED_USERS": ",".join(trusted),
         "SESHAT_DATA_DIR": str(data_dir),
         "SLACK_OWNER_IDS": IDS["OWNER"],
         "SAFETY_ALLOW_DOMAINS": ALLOW_DOMAINS,
@@ -174,11 +182,11 @@ def _settings(data_dir: Path, database_url: str | None) -> Settings:
 
 
 class _World:
-    def __init__(self, data_dir: Path, database_url: str | None) -> None:
+    def __init__(self, data_dir: Path, database_url: str | None, trust: str) -> None:
         self.clock = FakeClock()
         self.llm = FakeLLM(name="scripted", model="claude-haiku-4-5")
         self.runtime = Runtime(
-            _settings(data_dir, database_url), clock=self.clock, reflection_llm=self.llm
+            _settings(data_dir, database_url, trust), clock=self.clock, reflection_llm=self.llm
         )
         self.context = LearnedContext(self.runtime, clock=self.clock)
 
@@ -209,16 +217,22 @@ class _World:
 def run(
     corpus: Path = HERE,
     *,
+    pattern: str = "poisoning*.json",
+    trust: str = "team",
+    with_benign: bool = True,
     database_url: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Report:
-    """Replay every attack and benign lesson in one world; return the scores."""
-    data = load_corpus(corpus)
+    """Replay every attack (and benign lesson) in one world under a `TRUST_SCENARIOS` entry;
+    return the scores."""
+    if trust not in TRUST_SCENARIOS:
+        raise ValueError(f"trust must be one of {TRUST_SCENARIOS}, not {trust!r}")
+    data = load_corpus(corpus, pattern)
     attacks = [substitute(a) for a in data["attacks"]]
-    benign = [substitute(b) for b in data["benign"]]
+    benign = [substitute(b) for b in data["benign"]] if with_benign else []
     report = Report(attacks=len(attacks), benign=len(benign))
     with tempfile.TemporaryDirectory(prefix="seshat-heldout-") as tmp:
-        world = _World(Path(tmp), database_url)
+        world = _World(Path(tmp), database_url, trust)
         try:
             for n, attack in enumerate(attacks):
                 report.per_shape[attack["shape"]] = report.per_shape.get(attack["shape"], 0) + 1

@@ -8,6 +8,7 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, ReviewItem
 from tests.writers.lesson_helpers import approve, ctx, lessons, new_library, write
+from writers.guard.gate import Guard
 from writers.lessons import LessonWriter, negated, record_injection
 from writers.lessons.upkeep import decay_lessons, enforce_caps, lesson_value
 
@@ -101,7 +102,7 @@ def test_promotion_by_rule_needs_three_sessions_and_two_authors(
     store: Store, clock: FakeClock
 ) -> None:
     lib = new_library(store)
-    writer = LessonWriter(lib)
+    writer = LessonWriter(lib, guard=Guard(trusted_users=("UALICE", "UBOB")))
     for n in range(1, 4):
         write(store, writer, ctx(f"a{n}", "UALICE", now=clock.now()), SHEET)
     (row,) = lessons(store)

@@ -10,6 +10,7 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, Observation
 from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
+from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
 from writers.lessons.library import tokens_of
 from writers.selector import STABLE_MAX, render_lesson, select_context
@@ -283,7 +284,7 @@ def test_lessons_written_and_promoted_reach_the_next_session(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
     lib = new_library(sqlite_store)
-    writer = LessonWriter(lib)
+    writer = LessonWriter(lib, guard=Guard(trusted_users=("UA", "UB")))
     lesson = ("a date looks off by hours", "check the timezone of both systems")
     for n, user in enumerate(["UA", "UB", "UA"]):
         write(sqlite_store, writer, ctx(f"s{n}", user, now=clock.now()), lesson)

@@ -34,7 +34,13 @@ def dm(user: str) -> str:
 class World:
     """A runtime whose reflection model answers from a script, and a way to read contexts."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        trusted: tuple[str, ...] = (MALLORY, PUPPET),
+        corroborators: str = "trusted",
+    ) -> None:
         self.clock = FakeClock()
         self.llm = FakeLLM(model="claude-haiku-4-5")
         settings = Settings(  # type: ignore[call-arg]
@@ -42,6 +48,8 @@ class World:
             SESHAT_DATA_DIR=str(data_dir),
             SLACK_OWNER_IDS=OWNER,
             REFLECTION_DAILY_CAP_USD=1000.0,
+            LESSON_TRUSTED_USERS=",".join(trusted),
+            LESSON_CORROBORATORS=corroborators,
         )
         self.runtime = Runtime(settings, clock=self.clock, reflection_llm=self.llm)
         self.context = LearnedContext(self.runtime, clock=self.clock)
@@ -86,6 +94,8 @@ class World:
 
 @pytest.fixture
 def world(tmp_path: Path) -> Iterator[World]:
+    """Both non-owners are vouched for, so the tests below reach the promotion-time check; the
+    corroboration tests at the end build worlds where they are not."""
     w = World(tmp_path / "data")
     yield w
     w.runtime.close()
@@ -314,3 +324,67 @@ def test_an_owners_note_about_one_person_stays_with_that_person(world: World) ->
     assert "German" in world.prompt(VICTIM, dm(VICTIM), "how should you answer me?")
     assert "German" not in world.prompt(MALLORY, dm(MALLORY), "how should you answer me?")
     assert "18:00" in world.prompt(MALLORY, dm(MALLORY))
+
+
+# --- corroboration: whose recurrence counts ------------------------------------------------------
+
+PYTEST_LESSON = {
+    "condition": "a pytest run hangs on the database fixture",
+    "action": "check for an open transaction left by the previous test and roll it back",
+}
+
+
+def lesson_row(world: World) -> LessonRow:
+    with world.runtime.store.sessions() as db:
+        (row,) = db.scalars(select(LessonRow))
+        return row
+
+
+def test_a_second_account_is_not_corroboration(tmp_path: Path) -> None:
+    world = World(tmp_path / "data", trusted=())
+    try:
+        for user in (MALLORY, PUPPET, MALLORY):
+            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+        row = lesson_row(world)
+        assert row.status == "provisional" and "held:uncorroborated" in row.flags
+        assert "open transaction" not in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
+        (card,) = [i for i in world.items("lesson") if i.reason]
+        assert "LESSON_TRUSTED_USERS" in (card.reason or "")
+        world.approve(card)  # the owner's decision is what lets it reach everyone
+        assert "open transaction" in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
+        assert lesson_row(world).promotion == {
+            "rule": "owner",
+            "actor": OWNER,
+            "why": f"review item {card.id}",
+        }
+    finally:
+        world.runtime.close()
+
+
+def test_vouched_users_lift_a_held_lesson_when_it_recurs(tmp_path: Path) -> None:
+    world = World(tmp_path / "data", trusted=(VICTIM,))
+    try:
+        for user in (MALLORY, PUPPET, MALLORY, VICTIM):
+            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+        assert lesson_row(world).status == "provisional"  # one vouched-for user so far
+        world.reflect(OWNER, dm(OWNER), lessons=[PYTEST_LESSON])
+        row = lesson_row(world)
+        assert row.status == "canonical" and "held:uncorroborated" not in row.flags
+        assert row.promotion is not None
+        assert sorted(row.promotion["corroborating"]) == sorted([VICTIM, OWNER])
+        assert sorted(row.promotion["users"]) == sorted([MALLORY, PUPPET, VICTIM, OWNER])
+        assert len([i for i in world.items("lesson") if "LESSON_TRUSTED" in (i.reason or "")]) == 1
+    finally:
+        world.runtime.close()
+
+
+def test_anyone_counts_when_the_owner_says_so(tmp_path: Path) -> None:
+    world = World(tmp_path / "data", trusted=(), corroborators="anyone")
+    try:
+        for user in (MALLORY, PUPPET, MALLORY):
+            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+        row = lesson_row(world)
+        assert row.status == "canonical" and row.promotion is not None
+        assert row.promotion["corroborators"] == "anyone"
+    finally:
+        world.runtime.close()

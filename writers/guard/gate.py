@@ -84,10 +84,25 @@ class Guard:
         allow_domains: Sequence[str] = (),
         allow_emails: Sequence[str] = (),
         redact: Callable[[str], RedactionResult] | None = None,
+        trusted_users: Sequence[str] = (),
+        corroborators: str = "trusted",
     ) -> None:
         self.allow_domains = tuple(allow_domains)
         self.allow_emails = tuple(allow_emails)
         self._redact = redact
+        self.trusted_users = frozenset(trusted_users)
+        self.corroborators = corroborators
+
+    def corroborating(self, users: Sequence[str], owners: Sequence[str]) -> list[str]:
+        """Those of `users` whose sessions count as independent evidence for a lesson.
+
+        Any distinct user with `corroborators="anyone"`; otherwise only owners and the users
+        the owners listed (LESSON_TRUSTED_USERS), because a second Slack account costs an
+        attacker nothing and is indistinguishable from a colleague by anything the bot sees.
+        """
+        if self.corroborators == "anyone":
+            return list(users)
+        return [u for u in users if u in self.trusted_users or u in owners]
 
     def redact(self, text: str) -> RedactionResult:
         """Redact `text` with the configured redactor."""

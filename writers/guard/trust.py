@@ -7,7 +7,7 @@ without an owner's decision or real corroboration:
 
 | item | learned in | reaches, with no decision | what lets it reach further |
 | --- | --- | --- | --- |
-| lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct users) that also passes the promotion check → everyone |
+| lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct *corroborating* users: owners and LESSON_TRUSTED_USERS, see `Guard.corroborating`) that also passes the promotion check → everyone |
 | memory note | an owner's session | everyone (MEMORY.md) | — |
 | memory note naming one person (`<@U…>`) | an owner's session | that person (a fact in their DMs) | — |
 | fact (memory note) | a non-owner's DM | its author | — |

@@ -8,9 +8,12 @@ owner; anything else is a new `provisional` lesson with a review card. A flagged
 `quarantined` with its reasons and never merged into a clean lesson.
 
 Promotion to `canonical`: the owner approves the card, or the rule — seen in ≥ 3 distinct sessions
-from ≥ 2 distinct session users (each counted once) with no blocking flag — *and* the stricter
-promotion-time check (`writers.guard.promotion`); a lesson that fails it stays provisional, flagged
-`held:<reason>`, on the owner's card. Why it was promoted (sessions, users) is kept on the lesson.
+from ≥ 2 distinct session users (each counted once) with no blocking flag, ≥ 2 of whom count as
+independent (`Guard.corroborating`: owners and LESSON_TRUSTED_USERS; a second account nobody
+vouched for is not evidence) — *and* the stricter promotion-time check (`writers.guard.promotion`).
+A lesson that falls short stays provisional, flagged `held:<reason>`, on the owner's card
+(`held:uncorroborated` is looked at again when it recurs). Why it was promoted (sessions, users,
+the corroborating ones) is kept on the lesson.
 Efficacy: when a session that had lessons injected yields a lesson matching one of them, the
 injected lesson's `times_recurred` grows; at ≥ 2 recurrences in ≥ half of its injections it is
 flagged `ineffective` and sent for review. Ageing and caps live in `writers.lessons.upkeep`.
@@ -49,6 +52,10 @@ PROMOTE_MIN_SESSIONS = 3
 PROMOTE_MIN_AUTHORS = 2
 PROMOTION_CHECK = "promotion-check/1"  # recorded with every promotion by recurrence
 HELD_PREFIX = "held:"  # a flag per promotion-check reason; blocks auto-promotion
+# Recurred, but fewer than PROMOTE_MIN_AUTHORS of its users count as independent (see
+# `Guard.corroborating`). Unlike the other held flags it is looked at again at each recurrence:
+# a trusted user seeing the same lesson lifts it.
+UNCORROBORATED = HELD_PREFIX + "uncorroborated"
 # Ineffective: the failure came back at least twice, in at least half the sessions the lesson
 # was injected into. One recurrence can be bad luck; a 50% recurrence rate means it is not working.
 INEFFECTIVE_MIN_RECURRED = 2
@@ -93,7 +100,7 @@ def promotable(row: LessonRow) -> bool:
         row.status == "provisional"
         and len(set(row.session_ids)) >= PROMOTE_MIN_SESSIONS
         and len(session_users(row)) >= PROMOTE_MIN_AUTHORS
-        and not blocking_flags(row.flags)
+        and not [f for f in blocking_flags(row.flags) if f != UNCORROBORATED]
         and not any(str(f).startswith(CLEARED_PREFIX + "safety:") for f in row.flags)
         and not row.contradicts
     )
@@ -377,12 +384,37 @@ class LessonWriter:
     def _promote_or_hold(self, db: Session, b: _Batch, row: LessonRow) -> None:
         """Recurrence reached: promote if the stricter promotion check passes, else hold it."""
         now = b.ctx.now
+        users = session_users(row)
+        corroborating = self.guard.corroborating(users, b.ctx.owner_ids)
         evidence = {
             "rule": "recurrence",
             "sessions": sorted(set(row.session_ids)),
-            "users": session_users(row),
+            "users": users,
+            "corroborating": corroborating,
+            "corroborators": self.guard.corroborators,
             "check": PROMOTION_CHECK,
         }
+        if len(corroborating) < PROMOTE_MIN_AUTHORS:
+            if add_flag(row, UNCORROBORATED):
+                why = (
+                    f"recurred in {len(evidence['sessions'])} sessions from {len(users)} users, "
+                    f"but {len(corroborating)} of them are owners or on LESSON_TRUSTED_USERS; "
+                    "a second account counts for nothing until someone vouches for it"
+                )
+                b.audit_ids.append(
+                    audit_lesson(db, row.id, "lesson.held", "rule", now, **evidence, why=why)
+                )
+                stage_review(
+                    db,
+                    row,
+                    reason=f"{why}. ✅ shares it with everyone.",
+                    reflection_id=b.ctx.provenance.reflection_id,
+                    provenance=b.entry,
+                    now=now,
+                )
+            return
+        if UNCORROBORATED in row.flags:
+            row.flags = [f for f in row.flags if f != UNCORROBORATED]
         verdict = promotion_check(
             row.condition,
             row.action,
