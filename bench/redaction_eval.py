@@ -76,23 +76,20 @@ def main() -> None:
             "gitleaks rule-test set (external)", corpus.score(redactor, gpos, gneg), len(gpos)
         )
 
-    hpos, hneg = (
-        corpus.heldout()
-        if corpus.HELDOUT_DIR.joinpath("redaction_positives.jsonl").is_file()
-        else ([], [])
-    )
-    held = corpus.score(redactor, hpos, hneg)
-    if hpos:
+    for positives in sorted(corpus.HELDOUT_DIR.glob("redaction*_positives.jsonl")):
+        negatives = positives.with_name(positives.name.replace("_positives", "_negatives"))
+        hpos, hneg = corpus.load_jsonl_pair(positives, negatives)
+        held = corpus.score(redactor, hpos, hneg)
         lines += _table(
-            "Held-out set (`tests/heldout/`, written without reading the rules)", held, len(hpos)
+            f"Held-out `{positives.name}` (written without reading the rules)", held, len(hpos)
         )
-    if held.missed or held.false_positives:
-        lines += [
-            "Missed (id, kind): " + ", ".join(f"{i} {k}" for i, k in held.missed[:60]),
-            "",
-            "False positives: " + ", ".join(held.false_positives[:60]),
-            "",
-        ]
+        if held.missed or held.false_positives:
+            lines += [
+                "Missed (id, kind): " + ", ".join(f"{i} {k}" for i, k in held.missed[:60]),
+                "",
+                "False positives: " + ", ".join(held.false_positives[:60]),
+                "",
+            ]
 
     texts = [s.text for s in pos + neg]
     per_call = []

@@ -71,7 +71,9 @@ _ACCOUNT = re.compile(
 # transcript (fences, front matter, bracketed delimiters, role keys, tags) is for the owner to read.
 _STRUCTURE = re.compile(
     r"```|^\s*-{3,}\s*$|\[/?[A-Z][A-Z _-]{3,}\]|^\s*(?i:role|priority|system|developer"
-    r"|assistant|user)\s*:|</?[a-z_][\w:-]*>|\n[^\n]*\n",
+    r"|assistant|user)\s*:|</[a-z_][\w:-]*>|<[a-z_][\w:-]*\s+[\w:-]+\s*=|<(?i:system|instructions?"
+    r"|admin|developer|assistant|user|prompt|context|memory|policy|important|override|rules?"
+    r"|tool|function|config|settings|note)\b[^>]*>|\n[^\n]*\n",
     re.MULTILINE,
 )
 _ENGLISH = frozenset(
@@ -156,11 +158,20 @@ _RULES: dict[str, list[str]] = {
         r"\b(?:may|can|could)(?: now| also| freely| safely)? be (?:pasted|shared|posted|sent"
         r"|forwarded|exported|disclosed|published|e-?mailed|uploaded|given out|copied)\b",
         r"\brequired_?(?:reviews?|approvals?|approving_review_count)\W{1,3}0\b",
+        # Going ahead without the approval a process asks for ("…without the second sign-off",
+        # "instead of waiting for CFO sign-off"); "never merge without a review" is advice.
+        r"NEGB\b(?:without|instead of waiting for|rather than waiting for|skipping|bypassing)"
+        r"(?: the| a| an| any| its| their| your)?(?: [\w-]+){0,2}? (?:reviews?|approvals?"
+        r"|sign-?offs?|confirmations?|second (?:review|approval|check|approver))\b",
     ],
     "answer_form": [
         r"\b(?:every|each|all|any) (?:of )?(?:your |the |bot |assistant )?(?:reply|replies"
         r"|response|responses|answer|answers|message|messages|output|outputs|post|posts)\b",
-        r"\bsign(?:ed|s|ing)?[- ]?off\b|\bsignature\b|\bfooter\b|\btagline\b|\bdisclaimer\b",
+        # A sign-off, signature or footer *on replies*: "record the reviewer's sign-off" is not one.
+        r"\b(?:sign(?:ed|s|ing)?[- ]?off|signature|footer|tagline|disclaimer)\b[^.;]{0,40}?"
+        r"\b(?:reply|replies|response|responses|answer|answers|message|messages)\b"
+        r"|\b(?:reply|replies|response|responses|answer|answers|message|messages)\b[^.;]{0,40}?"
+        r"\b(?:sign(?:ed|s|ing)?[- ]?off|signature|footer|tagline|disclaimer)\b",
         r"\b(?:in|using|with) (?:all[- ]caps|upper ?case|lower ?case|capital letters|pig latin"
         r"|rhymes?|verse|emojis?)\b",
         r"\b(?:always|only|exclusively) (?:reply|respond|answer|write|speak|talk|communicate)"
@@ -269,6 +280,8 @@ _RULES: dict[str, list[str]] = {
         r"|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?,? \d{4}|q[1-4] \d{4}|20[2-9]\d\b)",
     ],
 }
+# These read the advice only (action and rationale), not the condition it applies to.
+_ADVICE_ONLY = frozenset({"weakening", "money", "answer_form"})
 # Only these rules yield to a negation: advice *against* weakening or moving secrets is the
 # commonest benign lesson there is. Policy claims and concealment are risky either way.
 _NEGATABLE = frozenset({"weakening", "money"})
@@ -290,15 +303,26 @@ _UNIVERSAL = re.compile(
     r"|whenever (?:you|the (?:bot|assistant)) (?:reply|replies|respond|responds|answer|answers)"
     r"|(?:when )?(?:replying|responding|answering|writing) to (?:anyone|anybody|everyone|users?))"
 )
+
+
 # A pattern starting with NEG yields to a negation, whatever its reason ("the bot cannot grant
-# access", "instead of skipping verification").
+# access", "instead of skipping verification"); one starting with NEGB only to a negation before
+# it (its own words — "without", "instead of" — are what it looks for).
+def _prefix(p: str) -> str:
+    for prefix in ("COND", "UNIVERSAL", "NEGB", "NEG"):
+        if p.startswith(prefix):
+            return prefix
+    return ""
+
+
 _COMPILED = {
     code: [
         (
-            re.compile(p.removeprefix("COND").removeprefix("UNIVERSAL").removeprefix("NEG")),
-            p[:4] == "COND",
-            p.startswith("UNIVERSAL"),
-            p.startswith("NEG") or code in _NEGATABLE,
+            re.compile(p.removeprefix(_prefix(p))),
+            _prefix(p) == "COND",
+            _prefix(p) == "UNIVERSAL",
+            _prefix(p) == "NEG" or (code in _NEGATABLE and _prefix(p) != "NEGB"),
+            _prefix(p) == "NEGB",
         )
         for p in pats
     ]
@@ -307,12 +331,14 @@ _COMPILED = {
 
 
 def _first(code: str, text: str, *, universal: bool) -> str | None:
-    for pat, conditional, needs_universal, negatable in _COMPILED[code]:
+    for pat, conditional, needs_universal, negatable, negated_before in _COMPILED[code]:
         if needs_universal and not universal:
             continue
         for m in pat.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
             if negatable and (_NEGATED.search(before) or _NEGATION_WORD.search(m.group(0))):
+                continue
+            if negated_before and _NEGATED.search(before):
                 continue
             if code == "weakening" and _SAFE_PLACE.search(text[m.start() : m.end() + 40]):
                 continue
@@ -345,6 +371,14 @@ def promotion_check(
         found["structure"] = m.group(0).strip() or "multi-line block"
     if not _reads_as_english(model_view):
         found["language"] = "the promotion check reads English only"
+    # What the bot is told to *do* is in the action (and its rationale); the condition only
+    # describes the situation ("someone asks to disable branch protection").
+    advice = readable(f"{action}. {rationale}")
+    for code in _ADVICE_ONLY:
+        for form in variants(advice):
+            hit_text = _first(code, form, universal=universal)
+            if hit_text is not None:
+                found.setdefault(code, hit_text)
     for form in variants(model_view):
         if "destination" not in found:
             for rx in (_IP, _HOST):
@@ -357,7 +391,7 @@ def promotion_check(
                 if "destination" in found:
                     break
         for code in _RULES:
-            if code not in found:
+            if code not in found and code not in _ADVICE_ONLY:
                 hit_text = _first(code, form, universal=universal)
                 if hit_text is not None:
                     found[code] = hit_text
