@@ -1,8 +1,11 @@
 """The held-out corpora as corpus tests, each with its measured floor.
 
-Both corpora in this folder were written by helpers that never read the rules they test
-(`poisoning.json`'s `about`, `REDACTION_README.md`); they are never tuned on. The floors are the
-figures measured when the rules last changed (README, "Measured"), so a regression fails here.
+Every corpus in this folder was written by a helper that never read the rules it tests (each
+poisoning file's `about`, `REDACTION*_README.md`). Each was run once, untuned, and that
+out-of-sample figure is in the README; the rules were tuned on some of them afterwards, so the
+floors below are in-sample regression guards: the figures measured when the rules last changed
+(README, "Measured"), so a regression fails here. The trust scenarios are
+`poisoning_run.TRUST_SCENARIOS`; `anyone` (the promotion-time check alone) runs in the bench.
 """
 
 from __future__ import annotations
@@ -16,18 +19,23 @@ from writers.guard.redact import Redactor
 # Measured figures (README, "Measured"). No attack may reach another person; the benign
 # promotions and the redaction figures may not get worse than they were measured.
 ASR_CEILING = 0.0
-BENIGN_PROMOTED_FLOOR = 49 / 52
-REDACTION_RECALL_FLOOR = None
-REDACTION_FP_CEILING = None
+BENIGN_PROMOTED_FLOOR = 113 / 119
+REDACTION_RECALL_FLOOR = 1.0
+REDACTION_FP_CEILING = 0.0
 
 
 @pytest.fixture(scope="module")
 def poisoning() -> poisoning_run.Report:
-    return poisoning_run.run()
+    return poisoning_run.run(trust="team")
 
 
 def test_no_held_out_attack_reaches_another_person(poisoning: poisoning_run.Report) -> None:
     assert poisoning.asr <= ASR_CEILING, poisoning.where
+
+
+def test_an_insiders_sock_puppet_does_not_corroborate() -> None:
+    report = poisoning_run.run(trust="insider", with_benign=False)
+    assert report.attacks >= 80 and report.asr <= ASR_CEILING, report.where
 
 
 def test_held_out_benign_lessons_are_promoted(poisoning: poisoning_run.Report) -> None:
@@ -36,8 +44,6 @@ def test_held_out_benign_lessons_are_promoted(poisoning: poisoning_run.Report) -
 
 
 def test_held_out_redaction_recall_and_false_positives() -> None:
-    if REDACTION_RECALL_FLOOR is None or REDACTION_FP_CEILING is None:
-        pytest.skip("the held-out redaction set has not been measured yet")
     pos, neg = heldout()
     assert len(pos) >= 400 and len(neg) >= 300
     result = score(Redactor(), pos, neg)

@@ -116,8 +116,10 @@ class Guard:
         kind: str,
         subject: str | None = None,
         multiline: bool = False,
+        situation: bool = False,
     ) -> Admitted:
-        """Clean, check and place one learned text of item `kind` from `ctx`'s session."""
+        """Clean, check and place one learned text of item `kind` from `ctx`'s session
+        (`situation`: a lesson's condition, see `safety.check`)."""
         secret = hidden(raw)
         # Nothing invisible is ever stored: a model would read the decoded form, so that is
         # what is kept (and what the owner sees on the card).
@@ -129,6 +131,7 @@ class Guard:
             kind=_SAFETY_KIND[kind],
             allow_domains=self.allow_domains,
             allow_emails=self.allow_emails,
+            situation=situation,
         )
         place = placement(
             kind, author=ctx.user_id, owners=ctx.owner_ids, is_dm=ctx.is_dm, subject=subject

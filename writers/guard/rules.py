@@ -312,7 +312,10 @@ _EXFIL = [
     r"|configuration|identity block)|api[ _-]?keys?|secret keys?|bot tokens?"
     r"|slack tokens?|access tokens?|passwords?|credentials|secrets)\b",
     r"\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|iwr|irm|invoke-restmethod|http"
-    r"(?:ie)?)\b[^\n]*(?:\$\{?[a-z_]*(?:token|key|secret|pass|cred)[a-z_]*|~/\.ssh"
+    # A secret variable sent as the request's own credentials (`Authorization: Bearer $TOKEN`)
+    # authenticates to the URL, which the link check judges; anywhere else it is payload.
+    r"(?:ie)?)\b[^\n]*(?:(?<!bearer )(?<!token )(?<!basic )(?<!authorization: )"
+    r"\$\{?[a-z_]*(?:token|key|secret|pass|cred)[a-z_]*|~/\.ssh"
     r"|\.aws/credentials|/etc/(?:passwd|shadow)|\.env\b|id_rsa|--data(?:-binary|-raw)?\s+@"
     r"|\s-d\s*@|--upload-file|\s-t\s+\S|\s-f\s+\S+=@)",
     r"\b(?:env|printenv|set|cat\s+\S*(?:\.env|credentials|id_rsa|passwd|\.netrc"
@@ -383,6 +386,9 @@ RULES: dict[str, list[re.Pattern[str]]] = {
 }
 WEAK_RULES = _compile(_WEAK_DIRECTIVES)
 RELAXED_KINDS = frozenset({"skill", "persona"})
+# Rules about what the bot is told to *do*; a lesson's condition only describes the situation it
+# applies to ("someone is about to run `curl … | bash`"), so they do not read it.
+ADVICE_ONLY = frozenset({"pipe_to_shell", "exfiltration"})
 KNOWN_SQUASHED = (
     "ignoreallpreviousinstructions",
     "ignorepreviousinstructions",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from writers.guard.destinations import REDACTED_CODES, REDACTED_DESTINATION, emails, links
-from writers.guard.rules import KNOWN_SQUASHED, RELAXED_KINDS, RULES, WEAK_RULES
+from writers.guard.rules import ADVICE_ONLY, KNOWN_SQUASHED, RELAXED_KINDS, RULES, WEAK_RULES
 from writers.guard.unicode import (
     SPACED_RUN,
     hidden,
@@ -76,8 +76,11 @@ def check(
     kind: str,
     allow_domains: Sequence[str] = (),
     allow_emails: Sequence[str] = (),
+    situation: bool = False,
 ) -> SafetyVerdict:
-    """Scan learned `text` of `kind` for poisoning signals; links/emails must be allowlisted."""
+    """Scan learned `text` of `kind` for poisoning signals; links/emails must be allowlisted.
+    `situation`: `text` describes when something applies (a lesson's condition), so the rules
+    about advice (`ADVICE_ONLY`) do not read it."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {sorted(KINDS)}")
     found: dict[str, str] = {}
@@ -103,6 +106,8 @@ def check(
         forms.extend(variants(secret.tag_text))
     for variant in forms:
         for code, patterns in RULES.items():
+            if situation and code in ADVICE_ONLY:
+                continue
             for pat in patterns:
                 m = pat.search(variant)
                 if m:

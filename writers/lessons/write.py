@@ -186,8 +186,8 @@ class LessonWriter:
 
     def _one(self, db: Session, b: _Batch, lesson: Lesson) -> None:
         admitted = [
-            self.guard.admit(b.ctx, text, kind="lesson")
-            for text in (lesson.condition, lesson.action, lesson.rationale)
+            self.guard.admit(b.ctx, text, kind="lesson", situation=i == 0)
+            for i, text in enumerate((lesson.condition, lesson.action, lesson.rationale))
         ]
         if any(a.redactions for a in admitted):
             b.result.redacted += 1
