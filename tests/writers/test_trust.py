@@ -8,7 +8,7 @@ another without an owner's decision or real corroboration.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,27 @@ class World:
                 appliers=self.runtime.appliers,
             )
         assert result.applied, result.message
+
+
+def lesson_row(world: World) -> LessonRow:
+    """The one lesson of a test's world."""
+    with world.runtime.store.sessions() as db:
+        (row,) = db.scalars(select(LessonRow))
+        return row
+
+
+@pytest.fixture
+def make_world(tmp_path: Path) -> Iterator[Callable[..., World]]:
+    """Worlds with other trust settings, closed at the end of the test."""
+    made: list[World] = []
+
+    def make(**kwargs: Any) -> World:
+        made.append(World(tmp_path / f"data{len(made)}", **kwargs))
+        return made[-1]
+
+    yield make
+    for w in made:
+        w.runtime.close()
 
 
 @pytest.fixture
@@ -233,8 +254,7 @@ def test_policy_laundering_recurring_lesson_stays_provisional_with_its_reason(
     }
     for user in (MALLORY, PUPPET, MALLORY):
         world.reflect(user, dm(user), lessons=[lesson])
-    with world.runtime.store.sessions() as db:
-        (row,) = db.scalars(select(LessonRow))
+    row = lesson_row(world)
     assert row.status == "provisional" and row.seen_count == 3
     assert "held:policy_claim" in row.flags
     assert "exempt" not in world.prompt(VICTIM, dm(VICTIM), "an invoice from Contoso arrived")
@@ -253,8 +273,7 @@ def test_benign_recurring_lesson_is_promoted_with_its_evidence(world: World) -> 
     }
     for user in (MALLORY, PUPPET, MALLORY):
         world.reflect(user, dm(user), lessons=[lesson])
-    with world.runtime.store.sessions() as db:
-        (row,) = db.scalars(select(LessonRow))
+    row = lesson_row(world)
     assert row.status == "canonical"
     assert row.promotion is not None and row.promotion["rule"] == "recurrence"
     assert sorted(row.promotion["users"]) == sorted([MALLORY, PUPPET])
@@ -266,8 +285,7 @@ def test_one_user_in_many_sessions_is_not_corroboration(world: World) -> None:
     lesson = {"condition": "the CSV export times out", "action": "export in monthly chunks"}
     for _ in range(4):
         world.reflect(MALLORY, dm(MALLORY), lessons=[lesson])
-    with world.runtime.store.sessions() as db:
-        (row,) = db.scalars(select(LessonRow))
+    row = lesson_row(world)
     assert row.status == "provisional" and row.seen_count == 4
 
 
@@ -334,57 +352,42 @@ PYTEST_LESSON = {
 }
 
 
-def lesson_row(world: World) -> LessonRow:
-    with world.runtime.store.sessions() as db:
-        (row,) = db.scalars(select(LessonRow))
-        return row
+def test_a_second_account_is_not_corroboration(make_world: Callable[..., World]) -> None:
+    world = make_world(trusted=())
+    for user in (MALLORY, PUPPET, MALLORY):
+        world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+    row = lesson_row(world)
+    assert row.status == "provisional" and "held:uncorroborated" in row.flags
+    assert "open transaction" not in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
+    (card,) = [i for i in world.items("lesson") if i.reason]
+    assert "LESSON_TRUSTED_USERS" in (card.reason or "")
+    world.approve(card)  # the owner's decision is what lets it reach everyone
+    assert "open transaction" in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
+    assert lesson_row(world).promotion == {
+        "rule": "owner",
+        "actor": OWNER,
+        "why": f"review item {card.id}",
+    }
 
 
-def test_a_second_account_is_not_corroboration(tmp_path: Path) -> None:
-    world = World(tmp_path / "data", trusted=())
-    try:
-        for user in (MALLORY, PUPPET, MALLORY):
-            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
-        row = lesson_row(world)
-        assert row.status == "provisional" and "held:uncorroborated" in row.flags
-        assert "open transaction" not in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
-        (card,) = [i for i in world.items("lesson") if i.reason]
-        assert "LESSON_TRUSTED_USERS" in (card.reason or "")
-        world.approve(card)  # the owner's decision is what lets it reach everyone
-        assert "open transaction" in world.prompt(VICTIM, dm(VICTIM), "pytest hangs")
-        assert lesson_row(world).promotion == {
-            "rule": "owner",
-            "actor": OWNER,
-            "why": f"review item {card.id}",
-        }
-    finally:
-        world.runtime.close()
+def test_vouched_users_lift_a_held_lesson_when_it_recurs(make_world: Callable[..., World]) -> None:
+    world = make_world(trusted=(VICTIM,))
+    for user in (MALLORY, PUPPET, MALLORY, VICTIM):
+        world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+    assert lesson_row(world).status == "provisional"  # one vouched-for user so far
+    world.reflect(OWNER, dm(OWNER), lessons=[PYTEST_LESSON])
+    row = lesson_row(world)
+    assert row.status == "canonical" and "held:uncorroborated" not in row.flags
+    assert row.promotion is not None
+    assert sorted(row.promotion["corroborating"]) == sorted([VICTIM, OWNER])
+    assert sorted(row.promotion["users"]) == sorted([MALLORY, PUPPET, VICTIM, OWNER])
+    assert len([i for i in world.items("lesson") if "LESSON_TRUSTED" in (i.reason or "")]) == 1
 
 
-def test_vouched_users_lift_a_held_lesson_when_it_recurs(tmp_path: Path) -> None:
-    world = World(tmp_path / "data", trusted=(VICTIM,))
-    try:
-        for user in (MALLORY, PUPPET, MALLORY, VICTIM):
-            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
-        assert lesson_row(world).status == "provisional"  # one vouched-for user so far
-        world.reflect(OWNER, dm(OWNER), lessons=[PYTEST_LESSON])
-        row = lesson_row(world)
-        assert row.status == "canonical" and "held:uncorroborated" not in row.flags
-        assert row.promotion is not None
-        assert sorted(row.promotion["corroborating"]) == sorted([VICTIM, OWNER])
-        assert sorted(row.promotion["users"]) == sorted([MALLORY, PUPPET, VICTIM, OWNER])
-        assert len([i for i in world.items("lesson") if "LESSON_TRUSTED" in (i.reason or "")]) == 1
-    finally:
-        world.runtime.close()
-
-
-def test_anyone_counts_when_the_owner_says_so(tmp_path: Path) -> None:
-    world = World(tmp_path / "data", trusted=(), corroborators="anyone")
-    try:
-        for user in (MALLORY, PUPPET, MALLORY):
-            world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
-        row = lesson_row(world)
-        assert row.status == "canonical" and row.promotion is not None
-        assert row.promotion["corroborators"] == "anyone"
-    finally:
-        world.runtime.close()
+def test_anyone_counts_when_the_owner_says_so(make_world: Callable[..., World]) -> None:
+    world = make_world(trusted=(), corroborators="anyone")
+    for user in (MALLORY, PUPPET, MALLORY):
+        world.reflect(user, dm(user), lessons=[PYTEST_LESSON])
+    row = lesson_row(world)
+    assert row.status == "canonical" and row.promotion is not None
+    assert row.promotion["corroborators"] == "anyone"

@@ -29,6 +29,7 @@ from writers.guard.recognizers import (
     is_code_ref,
     is_placeholder,
     plausible_secret,
+    real,
 )
 
 # ---------------------------------------------------------------- named in prose
@@ -313,7 +314,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _PGPASS, 0.6, lambda m: not is_placeholder(m.group("s"))),
+    Rule("secret_prose", _PGPASS, 0.6, real("s")),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),
     Rule(
@@ -328,6 +329,6 @@ SECRET_RULES: tuple[Rule, ...] = (
         "url_credentials",
         re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?#@<>|\"']{1,200})@"),
         0.85,
-        lambda m: not is_placeholder(m.group("s")),
+        real("s"),
     ),
 )

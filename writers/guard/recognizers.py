@@ -188,6 +188,11 @@ def _body(m: re.Match[str]) -> bool:
     return token_body_ok(m.group("b"))
 
 
+def real(group: str) -> Check:
+    """A check that group `group` of the match is not a placeholder (`XXXX`, `your-token`)."""
+    return lambda m: not is_placeholder(m.group(group))
+
+
 _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
 
@@ -316,13 +321,13 @@ RULES: tuple[Rule, ...] = (
         "slack_webhook",
         _rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
         1.0,
-        lambda m: not is_placeholder(m.group("s")),
+        real("s"),
     ),
     Rule(
         "gitlab_token",
         _rx(_B + r"gl(?:pat|dt|rt|ptt|cbt|imt|soat|ft|agent)-(?P<b>[A-Za-z0-9_-]{20,})" + _E),
         0.95,
-        lambda m: not is_placeholder(m.group("b")),
+        real("b"),
     ),
     Rule(
         "telegram_bot_token",
@@ -354,7 +359,7 @@ RULES: tuple[Rule, ...] = (
         _rx(_B + r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?P<b>[A-Z2-7]{16})" + _E),
         0.95,
         # The base32 body may well have no digit, so only placeholders are ruled out.
-        lambda m: not is_placeholder(m.group("b")),
+        real("b"),
     ),
     Rule(
         "aws_secret_key",

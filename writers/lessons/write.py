@@ -215,14 +215,7 @@ class LessonWriter:
                 return
             flags = [f"safety:{r}" for r in reasons]
             row = self._create(db, b, (cond, act, why, task_type), vec, "quarantined", flags, [])
-            stage_review(
-                db,
-                row,
-                reason=summary,
-                reflection_id=b.ctx.provenance.reflection_id,
-                provenance=b.entry,
-                now=b.ctx.now,
-            )
+            self._card(db, b, row, summary)
             return
 
         self._efficacy(db, b, vec)
@@ -247,14 +240,7 @@ class LessonWriter:
         reason = (
             "contradicts lesson(s) " + ", ".join(f"#{m.id}" for m in contra) if contra else None
         )
-        stage_review(
-            db,
-            row,
-            reason=reason,
-            reflection_id=b.ctx.provenance.reflection_id,
-            provenance=b.entry,
-            now=b.ctx.now,
-        )
+        self._card(db, b, row, reason)
         b.result.staged += 1
 
     def _classify(
@@ -298,6 +284,18 @@ class LessonWriter:
         return contra, dup
 
     # --- mutations ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _card(db: Session, b: _Batch, row: LessonRow, reason: str | None) -> None:
+        """A review card for `row`, with this reflection's provenance."""
+        stage_review(
+            db,
+            row,
+            reason=reason,
+            reflection_id=b.ctx.provenance.reflection_id,
+            provenance=b.entry,
+            now=b.ctx.now,
+        )
 
     def _create(
         self,
@@ -404,14 +402,7 @@ class LessonWriter:
                 b.audit_ids.append(
                     audit_lesson(db, row.id, "lesson.held", "rule", now, **evidence, why=why)
                 )
-                stage_review(
-                    db,
-                    row,
-                    reason=f"{why}. ✅ shares it with everyone.",
-                    reflection_id=b.ctx.provenance.reflection_id,
-                    provenance=b.entry,
-                    now=now,
-                )
+                self._card(db, b, row, f"{why}. ✅ shares it with everyone.")
             return
         if UNCORROBORATED in row.flags:
             row.flags = [f for f in row.flags if f != UNCORROBORATED]
@@ -431,16 +422,14 @@ class LessonWriter:
                     db, row.id, "lesson.held", "rule", now, **evidence, why=verdict.summary
                 )
             )
-            stage_review(
+            self._card(
                 db,
+                b,
                 row,
-                reason=(
+                (
                     f"recurred in {len(evidence['sessions'])} sessions from "
                     f"{len(evidence['users'])} users but needs the owner: {verdict.summary}"
                 ),
-                reflection_id=b.ctx.provenance.reflection_id,
-                provenance=b.entry,
-                now=now,
             )
             return
         row.status = "canonical"
@@ -469,14 +458,7 @@ class LessonWriter:
             reason = f"contradicted by lesson #{a_id}"
             if success and add_flag(existing, "contradicted_by_success"):
                 reason += " from a successful session"
-            stage_review(
-                db,
-                existing,
-                reason=reason,
-                reflection_id=b.ctx.provenance.reflection_id,
-                provenance=b.entry,
-                now=now,
-            )
+            self._card(db, b, existing, reason)
 
     def _efficacy(self, db: Session, b: _Batch, vec: Matrix) -> None:
         if not b.injected:
@@ -502,16 +484,14 @@ class LessonWriter:
                 )
             )
             if ineffective(row) and add_flag(row, "ineffective"):
-                stage_review(
+                self._card(
                     db,
+                    b,
                     row,
-                    reason=(
+                    (
                         f"ineffective: the failure recurred in {row.times_recurred} of "
                         f"{row.times_injected} session(s) it was injected into"
                     ),
-                    reflection_id=b.ctx.provenance.reflection_id,
-                    provenance=b.entry,
-                    now=b.ctx.now,
                 )
             self._touch(b, row, None)
 
