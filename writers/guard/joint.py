@@ -31,12 +31,18 @@ RECENT_DAYS = 14
 RECENT_ITEMS = 60
 
 
+# A lesson's condition describes a situation; the advice rules do not read it (`safety.check`).
+SITUATION = "lesson_condition"
+
+
 def items_of(reflection: Reflection) -> list[tuple[str, str]]:
     """(safety kind, text) of everything a reflection proposes (skill bodies excepted: a skill
-    always waits for the owner, and its body is checked on its own)."""
+    always waits for the owner, and its body is checked on its own). A lesson is two items: its
+    condition (kind `SITUATION`) and its advice."""
     out: list[tuple[str, str]] = []
     for lesson in reflection.lessons:
-        out.append(("lesson", f"{lesson.condition}: {lesson.action}. {lesson.rationale}"))
+        out.append((SITUATION, lesson.condition))
+        out.append(("lesson", f"{lesson.action}. {lesson.rationale}"))
     out += [("memory_note", n) for n in reflection.memory_notes]
     out += [("persona", p) for p in reflection.persona_observations]
     for observations in reflection.user_model_updates.values():
@@ -46,7 +52,7 @@ def items_of(reflection: Reflection) -> list[tuple[str, str]]:
     return out
 
 
-def _recent(db: Session, author: str, reflection_id: str, now: datetime) -> list[str]:
+def _recent(db: Session, author: str, reflection_id: str, now: datetime) -> list[tuple[str, str]]:
     since = now - timedelta(days=RECENT_DAYS)
     notes = db.scalars(
         select(MemoryEntry.text)
@@ -71,7 +77,7 @@ def _recent(db: Session, author: str, reflection_id: str, now: datetime) -> list
         .limit(RECENT_ITEMS)
     ).all()
     lessons = [
-        f"{row.condition}: {row.action}"
+        ((SITUATION, row.condition), ("lesson", row.action))
         for row in db.scalars(
             select(LessonRow)
             .where(
@@ -88,7 +94,11 @@ def _recent(db: Session, author: str, reflection_id: str, now: datetime) -> list
         )
     ][:RECENT_ITEMS]
     # Oldest first, so the joined text reads in the order the author wrote it.
-    return [*reversed(lessons), *reversed(notes), *reversed(observations)]
+    return [
+        *(item for pair in reversed(lessons) for item in pair),
+        *(("memory_note", n) for n in reversed(notes)),
+        *(("user_observation", o) for o in reversed(observations)),
+    ]
 
 
 def together_reason(
@@ -106,7 +116,13 @@ def together_reason(
     if not items:
         return ""
     for kind, text in items:
-        verdict = check(text, kind=kind, allow_domains=allow_domains, allow_emails=allow_emails)
+        verdict = check(
+            text,
+            kind="lesson" if kind == SITUATION else kind,
+            allow_domains=allow_domains,
+            allow_emails=allow_emails,
+            situation=kind == SITUATION,
+        )
         if verdict.flagged or hidden(text) is not None:
             return (
                 "another item of this reflection was flagged "
@@ -115,7 +131,9 @@ def together_reason(
             )
     recent = _recent(db, author, reflection_id, now)
     joint = check_joint(
-        recent + [t for _k, t in items], allow_domains=allow_domains, allow_emails=allow_emails
+        [(k == SITUATION, t) for k, t in recent + items],
+        allow_domains=allow_domains,
+        allow_emails=allow_emails,
     )
     if not joint.flagged:
         return ""

@@ -314,7 +314,8 @@ _EXFIL = [
     r"\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|iwr|irm|invoke-restmethod|http"
     # A secret variable sent as the request's own credentials (`Authorization: Bearer $TOKEN`)
     # authenticates to the URL, which the link check judges; anywhere else it is payload.
-    r"(?:ie)?)\b[^\n]*(?:(?<!bearer )(?<!token )(?<!basic )(?<!authorization: )"
+    # One command's length, not the rest of a line that joins several items (`check_joint`).
+    r"(?:ie)?)\b[^\n]{0,120}?(?:(?<!bearer )(?<!token )(?<!basic )(?<!authorization: )"
     r"\$\{?[a-z_]*(?:token|key|secret|pass|cred)[a-z_]*|~/\.ssh"
     r"|\.aws/credentials|/etc/(?:passwd|shadow)|\.env\b|id_rsa|--data(?:-binary|-raw)?\s+@"
     r"|\s-d\s*@|--upload-file|\s-t\s+\S|\s-f\s+\S+=@)",

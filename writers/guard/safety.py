@@ -142,18 +142,43 @@ def check(
 
 
 def check_joint(
-    texts: Sequence[str],
+    texts: Sequence[tuple[bool, str]],
     *,
     allow_domains: Sequence[str] = (),
     allow_emails: Sequence[str] = (),
 ) -> SafetyVerdict:
     """Check what one author proposes together, so a payload split over items is seen whole.
 
-    The items are joined into one line — without full stops, which would keep a phrase rule
-    from reading across two halves — and checked as a persona observation (strong rules only:
-    weak directives are normal in some kinds of item and are checked item by item).
+    `texts` are (is a situation, text) pairs. The items are joined into one line — without full
+    stops, which would keep a phrase rule from reading across two halves — and checked as a memory
+    note: everything together by the rules that read situations too, everything but the
+    situations (lesson conditions) by the advice rules as well.
     """
-    joined = " ".join(" ".join(t.split()).rstrip(".") for t in texts if t.strip())
-    if not joined:
+
+    def joined(items: Sequence[str]) -> str:
+        return " ".join(" ".join(t.split()).rstrip(".") for t in items if t.strip())
+
+    everything = joined([t for _s, t in texts])
+    if not everything:
         return SafetyVerdict()
-    return check(joined, kind="memory_note", allow_domains=allow_domains, allow_emails=allow_emails)
+
+    def scan(text: str, situation: bool) -> SafetyVerdict:
+        return check(
+            text,
+            kind="memory_note",
+            allow_domains=allow_domains,
+            allow_emails=allow_emails,
+            situation=situation,
+        )
+
+    verdict = scan(everything, True)
+    advice = joined([t for situation, t in texts if not situation])
+    if advice:
+        more = scan(advice, False)
+        reasons = list(dict.fromkeys([*verdict.reasons, *more.reasons]))
+        evidence = dict([*more.evidence, *verdict.evidence])
+        verdict = SafetyVerdict(
+            reasons=[c for c in REASONS if c in reasons],
+            evidence=[(c, evidence[c]) for c in REASONS if c in reasons],
+        )
+    return verdict
