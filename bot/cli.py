@@ -15,7 +15,7 @@ from store.config import ConfigError, Settings
 app = typer.Typer(help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True)
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 # Sub-command groups; each module exposes `register(app)` and is registered here, in one place.
 reflection_app = typer.Typer(help="Debug and re-run reflections.", no_args_is_help=True)

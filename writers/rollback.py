@@ -199,7 +199,8 @@ def _observations(
         def settle(obs: Observation = obs, status: str = status) -> None:
             obs.status = status
 
-        out.append(Change(kind, str(obs.id), status.rstrip("d"), obs.text[:80], settle))
+        action = "dismiss" if status == "dismissed" else "archive"
+        out.append(Change(kind, str(obs.id), action, obs.text[:80], settle))
         if obs.kind == "persona":
             for line in marked_lines(path, "p", [obs.id]):
 

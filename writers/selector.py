@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -90,9 +91,15 @@ def _block(heading: str, items: list[SelectedItem]) -> str:
     return heading + "\n" + "\n".join("> " + i.text for i in items) + "\n"
 
 
+_LEADING_WHEN = re.compile(r"(?i)^(?:when(?:ever)?|if|once)\b[\s,:]*")
+
+
 def render_lesson(lesson: LessonMeta) -> str:
-    """One line: `- When <condition>: <action>` with whitespace collapsed."""
-    cond = " ".join(lesson.condition.split()).rstrip(".:")
+    """One line: `- When <condition>: <action>` with whitespace collapsed; a condition that
+    already starts with "When"/"If" is not given a second one ("When When asked: …")."""
+    cond = _LEADING_WHEN.sub("", " ".join(lesson.condition.split())).rstrip(".:")
+    if cond[:1].isupper() and not cond[1:2].isupper():
+        cond = cond[:1].lower() + cond[1:]  # "When A user asks" → "When a user asks"
     act = " ".join(lesson.action.split())
     return f"- When {cond}: {act}"
 

@@ -18,7 +18,7 @@ from store.db import Store
 from store.models import ReflectionRow
 
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -27,7 +27,14 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _read_transcript(path: str) -> dict[str, Any]:
-    raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    try:
+        raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except IsADirectoryError as exc:
+        raise _fail(f"{path} is a directory; give a JSON transcript file, or - for stdin") from exc
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise _fail(f"{path} is not UTF-8 text: {exc.reason}") from exc
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

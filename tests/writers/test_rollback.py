@@ -144,6 +144,9 @@ def test_dry_run_changes_nothing(store: Store, tmp_path: Path, clock: FakeClock)
     assert _state(store, w) == before
     done = _rollback(store, w, clock, reflection_id=w.a[1])
     assert [(c.kind, c.id, c.action) for c in done] == [(c.kind, c.id, c.action) for c in planned]
+    # Actions read as verbs: a persona observation is dismissed ("dismiss", not "dismisse").
+    verbs = {"archive", "dismiss", "remove_line", "revert", "delete_draft", "drop_provenance"}
+    assert {c.action for c in done} <= verbs and "dismiss" in {c.action for c in done}
 
 
 def test_rollback_by_reflection(store: Store, tmp_path: Path, clock: FakeClock) -> None:

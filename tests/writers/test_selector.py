@@ -12,7 +12,7 @@ from store.models import LessonRow, Observation
 from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
-from writers.lessons.library import tokens_of
+from writers.lessons.library import LessonMeta, tokens_of
 from writers.selector import STABLE_MAX, render_lesson, select_context
 
 
@@ -307,3 +307,17 @@ def test_lessons_written_and_promoted_reach_the_next_session(
     )
     assert sel.render_stable().startswith("## Lessons from past sessions (quoted data")
     assert "> - When a date looks off" in sel.render_stable()
+
+
+def test_a_condition_that_starts_with_when_gets_no_second_when() -> None:
+    def meta(condition: str) -> LessonMeta:
+        return LessonMeta(1, "canonical", "general", condition, "Do X.", 3, 0.0, ())
+
+    assert (
+        render_lesson(meta("When asked: deploy the API")) == "- When asked: deploy the API: Do X."
+    )
+    assert (
+        render_lesson(meta("A user asks for the logs")) == "- When a user asks for the logs: Do X."
+    )
+    assert render_lesson(meta("If CI is red.")) == "- When CI is red: Do X."
+    assert render_lesson(meta("API calls time out")) == "- When API calls time out: Do X."
