@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import select
 
+from bot.commands.ids import UnknownId, resolve
 from bot.runtime import Runtime, TranscriptMessage
 from store.config import ConfigError, Settings
 from store.db import Store
@@ -135,8 +136,21 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         runtime = Runtime(Settings())
         try:
             with runtime.store.sessions() as db:
-                row = db.get(ReflectionRow, reflection_id)
-                session_id = row.session_id if row else reflection_id
+                try:
+                    row = db.get(ReflectionRow, resolve(db, "reflection", reflection_id))
+                    session_id = row.session_id if row else reflection_id
+                except UnknownId:
+                    try:
+                        session_id = resolve(db, "session", reflection_id)
+                    except UnknownId as exc:
+                        raise _fail(
+                            f"no reflection or session {reflection_id} "
+                            "(see `seshat reflections list`)"
+                        ) from exc
+                    row = None
+                if row is not None and row.status == "ok":
+                    out.print(f"reflection {row.id[:8]} succeeded; there is nothing to retry")
+                    return
             outcome = runtime.worker.run_now(session_id, retry_failed=True)
         finally:
             runtime.close()
@@ -183,14 +197,13 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         """One reflection with its raw output, parsed JSON and per-writer results."""
         settings = Settings()
         store = Store.open(settings.effective_database_url)
-        with store.sessions() as db:
-            row = (
-                db.get(ReflectionRow, reflection_id)
-                or db.scalars(
-                    select(ReflectionRow).where(ReflectionRow.id.startswith(reflection_id))
-                ).first()
-            )
-        store.close()
+        try:
+            with store.sessions() as db:
+                row = db.get(ReflectionRow, resolve(db, "reflection", reflection_id))
+        except UnknownId as exc:
+            raise _fail(str(exc)) from exc
+        finally:
+            store.close()
         if row is None:
             raise _fail(f"no reflection {reflection_id} (see `seshat reflections list`)")
         out.print_json(

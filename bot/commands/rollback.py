@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from bot.commands.ids import UnknownId, resolve
 from bot.commands.review import cli_actor
 from store.clock import SystemClock
 from store.config import Settings
@@ -32,13 +33,22 @@ def rollback_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
 ) -> None:
     """Remove or archive everything derived from a reflection, a session or an author."""
-    if not (reflection or session or author):
-        typer.echo("Give --reflection, --session or --author.", err=True)
+    given = [
+        name
+        for name, v in (("--reflection", reflection), ("--session", session), ("--author", author))
+        if v
+    ]
+    if len(given) != 1:
+        typer.echo("Give exactly one of --reflection, --session or --author.", err=True)
         raise typer.Exit(2)
     settings = Settings()
     store = Store.open(settings.effective_database_url)
     try:
         with store.sessions.begin() as db:
+            if reflection:
+                reflection = resolve(db, "reflection", reflection)
+            if session:
+                session = resolve(db, "session", session)
             changes = rollback(
                 db,
                 reflection_id=reflection,
@@ -50,6 +60,9 @@ def rollback_command(
                 data_dir=settings.data_dir,
                 skills_dir=settings.effective_skills_dir,
             )
+    except UnknownId as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
     except GitError as exc:
         # e.g. a later skill commit conflicts with the revert: nothing in the database changed.
         typer.echo(f"Rollback stopped, database unchanged: {exc}", err=True)

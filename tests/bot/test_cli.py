@@ -92,6 +92,10 @@ def test_reflect_a_transcript_file_then_list_and_show(tmp_path: Path) -> None:
     assert listing[0]["provider"] == "heuristic"
     shown = json.loads(seshat("reflections", "show", out["reflection_id"][:8], cwd=tmp_path).stdout)
     assert shown["parsed"]["outcome"] == "success"
+    retried = seshat("reflection", "retry", out["reflection_id"][:8], cwd=tmp_path)
+    assert retried.returncode == 0 and "nothing to retry" in retried.stdout, retried.stderr
+    unknown = seshat("reflection", "retry", "ffffffff", cwd=tmp_path)
+    assert unknown.returncode == 1 and "seshat reflections list" in unknown.stderr
     bad = seshat("reflect", "--transcript", "-", cwd=tmp_path, stdin="not json")
     assert bad.returncode == 1 and "not JSON" in bad.stderr
     # A missing file and a directory: one line each, naming the path, no traceback.

@@ -81,7 +81,8 @@ def test_review_and_rollback_cli(tmp_path: Path, clock: FakeClock) -> None:
     )
 
     before = (data / MEMORY_FILE).read_text()
-    dry = runner.invoke(app, ["rollback", "--reflection", rid, "--dry-run", "--json"], env=env)
+    # The 8-character id `seshat reflections list` prints works like the full one.
+    dry = runner.invoke(app, ["rollback", "--reflection", rid[:8], "--dry-run", "--json"], env=env)
     assert dry.exit_code == 0, dry.output
     planned = json.loads(dry.output)
     assert {c["kind"] for c in planned} == {"memory", "skill", "persona"}
@@ -97,4 +98,8 @@ def test_review_and_rollback_cli(tmp_path: Path, clock: FakeClock) -> None:
         actors = {e.actor for e in db.scalars(select(AuditEvent))}
     assert any(a.startswith("cli:") for a in actors)
     assert runner.invoke(app, ["rollback"], env=env).exit_code == 2
+    both = runner.invoke(app, ["rollback", "--reflection", rid, "--author", OWNER], env=env)
+    assert both.exit_code == 2 and "exactly one" in both.output
+    unknown = runner.invoke(app, ["rollback", "--reflection", "ffffffff"], env=env)
+    assert unknown.exit_code == 1 and "seshat reflections list" in unknown.output
     store.close()
