@@ -27,8 +27,12 @@ def register(app: typer.Typer) -> None:
     @app.command("parse")
     def parse(
         file: Annotated[
-            str, typer.Argument(metavar="FILE", help="File with the raw model output; - for stdin.")
-        ],
+            str | None,
+            typer.Argument(
+                metavar="[FILE]",
+                help="File with the raw model output; - for stdin (implied with --jsonl).",
+            ),
+        ] = None,
         jsonl: Annotated[
             bool, typer.Option("--jsonl", help="One JSON-encoded raw output string per line.")
         ] = False,
@@ -47,6 +51,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Parse raw reflection output into normalised reflection JSON."""
         keywords = DEFAULT_BANNED_KEYWORDS if banned is None else parse_banned_keywords(banned)
+        if file is None:
+            if not jsonl:
+                _fail("give the FILE with the raw model output, or - for stdin")
+            file = "-"
         try:
             text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

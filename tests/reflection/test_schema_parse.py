@@ -260,6 +260,9 @@ def test_cli_jsonl(cli: typer.Typer) -> None:
     assert "banned keyword 'hermes'" in out[2]["error"]
     assert out[3]["reflection"]["outcome"] == "partial"
     assert "not JSON" in out[4]["error"]
+    # With --jsonl, stdin is implied.
+    implied = CliRunner().invoke(cli, ["reflection", "parse", "--jsonl"], input="\n".join(lines))
+    assert implied.exit_code == 0 and implied.stdout == result.stdout
 
 
 def test_oversized_output_is_refused() -> None:
