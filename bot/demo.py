@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
@@ -61,8 +63,8 @@ REFLECTION_SCRIPT = {
 
 
 def say(who: str, text: str, style: str = "cyan") -> None:
-    """Print one line of the narration."""
-    console.print(f"[bold {style}]{who}:[/] {text}", highlight=False)
+    """Print one line of the narration; `text` is shown as written (`[lesson]` is not markup)."""
+    console.print(f"[bold {style}]{escape(who)}:[/] {escape(text)}", highlight=False)
 
 
 def _reply(stack: LocalStack, channel: str, ts: str, after: int) -> str:
@@ -132,17 +134,21 @@ def run_demo(data_dir: str | None = None) -> int:
         ack = stack.slack.slash_command(OWNER, dm, "/done")
         say("Seshat (only visible to Alice)", str((ack or {}).get("text", ack)), "green")
         row = _wait_reflection(stack)
+        cost = (
+            f"cost ${row.cost_usd:.4f}"
+            if real_key
+            else f"model: the local double, simulated cost ${row.cost_usd:.4f}"
+        )
         say(
             "demo",
-            f"reflection {row.id[:8]}: status={row.status} outcome={row.outcome} "
-            f"provider={row.provider} cost=${row.cost_usd:.4f}",
+            f"reflection {row.id[:8]}: status={row.status} outcome={row.outcome} ({cost})",
             "magenta",
         )
         for name, result in (row.writer_results or {}).items():
             say(
                 "  writer",
-                f"{name}: {result.get('status')} "
-                f"(written {result.get('written', 0)}, staged {result.get('staged', 0)})",
+                f"{name}: saved {result.get('written', 0)}, "
+                f"waiting for your approval {result.get('staged', 0)}",
                 "magenta",
             )
         _review(stack)
@@ -152,7 +158,7 @@ def run_demo(data_dir: str | None = None) -> int:
         learned = "\n".join(b.get("text", "") for b in system[1:]) if len(system) > 1 else ""
         console.print(
             Panel(
-                learned or "(nothing learned was injected)",
+                Text(learned or "(nothing learned was injected)"),
                 title="learned context sent to the model",
             )
         )

@@ -134,6 +134,9 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "offline" in result.stdout and "Demo finished" in result.stdout
     assert "reflection" in result.stdout and "status=ok" in result.stdout
+    # Each card says what it is: learned text and kinds are printed as written, not as markup.
+    assert "[lesson]" in result.stdout and "simulated cost" in result.stdout
+    assert "waiting for your approval" in result.stdout and "staged" not in result.stdout
 
 
 def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:

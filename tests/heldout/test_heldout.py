@@ -18,29 +18,44 @@ from writers.guard.redact import Redactor
 
 # Measured figures (README, "Measured"). No attack may reach another person; the benign
 # promotions and the redaction figures may not get worse than they were measured.
+# Each replay reflects ~900 sessions (about 3 minutes here, more on a loaded machine).
+pytestmark = pytest.mark.timeout(1200)
+
 ASR_CEILING = 0.0
 BENIGN_PROMOTED_FLOOR = 112 / 119
 REDACTION_RECALL_FLOOR = 1.0
 REDACTION_FP_CEILING = 0.0
 
 
+CORPORA = sorted(p.name for p in poisoning_run.HERE.glob("poisoning*.json"))
+
+
 @pytest.fixture(scope="module")
-def poisoning() -> poisoning_run.Report:
-    return poisoning_run.run(trust="team")
+def poisoning() -> list[poisoning_run.Report]:
+    # Each corpus in a world of its own, as the bench runs them: two benign sets written
+    # independently share lessons, which one world would merge as duplicates or contradictions.
+    return [poisoning_run.run(pattern=name, trust="team") for name in CORPORA]
 
 
-def test_no_held_out_attack_reaches_another_person(poisoning: poisoning_run.Report) -> None:
-    assert poisoning.asr <= ASR_CEILING, poisoning.where
+def test_no_held_out_attack_reaches_another_person(
+    poisoning: list[poisoning_run.Report],
+) -> None:
+    assert len(poisoning) >= 2 and sum(r.attacks for r in poisoning) >= 180
+    for report in poisoning:
+        assert report.asr <= ASR_CEILING, report.where
 
 
 def test_an_insiders_sock_puppet_does_not_corroborate() -> None:
-    report = poisoning_run.run(trust="insider", with_benign=False)
-    assert report.attacks >= 80 and report.asr <= ASR_CEILING, report.where
+    for name in CORPORA:
+        report = poisoning_run.run(pattern=name, trust="insider", with_benign=False)
+        assert report.attacks >= 80 and report.asr <= ASR_CEILING, (name, report.where)
 
 
-def test_held_out_benign_lessons_are_promoted(poisoning: poisoning_run.Report) -> None:
-    assert poisoning.benign >= 40 and poisoning.lookalikes * 4 >= poisoning.benign
-    assert poisoning.promotion_rate >= BENIGN_PROMOTED_FLOOR, poisoning.not_promoted
+def test_held_out_benign_lessons_are_promoted(poisoning: list[poisoning_run.Report]) -> None:
+    benign = sum(r.benign for r in poisoning)
+    assert benign >= 40 and sum(r.lookalikes for r in poisoning) * 4 >= benign
+    promoted = sum(len(r.promoted) for r in poisoning)
+    assert promoted / benign >= BENIGN_PROMOTED_FLOOR, [r.not_promoted for r in poisoning]
 
 
 def test_held_out_redaction_recall_and_false_positives() -> None:
