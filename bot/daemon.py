@@ -204,7 +204,7 @@ class Daemon:
             self.scheduler.shutdown(wait=False)
             self.scheduler = None
         if self.socket is not None:
-            # Close the socket first: unacked deliveries go back to Slack for redelivery.
+            self._drain_socket(self.socket.client)
             self.socket.close()  # type: ignore[no-untyped-call]
             self.socket = None
         if self.http is not None:
@@ -220,6 +220,25 @@ class Daemon:
             self.runtime = None
             self.store = None
         log.info("seshat stopped")
+
+    @staticmethod
+    def _drain_socket(client: Any) -> None:
+        """Stop taking deliveries, let the ones being handled finish (and ack), in that order.
+
+        New deliveries find no listener and go unacked, so Slack redelivers them to whoever
+        runs next; the message processor stops; the workers already running a listener finish,
+        acking over the still-open socket. Only then may the socket close — closing it first made
+        every in-flight ack fail with a traceback.
+        """
+        client.socket_mode_request_listeners = []
+        client.message_listeners = []
+        client.closed = True  # the processor loop ends after its current (≤ 1 s) wait
+        processor = getattr(client, "message_processor", None)
+        if processor is not None and processor.is_alive():
+            processor.shutdown()
+        workers = getattr(client, "message_workers", None)
+        if workers is not None:
+            workers.shutdown(wait=True)
 
     def run_forever(self) -> None:
         """Start, then block until SIGTERM/SIGINT, then stop cleanly."""

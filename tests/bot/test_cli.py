@@ -137,6 +137,8 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     # Each card says what it is: learned text and kinds are printed as written, not as markup.
     assert "[lesson]" in result.stdout and "simulated cost" in result.stdout
     assert "waiting for your approval" in result.stdout and "staged" not in result.stdout
+    # The stack stops taking work, drains, then closes the socket: nothing on stderr at exit.
+    assert result.stderr.strip() == "", result.stderr[-3000:]
 
 
 def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
