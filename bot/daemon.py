@@ -215,11 +215,13 @@ class Daemon:
             close = getattr(self.chat_llm, "close", None)
             if callable(close) and self._chat_llm is None:
                 close()
+        started = self.runtime is not None
         if self.runtime is not None:
             self.runtime.close()
             self.runtime = None
             self.store = None
-        log.info("seshat stopped")
+        if started:
+            log.info("seshat stopped")
 
     @staticmethod
     def _drain_socket(client: Any) -> None:

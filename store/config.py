@@ -214,8 +214,10 @@ class Settings(BaseSettings):
         missing = [name for name in names if self.secret(name) is None]
         if missing:
             lines = [f"  {name}: {WHERE_TO_GET[name]}" for name in missing]
+            env_file = Path(".env").resolve()
+            looked = f"{env_file}" + ("" if env_file.is_file() else " (no such file)")
             raise ConfigError(
-                "Missing or placeholder setting(s) in the environment or .env:\n"
+                f"Missing or placeholder setting(s) in the environment and in {looked}:\n"
                 + "\n".join(lines)
                 + "\nSet them in .env (see .env.example), or run `seshat demo` to try Seshat "
                 "against the local Slack workspace without any tokens."

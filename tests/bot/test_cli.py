@@ -51,6 +51,9 @@ def test_run_without_tokens_names_the_variables_and_points_at_the_demo(tmp_path:
     assert result.returncode != 0
     assert "SLACK_BOT_TOKEN" in result.stderr and "SLACK_APP_TOKEN" in result.stderr
     assert "seshat demo" in result.stderr
+    # It says where it looked for .env, and logs no "stopped" for a daemon that never started.
+    assert str(tmp_path / ".env") in result.stderr and "(no such file)" in result.stderr
+    assert "seshat stopped" not in result.stdout + result.stderr
     http = seshat("run", cwd=tmp_path, env={"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-1-2-3"})
     assert http.returncode != 0 and "SLACK_SIGNING_SECRET" in http.stderr
     assert "SLACK_BOT_TOKEN" not in http.stderr.split("\n", 2)[1]
