@@ -119,7 +119,8 @@ def run_demo(data_dir: str | None = None) -> int:
             + f"\nData directory: {root}"
         )
     )
-    stack = LocalStack(root / "data", owner=OWNER, **overrides)
+    # `--data-dir X` keeps the data in X itself; a temporary run uses a `data` folder in it.
+    stack = LocalStack(root if keep else root / "data", owner=OWNER, **overrides)
     try:
         stack.start()
         if not real_key:

@@ -133,7 +133,8 @@ def test_context_prints_the_system_prompt(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(300)
 def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
-    result = seshat("demo", cwd=tmp_path, timeout=280)
+    kept = tmp_path / "kept"
+    result = seshat("demo", "--data-dir", str(kept), cwd=tmp_path, timeout=280)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "offline" in result.stdout and "Demo finished" in result.stdout
     assert "reflection" in result.stdout and "status=ok" in result.stdout
@@ -142,6 +143,8 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert "waiting for your approval" in result.stdout and "staged" not in result.stdout
     # The stack stops taking work, drains, then closes the socket: nothing on stderr at exit.
     assert result.stderr.strip() == "", result.stderr[-3000:]
+    # --data-dir X keeps the data in X itself.
+    assert (kept / "seshat.db").is_file() and not (kept / "data").exists()
 
 
 def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
