@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 
 import typer
@@ -33,6 +35,28 @@ review.register(review_app)
 rollback.register(app)
 lessons.register(lessons_app)
 context.register(app)
+
+
+@app.callback()
+def _quiet_libraries(
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Show INFO logs (Seshat's and its libraries')."
+    ),
+) -> None:
+    """Keep library INFO logs out of a CLI user's terminal.
+
+    wordllama calls `logging.basicConfig(level=INFO)` when imported, which would print every
+    presidio and embedder INFO line; with a root handler in place first, that call does nothing.
+    `--verbose` or an explicit LOG_LEVEL shows them; `seshat run` configures the daemon's own
+    JSON logs.
+    """
+    level = "INFO" if verbose else os.environ.get("LOG_LEVEL", "WARNING")
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+    root.setLevel(level.upper())
 
 
 def load_settings() -> Settings:

@@ -87,6 +87,7 @@ def test_reflect_a_transcript_file_then_list_and_show(tmp_path: Path) -> None:
     path.write_text(json.dumps(transcript))
     result = seshat("reflect", "--transcript", str(path), "--json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+    assert "INFO" not in result.stderr  # library logs stay out of a CLI user's terminal
     out = json.loads(result.stdout)
     assert out["status"] == "ok" and out["outcome"] == "success" and out["cost_usd"] == 0
     assert set(out["writes"]) >= {"memory", "lessons", "skills", "persona", "user_model"}
