@@ -103,15 +103,17 @@ def run_demo(data_dir: str | None = None) -> int:
     keep = data_dir is not None
     root = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="seshat-demo-"))
     real_key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
+    real_url = os.environ.get("ANTHROPIC_BASE_URL", "").strip() or None
     overrides: dict[str, Any] = {}
     if real_key:
-        overrides = {"ANTHROPIC_API_KEY": real_key, "ANTHROPIC_BASE_URL": None}
+        overrides = {"ANTHROPIC_API_KEY": real_key, "ANTHROPIC_BASE_URL": real_url}
     console.print(
         Panel.fit(
             "[bold]Seshat demo[/]: a real daemon on a local Slack workspace "
             "(loopback, no tokens).\n"
             + (
-                "Model: the real Anthropic API (ANTHROPIC_API_KEY is set)."
+                f"Model: the Anthropic API at {real_url or 'api.anthropic.com'} "
+                "(ANTHROPIC_API_KEY is set)."
                 if real_key
                 else "Model: [yellow]offline[/] — the local Anthropic double answers from a script "
                 "(set ANTHROPIC_API_KEY to use the real API)."
@@ -154,9 +156,15 @@ def run_demo(data_dir: str | None = None) -> int:
             )
         _review(stack)
         say("demo", "A new session starts with what was learned:", "magenta")
-        _ask(stack, "How do I deploy the API again?")
-        system = stack.anthropic.requests[-1].body.get("system", [])
-        learned = "\n".join(b.get("text", "") for b in system[1:]) if len(system) > 1 else ""
+        again = "How do I deploy the API again?"
+        _ask(stack, again)
+        # What the new session was given, assembled the way the daemon does (and `seshat
+        # context` shows); read from the bot, not from the local double's request log, so it is
+        # the same with the real API.
+        assembled = stack.bot.context.assemble(
+            user_id=OWNER, channel=dm, first_text=again, session_id=None
+        )
+        learned = "\n\n".join(b.text for b in assembled.parts.blocks()[1:])
         console.print(
             Panel(
                 Text(learned or "(nothing learned was injected)"),

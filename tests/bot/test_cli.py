@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.demo import CHAT_SCRIPT, REFLECTION_SCRIPT
+from bot.doubles.anthropic_api import LocalAnthropicAPI
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -146,6 +149,23 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert result.stderr.strip() == "", result.stderr[-3000:]
     # --data-dir X keeps the data in X itself.
     assert (kept / "seshat.db").is_file() and not (kept / "data").exists()
+
+
+def test_demo_with_an_api_key_uses_that_api(tmp_path: Path) -> None:
+    # ANTHROPIC_API_KEY set: the demo talks to the API at ANTHROPIC_BASE_URL (here a local one,
+    # answering the demo's script) instead of its own double, and still tells the whole story.
+    api = LocalAnthropicAPI().start()
+    try:
+        api.script(*CHAT_SCRIPT[:2], json.dumps(REFLECTION_SCRIPT), CHAT_SCRIPT[2])
+        env = {"ANTHROPIC_API_KEY": api.api_key, "ANTHROPIC_BASE_URL": api.base_url}
+        result = seshat("demo", cwd=tmp_path, env=env, timeout=280)
+    finally:
+        api.stop()
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert f"the Anthropic API at {api.base_url}" in result.stdout
+    assert "Demo finished" in result.stdout and "simulated" not in result.stdout
+    assert "learned context sent to the model" in result.stdout
+    assert len(api.requests) >= 4 and result.stderr.strip() == ""
 
 
 def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
