@@ -91,17 +91,45 @@ def run() -> None:
 
 
 @app.command("check-config")
-def check_config(quiet: bool = typer.Option(False, "--quiet", help="Exit status only.")) -> None:
-    """Check that the Slack tokens the configured mode needs are set."""
+def check_config(
+    quiet: bool = typer.Option(False, "--quiet", help="Exit status only."),
+    online: bool = typer.Option(
+        False, "--online", help="Also ask Slack: auth.test and apps.connections.open."
+    ),
+) -> None:
+    """Check the Slack settings the configured mode needs (offline; --online asks Slack too)."""
+    from bot.slack_check import check_app_token, check_bot_token, offline_problems
+
     settings = load_settings()
     try:
-        settings.require(*settings.required_slack_secrets())
+        secrets = settings.require(*settings.required_slack_secrets())
+        errors, warnings = offline_problems(settings)
+        if errors:
+            raise ConfigError("\n".join(errors))
     except ConfigError as exc:
         if quiet:
             raise typer.Exit(1) from exc
         raise fail(str(exc), code=1) from exc
-    if not quiet:
-        Console().print(f"Slack settings look complete for {settings.slack_mode} mode.")
+    console = Console(soft_wrap=True, highlight=False)
+
+    def say(line: str) -> None:
+        if not quiet:
+            console.print(line)
+
+    for warning in warnings:
+        err.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    if online:
+        try:
+            auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], settings.slack_api_url)
+            say(f"auth.test: ok — bot {auth.get('user')} in {auth.get('team')}")
+            if settings.slack_mode == "socket":
+                check_app_token(secrets["SLACK_APP_TOKEN"], settings.slack_api_url)
+                say("apps.connections.open: ok — Socket Mode can connect")
+        except ConfigError as exc:
+            if quiet:
+                raise typer.Exit(1) from exc
+            raise fail(str(exc), code=1) from exc
+    say(f"Slack settings look complete for {settings.slack_mode} mode.")
 
 
 @app.command()

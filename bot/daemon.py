@@ -28,10 +28,11 @@ from bot.review_cards import ReviewCards
 from bot.runtime import Runtime
 from bot.service import SeshatService
 from bot.slack_app import build_bolt_app, make_web_client
+from bot.slack_check import check_app_token, check_bot_token, offline_problems
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock
-from store.config import Settings
+from store.config import ConfigError, Settings
 from store.db import Store
 from store.models import SessionState
 
@@ -75,10 +76,17 @@ class Daemon:
         """Connect everything; returns once the bot is listening."""
         s = self.settings
         secrets = s.require(*s.required_slack_secrets())
+        errors, _warnings = offline_problems(s)
+        if errors:
+            raise ConfigError("\n".join(errors))
+        # Both tokens are tried before anything starts, so a first run with a wrong one ends
+        # in one message that names it, not in a traceback from deep inside the SDK.
+        auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
+        if s.slack_mode == "socket":
+            check_app_token(secrets["SLACK_APP_TOKEN"], s.slack_api_url)
         data_dir = s.ensure_data_dir()
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
-        auth = self.slack.auth_test()
         self.identity = BotIdentity(
             user_id=str(auth["user_id"]),
             bot_id=auth.get("bot_id"),

@@ -12,6 +12,7 @@ import pytest
 
 from bot.demo import CHAT_SCRIPT, REFLECTION_SCRIPT
 from bot.doubles.anthropic_api import LocalAnthropicAPI
+from bot.doubles.slack_workspace import LocalSlackWorkspace
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -216,3 +217,32 @@ def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
         messages = [line["msg"] for line in lines]
         assert "seshat started" in messages and "seshat stopped" in messages
         assert any(m == "signal received, shutting down" for m in messages)
+
+
+def test_a_first_real_run_with_wrong_tokens_is_one_message(tmp_path: Path) -> None:
+    with LocalSlackWorkspace() as slack:
+        good = {
+            "SLACK_API_URL": slack.api_url,
+            "SLACK_BOT_TOKEN": slack.bot_token,
+            "SLACK_APP_TOKEN": slack.app_token,
+            "SLACK_OWNER_IDS": "U0OWNER",
+        }
+        cases = [
+            ({"SLACK_BOT_TOKEN": "xoxb-1-2-wrongwrongwrong"}, "SLACK_BOT_TOKEN was refused"),
+            ({"SLACK_APP_TOKEN": "xapp-1-A1-2-wrongwrongwrong"}, "SLACK_APP_TOKEN was refused"),
+            ({"SLACK_APP_TOKEN": slack.bot_token}, "SLACK_APP_TOKEN holds a xoxb- token"),
+            ({"SLACK_API_URL": "http://127.0.0.1:9/api/"}, "Could not reach Slack"),
+        ]
+        for change, says in cases:
+            result = seshat("run", cwd=tmp_path, env={**good, **change}, timeout=60)
+            assert result.returncode == 2, (change, result.stderr[-2000:])
+            assert says in result.stderr and "Traceback" not in result.stderr, result.stderr
+            assert len(result.stderr.strip().splitlines()) <= 2, result.stderr
+        online = seshat("check-config", "--online", cwd=tmp_path, env=good)
+        assert online.returncode == 0, online.stderr
+        assert "auth.test: ok" in online.stdout and "apps.connections.open: ok" in online.stdout
+        refused = seshat("check-config", "--online", cwd=tmp_path, env={**good, **cases[1][0]})
+        assert refused.returncode == 1 and "SLACK_APP_TOKEN was refused" in refused.stderr
+    no_owner = {**good, "SLACK_OWNER_IDS": ""}
+    offline = seshat("check-config", cwd=tmp_path, env=no_owner)
+    assert offline.returncode == 0 and "nobody can approve" in offline.stderr
