@@ -116,7 +116,7 @@ def check_config(
         if not quiet:
             console.print(line)
 
-    for warning in warnings:
+    for warning in [] if quiet else warnings:
         err.print(f"[yellow]warning:[/] {warning}", highlight=False)
     if online:
         try:
