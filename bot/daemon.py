@@ -48,6 +48,9 @@ class BotIdentity:
     team_id: str
 
 
+SOCKET_PING_SECONDS = 5.0
+
+
 class Daemon:
     """One Seshat process: start(), then stop() (or run_forever() with signal handling)."""
 
@@ -137,7 +140,12 @@ class Daemon:
         # Sessions closed before a restart are reflected now.
         runtime.worker.recover()
         if s.slack_mode == "socket":
-            self.socket = SocketModeHandler(self.bolt, secrets["SLACK_APP_TOKEN"])
+            # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
+            # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
+            # a dropped socket is replaced within ~25 s.
+            self.socket = SocketModeHandler(
+                self.bolt, secrets["SLACK_APP_TOKEN"], ping_interval=SOCKET_PING_SECONDS
+            )
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
             self.http = HttpServer(self.bolt, host=s.http_host, port=s.http_port)
