@@ -23,6 +23,7 @@ import binascii
 import re
 
 from writers.guard.recognizers import (
+    UUID,
     Rule,
     entropy,
     identifier_like,
@@ -161,7 +162,6 @@ def _pair_check(m: re.Match[str]) -> bool:
 # ---------------------------------------------------------------- machine-made
 
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 # Prefixes of things that are long and random but public: digests, commits, builds, ids.
 _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
@@ -200,7 +200,7 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
         return False
     if not (re.search(r"[a-z]", core) and re.search(r"[A-Z]", core) and re.search(r"\d", core)):
         return False
-    if _HEX.fullmatch(core) or _UUID.fullmatch(core) or core.count("/") > 2:
+    if _HEX.fullmatch(core) or UUID.fullmatch(core) or core.count("/") > 2:
         return False
     if wordish(core) > 0.7:
         return False  # a long identifier made of words
@@ -264,7 +264,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     flat = re.sub(r"[_.=-]", "", body)
     longest = max(re.split(r"[_.=-]", body), key=len)
-    if _UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
+    if UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
         return False
     if _HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
         return len(longest) >= 32  # `key-<32 hex>`; the public prefixes (`sha256-`) are out
