@@ -7,17 +7,14 @@ import os
 import sys
 
 import typer
-from pydantic import ValidationError
-from rich.console import Console
 
 from bot.commands import context, lessons, reflection_parse, reflections, review, rollback
 from bot.commands import redact as redact_cmd
-from store.config import ConfigError, Settings
+from bot.commands.console import fail, load_settings, say, use_env_file, warn
 
 app = typer.Typer(help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True)
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-err = Console(stderr=True, soft_wrap=True)
 
 # Sub-command groups; each module exposes `register(app)` and is registered here, in one place.
 reflection_app = typer.Typer(help="Debug and re-run reflections.", no_args_is_help=True)
@@ -42,8 +39,14 @@ def _quiet_libraries(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="Show INFO logs (Seshat's and its libraries')."
     ),
+    env_file: str = typer.Option(
+        "",
+        "--env-file",
+        metavar="PATH",
+        help="Read settings from PATH instead of ./.env (also: SESHAT_ENV_FILE).",
+    ),
 ) -> None:
-    """Keep library INFO logs out of a CLI user's terminal.
+    """Keep library INFO logs out of a CLI user's terminal; pick the env file.
 
     wordllama calls `logging.basicConfig(level=INFO)` when imported, which would print every
     presidio and embedder INFO line; with a root handler in place first, that call does nothing.
@@ -57,23 +60,8 @@ def _quiet_libraries(
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
     root.setLevel(level.upper())
-
-
-def load_settings() -> Settings:
-    """Settings from the environment and .env, or exit with the validation problem named."""
-    try:
-        return Settings()
-    except ValidationError as exc:
-        for error in exc.errors():
-            name = ".".join(str(p) for p in error["loc"]) or "settings"
-            err.print(f"[red]error:[/] {name.upper()}: {error['msg']}")
-        raise typer.Exit(2) from exc
-
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error and return the Exit to raise."""
-    err.print(f"[red]error:[/] {message}", highlight=False)
-    return typer.Exit(code)
+    if env_file:
+        use_env_file(env_file)
 
 
 @app.command()
@@ -81,13 +69,14 @@ def run() -> None:
     """Run the daemon against Slack (tokens from .env)."""
     from bot import logs
     from bot.daemon import Daemon
+    from store.config import ConfigError
 
     settings = load_settings()
     logs.configure(settings.log_level, settings.log_format)
     try:
         Daemon(settings).run_forever()
     except ConfigError as exc:
-        raise fail(str(exc)) from exc
+        raise fail(str(exc), code=2) from exc
 
 
 @app.command("check-config")
@@ -99,6 +88,7 @@ def check_config(
 ) -> None:
     """Check the Slack settings the configured mode needs (offline; --online asks Slack too)."""
     from bot.slack_check import check_app_token, check_bot_token, offline_problems
+    from store.config import ConfigError
 
     settings = load_settings()
     try:
@@ -110,26 +100,25 @@ def check_config(
         if quiet:
             raise typer.Exit(1) from exc
         raise fail(str(exc), code=1) from exc
-    console = Console(soft_wrap=True, highlight=False)
 
-    def say(line: str) -> None:
+    def report(line: str) -> None:
         if not quiet:
-            console.print(line)
+            say(line)
 
     for warning in [] if quiet else warnings:
-        err.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        warn(warning)
     if online:
         try:
             auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], settings.slack_api_url)
-            say(f"auth.test: ok — bot {auth.get('user')} in {auth.get('team')}")
+            report(f"auth.test: ok — bot {auth.get('user')} in {auth.get('team')}")
             if settings.slack_mode == "socket":
                 check_app_token(secrets["SLACK_APP_TOKEN"], settings.slack_api_url)
-                say("apps.connections.open: ok — Socket Mode can connect")
+                report("apps.connections.open: ok — Socket Mode can connect")
         except ConfigError as exc:
             if quiet:
                 raise typer.Exit(1) from exc
             raise fail(str(exc), code=1) from exc
-    say(f"Slack settings look complete for {settings.slack_mode} mode.")
+    report(f"Slack settings look complete for {settings.slack_mode} mode.")
 
 
 @app.command()
@@ -150,7 +139,7 @@ def db_upgrade() -> None:
     settings = load_settings()
     settings.ensure_data_dir()
     store = Store.open(settings.effective_database_url)
-    Console().print(f"database at revision {current_revision(store.engine)}")
+    say(f"database at revision {current_revision(store.engine)}")
     store.close()
 
 

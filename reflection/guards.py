@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reflection.errors import GuardRejected
-from reflection.schema import Reflection
+
+if TYPE_CHECKING:  # keeps `seshat --help`, which shows the default keywords, light
+    from reflection.schema import Reflection
 
 # The precursor project names seed 004 bans. The live list is a setting; this is its default.
 DEFAULT_BANNED_KEYWORDS: tuple[str, ...] = ("hermes", "openclaw", "nanoclaw", "claw")

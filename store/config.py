@@ -6,9 +6,10 @@ Every field here is documented in `.env.example` (a test keeps the two in step).
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -30,6 +31,15 @@ WHERE_TO_GET: dict[str, str] = {
 }
 
 
+# `seshat --env-file PATH` sets this, so every Settings() in that process reads PATH, not ./.env.
+ENV_FILE_VARIABLE = "SESHAT_ENV_FILE"
+
+
+def env_file() -> Path:
+    """The env file settings are read from: $SESHAT_ENV_FILE, else .env in the working dir."""
+    return Path(os.environ.get(ENV_FILE_VARIABLE) or ".env")
+
+
 class ConfigError(Exception):
     """A setting is missing or invalid; the message names the variable and the fix."""
 
@@ -45,6 +55,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
     )
+
+    def __init__(self, **values: Any) -> None:
+        values.setdefault("_env_file", env_file())
+        super().__init__(**values)
 
     # Storage
     data_dir: Path = Field(default=Path("./data"), validation_alias="SESHAT_DATA_DIR")
@@ -214,13 +228,13 @@ class Settings(BaseSettings):
         missing = [name for name in names if self.secret(name) is None]
         if missing:
             lines = [f"  {name}: {WHERE_TO_GET[name]}" for name in missing]
-            env_file = Path(".env").resolve()
-            looked = f"{env_file}" + ("" if env_file.is_file() else " (no such file)")
+            path = env_file().resolve()
+            looked = f"{path}" + ("" if path.is_file() else " (no such file)")
             raise ConfigError(
                 f"Missing or placeholder setting(s) in the environment and in {looked}:\n"
                 + "\n".join(lines)
-                + "\nSet them in .env (see .env.example), or run `seshat demo` to try Seshat "
-                "against the local Slack workspace without any tokens."
+                + f"\nSet them in {path.name} (see .env.example), or run `seshat demo` to try "
+                "Seshat against the local Slack workspace without any tokens."
             )
         return {name: self.secret(name) or "" for name in names}
 

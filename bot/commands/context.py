@@ -6,11 +6,7 @@ import json
 
 import typer
 
-from bot.context import ensure_identity
-from bot.prompting import LearnedContext
-from bot.runtime import Runtime
-from reflection.heuristic import HeuristicReflector
-from store.config import Settings
+from bot.commands.console import load_settings
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +20,12 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Also the selected ids and tokens."),
     ) -> None:
         """Print the system prompt a new session with this user/channel would get."""
-        settings = Settings()
+        from bot.context import ensure_identity
+        from bot.prompting import LearnedContext
+        from bot.runtime import Runtime
+        from reflection.heuristic import HeuristicReflector
+
+        settings = load_settings()
         ensure_identity(settings.ensure_data_dir())
         # Previewing never calls a model: the zero-cost heuristic stands in as the reflector.
         runtime = Runtime(settings, reflection_llm=HeuristicReflector())

@@ -6,28 +6,25 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from store.config import Settings
-from store.db import Store
-from store.models import LessonRow
-from writers.lessons.review import decide_lesson, set_status
+from bot.commands.console import load_settings
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from store.models import LessonRow
 
 STATUSES = ("provisional", "canonical", "archived", "quarantined", "rejected")
 
 
 @contextmanager
 def _db() -> Iterator[Session]:
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        typer.echo(f"error: invalid settings: {exc.errors()[0]['msg']}", err=True)
-        raise typer.Exit(2) from exc
+    from store.db import Store
+
+    settings = load_settings()
     settings.ensure_data_dir()
     store = Store.open(settings.effective_database_url)
     try:
@@ -61,6 +58,8 @@ def lesson_json(row: LessonRow) -> dict[str, Any]:
 
 
 def _get(db: Session, lesson_id: int) -> LessonRow:
+    from store.models import LessonRow
+
     row = db.get(LessonRow, lesson_id)
     if row is None:
         typer.echo(f"error: no lesson {lesson_id}", err=True)
@@ -78,6 +77,10 @@ def list_lessons(
     if status is not None and status not in STATUSES:
         typer.echo(f"error: unknown status {status!r}; one of {', '.join(STATUSES)}", err=True)
         raise typer.Exit(2)
+    from sqlalchemy import select
+
+    from store.models import LessonRow
+
     with _db() as db:
         stmt = select(LessonRow).order_by(LessonRow.id.desc())
         if status is not None:
@@ -103,6 +106,8 @@ def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
 
 
 def _decide(lesson_id: int, decision: str) -> None:
+    from writers.lessons.review import decide_lesson
+
     with _db() as db:
         _get(db, lesson_id)
         status = decide_lesson(db, lesson_id, decision, actor="cli", now=datetime.now(UTC))
@@ -120,6 +125,8 @@ def reject(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None
 
 
 def _move(lesson_id: int, status: str, why: str) -> None:
+    from writers.lessons.review import set_status
+
     with _db() as db:
         row = _get(db, lesson_id)
         set_status(db, row, status, actor="cli", now=datetime.now(UTC), why=why)

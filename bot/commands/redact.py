@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from writers.guard.redact import RedactionResult, get_redactor
+if TYPE_CHECKING:
+    from writers.guard.redact import RedactionResult
 
 
 def _as_json(result: RedactionResult) -> dict[str, Any]:
@@ -20,6 +21,8 @@ def _as_json(result: RedactionResult) -> dict[str, Any]:
 
 def _jsonl(lines: list[str]) -> int:
     """Redact one JSON-encoded string per line; return how many lines were malformed."""
+    from writers.guard.redact import get_redactor
+
     redactor = get_redactor()
     bad = 0
     for number, line in enumerate(lines, start=1):
@@ -49,6 +52,8 @@ def redact(
     ] = False,
 ) -> None:
     """Read text on stdin and print it with secrets and PII replaced by [REDACTED:<kind>]."""
+    from writers.guard.redact import get_redactor
+
     if jsonl:
         bad = _jsonl(sys.stdin.read().splitlines())
         if bad:

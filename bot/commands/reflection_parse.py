@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from reflection.errors import GuardRejected, ParseError
-from reflection.guards import DEFAULT_BANNED_KEYWORDS, check_guards, parse_banned_keywords
-from reflection.parse import parse_reflection, reflection_to_json
-from reflection.schema import Reflection
+from reflection.guards import DEFAULT_BANNED_KEYWORDS, parse_banned_keywords
+
+if TYPE_CHECKING:
+    from reflection.schema import Reflection
 
 
 def register(app: typer.Typer) -> None:
@@ -64,6 +65,8 @@ def register(app: typer.Typer) -> None:
                 reflection = _parse_and_guard(text, keywords, canary)
             except (ParseError, GuardRejected) as exc:
                 _fail(_reason(exc))
+            from reflection.parse import reflection_to_json
+
             typer.echo(reflection_to_json(reflection, indent=2))
             return
         for line in text.splitlines():
@@ -82,10 +85,15 @@ def _jsonl_verdict(line: str, keywords: tuple[str, ...], canary: str | None) -> 
         reflection = _parse_and_guard(raw, keywords, canary)
     except (ParseError, GuardRejected) as exc:
         return {"ok": False, "error": _reason(exc)}
+    from reflection.parse import reflection_to_json
+
     return {"ok": True, "reflection": json.loads(reflection_to_json(reflection))}
 
 
 def _parse_and_guard(raw: str, keywords: tuple[str, ...], canary: str | None) -> Reflection:
+    from reflection.guards import check_guards
+    from reflection.parse import parse_reflection
+
     reflection = parse_reflection(raw)
     check_guards(raw, reflection, banned_keywords=keywords, canary=canary)
     return reflection

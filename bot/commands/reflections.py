@@ -5,26 +5,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from sqlalchemy import select
+from rich.markup import escape
 
-from bot.commands.ids import UnknownId, resolve
-from bot.runtime import Runtime, TranscriptMessage
-from store.config import ConfigError, Settings
-from store.db import Store
-from store.models import ReflectionRow
+from bot.commands.console import fail as _fail
+from bot.commands.console import load_settings, out, say
 
-out = Console()
-err = Console(stderr=True, soft_wrap=True)
-
-
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}", highlight=False)
-    return typer.Exit(1)
+if TYPE_CHECKING:
+    from bot.runtime import TranscriptMessage
+    from store.models import ReflectionRow
 
 
 def _read_transcript(path: str) -> dict[str, Any]:
@@ -49,6 +40,8 @@ def _read_transcript(path: str) -> dict[str, Any]:
 
 
 def _messages(items: list[Any]) -> list[TranscriptMessage]:
+    from bot.runtime import TranscriptMessage
+
     messages = []
     for i, m in enumerate(items):
         if not isinstance(m, dict) or not isinstance(m.get("text", ""), str):
@@ -95,9 +88,12 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     ) -> None:
         """Reflect a transcript file and fan it out exactly as a live session would."""
+        from bot.runtime import Runtime
+        from store.config import ConfigError
+
         data = _read_transcript(transcript)
         try:
-            runtime = Runtime(Settings())
+            runtime = Runtime(load_settings())
         except ConfigError as exc:
             raise _fail(str(exc)) from exc
         try:
@@ -121,19 +117,24 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         if as_json:
             out.print_json(json.dumps(result))
         else:
+            error = f" ({outcome.error})" if outcome.error else ""
             out.print(
                 f"reflection {outcome.reflection_id} for session {outcome.session_id}: "
-                f"[bold]{outcome.status}[/]" + (f" ({outcome.error})" if outcome.error else "")
+                f"[bold]{escape(outcome.status)}[/]{escape(error)}"
             )
             for name, w in writes.items():
-                out.print(f"  {name}: {w.get('status')} {w.get('detail') or ''}")
+                say(f"  {name}: {w.get('status')} {w.get('detail') or ''}")
         if outcome.status not in {"ok", "skipped", "deferred"}:
             raise typer.Exit(1)
 
     @reflection_app.command("retry")
     def retry(reflection_id: str) -> None:
         """Re-run a failed reflection (by reflection id or session id)."""
-        runtime = Runtime(Settings())
+        from bot.commands.ids import UnknownId, resolve
+        from bot.runtime import Runtime
+        from store.models import ReflectionRow
+
+        runtime = Runtime(load_settings())
         try:
             with runtime.store.sessions() as db:
                 try:
@@ -149,12 +150,12 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
                         ) from exc
                     row = None
                 if row is not None and row.status == "ok":
-                    out.print(f"reflection {row.id[:8]} succeeded; there is nothing to retry")
+                    say(f"reflection {row.id[:8]} succeeded; there is nothing to retry")
                     return
             outcome = runtime.worker.run_now(session_id, retry_failed=True)
         finally:
             runtime.close()
-        out.print(
+        say(
             f"session {session_id}: {outcome.status}"
             + (f" ({outcome.error})" if outcome.error else "")
         )
@@ -167,7 +168,13 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         limit: int = typer.Option(50, help="Newest first."),
     ) -> None:
         """The reflection ledger, newest first."""
-        settings = Settings()
+        from rich.table import Table
+        from sqlalchemy import select
+
+        from store.db import Store
+        from store.models import ReflectionRow
+
+        settings = load_settings()
         store = Store.open(settings.effective_database_url)
         with store.sessions() as db:
             rows = list(
@@ -181,7 +188,7 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
             return
         table = Table("id", "session", "status", "outcome", "provider", "cost $", "error")
         for r in rows:
-            table.add_row(
+            cells = (
                 r.id[:8],
                 r.session_id[:8],
                 r.status,
@@ -190,12 +197,17 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
                 f"{r.cost_usd:.4f}",
                 (r.error or "")[:60],
             )
+            table.add_row(*(escape(c) for c in cells))
         out.print(table)
 
     @reflections_app.command("show")
     def show(reflection_id: str) -> None:
         """One reflection with its raw output, parsed JSON and per-writer results."""
-        settings = Settings()
+        from bot.commands.ids import UnknownId, resolve
+        from store.db import Store
+        from store.models import ReflectionRow
+
+        settings = load_settings()
         store = Store.open(settings.effective_database_url)
         try:
             with store.sessions() as db:

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import getpass
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from store.clock import SystemClock
-from store.config import Settings
-from store.db import Store
-from store.models import ReviewItem
-from writers.gitrepo import GitError
-from writers.lessons.review import apply_lesson_decision
-from writers.registry import appliers_from_settings
-from writers.review import decide, pending, short_hash
+from bot.commands.console import load_settings
+
+if TYPE_CHECKING:
+    from store.models import ReviewItem
 
 
 def cli_actor() -> str:
@@ -29,6 +25,8 @@ def cli_actor() -> str:
 
 
 def _as_json(item: ReviewItem) -> dict[str, Any]:
+    from writers.review import short_hash
+
     return {
         "id": item.id,
         "kind": item.kind,
@@ -46,7 +44,10 @@ def list_items(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
 ) -> None:
     """List review items waiting for a decision."""
-    settings = Settings()
+    from store.db import Store
+    from writers.review import pending
+
+    settings = load_settings()
     store = Store.open(settings.effective_database_url)
     try:
         with store.sessions() as db:
@@ -66,7 +67,14 @@ def list_items(
 
 
 def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
-    settings = Settings()
+    from store.clock import SystemClock
+    from store.db import Store
+    from writers.gitrepo import GitError
+    from writers.lessons.review import apply_lesson_decision
+    from writers.registry import appliers_from_settings
+    from writers.review import decide
+
+    settings = load_settings()
     store = Store.open(settings.effective_database_url)
     actor = cli_actor()
     try:

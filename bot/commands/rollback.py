@@ -7,13 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bot.commands.ids import UnknownId, resolve
-from bot.commands.review import cli_actor
-from store.clock import SystemClock
-from store.config import Settings
-from store.db import Store
-from writers.gitrepo import GitError
-from writers.rollback import rollback
+from bot.commands.console import load_settings
 
 
 def rollback_command(
@@ -41,7 +35,14 @@ def rollback_command(
     if len(given) != 1:
         typer.echo("Give exactly one of --reflection, --session or --author.", err=True)
         raise typer.Exit(2)
-    settings = Settings()
+    from bot.commands.ids import UnknownId, resolve
+    from bot.commands.review import cli_actor
+    from store.clock import SystemClock
+    from store.db import Store
+    from writers.gitrepo import GitError
+    from writers.rollback import rollback
+
+    settings = load_settings()
     store = Store.open(settings.effective_database_url)
     try:
         with store.sessions.begin() as db:

@@ -246,3 +246,98 @@ def test_a_first_real_run_with_wrong_tokens_is_one_message(tmp_path: Path) -> No
     no_owner = {**good, "SLACK_OWNER_IDS": ""}
     offline = seshat("check-config", cwd=tmp_path, env=no_owner)
     assert offline.returncode == 0 and "nobody can approve" in offline.stderr
+
+
+HEAVY_MODULES = ("presidio_analyzer", "anthropic", "wordllama", "spacy", "slack_bolt")
+
+
+def _modules_loaded_by(argv: list[str], tmp_path: Path) -> list[str]:
+    """Run the CLI in-process in a fresh interpreter and list which heavy libraries it imported."""
+    code = (
+        "import sys\n"
+        "from bot.cli import app\n"
+        f"try:\n    app({argv!r})\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        f"print(sorted(m for m in {HEAVY_MODULES!r} if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={**os.environ, "SESHAT_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    loaded: list[str] = json.loads(result.stdout.strip().splitlines()[-1].replace("'", '"'))
+    return loaded
+
+
+def test_help_and_listings_do_not_import_the_heavy_libraries(tmp_path: Path) -> None:
+    # The speed itself is measured by bench/cli_startup.py; this keeps the cause from coming back.
+    for argv in (["--help"], ["lessons", "list"], ["reflections", "list"], ["review", "list"]):
+        assert _modules_loaded_by(argv, tmp_path) == [], argv
+
+
+def test_env_file_option_reads_that_file_and_names_it(tmp_path: Path) -> None:
+    other = tmp_path / "staging.env"
+    other.write_text("SLACK_BOT_TOKEN=xoxb-only-the-bot\nSLACK_OWNER_IDS=U0OWNER\n")
+    result = seshat("--env-file", str(other), "check-config", cwd=tmp_path)
+    # The bot token came from staging.env, so only the app token is missing, and the message
+    # names the file that was read.
+    assert result.returncode == 1, result.stderr
+    assert "SLACK_APP_TOKEN" in result.stderr and "SLACK_BOT_TOKEN" not in result.stderr
+    assert str(other) in result.stderr
+    missing = seshat("--env-file", str(tmp_path / "nope.env"), "check-config", cwd=tmp_path)
+    assert missing.returncode == 2 and "nope.env: no such file" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    # A bad value in it is named by every command, not only by `run`.
+    other.write_text("SLACK_MODE=carrier-pigeon\n")
+    for argv in (("lessons", "list"), ("review", "list"), ("reflections", "list")):
+        bad = seshat("--env-file", str(other), *argv, cwd=tmp_path)
+        assert bad.returncode == 2 and "SLACK_MODE" in bad.stderr, argv
+        assert "Traceback" not in bad.stderr
+
+
+def test_learned_and_user_text_is_printed_literally(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from store.db import Store
+    from store.models import ChatSession, ReflectionRow
+
+    (tmp_path / "data").mkdir()
+    store = Store.open(f"sqlite:///{tmp_path / 'data' / 'seshat.db'}")
+    now = datetime.now(UTC)
+    with store.sessions.begin() as db:
+        db.add(
+            ChatSession(
+                id="s-markup",
+                team="T1",
+                channel="D1",
+                user_id="U1",
+                opened_at=now,
+                last_activity_at=now,
+            )
+        )
+        db.flush()
+        db.add(
+            ReflectionRow(
+                id="r-markup-0001",
+                session_id="s-markup",
+                attempt=1,
+                status="failed",
+                provider="heuristic",
+                model="h",
+                prompt_version="v",
+                prompt_hash="h",
+                error="[lesson] [bold]kept[/bold] [/]",
+                created_at=now,
+            )
+        )
+    store.close()
+    listing = seshat("reflections", "list", cwd=tmp_path, env={"COLUMNS": "200"})
+    assert listing.returncode == 0, listing.stderr
+    assert "[lesson] [bold]kept[/bold] [/]" in listing.stdout
+    odd = tmp_path / "[lesson] x.json"
+    result = seshat("reflect", "--transcript", str(odd), cwd=tmp_path)
+    assert result.returncode == 1 and "[lesson] x.json" in result.stderr

@@ -1,0 +1,90 @@
+"""The Slack app manifest asks for exactly the scopes and events the code uses.
+
+A workspace admin reads the scope list before installing; every scope there must be explained by
+a call or an event the code handles, and every call the code makes must be covered by a scope.
+Adding a Web API call without its scope, or a scope without a use, fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The scope each Web API method needs (api.slack.com/methods/<method>); None = no scope needed.
+METHOD_SCOPES: dict[str, str | None] = {
+    "auth_test": None,
+    "apps_connections_open": None,  # uses the app-level token (connections:write on that token)
+    "chat_postMessage": "chat:write",
+    "chat_postEphemeral": "chat:write",
+    "chat_update": "chat:write",
+    "conversations_open": "im:write",
+    "reactions_add": "reactions:write",
+    "reactions_remove": "reactions:write",
+    "views_publish": None,
+}
+
+# The scope each subscribed bot event needs.
+EVENT_SCOPES: dict[str, str | None] = {
+    "app_home_opened": None,
+    "app_mention": "app_mentions:read",
+    "message.channels": "channels:history",
+    "message.groups": "groups:history",
+    "message.im": "im:history",
+    "message.mpim": "mpim:history",
+    "reaction_added": "reactions:read",
+    "reaction_removed": "reactions:read",
+}
+
+CALL = re.compile(
+    r"\.(auth_\w+|apps_\w+|chat_\w+|conversations_\w+|reactions_\w+|users_\w+|views_\w+"
+    r"|assistant_\w+|files_\w+|team_\w+|bots_\w+)\("
+)
+
+
+def _manifest() -> dict[str, object]:
+    data = yaml.safe_load((ROOT / "manifest.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def _called_methods() -> set[str]:
+    found: set[str] = set()
+    for package in ("bot", "writers", "reflection", "store"):
+        for path in (ROOT / package).rglob("*.py"):
+            if "doubles" in path.parts:  # the local Slack workspace implements, not calls
+                continue
+            found.update(CALL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _listened_events() -> set[str]:
+    source = (ROOT / "bot" / "slack_app.py").read_text(encoding="utf-8")
+    events = set(re.findall(r"app\.event\(\"(\w+)\"\)", source))
+    if "message" in events:
+        events.discard("message")
+        events |= {"message.channels", "message.groups", "message.im", "message.mpim"}
+    return events
+
+
+def test_every_called_method_is_known_and_the_scopes_are_exactly_what_is_used() -> None:
+    manifest = _manifest()
+    called = _called_methods()
+    unknown = called - set(METHOD_SCOPES)
+    assert not unknown, f"add the scope these methods need to METHOD_SCOPES: {sorted(unknown)}"
+    subscribed = set(manifest["settings"]["event_subscriptions"]["bot_events"])  # type: ignore[index]
+    needed = {METHOD_SCOPES[m] for m in called} | {EVENT_SCOPES[e] for e in subscribed}
+    if manifest["features"].get("slash_commands"):  # type: ignore[attr-defined]
+        needed.add("commands")
+    needed.discard(None)
+    requested = set(manifest["oauth_config"]["scopes"]["bot"])  # type: ignore[index]
+    assert requested - needed == set(), "requested but never used"
+    assert needed - requested == set(), "used but not requested"
+
+
+def test_every_subscribed_event_has_a_listener_and_back() -> None:
+    subscribed = set(_manifest()["settings"]["event_subscriptions"]["bot_events"])  # type: ignore[index]
+    assert subscribed == _listened_events()
