@@ -19,9 +19,34 @@ fi
 PY="$VENV/bin/python"
 stamp="$VENV/.seshat-installed"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "== installing seshat-bot and its dev tools into $VENV"
-  "$PY" -m pip install --quiet --upgrade pip
-  "$PY" -m pip install --quiet -e '.[dev]'
+  # pip's own output goes to a log; a failure prints its tail. PYTHONWARNINGS keeps setuptools'
+  # "Editable installation" banner out of the terminal (it is advice for package authors).
+  log="$VENV/install.log"
+  echo "== installing Seshat and its dependencies into $VENV"
+  echo "   (about a minute the first time, seconds after that; pip's log: $log)"
+  : >"$log"
+  PYTHONWARNINGS=ignore "$PY" -m pip install --upgrade pip >>"$log" 2>&1 \
+    && PYTHONWARNINGS=ignore "$PY" -m pip install --progress-bar off -e '.[dev]' >>"$log" 2>&1 &
+  pip_pid=$!
+  waited=0
+  while kill -0 "$pip_pid" 2>/dev/null; do
+    sleep 1
+    waited=$((waited + 1))
+    if [ $((waited % 15)) -eq 0 ] && kill -0 "$pip_pid" 2>/dev/null; then
+      found=$(grep -c -E '^(Collecting|Requirement already)' "$log" || true)
+      if grep -q '^Installing collected packages' "$log"; then
+        echo "   ... ${waited}s: unpacking the ${found} packages into $VENV"
+      else
+        echo "   ... ${waited}s: ${found} packages found so far"
+      fi
+    fi
+  done
+  if ! wait "$pip_pid"; then
+    echo "error: installing Seshat failed; the end of $log:" >&2
+    tail -n 25 "$log" >&2
+    exit 1
+  fi
+  echo "== installed in ${waited}s"
   touch "$stamp"
 fi
 export PATH="$VENV/bin:$PATH"
