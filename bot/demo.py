@@ -23,7 +23,15 @@ from rich.text import Text
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
+from bot.review_cards import preview, why_asked
 from store.models import ReflectionRow, ReviewItem
+
+# Why what a writer saved needed nobody's decision (the trust table in the README).
+WHY_SAVED = {
+    "memory": "an owner's notes go to MEMORY.md; a note naming one person reaches only that person",
+    "facts": "a fact reaches only the person whose session it came from",
+    "user_model": "notes about the session's own user reach only that user",
+}
 
 OWNER = "U0ALICE"
 console = Console()
@@ -65,6 +73,11 @@ REFLECTION_SCRIPT = {
 def say(who: str, text: str, style: str = "cyan") -> None:
     """Print one line of the narration; `text` is shown as written (`[lesson]` is not markup)."""
     console.print(f"[bold {style}]{escape(who)}:[/] {escape(text)}", highlight=False)
+
+
+def detail(text: str, style: str = "dim") -> None:
+    """An indented line under the previous one (a card's content, a reason)."""
+    console.print(f"      [{style}]{escape(text)}[/]", highlight=False)
 
 
 def _reply(stack: LocalStack, channel: str, ts: str, after: int) -> str:
@@ -148,12 +161,14 @@ def run_demo(data_dir: str | None = None) -> int:
             "magenta",
         )
         for name, result in (row.writer_results or {}).items():
+            saved, waiting = result.get("written", 0), result.get("staged", 0)
             say(
                 "  writer",
-                f"{name}: saved {result.get('written', 0)}, "
-                f"waiting for your approval {result.get('staged', 0)}",
+                f"{name}: saved {saved}, waiting for your approval {waiting}",
                 "magenta",
             )
+            if saved and name in WHY_SAVED:
+                detail(f"saved without asking: {WHY_SAVED[name]}")
         _review(stack)
         say("demo", "A new session starts with what was learned:", "magenta")
         again = "How do I deploy the API again?"
@@ -203,6 +218,9 @@ def _review(stack: LocalStack) -> None:
             item.kind, "white_check_mark"
         )
         say("  card", f"[{item.kind}] {item.title.strip()}", "yellow")
+        for line in preview(item):
+            detail(line, "yellow")
+        detail(f"why it waits for Alice: {why_asked(item)}")
         mark = stack.slack.mark()
         stack.slack.user_reacts(OWNER, item.card_channel or "", item.card_ts or "", choice)
         stack.slack.wait_for_call("chat.update", _on_card(item.card_ts), timeout=30, after=mark)

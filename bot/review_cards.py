@@ -40,6 +40,49 @@ KIND_LABEL = {
     "user_observation": "User observation",
 }
 
+# Why each kind of item waits for an owner instead of being applied on its own (the trust table in
+# the README). A quarantined or held item shows its own reason instead.
+WHY_ASKED = {
+    "lesson": "a lesson changes how Seshat answers everyone, so it is used nowhere until an owner "
+    "approves it (or it recurs in sessions of vouched-for users and passes the promotion check)",
+    "skill": "a skill is a procedure Seshat offers everyone; a draft is committed to the skills "
+    "repository only with an owner's ✅",
+    "persona": "USER.md is part of every conversation; only an owner saves an observation to it",
+    "memory": "MEMORY.md reaches everyone; this note waits for an owner",
+    "fact": "a fact from a non-owner's session reaches only its author until an owner shares it",
+    "user_observation": "an observation about a person from someone else's session reaches them "
+    "only with an owner's ✅",
+}
+
+
+def why_asked(item: ReviewItem) -> str:
+    """Why this item needs a decision: its own hold reason, else the rule for its kind."""
+    if item.reason:
+        return f"held by the safety check: {item.reason}"
+    return WHY_ASKED.get(item.kind, "it changes what Seshat knows or does")
+
+
+def preview(item: ReviewItem, *, body_lines: int = 3) -> list[str]:
+    """What the owner is approving, in a few lines: a lesson's condition and action, a skill's
+    description and the first lines of its body (or of its diff), an observation's text."""
+    content = item.content.strip()
+    if item.kind == "lesson":
+        keep = [ln for ln in content.splitlines() if ln.startswith(("When:", "Do:", "Why:"))]
+        return keep or [_clip(content, 300)]
+    if item.kind == "skill":
+        if content.startswith("---\n") and "\n---" in content[3:]:
+            head, _, body = content[3:].partition("\n---")
+            described = [ln.strip() for ln in head.splitlines() if ln.startswith("description:")]
+            lines = [ln for ln in body.splitlines() if ln.strip()][:body_lines]
+            return [*described, *lines]
+        changed = [
+            ln
+            for ln in content.splitlines()
+            if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))
+        ]
+        return ["changes:", *changed[: body_lines + 1]]
+    return [_clip(" ".join(content.split()), 300)]
+
 
 def cli_actor() -> str:
     """The actor recorded for decisions made from the command line."""
@@ -147,6 +190,10 @@ class ReviewCards:
         ]
         if item.reason:
             lines.append(f":warning: *Quarantined:* {_clip(item.reason, 300)}")
+        else:
+            lines.append(
+                f"_Why you are asked: {WHY_ASKED.get(item.kind, 'it changes behaviour')}._"
+            )
         context = (
             f"hash `{review.short_hash(item.content_hash)}` · reflection "
             f"`{str(prov.get('reflection_id', item.reflection_id or '?'))[:8]}` · session "

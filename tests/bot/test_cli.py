@@ -146,6 +146,14 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     # Each card says what it is: learned text and kinds are printed as written, not as markup.
     assert "[lesson]" in result.stdout and "simulated cost" in result.stdout
     assert "waiting for your approval" in result.stdout and "staged" not in result.stdout
+    # Each card shows what is being approved and why it was not applied on its own.
+    out = " ".join(result.stdout.split())  # Rich wraps long lines at the terminal width
+    assert "Do: Say to connect to the VPN first" in out
+    assert "description: Deploy the API service to production" in out
+    assert "1. Connect to the VPN" in out
+    assert "Alice prefers short answers" in out
+    assert out.count("why it waits for Alice:") == 3
+    assert "saved without asking: an owner's notes go to MEMORY.md" in out
     # The stack stops taking work, drains, then closes the socket: nothing on stderr at exit.
     assert result.stderr.strip() == "", result.stderr[-3000:]
     # --data-dir X keeps the data in X itself.

@@ -99,6 +99,8 @@ def test_cards_are_grouped_and_decided_by_reactions(stack: LocalStack) -> None:
         assert item.card_channel == owner_dm and item.group_ts == group_ts
         card = stack.slack.message(owner_dm, str(item.card_ts))
         assert item.content_hash[:8] in json.dumps(card.get("blocks"))
+        # The card says why it is waiting for the owner, in the words of the trust rule.
+        assert "Why you are asked" in json.dumps(card.get("blocks"), ensure_ascii=False)
         names = {r["name"] for r in card.get("reactions", [])}
         assert "x" in names and ({"white_check_mark", "brain"} & names)
     skill, persona = cards["skill"], cards["persona"]
