@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -74,6 +75,38 @@ class Message(Base):
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The reply obligation of a user message (migration 0005 says what each state means).
+    reply_state: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    reply_owner: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    reply_lease_until: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
+    reply_text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reply_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    reply_next_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    reply_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    working_reaction: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class ReplyState:
+    """Where a user message's reply stands."""
+
+    PENDING = "pending"
+    GENERATED = "generated"
+    ANSWERED = "answered"
+    DROPPED = "dropped"
+    UNANSWERED = (PENDING, GENERATED)
+
+
+class JobLease(Base):
+    """Which process runs a scheduled job for which period (one row per job)."""
+
+    __tablename__ = "job_leases"
+
+    job: Mapped[str] = mapped_column(String(64), primary_key=True)
+    period: Mapped[str] = mapped_column(String(40))
+    owner: Mapped[str] = mapped_column(String(80))
+    acquired_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ProcessedEvent(Base):
@@ -160,6 +193,9 @@ class ReflectionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     applied_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The process running this attempt (host:pid:token) and until when its claim holds.
+    owner: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class BudgetDay(Base):

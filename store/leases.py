@@ -1,0 +1,79 @@
+"""Who is working on what, across threads, processes and replicas.
+
+A claim names its owner (`host:pid:token`, one token per process start) and holds until a time.
+Another process may take the work over when the claim has expired, or at once when the owner ran
+on this host and its process is gone (a restart after a crash does not wait for the lease).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from store.models import JobLease
+
+HOST = socket.gethostname()[:40]
+PROCESS = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def owner_is_gone(owner: str | None) -> bool:
+    """True when `owner` certainly no longer runs: another start of this host's process, or a
+    pid on this host that does not exist. Owners on other hosts are judged by their lease."""
+    if not owner:
+        return True
+    if owner == PROCESS:
+        return False
+    parts = owner.split(":")
+    if len(parts) < 3:
+        return True
+    host, pid_text = ":".join(parts[:-2]), parts[-2]
+    if host != HOST:
+        return False
+    try:
+        pid = int(pid_text)
+    except ValueError:
+        return True
+    if pid == os.getpid():
+        return True  # this pid, another token: an earlier start of a process with the same pid
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def claimable(owner: str | None, lease_until: datetime | None, now: datetime) -> bool:
+    """Whether work claimed by `owner` until `lease_until` may be taken over at `now`."""
+    if owner is None or lease_until is None:
+        return True
+    if lease_until.tzinfo is None:
+        lease_until = lease_until.replace(tzinfo=now.tzinfo)
+    return lease_until <= now or owner_is_gone(owner)
+
+
+def run_once(db: Session, job: str, period: str, *, now: datetime) -> bool:
+    """Take `job` for `period` (e.g. "2026-11-23" for a daily job): True in exactly one process
+    across replicas sharing the database, False everywhere else. Commit before doing the work."""
+    moved = db.execute(
+        update(JobLease)
+        .where(JobLease.job == job, JobLease.period != period)
+        .values(period=period, owner=PROCESS, acquired_at=now)
+    )
+    if getattr(moved, "rowcount", 0) == 1:
+        return True
+    if db.scalars(select(JobLease.job).where(JobLease.job == job)).first() is not None:
+        return False
+    try:
+        with db.begin_nested():
+            db.add(JobLease(job=job, period=period, owner=PROCESS, acquired_at=now))
+    except IntegrityError:
+        return False  # another replica inserted the first row for this job at the same moment
+    return True
