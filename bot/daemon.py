@@ -10,6 +10,7 @@ import logging
 import signal
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
@@ -49,6 +50,8 @@ class BotIdentity:
 
 
 SOCKET_PING_SECONDS = 5.0
+# How often replies Slack refused, or that a dead process held, are looked at again.
+REPLY_RECOVERY_SECONDS = 30
 
 
 class Daemon:
@@ -73,6 +76,7 @@ class Daemon:
         self.store: Store | None = None
         self.socket: SocketModeHandler | None = None
         self.http: HttpServer | None = None
+        self.background: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
 
     def start(self) -> None:
@@ -130,14 +134,18 @@ class Daemon:
             on_closed=self._on_closed,
             review=self.cards,
         )
+        self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
             client=self.slack,
             dispatcher=self.service,
             bot_user_id=self.identity.user_id,
             bot_id=self.identity.bot_id,
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
+            background=self.background,
         )
-        # Sessions closed before a restart are reflected now.
+        # Messages stored but not answered before a restart are answered now (a stale ⏳ comes
+        # off); sessions closed before it are reflected.
+        self.engine.recover()
         runtime.worker.recover()
         if s.slack_mode == "socket":
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
@@ -172,6 +180,9 @@ class Daemon:
             runtime.worker.run_deferred, "cron", hour=0, minute=1, id="deferred", **every
         )
         scheduler.add_job(self.service.forget_old_events, "interval", hours=1, id="dedupe", **every)
+        scheduler.add_job(
+            self.engine.recover, "interval", seconds=REPLY_RECOVERY_SECONDS, id="replies", **every
+        )
         scheduler.add_job(self.context.daily, "cron", hour=3, minute=17, id="decay", **every)
         scheduler.start()
         return scheduler
@@ -226,6 +237,9 @@ class Daemon:
         if self.http is not None:
             self.http.stop()
             self.http = None
+        if self.background is not None:
+            self.background.shutdown(wait=True)
+            self.background = None
         if hasattr(self, "engine"):
             self.engine.shutdown(timeout)
             close = getattr(self.chat_llm, "close", None)

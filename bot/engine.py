@@ -1,7 +1,15 @@
 """The chat engine: inbound message → session → context + model → threaded reply.
 
-Listeners hand records to `Engine.submit`, which returns at once; the work runs on a small thread
-pool, one message at a time per session (a keyed lock), so replies stay in order.
+Two steps, so nothing is lost between Slack and the answer:
+
+1. `intake` (in the listener, before Slack gets its ack) claims the delivery, opens the session
+   and stores the message with its reply obligation (`reply_state="pending"`) in one
+   transaction. A crash before that commit leaves the delivery unacked, so Slack redelivers it.
+2. `submit(session_id)` answers the session's owed messages oldest first, on a pool sized for
+   I/O. Each reply is claimed with a lease (compare-and-set on the row), so exactly one process
+   answers it; the generated answer is stored before it is posted, so a Slack that refuses the
+   post gets it again later (`recover`, also run at start and periodically), and a process that
+   dies mid-reply leaves a claim that the next start takes over at once.
 """
 
 from __future__ import annotations
@@ -12,10 +20,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
+from sqlalchemy import update
 
 from bot.context import PromptParts, conversation
 from bot.inbound import InboundMessage, strip_bot_mention
@@ -27,7 +37,8 @@ from store import events
 from store import sessions as S
 from store.clock import Clock
 from store.db import Store
-from store.models import ChatSession
+from store.leases import PROCESS
+from store.models import ChatSession, Message, ReplyState
 from writers.guard.redact import redact_text
 
 log = logging.getLogger(__name__)
@@ -37,6 +48,14 @@ APOLOGY = (
     "Sorry — I can't reach the language model right now ({reason}). Your message is saved; "
     "please try again in a minute."
 )
+RESTARTED = "_(I was restarted while answering this; here is my answer.)_\n\n"
+NO_TEXT = "(a message with no text, e.g. only a file)"
+REPLY_METADATA = "seshat_reply"
+# A claim on a reply outlives any model call plus the post; a process that dies holding one is
+# taken over at once by the next start on the same host, elsewhere when the lease runs out.
+REPLY_LEASE = timedelta(minutes=5)
+# Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
+REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
 
 
 def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
@@ -125,7 +144,7 @@ class Engine:
         context: ContextProvider,
         chat: ChatConfig,
         bot_user_id: str,
-        workers: int = 4,
+        workers: int = 32,
         on_reply_stored: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
@@ -145,12 +164,26 @@ class Engine:
 
     # Hand-off ---------------------------------------------------------------------------------
 
-    def submit(self, message: InboundMessage) -> None:
-        """Queue a message for handling and return immediately (listeners must ack fast)."""
+    def receive(self, message: InboundMessage) -> bool:
+        """Store the message durably, then queue its answer; False if it needs none.
+
+        Runs in the listener, before the ack: when this returns, the message survives a crash.
+        """
+        session_id = self.intake(message)
+        if session_id is None:
+            return False
+        self.submit(session_id)
+        return True
+
+    def submit(self, session_id: str) -> None:
+        """Answer the session's owed messages in the background (returns at once)."""
         if self._closed:
-            log.warning("engine stopping; dropping delivery %s so Slack redelivers it", message.ts)
+            log.info("engine stopping; %s is answered after the restart", session_id)
             return
-        future = self._pool.submit(self._guarded, message)
+        try:
+            future = self._pool.submit(self._guarded, session_id)
+        except RuntimeError:  # the pool shut down between the check and the submit
+            return
         with self._inflight_lock:
             self._inflight.add(future)
         future.add_done_callback(self._forget)
@@ -159,13 +192,11 @@ class Engine:
         with self._inflight_lock:
             self._inflight.discard(future)
 
-    def _guarded(self, message: InboundMessage) -> None:
+    def _guarded(self, session_id: str) -> None:
         try:
-            self.handle(message)
+            self.drain(session_id)
         except Exception:  # the pool would swallow it silently; log with context instead
-            log.exception(
-                "failed to handle message", extra={"channel": message.channel, "ts": message.ts}
-            )
+            log.exception("failed to answer", extra={"session": session_id})
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Block until no message is being handled (tests, the demo); True if idle in time."""
@@ -194,7 +225,7 @@ class Engine:
         self._pool.shutdown(wait=done, cancel_futures=not done)
         return done
 
-    # The work ---------------------------------------------------------------------------------
+    # Intake -----------------------------------------------------------------------------------
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
@@ -218,29 +249,20 @@ class Engine:
                 return None
             return key(message.ts) if message.mentions_bot else None
 
-    def handle(self, message: InboundMessage) -> None:
-        """Store the message, answer it in its thread, store the answer."""
-        session_key = self.route(message)
-        if session_key is None:
-            return
-        lock_key = session_key.as_open_key()
-        self._locks.acquire(lock_key)
-        try:
-            self._answer(message, session_key)
-        finally:
-            self._locks.release(lock_key)
-
-    def _answer(self, message: InboundMessage, key: S.SessionKey) -> None:
+    def intake(self, message: InboundMessage) -> str | None:
+        """Claim the delivery, open the session, store the message owed a reply: one
+        transaction. Returns the session id, or None for a duplicate or a message to ignore."""
+        key = self.route(message)
+        if key is None:
+            return None
         now = self.clock.now()
         dedupe = [f"msg:{message.channel}:{message.ts}"]
         if message.event_id:
             dedupe.append(f"event:{message.event_id}")
         with self.store.sessions.begin() as db:
-            # Claim, open and store in one transaction: a crash in between loses nothing and
-            # lets Slack's redelivery try again.
             if not events.claim_all(db, dedupe, now=now):
-                log.info("duplicate delivery ignored", extra={"ts": message.ts})
-                return
+                log.info("duplicate delivery ignored", extra={"slack_ts": message.ts})
+                return None
             session, created = S.get_or_open(db, key, now=now)
             # The transcript is stored redacted: secrets pasted into a chat never reach the
             # database, the model, or anything learned from the session.
@@ -251,29 +273,141 @@ class Engine:
                 ts=message.ts,
                 user_id=message.user,
                 is_bot=False,
-                text=redact_text(message.text),
+                text=redact_text(message.text) if message.text.strip() else NO_TEXT,
                 now=now,
+                reply_state=ReplyState.PENDING,
             )
             S.touch(db, session.id, now=now)
-            S.reply_started(db, session.id)
-            lines = [(m.is_bot, m.text) for m in S.transcript(db, session.id)]
-        log.info("message stored", extra={"session": session.id, "new_session": created})
-        thread_ts = message.thread_ts or message.ts
-        self._react(message.channel, message.ts, add=True)
-        bot_ts: str | None = None
+            session_id = session.id
+        log.info("message stored", extra={"session": session_id, "new_session": created})
+        return session_id
+
+    # Answering --------------------------------------------------------------------------------
+
+    def drain(self, session_id: str) -> None:
+        """Answer every message of the session this process may answer now, oldest first."""
+        self._locks.acquire(session_id)
         try:
-            first_user_text = next((t for is_bot, t in lines if not is_bot), message.text)
+            while not self._closed:
+                with self.store.sessions.begin() as db:
+                    owed = S.next_reply(db, session_id, now=self.clock.now())
+                    if owed is None:
+                        return
+                    took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
+                    if not S.claim_reply(db, owed, now=self.clock.now(), lease=REPLY_LEASE):
+                        return  # another replica claimed it a moment ago; it answers in order
+                    db.expunge(owed)
+                self._answer(owed, took_over=took_over)
+        finally:
+            self._locks.release(session_id)
+
+    def _answer(self, owed: Message, *, took_over: bool) -> None:
+        """Answer one claimed message: generate (unless an answer is stored), store, post."""
+        session_id = owed.session_id
+        with self.store.sessions() as db:
+            session = S.get(db, session_id)
+            lines = [
+                (m.is_bot, m.text)
+                for m in S.transcript(db, session_id)
+                if m.is_bot or S.ts_key(m) <= S.ts_key(owed)
+            ]
+        if session is None:
+            return
+        thread_ts = session.thread_ts or owed.ts
+        self._working(owed, add=True)
+        try:
+            text = owed.reply_text
+            if owed.reply_state != ReplyState.GENERATED or text is None:
+                text = self._generate(session, owed, lines)
+                if took_over:
+                    text = RESTARTED + text
+                with self.store.sessions.begin() as db:
+                    db.execute(
+                        update(Message)
+                        .where(Message.id == owed.id)
+                        .values(reply_state=ReplyState.GENERATED, reply_text=redact_text(text))
+                    )
+            elif took_over and (posted := self._already_posted(owed, thread_ts)) is not None:
+                # The process before us posted it and died before recording that: record it.
+                self._delivered(owed, posted, text)
+                return
+            ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
+            if ts is None:
+                self._redeliver_later(owed, retry_after)
+                return
+            self._delivered(owed, ts, text)
+        finally:
+            self._working(owed, add=False)
+        if self.on_reply_stored is not None:
+            self.on_reply_stored(session_id)
+
+    def _generate(self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]]) -> str:
+        """The answer; any failure ends in an apology, never in silence."""
+        try:
+            first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
             parts = self.context.build(
                 session, strip_bot_mention(first_user_text, self.bot_user_id)
             )
-            text = self._complete(session.id, parts, lines)
-            bot_ts = self._post(message.channel, thread_ts, text, session.id)
-        finally:
-            with self.store.sessions.begin() as db:
-                S.reply_finished(db, session.id, bot_ts=bot_ts)
-            self._react(message.channel, message.ts, add=False)
-        if self.on_reply_stored is not None:
-            self.on_reply_stored(session.id)
+        except Exception:
+            log.exception("building the context failed", extra={"session": session.id})
+            return APOLOGY.format(reason="internal error")
+        return self._complete(session.id, parts, lines)
+
+    def _delivered(self, owed: Message, ts: str, text: str) -> None:
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            S.add_message(
+                db,
+                session_id=owed.session_id,
+                channel=owed.channel,
+                ts=ts,
+                user_id=self.bot_user_id,
+                is_bot=True,
+                text=redact_text(text),
+                now=now,
+            )
+            db.execute(
+                update(Message)
+                .where(Message.id == owed.id)
+                .values(
+                    reply_state=ReplyState.ANSWERED,
+                    reply_ts=ts,
+                    reply_text=None,
+                    reply_owner=None,
+                    reply_lease_until=None,
+                    reply_next_at=None,
+                )
+            )
+            S.set_last_bot_ts(db, owed.session_id, ts)
+            S.touch(db, owed.session_id, now=now)
+
+    def _redeliver_later(self, owed: Message, retry_after: float | None) -> None:
+        """Slack kept refusing the post: keep the answer and try again later, or give up."""
+        failures = owed.reply_attempts + 1  # one claim per post attempt
+        if failures > len(REDELIVERY_DELAYS):
+            state, next_at = ReplyState.DROPPED, None
+            log.error(
+                "reply given up after %d refused posts",
+                failures,
+                extra={"session": owed.session_id},
+            )
+        else:
+            delay = max(REDELIVERY_DELAYS[failures - 1], retry_after or 0)
+            state, next_at = ReplyState.GENERATED, self.clock.now() + timedelta(seconds=delay)
+            log.warning(
+                "reply kept; posting again in %ds", delay, extra={"session": owed.session_id}
+            )
+        with self.store.sessions.begin() as db:
+            db.execute(
+                update(Message)
+                .where(Message.id == owed.id)
+                .values(
+                    reply_state=state,
+                    reply_next_at=next_at,
+                    reply_owner=None,
+                    reply_lease_until=None,
+                )
+            )
 
     def _complete(self, session_id: str, parts: PromptParts, lines: list[tuple[bool, str]]) -> str:
         """Ask the model; on persistent failure return the apology instead."""
@@ -326,35 +460,96 @@ class Engine:
                 now=self.clock.now(),
             )
 
-    def _post(self, channel: str, thread_ts: str, text: str, session_id: str) -> str | None:
-        """Post the reply in the thread and store it; None if Slack kept failing."""
+    def _post(
+        self, channel: str, thread_ts: str, text: str, owed: Message
+    ) -> tuple[str | None, float | None]:
+        """Post the reply in the thread: (its ts, None), or (None, Retry-After if Slack said)."""
         try:
             result = self.slack.chat_postMessage(
                 channel=channel,
                 thread_ts=thread_ts,
                 text=text,
-                blocks=reply_blocks(text, session_id),
+                blocks=reply_blocks(text, owed.session_id),
+                # Marks the post as the answer to this message, so a process taking over after
+                # a crash can tell whether it was already posted (`_already_posted`).
+                metadata={
+                    "event_type": REPLY_METADATA,
+                    "event_payload": {"message_id": owed.id},
+                },
             )
         except (SlackApiError, OSError) as exc:
-            log.error("could not post reply: %s", slack_error(exc), extra={"session": session_id})
-            return None
-        ts = str(result.get("ts") or "")
-        with self.store.sessions.begin() as db:
-            S.add_message(
-                db,
-                session_id=session_id,
-                channel=channel,
-                ts=ts,
-                user_id=self.bot_user_id,
-                is_bot=True,
-                text=redact_text(text),
-                now=self.clock.now(),
+            log.error(
+                "could not post reply: %s", slack_error(exc), extra={"session": owed.session_id}
             )
-            S.touch(db, session_id, now=self.clock.now())
-        return ts
+            retry_after = None
+            if isinstance(exc, SlackApiError):
+                header = (exc.response.headers or {}).get("retry-after") or (
+                    exc.response.headers or {}
+                ).get("Retry-After")
+                try:
+                    retry_after = float(header) if header else None
+                except (TypeError, ValueError):
+                    retry_after = None
+            return None, retry_after
+        return str(result.get("ts") or ""), None
+
+    def _already_posted(self, owed: Message, thread_ts: str) -> str | None:
+        """The ts of a reply to `owed` already in the thread (posted by a process that died
+        before recording it), or None."""
+        try:
+            page = self.slack.conversations_replies(
+                channel=owed.channel, ts=thread_ts, include_all_metadata=True, limit=200
+            )
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not read the thread: %s", slack_error(exc))
+            return None
+        for m in page.get("messages") or []:
+            meta = m.get("metadata") or {}
+            payload = meta.get("event_payload") or {}
+            if meta.get("event_type") == REPLY_METADATA and payload.get("message_id") == owed.id:
+                return str(m.get("ts"))
+        return None
+
+    def _working(self, owed: Message, *, add: bool) -> None:
+        """The visible "working" signal (⏳), recorded so a restart can take a stale one off;
+        failing to show it never fails the reply."""
+        if add:
+            self._set_working_flag(owed.id, True)
+        self._react(owed.channel, owed.ts, add=add)
+        if not add:
+            self._set_working_flag(owed.id, False)
+
+    def _set_working_flag(self, message_id: int, value: bool) -> None:
+        with self.store.sessions.begin() as db:
+            db.execute(
+                update(Message).where(Message.id == message_id).values(working_reaction=value)
+            )
+
+    # Recovery ---------------------------------------------------------------------------------
+
+    def recover(self) -> int:
+        """After a restart, and periodically: take stale ⏳ off, and answer every message owed a
+        reply that nobody live is working on (a crash mid-reply, a post Slack refused).
+        Returns how many sessions were queued."""
+        now = self.clock.now()
+        with self.store.sessions() as db:
+            stale = S.stale_working_reactions(db, now=now)
+            owing = S.sessions_owing_replies(db, now=now)
+            for m in stale:
+                db.expunge(m)
+        for m in stale:
+            self._react(m.channel, m.ts, add=False)
+            self._set_working_flag(m.id, False)
+        for session_id in owing:
+            self.submit(session_id)
+        if stale or owing:
+            log.info(
+                "recovered replies", extra={"sessions": len(owing), "working_signals": len(stale)}
+            )
+        return len(owing)
 
     def _react(self, channel: str, ts: str, *, add: bool) -> None:
-        """The visible "working" signal; failing to show it never fails the reply."""
+        """Add or remove the ⏳ reaction; failures are logged, never raised."""
         try:
             if add:
                 self.slack.reactions_add(channel=channel, timestamp=ts, name=WORKING_REACTION)

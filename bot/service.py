@@ -79,8 +79,8 @@ class SeshatService:
     # Dispatcher -------------------------------------------------------------------------------
 
     def on_message(self, message: InboundMessage) -> None:
-        """Hand the message to the engine (returns at once)."""
-        self.engine.submit(message)
+        """Store the message durably (before the ack), then queue its answer."""
+        self.engine.receive(message)
 
     def on_command(self, command: InboundCommand) -> str:
         """`/done` closes the user's newest open session in this channel."""

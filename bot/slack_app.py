@@ -1,4 +1,9 @@
-"""The Bolt app: thin listeners that normalise a payload, hand it off and ack at once.
+"""The Bolt app: thin listeners that normalise a payload and hand it on.
+
+Bolt answers Slack (the ack) only when a listener returns (`process_before_response`): a message
+is stored durably first, which takes milliseconds, so a crash before that commit leaves the
+delivery unacked and Slack redelivers it. Everything slower than that (reactions that decide
+review cards, button clicks, App Home) runs on `background` after the ack.
 
 Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
 """
@@ -7,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from slack_bolt import Ack, App, BoltResponse
@@ -42,10 +48,11 @@ SUBSCRIBED_EVENTS = (
 
 
 class Dispatcher(Protocol):
-    """What the listeners hand normalised records to. Every method must return quickly."""
+    """What the listeners hand normalised records to."""
 
     def on_message(self, message: InboundMessage) -> None:
-        """A human message (DM, mention, or in a session thread)."""
+        """A human message (DM, mention, or in a session thread): store it durably and return
+        (runs before the ack)."""
         ...
 
     def on_command(self, command: InboundCommand) -> str:
@@ -79,6 +86,14 @@ def make_web_client(token: str, base_url: str, *, max_retries: int = 3) -> WebCl
     )
 
 
+def _logged(handler: Any, record: Any) -> None:
+    """Run a handler after the ack; a failure is logged with the record, never lost silently."""
+    try:
+        handler(record)
+    except Exception:
+        log.exception("handler failed", extra={"record": type(record).__name__})
+
+
 def build_bolt_app(
     *,
     client: WebClient,
@@ -86,11 +101,14 @@ def build_bolt_app(
     bot_user_id: str,
     bot_id: str | None,
     signing_secret: str | None,
+    background: Executor,
 ) -> App:
     """The Bolt app with every listener registered."""
     app = App(
         client=client,
         signing_secret=signing_secret or "",
+        # Ack when the listener returns: after the message is stored, not before.
+        process_before_response=True,
         # HTTP mode verifies signatures; Socket Mode has no signature to check.
         request_verification_enabled=signing_secret is not None,
         token_verification_enabled=False,
@@ -116,7 +134,7 @@ def build_bolt_app(
             log.warning("malformed reaction event dropped: %s", exc)
             return
         if reaction is not None and reaction.user != bot_user_id:
-            dispatcher.on_reaction(reaction)
+            background.submit(_logged, dispatcher.on_reaction, reaction)
 
     app.event("reaction_added")(reaction_listener)
     app.event("reaction_removed")(reaction_listener)
@@ -125,7 +143,7 @@ def build_bolt_app(
     def home_listener(event: dict[str, Any]) -> None:
         user = event.get("user")
         if isinstance(user, str) and event.get("tab", "home") == "home":
-            dispatcher.on_home_opened(user)
+            background.submit(_logged, dispatcher.on_home_opened, user)
 
     @app.command(re.compile(r"^/.+"))
     def command_listener(ack: Ack, body: dict[str, Any]) -> None:
@@ -145,7 +163,7 @@ def build_bolt_app(
             log.warning("malformed block action dropped: %s", exc)
             return
         if action is not None:
-            dispatcher.on_action(action)
+            background.submit(_logged, dispatcher.on_action, action)
 
     @app.error
     def on_error(error: Exception, body: dict[str, Any]) -> BoltResponse:

@@ -113,7 +113,7 @@ class ReflectionRunner:
             session = S.get(db, session_id)
             if session is None:
                 return Outcome("skipped", session_id, error="no such session")
-            if session.state == SessionState.CLOSING and session.pending_replies > 0:
+            if session.state == SessionState.CLOSING and S.unanswered_count(db, session_id) > 0:
                 closed = as_utc(session.closed_at or self.clock.now())
                 if self.clock.now() - closed < STALE_REPLY_AFTER:
                     return Outcome("waiting", session_id)

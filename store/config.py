@@ -94,7 +94,9 @@ class Settings(BaseSettings):
     transcript_max_messages: int = Field(
         default=40, ge=2, validation_alias="TRANSCRIPT_MAX_MESSAGES"
     )
-    worker_threads: int = Field(default=4, ge=1, validation_alias="SESHAT_WORKER_THREADS")
+    # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
+    # model calls, not a CPU count.
+    worker_threads: int = Field(default=32, ge=1, validation_alias="SESHAT_WORKER_THREADS")
 
     # Reflection
     reflection_provider: Literal["auto", "anthropic", "heuristic"] = Field(

@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from store.clock import as_utc
 from store.models import JobLease
 
 HOST = socket.gethostname()[:40]
@@ -54,9 +55,7 @@ def claimable(owner: str | None, lease_until: datetime | None, now: datetime) ->
     """Whether work claimed by `owner` until `lease_until` may be taken over at `now`."""
     if owner is None or lease_until is None:
         return True
-    if lease_until.tzinfo is None:
-        lease_until = lease_until.replace(tzinfo=now.tzinfo)
-    return lease_until <= now or owner_is_gone(owner)
+    return as_utc(lease_until) <= now or owner_is_gone(owner)
 
 
 def run_once(db: Session, job: str, period: str, *, now: datetime) -> bool:

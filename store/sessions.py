@@ -7,17 +7,29 @@ replica can race and exactly one of them wins.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from store.models import ChatSession, Message, SessionState
+from store.clock import as_utc
+from store.leases import PROCESS, claimable
+from store.models import ChatSession, Message, ReplyState, SessionState
+
+# A lone UTF-16 surrogate (e.g. from a JSON "\ud800" escape) cannot be encoded as UTF-8: the
+# database would refuse the whole row. It becomes U+FFFD, the replacement character.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def storable(text: str) -> str:
+    """Text any database accepts: no NUL bytes, no lone surrogates."""
+    return _SURROGATE.sub("\ufffd", text.replace("\x00", ""))
 
 
 @dataclass(frozen=True)
@@ -78,8 +90,14 @@ def add_message(
     is_bot: bool,
     text: str,
     now: datetime,
+    reply_state: str | None = None,
 ) -> bool:
-    """Append a transcript line; False when that (session, ts) was already stored."""
+    """Append a transcript line; False when that (session, ts) was already stored.
+
+    A user message that must be answered is stored with `reply_state=ReplyState.PENDING`, in the
+    same transaction as the delivery's dedupe claim: from then on it is answered exactly once,
+    by this process or, after a crash, by whichever process recovers it.
+    """
     try:
         with db.begin_nested():
             db.add(
@@ -89,13 +107,102 @@ def add_message(
                     ts=ts,
                     user_id=user_id,
                     is_bot=is_bot,
-                    text=text,
+                    text=storable(text),
                     created_at=now,
+                    reply_state=reply_state,
                 )
             )
     except IntegrityError:
         return False
     return True
+
+
+def ts_key(message: Message) -> tuple[float, int]:
+    """Slack order: ts strings are "seconds.micros", compared as numbers, then insert order."""
+    try:
+        return float(message.ts), message.id
+    except ValueError:
+        return 0.0, message.id
+
+
+def unanswered(db: Session, session_id: str) -> list[Message]:
+    """The session's user messages still owed a reply, oldest first."""
+    rows = db.scalars(
+        select(Message).where(
+            Message.session_id == session_id, Message.reply_state.in_(ReplyState.UNANSWERED)
+        )
+    ).all()
+    return sorted(rows, key=ts_key)
+
+
+def unanswered_count(db: Session, session_id: str) -> int:
+    """How many of the session's user messages are still owed a reply."""
+    count = db.scalar(
+        select(func.count(Message.id)).where(
+            Message.session_id == session_id, Message.reply_state.in_(ReplyState.UNANSWERED)
+        )
+    )
+    return int(count or 0)
+
+
+def claim_reply(db: Session, message: Message, *, now: datetime, lease: timedelta) -> bool:
+    """Take `message`'s reply for this process until `now + lease`; True for exactly one
+    claimant. `reply_attempts` is the version the compare-and-set checks."""
+    result = db.execute(
+        update(Message)
+        .where(Message.id == message.id, Message.reply_attempts == message.reply_attempts)
+        .values(
+            reply_owner=PROCESS,
+            reply_lease_until=now + lease,
+            reply_attempts=message.reply_attempts + 1,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(result, "rowcount", 0) == 1)
+
+
+def next_reply(db: Session, session_id: str, *, now: datetime) -> Message | None:
+    """The oldest message of the session owed a reply, if this process may work on it now.
+
+    Order is kept: when the oldest one is another live process's, or waits for Slack to take
+    its delivery again, nothing newer is answered before it.
+    """
+    owed = unanswered(db, session_id)
+    if not owed:
+        return None
+    first = owed[0]
+    if first.reply_owner != PROCESS and not claimable(
+        first.reply_owner, first.reply_lease_until, now
+    ):
+        return None
+    if first.reply_next_at is not None and as_utc(first.reply_next_at) > now:
+        return None
+    return first
+
+
+def sessions_owing_replies(db: Session, *, now: datetime, limit: int = 500) -> list[str]:
+    """Sessions with a reply this process could take over now (recovery after a crash)."""
+    rows = db.scalars(
+        select(Message).where(Message.reply_state.in_(ReplyState.UNANSWERED)).limit(limit * 4)
+    ).all()
+    found: list[str] = []
+    for m in rows:
+        if m.reply_next_at is not None and as_utc(m.reply_next_at) > now:
+            continue
+        if claimable(m.reply_owner, m.reply_lease_until, now) and m.session_id not in found:
+            found.append(m.session_id)
+    return found[:limit]
+
+
+def stale_working_reactions(db: Session, *, now: datetime, limit: int = 200) -> list[Message]:
+    """User messages whose ⏳ is still on although nobody is (or will be) working on them."""
+    rows = db.scalars(select(Message).where(Message.working_reaction.is_(True)).limit(limit)).all()
+    return [
+        m
+        for m in rows
+        if m.reply_state not in ReplyState.UNANSWERED
+        or claimable(m.reply_owner, m.reply_lease_until, now)
+    ]
 
 
 def transcript(db: Session, session_id: str) -> list[Message]:
@@ -144,21 +251,9 @@ def close(db: Session, session_id: str, *, now: datetime, reason: str) -> bool:
     )
 
 
-def reply_started(db: Session, session_id: str) -> None:
-    """Count a reply in flight, so reflection waits for it to be stored."""
-    db.execute(
-        update(ChatSession)
-        .where(ChatSession.id == session_id)
-        .values(pending_replies=ChatSession.pending_replies + 1)
-    )
-
-
-def reply_finished(db: Session, session_id: str, *, bot_ts: str | None) -> None:
-    """A reply in flight was stored (or given up on)."""
-    values: dict[str, Any] = {"pending_replies": ChatSession.pending_replies - 1}
-    if bot_ts is not None:
-        values["last_bot_ts"] = bot_ts
-    db.execute(update(ChatSession).where(ChatSession.id == session_id).values(**values))
+def set_last_bot_ts(db: Session, session_id: str, bot_ts: str) -> None:
+    """Remember the bot's newest reply (a ✅ on it closes the session)."""
+    db.execute(update(ChatSession).where(ChatSession.id == session_id).values(last_bot_ts=bot_ts))
 
 
 def idle_open_sessions(db: Session, *, cutoff: datetime, limit: int = 500) -> list[str]:

@@ -22,6 +22,9 @@ METHOD_SCOPES: dict[str, str | None] = {
     "chat_postEphemeral": "chat:write",
     "chat_update": "chat:write",
     "conversations_open": "im:write",
+    # The *:history scope of the conversation's type; all four are requested for the message
+    # events already, channels:history stands for them here.
+    "conversations_replies": "channels:history",
     "reactions_add": "reactions:write",
     "reactions_remove": "reactions:write",
     "views_publish": None,

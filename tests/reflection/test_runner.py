@@ -177,13 +177,27 @@ def test_garbage_output_is_rejected_with_reason(store: Store, clock: FakeClock) 
 
 
 def test_waits_for_reply_in_flight(store: Store, clock: FakeClock) -> None:
+    from sqlalchemy import update
+
+    from store.models import Message, ReplyState
+
     sid = closed_session(store, clock)
     with store.sessions.begin() as db:
-        S.reply_started(db, sid)
+        S.add_message(
+            db,
+            session_id=sid,
+            channel="D1",
+            ts="199.000001",
+            user_id="U1",
+            is_bot=False,
+            text="one more thing",
+            now=clock.now(),
+            reply_state=ReplyState.PENDING,
+        )
     runner = make_runner(store, clock, FakeLLM(name="anthropic").enqueue(GOOD))
     assert runner.reflect(sid).status == "waiting"
     with store.sessions.begin() as db:
-        S.reply_finished(db, sid, bot_ts="200.000001")
+        db.execute(update(Message).where(Message.ts == "199.000001").values(reply_state="answered"))
     assert runner.reflect(sid).status == "ok"
 
 

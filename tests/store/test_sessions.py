@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
-from sqlalchemy import inspect
+from sqlalchemy import inspect, update
 
 from store import events, ledger
 from store import sessions as S
@@ -111,19 +111,43 @@ def test_concurrent_opens_share_one_session(store: Store, clock: FakeClock) -> N
     assert len(set(ids)) == 1
 
 
-def test_idle_sessions_and_pending_replies(store: Store, clock: FakeClock) -> None:
+def test_idle_sessions_and_replies_owed(store: Store, clock: FakeClock) -> None:
+    from store.models import Message, ReplyState
+
     with store.sessions.begin() as db:
         session, _ = S.get_or_open(db, KEY, now=clock.now())
-        S.reply_started(db, session.id)
+        for ts in ("10.000001", "9.000001"):  # stored out of order; owed oldest first
+            S.add_message(
+                db,
+                session_id=session.id,
+                channel="D1",
+                ts=ts,
+                user_id="U1",
+                is_bot=False,
+                text="hi \ud800 \x00there",  # a lone surrogate and a NUL are made storable
+                now=clock.now(),
+                reply_state=ReplyState.PENDING,
+            )
     clock.advance(minutes=31)
     with store.sessions.begin() as db:
         assert S.idle_open_sessions(db, cutoff=clock.now() - timedelta(minutes=30)) == [session.id]
         S.touch(db, session.id, now=clock.now())
         assert S.idle_open_sessions(db, cutoff=clock.now() - timedelta(minutes=30)) == []
-        S.reply_finished(db, session.id, bot_ts="11.000001")
+        owed = S.next_reply(db, session.id, now=clock.now())
+        assert owed is not None and owed.ts == "9.000001" and owed.text == "hi \ufffd there"
+        assert S.unanswered_count(db, session.id) == 2
+        assert S.sessions_owing_replies(db, now=clock.now()) == [session.id]
+        # Exactly one claimant wins the compare-and-set on a reply.
+        assert S.claim_reply(db, owed, now=clock.now(), lease=timedelta(minutes=5))
+        assert not S.claim_reply(db, owed, now=clock.now(), lease=timedelta(minutes=5))
+        db.execute(
+            update(Message).where(Message.id == owed.id).values(reply_state=ReplyState.ANSWERED)
+        )
+        S.set_last_bot_ts(db, session.id, "11.000001")
     with store.sessions() as db:
         row = S.get(db, session.id)
-        assert row is not None and row.pending_replies == 0 and row.last_bot_ts == "11.000001"
+        assert S.unanswered_count(db, session.id) == 1
+        assert row is not None and row.last_bot_ts == "11.000001"
 
 
 def test_event_dedupe_and_ledger(store: Store, clock: FakeClock) -> None:
