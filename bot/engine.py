@@ -297,9 +297,29 @@ class Engine:
                     if not S.claim_reply(db, owed, now=self.clock.now(), lease=REPLY_LEASE):
                         return  # another replica claimed it a moment ago; it answers in order
                     db.expunge(owed)
-                self._answer(owed, took_over=took_over)
+                try:
+                    self._answer(owed, took_over=took_over)
+                except Exception:
+                    self._release(owed)  # someone (recovery, this process) tries again soon
+                    raise
         finally:
             self._locks.release(session_id)
+
+    def _release(self, owed: Message) -> None:
+        """Give a claim back after an unexpected failure, so recovery retries it soon."""
+        try:
+            with self.store.sessions.begin() as db:
+                db.execute(
+                    update(Message)
+                    .where(Message.id == owed.id, Message.reply_owner == PROCESS)
+                    .values(
+                        reply_owner=None,
+                        reply_lease_until=None,
+                        reply_next_at=self.clock.now() + timedelta(seconds=REDELIVERY_DELAYS[0]),
+                    )
+                )
+        except Exception:
+            log.exception("could not release a reply claim; it expires with its lease")
 
     def _answer(self, owed: Message, *, took_over: bool) -> None:
         """Answer one claimed message: generate (unless an answer is stored), store, post."""

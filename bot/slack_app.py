@@ -115,14 +115,21 @@ def build_bolt_app(
         logger=logging.getLogger("slack_bolt"),
     )
 
-    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
         try:
             message = normalise_message(event, body, bot_user_id=bot_user_id, bot_id=bot_id)
         except MalformedPayload as exc:
             log.warning("malformed message event dropped: %s", exc)
-            return
-        if message is not None:
+            return None
+        if message is None:
+            return None
+        try:
             dispatcher.on_message(message)
+        except Exception:
+            # Not stored, so not acked: Slack delivers it again (Socket Mode: no ack; HTTP: 503).
+            log.exception("message not stored; Slack will redeliver it")
+            return BoltResponse(status=503, body="")
+        return None
 
     app.event("message")(message_listener)
     app.event("app_mention")(message_listener)

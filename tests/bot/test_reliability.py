@@ -1,0 +1,266 @@
+"""Nothing lost, nothing doubled: the ack waits for the store, replies survive a crash and a
+Slack that refuses posts, and a restart takes a stale ⏳ off.
+
+Real components over loopback (the Bolt app, slack_sdk, the anthropic SDK, SQLite); a crash is a
+real SIGKILL of a real `seshat run` process, or — where timing would make the test flaky — the
+exact state a crash leaves behind, written into the database, then a real restart.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import update
+
+from bot.doubles.anthropic_api import LocalAnthropicAPI, Slow
+from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
+from bot.doubles.stack import LocalStack
+from bot.engine import RESTARTED, WORKING_REACTION
+from store import sessions as S
+from store.db import Store
+from store.models import Message, ReplyState
+
+ROOT = Path(__file__).resolve().parents[2]
+ALICE = "U0ALICE"
+
+
+def _replies(slack: LocalSlackWorkspace, channel: str, ts: str) -> list[Call]:
+    return [
+        c
+        for c in slack.calls
+        if c.method == "chat.postMessage"
+        and c.params.get("channel") == channel
+        and c.params.get("thread_ts") == ts
+        and c.response.get("ok")
+    ]
+
+
+def test_the_ack_waits_until_the_message_is_stored(tmp_path: Path) -> None:
+    # The database is locked by someone else for longer than Slack waits for an ack: the
+    # delivery must stay unacked (Slack retries) until the message is stored — never acked
+    # first and lost if the process died in between.
+    with LocalStack(tmp_path / "data", mode="socket", ack_timeout=1.0) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        warm = stack.slack.user_dm(ALICE, "first message")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == warm["ts"], timeout=15
+        )
+        lock = sqlite3.connect(tmp_path / "data" / "seshat.db", timeout=5, check_same_thread=False)
+        lock.execute("BEGIN EXCLUSIVE")
+        released = threading.Event()
+
+        def release_later() -> None:
+            time.sleep(2.5)
+            lock.rollback()
+            lock.close()
+            released.set()
+
+        threading.Thread(target=release_later, daemon=True).start()
+        msg = stack.slack.user_dm(ALICE, "sent while the database is busy")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=30
+        )
+        assert released.is_set()
+        delivery = stack.slack.wait_for_delivery(
+            lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
+        )
+        # Acked only after the store: the first attempt timed out, Slack delivered it again.
+        assert delivery.attempts >= 2 and delivery.acked
+        time.sleep(0.5)
+        assert len(_replies(stack.slack, msg["channel"], msg["ts"])) == 1
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            stored = db.query(Message).filter(Message.ts == msg["ts"]).all()
+            assert len(stored) == 1 and stored[0].reply_state == ReplyState.ANSWERED
+
+
+def _dead_owner() -> str:
+    """An owner string for a process on this host that no longer exists."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    from store.leases import HOST
+
+    return f"{HOST}:{proc.pid}:deadbeef"
+
+
+def test_a_restart_answers_what_a_crash_left_unanswered_once_and_clears_the_hourglass(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    with LocalStack(data, mode="socket") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        first = stack.slack.user_dm(ALICE, "hello")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == first["ts"], timeout=15
+        )
+        stack.bot.wait_idle(10)
+        channel = first["channel"]
+        # The state a SIGKILL during the model call leaves: the message stored and claimed by a
+        # process that is gone, its ⏳ still on the user's message in Slack.
+        orphan = stack.slack.user_dm(ALICE, "the question asked just before the crash")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == orphan["ts"], timeout=15
+        )
+        stack.bot.wait_idle(10)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions.begin() as db:
+            row = db.query(Message).filter(Message.ts == orphan["ts"]).one()
+            bot_line = db.query(Message).filter(Message.ts == row.reply_ts).one()
+            db.delete(bot_line)
+            db.execute(
+                update(Message)
+                .where(Message.id == row.id)
+                .values(
+                    reply_state=ReplyState.PENDING,
+                    reply_ts=None,
+                    reply_owner=_dead_owner(),
+                    reply_lease_until=datetime.now(UTC) + timedelta(minutes=5),
+                    working_reaction=True,
+                )
+            )
+        stack.slack.user_reacts(stack.slack.bot_user_id, channel, orphan["ts"], WORKING_REACTION)
+        posted_before = len(_replies(stack.slack, channel, orphan["ts"]))
+        # Restart on the same data dir and the same workspace.
+        stack.bot.stop(timeout=10)
+        mark = stack.slack.mark()
+        stack.daemon = None
+        from bot.daemon import Daemon
+
+        stack.daemon = Daemon(stack.settings(), start_scheduler=False)
+        stack.daemon.start()
+        call = stack.slack.wait_for_call(
+            "chat.postMessage",
+            lambda c: c.params.get("thread_ts") == orphan["ts"],
+            after=mark,
+            timeout=20,
+        )
+        assert str(call.params.get("text")).startswith(RESTARTED)
+        stack.slack.wait_for_call("reactions.remove", after=mark, timeout=10)
+        stack.bot.wait_idle(10)
+        assert len(_replies(stack.slack, channel, orphan["ts"])) == posted_before + 1
+        reactions = stack.slack.message(channel, orphan["ts"]).get("reactions", [])
+        assert WORKING_REACTION not in {r["name"] for r in reactions}
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            row = db.query(Message).filter(Message.ts == orphan["ts"]).one()
+            assert row.reply_state == ReplyState.ANSWERED and not row.working_reaction
+            assert S.unanswered_count(db, row.session_id) == 0
+
+
+def test_a_reply_slack_refuses_is_kept_and_posted_later(tmp_path: Path) -> None:
+    with LocalStack(tmp_path / "data", mode="socket") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        # Slack answers 200 with ok:false "ratelimited" (which the SDK does not retry): the
+        # generated answer is kept, with a time to post it again.
+        stack.slack.faults.add(method="chat.postMessage", status=200, error="ratelimited", times=50)
+        msg = stack.slack.user_dm(ALICE, "answer me when Slack lets you")
+        store = stack.bot.store
+        assert store is not None
+
+        def kept() -> Message | None:
+            with store.sessions() as db:
+                row = db.query(Message).filter(Message.ts == msg["ts"]).first()
+                return row if row is not None and row.reply_state == "generated" else None
+
+        deadline = time.monotonic() + 20
+        while kept() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        row = kept()
+        assert row is not None and row.reply_text and row.reply_next_at is not None
+        assert not _replies(stack.slack, msg["channel"], msg["ts"])
+        # Later (here: the retry time is brought forward) recovery posts the stored answer once.
+        with store.sessions.begin() as db:
+            db.execute(
+                update(Message)
+                .where(Message.id == row.id)
+                .values(reply_next_at=datetime.now(UTC) - timedelta(seconds=1))
+            )
+        stack.slack.faults.clear()
+        stack.bot.engine.recover()
+        stack.bot.wait_idle(10)
+        assert len(_replies(stack.slack, msg["channel"], msg["ts"])) == 1
+        with store.sessions() as db:
+            done = db.query(Message).filter(Message.ts == msg["ts"]).one()
+            assert done.reply_state == ReplyState.ANSWERED and done.reply_text is None
+
+
+def test_sigkill_during_a_reply_then_restart_answers_exactly_once(tmp_path: Path) -> None:
+    with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
+        }
+        env.update(
+            {
+                "PYTHONPATH": str(ROOT),
+                "SESHAT_DATA_DIR": str(tmp_path / "data"),
+                "SLACK_BOT_TOKEN": slack.bot_token,
+                "SLACK_APP_TOKEN": slack.app_token,
+                "SLACK_API_URL": slack.api_url,
+                "ANTHROPIC_API_KEY": anthropic.api_key,
+                "ANTHROPIC_BASE_URL": anthropic.base_url,
+                "SESHAT_EMBEDDER": "hashing",
+                "LOG_FORMAT": "text",
+            }
+        )
+
+        def start() -> subprocess.Popen[str]:
+            return subprocess.Popen(
+                [sys.executable, "-m", "bot.cli", "run"],
+                cwd=tmp_path,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+
+        anthropic.script(Slow(60, "never sent: the process dies first"), "the answer after all")
+        first = start()
+        try:
+            slack.wait_for_connection(timeout=60)
+            msg = slack.user_dm(ALICE, "a question the crash interrupts")
+            anthropic.wait_for_requests(1, timeout=30)  # stored, acked, the model is thinking
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+        finally:
+            if first.poll() is None:
+                first.kill()
+        delivery = slack.wait_for_delivery(
+            lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
+        )
+        assert delivery.acked  # acked after the store, before the model answered
+        second = start()
+        try:
+            slack.wait_for_call(
+                "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=60
+            )
+            time.sleep(1.0)
+            replies = _replies(slack, msg["channel"], msg["ts"])
+            assert len(replies) == 1
+            assert "the answer after all" in str(replies[0].params.get("text"))
+        finally:
+            second.send_signal(signal.SIGTERM)
+            try:
+                second.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                second.kill()
+        store = Store.open(f"sqlite:///{tmp_path / 'data' / 'seshat.db'}")
+        try:
+            with store.sessions() as db:
+                rows = db.query(Message).filter(Message.ts == msg["ts"]).all()
+                assert len(rows) == 1 and rows[0].reply_state == ReplyState.ANSWERED
+                assert not rows[0].working_reaction
+        finally:
+            store.close()
