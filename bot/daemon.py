@@ -12,6 +12,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import timedelta
 from types import FrameType
 from typing import Any
 
@@ -19,6 +20,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
+from sqlalchemy import select
 
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
@@ -32,10 +34,10 @@ from bot.slack_app import build_bolt_app, make_web_client
 from bot.slack_check import check_app_token, check_bot_token, offline_problems
 from reflection.llm import LLM
 from store import events, sessions
-from store.clock import Clock, SystemClock
+from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
 from store.db import Store
-from store.models import SessionState
+from store.models import ReflectionRow, SessionState
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +149,8 @@ class Daemon:
         # off); sessions closed before it are reflected.
         self.engine.recover()
         runtime.worker.recover()
+        # Fan-outs a crash interrupted are finished (their cards posted with them).
+        runtime.resume_fan_outs()
         if s.slack_mode == "socket":
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
             # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
@@ -183,6 +187,7 @@ class Daemon:
         scheduler.add_job(
             self.engine.recover, "interval", seconds=REPLY_RECOVERY_SECONDS, id="replies", **every
         )
+        scheduler.add_job(self.follow_up, "interval", minutes=5, id="follow-up", **every)
         scheduler.add_job(self.context.daily, "cron", hour=3, minute=17, id="decay", **every)
         scheduler.start()
         return scheduler
@@ -192,6 +197,51 @@ class Daemon:
         assert self.runtime is not None
         self.service.sweep_idle()
         self.runtime.worker.recover()
+
+    def follow_up(self) -> None:
+        """Finish what a failure left half done: fan-outs a crash interrupted, cards Slack did
+        not take, and failed reflections the owner has not heard about."""
+        assert self.runtime is not None
+        self.runtime.resume_fan_outs(min_age=timedelta(minutes=5))
+        self.cards.post_pending()
+        self.tell_failed_reflections()
+
+    def tell_failed_reflections(self) -> int:
+        """DM the owner once per session whose reflection failed; returns how many were told."""
+        owners = self.settings.owner_ids
+        if not owners or self.store is None:
+            return 0
+        since = self.clock.now() - timedelta(days=2)
+        with self.store.sessions() as db:
+            failed = [
+                s.id
+                for s in sessions.in_states(db, [SessionState.FAILED])
+                if s.closed_at is None or as_utc(s.closed_at) >= since
+            ]
+        told = 0
+        for session_id in failed:
+            with self.store.sessions.begin() as db:
+                if not events.claim(db, f"failed-notice:{session_id}", now=self.clock.now()):
+                    continue
+                error = db.scalars(
+                    select(ReflectionRow.error)
+                    .where(ReflectionRow.session_id == session_id)
+                    .order_by(ReflectionRow.created_at.desc())
+                ).first()
+            text = (
+                f"A reflection failed and nothing was learned from session `{session_id[:8]}`"
+                f" ({error or 'no error recorded'}). Retry it with "
+                f"`seshat reflection retry {session_id[:8]}`."
+            )
+            try:
+                channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
+                self.slack.chat_postMessage(channel=channel, text=text)
+                told += 1
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not tell the owner about a failed reflection: %s", exc)
+                with self.store.sessions.begin() as db:
+                    events.release(db, [f"failed-notice:{session_id}"])
+        return told
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from reflection.runner import Outcome, ReflectionRunner
+from reflection.runner import Outcome, ReflectionRunner, reclaim_abandoned
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
@@ -107,9 +107,16 @@ class ReflectionWorker:
                 log.exception("fan-out failed", extra={"reflection": outcome.reflection_id})
 
     def recover(self) -> int:
-        """Queue sessions left behind: closing (e.g. after a restart), stale reflecting."""
+        """Queue sessions left behind: closing (e.g. after a restart), reflecting in a process
+        that is gone (its budget reservation is given back), stale reflecting."""
         now = self.clock.now()
         queued = 0
+        with self.store.sessions.begin() as db:
+            reclaimed = reclaim_abandoned(db, now=now)
+        if reclaimed:
+            log.warning(
+                "reclaimed reflections of a process that is gone", extra={"sessions": reclaimed}
+            )
         with self.store.sessions.begin() as db:
             stale = db.scalars(
                 select(ChatSession).where(ChatSession.state == SessionState.REFLECTING)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import getpass
 import logging
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from slack_sdk import WebClient
@@ -19,6 +20,7 @@ from sqlalchemy import select
 from bot.engine import slack_error
 from bot.inbound import InboundAction, InboundReaction
 from bot.reactions import normalise_reaction_name
+from store import events
 from store.clock import Clock
 from store.config import Settings
 from store.db import Store
@@ -109,8 +111,33 @@ class ReviewCards:
 
     # Posting ----------------------------------------------------------------------------------
 
+    def post_pending(self, *, min_age: timedelta = timedelta(minutes=2)) -> int:
+        """Post the cards a transient Slack failure (or a crash) left unposted, grouped by
+        reflection as usual; items younger than `min_age` are left to their own fan-out."""
+        cutoff = self.clock.now() - min_age
+        with self.store.sessions() as db:
+            groups = list(
+                dict.fromkeys(
+                    db.scalars(
+                        select(ReviewItem.reflection_id)
+                        .where(
+                            ReviewItem.status == "pending",
+                            ReviewItem.card_ts.is_(None),
+                            ReviewItem.created_at <= cutoff,
+                        )
+                        .order_by(ReviewItem.id)
+                    )
+                )
+            )
+        return sum(self.post_for_reflection(r) for r in groups if r is not None)
+
     def post_for_reflection(self, reflection_id: str) -> int:
-        """Post cards for a reflection's pending items not shown yet; returns how many."""
+        """Post cards for a reflection's pending items not shown yet; returns how many.
+
+        Each item is claimed for the current hour before it is posted, so two callers (the
+        fan-out and the re-post job, two replicas) never post the same card twice; a post that
+        failed, or a process that died mid-post, leaves it for the next hour's job.
+        """
         owners = self.settings.owner_ids
         with self.store.sessions() as db:
             items = list(
@@ -124,14 +151,20 @@ class ReviewCards:
                     .order_by(ReviewItem.id)
                 )
             )
-        if not items:
+        if not items or not owners:
+            if items:
+                log.warning(
+                    "review items wait without cards: set SLACK_OWNER_IDS to receive them in "
+                    "Slack (or decide with `seshat review`)",
+                    extra={"reflection": reflection_id, "items": len(items)},
+                )
             return 0
-        if not owners:
-            log.warning(
-                "review items wait without cards: set SLACK_OWNER_IDS to receive them in Slack "
-                "(or decide with `seshat review`)",
-                extra={"reflection": reflection_id, "items": len(items)},
-            )
+        hour = self.clock.now().strftime("%Y%m%d%H")
+        with self.store.sessions.begin() as db:
+            items = [
+                i for i in items if events.claim(db, f"card:{i.id}:{hour}", now=self.clock.now())
+            ]
+        if not items:
             return 0
         try:
             channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
@@ -149,8 +182,18 @@ class ReviewCards:
             for item in items:
                 self._post_card(channel, group_ts, item)
         except (SlackApiError, OSError) as exc:
-            # The items stay pending; `seshat review` still works and the next reflection retries.
+            # The items stay pending and unclaimed: the re-post job tries again in a few minutes
+            # (`seshat review` works meanwhile).
             log.error("could not post review cards: %s", slack_error(exc))
+            with self.store.sessions.begin() as db:
+                posted = set(
+                    db.scalars(
+                        select(ReviewItem.id).where(
+                            ReviewItem.id.in_([i.id for i in items]), ReviewItem.card_ts.isnot(None)
+                        )
+                    )
+                )
+                events.release(db, [f"card:{i.id}:{hour}" for i in items if i.id not in posted])
             return 0
         return len(items)
 

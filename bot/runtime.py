@@ -9,7 +9,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+
+from sqlalchemy import select
 
 from bot.providers import make_reflection_llm, reflection_policy
 from bot.reflect_worker import ReflectionWorker
@@ -17,10 +20,12 @@ from reflection.heuristic import HeuristicReflector
 from reflection.llm import LLM
 from reflection.pricing import PriceTable
 from reflection.runner import Outcome, ReflectionRunner
+from reflection.schema import Reflection
 from store import sessions as S
 from store.clock import Clock, SystemClock
 from store.config import Settings
 from store.db import Store
+from store.models import ReflectionRow, ReflectionStatus
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder, default_embedder
 from writers.fanout import fan_out
 from writers.guard.redact import redact_json, redact_text
@@ -113,6 +118,42 @@ class Runtime:
         if self.on_applied is not None:
             self.on_applied(outcome.reflection_id)
         return results
+
+    def resume_fan_outs(
+        self, *, min_age: timedelta = timedelta(0), max_age: timedelta = timedelta(days=7)
+    ) -> int:
+        """Finish fan-outs a crash interrupted: reflections that are `ok` but not applied, with
+        writers that have no result yet. Only those writers run (each is idempotent); writers
+        that failed wait for `seshat reflection retry`. Returns how many were resumed."""
+        writer_names = {w.name for w in self.writers}
+        now = self.clock.now()
+        with self.store.sessions() as db:
+            rows = db.scalars(
+                select(ReflectionRow).where(
+                    ReflectionRow.status == ReflectionStatus.OK,
+                    ReflectionRow.applied_at.is_(None),
+                    ReflectionRow.created_at >= now - max_age,
+                    ReflectionRow.created_at <= now - min_age,
+                )
+            ).all()
+            todo = [
+                (r.id, r.session_id, r.parsed)
+                for r in rows
+                if r.parsed and writer_names - set(r.writer_results or {})
+            ]
+        resumed = 0
+        for reflection_id, session_id, parsed in todo:
+            try:
+                reflection = Reflection.model_validate(parsed)
+            except ValueError:
+                log.error("cannot resume fan-out: stored reflection no longer validates")
+                continue
+            log.warning("resuming an interrupted fan-out", extra={"reflection": reflection_id})
+            self.apply(
+                Outcome("ok", session_id, reflection_id=reflection_id, reflection=reflection)
+            )
+            resumed += 1
+        return resumed
 
     def reflect_transcript(
         self, *, team: str, channel: str, user: str, messages: list[TranscriptMessage]

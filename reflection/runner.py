@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Literal
 
+from sqlalchemy import select
+
 from reflection.calls import record_call
 from reflection.errors import GuardRejected, LLMError, LLMRejected, ParseError
 from reflection.guards import check_guards
@@ -36,11 +38,15 @@ from store import budget
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
+from store.leases import PROCESS
 from store.models import ReflectionRow, ReflectionStatus, SessionState
 
 log = logging.getLogger(__name__)
 # A reply that never finished (a crash) must not hold a session's reflection back forever.
 STALE_REPLY_AFTER = timedelta(minutes=10)
+# How long a process's claim on a running reflection holds (the model call with its retries fits
+# easily); a process that dies holding one is taken over at once by the next start on its host.
+REFLECT_LEASE = timedelta(minutes=30)
 
 Status = Literal["ok", "rejected", "failed", "deferred", "skipped", "busy", "waiting"]
 
@@ -75,6 +81,36 @@ class Outcome:
 
 def _day(clock: Clock) -> str:
     return clock.now().date().isoformat()
+
+
+def _drop_claim(db: Any, claim_id: str) -> None:
+    claim = db.get(ReflectionRow, claim_id)
+    if claim is not None and claim.status == ReflectionStatus.RUNNING:
+        db.delete(claim)
+
+
+def reclaim_abandoned(db: Any, *, now: Any) -> list[str]:
+    """Give back what reflections of dead processes held: their budget reservation (settled at
+    0, on the day it was made) and their session (back to `closing`, to be reflected again).
+    Returns the sessions reclaimed."""
+    from store.leases import claimable
+
+    reclaimed: list[str] = []
+    running = db.scalars(
+        select(ReflectionRow).where(ReflectionRow.status == ReflectionStatus.RUNNING)
+    ).all()
+    for claim in running:
+        if not claimable(claim.owner, claim.lease_until, now):
+            continue
+        if claim.reserved_usd:
+            day = as_utc(claim.created_at).date().isoformat()
+            budget.settle(db, day=day, reserved=claim.reserved_usd, actual=0.0)
+        S.transition(
+            db, claim.session_id, expected=SessionState.REFLECTING, to=SessionState.CLOSING
+        )
+        db.delete(claim)
+        reclaimed.append(claim.session_id)
+    return reclaimed
 
 
 class ReflectionRunner:
@@ -124,17 +160,38 @@ class ReflectionRunner:
         expected = [SessionState.CLOSING, SessionState.DEFERRED]
         if retry_failed:
             expected.append(SessionState.FAILED)
+        claim_id = str(uuid.uuid4())
         with self.store.sessions.begin() as db:
             if not S.transition(db, session_id, expected=expected, to=SessionState.REFLECTING):
                 return Outcome("busy", session_id)
+            # Who is reflecting, and what it reserved: a crash leaves this row behind, and
+            # recovery gives back the reservation and the session at once (`reclaim_abandoned`).
+            now = self.clock.now()
+            db.add(
+                ReflectionRow(
+                    id=claim_id,
+                    session_id=session_id,
+                    attempt=0,
+                    provider="-",
+                    model="-",
+                    prompt_version=PROMPT_VERSION,
+                    prompt_hash="-",
+                    status=ReflectionStatus.RUNNING,
+                    writer_results={},
+                    created_at=now,
+                    owner=PROCESS,
+                    lease_until=now + REFLECT_LEASE,
+                )
+            )
         try:
-            outcome = self._run(session_id, lines)
+            outcome = self._run(session_id, lines, claim_id)
         except Exception as exc:
             # Never leave a session stuck in `reflecting`: mark it failed (retryable) and re-raise.
             with self.store.sessions.begin() as db:
                 S.transition(
                     db, session_id, expected=SessionState.REFLECTING, to=SessionState.FAILED
                 )
+                _drop_claim(db, claim_id)
             log.exception("reflection crashed", extra={"session": session_id})
             raise RuntimeError(f"reflection of {session_id} crashed: {exc}") from exc
         final = {
@@ -146,11 +203,12 @@ class ReflectionRunner:
         }[outcome.status]
         with self.store.sessions.begin() as db:
             S.transition(db, session_id, expected=SessionState.REFLECTING, to=final)
+            _drop_claim(db, claim_id)
         return outcome
 
     # The work ---------------------------------------------------------------------------------
 
-    def _run(self, session_id: str, lines: list[Line]) -> Outcome:
+    def _run(self, session_id: str, lines: list[Line], claim_id: str) -> Outcome:
         if self.policy.disabled:
             return Outcome("skipped", session_id, error="REFLECTION_DISABLED is set")
         if not any(line.speaker.startswith("user") for line in lines):
@@ -167,6 +225,10 @@ class ReflectionRunner:
             day = _day(self.clock)
             with self.store.sessions.begin() as db:
                 fits = budget.reserve(db, day=day, amount=reserved, cap=self.policy.daily_cap_usd)
+                if fits:
+                    claim = db.get(ReflectionRow, claim_id)
+                    if claim is not None:
+                        claim.reserved_usd = reserved
             if not fits:
                 if self.on_cap_hit is not None:
                     self.on_cap_hit(day, self.policy.daily_cap_usd)
@@ -190,7 +252,7 @@ class ReflectionRunner:
                         reflection_id=row_id,
                         error="daily reflection cap reached",
                     )
-        return self._attempts(session_id, llm, request, canary, chars, reserved)
+        return self._attempts(session_id, llm, request, canary, chars, reserved, claim_id)
 
     def _attempts(
         self,
@@ -200,6 +262,7 @@ class ReflectionRunner:
         canary: str,
         chars: int,
         reserved: float,
+        claim_id: str,
     ) -> Outcome:
         outcome = Outcome("failed", session_id)
         spent = 0.0
@@ -244,6 +307,9 @@ class ReflectionRunner:
             if reserved:
                 with self.store.sessions.begin() as db:
                     budget.settle(db, day=_day(self.clock), reserved=reserved, actual=spent)
+                    claim = db.get(ReflectionRow, claim_id)
+                    if claim is not None:
+                        claim.reserved_usd = 0.0  # settled: recovery must not give it back again
 
     def _finish(
         self,

@@ -37,3 +37,9 @@ def forget_before(db: Session, cutoff: datetime) -> int:
     """Drop dedupe keys older than `cutoff` (Slack stops retrying after minutes)."""
     result = db.execute(delete(ProcessedEvent).where(ProcessedEvent.received_at < cutoff))
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+def release(db: Session, keys: list[str]) -> None:
+    """Forget claims whose work did not happen, so it can be claimed (and done) again."""
+    if keys:
+        db.execute(delete(ProcessedEvent).where(ProcessedEvent.key.in_(keys)))

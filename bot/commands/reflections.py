@@ -149,8 +149,24 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
                             "(see `seshat reflections list`)"
                         ) from exc
                     row = None
-                if row is not None and row.status == "ok":
+                if row is not None and row.status == "ok" and row.applied_at is not None:
                     say(f"reflection {row.id[:8]} succeeded; there is nothing to retry")
+                    return
+                if row is not None and row.status == "ok" and row.parsed:
+                    # Its fan-out was interrupted or a writer failed: run the writers not done.
+                    from reflection.runner import Outcome
+                    from reflection.schema import Reflection
+
+                    resume = Outcome(
+                        "ok",
+                        row.session_id,
+                        reflection_id=row.id,
+                        reflection=Reflection.model_validate(row.parsed),
+                    )
+                    writes = runtime.apply(resume)
+                    say(f"reflection {row.id[:8]}: fan-out resumed")
+                    for name, w in writes.items():
+                        say(f"  {name}: {w.get('status')} {w.get('error') or ''}")
                     return
             outcome = runtime.worker.run_now(session_id, retry_failed=True)
         finally:

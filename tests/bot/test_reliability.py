@@ -264,3 +264,189 @@ def test_sigkill_during_a_reply_then_restart_answers_exactly_once(tmp_path: Path
                 assert not rows[0].working_reaction
         finally:
             store.close()
+
+
+# Reflections: a crash mid-call, mid-fan-out, and cards Slack did not take ----------------------
+
+OWNER = "U0OWNER"
+
+
+def _reflection_json() -> str:
+    import json
+
+    return json.dumps(
+        {
+            "outcome": "success",
+            "what_worked": "Walked through log rotation step by step.",
+            "what_didnt": "",
+            "should_skill": True,
+            "skill_slug": "rotate-logs",
+            "skill_description": "Rotate application logs with logrotate.",
+            "skill_body": "1. Edit /etc/logrotate.d/app.\n2. Set `rotate 7` and `daily`.",
+            "memory_notes": ["The team keeps logs for 7 days."],
+            "persona_observations": ["Prefers numbered steps."],
+            "next_check_at": None,
+            "user_model_updates": [{"user_id": ALICE, "observations": ["Runs the app servers."]}],
+            "lessons": [],
+        }
+    )
+
+
+def _chat_and_close(stack: LocalStack, *scripted: object) -> str:
+    stack.anthropic.script(*scripted)  # type: ignore[arg-type]
+    mark = stack.slack.mark()
+    msg = stack.slack.user_dm(ALICE, "How do I rotate logs?")
+    stack.slack.wait_for_call(
+        "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=15, after=mark
+    )
+    stack.bot.wait_idle(30)
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        return str(db.query(Message).filter(Message.ts == msg["ts"]).one().session_id)
+
+
+def _restart(stack: LocalStack) -> None:
+    from bot.daemon import Daemon
+
+    stack.bot.stop(timeout=10)
+    stack.daemon = Daemon(stack.settings(), start_scheduler=False)
+    stack.daemon.start()
+    stack.slack.wait_for_connection(timeout=10, live=1)
+
+
+def test_a_reflection_whose_process_died_is_reclaimed_with_its_budget_at_restart(
+    tmp_path: Path,
+) -> None:
+    from store import budget
+    from store.models import BudgetDay, ReflectionRow, ReflectionStatus, SessionState
+
+    with LocalStack(tmp_path / "data", owner=OWNER) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        sid = _chat_and_close(stack, "Use logrotate.")
+        store = stack.bot.store
+        assert store is not None
+        now = datetime.now(UTC)
+        day = now.date().isoformat()
+        # What a SIGKILL during the reflection call leaves: the session `reflecting`, the claim
+        # of a dead process with its reservation, the reservation counted against the day.
+        with store.sessions.begin() as db:
+            S.close(db, sid, now=now, reason="done")
+            assert S.transition(db, sid, expected=SessionState.CLOSING, to=SessionState.REFLECTING)
+            assert budget.reserve(db, day=day, amount=0.25, cap=5.0)
+            db.add(
+                ReflectionRow(
+                    id="claim-of-a-dead-process",
+                    session_id=sid,
+                    attempt=0,
+                    provider="-",
+                    model="-",
+                    prompt_version="-",
+                    prompt_hash="-",
+                    status=ReflectionStatus.RUNNING,
+                    reserved_usd=0.25,
+                    writer_results={},
+                    created_at=now,
+                    owner=_dead_owner(),
+                    lease_until=now + timedelta(minutes=30),
+                )
+            )
+        stack.anthropic.script(_reflection_json())
+        _restart(stack)
+        assert stack.bot.wait_idle(60)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            session = S.get(db, sid)
+            assert session is not None and session.state == SessionState.REFLECTED
+            rows = db.query(ReflectionRow).filter(ReflectionRow.session_id == sid).all()
+            assert [r.status for r in rows] == [ReflectionStatus.OK]
+            spent = rows[0].cost_usd
+            today = db.get(BudgetDay, day)
+            assert today is not None
+            # The dead reservation is given back; only the real reflection's cost remains.
+            assert abs(today.committed_usd - spent) < 1e-9
+
+
+def test_an_interrupted_fan_out_is_finished_at_restart_and_nothing_is_written_twice(
+    tmp_path: Path,
+) -> None:
+    from store.models import MemoryEntry, Observation, ReflectionRow, ReviewItem
+
+    with LocalStack(tmp_path / "data", owner=OWNER) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        sid = _chat_and_close(stack, "Use logrotate.", _reflection_json())
+        stack.slack.slash_command(ALICE, stack.slack.dm_channel(ALICE), "/done")
+        assert stack.bot.wait_idle(60)
+        store = stack.bot.store
+        assert store is not None
+
+        def counts() -> tuple[int, int, int]:
+            with store.sessions() as db:
+                return (
+                    db.query(MemoryEntry).count(),
+                    db.query(Observation).count(),
+                    db.query(ReviewItem).count(),
+                )
+
+        before = counts()
+        cards_before = stack.slack.count_calls("chat.postMessage")
+        with store.sessions.begin() as db:
+            row = db.query(ReflectionRow).filter(ReflectionRow.session_id == sid).one()
+            full = set(row.writer_results)
+            assert {"memory", "skills", "persona", "user_model"} <= full
+            # Killed after the memory writer committed: only its result is recorded.
+            row.writer_results = {"memory": row.writer_results["memory"]}
+            row.applied_at = None
+            reflection_id = row.id
+        _restart(stack)
+        assert stack.bot.wait_idle(30)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            row = db.get(ReflectionRow, reflection_id)
+            assert row is not None and row.applied_at is not None
+            assert set(row.writer_results) == full
+        assert counts() == before  # each writer is idempotent: nothing doubled
+        # Its cards were posted already; the resumed fan-out posts none twice.
+        assert stack.slack.count_calls("chat.postMessage") == cards_before
+
+
+def test_cards_slack_did_not_take_are_posted_later_exactly_once(tmp_path: Path) -> None:
+    from datetime import timedelta as td
+
+    from store.models import ReviewItem
+
+    with LocalStack(tmp_path / "data", owner=OWNER) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        stack.slack.faults.add(method="conversations.open", status=200, error="fatal_error")
+        _chat_and_close(stack, "Use logrotate.", _reflection_json())
+        stack.slack.slash_command(ALICE, stack.slack.dm_channel(ALICE), "/done")
+        assert stack.bot.wait_idle(60)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            waiting = db.query(ReviewItem).filter(ReviewItem.card_ts.is_(None)).count()
+        assert waiting >= 2
+        assert stack.bot.cards.post_pending(min_age=td(0)) == waiting
+        assert stack.bot.cards.post_pending(min_age=td(0)) == 0
+        with store.sessions() as db:
+            cards = [i.card_ts for i in db.query(ReviewItem)]
+        assert None not in cards and len(set(cards)) == len(cards)
+
+
+def test_a_failed_reflection_is_told_to_the_owner_once(tmp_path: Path) -> None:
+    from bot.doubles.anthropic_api import Fault
+
+    with LocalStack(tmp_path / "data", owner=OWNER) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        _chat_and_close(stack, "Use logrotate.", Fault(status=400, times=5))
+        stack.slack.slash_command(ALICE, stack.slack.dm_channel(ALICE), "/done")
+        assert stack.bot.wait_idle(60)
+        owner_dm = stack.slack.dm_channel(OWNER)
+        assert stack.bot.tell_failed_reflections() == 1
+        assert stack.bot.tell_failed_reflections() == 0
+        told = [
+            m for m in stack.slack.messages(owner_dm) if "reflection failed" in m.get("text", "")
+        ]
+        assert len(told) == 1 and "seshat reflection retry" in told[0]["text"]
