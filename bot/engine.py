@@ -316,6 +316,7 @@ class Engine:
                         reply_owner=None,
                         reply_lease_until=None,
                         reply_next_at=self.clock.now() + timedelta(seconds=REDELIVERY_DELAYS[0]),
+                        working_reaction=False,
                     )
                 )
         except Exception:
@@ -334,7 +335,10 @@ class Engine:
         if session is None:
             return
         thread_ts = session.thread_ts or owed.ts
-        self._working(owed, add=True)
+        # The claim recorded the ⏳ (working_reaction); the transaction that records the
+        # outcome clears it, after the reaction came off.
+        self._react(owed.channel, owed.ts, add=True)
+        settled = False
         try:
             text = owed.reply_text
             if owed.reply_state != ReplyState.GENERATED or text is None:
@@ -349,15 +353,20 @@ class Engine:
                     )
             elif took_over and (posted := self._already_posted(owed, thread_ts)) is not None:
                 # The process before us posted it and died before recording that: record it.
+                settled = True
+                self._react(owed.channel, owed.ts, add=False)
                 self._delivered(owed, posted, text)
                 return
             ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
+            settled = True
+            self._react(owed.channel, owed.ts, add=False)
             if ts is None:
                 self._redeliver_later(owed, retry_after)
                 return
             self._delivered(owed, ts, text)
         finally:
-            self._working(owed, add=False)
+            if not settled:
+                self._react(owed.channel, owed.ts, add=False)
         if self.on_reply_stored is not None:
             self.on_reply_stored(session_id)
 
@@ -396,6 +405,7 @@ class Engine:
                     reply_owner=None,
                     reply_lease_until=None,
                     reply_next_at=None,
+                    working_reaction=False,
                 )
             )
             S.set_last_bot_ts(db, owed.session_id, ts)
@@ -426,6 +436,7 @@ class Engine:
                     reply_next_at=next_at,
                     reply_owner=None,
                     reply_lease_until=None,
+                    working_reaction=False,
                 )
             )
 
@@ -529,15 +540,6 @@ class Engine:
             if meta.get("event_type") == REPLY_METADATA and payload.get("message_id") == owed.id:
                 return str(m.get("ts"))
         return None
-
-    def _working(self, owed: Message, *, add: bool) -> None:
-        """The visible "working" signal (⏳), recorded so a restart can take a stale one off;
-        failing to show it never fails the reply."""
-        if add:
-            self._set_working_flag(owed.id, True)
-        self._react(owed.channel, owed.ts, add=add)
-        if not add:
-            self._set_working_flag(owed.id, False)
 
     def _set_working_flag(self, message_id: int, value: bool) -> None:
         with self.store.sessions.begin() as db:

@@ -15,13 +15,20 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 log = logging.getLogger(__name__)
 
 
+# Connections per process: the reply workers (SESHAT_WORKER_THREADS), the listeners and the
+# reflection workers each hold one briefly; a pool of 5 + 10 made a third of them wait.
+POOL: dict[str, Any] = {"pool_size": 20, "max_overflow": 40, "pool_timeout": 60}
+
+
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     if url.startswith("sqlite"):
         if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, **kwargs
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            **(kwargs if url == "sqlite:///:memory:" else {**POOL, **kwargs}),
         )
 
         @event.listens_for(engine, "connect")
@@ -37,7 +44,7 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver we ship.
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True, **kwargs)
+    return create_engine(url, pool_pre_ping=True, **{**POOL, **kwargs})
 
 
 def alembic_config(engine: Engine) -> Config:

@@ -155,6 +155,9 @@ def claim_reply(db: Session, message: Message, *, now: datetime, lease: timedelt
             reply_owner=PROCESS,
             reply_lease_until=now + lease,
             reply_attempts=message.reply_attempts + 1,
+            # The ⏳ goes on next; recorded first so a crash at any later point lets
+            # recovery take it off.
+            working_reaction=True,
         )
         .execution_options(synchronize_session=False)
     )

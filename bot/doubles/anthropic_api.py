@@ -70,10 +70,11 @@ class Fault:
 
 @dataclass(frozen=True)
 class Slow:
-    """Delay the answer by `seconds` (cut short by `stop()`), then give `then`."""
+    """Delay the answer by `seconds` (cut short by `stop()`), then give `then` (None: what the
+    default responders would have answered)."""
 
     seconds: float
-    then: Scripted = "(offline demo model) slow reply"
+    then: Scripted | None = "(offline demo model) slow reply"
 
 
 @dataclass(frozen=True)
@@ -209,8 +210,11 @@ class LocalAnthropicAPI:
         responder: Responder = offline_echo,
         json_responder: Responder | None = None,
         min_cacheable_tokens: int = 0,
+        latency: float = 0.0,
     ) -> None:
         self.api_key = api_key
+        # Seconds every unscripted answer takes, as a real model would (load benchmarks).
+        self.latency = latency
         self.responder = responder
         # Used instead of `responder` for structured-output requests; default: minimal valid JSON.
         self.json_responder = json_responder
@@ -376,6 +380,8 @@ class LocalAnthropicAPI:
             return _error(400, "stream: the local Anthropic API double does not stream")
         with self._lock:
             scripted: Scripted | None = self._queue.popleft() if self._queue else None
+        if scripted is None and self.latency > 0:
+            scripted = Slow(self.latency, None)
         while isinstance(scripted, Slow):
             assert self._stopping is not None
             try:

@@ -38,6 +38,9 @@ class Delivery:
     ack_payload: JSON | None = None
     done: bool = False
     retry_reasons: list[str] = field(default_factory=list)
+    # time.monotonic() of each envelope sent and of the ack (ack latency in load benchmarks).
+    sent_at: list[float] = field(default_factory=list)
+    acked_at: float | None = None
 
     @property
     def event_id(self) -> str | None:
@@ -155,6 +158,7 @@ class Deliverer:
         with self.state.cond:
             if not delivery.acked:
                 delivery.acked = True
+                delivery.acked_at = time.monotonic()
                 payload = message.get("payload")
                 delivery.ack_payload = payload if isinstance(payload, dict) else None
             self.state.cond.notify_all()
@@ -242,6 +246,7 @@ class Deliverer:
         self._by_envelope[env["envelope_id"]] = (delivery, acked)
         with self.state.cond:
             delivery.envelope_ids.append(env["envelope_id"])
+            delivery.sent_at.append(time.monotonic())
             ws = next((c for c in reversed(self.connections) if not c.closed), None)
         if ws is not None and not ws.closed:
             try:

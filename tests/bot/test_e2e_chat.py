@@ -53,6 +53,7 @@ def test_dm_gets_a_threaded_reply_and_everything_is_stored(stack: LocalStack) ->
     # The "working" signal was shown and taken away.
     stack.slack.wait_for_call("reactions.remove", timeout=5)
     assert stack.slack.count_calls("reactions.add") >= 1
+    assert stack.bot.wait_idle(10)  # the reply is recorded right after the ⏳ comes off
     texts = transcript_texts(stack)
     assert texts[0] == (False, "What is the capital of France?") and texts[1][0] is True
     # The request carried identity first, with a cache breakpoint.

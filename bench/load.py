@@ -1,0 +1,167 @@
+"""Many users at once: ack latency, time to reply, exactly-once; writes bench/results/load.md.
+
+Run: `python bench/load.py [--sessions 200] [--latency 1.0] [--turns 1]` (about a minute).
+The real daemon runs against the local Slack workspace in Socket Mode and the local Anthropic
+API, which answers every chat call after `--latency` seconds (a model's think time, the floor no
+reply can beat). Every user DMs at the same moment; then every session is closed with `/done` and
+reflected. Measured:
+
+- ack latency: envelope sent → ack received, per message delivery (Slack wants < 3 s);
+- time to reply: the user's message posted → the bot's reply posted, p50/p99/max, and p99 as a
+  multiple of the model latency;
+- exactly-once: replies per message and reflections per session (both must be exactly 1).
+
+Targets (issue 10): ack p99 < 100 ms; reply p99 within 3× the model latency at 200 concurrent
+sessions on the project's 2-core VM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.doubles.stack import LocalStack  # noqa: E402
+from store.models import Message, ReflectionRow  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        stack = LocalStack(
+            Path(tmp) / "data",
+            mode="socket",
+            SESHAT_WORKER_THREADS=workers,
+            LOG_LEVEL="WARNING",
+            LLM_TIMEOUT_SECONDS=60,
+        )
+        stack.anthropic.latency = latency
+        with stack:
+            users = [f"U0LOAD{i:04d}" for i in range(sessions)]
+            for user in users:
+                stack.slack.add_user(user, user.lower())
+            sent: dict[str, float] = {}
+            started = time.monotonic()
+            for turn in range(turns):
+                with ThreadPoolExecutor(max_workers=32) as pool:
+                    msgs = list(
+                        pool.map(
+                            lambda u, t=turn: (time.time(), stack.slack.user_dm(u, f"turn {t}")),
+                            users,
+                        )
+                    )
+                for at, msg in msgs:
+                    sent[msg["ts"]] = at
+                deadline = time.monotonic() + 120 + latency * 20
+                while time.monotonic() < deadline:
+                    answered = {
+                        c.params.get("thread_ts")
+                        for c in stack.slack.calls
+                        if c.method == "chat.postMessage" and c.response.get("ok")
+                    }
+                    if all(ts in answered for ts in sent):
+                        break
+                    time.sleep(0.1)
+            replied_all = time.monotonic() - started
+            replies: dict[str, list[float]] = {}
+            for c in stack.slack.calls:
+                ts = c.params.get("thread_ts")
+                if c.method == "chat.postMessage" and c.response.get("ok") and ts in sent:
+                    replies.setdefault(str(ts), []).append(c.time)
+            reply_latency = [min(times) - sent[ts] for ts, times in replies.items()]
+            acks = [
+                d.acked_at - d.sent_at[0]
+                for d in stack.slack.deliveries
+                if d.kind == "events_api"
+                and (d.payload.get("event") or {}).get("type") == "message"
+                and d.acked_at is not None
+                and d.sent_at
+            ]
+            # Close every session and let each be reflected.
+            for user in users:
+                stack.slack.slash_command(user, stack.slack.dm_channel(user), "/done")
+            stack.bot.wait_idle(300)
+            store = stack.bot.store
+            assert store is not None
+            with store.sessions() as db:
+                per_session: dict[str, int] = {}
+                for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
+                    per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
+                stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
+        return {
+            "sessions": sessions,
+            "messages": len(sent),
+            "stored": stored,
+            "answered": len(replies),
+            "doubled": sum(1 for t in replies.values() if len(t) > 1),
+            "reflected_once": sum(1 for n in per_session.values() if n == 1),
+            "reflected_twice": sum(1 for n in per_session.values() if n > 1),
+            "ack_p50_ms": statistics.median(acks) * 1000,
+            "ack_p99_ms": pct(acks, 0.99) * 1000,
+            "reply_p50_s": statistics.median(reply_latency),
+            "reply_p99_s": pct(reply_latency, 0.99),
+            "reply_max_s": max(reply_latency),
+            "ratio_p99": pct(reply_latency, 0.99) / latency,
+            "all_replied_s": replied_all,
+        }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=200)
+    parser.add_argument("--latency", type=float, default=1.0)
+    parser.add_argument("--turns", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=32, help="SESHAT_WORKER_THREADS")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "load.md")
+    args = parser.parse_args()
+    r = run(args.sessions, args.latency, args.turns, args.workers)
+    for key, value in r.items():
+        print(f"{key:<16} {value:.3f}" if isinstance(value, float) else f"{key:<16} {value}")
+    ok_ack = r["ack_p99_ms"] < 100
+    ok_reply = r["ratio_p99"] <= 3
+    exact = (
+        r["answered"] == r["messages"] == r["stored"]
+        and r["doubled"] == 0
+        and r["reflected_once"] == r["sessions"]
+    )
+    lines = [
+        "# Load: concurrent sessions",
+        "",
+        f"Generated by `python bench/load.py --sessions {args.sessions} --latency {args.latency} "
+        f"--turns {args.turns} --workers {args.workers}` on {platform.machine()} "
+        f"{platform.system()}, Python {platform.python_version()}, SQLite, "
+        f"{datetime.now(UTC):%Y-%m-%d}. Socket Mode over the local Slack workspace; the local "
+        f"Anthropic API answers each chat call after {args.latency} s.",
+        "",
+        "| figure | measured | target |",
+        "|---|---:|---:|",
+        f"| ack p50 / p99 | {r['ack_p50_ms']:.0f} / {r['ack_p99_ms']:.0f} ms | p99 < 100 ms"
+        f" {'✓' if ok_ack else '✗'} |",
+        f"| time to reply p50 / p99 / max | {r['reply_p50_s']:.2f} / {r['reply_p99_s']:.2f} / "
+        f"{r['reply_max_s']:.2f} s | |",
+        f"| reply p99 ÷ model latency | {r['ratio_p99']:.1f}× | ≤ 3× {'✓' if ok_reply else '✗'} |",
+        f"| all {r['messages']} messages answered after | {r['all_replied_s']:.1f} s | |",
+        f"| messages stored / answered / answered twice | {r['stored']} / {r['answered']} / "
+        f"{r['doubled']} | all once {'✓' if exact else '✗'} |",
+        f"| sessions reflected once / twice | {r['reflected_once']} / {r['reflected_twice']} | "
+        f"all once |",
+    ]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
