@@ -10,6 +10,7 @@ import logging
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
@@ -22,6 +23,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
+from bot import jobs
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
 from bot.http_server import HttpServer
@@ -177,18 +179,22 @@ class Daemon:
     def _schedule(self, runtime: Runtime) -> BackgroundScheduler:
         scheduler = BackgroundScheduler(timezone="UTC")
         every = {"max_instances": 1, "coalesce": True}
-        scheduler.add_job(
-            self.sweep, "interval", seconds=self.settings.idle_sweep_seconds, id="sweep", **every
-        )
-        scheduler.add_job(
-            runtime.worker.run_deferred, "cron", hour=0, minute=1, id="deferred", **every
-        )
-        scheduler.add_job(self.service.forget_old_events, "interval", hours=1, id="dedupe", **every)
-        scheduler.add_job(
-            self.engine.recover, "interval", seconds=REPLY_RECOVERY_SECONDS, id="replies", **every
-        )
-        scheduler.add_job(self.follow_up, "interval", minutes=5, id="follow-up", **every)
-        scheduler.add_job(self.context.daily, "cron", hour=3, minute=17, id="decay", **every)
+
+        def add(
+            job: str, period: jobs.Period, work: Callable[[], object], trigger: str, **at: Any
+        ) -> None:
+            # Every replica schedules every job; only the one taking the period's lease runs it.
+            run = jobs.once_per_period(runtime.store, self.clock, job, period, work)
+            scheduler.add_job(run, trigger, id=job, **at, **every)
+
+        sweep = self.settings.idle_sweep_seconds
+        add("sweep", jobs.every(sweep), self.sweep, "interval", seconds=sweep)
+        add("deferred", jobs.daily, runtime.worker.run_deferred, "cron", hour=0, minute=1)
+        add("dedupe", jobs.every(3600), self.service.forget_old_events, "interval", hours=1)
+        add("decay", jobs.daily, self.context.daily, "cron", hour=3, minute=17)
+        recovery = REPLY_RECOVERY_SECONDS
+        add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
+        add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
         scheduler.start()
         return scheduler
 

@@ -60,10 +60,17 @@ def claimable(owner: str | None, lease_until: datetime | None, now: datetime) ->
 
 def run_once(db: Session, job: str, period: str, *, now: datetime) -> bool:
     """Take `job` for `period` (e.g. "2026-11-23" for a daily job): True in exactly one process
-    across replicas sharing the database, False everywhere else. Commit before doing the work."""
+    across replicas sharing the database, False everywhere else. Commit before doing the work.
+
+    A job's periods must sort in time order (fixed-width, most significant first): the row only
+    moves forward, so a replica that comes late to a period — or to an earlier one, its timer
+    late or its clock behind — finds it taken instead of running that period a second time.
+    Call it first in its transaction: on SQLite the UPDATE takes the write lock before anything
+    is read, on PostgreSQL a concurrent UPDATE waits and re-checks the moved row.
+    """
     moved = db.execute(
         update(JobLease)
-        .where(JobLease.job == job, JobLease.period != period)
+        .where(JobLease.job == job, JobLease.period < period)
         .values(period=period, owner=PROCESS, acquired_at=now)
     )
     if getattr(moved, "rowcount", 0) == 1:

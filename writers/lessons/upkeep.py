@@ -10,13 +10,14 @@ import math
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from store.clock import as_utc
 from store.models import LessonRow
 from writers.lessons.library import LIVE
-from writers.lessons.review import add_flag, audit_lesson, set_status, stage_review
+from writers.lessons.review import add_flag, audit_lesson, stage_review
 
 # Value halves every this many days without reinforcement (for cap eviction ranking).
 VALUE_HALF_LIFE_DAYS = 30.0
@@ -50,8 +51,9 @@ def decay_lessons(db: Session, now: datetime, decay_days: float) -> DecayReport:
     cutoff = now - timedelta(days=decay_days)
     rows = list(db.scalars(select(LessonRow).where(LessonRow.status.in_(sorted(LIVE)))))
     for row in rows:
-        if as_utc(row.last_seen_at) < cutoff:
-            set_status(db, row, "archived", actor="decay", now=now, why=f"{decay_days:g}d stale")
+        if as_utc(row.last_seen_at) < cutoff and _archive(
+            db, row, actor="decay", now=now, why=f"{decay_days:g}d stale"
+        ):
             report.archived.append(row.id)
     by_id = {r.id: r for r in rows}
     for row in rows:
@@ -78,6 +80,30 @@ def decay_lessons(db: Session, now: datetime, decay_days: float) -> DecayReport:
             break
     db.flush()
     return report
+
+
+def _archive(db: Session, row: LessonRow, *, actor: str, now: datetime, why: str) -> bool:
+    """Archive and audit `row` unless its status changed since it was read (compare-and-set).
+
+    Two upkeep runs at once (two replicas, or the job beside a CLI run) both read the lesson as
+    live; only the first to write archives it and writes its `lesson.archived` row — the other's
+    UPDATE waits for that commit, then matches nothing, and it leaves the lesson alone.
+    """
+    before = row.status
+    if before == "archived":
+        return False
+    moved = db.execute(
+        update(LessonRow)
+        .where(LessonRow.id == row.id, LessonRow.status == before)
+        .values(status="archived")
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(moved, "rowcount", 0) != 1:
+        db.refresh(row)
+        return False
+    set_committed_value(row, "status", "archived")
+    audit_lesson(db, row.id, "lesson.archived", actor, now, before=before, why=why)
+    return True
 
 
 def _later_success(row: LessonRow, after: datetime) -> bool:
@@ -111,7 +137,7 @@ def enforce_caps(
             return (lesson_value(r.seen_count, days, r.times_injected, r.times_recurred), r.id)
 
         for row in sorted(rows, key=value)[:excess]:
-            set_status(db, row, "archived", actor="caps", now=now, why=f"{status} cap {cap}")
-            evicted.append(row.id)
+            if _archive(db, row, actor="caps", now=now, why=f"{status} cap {cap}"):
+                evicted.append(row.id)
     db.flush()
     return evicted
