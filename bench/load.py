@@ -1,8 +1,9 @@
 """Many users at once: ack latency, time to reply, exactly-once; writes bench/results/load.md.
 
 Run: `python bench/load.py [--sessions 200] [--latency 1.0] [--turns 1]` (about a minute).
-The real daemon runs against the local Slack workspace in Socket Mode and the local Anthropic
-API, which answers every chat call after `--latency` seconds (a model's think time, the floor no
+The real daemon (`seshat run`, its own process, as in production) runs against the local Slack
+workspace in Socket Mode and the local Anthropic API, both in this process, which answers every
+chat call after `--latency` seconds (a model's think time, the floor no
 reply can beat). Every user DMs at the same moment; then every session is closed with `/done` and
 reflected. Measured:
 
@@ -18,8 +19,11 @@ sessions on the project's 2-core VM.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.doubles.stack import LocalStack  # noqa: E402
+from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
+from bot.doubles.slack_workspace import LocalSlackWorkspace  # noqa: E402
+from store.db import Store  # noqa: E402
 from store.models import Message, ReflectionRow  # noqa: E402
 
 
@@ -39,27 +45,57 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def start_daemon(
+    data: Path, slack: LocalSlackWorkspace, anthropic: LocalAnthropicAPI, workers: int
+) -> subprocess.Popen[bytes]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_"))
+    }
+    env.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "SESHAT_DATA_DIR": str(data),
+            "SESHAT_ENV_FILE": str(data.parent / "none.env"),
+            "SLACK_BOT_TOKEN": slack.bot_token,
+            "SLACK_APP_TOKEN": slack.app_token,
+            "SLACK_API_URL": slack.api_url,
+            "SLACK_OWNER_IDS": "U0OWNER",
+            "ANTHROPIC_API_KEY": anthropic.api_key,
+            "ANTHROPIC_BASE_URL": anthropic.base_url,
+            "SESHAT_EMBEDDER": "hashing",
+            "SESHAT_WORKER_THREADS": str(workers),
+            "LLM_TIMEOUT_SECONDS": "120",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run"], env=env, cwd=data.parent, stderr=sys.stderr
+    )
+
+
 def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        stack = LocalStack(
-            Path(tmp) / "data",
-            mode="socket",
-            SESHAT_WORKER_THREADS=workers,
-            LOG_LEVEL="WARNING",
-            LLM_TIMEOUT_SECONDS=60,
-        )
-        stack.anthropic.latency = latency
-        with stack:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        LocalSlackWorkspace() as slack,
+        LocalAnthropicAPI(latency=latency) as anthropic,
+    ):
+        data = Path(tmp) / "data"
+        slack.add_user("U0OWNER", "owner")
+        daemon = start_daemon(data, slack, anthropic, workers)
+        try:
+            slack.wait_for_connection(timeout=120)
             users = [f"U0LOAD{i:04d}" for i in range(sessions)]
             for user in users:
-                stack.slack.add_user(user, user.lower())
+                slack.add_user(user, user.lower())
             sent: dict[str, float] = {}
             started = time.monotonic()
             for turn in range(turns):
                 with ThreadPoolExecutor(max_workers=32) as pool:
                     msgs = list(
                         pool.map(
-                            lambda u, t=turn: (time.time(), stack.slack.user_dm(u, f"turn {t}")),
+                            lambda u, t=turn: (time.time(), slack.user_dm(u, f"turn {t}")),
                             users,
                         )
                     )
@@ -69,22 +105,23 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                 while time.monotonic() < deadline:
                     answered = {
                         c.params.get("thread_ts")
-                        for c in stack.slack.calls
+                        for c in slack.calls
                         if c.method == "chat.postMessage" and c.response.get("ok")
                     }
                     if all(ts in answered for ts in sent):
                         break
                     time.sleep(0.1)
             replied_all = time.monotonic() - started
+            time.sleep(1.0)  # anything answered twice would show up by now
             replies: dict[str, list[float]] = {}
-            for c in stack.slack.calls:
+            for c in slack.calls:
                 ts = c.params.get("thread_ts")
                 if c.method == "chat.postMessage" and c.response.get("ok") and ts in sent:
                     replies.setdefault(str(ts), []).append(c.time)
             reply_latency = [min(times) - sent[ts] for ts, times in replies.items()]
             acks = [
                 d.acked_at - d.sent_at[0]
-                for d in stack.slack.deliveries
+                for d in slack.deliveries
                 if d.kind == "events_api"
                 and (d.payload.get("event") or {}).get("type") == "message"
                 and d.acked_at is not None
@@ -92,31 +129,47 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
             ]
             # Close every session and let each be reflected.
             for user in users:
-                stack.slack.slash_command(user, stack.slack.dm_channel(user), "/done")
-            stack.bot.wait_idle(300)
-            store = stack.bot.store
-            assert store is not None
+                slack.slash_command(user, slack.dm_channel(user), "/done")
+            store = Store.open(f"sqlite:///{data / 'seshat.db'}")
+            per_session: dict[str, int] = {}
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline:
+                with store.sessions() as db:
+                    per_session = {}
+                    for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
+                        per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
+                if len(per_session) >= sessions:
+                    break
+                time.sleep(0.5)
+            time.sleep(1.0)
             with store.sessions() as db:
-                per_session: dict[str, int] = {}
+                per_session = {}
                 for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
                     per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
                 stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
-        return {
-            "sessions": sessions,
-            "messages": len(sent),
-            "stored": stored,
-            "answered": len(replies),
-            "doubled": sum(1 for t in replies.values() if len(t) > 1),
-            "reflected_once": sum(1 for n in per_session.values() if n == 1),
-            "reflected_twice": sum(1 for n in per_session.values() if n > 1),
-            "ack_p50_ms": statistics.median(acks) * 1000,
-            "ack_p99_ms": pct(acks, 0.99) * 1000,
-            "reply_p50_s": statistics.median(reply_latency),
-            "reply_p99_s": pct(reply_latency, 0.99),
-            "reply_max_s": max(reply_latency),
-            "ratio_p99": pct(reply_latency, 0.99) / latency,
-            "all_replied_s": replied_all,
-        }
+            store.close()
+        finally:
+            daemon.send_signal(signal.SIGTERM)
+            try:
+                daemon.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
+    return {
+        "sessions": sessions,
+        "messages": len(sent),
+        "stored": stored,
+        "answered": len(replies),
+        "doubled": sum(1 for t in replies.values() if len(t) > 1),
+        "reflected_once": sum(1 for n in per_session.values() if n == 1),
+        "reflected_twice": sum(1 for n in per_session.values() if n > 1),
+        "ack_p50_ms": statistics.median(acks) * 1000,
+        "ack_p99_ms": pct(acks, 0.99) * 1000,
+        "reply_p50_s": statistics.median(reply_latency),
+        "reply_p99_s": pct(reply_latency, 0.99),
+        "reply_max_s": max(reply_latency),
+        "ratio_p99": pct(reply_latency, 0.99) / latency,
+        "all_replied_s": replied_all,
+    }
 
 
 def main() -> None:

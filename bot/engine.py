@@ -55,6 +55,8 @@ REPLY_METADATA = "seshat_reply"
 # taken over at once by the next start on the same host, elsewhere when the lease runs out.
 REPLY_LEASE = timedelta(minutes=5)
 # Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
+# Replies preparing their context at the same time (CPU work, unlike the model call).
+CPU_SLOTS = 2
 REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
 
 
@@ -158,6 +160,7 @@ class Engine:
         self.on_reply_stored = on_reply_stored
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
+        self._cpu = threading.BoundedSemaphore(CPU_SLOTS)
         self._inflight: set[Future[None]] = set()
         self._inflight_lock = threading.Lock()
         self._closed = False
@@ -374,9 +377,13 @@ class Engine:
         """The answer; any failure ends in an apology, never in silence."""
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
-            parts = self.context.build(
-                session, strip_bot_mention(first_user_text, self.bot_user_id)
-            )
+            # Building a context is CPU work (selection, embedding, rendering); a burst of
+            # sessions doing it at once would starve the listeners of the GIL and delay
+            # Slack's acks. A few at a time; waiting for the model needs no slot.
+            with self._cpu:
+                parts = self.context.build(
+                    session, strip_bot_mention(first_user_text, self.bot_user_id)
+                )
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})
             return APOLOGY.format(reason="internal error")

@@ -89,18 +89,22 @@ class LearnedContext:
         now = self.clock.now()
         is_dm = channel.startswith("D")
         with rt.store.sessions.begin() as db:
+            # Selecting reads (and embeds); what it changes (facts' access times) is flushed
+            # with the writes below at the end, so the database's one writer slot is held for
+            # milliseconds, not for the whole selection.
+            with db.no_autoflush:
+                selection = select_context(
+                    db,
+                    rt.library,
+                    user_id=user_id,
+                    channel=channel,
+                    is_dm=is_dm,
+                    first_text=first_text,
+                    token_budget=rt.settings.context_lesson_tokens,
+                    now=now,
+                )
             # MEMORY.md is fingerprinted at session start; a person's edit is noticed and audited.
             memory.check_external_edit(db, data_dir, now)
-            selection = select_context(
-                db,
-                rt.library,
-                user_id=user_id,
-                channel=channel,
-                is_dm=is_dm,
-                first_text=first_text,
-                token_budget=rt.settings.context_lesson_tokens,
-                now=now,
-            )
             if session_id is not None:
                 record_injection(db, session_id, selection.lesson_ids, now)
         snapshot = memory.memory_for_prompt(data_dir)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,44 @@ log = logging.getLogger(__name__)
 POOL: dict[str, Any] = {"pool_size": 20, "max_overflow": 40, "pool_timeout": 60}
 
 
+_DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+def _serialise_writers(engine: Engine) -> None:
+    """One SQLite write transaction at a time per process, queued on a Python lock.
+
+    SQLite allows one writer; a second one waiting on the file lock polls with sleeps that grow
+    to 100 ms, which under load made the slowest intakes (and so Slack's acks) wait ~200 ms for a
+    lock held for 2. A transaction takes the lock at its first write statement and gives it back
+    at commit or rollback (or when its connection goes back to the pool), so writers queue and
+    wake at once. Reads never take it (WAL lets them run beside the writer).
+    """
+    lock = threading.Lock()
+
+    def release(info: dict[str, Any]) -> None:
+        if info.pop("seshat_writing", False):
+            lock.release()
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if not conn.info.get("seshat_writing") and statement.lstrip()[:7].upper().startswith(_DML):
+            lock.acquire()
+            conn.info["seshat_writing"] = True
+
+    @event.listens_for(engine, "commit")
+    def _committed(conn: Any) -> None:
+        release(conn.info)
+
+    @event.listens_for(engine, "rollback")
+    def _rolled_back(conn: Any) -> None:
+        release(conn.info)
+
+    @event.listens_for(engine.pool, "checkin")
+    def _returned(_dbapi_conn: Any, record: Any) -> None:
+        if record is not None:
+            release(record.info)
+
+
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     if url.startswith("sqlite"):
@@ -30,6 +69,8 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
             connect_args={"check_same_thread": False, "timeout": 30},
             **(kwargs if url == "sqlite:///:memory:" else {**POOL, **kwargs}),
         )
+
+        _serialise_writers(engine)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
