@@ -1,26 +1,117 @@
-"""HTTP mode: Bolt's WSGI adapter served by waitress (a production WSGI server), in a thread."""
+"""HTTP mode: Bolt behind an edge of our own, served by waitress (a production WSGI server).
+
+The edge answers everything Bolt would get wrong, before Bolt sees it:
+
+- 401 for a request without a valid Slack signature (missing headers, a timestamp that is not a
+  number or is outside Slack's five-minute window, a forged signature), logged at most once per
+  reason per interval with a count of the ones held back, so a flood cannot flood the log;
+- 400 for a signed body that is not a JSON object (truncated JSON, an array, bytes that are not
+  UTF-8, a form whose `payload` is not JSON), or that Bolt itself chokes on (an id of the wrong
+  type): one log line, no traceback;
+- 200 for a signed delivery Seshat has no use for (an `event_callback` whose `event` is missing or
+  not an object, and, after Bolt, anything Bolt has no listener for): one log line. Slack retries
+  every answer that is not 2xx, and these would fail the same way each time.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import logging
 import threading
+import time
+import traceback
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
-from slack_bolt import App
-from slack_bolt.adapter.wsgi import SlackRequestHandler
+from slack_bolt import App, BoltContext, BoltRequest
+from slack_bolt.adapter.wsgi.http_request import WsgiHttpRequest
+from slack_bolt.adapter.wsgi.http_response import WsgiHttpResponse
+from slack_bolt.request.internals import build_context
 from waitress import wasyncore
 from waitress.server import create_server
 
 log = logging.getLogger(__name__)
 StartResponse = Callable[..., Any]
 
+EVENTS_PATH = "/slack/events"
+# Slack's replay window: a signed request older (or newer) than this is refused.
+MAX_CLOCK_SKEW_SECONDS = 5 * 60
+REFUSAL_LOG_SECONDS = 60.0
+
+
+class RefusalLog:
+    """Logs refused requests at most once per reason per `interval`, counting the rest."""
+
+    def __init__(self, interval: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self._interval = interval
+        self._clock = clock
+        self._lock = threading.Lock()
+        # reason -> (when last logged, refusals held back since)
+        self._last: dict[str, tuple[float, int]] = {}
+
+    def refused(self, reason: str, remote: str) -> None:
+        """Record one refusal; log it unless this reason was logged within the interval."""
+        now = self._clock()
+        with self._lock:
+            last = self._last.get(reason)
+            if last is not None and now - last[0] < self._interval:
+                self._last[reason] = (last[0], last[1] + 1)
+                return
+            held_back = last[1] if last is not None else 0
+            self._last[reason] = (now, 0)
+        log.warning(
+            "refused a Slack request without a valid signature (%s) from %s; %d like it held back",
+            reason,
+            remote,
+            held_back,
+            extra={"reason": reason, "remote": remote, "suppressed": held_back},
+        )
+
+
+class _Unsigned(Exception):
+    """A request without a valid Slack signature; `reason` is logged, never the body."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Malformed(ValueError):
+    """A signed body Bolt cannot read."""
+
+
+def _drop_unhandled_warning(record: logging.LogRecord) -> bool:
+    # Bolt's many-line "Unhandled request … [Suggestion] @app.event(...)" warning; the edge logs
+    # one line of its own for these instead.
+    return not (isinstance(record.msg, str) and record.msg.startswith("Unhandled request"))
+
 
 class HttpServer:
     """Serves `POST /slack/events` (events, commands, interactivity) and `GET /healthz`."""
 
-    def __init__(self, app: App, *, host: str, port: int, threads: int = 8) -> None:
-        self._bolt = SlackRequestHandler(app, path="/slack/events")
+    def __init__(
+        self,
+        app: App,
+        *,
+        host: str,
+        port: int,
+        threads: int = 8,
+        signing_secret: str | None = None,
+        refusal_log_seconds: float = REFUSAL_LOG_SECONDS,
+    ) -> None:
+        # Bolt keeps the secret it was built with; the edge checks signatures with the same one
+        # before anything is parsed (Bolt parses first and checks after).
+        secret = signing_secret if signing_secret is not None else _bolt_signing_secret(app)
+        if not secret:
+            raise ValueError("HTTP mode needs the Slack signing secret")
+        self._app = app
+        self._secret = secret.encode()
+        self._refusals = RefusalLog(refusal_log_seconds)
+        app.logger.addFilter(_drop_unhandled_warning)
         self._server = create_server(
             self._wsgi, host=host, port=port, threads=threads, ident="seshat"
         )
@@ -34,14 +125,88 @@ class HttpServer:
     @property
     def url(self) -> str:
         """The events URL to give Slack."""
-        return f"http://{self._server.effective_host}:{self.port}/slack/events"
+        return f"http://{self._server.effective_host}:{self.port}{EVENTS_PATH}"
 
     def _wsgi(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("PATH_INFO") == "/healthz":
+        path, method = environ.get("PATH_INFO"), environ.get("REQUEST_METHOD")
+        if path == "/healthz":
             start_response("200 OK", [("Content-Type", "text/plain")])
             return [b"ok"]
-        result: Iterable[bytes] = self._bolt(environ, start_response)
-        return result
+        if path != EVENTS_PATH or method != "POST":
+            response = WsgiHttpResponse(status=404, body="Not Found")
+        else:
+            try:
+                response = self._events(environ)
+            except Exception:
+                # A bug of ours, not bad input: one record with its traceback, in our log format.
+                log.exception("HTTP request failed")
+                response = WsgiHttpResponse(status=500, body="Internal Server Error")
+        start_response(response.status, response.get_headers())
+        return response.get_body()
+
+    def _events(self, environ: dict[str, Any]) -> WsgiHttpResponse:
+        raw = _read_body(environ)
+        remote = str(environ.get("REMOTE_ADDR", "?"))
+        try:
+            self._verify(environ, raw)
+        except _Unsigned as refusal:
+            self._refusals.refused(refusal.reason, remote)
+            return WsgiHttpResponse(status=401, body="invalid request")
+        try:
+            text = raw.decode("utf-8")
+            body = _parse(text, environ.get("CONTENT_TYPE"))
+        except (ValueError, RecursionError) as exc:  # bad UTF-8, bad JSON, not an object
+            log.warning("malformed Slack request refused (400): %s", _describe(exc))
+            return WsgiHttpResponse(status=400, body="malformed request body")
+        if body.get("type") == "event_callback":
+            event = body.get("event")
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                log.warning(
+                    "event_callback without a usable event acknowledged and dropped: event=%s",
+                    _short(event),
+                    extra={"event_id": _short(body.get("event_id"))},
+                )
+                return WsgiHttpResponse(status=200)
+        try:
+            request = _bolt_request(environ, text, body)
+        except Exception as exc:  # Bolt reads ids out of the body without checking their types
+            log.warning(
+                "malformed Slack request refused (400): Bolt cannot read it: %s", _where(exc)
+            )
+            return WsgiHttpResponse(status=400, body="malformed request body")
+        try:
+            answer = self._app.dispatch(request)
+        except Exception as exc:
+            # Listener errors end in on_error; what escapes is Bolt's own matching choking on a
+            # field of the wrong type. A retry would choke the same way.
+            log.warning("Bolt failed on a signed request (400): %s", _where(exc))
+            return WsgiHttpResponse(status=400, body="malformed request body")
+        if answer.status == 404:
+            # No listener for it: acknowledge, or Slack would retry it three times.
+            log.warning(
+                "unhandled Slack request acknowledged: type=%s event=%s",
+                _short(body.get("type")),
+                _short(_event_type(body)),
+                extra={"event_id": _short(body.get("event_id"))},
+            )
+            return WsgiHttpResponse(status=200)
+        return WsgiHttpResponse(status=answer.status, headers=answer.headers, body=answer.body)
+
+    def _verify(self, environ: dict[str, Any], raw: bytes) -> None:
+        """Raise `_Unsigned` unless the request carries a fresh, valid Slack signature."""
+        timestamp = environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP")
+        signature = environ.get("HTTP_X_SLACK_SIGNATURE")
+        if not timestamp or not signature:
+            raise _Unsigned("missing signature headers")
+        if not (timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12):
+            raise _Unsigned("timestamp is not a number")
+        if abs(time.time() - int(timestamp)) > MAX_CLOCK_SKEW_SECONDS:
+            raise _Unsigned("timestamp outside the replay window")
+        base = b"v0:" + timestamp.encode() + b":" + raw
+        expected = b"v0=" + hmac.new(self._secret, base, hashlib.sha256).hexdigest().encode()
+        # WSGI header values are latin-1 decoded bytes, so this gives back what was sent.
+        if not hmac.compare_digest(expected, signature.encode("latin-1", "replace")):
+            raise _Unsigned("bad signature")
 
     def start(self) -> None:
         """Serve in a background thread."""
@@ -55,8 +220,86 @@ class HttpServer:
         if self._thread is None:
             server.close()
             return
+        trigger = server.trigger
         # Close the sockets from inside the server's own loop (closing them from this thread
-        # races its select() and raises); with its map empty the loop returns by itself.
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        # races its select() and raises); with its map empty the loop returns by itself. The
+        # thunk also closes the trigger, and a worker's pull can wake the loop at any moment: hold
+        # the trigger's lock (the loop takes it to run thunks) until our own pull is written.
+        with trigger.lock:
+            trigger.thunks.append(lambda: wasyncore.close_all(server._map))
+            trigger.pull_trigger()
         self._thread.join(timeout=10)
         server.task_dispatcher.shutdown()
+
+
+def _bolt_signing_secret(app: App) -> str:
+    # The daemon builds HttpServer(app, ...) from the app alone; Bolt has no public accessor.
+    secret = getattr(app, "_signing_secret", "")
+    return secret if isinstance(secret, str) else ""
+
+
+def _bolt_request(environ: dict[str, Any], text: str, body: dict[str, Any]) -> BoltRequest:
+    request = BoltRequest(
+        body=text,
+        query=environ.get("QUERY_STRING", ""),
+        headers=WsgiHttpRequest(environ).get_headers(),
+    )
+    if request.body != body:
+        # Bolt reads any form containing the letters "payload" (a slash command's text, say) as
+        # an interactivity payload and gets {}; give it the body as Slack sent it.
+        request.body = body
+        request.context = build_context(BoltContext(), body)
+    return request
+
+
+def _read_body(environ: dict[str, Any]) -> bytes:
+    stream = environ.get("wsgi.input")
+    if stream is None:
+        return b""
+    length = environ.get("CONTENT_LENGTH")
+    data = stream.read(int(length)) if length and length.isdigit() else stream.read()
+    return bytes(data)
+
+
+def _parse(text: str, content_type: str | None) -> dict[str, Any]:
+    """The body as Bolt reads it (JSON, or a form with or without a JSON `payload`), strictly."""
+    if not text:
+        raise _Malformed("empty body")
+    if (content_type or "").split(";")[0].strip() == "application/json" or text.startswith("{"):
+        parsed: Any = json.loads(text)
+    else:
+        form = dict(parse_qsl(text, keep_blank_values=True))
+        parsed = json.loads(form["payload"]) if "payload" in form else form
+    if not isinstance(parsed, dict):
+        raise _Malformed(f"body is a JSON {type(parsed).__name__}, not an object")
+    return parsed
+
+
+def _event_type(body: dict[str, Any]) -> Any:
+    event = body.get("event")
+    return event.get("type") if isinstance(event, dict) else None
+
+
+def _short(value: Any, limit: int = 60) -> str | None:
+    """A payload value fit for one log line (repr escapes newlines; long values are cut)."""
+    if value is None:
+        return None
+    text = value if isinstance(value, str) and value.isprintable() else repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _where(exc: BaseException) -> str:
+    """`TypeError: … (internals.py:201 in extract_channel_id)`: a traceback's gist, one line."""
+    gist = f"{type(exc).__name__}: {_short(str(exc))}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return gist
+    return f"{gist} ({Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})"
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return f"body is not UTF-8 (byte {exc.start})"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON ({exc.msg} at char {exc.pos})"
+    return _short(str(exc)) or type(exc).__name__

@@ -9,6 +9,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+# `extra=` fields named like one the formatter writes itself keep their value under another key:
+# callers pass a Slack message's `ts`, which must not replace the time the record was logged.
+_OWN = {"ts", "level", "logger", "msg", "exc"}
+_RENAMED = {"ts": "slack_ts"}
 
 
 class JsonFormatter(logging.Formatter):
@@ -22,7 +26,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "msg": record.getMessage(),
         }
-        payload.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD})
+        for key, value in record.__dict__.items():
+            if key not in _STANDARD:
+                payload[_RENAMED.get(key, f"extra_{key}") if key in _OWN else key] = value
         if record.exc_info:
             payload["exc"] = self.formatException(record.exc_info)
         return json.dumps(payload, default=str)
