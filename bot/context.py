@@ -2,14 +2,16 @@
 
 Order (so the prefix is byte-stable and cacheable): identity (never overridable) → USER.md →
 canonical lessons → approved skills index → MEMORY.md  ‖ cache breakpoint ‖  the session tail:
-relevant facts, user-model notes for this user, matching skill bodies. Learned text is quoted as
-data under a heading that says it is not instructions.
+relevant facts, user-model notes for this user, matching skill bodies ‖ the transcript, with a
+cache breakpoint on its newest turn. Learned text is quoted as data under a heading that says it
+is not instructions. System breakpoints are wishes: the Anthropic client sends only those whose
+prefix reaches the model's minimum cacheable length (`reflection.prompt_cache`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -86,12 +88,32 @@ def render_sections(sections: Sequence[Section], *, heading: bool) -> str:
     return "\n\n".join(parts)
 
 
+def window_start(count: int, max_messages: int) -> int:
+    """Where the transcript window starts: it moves half a window at a time, not line by line.
+
+    A window that slid by one line per turn would change the cached prefix on every turn once
+    the transcript outgrew it, so every turn would rewrite the whole conversation to the cache
+    (at 1.25× the input price) instead of reading it (0.1×). Moving it in steps of half the
+    window keeps the prefix byte-stable between steps; the model still sees at least half of
+    `max_messages` and never more than all of it.
+    """
+    over = count - max_messages
+    if over <= 0:
+        return 0
+    step = max(1, max_messages // 2)
+    return -(-over // step) * step
+
+
 def conversation(
     lines: Sequence[tuple[bool, str]], *, max_messages: int
 ) -> tuple[ChatMessage, ...]:
-    """Transcript (is_bot, text) → alternating messages that start and end with the user."""
+    """Transcript (is_bot, text) → alternating messages that start and end with the user.
+
+    The newest turn carries the conversation's cache breakpoint, so the next turn reads every
+    earlier one from the prompt cache.
+    """
     merged: list[ChatMessage] = []
-    for is_bot, text in lines[-max_messages:]:
+    for is_bot, text in lines[window_start(len(lines), max_messages) :]:
         role: Literal["user", "assistant"] = "assistant" if is_bot else "user"
         if merged and merged[-1].role == role:
             merged[-1] = ChatMessage(role, merged[-1].content + "\n\n" + text)
@@ -99,4 +121,6 @@ def conversation(
             merged.append(ChatMessage(role, text))
     while merged and merged[0].role != "user":
         merged.pop(0)
+    if merged:
+        merged[-1] = replace(merged[-1], cache=True)
     return tuple(merged)

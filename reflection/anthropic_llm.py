@@ -24,6 +24,7 @@ from anthropic.types import (
 )
 from anthropic.types.output_config_param import OutputConfigParam
 
+from reflection import prompt_cache
 from reflection.errors import LLMRejected, LLMUnavailable
 from reflection.llm import LLMRequest, LLMResponse, Usage
 from reflection.pricing import PriceTable
@@ -101,24 +102,29 @@ class AnthropicLLM:
 
 
 def system_blocks(request: LLMRequest) -> list[TextBlockParam]:
-    """The system prompt as text blocks, with a cache breakpoint after each `cache=True` block."""
+    """The system prompt as text blocks, with the breakpoints `prompt_cache.plan` keeps."""
+    keep = prompt_cache.plan(request).system
     blocks: list[TextBlockParam] = []
-    for block in request.system:
+    for i, block in enumerate(request.system):
         param: TextBlockParam = {"type": "text", "text": block.text}
-        if block.cache:
+        if i in keep:
             param["cache_control"] = {"type": "ephemeral"}
         blocks.append(param)
     return blocks
 
 
 def message_params(request: LLMRequest) -> list[MessageParam]:
-    """The conversation turns in the SDK's shape."""
+    """The conversation turns in the SDK's shape; a breakpoint makes a turn a text block."""
+    keep = prompt_cache.plan(request).messages
     params: list[MessageParam] = []
-    for m in request.messages:
+    for i, m in enumerate(request.messages):
+        content: str | list[TextBlockParam] = m.content
+        if i in keep:
+            content = [{"type": "text", "text": m.content, "cache_control": {"type": "ephemeral"}}]
         if m.role == "user":
-            params.append(UserMessageParam(role="user", content=m.content))
+            params.append(UserMessageParam(role="user", content=content))
         else:
-            params.append(AssistantMessageParam(role="assistant", content=m.content))
+            params.append(AssistantMessageParam(role="assistant", content=content))
     return params
 
 

@@ -16,10 +16,11 @@ class SystemBlock:
 
 @dataclass(frozen=True)
 class ChatMessage:
-    """One turn of the conversation sent to the model."""
+    """One turn of the conversation; `cache=True` puts a prompt-cache breakpoint after it."""
 
     role: Literal["user", "assistant"]
     content: str
+    cache: bool = False
 
 
 @dataclass(frozen=True)

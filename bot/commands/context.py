@@ -23,7 +23,9 @@ def register(app: typer.Typer) -> None:
         from bot.context import ensure_identity
         from bot.prompting import LearnedContext
         from bot.runtime import Runtime
+        from reflection import prompt_cache
         from reflection.heuristic import HeuristicReflector
+        from reflection.llm import LLMRequest
 
         settings = load_settings()
         ensure_identity(settings.ensure_data_dir())
@@ -43,10 +45,15 @@ def register(app: typer.Typer) -> None:
             typer.echo(prompt)
             return
         selection = assembled.selection
+        blocks = assembled.parts.blocks()
+        # The breakpoints the chat model would actually get: too-short prefixes are not sent.
+        sent = prompt_cache.plan(
+            LLMRequest(model=settings.chat_model, system=blocks, messages=(), max_tokens=1)
+        ).system
         payload = {
             "system_prompt": prompt,
             "blocks": [
-                {"text": b.text, "cache_breakpoint": b.cache} for b in assembled.parts.blocks()
+                {"text": b.text, "cache_breakpoint": i in sent} for i, b in enumerate(blocks)
             ],
             "selected": {
                 "stable": [

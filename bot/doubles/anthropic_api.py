@@ -3,9 +3,17 @@
 The real `anthropic` SDK talks to it over a real socket (pass `LocalAnthropicAPI.base_url` as the
 SDK's `base_url`). It answers `POST /v1/messages` and `POST /v1/messages/count_tokens` with the
 real response and error shapes, checks `x-api-key`, estimates tokens (≈ chars/4), simulates
-prompt caching at `cache_control` breakpoints and honours `max_tokens`. Tests script what it
-answers (`api.script("hi", Fault(529, times=2), Slow(5), Garbage(b"<html>"), ...)`) and read back
-what it was sent (`api.requests`, `api.wait_for_requests(n)`).
+prompt caching at `cache_control` breakpoints the way the API bills it (below) and honours
+`max_tokens`. Tests script what it answers (`api.script("hi", Fault(529, times=2), Slow(5),
+Garbage(b"<html>"), ...)`) and read back what it was sent (`api.requests`,
+`api.wait_for_requests(n)`).
+
+Prompt caching, as the real API does it: a request may carry at most four breakpoints (a fifth
+is a 400). Each breakpoint whose prefix (tools → system → messages, up to and including the
+marked block) reaches the model's minimum cacheable length writes that prefix to the cache; a
+shorter one is silently ignored. The cache read is the longest previously written prefix found
+at a block boundary up to 20 blocks before a breakpoint; `cache_creation_input_tokens` is the
+rest of the prefix up to the last cacheable breakpoint, `input_tokens` whatever follows it.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+
+from reflection.prompt_cache import MAX_BREAKPOINTS, min_cacheable_tokens
 
 # What each status means on the real API; the SDK maps the status, we mirror the body too.
 ERROR_TYPES: dict[int, str] = {
@@ -39,6 +49,8 @@ DEFAULT_MESSAGES: dict[int, str] = {
     500: "Internal server error",
     529: "Overloaded",
 }
+# How far before a breakpoint the API looks for an earlier cache hit (in content blocks).
+CACHE_LOOKBACK_BLOCKS = 20
 
 
 @dataclass(frozen=True)
@@ -209,7 +221,7 @@ class LocalAnthropicAPI:
         api_key: str = "sk-ant-local-test",
         responder: Responder = offline_echo,
         json_responder: Responder | None = None,
-        min_cacheable_tokens: int = 0,
+        min_cacheable_tokens: int | None = None,
         latency: float = 0.0,
     ) -> None:
         self.api_key = api_key
@@ -218,7 +230,8 @@ class LocalAnthropicAPI:
         self.responder = responder
         # Used instead of `responder` for structured-output requests; default: minimal valid JSON.
         self.json_responder = json_responder
-        # The real API silently skips caching below a per-model minimum; 0 keeps tests small.
+        # The real API silently skips caching below a per-model minimum (None: each model's
+        # documented minimum); a number applies to every model.
         self.min_cacheable_tokens = min_cacheable_tokens
         self._lock = threading.Condition()
         self._queue: deque[Scripted] = deque()
@@ -378,6 +391,13 @@ class LocalAnthropicAPI:
             return refusal
         if body.get("stream"):
             return _error(400, "stream: the local Anthropic API double does not stream")
+        marks = sum(marked for _, _, marked in _cacheable_blocks(body))
+        if marks > MAX_BREAKPOINTS:
+            return _error(
+                400,
+                f"A maximum of {MAX_BREAKPOINTS} blocks with cache_control may be provided. "
+                f"Found {marks}.",
+            )
         with self._lock:
             scripted: Scripted | None = self._queue.popleft() if self._queue else None
         if scripted is None and self.latency > 0:
@@ -444,9 +464,16 @@ class LocalAnthropicAPI:
             }
         )
 
+    def minimum_for(self, model: str) -> int:
+        """The shortest prefix this double caches for `model`."""
+        if self.min_cacheable_tokens is not None:
+            return self.min_cacheable_tokens
+        return min_cacheable_tokens(model)
+
     def _input_usage(self, body: dict[str, Any]) -> dict[str, int]:
         """Split input tokens into cache reads, cache writes and uncached input."""
         blocks = _cacheable_blocks(body)
+        minimum = self.minimum_for(str(body.get("model")))
         digest = hashlib.sha256(str(body.get("model")).encode())
         keys: list[tuple[str, int]] = []  # (prefix key, tokens up to here) after every block
         breakpoints: list[int] = []  # indexes into `keys` where a cacheable breakpoint sits
@@ -455,14 +482,17 @@ class LocalAnthropicAPI:
             digest.update(canonical.encode())
             running += tokens
             keys.append((digest.hexdigest(), running))
-            if marked and running >= self.min_cacheable_tokens:
+            if marked and running >= minimum:
                 breakpoints.append(len(keys) - 1)
         total = running
         cached = keys[breakpoints[-1]][1] if breakpoints else 0
-        # Like the API, a hit may sit before the last breakpoint, on any earlier block boundary.
-        candidates = keys[: breakpoints[-1] + 1] if breakpoints else []
+        # Like the API, a hit may sit before a breakpoint, on any block boundary within the
+        # lookback window; only prefixes that were written (so reached the minimum) are found.
+        candidates = {
+            j for i in breakpoints for j in range(max(0, i - CACHE_LOOKBACK_BLOCKS), i + 1)
+        }
         with self._lock:
-            read = max((n for key, n in candidates if key in self._cache), default=0)
+            read = max((keys[j][1] for j in candidates if keys[j][0] in self._cache), default=0)
             self._cache.update(keys[i][0] for i in breakpoints)
         return {
             "input_tokens": total - cached,

@@ -156,27 +156,73 @@ def usage(api: LocalAnthropicAPI, body: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def test_prompt_cache_reads_the_longest_seen_prefix(api: LocalAnthropicAPI) -> None:
-    a, b = "A" * 400, "B" * 200
-    assert usage(api, cached([a, b], [1])) == (1, 150, 0)
-    assert usage(api, cached([a, b], [1], text="other")) == (2, 0, 150)
+    # Blocks are sized past claude-sonnet-4-5's 1,024-token minimum (this test once used
+    # 100-token blocks, when the double cached from 0 tokens, which the real API never does).
+    a, b = "A" * 4800, "B" * 800  # 1,200 and 200 tokens
+    assert usage(api, cached([a, b], [1])) == (1, 1400, 0)
+    assert usage(api, cached([a, b], [1], text="other")) == (2, 0, 1400)
     # Changing the second block misses that prefix; the first block alone was never a breakpoint.
-    assert usage(api, cached([a, "C" * 200], [0, 1])) == (1, 150, 0)
-    # ... but it is now, so a third variant reads 100 and writes the rest.
-    assert usage(api, cached([a, "D" * 200], [1])) == (1, 50, 100)
+    assert usage(api, cached([a, "C" * 800], [0, 1])) == (1, 1400, 0)
+    # ... but it is now, so a third variant reads 1,200 and writes the rest.
+    assert usage(api, cached([a, "D" * 800], [1])) == (1, 200, 1200)
     # Caches are per model.
-    assert usage(api, cached([a, b], [1], model="claude-opus-4-5")) == (1, 150, 0)
+    assert usage(api, cached([a, b], [1], model="claude-sonnet-4")) == (1, 1400, 0)
     # A top-level cache_control marks the last block (the user message); the lookback still
     # finds the system prefix cached by the first call.
     top_level = cached([a, b], [], text="abcd", cache_control={"type": "ephemeral"})
-    assert usage(api, top_level) == (0, 1, 150)
+    assert usage(api, top_level) == (0, 1, 1400)
     api.reset_cache()
-    assert usage(api, cached([a, b], [1])) == (1, 150, 0)
+    assert usage(api, cached([a, b], [1])) == (1, 1400, 0)
 
 
-def test_prompt_cache_minimum(api: LocalAnthropicAPI) -> None:
+@pytest.mark.parametrize(
+    ("model", "minimum"),
+    [
+        ("claude-sonnet-4-5", 1024),
+        ("claude-sonnet-4-6", 2048),
+        ("claude-3-5-haiku-20241022", 2048),
+        ("claude-haiku-4-5-20251001", 4096),
+        ("claude-opus-4-6", 4096),
+    ],
+)
+def test_prompt_cache_minimum_is_per_model(
+    api: LocalAnthropicAPI, model: str, minimum: int
+) -> None:
+    below, at = "A" * (4 * minimum - 4), "A" * (4 * minimum)
+    # One token short of the model's minimum: neither written nor read, however often it is sent.
+    assert usage(api, cached([below], [0], model=model)) == (minimum, 0, 0)
+    assert usage(api, cached([below], [0], model=model)) == (minimum, 0, 0)
+    # At the minimum: written, then read.
+    assert usage(api, cached([at], [0], model=model)) == (1, minimum, 0)
+    assert usage(api, cached([at], [0], model=model)) == (1, 0, minimum)
+
+
+def test_prompt_cache_minimum_override(api: LocalAnthropicAPI) -> None:
+    api.min_cacheable_tokens = 0
+    assert usage(api, cached(["A" * 400], [0])) == (1, 100, 0)
     api.min_cacheable_tokens = 1024
-    assert usage(api, cached(["A" * 400], [0])) == (101, 0, 0)
-    assert usage(api, cached(["A" * 400], [0])) == (101, 0, 0)
+    assert usage(api, cached(["B" * 400], [0])) == (101, 0, 0)
+    assert usage(api, cached(["B" * 400], [0])) == (101, 0, 0)
+
+
+def test_prompt_cache_lookback_is_twenty_blocks(api: LocalAnthropicAPI) -> None:
+    head = "H" * 8000  # 2,000 tokens, past claude-sonnet-4-5's minimum
+    filler = [f"block {i:03}" for i in range(30)]  # 3 tokens each
+    assert usage(api, cached([head], [0]))[1] == 2000
+    # 20 blocks after the cached prefix, the breakpoint's lookback still reaches it ...
+    assert usage(api, cached([head, *filler[:20]], [20])) == (1, 60, 2000)
+    api.reset_cache()
+    usage(api, cached([head], [0]))
+    # ... 21 blocks after, it does not: everything is written again.
+    assert usage(api, cached([head, *filler[:21]], [21])) == (1, 2063, 0)
+
+
+def test_more_than_four_breakpoints_is_refused(api: LocalAnthropicAPI) -> None:
+    four = cached(["a", "b", "c", "d", "e"], [0, 1, 2, 3])
+    assert post(api, four)[0] == 200
+    code, _, error = post(api, cached(["a", "b", "c", "d", "e"], [0, 1, 2, 3, 4]))
+    assert (code, error["error"]["type"]) == (400, "invalid_request_error")
+    assert "maximum of 4 blocks with cache_control" in error["error"]["message"]
 
 
 def test_max_tokens_truncates(api: LocalAnthropicAPI) -> None:

@@ -134,6 +134,8 @@ def test_context_prints_the_system_prompt(tmp_path: Path) -> None:
     )
     assert as_json["system_prompt"] == text.stdout.rstrip("\n")
     assert as_json["tokens"]["budget"] == 1000
+    # A prompt this short is below the chat model's minimum cacheable length: no breakpoint sent.
+    assert [b["cache_breakpoint"] for b in as_json["blocks"]] == [False] * len(as_json["blocks"])
 
 
 @pytest.mark.timeout(300)

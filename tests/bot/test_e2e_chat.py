@@ -56,10 +56,19 @@ def test_dm_gets_a_threaded_reply_and_everything_is_stored(stack: LocalStack) ->
     assert stack.bot.wait_idle(10)  # the reply is recorded right after the ⏳ comes off
     texts = transcript_texts(stack)
     assert texts[0] == (False, "What is the capital of France?") and texts[1][0] is True
-    # The request carried identity first, with a cache breakpoint.
+    # The request carried identity first. Its system prompt (~160 tokens) is below the chat
+    # model's minimum cacheable length, so it has no breakpoint (it used to have one, which the
+    # API ignored); the newest turn carries the conversation's breakpoint.
     body = stack.anthropic.requests[0].body
     assert "Seshat" in body["system"][0]["text"]
-    assert any("cache_control" in block for block in body["system"])
+    assert not any("cache_control" in block for block in body["system"])
+    assert body["messages"][-1]["content"] == [
+        {
+            "type": "text",
+            "text": "What is the capital of France?",
+            "cache_control": {"type": "ephemeral"},
+        }
+    ]
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:

@@ -56,11 +56,15 @@ def client(api: LocalAnthropicAPI, clients: list[AnthropicLLM]) -> Callable[...,
 
 
 def chat(
-    text: str, *, max_tokens: int = 200, json_schema: dict[str, Any] | None = None
+    text: str,
+    *,
+    max_tokens: int = 200,
+    json_schema: dict[str, Any] | None = None,
+    identity: str = IDENTITY,
 ) -> LLMRequest:
     return LLMRequest(
         model=MODEL,
-        system=(SystemBlock(IDENTITY, cache=True), SystemBlock(TAIL)),
+        system=(SystemBlock(identity, cache=True), SystemBlock(TAIL)),
         messages=(ChatMessage("user", text),),
         max_tokens=max_tokens,
         json_schema=json_schema,
@@ -89,20 +93,32 @@ def test_text_reply_carries_usage_and_model(api: LocalAnthropicAPI, client: Clie
 def test_system_blocks_carry_cache_breakpoints_and_second_call_reads_cache(
     api: LocalAnthropicAPI, client: Client
 ) -> None:
+    # Haiku 4.5 caches only prefixes of 4,096 tokens or more: the identity is made that long
+    # (this test once used a 210-token identity, which the double cached and the API never did).
+    identity = IDENTITY * 20
+    assert estimate_tokens(identity) >= 4096
     llm = client()
-    first = llm.complete(chat("first question"))
-    second = llm.complete(chat("a different second question"))
+    first = llm.complete(chat("first question", identity=identity))
+    second = llm.complete(chat("a different second question", identity=identity))
     system = api.requests[0].body["system"]
-    assert system[0] == {"type": "text", "text": IDENTITY, "cache_control": {"type": "ephemeral"}}
+    assert system[0] == {"type": "text", "text": identity, "cache_control": {"type": "ephemeral"}}
     assert system[1] == {"type": "text", "text": TAIL}
     assert (first.usage.cache_write_tokens, first.usage.cache_read_tokens) == (
-        estimate_tokens(IDENTITY),
+        estimate_tokens(identity),
         0,
     )
     assert (second.usage.cache_write_tokens, second.usage.cache_read_tokens) == (
         0,
-        estimate_tokens(IDENTITY),
+        estimate_tokens(identity),
     )
+
+
+def test_short_system_breakpoint_is_not_sent(api: LocalAnthropicAPI, client: Client) -> None:
+    # The same request with a 210-token identity: below Haiku 4.5's minimum, so no breakpoint
+    # (it would cache nothing and take one of the four slots).
+    response = client().complete(chat("hello"))
+    assert all("cache_control" not in block for block in api.requests[0].body["system"])
+    assert (response.usage.cache_write_tokens, response.usage.cache_read_tokens) == (0, 0)
 
 
 def test_structured_output_sends_schema_and_returns_json(
