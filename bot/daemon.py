@@ -162,7 +162,12 @@ class Daemon:
             )
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
-            self.http = HttpServer(self.bolt, host=s.http_host, port=s.http_port)
+            self.http = HttpServer(
+                self.bolt,
+                host=s.http_host,
+                port=s.http_port,
+                signing_secret=secrets["SLACK_SIGNING_SECRET"],
+            )
             self.http.start()
         if self._start_scheduler:
             self.scheduler = self._schedule(runtime)
