@@ -40,6 +40,7 @@ from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
 from store.db import Store
 from store.models import ReflectionRow, SessionState
+from writers.guard.redact import redact_text
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,10 @@ class Daemon:
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
             background=self.background,
         )
+        # Pay the one-off costs (the redactor's recognizers, the embedder) before the first
+        # delivery, not inside it: the first burst of messages would wait for them to be acked.
+        redact_text("warm-up: call +1 415 555 0100 or mail ops@example.com")
+        runtime.library.embedder.embed(["warm-up"])
         # Messages stored but not answered before a restart are answered now (a stale ⏳ comes
         # off); sessions closed before it are reflected.
         self.engine.recover()

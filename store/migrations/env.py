@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from store.models import Base
 
@@ -17,6 +17,10 @@ def run_migrations_online() -> None:
         config.get_main_option("sqlalchemy.url") or ""
     )
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Replicas starting together migrate one at a time; the others then find the
+            # schema at head. Released when this transaction ends.
+            connection.execute(text("SELECT pg_advisory_xact_lock(hashtext('seshat-migrate'))"))
         context.configure(
             connection=connection,
             target_metadata=target_metadata,
