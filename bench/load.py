@@ -75,6 +75,12 @@ def start_daemon(
     )
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, float]:
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -90,6 +96,8 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
             for user in users:
                 slack.add_user(user, user.lower())
             sent: dict[str, float] = {}
+            time.sleep(2.0)  # let start-up work (recovery, warm-up) finish before measuring
+            cpu_before = cpu_seconds(daemon.pid)
             started = time.monotonic()
             for turn in range(turns):
                 with ThreadPoolExecutor(max_workers=32) as pool:
@@ -112,6 +120,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                         break
                     time.sleep(0.1)
             replied_all = time.monotonic() - started
+            cpu_chat = cpu_seconds(daemon.pid) - cpu_before
             time.sleep(1.0)  # anything answered twice would show up by now
             replies: dict[str, list[float]] = {}
             for c in slack.calls:
@@ -169,6 +178,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
         "reply_max_s": max(reply_latency),
         "ratio_p99": pct(reply_latency, 0.99) / latency,
         "all_replied_s": replied_all,
+        "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
     }
 
 
@@ -207,6 +217,8 @@ def main() -> None:
         f"{r['reply_max_s']:.2f} s | |",
         f"| reply p99 ÷ model latency | {r['ratio_p99']:.1f}× | ≤ 3× {'✓' if ok_reply else '✗'} |",
         f"| all {r['messages']} messages answered after | {r['all_replied_s']:.1f} s | |",
+        f"| daemon CPU per message (intake to reply, all threads) | "
+        f"{r['cpu_ms_per_message']:.1f} ms | |",
         f"| messages stored / answered / answered twice | {r['stored']} / {r['answered']} / "
         f"{r['doubled']} | all once {'✓' if exact else '✗'} |",
         f"| sessions reflected once / twice | {r['reflected_once']} / {r['reflected_twice']} | "
