@@ -75,6 +75,14 @@ def start_daemon(
     )
 
 
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
@@ -98,6 +106,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
             sent: dict[str, float] = {}
             time.sleep(2.0)  # let start-up work (recovery, warm-up) finish before measuring
             cpu_before = cpu_seconds(daemon.pid)
+            rss_idle = rss_mb(daemon.pid)
             started = time.monotonic()
             for turn in range(turns):
                 with ThreadPoolExecutor(max_workers=32) as pool:
@@ -151,6 +160,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                     break
                 time.sleep(0.5)
             time.sleep(1.0)
+            rss_after = rss_mb(daemon.pid)
             with store.sessions() as db:
                 per_session = {}
                 for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
@@ -179,6 +189,8 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
         "ratio_p99": pct(reply_latency, 0.99) / latency,
         "all_replied_s": replied_all,
         "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
+        "rss_idle_mb": rss_idle,
+        "rss_after_mb": rss_after,
     }
 
 
@@ -223,6 +235,8 @@ def main() -> None:
         f"{r['doubled']} | all once {'✓' if exact else '✗'} |",
         f"| sessions reflected once / twice | {r['reflected_once']} / {r['reflected_twice']} | "
         f"all once |",
+        f"| daemon RSS idle / after all sessions reflected | {r['rss_idle_mb']:.0f} / "
+        f"{r['rss_after_mb']:.0f} MB | < 300 MB |",
     ]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

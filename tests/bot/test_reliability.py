@@ -450,3 +450,34 @@ def test_a_failed_reflection_is_told_to_the_owner_once(tmp_path: Path) -> None:
             m for m in stack.slack.messages(owner_dm) if "reflection failed" in m.get("text", "")
         ]
         assert len(told) == 1 and "seshat reflection retry" in told[0]["text"]
+
+
+def test_a_burst_of_sessions_is_answered_once_each_and_reflected_once_each(tmp_path: Path) -> None:
+    # The CI-sized variant of bench/load.py (which measures latencies at 200 sessions): many
+    # users at once, the model taking its time; nothing lost, nothing doubled.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from store.models import ReflectionRow
+
+    users = [f"U0BURST{i:02d}" for i in range(30)]
+    with LocalStack(tmp_path / "data", owner=OWNER) as stack:
+        stack.anthropic.latency = 0.3
+        for user in users:
+            stack.slack.add_user(user, user.lower())
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            sent = list(pool.map(lambda u: stack.slack.user_dm(u, f"hello from {u}"), users))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if all(_replies(stack.slack, m["channel"], m["ts"]) for m in sent):
+                break
+            time.sleep(0.1)
+        for user in users:
+            stack.slack.slash_command(user, stack.slack.dm_channel(user), "/done")
+        assert stack.bot.wait_idle(120)
+        assert [len(_replies(stack.slack, m["channel"], m["ts"])) for m in sent] == [1] * 30
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            ok = [r.session_id for r in db.query(ReflectionRow).filter_by(status="ok")]
+            assert len(ok) == 30 and len(set(ok)) == 30
+            assert db.query(Message).filter(Message.is_bot.is_(False)).count() == 30
