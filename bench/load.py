@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
 from bot.doubles.slack_workspace import LocalSlackWorkspace  # noqa: E402
+from bot.doubles.stack import process_env  # noqa: E402
 from store.db import Store  # noqa: E402
 from store.models import Message, ReflectionRow  # noqa: E402
 
@@ -48,27 +49,15 @@ def pct(values: list[float], q: float) -> float:
 def start_daemon(
     data: Path, slack: LocalSlackWorkspace, anthropic: LocalAnthropicAPI, workers: int
 ) -> subprocess.Popen[bytes]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_"))
-    }
-    env.update(
-        {
-            "PYTHONPATH": str(ROOT),
-            "SESHAT_DATA_DIR": str(data),
-            "SESHAT_ENV_FILE": str(data.parent / "none.env"),
-            "SLACK_BOT_TOKEN": slack.bot_token,
-            "SLACK_APP_TOKEN": slack.app_token,
-            "SLACK_API_URL": slack.api_url,
-            "SLACK_OWNER_IDS": "U0OWNER",
-            "ANTHROPIC_API_KEY": anthropic.api_key,
-            "ANTHROPIC_BASE_URL": anthropic.base_url,
-            "SESHAT_EMBEDDER": "hashing",
-            "SESHAT_WORKER_THREADS": str(workers),
-            "LLM_TIMEOUT_SECONDS": "120",
-            "LOG_LEVEL": "WARNING",
-        }
+    env = process_env(
+        slack,
+        anthropic,
+        data,
+        SLACK_OWNER_IDS="U0OWNER",
+        SESHAT_WORKER_THREADS=str(workers),
+        LLM_TIMEOUT_SECONDS="120",
+        LOG_LEVEL="WARNING",
+        LOG_FORMAT="json",
     )
     return subprocess.Popen(
         [sys.executable, "-m", "bot.cli", "run"], env=env, cwd=data.parent, stderr=sys.stderr

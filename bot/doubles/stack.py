@@ -6,6 +6,7 @@ only through Settings (base URLs and tokens), so it talks to the doubles exactly
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,6 +16,34 @@ from bot.doubles.slack_workspace import LocalSlackWorkspace
 from reflection.llm import LLM
 from store.clock import Clock
 from store.config import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+_OWN_SETTINGS = ("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_")
+
+
+def process_env(
+    slack: LocalSlackWorkspace, anthropic: LocalAnthropicAPI, data_dir: Path, **extra: str
+) -> dict[str, str]:
+    """The environment for a `seshat run` process against these doubles: the caller's own
+    Slack, Anthropic and Seshat settings are left out, `extra` is added on top."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_OWN_SETTINGS)}
+    env.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "SESHAT_DATA_DIR": str(data_dir),
+            "SESHAT_ENV_FILE": str(data_dir.parent / "no-such.env"),
+            "SLACK_BOT_TOKEN": slack.bot_token,
+            "SLACK_APP_TOKEN": slack.app_token,
+            "SLACK_SIGNING_SECRET": slack.signing_secret,
+            "SLACK_API_URL": slack.api_url,
+            "ANTHROPIC_API_KEY": anthropic.api_key,
+            "ANTHROPIC_BASE_URL": anthropic.base_url,
+            "SESHAT_EMBEDDER": "hashing",
+            "LOG_FORMAT": "text",
+        }
+    )
+    env.update(extra)
+    return env
 
 
 class LocalStack:

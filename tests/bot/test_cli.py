@@ -184,25 +184,10 @@ def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
 
     from bot.doubles.anthropic_api import LocalAnthropicAPI
     from bot.doubles.slack_workspace import LocalSlackWorkspace
+    from bot.doubles.stack import process_env
 
     with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
-        }
-        env.update(
-            {
-                "PYTHONPATH": str(ROOT),
-                "SESHAT_DATA_DIR": str(tmp_path / "data"),
-                "SLACK_BOT_TOKEN": slack.bot_token,
-                "SLACK_APP_TOKEN": slack.app_token,
-                "SLACK_API_URL": slack.api_url,
-                "ANTHROPIC_API_KEY": anthropic.api_key,
-                "ANTHROPIC_BASE_URL": anthropic.base_url,
-                "SESHAT_EMBEDDER": "hashing",
-            }
-        )
+        env = process_env(slack, anthropic, tmp_path / "data", LOG_FORMAT="json")
         proc = subprocess.Popen(
             [sys.executable, "-m", "bot.cli", "run"],
             cwd=tmp_path,

@@ -8,7 +8,6 @@ exact state a crash leaves behind, written into the database, then a real restar
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
 import subprocess
@@ -22,13 +21,12 @@ from sqlalchemy import update
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI, Slow
 from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
-from bot.doubles.stack import LocalStack
+from bot.doubles.stack import LocalStack, process_env
 from bot.engine import RESTARTED, WORKING_REACTION
 from store import sessions as S
 from store.db import Store
 from store.models import Message, ReplyState
 
-ROOT = Path(__file__).resolve().parents[2]
 ALICE = "U0ALICE"
 
 
@@ -197,24 +195,7 @@ def test_a_reply_slack_refuses_is_kept_and_posted_later(tmp_path: Path) -> None:
 
 def test_sigkill_during_a_reply_then_restart_answers_exactly_once(tmp_path: Path) -> None:
     with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
-        }
-        env.update(
-            {
-                "PYTHONPATH": str(ROOT),
-                "SESHAT_DATA_DIR": str(tmp_path / "data"),
-                "SLACK_BOT_TOKEN": slack.bot_token,
-                "SLACK_APP_TOKEN": slack.app_token,
-                "SLACK_API_URL": slack.api_url,
-                "ANTHROPIC_API_KEY": anthropic.api_key,
-                "ANTHROPIC_BASE_URL": anthropic.base_url,
-                "SESHAT_EMBEDDER": "hashing",
-                "LOG_FORMAT": "text",
-            }
-        )
+        env = process_env(slack, anthropic, tmp_path / "data")
 
         def start() -> subprocess.Popen[str]:
             return subprocess.Popen(
@@ -481,3 +462,26 @@ def test_a_burst_of_sessions_is_answered_once_each_and_reflected_once_each(tmp_p
             ok = [r.session_id for r in db.query(ReflectionRow).filter_by(status="ok")]
             assert len(ok) == 30 and len(set(ok)) == 30
             assert db.query(Message).filter(Message.is_bot.is_(False)).count() == 30
+
+
+def test_odd_messages_are_stored_and_answered(tmp_path: Path) -> None:
+    # A lone surrogate (from a JSON "\ud800" escape) used to fail the insert after the ack; an
+    # empty text (a message that only carried a file) used to send the model an empty turn.
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        for text in ("broken \ud800 surrogate", ""):
+            msg = stack.slack.user_dm(ALICE, text)
+            stack.slack.wait_for_call(
+                "chat.postMessage", lambda c, ts=msg["ts"]: c.params.get("thread_ts") == ts
+            )
+        stack.bot.wait_idle(10)
+        last_turn = stack.anthropic.requests[-1].body["messages"][-1]
+        content = last_turn["content"]
+        text = content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
+        assert text.strip(), last_turn
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            users = db.query(Message).filter(Message.is_bot.is_(False)).order_by(Message.id).all()
+            assert [m.reply_state for m in users] == [ReplyState.ANSWERED] * 2
+            assert "\ufffd" in users[0].text

@@ -4,7 +4,6 @@ answered once and every session reflected once."""
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import socket
@@ -22,10 +21,10 @@ import pytest
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
+from bot.doubles.stack import process_env
 from store.db import Store
 from store.models import Message, ReflectionRow
 
-ROOT = Path(__file__).resolve().parents[2]
 USERS = [f"U0REP{i:03d}" for i in range(12)]
 
 
@@ -112,31 +111,18 @@ def _replica(
     slack: LocalSlackWorkspace,
     anthropic: LocalAnthropicAPI,
 ) -> subprocess.Popen[str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_"))
-    }
     data = tmp / name
     data.mkdir()
-    env.update(
-        {
-            "PYTHONPATH": str(ROOT),
-            "SESHAT_DATA_DIR": str(data),
-            "DATABASE_URL": db,
-            "SLACK_MODE": "http",
-            "SESHAT_HTTP_HOST": "127.0.0.1",
-            "SESHAT_HTTP_PORT": str(port),
-            "SLACK_BOT_TOKEN": slack.bot_token,
-            "SLACK_SIGNING_SECRET": slack.signing_secret,
-            "SLACK_API_URL": slack.api_url,
-            "SLACK_OWNER_IDS": "U0OWNER",
-            "ANTHROPIC_API_KEY": anthropic.api_key,
-            "ANTHROPIC_BASE_URL": anthropic.base_url,
-            "SESHAT_EMBEDDER": "hashing",
-            "LOG_FORMAT": "text",
-            "LOG_LEVEL": "WARNING",
-        }
+    env = process_env(
+        slack,
+        anthropic,
+        data,
+        DATABASE_URL=db,
+        SLACK_MODE="http",
+        SESHAT_HTTP_HOST="127.0.0.1",
+        SESHAT_HTTP_PORT=str(port),
+        SLACK_OWNER_IDS="U0OWNER",
+        LOG_LEVEL="WARNING",
     )
     return subprocess.Popen(
         [sys.executable, "-m", "bot.cli", "run"],
