@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import signal
 import statistics
 import subprocess
 import sys
@@ -36,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
 from bot.doubles.slack_workspace import LocalSlackWorkspace  # noqa: E402
-from bot.doubles.stack import process_env  # noqa: E402
+from bot.doubles.stack import process_env, start_process, stop_process  # noqa: E402
 from store.db import Store  # noqa: E402
 from store.models import Message, ReflectionRow  # noqa: E402
 
@@ -48,7 +47,7 @@ def pct(values: list[float], q: float) -> float:
 
 def start_daemon(
     data: Path, slack: LocalSlackWorkspace, anthropic: LocalAnthropicAPI, workers: int
-) -> subprocess.Popen[bytes]:
+) -> subprocess.Popen[str]:
     env = process_env(
         slack,
         anthropic,
@@ -59,9 +58,7 @@ def start_daemon(
         LOG_LEVEL="WARNING",
         LOG_FORMAT="json",
     )
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run"], env=env, cwd=data.parent, stderr=sys.stderr
-    )
+    return start_process(env, data.parent, stderr=sys.stderr)
 
 
 def rss_mb(pid: int) -> float:
@@ -157,11 +154,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                 stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
             store.close()
         finally:
-            daemon.send_signal(signal.SIGTERM)
-            try:
-                daemon.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
+            stop_process(daemon)
     return {
         "sessions": sessions,
         "messages": len(sent),

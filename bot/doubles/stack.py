@@ -7,8 +7,11 @@ only through Settings (base URLs and tokens), so it talks to the doubles exactly
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from bot.daemon import Daemon
 from bot.doubles.anthropic_api import LocalAnthropicAPI
@@ -44,6 +47,31 @@ def process_env(
     )
     env.update(extra)
     return env
+
+
+def start_process(
+    env: dict[str, str], cwd: Path, *, stderr: int | IO[Any] | None = subprocess.DEVNULL
+) -> subprocess.Popen[str]:
+    """`seshat run` as its own process (a crash test can SIGKILL it)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "run"],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+        text=True,
+    )
+
+
+def stop_process(proc: subprocess.Popen[str], timeout: float = 60) -> str:
+    """SIGTERM, wait (kill if it will not stop); returns what it wrote on stderr, if piped."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    return err or ""
 
 
 class LocalStack:

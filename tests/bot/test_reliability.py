@@ -21,7 +21,7 @@ from sqlalchemy import update
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI, Slow
 from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
-from bot.doubles.stack import LocalStack, process_env
+from bot.doubles.stack import LocalStack, process_env, start_process, stop_process
 from bot.engine import RESTARTED, WORKING_REACTION
 from store import sessions as S
 from store.db import Store
@@ -198,14 +198,7 @@ def test_sigkill_during_a_reply_then_restart_answers_exactly_once(tmp_path: Path
         env = process_env(slack, anthropic, tmp_path / "data")
 
         def start() -> subprocess.Popen[str]:
-            return subprocess.Popen(
-                [sys.executable, "-m", "bot.cli", "run"],
-                cwd=tmp_path,
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                text=True,
-            )
+            return start_process(env, tmp_path)
 
         anthropic.script(Slow(60, "never sent: the process dies first"), "the answer after all")
         first = start()
@@ -232,11 +225,7 @@ def test_sigkill_during_a_reply_then_restart_answers_exactly_once(tmp_path: Path
             assert len(replies) == 1
             assert "the answer after all" in str(replies[0].params.get("text"))
         finally:
-            second.send_signal(signal.SIGTERM)
-            try:
-                second.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                second.kill()
+            stop_process(second, timeout=30)
         store = Store.open(f"sqlite:///{tmp_path / 'data' / 'seshat.db'}")
         try:
             with store.sessions() as db:

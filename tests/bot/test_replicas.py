@@ -5,10 +5,8 @@ answered once and every session reflected once."""
 from __future__ import annotations
 
 import random
-import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -21,7 +19,7 @@ import pytest
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
-from bot.doubles.stack import process_env
+from bot.doubles.stack import process_env, start_process, stop_process
 from store.db import Store
 from store.models import Message, ReflectionRow
 
@@ -124,14 +122,7 @@ def _replica(
         SLACK_OWNER_IDS="U0OWNER",
         LOG_LEVEL="WARNING",
     )
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run"],
-        cwd=data,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return start_process(env, data, stderr=subprocess.PIPE)
 
 
 def _healthy(port: int, timeout: float) -> None:
@@ -201,16 +192,7 @@ def test_two_replicas_answer_each_message_once_and_reflect_each_session_once(
                 store.close()
             assert balancer.duplicated > 0  # the test did send some deliveries to both
     finally:
-        errors = []
-        for proc in replicas:
-            proc.send_signal(signal.SIGTERM)
-        for proc in replicas:
-            try:
-                _, err = proc.communicate(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                _, err = proc.communicate()
-            errors.append(err)
+        errors = [stop_process(proc) for proc in replicas]
     for m in sent:
         posts = [
             c
