@@ -83,9 +83,11 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
     ):
         data = Path(tmp) / "data"
         slack.add_user("U0OWNER", "owner")
+        launched = time.monotonic()
         daemon = start_daemon(data, slack, anthropic, workers)
         try:
             slack.wait_for_connection(timeout=120)
+            cold_start = time.monotonic() - launched
             users = [f"U0LOAD{i:04d}" for i in range(sessions)]
             for user in users:
                 slack.add_user(user, user.lower())
@@ -171,6 +173,7 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
         "ratio_p99": pct(reply_latency, 0.99) / latency,
         "all_replied_s": replied_all,
         "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
+        "cold_start_s": cold_start,
         "rss_idle_mb": rss_idle,
         "rss_after_mb": rss_after,
     }
@@ -217,6 +220,8 @@ def main() -> None:
         f"{r['doubled']} | all once {'✓' if exact else '✗'} |",
         f"| sessions reflected once / twice | {r['reflected_once']} / {r['reflected_twice']} | "
         f"all once |",
+        f"| daemon cold start (process start → Socket Mode connected) | "
+        f"{r['cold_start_s']:.1f} s | |",
         f"| daemon RSS idle / after all sessions reflected | {r['rss_idle_mb']:.0f} / "
         f"{r['rss_after_mb']:.0f} MB | < 300 MB |",
     ]

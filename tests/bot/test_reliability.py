@@ -17,6 +17,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import update
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI, Slow
@@ -474,3 +475,38 @@ def test_odd_messages_are_stored_and_answered(tmp_path: Path) -> None:
             users = db.query(Message).filter(Message.is_bot.is_(False)).order_by(Message.id).all()
             assert [m.reply_state for m in users] == [ReplyState.ANSWERED] * 2
             assert "\ufffd" in users[0].text
+
+
+@pytest.mark.postgres
+def test_the_postgresql_connection_dropped_and_back_loses_nothing(
+    tmp_path: Path, pg_url: str
+) -> None:
+    import psycopg
+
+    from tests.conftest import PG_DSN
+
+    with LocalStack(tmp_path / "data", database_url=pg_url) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        first = stack.slack.user_dm(ALICE, "before the database restart")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == first["ts"], timeout=15
+        )
+        assert stack.bot.wait_idle(10)
+        # Every server-side connection of the daemon is killed, as a database restart would.
+        with psycopg.connect(PG_DSN, autocommit=True) as admin:
+            killed = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND application_name NOT LIKE 'psql%'"
+            ).fetchone()
+        assert killed is not None and killed[0] >= 1
+        later = stack.slack.user_dm(ALICE, "after the database restart")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == later["ts"], timeout=30
+        )
+        assert stack.bot.wait_idle(10)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            states = [m.reply_state for m in db.query(Message).filter(Message.is_bot.is_(False))]
+        assert states == [ReplyState.ANSWERED, ReplyState.ANSWERED]
