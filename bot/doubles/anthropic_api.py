@@ -308,6 +308,11 @@ class LocalAnthropicAPI:
                     self._queue.append(response)
         return self
 
+    def clear_script(self) -> None:
+        """Drop the scripted answers not used yet (the default responders answer again)."""
+        with self._lock:
+            self._queue.clear()
+
     @property
     def pending(self) -> int:
         """How many scripted answers are still queued."""

@@ -510,3 +510,67 @@ def test_the_postgresql_connection_dropped_and_back_loses_nothing(
         with store.sessions() as db:
             states = [m.reply_state for m in db.query(Message).filter(Message.is_bot.is_(False))]
         assert states == [ReplyState.ANSWERED, ReplyState.ANSWERED]
+
+
+@pytest.mark.parametrize(
+    "fault",
+    ["429", "timeout", "garbage"],
+)
+def test_model_faults_on_chat_end_in_one_reply_each(tmp_path: Path, fault: str) -> None:
+    from bot.doubles.anthropic_api import Fault, Garbage
+    from bot.engine import APOLOGY
+
+    scripted: dict[str, list[object]] = {
+        # A 429 with Retry-After is retried by the SDK, then answered.
+        "429": [Fault(status=429, retry_after=0.05, times=1), "answered after the 429"],
+        # Slower than LLM_TIMEOUT_SECONDS every time: the user gets the apology, once.
+        "timeout": [Slow(5.0, "too late") for _ in range(4)],
+        # A proxy's HTML page instead of a Messages response, every time: the apology, once.
+        "garbage": [Garbage(b"<html>bad gateway</html>") for _ in range(4)],
+    }
+    with LocalStack(tmp_path / "data", LLM_TIMEOUT_SECONDS=1, LLM_MAX_RETRIES=1) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        stack.anthropic.script(*scripted[fault])  # type: ignore[arg-type]
+        msg = stack.slack.user_dm(ALICE, "are you there?")
+        call = stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=30
+        )
+        assert stack.bot.wait_idle(20)
+        text = str(call.params.get("text"))
+        if fault == "429":
+            assert text == "answered after the 429"
+        else:
+            assert text.startswith(APOLOGY.split("(")[0].strip())
+        assert len(_replies(stack.slack, msg["channel"], msg["ts"])) == 1
+        # The daemon still answers the next normal message.
+        stack.anthropic.clear_script()
+        stack.anthropic.script("back to normal")
+        nxt = stack.slack.user_dm(ALICE, "and now?")
+        done = stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == nxt["ts"], timeout=30
+        )
+        assert done.params.get("text") == "back to normal"
+
+
+def test_events_out_of_order_and_duplicated_are_answered_once_each(tmp_path: Path) -> None:
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        first = stack.slack.user_dm(ALICE, "first question")
+        second = stack.slack.user_dm(ALICE, "second question")
+        # Slack retries both, the second before the first (out of order, duplicated).
+        for m in (second, first):
+            delivery = stack.slack.wait_for_delivery(
+                lambda d, ts=m["ts"]: (d.payload.get("event") or {}).get("ts") == ts, timeout=10
+            )
+            assert delivery.event_id is not None
+            stack.slack.deliver_again(delivery.event_id, retry_attempt=1, retry_reason="timeout")
+        for m in (first, second):
+            stack.slack.wait_for_call(
+                "chat.postMessage", lambda c, ts=m["ts"]: c.params.get("thread_ts") == ts
+            )
+        time.sleep(0.5)
+        assert stack.bot.wait_idle(10)
+        assert [len(_replies(stack.slack, m["channel"], m["ts"])) for m in (first, second)] == [
+            1,
+            1,
+        ]
