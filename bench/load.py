@@ -19,6 +19,7 @@ sessions on the project's 2-core VM.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -29,6 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -37,7 +39,7 @@ from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
 from bot.doubles.slack_workspace import LocalSlackWorkspace  # noqa: E402
 from bot.doubles.stack import process_env, start_process, stop_process  # noqa: E402
 from store.db import Store  # noqa: E402
-from store.models import Message, ReflectionRow  # noqa: E402
+from store.models import LLMCall, Message, ReflectionRow  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -100,7 +102,10 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                 with ThreadPoolExecutor(max_workers=32) as pool:
                     msgs = list(
                         pool.map(
-                            lambda u, t=turn: (time.time(), slack.user_dm(u, f"turn {t}")),
+                            lambda u, t=turn: (
+                                time.time(),
+                                slack.user_dm(u, f"turn {t} from {u}"),
+                            ),
                             users,
                         )
                     )
@@ -133,6 +138,22 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                 and d.acked_at is not None
                 and d.sent_at
             ]
+            # Prompt-prefix stability: within a session, is the system prompt of each later
+            # turn byte-identical to the first turn's (so the prompt cache can serve it)?
+            firsts: dict[str, Any] = {}
+            same = later = 0
+            for req in anthropic.requests:
+                body = req.body
+                if body.get("output_config") or not body.get("messages"):
+                    continue  # reflection calls
+                first_turn = json.dumps(body["messages"][0].get("content"), sort_keys=True)
+                system = json.dumps(body.get("system"), sort_keys=True)
+                if first_turn not in firsts:
+                    firsts[first_turn] = system
+                else:
+                    later += 1
+                    same += system == firsts[first_turn]
+            stability = same / later if later else float("nan")
             # Close every session and let each be reflected.
             for user in users:
                 slack.slash_command(user, slack.dm_channel(user), "/done")
@@ -154,6 +175,11 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
                 for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
                     per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
                 stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
+                calls = db.query(LLMCall).filter(LLMCall.purpose == "chat").all()
+                cache_read = sum(c.cache_read_tokens for c in calls)
+                cache_total = sum(
+                    c.input_tokens + c.cache_read_tokens + c.cache_write_tokens for c in calls
+                )
             store.close()
         finally:
             stop_process(daemon)
@@ -174,6 +200,8 @@ def run(sessions: int, latency: float, turns: int, workers: int) -> dict[str, fl
         "all_replied_s": replied_all,
         "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
         "cold_start_s": cold_start,
+        "prefix_stability": stability,
+        "cache_read_share": cache_read / cache_total if cache_total else 0.0,
         "rss_idle_mb": rss_idle,
         "rss_after_mb": rss_after,
     }
@@ -220,6 +248,10 @@ def main() -> None:
         f"{r['doubled']} | all once {'✓' if exact else '✗'} |",
         f"| sessions reflected once / twice | {r['reflected_once']} / {r['reflected_twice']} | "
         f"all once |",
+        f"| system prompt byte-identical to the session's first turn (turns ≥ 2) | "
+        f"{r['prefix_stability']:.0%} | |",
+        f"| cache-read share of chat input tokens (the double's accounting) | "
+        f"{r['cache_read_share']:.0%} | |",
         f"| daemon cold start (process start → Socket Mode connected) | "
         f"{r['cold_start_s']:.1f} s | |",
         f"| daemon RSS idle / after all sessions reflected | {r['rss_idle_mb']:.0f} / "
