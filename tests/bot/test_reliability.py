@@ -574,3 +574,28 @@ def test_events_out_of_order_and_duplicated_are_answered_once_each(tmp_path: Pat
             1,
             1,
         ]
+
+
+def test_huge_and_strange_messages_are_stored_bounded_and_answered(tmp_path: Path) -> None:
+    from bot.inbound import MAX_TEXT_CHARS
+
+    strange = "مرحبا \u202eevil\u202c zero\u200bwidth NUL\x00byte 🧪 " * 3
+    texts = [strange, "x" * 40_000, ("y" * 99 + "\n") * 4_000]  # the last ~400 KB
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        sent = []
+        for text in texts:
+            msg = stack.slack.user_dm(ALICE, text)
+            sent.append(msg)
+            stack.slack.wait_for_call(
+                "chat.postMessage", lambda c, ts=msg["ts"]: c.params.get("thread_ts") == ts
+            )
+        assert stack.bot.wait_idle(20)
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            rows = db.query(Message).filter(Message.is_bot.is_(False)).order_by(Message.id).all()
+        assert [r.reply_state for r in rows] == [ReplyState.ANSWERED] * 3
+        assert "\x00" not in rows[0].text and "مرحبا" in rows[0].text
+        assert all(len(r.text) <= MAX_TEXT_CHARS + 100 for r in rows)
+        assert [len(_replies(stack.slack, m["channel"], m["ts"])) for m in sent] == [1, 1, 1]
