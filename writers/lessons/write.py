@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from reflection.schema import Lesson, Reflection
@@ -530,12 +530,20 @@ def record_injection(
             )
         )
     )
-    new = [i for i in wanted if i not in have]
-    for lesson_id in new:
-        row = db.get(LessonRow, lesson_id)
-        if row is None:
-            continue
-        db.add(LessonInjection(session_id=session_id, lesson_id=lesson_id, at=now))
-        row.times_injected += 1
-    db.flush()
+    missing = [i for i in wanted if i not in have]
+    # Two statements, not a row load per lesson: this runs on every reply's path.
+    new = (
+        sorted(db.scalars(select(LessonRow.id).where(LessonRow.id.in_(missing)))) if missing else []
+    )
+    if new:
+        db.execute(
+            insert(LessonInjection),
+            [{"session_id": session_id, "lesson_id": i, "at": now} for i in new],
+        )
+        db.execute(
+            update(LessonRow)
+            .where(LessonRow.id.in_(new))
+            .values(times_injected=LessonRow.times_injected + 1)
+            .execution_options(synchronize_session="fetch")
+        )
     return new
