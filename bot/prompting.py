@@ -155,6 +155,7 @@ class LearnedContext:
                 now=now,
             )
             decayed, archived = decay_facts(db, now)
+        rt.store.optimize()  # the planner's statistics follow the tables' growth
         with self._lock:
             self._cache.clear()
         log.info(

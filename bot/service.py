@@ -182,12 +182,9 @@ class SeshatService:
         return sum(self.close(sid, reason="idle", actor="scheduler") for sid in idle)
 
     def forget_old_events(self) -> int:
-        """Drop dedupe keys older than a day (Slack retries for minutes, not days); refresh the
-        database's planner statistics while at it."""
+        """Drop dedupe keys older than a day (Slack retries for minutes, not days)."""
         with self.store.sessions.begin() as db:
-            forgotten = events.forget_before(db, self.clock.now() - timedelta(days=1))
-        self.store.optimize()
-        return forgotten
+            return events.forget_before(db, self.clock.now() - timedelta(days=1))
 
     def _ephemeral(self, channel: str, user: str, text: str) -> None:
         try:
