@@ -86,6 +86,12 @@ def make_web_client(token: str, base_url: str, *, max_retries: int = 3) -> WebCl
     )
 
 
+def _drop_token_notice(record: logging.LogRecord) -> bool:
+    # Bolt reads SLACK_BOT_TOKEN from the environment by itself and then warns, at every start,
+    # that the client we hand it wins: true, intended, and noise in a user's log.
+    return not (isinstance(record.msg, str) and record.msg.startswith("As you gave `client`"))
+
+
 def _logged(handler: Any, record: Any) -> None:
     """Run a handler after the ack; a failure is logged with the record, never lost silently."""
     try:
@@ -104,6 +110,9 @@ def build_bolt_app(
     background: Executor,
 ) -> App:
     """The Bolt app with every listener registered."""
+    bolt_log = logging.getLogger("slack_bolt")
+    if _drop_token_notice not in bolt_log.filters:
+        bolt_log.addFilter(_drop_token_notice)
     app = App(
         client=client,
         signing_secret=signing_secret or "",
@@ -112,7 +121,7 @@ def build_bolt_app(
         # HTTP mode verifies signatures; Socket Mode has no signature to check.
         request_verification_enabled=signing_secret is not None,
         token_verification_enabled=False,
-        logger=logging.getLogger("slack_bolt"),
+        logger=bolt_log,
     )
 
     def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
