@@ -151,13 +151,14 @@ class ReviewCards:
                     .order_by(ReviewItem.id)
                 )
             )
-        if not items or not owners:
-            if items:
-                log.warning(
-                    "review items wait without cards: set SLACK_OWNER_IDS to receive them in "
-                    "Slack (or decide with `seshat review`)",
-                    extra={"reflection": reflection_id, "items": len(items)},
-                )
+        if not items:
+            return 0
+        if not owners:
+            log.warning(
+                "review items wait without cards: set SLACK_OWNER_IDS to receive them in Slack "
+                "(or decide with `seshat review`)",
+                extra={"reflection": reflection_id, "items": len(items)},
+            )
             return 0
         hour = self.clock.now().strftime("%Y%m%d%H")
         with self.store.sessions.begin() as db:

@@ -143,17 +143,22 @@ class Runtime:
             ]
         resumed = 0
         for reflection_id, session_id, parsed in todo:
+            log.warning("resuming an interrupted fan-out", extra={"reflection": reflection_id})
             try:
-                reflection = Reflection.model_validate(parsed)
+                self.resume(reflection_id, session_id, parsed)
             except ValueError:
                 log.error("cannot resume fan-out: stored reflection no longer validates")
                 continue
-            log.warning("resuming an interrupted fan-out", extra={"reflection": reflection_id})
-            self.apply(
-                Outcome("ok", session_id, reflection_id=reflection_id, reflection=reflection)
-            )
             resumed += 1
         return resumed
+
+    def resume(self, reflection_id: str, session_id: str, parsed: dict[str, Any]) -> dict[str, Any]:
+        """Fan a stored `ok` reflection out again: the writers not done run (ValueError when
+        the stored JSON no longer validates)."""
+        reflection = Reflection.model_validate(parsed)
+        return self.apply(
+            Outcome("ok", session_id, reflection_id=reflection_id, reflection=reflection)
+        )
 
     def reflect_transcript(
         self, *, team: str, channel: str, user: str, messages: list[TranscriptMessage]

@@ -12,10 +12,11 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from reflection.calls import record_call
 from reflection.errors import GuardRejected, LLMError, LLMRejected, ParseError
@@ -38,7 +39,7 @@ from store import budget
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
-from store.leases import PROCESS
+from store.leases import PROCESS, claimable
 from store.models import ReflectionRow, ReflectionStatus, SessionState
 
 log = logging.getLogger(__name__)
@@ -83,18 +84,16 @@ def _day(clock: Clock) -> str:
     return clock.now().date().isoformat()
 
 
-def _drop_claim(db: Any, claim_id: str) -> None:
+def _drop_claim(db: Session, claim_id: str) -> None:
     claim = db.get(ReflectionRow, claim_id)
     if claim is not None and claim.status == ReflectionStatus.RUNNING:
         db.delete(claim)
 
 
-def reclaim_abandoned(db: Any, *, now: Any) -> list[str]:
+def reclaim_abandoned(db: Session, *, now: datetime) -> list[str]:
     """Give back what reflections of dead processes held: their budget reservation (settled at
     0, on the day it was made) and their session (back to `closing`, to be reflected again).
     Returns the sessions reclaimed."""
-    from store.leases import claimable
-
     reclaimed: list[str] = []
     running = db.scalars(
         select(ReflectionRow).where(ReflectionRow.status == ReflectionStatus.RUNNING)

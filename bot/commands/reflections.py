@@ -154,16 +154,7 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
                     return
                 if row is not None and row.status == "ok" and row.parsed:
                     # Its fan-out was interrupted or a writer failed: run the writers not done.
-                    from reflection.runner import Outcome
-                    from reflection.schema import Reflection
-
-                    resume = Outcome(
-                        "ok",
-                        row.session_id,
-                        reflection_id=row.id,
-                        reflection=Reflection.model_validate(row.parsed),
-                    )
-                    writes = runtime.apply(resume)
+                    writes = runtime.resume(row.id, row.session_id, row.parsed)
                     say(f"reflection {row.id[:8]}: fan-out resumed")
                     for name, w in writes.items():
                         say(f"  {name}: {w.get('status')} {w.get('error') or ''}")
