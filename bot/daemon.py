@@ -128,6 +128,7 @@ class Daemon:
             ),
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
+            working_signal_after=s.working_signal_delay_seconds,
             on_reply_stored=self._reply_stored,
         )
         self.service = SeshatService(

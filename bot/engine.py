@@ -14,6 +14,8 @@ Two steps, so nothing is lost between Slack and the answer:
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import logging
 import threading
 import time
@@ -132,6 +134,70 @@ class KeyedLocks:
         lock.release()
 
 
+class WorkingSignal:
+    """The ⏳ on a message being answered, shown only once the answer takes longer than `delay`.
+
+    A fast reply needs no "working" signal, and each ⏳ costs two Web API calls plus the two
+    `reaction_*` events Slack sends back for it. One thread adds the due signals; `stop` cancels
+    a signal not yet shown, or takes a shown one off (also one being added as `stop` runs).
+    """
+
+    def __init__(self, react: Callable[[str, str, bool], None], delay: float) -> None:
+        self._react = react
+        self.delay = delay
+        self._cv = threading.Condition()
+        self._due: list[tuple[float, int, int, str, str]] = []
+        self._order = itertools.count()
+        self._state: dict[int, str] = {}  # message id → waiting | adding | cancelled | shown
+        self._thread: threading.Thread | None = None
+
+    def start(self, key: int, channel: str, ts: str) -> None:
+        """The answer to message `key` (`channel`, `ts`) is being worked on."""
+        if self.delay <= 0:
+            with self._cv:
+                self._state[key] = "shown"
+            self._react(channel, ts, True)
+            return
+        with self._cv:
+            self._state[key] = "waiting"
+            due = time.monotonic() + self.delay
+            heapq.heappush(self._due, (due, next(self._order), key, channel, ts))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="seshat-working-signal", daemon=True
+                )
+                self._thread.start()
+            self._cv.notify()
+
+    def stop(self, key: int, channel: str, ts: str) -> None:
+        """The work on message `key` is over: no ⏳ any more (shown or not)."""
+        with self._cv:
+            state = self._state.pop(key, None)
+            if state == "adding":
+                self._state[key] = "cancelled"  # the adding thread takes it off again
+                return
+        if state == "shown":
+            self._react(channel, ts, False)
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    timeout = self._due[0][0] - time.monotonic() if self._due else None
+                    self._cv.wait(timeout)
+                _, _, key, channel, ts = heapq.heappop(self._due)
+                if self._state.get(key) != "waiting":
+                    continue  # answered before it was due
+                self._state[key] = "adding"
+            self._react(channel, ts, True)
+            with self._cv:
+                if self._state.get(key) == "adding":
+                    self._state[key] = "shown"
+                    continue
+                self._state.pop(key, None)
+            self._react(channel, ts, False)  # the answer was posted while it was being added
+
+
 class Engine:
     """Turns inbound messages into stored transcripts and threaded replies."""
 
@@ -147,6 +213,7 @@ class Engine:
         chat: ChatConfig,
         bot_user_id: str,
         workers: int = 32,
+        working_signal_after: float = 2.0,
         on_reply_stored: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
@@ -164,6 +231,9 @@ class Engine:
         self._inflight: set[Future[None]] = set()
         self._inflight_lock = threading.Lock()
         self._closed = False
+        self._working = WorkingSignal(
+            lambda channel, ts, add: self._react(channel, ts, add=add), working_signal_after
+        )
 
     # Hand-off ---------------------------------------------------------------------------------
 
@@ -338,9 +408,9 @@ class Engine:
         if session is None:
             return
         thread_ts = session.thread_ts or owed.ts
-        # The claim recorded the ⏳ (working_reaction); the transaction that records the
-        # outcome clears it, after the reaction came off.
-        self._react(owed.channel, owed.ts, add=True)
+        # The claim recorded the ⏳ (working_reaction: it may be shown); the transaction that
+        # records the outcome clears it, after the reaction came off.
+        self._working.start(owed.id, owed.channel, owed.ts)
         settled = False
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
@@ -359,20 +429,20 @@ class Engine:
             elif took_over and (posted := self._already_posted(owed, thread_ts)) is not None:
                 # The process before us posted it and died before recording that: record it.
                 settled = True
-                self._react(owed.channel, owed.ts, add=False)
+                self._working.stop(owed.id, owed.channel, owed.ts)
                 self._delivered(owed, posted, text)
                 return
             assert stored is not None
             ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
             settled = True
-            self._react(owed.channel, owed.ts, add=False)
+            self._working.stop(owed.id, owed.channel, owed.ts)
             if ts is None:
                 self._redeliver_later(owed, retry_after)
                 return
             self._delivered(owed, ts, stored)
         finally:
             if not settled:
-                self._react(owed.channel, owed.ts, add=False)
+                self._working.stop(owed.id, owed.channel, owed.ts)
         if self.on_reply_stored is not None:
             self.on_reply_stored(session_id)
 

@@ -97,6 +97,10 @@ class Settings(BaseSettings):
     # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
     # model calls, not a CPU count.
     worker_threads: int = Field(default=32, ge=1, validation_alias="SESHAT_WORKER_THREADS")
+    # The ⏳ on a message appears only when its answer takes longer than this (0: at once).
+    working_signal_delay_seconds: float = Field(
+        default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"
+    )
 
     # Reflection
     reflection_provider: Literal["auto", "anthropic", "heuristic"] = Field(

@@ -10,6 +10,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -22,6 +23,26 @@ POOL: dict[str, Any] = {"pool_size": 20, "max_overflow": 40, "pool_timeout": 60}
 
 
 _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> int:
+    """Insert `rows`, skipping any that collide with a unique key; how many were inserted.
+
+    One statement (`ON CONFLICT DO NOTHING` on SQLite and PostgreSQL) instead of an ORM flush in
+    a savepoint per row: the intake path runs this before every ack.
+    """
+    if not rows:
+        return 0
+    dialect = sqlite if db.get_bind().dialect.name == "sqlite" else postgresql
+    table = entity.__table__
+    # RETURNING, not rowcount: SQLAlchemy reports -1 for these on psycopg.
+    statement = (
+        dialect.insert(table)
+        .values(rows)
+        .on_conflict_do_nothing()
+        .returning(*table.primary_key.columns)
+    )
+    return len(db.execute(statement).all())
 
 
 def _serialise_writers(engine: Engine) -> None:

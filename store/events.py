@@ -5,31 +5,25 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from store.db import insert_ignore
 from store.models import ProcessedEvent
 
 
 def claim(db: Session, key: str, *, now: datetime) -> bool:
     """Record `key` as processed; False when it was already there (a duplicate delivery)."""
-    try:
-        with db.begin_nested():
-            db.add(ProcessedEvent(key=key, received_at=now))
-    except IntegrityError:
-        return False
-    return True
+    return insert_ignore(db, ProcessedEvent, [{"key": key, "received_at": now}]) == 1
 
 
 def claim_all(db: Session, keys: list[str], *, now: datetime) -> bool:
     """Claim every key; False (and nothing new claimed) if any of them was seen before."""
-    try:
-        with db.begin_nested():
-            for key in keys:
-                db.add(ProcessedEvent(key=key, received_at=now))
-            db.flush()
-    except IntegrityError:
-        return False
+    unique = list(dict.fromkeys(keys))
+    with db.begin_nested() as claim:
+        rows = [{"key": key, "received_at": now} for key in unique]
+        if insert_ignore(db, ProcessedEvent, rows) != len(unique):
+            claim.rollback()  # one of them was taken: take none
+            return False
     return True
 
 

@@ -15,10 +15,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
+from store.db import insert_ignore
 from store.leases import PROCESS, claimable
 from store.models import ChatSession, Message, ReplyState, SessionState
 
@@ -56,28 +56,25 @@ def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSes
     existing = find_open(db, key)
     if existing is not None:
         return existing, False
-    row = ChatSession(
-        id=str(uuid.uuid4()),
-        team=key.team,
-        channel=key.channel,
-        thread_ts=key.thread_ts,
-        user_id=key.user_id,
-        open_key=key.as_open_key(),
-        state=SessionState.OPEN,
-        opened_at=now,
-        last_activity_at=now,
-        pending_replies=0,
-    )
-    try:
-        with db.begin_nested():
-            db.add(row)
-    except IntegrityError:
-        # Another worker or replica opened it first: use theirs.
-        winner = find_open(db, key)
-        if winner is None:
-            raise
-        return winner, False
-    return row, True
+    session_id = str(uuid.uuid4())
+    row = {
+        "id": session_id,
+        "team": key.team,
+        "channel": key.channel,
+        "thread_ts": key.thread_ts,
+        "user_id": key.user_id,
+        "open_key": key.as_open_key(),
+        "state": SessionState.OPEN,
+        "opened_at": now,
+        "last_activity_at": now,
+        "pending_replies": 0,
+    }
+    # Another worker or replica may open it first: then theirs is the one.
+    created = insert_ignore(db, ChatSession, [row]) == 1
+    opened = db.get(ChatSession, session_id) if created else find_open(db, key)
+    if opened is None:
+        raise RuntimeError(f"no open session for {key.as_open_key()} after opening one")
+    return opened, created
 
 
 def add_message(
@@ -98,23 +95,17 @@ def add_message(
     same transaction as the delivery's dedupe claim: from then on it is answered exactly once,
     by this process or, after a crash, by whichever process recovers it.
     """
-    try:
-        with db.begin_nested():
-            db.add(
-                Message(
-                    session_id=session_id,
-                    channel=channel,
-                    ts=ts,
-                    user_id=user_id,
-                    is_bot=is_bot,
-                    text=storable(text),
-                    created_at=now,
-                    reply_state=reply_state,
-                )
-            )
-    except IntegrityError:
-        return False
-    return True
+    row = {
+        "session_id": session_id,
+        "channel": channel,
+        "ts": ts,
+        "user_id": user_id,
+        "is_bot": is_bot,
+        "text": storable(text),
+        "created_at": now,
+        "reply_state": reply_state,
+    }
+    return insert_ignore(db, Message, [row]) == 1
 
 
 def ts_key(message: Message) -> tuple[float, int]:
