@@ -142,7 +142,8 @@ class CheckinWriter:
                 text=admitted.text,
                 topic=topic,
                 armed=False,
-                topic_checked_at=now,
+                # Sessions the user opened after this one ended are compared with the topic.
+                topic_checked_at=session.last_activity_at,
                 created_at=now,
             )
         )
