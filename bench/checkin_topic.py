@@ -50,7 +50,7 @@ def main(paths: list[str]) -> None:
             scored = scores(family, pairs)
             same = sorted(s for s, y in scored if y)
             other = sorted(s for s, y in scored if not y)
-            best = max((accuracy(scored, t / 100), t / 100) for t in range(0, 100))
+            best = max((accuracy(scored, t / 100), t / 100) for t in range(100))
             print(  # noqa: T201
                 f"{path.name} {family}: n={len(pairs)} same min {same[0]:.2f} "
                 f"other max {other[-1]:.2f}; at {TOPIC_THRESHOLDS[family]:.2f} "

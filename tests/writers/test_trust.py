@@ -8,8 +8,8 @@ another without an owner's decision or real corroboration.
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
