@@ -24,6 +24,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
+from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
 from bot.http_server import HttpServer
@@ -83,6 +84,7 @@ class Daemon:
         self.http: HttpServer | None = None
         self.background: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
+        self.checkins: CheckinService | None = None
 
     def start(self) -> None:
         """Connect everything; returns once the bot is listening."""
@@ -112,7 +114,14 @@ class Daemon:
         self.cards = ReviewCards(
             store=store, slack=self.slack, clock=self.clock, settings=s, appliers=runtime.appliers
         )
-        runtime.on_applied = self.cards.post_for_reflection
+        self.checkins = CheckinService(
+            store=store,
+            slack=self.slack,
+            clock=self.clock,
+            embedder=runtime.library.embedder,
+            per_day=s.checkins_per_user_per_day,
+        )
+        runtime.on_applied = self._applied
         self.context = LearnedContext(runtime, clock=self.clock)
         self.engine = Engine(
             store=store,
@@ -206,6 +215,12 @@ class Daemon:
         recovery = REPLY_RECOVERY_SECONDS
         add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
+        # Not behind a lease: every replica polls, and deleting a check-in's job row is the claim
+        # that makes exactly one of them send it (bot/checkins.py).
+        assert self.checkins is not None
+        scheduler.add_job(
+            self.checkins.tick, "interval", seconds=POLL_SECONDS, id="checkins", **every
+        )
         scheduler.start()
         return scheduler
 
@@ -260,6 +275,12 @@ class Daemon:
                     events.release(db, [f"failed-notice:{session_id}"])
         return told
 
+    def _applied(self, reflection_id: str) -> None:
+        # After a fan-out: its review cards, and its check-in into the job store at once.
+        self.cards.post_for_reflection(reflection_id)
+        if self.checkins is not None:
+            self.checkins.arm()
+
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None
         self.runtime.worker.enqueue(session_id)
@@ -312,6 +333,9 @@ class Daemon:
             close = getattr(self.chat_llm, "close", None)
             if callable(close) and self._chat_llm is None:
                 close()
+        if self.checkins is not None:
+            self.checkins.close()
+            self.checkins = None
         started = self.runtime is not None
         if self.runtime is not None:
             self.runtime.close()

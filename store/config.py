@@ -158,6 +158,11 @@ class Settings(BaseSettings):
         default="auto", validation_alias="SESHAT_EMBEDDER"
     )
 
+    # Check-ins (a DM at a reflection's next_check_at); 0 turns them off
+    checkins_per_user_per_day: int = Field(
+        default=2, ge=0, validation_alias="CHECKINS_PER_USER_PER_DAY"
+    )
+
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
     log_format: Literal["json", "text"] = Field(default="json", validation_alias="LOG_FORMAT")

@@ -8,13 +8,16 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    Column,
     DateTime,
     Float,
     ForeignKey,
     Integer,
     LargeBinary,
     String,
+    Table,
     Text,
+    Unicode,
     UniqueConstraint,
     false,
 )
@@ -377,3 +380,55 @@ class LessonInjection(Base):
     session_id: Mapped[str] = mapped_column(String(36), index=True)
     lesson_id: Mapped[int] = mapped_column(Integer, index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CheckinState:
+    """Check-in states. `scheduled → sending → sent`, or `cancelled`/`skipped`/`held` instead."""
+
+    SCHEDULED = "scheduled"  # waiting for its time (its job is in `checkin_jobs` once armed)
+    SENDING = "sending"  # claimed by one process, being posted
+    SENT = "sent"
+    CANCELLED = "cancelled"  # by a session on the same topic, or by hand
+    SKIPPED = "skipped"  # past, too far ahead, over the per-day cap, or found too late
+    HELD = "held"  # its text was flagged by the guard: never sent
+    LIVE = (SCHEDULED, SENDING, SENT)
+
+
+class Checkin(Base):
+    """A DM to a session's user at the reflection's `next_check_at` (see bot/checkins.py)."""
+
+    __tablename__ = "checkins"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    # One check-in per reflection: the writer re-run after a crash finds it and writes nothing.
+    reflection_id: Mapped[str] = mapped_column(String(36), unique=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    team: Mapped[str] = mapped_column(String(32))
+    channel: Mapped[str] = mapped_column(String(32))
+    thread_ts: Mapped[str] = mapped_column(String(32), default="")
+    user_id: Mapped[str] = mapped_column(String(32), index=True)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    text: Mapped[str] = mapped_column(Text)  # the DM, redacted
+    topic: Mapped[str] = mapped_column(Text)  # what the session was about, redacted
+    # True once its APScheduler job is in `checkin_jobs`; sessions opened after
+    # `topic_checked_at` have not been compared with the topic yet.
+    armed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    topic_checked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    sent_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    owner: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+# APScheduler's SQLAlchemyJobStore table for check-ins, declared here exactly as the job store
+# declares it so the migrations create it (and `compare_metadata` sees it as ours).
+CHECKIN_JOBS_TABLE = "checkin_jobs"
+checkin_jobs = Table(
+    CHECKIN_JOBS_TABLE,
+    Base.metadata,
+    Column("id", Unicode(191), primary_key=True),
+    Column("next_run_time", Float(25), index=True),
+    Column("job_state", LargeBinary, nullable=False),
+)

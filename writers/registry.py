@@ -1,6 +1,7 @@
 """The fan-out tuple and the review appliers, built in one place.
 
-Order matters only for readability of the ledger: memory, lessons, skills, persona, user model.
+Order matters only for readability of the ledger: memory, lessons, skills, persona, user model,
+check-in.
 The lessons writer and its applier come from `writers.lessons` and are passed in, like any other.
 """
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from store.config import Settings
 from writers.base import Writer
+from writers.checkins import CheckinWriter
 from writers.guard.gate import Guard
 from writers.memory import MemoryWriter, apply_memory_decision
 from writers.persona import PersonaWriter, apply_persona_decision
@@ -30,6 +32,7 @@ def build_writers(
     guard: Guard | None = None,
     honcho: HonchoSender | None = None,
     lessons_writer: Writer | None = None,
+    checkins_per_day: int = 2,
 ) -> tuple[Writer, ...]:
     """The writers a reflection fans out to, in order; every one admits text through `guard`."""
     guard = guard or Guard()
@@ -40,6 +43,7 @@ def build_writers(
         SkillWriter(skills_dir=skills_dir, guard=guard),
         PersonaWriter(guard=guard),
         UserModelWriter(guard=guard, honcho=honcho),
+        CheckinWriter(per_day=checkins_per_day, guard=guard),
     ]
     return tuple(writers)
 
@@ -82,6 +86,7 @@ def writers_from_settings(
         guard=guard,
         honcho=honcho,
         lessons_writer=lessons_writer,
+        checkins_per_day=settings.checkins_per_user_per_day,
     )
 
 

@@ -270,7 +270,13 @@ def _modules_loaded_by(argv: list[str], tmp_path: Path) -> list[str]:
 
 def test_help_and_listings_do_not_import_the_heavy_libraries(tmp_path: Path) -> None:
     # The speed itself is measured by bench/cli_startup.py; this keeps the cause from coming back.
-    for argv in (["--help"], ["lessons", "list"], ["reflections", "list"], ["review", "list"]):
+    listings = (
+        ["lessons", "list"],
+        ["reflections", "list"],
+        ["review", "list"],
+        ["checkins", "list"],
+    )
+    for argv in (["--help"], *listings):
         assert _modules_loaded_by(argv, tmp_path) == [], argv
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.prompting import LearnedContext
 from bot.runtime import Runtime, TranscriptMessage
 from store.clock import FakeClock
 from store.config import Settings
-from store.models import LessonRow, MemoryEntry, Observation, ReviewItem, Skill
+from store.models import Checkin, LessonRow, MemoryEntry, Observation, ReviewItem, Skill
 from tests.fakes import FakeLLM
 from writers.review import decide
 
@@ -306,9 +307,11 @@ def test_every_registered_writer_admits_through_the_guard(world: World) -> None:
         skill_slug="share-rota",
         skill_description=text,
         skill_body=f"1. {text}\n2. done",
+        what_didnt=text,
+        next_check_at=(world.clock.now() + timedelta(days=1)).isoformat(),
     )
     names = {w.name for w in world.runtime.writers}
-    assert names == set(writes) and len(names) == 5
+    assert names == set(writes) and len(names) == 6
     for name in names:
         assert writes[name]["quarantined"] >= 1, (name, writes[name])
     with world.runtime.store.sessions() as db:
@@ -320,8 +323,20 @@ def test_every_registered_writer_admits_through_the_guard(world: World) -> None:
         stored += [
             ("skill", s.status, f"{s.description} {s.body}") for s in db.scalars(select(Skill))
         ]
+        # A flagged check-in is held (never sent) rather than quarantined for a card.
+        stored += [
+            ("checkin", "quarantined" if c.state == "held" else c.state, f"{c.text} {c.topic}")
+            for c in db.scalars(select(Checkin))
+        ]
         reasons = [i.reason or "" for i in db.scalars(select(ReviewItem))]
-    assert {kind for kind, _s, _t in stored} == {"lesson", "memory", "persona", "user", "skill"}
+    assert {kind for kind, _s, _t in stored} == {
+        "lesson",
+        "memory",
+        "persona",
+        "user",
+        "skill",
+        "checkin",
+    }
     for kind, status, content in stored:
         assert status == "quarantined", (kind, status)
         assert "\u200b" not in content and "share the rota" in content, kind

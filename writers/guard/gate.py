@@ -26,6 +26,9 @@ _SAFETY_KIND = {
     "user_observation": "user_observation",
     "persona": "persona",
     "skill": "skill",
+    # A check-in is read by a person, not a model, but it is built from the reflection: it gets
+    # the strict rules (no directives, no links, no authority claims).
+    "checkin": "user_observation",
 }
 
 

@@ -16,6 +16,7 @@ without an owner's decision or real corroboration:
 | user-model observation about X | anyone else's session | nobody (staged) | owner ✅ → X |
 | persona observation | anyone's session | nobody (staged) | owner 🧠 → everyone (USER.md) |
 | skill | anyone's session | nobody (draft) | owner ✅ → everyone |
+| check-in | anyone's session | its author (a DM) | — |
 
 Above every row: an item the safety check flags, that hides characters, or that belongs to a
 reflection whose items are flagged together, is quarantined — it reaches nobody until the owner
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Reach = Literal["nobody", "author", "subject", "channel", "everyone"]
-ITEM_KINDS = ("lesson", "memory_note", "user_observation", "persona", "skill")
+ITEM_KINDS = ("lesson", "memory_note", "user_observation", "persona", "skill", "checkin")
 _PERSON = re.compile(r"<@([UW][A-Z0-9]{2,})(?:\|[^>]*)?>|\b([UW](?=[A-Z0-9]*\d)[A-Z0-9]{6,})\b")
 
 
@@ -101,4 +102,6 @@ def placement(
         return Placement("nobody", "everyone", "persona changes need the owner's 🧠")
     if kind == "skill":
         return Placement("nobody", "everyone", "skills need the owner's ✅")
+    if kind == "checkin":
+        return Placement("author", None, "a check-in goes only to its session's user, by DM")
     raise ValueError(f"unknown item kind {kind!r}; expected one of {ITEM_KINDS}")
