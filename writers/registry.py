@@ -14,7 +14,11 @@ from writers.base import Writer
 from writers.guard.gate import Guard
 from writers.memory import MemoryWriter, apply_memory_decision
 from writers.persona import PersonaWriter, apply_persona_decision
+from writers.embed import Embedder
 from writers.review import Applier
+from writers.skill_governor import KIND as SKILL_STATE_KIND
+from writers.skill_governor import apply_state_decision
+from writers.skill_library import SkillMatcher, SkillOutcomeWriter
 from writers.skills import SkillWriter, apply_skill_decision
 from writers.usermodel import (
     HonchoSender,
@@ -30,14 +34,20 @@ def build_writers(
     guard: Guard | None = None,
     honcho: HonchoSender | None = None,
     lessons_writer: Writer | None = None,
+    embedder: Embedder | None = None,
 ) -> tuple[Writer, ...]:
-    """The writers a reflection fans out to, in order; every one admits text through `guard`."""
+    """The writers a reflection fans out to, in order; every one admits text through `guard`.
+
+    With an `embedder`, a skill draft whose description nearly matches an approved skill's is
+    staged as an update of that skill."""
     guard = guard or Guard()
     writers: list[Writer] = [MemoryWriter(guard=guard)]
     if lessons_writer is not None:
         writers.append(lessons_writer)
+    matcher = SkillMatcher(embedder) if embedder is not None else None
     writers += [
-        SkillWriter(skills_dir=skills_dir, guard=guard),
+        SkillWriter(skills_dir=skills_dir, guard=guard, matcher=matcher),
+        SkillOutcomeWriter(),
         PersonaWriter(guard=guard),
         UserModelWriter(guard=guard, honcho=honcho),
     ]
@@ -59,6 +69,7 @@ def build_appliers(
     """Review-item kind → the function that applies an owner's decision."""
     appliers: dict[str, Applier] = {
         "skill": partial(apply_skill_decision, skills_dir=skills_dir, data_dir=data_dir),
+        SKILL_STATE_KIND: partial(apply_state_decision, skills_dir=skills_dir),
         "persona": partial(apply_persona_decision, data_dir=data_dir),
         "memory": partial(apply_memory_decision, data_dir=data_dir),
         "fact": partial(apply_memory_decision, data_dir=data_dir),
@@ -70,7 +81,11 @@ def build_appliers(
 
 
 def writers_from_settings(
-    settings: Settings, *, guard: Guard, lessons_writer: Writer | None = None
+    settings: Settings,
+    *,
+    guard: Guard,
+    lessons_writer: Writer | None = None,
+    embedder: Embedder | None = None,
 ) -> tuple[Writer, ...]:
     """`build_writers` with everything taken from `settings` (Honcho only when configured)."""
     key = settings.honcho_api_key.get_secret_value() if settings.honcho_api_key else None
@@ -82,6 +97,7 @@ def writers_from_settings(
         guard=guard,
         honcho=honcho,
         lessons_writer=lessons_writer,
+        embedder=embedder,
     )
 
 
