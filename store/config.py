@@ -162,9 +162,7 @@ class Settings(BaseSettings):
     skill_failure_ratio: float = Field(
         default=0.6, gt=0, le=1, validation_alias="SKILL_FAILURE_RATIO"
     )
-    skill_failure_min_uses: int = Field(
-        default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES"
-    )
+    skill_failure_min_uses: int = Field(default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES")
 
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from store.config import Settings
 from writers.base import Writer
+from writers.embed import Embedder
 from writers.guard.gate import Guard
 from writers.memory import MemoryWriter, apply_memory_decision
 from writers.persona import PersonaWriter, apply_persona_decision
-from writers.embed import Embedder
 from writers.review import Applier
 from writers.skill_governor import KIND as SKILL_STATE_KIND
 from writers.skill_governor import apply_state_decision

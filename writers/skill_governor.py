@@ -71,7 +71,9 @@ def _approved_at(db: Session, slug: str) -> datetime | None:
     return as_utc(when) if when is not None else None
 
 
-def govern(db: Session, *, skills_dir: Path, now: datetime, policy: GovernorPolicy) -> GovernorReport:
+def govern(
+    db: Session, *, skills_dir: Path, now: datetime, policy: GovernorPolicy
+) -> GovernorReport:
     """One governor pass over the active skills; stages a card for each change."""
     report = GovernorReport()
     for skill in usable_skills(db, skills_dir):
@@ -100,9 +102,7 @@ def govern(db: Session, *, skills_dir: Path, now: datetime, policy: GovernorPoli
     return report
 
 
-def _failing(
-    db: Session, slug: str, since: datetime | None, policy: GovernorPolicy
-) -> str | None:
+def _failing(db: Session, slug: str, since: datetime | None, policy: GovernorPolicy) -> str | None:
     query = select(SkillInvocation.outcome).where(
         SkillInvocation.skill_slug == slug,
         SkillInvocation.mode == "injected",
@@ -111,9 +111,11 @@ def _failing(
     if since is not None:
         query = query.where(SkillInvocation.at >= since)
     recent = list(
-        db.scalars(query.order_by(SkillInvocation.at.desc(), SkillInvocation.id.desc()).limit(
-            policy.window
-        ))
+        db.scalars(
+            query.order_by(SkillInvocation.at.desc(), SkillInvocation.id.desc()).limit(
+                policy.window
+            )
+        )
     )
     if len(recent) < policy.min_uses:
         return None
@@ -201,7 +203,9 @@ def restore(db: Session, *, skills_dir: Path, slug: str, actor: str, now: dateti
     return previous
 
 
-def pin(db: Session, *, skills_dir: Path, slug: str, pinned: bool, actor: str, now: datetime) -> None:
+def pin(
+    db: Session, *, skills_dir: Path, slug: str, pinned: bool, actor: str, now: datetime
+) -> None:
     """Pin (never marked stale, listed first in the index) or unpin a skill."""
     _known(db, skills_dir, slug)
     state = _state(db, slug, now)

@@ -247,4 +247,3 @@ def usage(db: Session) -> dict[str, SkillStats]:
         if st.last_used is None or as_utc(inv.at) > as_utc(st.last_used):
             st.last_used = inv.at
     return out
-
