@@ -3,8 +3,8 @@
 Match corpus: `skills[{slug, description}]`, `cases[{text, expect: slug | null}]`; a case is
 right when the injected skill (or none) is `expect`. Duplicate corpus: `pairs[{a, b, same}]`.
 "before" is the code as it was before skills were governed: the best skill's body injected at the
-generic `related` threshold, and only an identical slug counted as an update (pairs carry no
-slugs, so it finds no duplicate).
+generic `related` threshold, and only an identical slug counted as an update (a pair side may be
+a bare description, which has no slug, or `{slug, description}`).
 """
 
 from __future__ import annotations
@@ -75,16 +75,26 @@ def match_figures(corpus: dict[str, Any], embedder: Embedder, *, before: bool = 
     return _figures(pred, [c["expect"] for c in corpus["cases"]])
 
 
+def _side(entry: Any) -> tuple[str | None, str]:
+    # A side is a description, or {slug, description} (the held-out file's form).
+    if isinstance(entry, dict):
+        return entry.get("slug"), str(entry.get("description", ""))
+    return None, str(entry)
+
+
 def duplicate_figures(
     corpus: dict[str, Any], embedder: Embedder, *, before: bool = False
 ) -> Figures:
-    """How often a pair is rightly called the same skill (positive class: same)."""
+    """How often a pair is rightly called the same skill (positive class: same). As in the skill
+    writer, an identical slug is always an update; now a near description is one too."""
     matcher = SkillMatcher(embedder)
     pred: list[bool] = []
     for pair in corpus["pairs"]:
+        (slug_a, a), (slug_b, b) = _side(pair["a"]), _side(pair["b"])
+        same_slug = slug_a is not None and slug_a == slug_b
         if before:
-            pred.append(False)
+            pred.append(same_slug)
             continue
-        near = matcher.nearest_description(pair["a"], [("b", pair["b"])])
-        pred.append(near is not None and matcher.is_duplicate(near[1]))
+        near = matcher.nearest_description(a, [("b", b)])
+        pred.append(same_slug or (near is not None and matcher.is_duplicate(near[1])))
     return _figures(pred, [bool(p["same"]) for p in corpus["pairs"]])
