@@ -18,7 +18,7 @@ from writers.persona import PersonaWriter, apply_persona_decision
 from writers.review import Applier
 from writers.skill_governor import KIND as SKILL_STATE_KIND
 from writers.skill_governor import apply_state_decision
-from writers.skill_library import SkillMatcher, SkillOutcomeWriter
+from writers.skill_library import SkillMatcher
 from writers.skills import SkillWriter, apply_skill_decision
 from writers.usermodel import (
     HonchoSender,
@@ -47,7 +47,6 @@ def build_writers(
     matcher = SkillMatcher(embedder) if embedder is not None else None
     writers += [
         SkillWriter(skills_dir=skills_dir, guard=guard, matcher=matcher),
-        SkillOutcomeWriter(),
         PersonaWriter(guard=guard),
         UserModelWriter(guard=guard, honcho=honcho),
     ]

@@ -1,5 +1,6 @@
 """Approved skills in use: which ones may be offered, matching a message to one, the index shown
-in every prompt, the invocation log and the outcome a session's reflection attaches to it.
+in every prompt, the invocation log and per-skill counts (the outcome is attached by the skill
+writer, `writers.skills.attach_outcome`, when the session's reflection fans out).
 
 A skill is approved when its SKILL.md is committed in the skills repository; its standing
 (`skill_states`: active, stale, quarantined, retired; pinned) is kept by the governor and the
@@ -20,14 +21,12 @@ from datetime import datetime
 from pathlib import Path
 
 import numpy as np
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from reflection.prompt_cache import estimate_tokens
-from reflection.schema import Reflection
 from store.clock import as_utc
 from store.models import SkillInvocation, SkillState
-from writers.base import WriteContext, WriterResult
 from writers.embed import Embedder, Matrix
 from writers.skills import approved_index
 
@@ -195,28 +194,6 @@ def record_invocation(db: Session, *, session_id: str, match: Match, now: dateti
         )
     )
     return True
-
-
-class SkillOutcomeWriter:
-    """Attaches a session's reflection outcome to the skill invocations of that session."""
-
-    name = "skill_outcomes"
-
-    def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
-        """Set outcome and reflection on the session's invocation rows (a re-run overwrites)."""
-        p = ctx.provenance
-        done = db.execute(
-            update(SkillInvocation)
-            .where(SkillInvocation.session_id == p.session_id)
-            .values(outcome=reflection.outcome, reflection_id=p.reflection_id)
-            .execution_options(synchronize_session=False)
-        )
-        n = int(getattr(done, "rowcount", 0) or 0)
-        if not n:
-            return WriterResult(status="nothing")
-        return WriterResult(
-            status="written", written=n, detail=[f"{n} skill use(s): {reflection.outcome}"]
-        )
 
 
 @dataclass

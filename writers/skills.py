@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
 from store.ledger import audit
-from store.models import ReviewItem, Skill
+from store.models import ReviewItem, Skill, SkillInvocation
 from writers import gitrepo
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Guard
@@ -111,6 +111,19 @@ def _diff(old: str, new: str, slug: str) -> str:
     )
 
 
+def attach_outcome(db: Session, ctx: WriteContext, reflection: Reflection) -> int:
+    """Set the reflection's outcome on the session's skill invocations (a re-run overwrites);
+    returns how many rows. The governor reads these outcomes."""
+    p = ctx.provenance
+    done = db.execute(
+        update(SkillInvocation)
+        .where(SkillInvocation.session_id == p.session_id)
+        .values(outcome=reflection.outcome, reflection_id=p.reflection_id)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(done, "rowcount", 0) or 0)
+
+
 class SkillWriter:
     """Writes a skill draft and stages it for the owner's review."""
 
@@ -136,8 +149,12 @@ class SkillWriter:
         return near if near is not None and self.matcher.is_duplicate(near[1]) else None
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
-        """Draft the proposed skill (redacted, safety-checked); idempotent per reflection."""
+        """Attach the session's outcome to its skill uses, then draft the proposed skill
+        (redacted, safety-checked); idempotent per reflection."""
         result = WriterResult(status="nothing")
+        used = attach_outcome(db, ctx, reflection)
+        if used:
+            result.detail.append(f"{used} skill use(s) of this session: {reflection.outcome}")
         if not (reflection.should_skill and reflection.skill_slug):
             return result
         p = ctx.provenance
