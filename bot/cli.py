@@ -8,7 +8,16 @@ import sys
 
 import typer
 
-from bot.commands import checkins, context, lessons, reflection_parse, reflections, review, rollback
+from bot.commands import (
+    checkins,
+    context,
+    lessons,
+    reflection_parse,
+    reflections,
+    review,
+    rollback,
+    skills,
+)
 from bot.commands import redact as redact_cmd
 from bot.commands.console import fail, load_settings, say, use_env_file, warn
 
@@ -22,11 +31,13 @@ reflections_app = typer.Typer(help="The reflection ledger.", no_args_is_help=Tru
 review_app = typer.Typer(help="Decide learned changes without Slack.", no_args_is_help=True)
 lessons_app = typer.Typer(help="The lesson library.", no_args_is_help=True)
 checkins_app = typer.Typer(help="Check-ins planned by reflections.", no_args_is_help=True)
+skills_app = typer.Typer(help="Approved skills: uses, outcomes, standing.", no_args_is_help=True)
 app.add_typer(reflection_app, name="reflection")
 app.add_typer(reflections_app, name="reflections")
 app.add_typer(review_app, name="review")
 app.add_typer(lessons_app, name="lessons")
 app.add_typer(checkins_app, name="checkins")
+app.add_typer(skills_app, name="skills")
 redact_cmd.register(app)
 reflection_parse.register(reflection_app)
 reflections.register(app, reflection_app, reflections_app)
@@ -34,6 +45,7 @@ review.register(review_app)
 rollback.register(app)
 lessons.register(lessons_app)
 checkins.register(checkins_app)
+skills.register(skills_app)
 context.register(app)
 
 

@@ -1,9 +1,11 @@
 """What a new session's system prompt holds, assembled from the writers' read paths.
 
 Fixed order, so the prefix is byte-stable while nothing was learned: identity → USER.md →
-canonical lessons (stable order) → approved skills index → MEMORY.md ‖ cache breakpoint ‖ the
-session tail: relevant lessons, facts in scope, notes about this user, the matching skill body.
-A session's context is chosen once, at its first message, and reused for its later replies.
+canonical lessons (stable order) → approved skills index (bounded) → MEMORY.md ‖ cache
+breakpoint ‖ the session tail: relevant lessons, facts in scope, notes about this user, the
+matching skill (its body when the match is strong, its name when weaker; either is logged as an
+invocation). A session's context is chosen once, at its first message, and reused for its later
+replies; re-matching when the topic moves needs the engine to pass the latest message.
 """
 
 from __future__ import annotations
@@ -15,17 +17,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from bot.context import PromptParts, Section, default_identity
 from store.clock import Clock
 from store.models import ChatSession
 from writers import memory, persona, skills
-from writers.embed import thresholds
 from writers.facts import decay_facts
 from writers.lessons import record_injection
 from writers.lessons import upkeep as lesson_upkeep
 from writers.selector import Selection, select_context
+from writers.skill_governor import GovernorPolicy, GovernorReport, govern
+from writers.skill_library import (
+    Match,
+    SkillMatcher,
+    record_invocation,
+    render_index,
+    usable_skills,
+)
 
 if TYPE_CHECKING:
     from bot.runtime import Runtime
@@ -48,6 +55,7 @@ class Assembled:
     parts: PromptParts
     selection: Selection
     skill: str | None = None
+    skill_match: Match | None = None
     memory_fingerprint: str = ""
     item_ids: dict[str, list[int]] = field(default_factory=dict)
 
@@ -61,6 +69,7 @@ class LearnedContext:
         self._cache: OrderedDict[str, PromptParts] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self.skills = SkillMatcher(runtime.library.embedder)
 
     def build(self, session: ChatSession, first_text: str) -> PromptParts:
         """The session's prompt parts, chosen once per session and cached."""
@@ -107,21 +116,39 @@ class LearnedContext:
             memory.check_external_edit(db, data_dir, now)
             if session_id is not None:
                 record_injection(db, session_id, selection.lesson_ids, now)
+            skills_dir = rt.settings.effective_skills_dir
+            usable = usable_skills(db, skills_dir)
         snapshot = memory.memory_for_prompt(data_dir)
-        skills_dir = rt.settings.effective_skills_dir
-        index = skills.approved_index(skills_dir)
         identity = read_text(data_dir / "IDENTITY.md") or default_identity()
+        index = render_index(
+            usable,
+            max_count=rt.settings.skill_index_max,
+            max_tokens=rt.settings.skill_index_tokens,
+        )
         stable = [
             Section("About the owner (USER.md)", persona.user_md_for_prompt(data_dir)),
             Section("Lessons", selection.render_stable(), raw=True),
-            Section("Approved skills", "\n".join(f"- {slug}: {desc}" for slug, desc in index)),
+            Section("Approved skills", index),
             Section("Memory (MEMORY.md)", snapshot.text),
         ]
-        skill = self._matching_skill(first_text, index)
+        match = self.skills.match(first_text, usable)
+        body = skills.skill_body(skills_dir, match.slug) if match is not None else None
+        if match is not None and match.mode == "injected" and body is None:
+            match = None  # retired between the read and now: offer nothing rather than a name
         tail = [Section("Notes", selection.render_tail(), raw=True)]
-        if skill is not None:
-            body = skills.skill_body(skills_dir, skill) or ""
-            tail.append(Section(f"Skill that may help: {skill}", body))
+        if match is not None and match.mode == "injected":
+            tail.append(Section(f"Skill that may help: {match.slug}", body or ""))
+        elif match is not None:
+            desc = next(s.description for s in usable if s.slug == match.slug)
+            tail.append(
+                Section(
+                    "A skill that might be related (weak match, body not loaded)",
+                    f"- {match.slug}: {desc}",
+                )
+            )
+        if match is not None and session_id is not None:
+            with rt.store.sessions.begin() as db:
+                record_invocation(db, session_id=session_id, match=match, now=now)
         parts = PromptParts(
             identity=identity,
             stable=[s for s in stable if s.body.strip()],
@@ -130,17 +157,8 @@ class LearnedContext:
         ids: dict[str, list[int]] = {}
         for item in selection.stable + selection.tail:
             ids.setdefault(item.kind, []).append(item.id)
-        return Assembled(parts, selection, skill, snapshot.fingerprint, ids)
-
-    def _matching_skill(self, text: str, index: list[tuple[str, str]]) -> str | None:
-        """The approved skill whose description is most related to the first message."""
-        if not index or not text.strip():
-            return None
-        embedder = self.runtime.library.embedder
-        vectors = embedder.embed([text] + [f"{slug} {desc}" for slug, desc in index])
-        scores = vectors[1:] @ vectors[0]
-        best = int(np.argmax(scores))
-        return index[best][0] if float(scores[best]) >= thresholds(embedder).related else None
+        injected = match.slug if match is not None and match.mode == "injected" else None
+        return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids)
 
     def daily(self) -> None:
         """Scheduled upkeep: decay lessons and facts, enforce the lesson caps."""
@@ -155,10 +173,35 @@ class LearnedContext:
                 now=now,
             )
             decayed, archived = decay_facts(db, now)
+        governed = self.govern_skills()
         rt.store.optimize()  # the planner's statistics follow the tables' growth
         with self._lock:
             self._cache.clear()
         log.info(
             "daily upkeep done",
-            extra={"lessons": str(report), "facts_decayed": decayed, "facts_archived": archived},
+            extra={
+                "lessons": str(report),
+                "facts_decayed": decayed,
+                "facts_archived": archived,
+                "skills": str(governed),
+            },
         )
+
+    def govern_skills(self) -> GovernorReport:
+        """The skill governor's daily pass (quarantine failing, mark unused stale)."""
+        rt = self.runtime
+        s = rt.settings
+        policy = GovernorPolicy(
+            window=s.skill_failure_window,
+            ratio=s.skill_failure_ratio,
+            min_uses=s.skill_failure_min_uses,
+            stale_days=s.skill_stale_days,
+        )
+        with rt.store.sessions.begin() as db:
+            report = govern(
+                db, skills_dir=s.effective_skills_dir, now=self.clock.now(), policy=policy
+            )
+        if report.quarantined or report.stale:
+            with self._lock:
+                self._cache.clear()  # a quarantined skill must leave sessions already cached
+        return report

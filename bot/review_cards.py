@@ -30,11 +30,30 @@ from writers.review import Applier
 
 log = logging.getLogger(__name__)
 ACTION_PREFIX = "review:"
-CHOICE_EMOJI = {"approve": "white_check_mark", "reject": "x", "save": "brain"}
-CHOICE_LABEL = {"approve": "✅ Approve", "reject": "❌ Reject", "save": "🧠 Save to USER.md"}
-OUTCOME_LABEL = {"approve": "✅ Approved", "reject": "❌ Rejected", "save": "🧠 Saved to USER.md"}
+CHOICE_EMOJI = {
+    "approve": "white_check_mark",
+    "reject": "x",
+    "save": "brain",
+    "restore": "leftwards_arrow_with_hook",
+    "retire": "wastebasket",
+}
+CHOICE_LABEL = {
+    "approve": "✅ Approve",
+    "reject": "❌ Reject",
+    "save": "🧠 Save to USER.md",
+    "restore": "↩️ Restore",
+    "retire": "🗑 Retire",
+}
+OUTCOME_LABEL = {
+    "approve": "✅ Approved",
+    "reject": "❌ Rejected",
+    "save": "🧠 Saved to USER.md",
+    "restore": "↩️ Restored",
+    "retire": "🗑 Retired",
+}
 KIND_LABEL = {
     "skill": "Skill draft",
+    "skill_state": "Skill governor",
     "persona": "Persona observation",
     "lesson": "Lesson",
     "memory": "Memory note",
@@ -54,6 +73,8 @@ WHY_ASKED = {
     "fact": "a fact from a non-owner's session reaches only its author until an owner shares it",
     "user_observation": "an observation about a person from someone else's session reaches them "
     "only with an owner's ✅",
+    "skill_state": "the daily skill governor took this skill out of full use; ✅ confirms, ↩️ "
+    "restores it, 🗑 retires it (a commit in the skills repository; restore brings it back)",
 }
 
 
@@ -129,9 +150,10 @@ class ReviewCards:
                     )
                 )
             )
-        return sum(self.post_for_reflection(r) for r in groups if r is not None)
+        # Items no reflection produced (the skill governor's) are grouped together.
+        return sum(self.post_for_reflection(r) for r in groups)
 
-    def post_for_reflection(self, reflection_id: str) -> int:
+    def post_for_reflection(self, reflection_id: str | None) -> int:
         """Post cards for a reflection's pending items not shown yet; returns how many.
 
         Each item is claimed for the current hour before it is posted, so two callers (the
@@ -144,7 +166,9 @@ class ReviewCards:
                 db.scalars(
                     select(ReviewItem)
                     .where(
-                        ReviewItem.reflection_id == reflection_id,
+                        ReviewItem.reflection_id.is_(None)
+                        if reflection_id is None
+                        else ReviewItem.reflection_id == reflection_id,
                         ReviewItem.status == "pending",
                         ReviewItem.card_ts.is_(None),
                     )

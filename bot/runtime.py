@@ -92,7 +92,7 @@ class Runtime:
         self.guard = guard_from_settings(settings)
         self.lessons = LessonWriter(self.library, guard=self.guard)
         self.writers = writers_from_settings(
-            settings, guard=self.guard, lessons_writer=self.lessons
+            settings, guard=self.guard, lessons_writer=self.lessons, embedder=self.embedder
         )
         self.appliers = appliers_from_settings(settings, lessons_applier=apply_lesson_decision)
         # Called after a fan-out with the reflection id (the daemon posts review cards there).

@@ -162,6 +162,15 @@ class Settings(BaseSettings):
     checkins_per_user_per_day: int = Field(
         default=2, ge=0, validation_alias="CHECKINS_PER_USER_PER_DAY"
     )
+    # Skills in use: the approved-skills index in every prompt, and the daily governor
+    skill_index_max: int = Field(default=20, ge=0, validation_alias="SKILL_INDEX_MAX")
+    skill_index_tokens: int = Field(default=400, ge=0, validation_alias="SKILL_INDEX_TOKENS")
+    skill_stale_days: float = Field(default=60, gt=0, validation_alias="SKILL_STALE_DAYS")
+    skill_failure_window: int = Field(default=5, ge=1, validation_alias="SKILL_FAILURE_WINDOW")
+    skill_failure_ratio: float = Field(
+        default=0.6, gt=0, le=1, validation_alias="SKILL_FAILURE_RATIO"
+    )
+    skill_failure_min_uses: int = Field(default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES")
 
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")

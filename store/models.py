@@ -284,6 +284,30 @@ class SkillInvocation(Base):
     session_id: Mapped[str] = mapped_column(String(36), index=True)
     outcome: Mapped[str | None] = mapped_column(String(16), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # injected (the body was in the context) | listed (named only, a weaker match)
+    mode: Mapped[str] = mapped_column(String(16), default="injected", server_default="injected")
+    similarity: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # The reflection whose outcome was attached (None until the session's reflection lands).
+    reflection_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+
+
+class SkillState(Base):
+    """An approved skill's standing, kept by the governor and the owner (one row per slug).
+
+    `status`: active | quarantined (recent uses mostly failed) | stale (unused for
+    SKILL_STALE_DAYS) | retired (reverted in the skills repo). A slug without a row is active.
+    """
+
+    __tablename__ = "skill_states"
+
+    slug: Mapped[str] = mapped_column(String(64), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True, default="active")
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # The skills-repo commit that retired it (restore brings the file back from its parent).
+    retired_sha: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    changed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class Observation(Base):

@@ -87,3 +87,17 @@ def log_messages(repo: Path) -> list[str]:
     """Full commit messages, newest first (used by tests and the CLI)."""
     out = git(repo, "log", "--format=%B%x00")
     return [m.strip() for m in out.split("\x00") if m.strip()]
+
+
+def remove(repo: Path, paths: Sequence[str], message: str) -> str:
+    """Commit the removal of `paths` with `message` (history keeps them); return the new sha."""
+    git(repo, "rm", "-q", "--", *paths)
+    git(repo, "commit", "-q", "-m", message, "--", *paths)
+    return head(repo)
+
+
+def bring_back(repo: Path, removed_in: str, paths: Sequence[str], message: str) -> str:
+    """Commit `paths` as they were just before commit `removed_in`; return the new sha."""
+    git(repo, "checkout", f"{removed_in}^", "--", *paths)
+    git(repo, "commit", "-q", "-m", message, "--", *paths)
+    return head(repo)

@@ -13,10 +13,14 @@ from pathlib import Path
 from store.config import Settings
 from writers.base import Writer
 from writers.checkins import CheckinWriter
+from writers.embed import Embedder
 from writers.guard.gate import Guard
 from writers.memory import MemoryWriter, apply_memory_decision
 from writers.persona import PersonaWriter, apply_persona_decision
 from writers.review import Applier
+from writers.skill_governor import KIND as SKILL_STATE_KIND
+from writers.skill_governor import apply_state_decision
+from writers.skill_library import SkillMatcher
 from writers.skills import SkillWriter, apply_skill_decision
 from writers.usermodel import (
     HonchoSender,
@@ -33,14 +37,19 @@ def build_writers(
     honcho: HonchoSender | None = None,
     lessons_writer: Writer | None = None,
     checkins_per_day: int = 2,
+    embedder: Embedder | None = None,
 ) -> tuple[Writer, ...]:
-    """The writers a reflection fans out to, in order; every one admits text through `guard`."""
+    """The writers a reflection fans out to, in order; every one admits text through `guard`.
+
+    With an `embedder`, a skill draft whose description nearly matches an approved skill's is
+    staged as an update of that skill."""
     guard = guard or Guard()
     writers: list[Writer] = [MemoryWriter(guard=guard)]
     if lessons_writer is not None:
         writers.append(lessons_writer)
+    matcher = SkillMatcher(embedder) if embedder is not None else None
     writers += [
-        SkillWriter(skills_dir=skills_dir, guard=guard),
+        SkillWriter(skills_dir=skills_dir, guard=guard, matcher=matcher),
         PersonaWriter(guard=guard),
         UserModelWriter(guard=guard, honcho=honcho),
         CheckinWriter(per_day=checkins_per_day, guard=guard),
@@ -63,6 +72,7 @@ def build_appliers(
     """Review-item kind → the function that applies an owner's decision."""
     appliers: dict[str, Applier] = {
         "skill": partial(apply_skill_decision, skills_dir=skills_dir, data_dir=data_dir),
+        SKILL_STATE_KIND: partial(apply_state_decision, skills_dir=skills_dir),
         "persona": partial(apply_persona_decision, data_dir=data_dir),
         "memory": partial(apply_memory_decision, data_dir=data_dir),
         "fact": partial(apply_memory_decision, data_dir=data_dir),
@@ -74,7 +84,11 @@ def build_appliers(
 
 
 def writers_from_settings(
-    settings: Settings, *, guard: Guard, lessons_writer: Writer | None = None
+    settings: Settings,
+    *,
+    guard: Guard,
+    lessons_writer: Writer | None = None,
+    embedder: Embedder | None = None,
 ) -> tuple[Writer, ...]:
     """`build_writers` with everything taken from `settings` (Honcho only when configured)."""
     key = settings.honcho_api_key.get_secret_value() if settings.honcho_api_key else None
@@ -87,6 +101,7 @@ def writers_from_settings(
         honcho=honcho,
         lessons_writer=lessons_writer,
         checkins_per_day=settings.checkins_per_user_per_day,
+        embedder=embedder,
     )
 
 

@@ -25,7 +25,7 @@ Applier = Callable[[Session, ReviewItem, str, str, datetime], None]
 DecisionStatus = Literal[
     "applied", "not_owner", "already_decided", "stale", "invalid_choice", "not_found"
 ]
-CHOICES = ("approve", "reject", "save")
+CHOICES = ("approve", "reject", "save", "restore", "retire")
 
 _REACTIONS = {
     "white_check_mark": "approve",
@@ -34,6 +34,8 @@ _REACTIONS = {
     "x": "reject",
     "negative_squared_cross_mark": "reject",
     "brain": "save",
+    "leftwards_arrow_with_hook": "restore",
+    "wastebasket": "retire",
 }
 _THUMBS_UP = {"+1", "thumbsup"}
 
@@ -209,7 +211,13 @@ def decide(
 
 
 def _past(choice: str) -> str:
-    return {"approve": "approved", "reject": "rejected", "save": "saved"}.get(choice, choice)
+    return {
+        "approve": "approved",
+        "reject": "rejected",
+        "save": "saved",
+        "restore": "restored",
+        "retire": "retired",
+    }.get(choice, choice)
 
 
 def _already(item: ReviewItem) -> str:

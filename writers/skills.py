@@ -4,7 +4,9 @@ A draft lives at `data_dir/skills-drafts/<slug>/SKILL.md` (Agent Skills format: 
 with `name` and `description`, a blank line, the body). Approval writes the reviewed content (from
 the database row the card's hash binds to, not the editable draft) into `skills_dir/<slug>/` and
 commits it with the provenance in the message. A slug that already exists is an update shown as a
-unified diff; it is never overwritten silently.
+unified diff; it is never overwritten silently. So is a draft under a new slug whose description
+nearly matches an approved skill's (embedding similarity at the calibrated `duplicate` threshold):
+it is staged as an update of that skill, and ✅ commits it on that skill's slug.
 """
 
 from __future__ import annotations
@@ -13,19 +15,22 @@ import difflib
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
 from store.ledger import audit
-from store.models import ReviewItem, Skill
+from store.models import ReviewItem, Skill, SkillInvocation
 from writers import gitrepo
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Guard
 from writers.review import create_item
+
+if TYPE_CHECKING:
+    from writers.skill_library import SkillMatcher
 
 DRAFTS_DIR = "skills-drafts"
 SKILL_FILE = "SKILL.md"
@@ -106,18 +111,50 @@ def _diff(old: str, new: str, slug: str) -> str:
     )
 
 
+def attach_outcome(db: Session, ctx: WriteContext, reflection: Reflection) -> int:
+    """Set the reflection's outcome on the session's skill invocations (a re-run overwrites);
+    returns how many rows. The governor reads these outcomes."""
+    p = ctx.provenance
+    done = db.execute(
+        update(SkillInvocation)
+        .where(SkillInvocation.session_id == p.session_id)
+        .values(outcome=reflection.outcome, reflection_id=p.reflection_id)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(done, "rowcount", 0) or 0)
+
+
 class SkillWriter:
     """Writes a skill draft and stages it for the owner's review."""
 
     name = "skills"
 
-    def __init__(self, *, skills_dir: Path, guard: Guard | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        skills_dir: Path,
+        guard: Guard | None = None,
+        matcher: SkillMatcher | None = None,
+    ) -> None:
         self.skills_dir = skills_dir
         self.guard = guard or Guard()
+        self.matcher = matcher
+
+    def _same_skill(self, slug: str, description: str) -> tuple[str, float] | None:
+        """The approved skill (another slug) this description nearly matches, if any."""
+        if self.matcher is None or (self.skills_dir / slug / SKILL_FILE).exists():
+            return None
+        others = [(s, d) for s, d in approved_index(self.skills_dir) if s != slug]
+        near = self.matcher.nearest_description(description, others)
+        return near if near is not None and self.matcher.is_duplicate(near[1]) else None
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
-        """Draft the proposed skill (redacted, safety-checked); idempotent per reflection."""
+        """Attach the session's outcome to its skill uses, then draft the proposed skill
+        (redacted, safety-checked); idempotent per reflection."""
         result = WriterResult(status="nothing")
+        used = attach_outcome(db, ctx, reflection)
+        if used:
+            result.detail.append(f"{used} skill use(s) of this session: {reflection.outcome}")
         if not (reflection.should_skill and reflection.skill_slug):
             return result
         p = ctx.provenance
@@ -127,6 +164,11 @@ class SkillWriter:
         desc = self.guard.admit(ctx, reflection.skill_description or "", kind="skill")
         body = self.guard.admit(ctx, reflection.skill_body or "", kind="skill", multiline=True)
         result.redacted += desc.redactions + body.redactions
+        proposed = slug
+        same = self._same_skill(slug, desc.text)
+        if same is not None:
+            slug = same[0]
+            result.detail.append(f"skill {proposed}: same as approved {slug} ({same[1]:.2f})")
         text = render_skill(slug, desc.text, body.text)
         flagged = desc.quarantined or body.quarantined
         flags = list(dict.fromkeys(desc.flags + body.flags))
@@ -160,11 +202,18 @@ class SkillWriter:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         content = text if diff is None else f"{diff}\n---- proposed {SKILL_FILE} ----\n{text}"
+        title = f"{'Skill update' if diff is not None else 'New skill'}: {slug}"
+        if same is not None:
+            title += f" (proposed as {proposed})"
+            content = (
+                f"Proposed as `{proposed}`; its description is {same[1]:.2f} similar to the "
+                f"approved `{slug}`, so it is shown as an update of it.\n{content}"
+            )
         create_item(
             db,
             kind="skill",
             target_id=str(skill.id),
-            title=f"{'Skill update' if diff is not None else 'New skill'}: {slug}",
+            title=title,
             content=content,
             choices=["approve", "reject"],
             reason=reason,

@@ -63,6 +63,15 @@ def register(app: typer.Typer) -> None:
             },
             "item_ids": assembled.item_ids,
             "skill": assembled.skill,
+            "skill_match": (
+                None
+                if assembled.skill_match is None
+                else {
+                    "slug": assembled.skill_match.slug,
+                    "similarity": round(assembled.skill_match.similarity, 4),
+                    "mode": assembled.skill_match.mode,
+                }
+            ),
             "tokens": {
                 "lessons_and_facts": selection.budget_tokens,
                 "budget": settings.context_lesson_tokens,

@@ -1,0 +1,100 @@
+"""Score skill matching and near-duplicate detection on a corpus (dev or held-out).
+
+Match corpus: `skills[{slug, description}]`, `cases[{text, expect: slug | null}]`; a case is
+right when the injected skill (or none) is `expect`. Duplicate corpus: `pairs[{a, b, same}]`.
+"before" is the code as it was before skills were governed: the best skill's body injected at the
+generic `related` threshold, and only an identical slug counted as an update (a pair side may be
+a bare description, which has no slug, or `{slug, description}`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from writers.embed import Embedder, thresholds
+from writers.skill_library import SkillMatcher, UsableSkill
+
+HERE = Path(__file__).resolve().parent
+DEV = HERE.parent / "data"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Precision, recall and accuracy over a corpus, with its size."""
+
+    precision: float
+    recall: float
+    accuracy: float
+    n: int
+
+    def row(self, label: str) -> str:
+        """A markdown table row."""
+        return (
+            f"| {label} | {self.n} | {self.precision:.3f} | {self.recall:.3f} | "
+            f"{self.accuracy:.3f} |"
+        )
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A corpus file."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _figures(pred: list[Any], expect: list[Any]) -> Figures:
+    made = [(p, e) for p, e in zip(pred, expect, strict=True) if p]
+    wanted = [(p, e) for p, e in zip(pred, expect, strict=True) if e]
+    right = sum(1 for p, e in made if p == e)
+    return Figures(
+        precision=right / len(made) if made else 1.0,
+        recall=sum(1 for p, e in wanted if p == e) / len(wanted) if wanted else 1.0,
+        accuracy=sum(1 for p, e in zip(pred, expect, strict=True) if p == e) / len(expect),
+        n=len(expect),
+    )
+
+
+def match_figures(corpus: dict[str, Any], embedder: Embedder, *, before: bool = False) -> Figures:
+    """How often the skill whose body is loaded (or none) is the expected one."""
+    skills = [UsableSkill(s["slug"], s["description"]) for s in corpus["skills"]]
+    matcher = SkillMatcher(embedder)
+    pred: list[str | None] = []
+    for case in corpus["cases"]:
+        if before:
+            scores = matcher.scores(case["text"], skills)
+            best = int(np.argmax(scores))
+            ok = scores[best] >= thresholds(embedder).related
+            pred.append(skills[best].slug if ok else None)
+        else:
+            m = matcher.match(case["text"], skills)
+            pred.append(m.slug if m is not None and m.mode == "injected" else None)
+    return _figures(pred, [c["expect"] for c in corpus["cases"]])
+
+
+def _side(entry: Any) -> tuple[str | None, str]:
+    # A side is a description, or {slug, description} (the held-out file's form).
+    if isinstance(entry, dict):
+        return entry.get("slug"), str(entry.get("description", ""))
+    return None, str(entry)
+
+
+def duplicate_figures(
+    corpus: dict[str, Any], embedder: Embedder, *, before: bool = False
+) -> Figures:
+    """How often a pair is rightly called the same skill (positive class: same). As in the skill
+    writer, an identical slug is always an update; now a near description is one too."""
+    matcher = SkillMatcher(embedder)
+    pred: list[bool] = []
+    for pair in corpus["pairs"]:
+        (slug_a, a), (slug_b, b) = _side(pair["a"]), _side(pair["b"])
+        same_slug = slug_a is not None and slug_a == slug_b
+        if before:
+            pred.append(same_slug)
+            continue
+        near = matcher.nearest_description(a, [("b", b)])
+        pred.append(same_slug or (near is not None and matcher.is_duplicate(near[1])))
+    return _figures(pred, [bool(p["same"]) for p in corpus["pairs"]])
