@@ -145,6 +145,7 @@ class Daemon:
             dispatcher=self.service,
             bot_user_id=self.identity.user_id,
             bot_id=self.identity.bot_id,
+            allow_bots=s.slack_allow_bots,
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
             background=self.background,
         )
