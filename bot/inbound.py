@@ -83,7 +83,7 @@ class InboundMessage:
     files: tuple[FileMeta, ...] = ()
 
     def stored_text(self) -> str:
-        """The text plus one line per attached file (name, type, size), as the transcript keeps it."""
+        """The text plus one line per file (name, type, size): what the transcript keeps."""
         lines = [self.text] if self.text.strip() else []
         lines += [f.describe() for f in self.files]
         return "\n".join(lines)
