@@ -356,6 +356,8 @@ class StallGuard:
             return None
         peak = float(lifts[-1].detail.get("temperature", self.config.max_temperature))
         base = self._baseline()
+        if peak <= base:  # no headroom (see observe): nothing to send
+            return None
         return round(peak - (peak - base) * k / turns, 3)
 
     def _baseline(self) -> float:
