@@ -21,6 +21,7 @@ from store.models import Message
 ALICE = "U0ALICE"
 BOB = "U0BOB"
 OTHER_BOT, OTHER_BOT_ID = "U0OTHERBOT", "B0OTHER"
+SECRET_TAIL = "Zq81vLx0PmT4sK9wY2nB7cR5dF3gH6jA1eU8iO0pQ"
 SAME = "Try restarting the service with `systemctl restart app`, then check the logs again."
 
 
@@ -235,3 +236,42 @@ def test_slack_allow_bots_none_ignores_even_mentions(tmp_path: Path) -> None:
         time.sleep(0.5)
         assert stack.bot.wait_idle(10)
         assert stack.slack.count_calls("chat.postMessage") == 0
+
+
+def test_a_file_with_text_is_answered_and_its_metadata_is_in_the_transcript(
+    stack: LocalStack,
+) -> None:
+    dm = stack.slack.dm_channel(ALICE)
+    msg = stack.slack.user_shares_file(
+        ALICE,
+        dm,
+        "why does this crash? token sk-ant-api03-" + SECRET_TAIL,
+        [{"name": "crash.log", "mimetype": "text/plain", "size": 2048, "title": "crash.log"}],
+    )
+    call = stack.slack.wait_for_call("chat.postMessage", reply_to(msg["ts"], dm), timeout=10)
+    assert "why does this crash?" in str(call.params.get("text"))  # the echo double
+    assert stack.bot.wait_idle(10)
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        [user_line] = [m.text for m in db.query(Message) if not m.is_bot]
+    assert "why does this crash?" in user_line
+    assert "[file: crash.log (text/plain, 2.0 KB)]" in user_line
+    assert SECRET_TAIL not in user_line  # redacted like any text
+    # The model saw the file's metadata, never its content (no files:read, nothing fetched).
+    said = stack.anthropic.requests[0].body["messages"][-1]["content"][0]["text"]
+    assert "crash.log" in said
+    assert not any(c.method.startswith("files.") for c in stack.slack.calls)
+
+    # A file with no text is answered too.
+    mark = stack.slack.mark()
+    only = stack.slack.user_shares_file(
+        ALICE, dm, "", [{"name": "diagram.png", "mimetype": "image/png", "size": 1_500_000}]
+    )
+    stack.slack.wait_for_call(
+        "chat.postMessage", reply_to(only["ts"], dm), after=mark, timeout=10
+    )
+    assert stack.bot.wait_idle(10)
+    with store.sessions() as db:
+        texts = [m.text for m in db.query(Message).order_by(Message.id) if not m.is_bot]
+    assert texts[-1] == "[file: diagram.png (image/png, 1.5 MB)]"
