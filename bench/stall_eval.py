@@ -91,12 +91,16 @@ def main() -> None:
     if args.sweep:
         for cut in [0.70, 0.75, 0.80, 0.85, 0.88, 0.90, 0.92, 0.94, 0.95, 0.96, 0.97, 0.98]:
             f = evaluate(sessions, embedder, cut)
-            print(f"cosine {cut:.2f}: precision {f.precision:.3f} recall {f.recall:.3f} "
-                  f"(tp {f.tp} fp {f.fp} fn {f.fn})")
+            print(
+                f"cosine {cut:.2f}: precision {f.precision:.3f} recall {f.recall:.3f} "
+                f"(tp {f.tp} fp {f.fp} fn {f.fn})"
+            )
     f = evaluate(sessions, embedder)
     repeats = f.tp + f.fn
-    print(f"{args.embedder}, frozen thresholds: precision {f.precision:.3f} recall {f.recall:.3f} "
-          f"(tp {f.tp} fp {f.fp} fn {f.fn} tn {f.tn}); {f.ms_per_reply:.2f} ms per reply")
+    print(
+        f"{args.embedder}, frozen thresholds: precision {f.precision:.3f} recall {f.recall:.3f} "
+        f"(tp {f.tp} fp {f.fp} fn {f.fn} tn {f.tn}); {f.ms_per_reply:.2f} ms per reply"
+    )
     print(f"before (nothing detected): precision n/a recall 0.000 (0 of {repeats} repeats)")
 
 

@@ -160,9 +160,11 @@ def test_a_varied_conversation_triggers_nothing(stack: LocalStack) -> None:
 def bot_replies_in(stack: LocalStack, channel: str, root: str) -> int:
     return stack.slack.count_calls(
         "chat.postMessage",
-        lambda c: c.params.get("channel") == channel
-        and c.params.get("thread_ts") == root
-        and c.response.get("ok") is True,
+        lambda c: (
+            c.params.get("channel") == channel
+            and c.params.get("thread_ts") == root
+            and c.response.get("ok") is True
+        ),
     )
 
 
@@ -180,8 +182,10 @@ def test_two_bots_looping_in_a_thread_are_stopped_and_a_person_resets_it(
         try:
             stack.slack.wait_for_call(
                 "chat.postMessage",
-                lambda c: c.params.get("thread_ts") == ts
-                and bot_replies_in(stack, channel, ts) > answered,
+                lambda c: (
+                    c.params.get("thread_ts") == ts
+                    and bot_replies_in(stack, channel, ts) > answered
+                ),
                 timeout=4,
             )
         except TimeoutError:
@@ -268,9 +272,7 @@ def test_a_file_with_text_is_answered_and_its_metadata_is_in_the_transcript(
     only = stack.slack.user_shares_file(
         ALICE, dm, "", [{"name": "diagram.png", "mimetype": "image/png", "size": 1_500_000}]
     )
-    stack.slack.wait_for_call(
-        "chat.postMessage", reply_to(only["ts"], dm), after=mark, timeout=10
-    )
+    stack.slack.wait_for_call("chat.postMessage", reply_to(only["ts"], dm), after=mark, timeout=10)
     assert stack.bot.wait_idle(10)
     with store.sessions() as db:
         texts = [m.text for m in db.query(Message).order_by(Message.id) if not m.is_bot]
