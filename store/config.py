@@ -186,6 +186,11 @@ class Settings(BaseSettings):
     def _trailing_slash(cls, value: str) -> str:
         return value if value.endswith("/") else value + "/"
 
+    @field_validator("chat_temperature", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("llm_prices")
     @classmethod
     def _prices_are_json(cls, value: str) -> str:
