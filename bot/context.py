@@ -2,7 +2,8 @@
 
 Order (so the prefix is byte-stable and cacheable): identity (never overridable) → USER.md →
 canonical lessons → approved skills index → MEMORY.md  ‖ cache breakpoint ‖  the session tail:
-relevant facts, user-model notes for this user, matching skill bodies ‖ the transcript, with a
+relevant facts, user-model notes for this user, matching skill bodies (‖ a stall note from
+bot/stall.py, when one applies) ‖ the transcript, with a
 cache breakpoint on its newest turn. Learned text is quoted as data under a heading that says it
 is not instructions. System breakpoints are wishes: the Anthropic client sends only those whose
 prefix reaches the model's minimum cacheable length (`reflection.prompt_cache`).
@@ -62,6 +63,13 @@ class PromptParts:
     identity: str
     stable: list[Section] = field(default_factory=list)
     tail: list[Section] = field(default_factory=list)
+    # About this conversation, from Seshat itself (a stall cue): its own last block, after the
+    # learned context, so the identity and the cached prefix are never touched.
+    note: str = ""
+
+    def with_note(self, note: str) -> PromptParts:
+        """A copy with `note` as the last system block (self when there is none)."""
+        return replace(self, note=note) if note else self
 
     def blocks(self) -> tuple[SystemBlock, ...]:
         """System blocks with cache breakpoints after identity and after the stable prefix."""
@@ -70,6 +78,8 @@ class PromptParts:
             out.append(SystemBlock(render_sections(self.stable, heading=True), cache=True))
         if self.tail:
             out.append(SystemBlock(render_sections(self.tail, heading=not self.stable)))
+        if self.note:
+            out.append(SystemBlock(self.note.strip()))
         return tuple(out)
 
     def text(self) -> str:

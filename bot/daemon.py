@@ -35,6 +35,7 @@ from bot.runtime import Runtime
 from bot.service import SeshatService
 from bot.slack_app import build_bolt_app, make_web_client
 from bot.slack_check import check_app_token, check_bot_token, offline_problems
+from bot.stall import Detector, StallConfig, StallGuard
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
@@ -134,11 +135,27 @@ class Daemon:
                 model=s.chat_model,
                 max_tokens=s.chat_max_tokens,
                 max_messages=s.transcript_max_messages,
+                temperature=s.chat_temperature,
             ),
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
             working_signal_after=s.working_signal_delay_seconds,
             on_reply_stored=self._reply_stored,
+            stall=StallGuard(
+                store=store,
+                clock=self.clock,
+                detector=Detector(runtime.library.embedder),
+                config=StallConfig(
+                    enabled=s.stall_detection,
+                    max_interventions=s.stall_max_interventions,
+                    baseline_temperature=s.chat_temperature,
+                    lift=s.stall_temperature_lift,
+                    max_temperature=s.stall_temperature_max,
+                    decay_turns=s.stall_decay_turns,
+                    bot_replies_per_minute=s.bot_replies_per_thread_per_minute,
+                ),
+                tell_owner=self._tell_owner,
+            ),
         )
         self.service = SeshatService(
             engine=self.engine,
@@ -155,6 +172,7 @@ class Daemon:
             dispatcher=self.service,
             bot_user_id=self.identity.user_id,
             bot_id=self.identity.bot_id,
+            allow_bots=s.slack_allow_bots,
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
             background=self.background,
         )
@@ -292,6 +310,18 @@ class Daemon:
             session = sessions.get(db, session_id)
         if session is not None and session.state == SessionState.CLOSING:
             self.runtime.worker.enqueue(session_id)
+
+    def _tell_owner(self, text: str) -> None:
+        """A DM to the first owner; failures are logged, never raised."""
+        owners = self.settings.owner_ids
+        if not owners:
+            log.warning("no SLACK_OWNER_IDS to tell: %s", text)
+            return
+        try:
+            channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
+            self.slack.chat_postMessage(channel=channel, text=text)
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not tell the owner: %s", slack_error(exc))
 
     def _cap_hit(self, day: str, cap: float) -> None:
         """Tell the owner once per UTC day that the reflection cap was reached."""

@@ -31,6 +31,7 @@ from sqlalchemy import update
 
 from bot.context import PromptParts, conversation
 from bot.inbound import InboundMessage, strip_bot_mention
+from bot.stall import NO_PLAN, Plan, StallGuard
 from reflection.calls import record_call
 from reflection.errors import LLMError
 from reflection.llm import LLM, LLMRequest, LLMResponse
@@ -50,6 +51,7 @@ APOLOGY = (
     "Sorry — I can't reach the language model right now ({reason}). Your message is saved; "
     "please try again in a minute."
 )
+APOLOGY_START = APOLOGY.split("(", 1)[0]
 RESTARTED = "_(I was restarted while answering this; here is my answer.)_\n\n"
 NO_TEXT = "(a message with no text, e.g. only a file)"
 REPLY_METADATA = "seshat_reply"
@@ -107,6 +109,7 @@ class ChatConfig:
     model: str
     max_tokens: int
     max_messages: int
+    temperature: float | None = None
 
 
 class KeyedLocks:
@@ -215,6 +218,7 @@ class Engine:
         workers: int = 32,
         working_signal_after: float = 2.0,
         on_reply_stored: Callable[[str], None] | None = None,
+        stall: StallGuard | None = None,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -225,6 +229,7 @@ class Engine:
         self.chat = chat
         self.bot_user_id = bot_user_id
         self.on_reply_stored = on_reply_stored
+        self.stall = stall
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
         self._cpu = threading.BoundedSemaphore(CPU_SLOTS)
@@ -325,6 +330,9 @@ class Engine:
     def intake(self, message: InboundMessage) -> str | None:
         """Claim the delivery, open the session, store the message owed a reply: one
         transaction. Returns the session id, or None for a duplicate or a message to ignore."""
+        if self.stall is not None and not message.from_bot and message.thread_ts:
+            # A person in the thread resets any bot-to-bot exchange there (bot/stall.py).
+            self.stall.human_spoke(message.channel, message.thread_ts, message.user)
         key = self.route(message)
         if key is None:
             return None
@@ -346,11 +354,13 @@ class Engine:
                 ts=message.ts,
                 user_id=message.user,
                 is_bot=False,
-                text=redact_text(message.text) if message.text.strip() else NO_TEXT,
+                text=redact_text(stored) if (stored := message.stored_text()).strip() else NO_TEXT,
                 now=now,
                 reply_state=ReplyState.PENDING,
             )
             S.touch(db, session.id, now=now)
+            if message.from_bot and self.stall is not None:
+                self.stall.bot_message(db, session.id, now=now)
             session_id = session.id
         log.info("message stored", extra={"session": session_id, "new_session": created})
         return session_id
@@ -408,6 +418,14 @@ class Engine:
         if session is None:
             return
         thread_ts = session.thread_ts or owed.ts
+        plan = NO_PLAN
+        if self.stall is not None and (
+            owed.reply_state != ReplyState.GENERATED or owed.reply_text is None
+        ):
+            plan = self.stall.plan(session_id)  # bot/stall.py: cue, lift, pivot, stop or silence
+            if plan.silent:  # a bot-to-bot exchange that was stopped or capped
+                self._settle_unanswered(owed)
+                return
         # The claim recorded the ⏳ (working_reaction: it may be shown); the transaction that
         # records the outcome clears it, after the reaction came off.
         self._working.start(owed.id, owed.channel, owed.ts)
@@ -415,8 +433,11 @@ class Engine:
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
             text = stored = owed.reply_text
+            observe = False
             if owed.reply_state != ReplyState.GENERATED or text is None:
-                text = self._generate(session, owed, lines)
+                observe = plan.stop is None
+                text = plan.stop or self._generate(session, owed, lines, plan)
+                observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
                     text = RESTARTED + text
                 stored = redact_text(text)
@@ -440,13 +461,17 @@ class Engine:
                 self._redeliver_later(owed, retry_after)
                 return
             self._delivered(owed, ts, stored)
+            if observe and self.stall is not None:
+                self.stall.observe(session_id, stored)
         finally:
             if not settled:
                 self._working.stop(owed.id, owed.channel, owed.ts)
         if self.on_reply_stored is not None:
             self.on_reply_stored(session_id)
 
-    def _generate(self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]]) -> str:
+    def _generate(
+        self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]], plan: Plan
+    ) -> str:
         """The answer; any failure ends in an apology, never in silence."""
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
@@ -460,7 +485,7 @@ class Engine:
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})
             return APOLOGY.format(reason="internal error")
-        return self._complete(session.id, parts, lines)
+        return self._complete(session.id, parts.with_note(plan.note), lines, plan)
 
     def _delivered(self, owed: Message, ts: str, stored: str) -> None:
         """Record the posted reply (`stored`: its redacted text) and settle the message."""
@@ -492,6 +517,21 @@ class Engine:
             S.set_last_bot_ts(db, owed.session_id, ts)
             S.touch(db, owed.session_id, now=now)
 
+    def _settle_unanswered(self, owed: Message) -> None:
+        """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""
+        with self.store.sessions.begin() as db:
+            db.execute(
+                update(Message)
+                .where(Message.id == owed.id)
+                .values(
+                    reply_state=ReplyState.DROPPED,
+                    reply_owner=None,
+                    reply_lease_until=None,
+                    reply_next_at=None,
+                    working_reaction=False,
+                )
+            )
+
     def _redeliver_later(self, owed: Message, retry_after: float | None) -> None:
         """Slack kept refusing the post: keep the answer and try again later, or give up."""
         failures = owed.reply_attempts + 1  # one claim per post attempt
@@ -521,8 +561,17 @@ class Engine:
                 )
             )
 
-    def _complete(self, session_id: str, parts: PromptParts, lines: list[tuple[bool, str]]) -> str:
+    def _complete(
+        self,
+        session_id: str,
+        parts: PromptParts,
+        lines: list[tuple[bool, str]],
+        plan: Plan = NO_PLAN,
+    ) -> str:
         """Ask the model; on persistent failure return the apology instead."""
+        if plan.pivot:  # restart the framing: the bot's repeated answers are left out
+            last_bot = max((i for i, (is_bot, _) in enumerate(lines) if is_bot), default=-1)
+            lines = [line for i, line in enumerate(lines) if not line[0] or i == last_bot]
         cleaned = [
             (is_bot, text if is_bot else strip_bot_mention(text, self.bot_user_id) or text)
             for is_bot, text in lines
@@ -533,6 +582,7 @@ class Engine:
             messages=conversation(cleaned, max_messages=self.chat.max_messages),
             max_tokens=self.chat.max_tokens,
             purpose="chat",
+            temperature=plan.temperature if plan.temperature is not None else self.chat.temperature,
         )
         started = time.monotonic()
         try:

@@ -1,23 +1,74 @@
 """Slack payloads normalised into small inbound records. Nothing above the listeners sees a payload.
 
 Each `normalise_*` function returns a record, or None for something Seshat deliberately ignores
-(its own messages, edits, deletes, joins and other subtypes, events without a user).
+(its own messages, other bots unless allowed, the subtypes in `IGNORED_SUBTYPES`, events
+without a user).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 # Messages larger than this are cut (with a marker) before storage; Slack's own limit is 40k chars.
 MAX_TEXT_CHARS = 40_000
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
+AllowBots = Literal["none", "mentions", "all"]
+
+# Message subtypes that are answered like a plain message.
+# (thread_broadcast is a thread reply also shown in the channel: the reply itself, not a copy.)
+ANSWERED_SUBTYPES = frozenset({"file_share", "thread_broadcast", "bot_message"})
+# Every other subtype is ignored; the known ones, each with its reason.
+IGNORED_SUBTYPES: dict[str, str] = {
+    "message_changed": "an edit: the original was answered; answering again would duplicate it",
+    "message_deleted": "a deletion: nothing to answer (the stored line stays, redacted)",
+    "message_replied": "a thread-metadata update Slack sends about the root, not a message",
+    "channel_join": "membership noise, not said to the bot",
+    "channel_leave": "membership noise, not said to the bot",
+    "group_join": "membership noise, not said to the bot",
+    "group_leave": "membership noise, not said to the bot",
+    "channel_topic": "a channel setting changed, not said to the bot",
+    "channel_purpose": "a channel setting changed, not said to the bot",
+    "channel_name": "a channel setting changed, not said to the bot",
+    "channel_archive": "a channel setting changed, not said to the bot",
+    "channel_unarchive": "a channel setting changed, not said to the bot",
+    "pinned_item": "a pin, not a message",
+    "unpinned_item": "a pin, not a message",
+    "ekm_access_denied": "content the bot may not read",
+    "me_message": "a /me status line, not a question",
+    "reminder_add": "Slackbot bookkeeping",
+    "tombstone": "a placeholder left for a deleted thread root",
+    "assistant_app_thread": "the assistant pane's thread header, not a message",
+}
+
+
+@dataclass(frozen=True)
+class FileMeta:
+    """A shared file as the transcript records it: never its content."""
+
+    name: str
+    mimetype: str
+    size: int
+
+    def describe(self) -> str:
+        """`[file: name (type, size)]` for the transcript."""
+        return f"[file: {self.name} ({self.mimetype or 'unknown type'}, {human_size(self.size)})]"
+
+
+def human_size(size: int) -> str:
+    """1234567 → "1.2 MB"."""
+    value = float(size)
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if value < 1000 or unit == "GB":
+            return f"{int(value)} {unit}" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1000
+    return f"{size} bytes"  # pragma: no cover - the loop always returns
 
 
 @dataclass(frozen=True)
 class InboundMessage:
-    """A human message the bot may answer."""
+    """A message the bot may answer: from a person, or from another bot when allowed."""
 
     team: str
     channel: str
@@ -28,6 +79,14 @@ class InboundMessage:
     thread_ts: str | None
     event_id: str | None
     mentions_bot: bool
+    from_bot: bool = False
+    files: tuple[FileMeta, ...] = ()
+
+    def stored_text(self) -> str:
+        """The text plus one line per file (name, type, size): what the transcript keeps."""
+        lines = [self.text] if self.text.strip() else []
+        lines += [f.describe() for f in self.files]
+        return "\n".join(lines)
 
     @property
     def is_dm(self) -> bool:
@@ -95,23 +154,55 @@ def clean_text(text: str) -> str:
     return text
 
 
+def _files(event: dict[str, Any]) -> tuple[FileMeta, ...]:
+    """Name, type and size of each shared file (Slack sends more; the content is never read)."""
+    out: list[FileMeta] = []
+    for f in event.get("files") or []:
+        if not isinstance(f, dict):
+            continue
+        size = f.get("size")
+        out.append(
+            FileMeta(
+                name=clean_text(_str(f.get("name")) or _str(f.get("title")) or "unnamed")[:200],
+                mimetype=_str(f.get("mimetype")) or _str(f.get("filetype")),
+                size=size if isinstance(size, int) and size >= 0 else 0,
+            )
+        )
+    return tuple(out)
+
+
 def normalise_message(
-    event: dict[str, Any], body: dict[str, Any], *, bot_user_id: str, bot_id: str | None
+    event: dict[str, Any],
+    body: dict[str, Any],
+    *,
+    bot_user_id: str,
+    bot_id: str | None,
+    allow_bots: AllowBots = "mentions",
 ) -> InboundMessage | None:
     """A `message` or `app_mention` event → InboundMessage, or None when it is not for us."""
     if not isinstance(event, dict):
         raise MalformedPayload("event is not an object")
-    if event.get("subtype") is not None:
-        # Edits, deletes, joins, bot_message, file_share… none of them start or extend a chat.
+    subtype = event.get("subtype")
+    if subtype is not None and subtype not in ANSWERED_SUBTYPES:
+        # IGNORED_SUBTYPES says why for each known one; unknown ones are ignored the same way.
         return None
     user = _str(event.get("user"))
-    if event.get("bot_id") or (bot_id and event.get("bot_id") == bot_id) or user == bot_user_id:
+    sender_bot = _str(event.get("bot_id"))
+    # Never answer itself, whatever the settings.
+    if user == bot_user_id or (bot_id and sender_bot == bot_id):
         return None
+    from_bot = bool(sender_bot) or subtype == "bot_message"
+    if from_bot:
+        # A legacy bot_message may have no user: the bot id stands in as the author.
+        user = user or sender_bot
     if not user:
         return None
     _require(event, "channel", "ts")
     text = clean_text(_str(event.get("text")))
     mentioned = {m.group(1) for m in _MENTION.finditer(text)}
+    mentions_bot = event.get("type") == "app_mention" or bot_user_id in mentioned
+    if from_bot and (allow_bots == "none" or (allow_bots == "mentions" and not mentions_bot)):
+        return None
     thread_ts = _str(event.get("thread_ts")) or None
     return InboundMessage(
         team=_str(event.get("team")) or _str(body.get("team_id")),
@@ -123,7 +214,9 @@ def normalise_message(
         ts=_str(event["ts"]),
         thread_ts=thread_ts if thread_ts != _str(event["ts"]) else None,
         event_id=_str(body.get("event_id")) or None,
-        mentions_bot=event.get("type") == "app_mention" or bot_user_id in mentioned,
+        mentions_bot=mentions_bot,
+        from_bot=from_bot,
+        files=_files(event),
     )
 
 

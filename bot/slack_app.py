@@ -24,6 +24,7 @@ from slack_sdk.http_retry.builtin_handlers import (
 )
 
 from bot.inbound import (
+    AllowBots,
     InboundAction,
     InboundCommand,
     InboundMessage,
@@ -106,6 +107,7 @@ def build_bolt_app(
     dispatcher: Dispatcher,
     bot_user_id: str,
     bot_id: str | None,
+    allow_bots: AllowBots = "mentions",
     signing_secret: str | None,
     background: Executor,
 ) -> App:
@@ -126,7 +128,9 @@ def build_bolt_app(
 
     def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
         try:
-            message = normalise_message(event, body, bot_user_id=bot_user_id, bot_id=bot_id)
+            message = normalise_message(
+                event, body, bot_user_id=bot_user_id, bot_id=bot_id, allow_bots=allow_bots
+            )
         except MalformedPayload as exc:
             log.warning("malformed message event dropped: %s", exc)
             return None

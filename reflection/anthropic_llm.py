@@ -12,6 +12,7 @@ survives the retries onto `reflection.errors`:
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import anthropic
@@ -29,8 +30,13 @@ from reflection.errors import LLMRejected, LLMUnavailable
 from reflection.llm import LLMRequest, LLMResponse, Usage
 from reflection.pricing import PriceTable
 
+log = logging.getLogger(__name__)
+
 # Statuses the SDK itself treats as transient (it retries them); anything else 4xx is final.
 _TRANSIENT = {408, 409, 429}
+# This SDK sends API version 2026-10-21, which refuses every sampling parameter; a request that
+# carries a temperature (the stall ladder's lift, CHAT_TEMPERATURE) pins the version that takes it.
+SAMPLING_API_VERSION = "2023-06-01"
 
 
 class AnthropicLLM:
@@ -51,6 +57,8 @@ class AnthropicLLM:
         )
         self._timeout = timeout
         self.prices = prices or PriceTable()
+        # Models that refused a temperature (newer models do, on any version): not sent again.
+        self._no_temperature: set[str] = set()
 
     @property
     def name(self) -> str:
@@ -73,22 +81,27 @@ class AnthropicLLM:
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         """Send one Messages request; raise `LLMUnavailable` / `LLMRejected` on failure."""
-        # `temperature` is not sent: this SDK generation no longer takes it, and current models
-        # reject sampling parameters alongside structured output.
         output_config: OutputConfigParam | anthropic.Omit = anthropic.omit
         if request.json_schema is not None:
             # transform_schema moves constraints the API does not enforce into descriptions and
             # closes objects (additionalProperties: false), as structured outputs require.
             schema = anthropic.transform_schema(request.json_schema)
             output_config = {"format": {"type": "json_schema", "schema": schema}}
+        # A temperature is never sent with structured output (models refuse sampling parameters
+        # there, and a lifted one would endanger the schema), nor to a model that refused it.
+        temperature = request.temperature
+        if request.json_schema is not None or request.model in self._no_temperature:
+            temperature = None
         try:
-            message: object = self._client.messages.create(
-                model=request.model,
-                max_tokens=request.max_tokens,
-                system=system_blocks(request) or anthropic.omit,
-                messages=message_params(request),
-                output_config=output_config,
-            )
+            try:
+                message: object = self._create(request, output_config, temperature)
+            except anthropic.BadRequestError as exc:
+                if temperature is None or "temperature" not in str(exc.message).lower():
+                    raise
+                # The lift is best effort: answer without it rather than not at all.
+                self._no_temperature.add(request.model)
+                log.warning("%s refuses a temperature; sent without it: %s", request.model, exc)
+                message = self._create(request, output_config, None)
         except anthropic.APIStatusError as exc:
             raise _status_error(exc) from exc
         except anthropic.APITimeoutError as exc:
@@ -99,6 +112,29 @@ class AnthropicLLM:
             # ValueError covers a body that claims to be JSON but does not decode.
             raise LLMUnavailable(f"malformed response from the Anthropic API: {exc}") from exc
         return _to_response(message)
+
+    def _create(
+        self,
+        request: LLMRequest,
+        output_config: OutputConfigParam | anthropic.Omit,
+        temperature: float | None,
+    ) -> object:
+        """One `messages.create`; a temperature goes in the body, with the API version that
+        accepts it (this SDK has no parameter for it)."""
+        extra: dict[str, Any] = {}
+        if temperature is not None:
+            extra = {
+                "extra_body": {"temperature": temperature},
+                "extra_headers": {"anthropic-version": SAMPLING_API_VERSION},
+            }
+        return self._client.messages.create(
+            model=request.model,
+            max_tokens=request.max_tokens,
+            system=system_blocks(request) or anthropic.omit,
+            messages=message_params(request),
+            output_config=output_config,
+            **extra,
+        )
 
 
 def system_blocks(request: LLMRequest) -> list[TextBlockParam]:

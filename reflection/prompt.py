@@ -70,8 +70,39 @@ def escape_tags(text: str) -> str:
 class Line:
     """One transcript message as the reflection sees it."""
 
-    speaker: str  # "user U123" or "assistant"
+    speaker: str  # "user U123", "assistant", or EVENT_SPEAKER
     text: str
+
+
+EVENT_SPEAKER = "seshat event, not said in the chat"
+# How the reflection sees what Seshat did in the session (store/events.py, bot/stall.py).
+_EVENT_TEXT: dict[str, str] = {
+    "stall_cue": "stall detected (the same answer {times} times, similarity {cosine}): "
+    "the next reply was told to take a different approach",
+    "stall_lift": "stall detected again (the same answer {times} times): sampling temperature "
+    "lifted to {temperature} for the next replies",
+    "stall_pivot": "stall detected again (the same answer {times} times): the next reply "
+    "restarted the framing (summary, goal restated, repeated answers left out)",
+    "stall_stop": "stall not broken after {step_before} interventions: Seshat stopped, asked the "
+    "user how to proceed and told the owner",
+    "bot_capped": "another bot's message was left unanswered (per-thread reply cap)",
+    "stall_reset": "a person wrote in the thread: the bot-to-bot exchange started afresh",
+}
+
+
+def describe_event(kind: str, detail: dict[str, object]) -> str | None:
+    """One line for a session event in the reflection's transcript, or None to leave it out."""
+    template = _EVENT_TEXT.get(kind)
+    if template is None:
+        return None
+    step = detail.get("step")
+    values = {
+        "times": detail.get("times", "several"),
+        "cosine": detail.get("cosine", "?"),
+        "temperature": detail.get("temperature", "?"),
+        "step_before": (int(step) - 1) if isinstance(step, int) else "several",
+    }
+    return template.format(**values)
 
 
 def render_lines(lines: Sequence[Line], redact: Callable[[str], str]) -> list[str]:

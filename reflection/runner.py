@@ -25,9 +25,11 @@ from reflection.llm import LLM, ChatMessage, LLMRequest, LLMResponse, SystemBloc
 from reflection.parse import parse_reflection
 from reflection.pricing import PriceTable
 from reflection.prompt import (
+    EVENT_SPEAKER,
     PROMPT_VERSION,
     SYSTEM_PROMPT,
     Line,
+    describe_event,
     new_canary,
     prompt_hash,
     render_lines,
@@ -35,7 +37,7 @@ from reflection.prompt import (
     transcript_block,
 )
 from reflection.schema import Reflection, reflection_json_schema
-from store import budget
+from store import budget, events
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
@@ -78,6 +80,28 @@ class Outcome:
     error: str | None = None
     cost_usd: float = 0.0
     attempts: list[str] = field(default_factory=list)
+
+
+def transcript_lines(db: Session, session_id: str) -> list[Line]:
+    """The session's messages, with what Seshat did (stall steps, loop stops) after the reply
+    that caused it, so a stall can become a lesson."""
+    shown: dict[int, list[str]] = {}
+    trailing: list[str] = []
+    for e in events.of_session(db, session_id):
+        text = describe_event(e.kind, e.detail)
+        if text is None:
+            continue
+        after = e.detail.get("after_message_id")
+        if e.kind.startswith("stall_") and e.kind != "stall_reset" and isinstance(after, int):
+            shown.setdefault(after, []).append(text)
+        else:
+            trailing.append(text)
+    lines: list[Line] = []
+    for m in S.transcript(db, session_id):
+        lines.append(Line("assistant" if m.is_bot else f"user {m.user_id}", m.text))
+        lines += [Line(EVENT_SPEAKER, t) for t in shown.pop(m.id, [])]
+    lines += [Line(EVENT_SPEAKER, t) for group in shown.values() for t in group]
+    return lines + [Line(EVENT_SPEAKER, t) for t in trailing]
 
 
 def _day(clock: Clock) -> str:
@@ -152,10 +176,7 @@ class ReflectionRunner:
                 closed = as_utc(session.closed_at or self.clock.now())
                 if self.clock.now() - closed < STALE_REPLY_AFTER:
                     return Outcome("waiting", session_id)
-            lines = [
-                Line("assistant" if m.is_bot else f"user {m.user_id}", m.text)
-                for m in S.transcript(db, session_id)
-            ]
+            lines = transcript_lines(db, session_id)
         expected = [SessionState.CLOSING, SessionState.DEFERRED]
         if retry_failed:
             expected.append(SessionState.FAILED)

@@ -101,6 +101,29 @@ class Settings(BaseSettings):
     working_signal_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"
     )
+    # Sampling temperature sent with every reply (None: not sent, the model's default).
+    chat_temperature: float | None = Field(
+        default=None, ge=0, le=2, validation_alias="CHAT_TEMPERATURE"
+    )
+
+    # Stalls and other bots (bot/stall.py)
+    slack_allow_bots: Literal["none", "mentions", "all"] = Field(
+        default="mentions", validation_alias="SLACK_ALLOW_BOTS"
+    )
+    bot_replies_per_thread_per_minute: int = Field(
+        default=4, ge=1, validation_alias="BOT_REPLIES_PER_THREAD_PER_MINUTE"
+    )
+    stall_detection: bool = Field(default=True, validation_alias="STALL_DETECTION")
+    stall_max_interventions: int = Field(
+        default=3, ge=0, validation_alias="STALL_MAX_INTERVENTIONS"
+    )
+    stall_temperature_lift: float = Field(
+        default=0.3, ge=0, le=1, validation_alias="STALL_TEMPERATURE_LIFT"
+    )
+    stall_temperature_max: float = Field(
+        default=1.0, gt=0, le=2, validation_alias="STALL_TEMPERATURE_MAX"
+    )
+    stall_decay_turns: int = Field(default=3, ge=1, validation_alias="STALL_DECAY_TURNS")
 
     # Reflection
     reflection_provider: Literal["auto", "anthropic", "heuristic"] = Field(
@@ -180,6 +203,11 @@ class Settings(BaseSettings):
     @classmethod
     def _trailing_slash(cls, value: str) -> str:
         return value if value.endswith("/") else value + "/"
+
+    @field_validator("chat_temperature", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("llm_prices")
     @classmethod

@@ -1,14 +1,16 @@
-"""Dedupe of Slack deliveries: a key is claimed once, by whichever worker or replica comes first."""
+"""Dedupe of Slack deliveries (a key is claimed once, by whichever worker or replica comes first)
+and session events (what Seshat did in a session besides replying: stall steps, loop stops)."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from store.db import insert_ignore
-from store.models import ProcessedEvent
+from store.models import ProcessedEvent, SessionEvent
 
 
 def claim(db: Session, key: str, *, now: datetime) -> bool:
@@ -37,3 +39,21 @@ def release(db: Session, keys: list[str]) -> None:
     """Forget claims whose work did not happen, so it can be claimed (and done) again."""
     if keys:
         db.execute(delete(ProcessedEvent).where(ProcessedEvent.key.in_(keys)))
+
+
+def record(
+    db: Session, session_id: str, kind: str, *, now: datetime, detail: dict[str, Any] | None = None
+) -> None:
+    """Append a session event (kinds: see migration 0008)."""
+    db.add(SessionEvent(session_id=session_id, at=now, kind=kind, detail=detail or {}))
+
+
+def of_session(db: Session, session_id: str) -> list[SessionEvent]:
+    """The session's events, oldest first."""
+    return list(
+        db.scalars(
+            select(SessionEvent)
+            .where(SessionEvent.session_id == session_id)
+            .order_by(SessionEvent.at, SessionEvent.id)
+        )
+    )

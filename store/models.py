@@ -456,3 +456,18 @@ checkin_jobs = Table(
     Column("next_run_time", Float(25), index=True),
     Column("job_state", LargeBinary, nullable=False),
 )
+
+
+class SessionEvent(Base):
+    """Something Seshat did in a session besides replying (a stall intervention, a loop stop).
+
+    Shown in the session's reflection input, so a stall can become a lesson.
+    """
+
+    __tablename__ = "session_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    kind: Mapped[str] = mapped_column(String(32))
+    detail: Mapped[dict[str, Any]] = mapped_column(default=dict)

@@ -4,9 +4,11 @@ The real `anthropic` SDK talks to it over a real socket (pass `LocalAnthropicAPI
 SDK's `base_url`). It answers `POST /v1/messages` and `POST /v1/messages/count_tokens` with the
 real response and error shapes, checks `x-api-key`, estimates tokens (≈ chars/4), simulates
 prompt caching at `cache_control` breakpoints the way the API bills it (below) and honours
-`max_tokens`. Tests script what it answers (`api.script("hi", Fault(529, times=2), Slow(5),
-Garbage(b"<html>"), ...)`) and read back what it was sent (`api.requests`,
-`api.wait_for_requests(n)`).
+`max_tokens`. Sampling parameters are checked as the API does: API version 2026-10-21 (what the
+SDK sends) refuses `temperature`/`top_p`/`top_k` outright; 2023-06-01 takes a temperature in
+0..1 unless the model refuses it (`rejects_temperature`). Tests script what it answers
+(`api.script("hi", Fault(529, times=2), Slow(5), Garbage(b"<html>"), ...)`) and read back what
+it was sent (`api.requests`, `api.wait_for_requests(n)`).
 
 Prompt caching, as the real API does it: a request may carry at most four breakpoints (a fifth
 is a 400). Each breakpoint whose prefix (tools → system → messages, up to and including the
@@ -223,6 +225,7 @@ class LocalAnthropicAPI:
         json_responder: Responder | None = None,
         min_cacheable_tokens: int | None = None,
         latency: float = 0.0,
+        rejects_temperature: frozenset[str] = frozenset(),
     ) -> None:
         self.api_key = api_key
         # Seconds every unscripted answer takes, as a real model would (load benchmarks).
@@ -233,6 +236,8 @@ class LocalAnthropicAPI:
         # The real API silently skips caching below a per-model minimum (None: each model's
         # documented minimum); a number applies to every model.
         self.min_cacheable_tokens = min_cacheable_tokens
+        # Models that refuse `temperature` on every API version (as newer Claude models do).
+        self.rejects_temperature = rejects_temperature
         self._lock = threading.Condition()
         self._queue: deque[Scripted] = deque()
         self._requests: list[RecordedRequest] = []
@@ -396,6 +401,9 @@ class LocalAnthropicAPI:
             return refusal
         if body.get("stream"):
             return _error(400, "stream: the local Anthropic API double does not stream")
+        why = self._sampling_refusal(body, request.headers.get("anthropic-version", ""))
+        if why is not None:
+            return _error(400, why)
         marks = sum(marked for _, _, marked in _cacheable_blocks(body))
         if marks > MAX_BREAKPOINTS:
             return _error(
@@ -421,6 +429,21 @@ class LocalAnthropicAPI:
                 body=scripted.body, content_type=scripted.content_type, headers=_ids()
             )
         return self._answer(body, scripted)
+
+    def _sampling_refusal(self, body: dict[str, Any], version: str) -> str | None:
+        """Why the API would refuse this request's sampling parameters, or None."""
+        given = [k for k in ("temperature", "top_p", "top_k") if k in body]
+        if not given:
+            return None
+        if version != "2023-06-01":
+            return f"{given[0]}: Extra inputs are not permitted"
+        if "temperature" in body:
+            if body["model"] in self.rejects_temperature:
+                return "`temperature` is deprecated for this model."
+            value = body["temperature"]
+            if not isinstance(value, int | float) or not 0 <= value <= 1:
+                return "temperature: Input should be less than or equal to 1"
+        return None
 
     def _answer(self, body: dict[str, Any], scripted: str | Reply | ToolUse | None) -> web.Response:
         """Build a real-shaped Message for `scripted` (or the default responders)."""

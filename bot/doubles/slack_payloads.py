@@ -114,7 +114,7 @@ def app_mention_event(message: JSON, *, channel: str) -> JSON:
         "team": message.get("team"),
         "blocks": message.get("blocks", []),
     }
-    for key in ("thread_ts", "client_msg_id"):
+    for key in ("thread_ts", "client_msg_id", "bot_id", "bot_profile", "files"):
         if key in message:
             event[key] = message[key]
     return event

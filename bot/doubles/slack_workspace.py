@@ -309,13 +309,16 @@ class LocalSlackWorkspace:
 
     # -- drivers: people doing things in Slack ------------------------------------------------
 
-    def _post_as(self, user: str, channel: str, text: str, thread_ts: str | None) -> JSON:
+    def _post_as(
+        self, user: str, channel: str, text: str, thread_ts: str | None, extra: JSON | None = None
+    ) -> JSON:
         self.state.user(user)
         fields: JSON = {
             "user": user,
             "text": text,
             "client_msg_id": str(uuid.uuid4()),
             "blocks": rich_text_blocks(text),
+            **(extra or {}),
         }
         if thread_ts:
             fields["thread_ts"] = thread_ts
@@ -331,6 +334,45 @@ class LocalSlackWorkspace:
         """`user` posts in a channel; a `<@BOT>` mention also yields an `app_mention` event."""
         self.state.ensure_channel(channel)
         message = self._post_as(user, channel, text, thread_ts)
+        if f"<@{self.bot_user_id}>" in text and not channel.startswith("D"):
+            self._emit(app_mention_event(message, channel=channel))
+        return message
+
+    def bot_posts(
+        self, bot_user: str, bot_id: str, channel: str, text: str, thread_ts: str | None = None
+    ) -> JSON:
+        """Another app's bot posts in a channel (a message with `bot_id`, as Slack sends it)."""
+        self.state.ensure_channel(channel)
+        extra: JSON = {"bot_id": bot_id, "bot_profile": {"id": bot_id, "name": bot_user.lower()}}
+        message = self._post_as(bot_user, channel, text, thread_ts, extra)
+        if f"<@{self.bot_user_id}>" in text and not channel.startswith("D"):
+            self._emit(app_mention_event(message, channel=channel))
+        return message
+
+    def user_shares_file(
+        self,
+        user: str,
+        channel: str,
+        text: str,
+        files: list[JSON],
+        thread_ts: str | None = None,
+    ) -> JSON:
+        """`user` uploads files with a message: subtype `file_share` with file objects
+        (`name`, `mimetype`, `size`, … as Slack sends them; `url_private` never fetched here)."""
+        if not channel.startswith("D"):
+            self.state.ensure_channel(channel)
+        full = [
+            {
+                "id": f"F{uuid.uuid4().hex[:10].upper()}",
+                "mode": "hosted",
+                "url_private": "https://files.slack.com/files-pri/T/F/" + str(f.get("name")),
+                **f,
+            }
+            for f in files
+        ]
+        message = self._post_as(
+            user, channel, text, thread_ts, {"subtype": "file_share", "files": full, "upload": True}
+        )
         if f"<@{self.bot_user_id}>" in text and not channel.startswith("D"):
             self._emit(app_mention_event(message, channel=channel))
         return message
