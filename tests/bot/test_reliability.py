@@ -170,7 +170,8 @@ def test_a_reply_slack_refuses_is_kept_and_posted_later(tmp_path: Path) -> None:
         def kept() -> Message | None:
             with store.sessions() as db:
                 row = db.query(Message).filter(Message.ts == msg["ts"]).first()
-                return row if row is not None and row.reply_state == "generated" else None
+                refused = row is not None and row.reply_state == "generated" and row.reply_next_at
+                return row if refused else None  # generated, then refused and kept for later
 
         deadline = time.monotonic() + 20
         while kept() is None and time.monotonic() < deadline:
