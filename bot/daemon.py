@@ -140,7 +140,7 @@ class Daemon:
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
             working_signal_after=s.working_signal_delay_seconds,
-            on_reply_stored=self._reply_stored,
+            on_closing_reply=self._reply_stored,
             stall=StallGuard(
                 store=store,
                 clock=self.clock,
