@@ -135,9 +135,7 @@ def detector_for(embedder: Embedder, rule: Rule) -> Detector:
     )
 
 
-def evaluate(
-    sessions: list[dict[str, Any]], embedder: Embedder, rule: Rule = NOW
-) -> Figures:
+def evaluate(sessions: list[dict[str, Any]], embedder: Embedder, rule: Rule = NOW) -> Figures:
     """Per reply: replay every session's bot turns through a fresh detector."""
     detector = detector_for(embedder, rule)
     tp = fp = fn = tn = 0
@@ -227,7 +225,8 @@ def line(label: str, f: Figures, g: Ladder) -> str:
         f"({f.tp}/{f.tp + f.fn}) | {g.false_intervention_rate:.3f} ({g.clean_acted}/{g.clean}) "
         f"| {g.false_stop_rate:.3f} ({g.clean_stopped}/{g.clean}) "
         f"| {g.session_recall:.3f} ({g.stalled_acted}/{g.stalled}) "
-        f"| {g.stalled_stopped}/{g.stalled} | {g.step_precision:.3f} ({g.acted_on_repeat}/{g.acted}) |"
+        f"| {g.stalled_stopped}/{g.stalled} "
+        f"| {g.step_precision:.3f} ({g.acted_on_repeat}/{g.acted}) |"
     )
 
 
@@ -240,7 +239,12 @@ HEADER = (
 
 def productive(sessions: list[dict[str, Any]], embedder: Embedder) -> None:
     """Distributions on productive (non-repeat) replies and on repeats, for calibration."""
-    rows: dict[str, list[list[float]]] = {"prev": [[], []], "any4": [[], []], "overlap": [[], []]}
+    rows: dict[str, list[list[float]]] = {
+        "prev": [[], []],
+        "last2": [[], []],
+        "last4": [[], []],
+        "overlap": [[], []],
+    }
     for session in sessions:
         turns = bot_turns(session)
         texts = [t for t, _ in turns]
@@ -253,7 +257,8 @@ def productive(sessions: list[dict[str, Any]], embedder: Embedder) -> None:
             ovl = [overlap(texts[j], texts[i]) for j in range(lo, i)]
             k = int(turns[i][1])
             rows["prev"][k].append(cos[-1])
-            rows["any4"][k].append(max(cos))
+            rows["last2"][k].append(max(cos[-2:]))
+            rows["last4"][k].append(max(cos))
             rows["overlap"][k].append(max(ovl))
     for name, (neg, pos) in rows.items():
         n, p = np.array(neg), np.array(pos)
@@ -270,26 +275,37 @@ def main() -> None:
     """Print the figures (and, with --calibrate, the calibration tables)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*", default=[str(p) for p in DEV])
-    parser.add_argument("--embedder", choices=["hashing", "wordllama"], default="wordllama")
+    parser.add_argument("--embedder", choices=["hashing", "wordllama", "both"], default="wordllama")
     parser.add_argument("--calibrate", action="store_true")
     args = parser.parse_args()
     sessions = load(args.files)
-    embedder = make_embedder(args.embedder)
+    names = ["wordllama", "hashing"] if args.embedder == "both" else [args.embedder]
+    for name in names:
+        report(sessions, make_embedder(name), calibrate=args.calibrate)
+
+
+def report(sessions: list[dict[str, Any]], embedder: Embedder, *, calibrate: bool) -> None:
+    """The figures for one embedder (aggregates only)."""
     repeats = sum(truth for s in sessions for _, truth in bot_turns(s))
     replies = sum(len(bot_turns(s)) for s in sessions)
     print(f"{len(sessions)} sessions, {replies} bot replies, {repeats} repeats ({embedder.name})")
-    if args.calibrate:
+    if calibrate:
         productive(sessions, embedder)
         print(HEADER)
         for lookback in (1, 2, 4):
             for persist in (1, 2, 3):
-                for cut in (0.75, 0.80, 0.85, 0.88, 0.90, 0.92, 0.94, 0.96):
-                    for near in (0.5, 0.6, 0.7):
+                for cut in (0.66, 0.70, 0.75, 0.79, 0.80, 0.85, 0.90, 0.95):
+                    for near in (0.6, 0.7, 0.8):
                         rule = Rule(cut, near, lookback, persist, True)
                         f, g = evaluate(sessions, embedder, rule), ladder(sessions, embedder, rule)
-                        print(line(f"cos {cut} near {near} lookback {lookback} persist {persist}", f, g))
+                        print(
+                            line(
+                                f"cos {cut} near {near} lookback {lookback} persist {persist}", f, g
+                            )
+                        )
     print(HEADER)
-    print(line("before (fc41242)", evaluate(sessions, embedder, BEFORE), ladder(sessions, embedder, BEFORE)))
+    before = evaluate(sessions, embedder, BEFORE)
+    print(line("before (fc41242)", before, ladder(sessions, embedder, BEFORE)))
     f = evaluate(sessions, embedder, NOW)
     print(line("now (frozen)", f, ladder(sessions, embedder, NOW)))
     print(f"detector: {f.ms_per_reply:.2f} ms per reply")

@@ -68,13 +68,17 @@ STOP_TEXT = (
 )
 
 # Cut-offs per embedder family, frozen after calibrating on bench/stall_dev.json and
-# bench/stall_dev_large.json (bench/stall_eval.py prints how they were chosen): the cosine with
-# the previous LOOKBACK replies, and the word-bigram Jaccard (near-verbatim) with the last WINDOW.
-_COSINE: dict[str, float] = {"wordllama": 0.75, "hashing": 0.75}
-NEAR_EXACT = 0.6
+# bench/stall_dev_large.json (82 sessions, 393 replies; `bench/stall_eval.py --calibrate`): the
+# 95th percentile, on productive (non-repeat) replies, of the best cosine with the previous
+# LOOKBACK replies (wordllama 0.788, hashing 0.663), and the 99th of the best word-bigram Jaccard
+# with the last WINDOW (0.695: a legitimate re-send on request goes higher, so a single near-copy
+# is never enough on its own; see PERSIST).
+_COSINE: dict[str, float] = {"wordllama": 0.79, "hashing": 0.66}
+NEAR_EXACT = 0.7
 # How many of the bot's recent replies a new one is compared with: by meaning (cosine) the last
-# LOOKBACK, near-verbatim the last WINDOW.
-LOOKBACK = 4
+# LOOKBACK (a long same-topic conversation keeps older answers close in meaning), near-verbatim
+# the last WINDOW.
+LOOKBACK = 2
 WINDOW = 4
 # The firing rule: the ladder takes its first step only once PERSIST replies in a row repeated
 # the ones before them, escalates one step per further repeat in a row, and stands down (a
@@ -82,7 +86,9 @@ WINDOW = 4
 PERSIST = 2
 
 
-def next_step(streak: int, done: int, *, max_interventions: int, persist: int = PERSIST) -> str | None:
+def next_step(
+    streak: int, done: int, *, max_interventions: int, persist: int = PERSIST
+) -> str | None:
     """The ladder's move after a reply: `streak` is how many replies in a row (this one last)
     repeated the ones before them (0: this one moved on), `done` how many steps the ladder has
     taken since it last started afresh. None: nothing to do."""
@@ -411,7 +417,8 @@ class StallGuard:
         # Replies from before the epoch (before a stop or a person's reset) do not count.
         marks = _epoch_marks(history, peer)
         start = max((int(e.detail.get("after_message_id", 0)) for e in marks), default=0)
-        texts = [str(t) for i, t in bot_lines if int(i) > start]
+        # The reply as given (it is the last stored bot line) after the earlier ones.
+        texts = [str(t) for i, t in bot_lines[:-1] if int(i) > start] + [reply]
         # This reply and the PERSIST - 1 before it, each against the replies before it: the
         # streak is recomputed from the messages (embeddings are cached), so no state is kept.
         scores = [

@@ -13,7 +13,7 @@ import pytest
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.stall import CLEAR, CUE, LIFT, PIVOT, PERSIST, STOP, next_step
+from bot.stall import CLEAR, CUE, LIFT, PERSIST, PIVOT, STOP, next_step
 from reflection.runner import transcript_lines
 from store import events
 from store.models import Message
