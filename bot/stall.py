@@ -7,11 +7,18 @@ The engine calls two things and nothing else:
   (a cue in the session tail, a temperature, a pivot, a fixed stop message instead of a model
   call, or silence for a capped or stopped bot-to-bot exchange);
 - `StallGuard.observe(session_id, reply)` after a model reply is stored: measure it and, on a
-  stall, record the next step of the ladder as a session event.
+  persistent stall, record the next step of the ladder as a session event.
 
-The ladder, one step per stall: (1) a novelty cue; (2) a temperature lift for the next replies,
-decaying back to CHAT_TEMPERATURE over STALL_DECAY_TURNS replies; (3) a pivot (summarise, restate
-the goal, the repeated replies left out of the call); further steps cycle; after
+The firing rule (`next_step`): a reply is stalled when it repeats one of the bot's recent replies
+(`Detector`); the ladder takes its first step only after PERSIST stalled replies in a row, one
+more step per further stalled reply in a row, and stands down (a `stall_clear` event) after a
+reply that moves on, so the next stall starts again from the cue and a stop needs
+PERSIST + STALL_MAX_INTERVENTIONS stalled replies in a row. A stall in a long same-topic
+conversation that comes and goes never escalates.
+
+The ladder: (1) a novelty cue; (2) a temperature lift for the next replies, decaying back to
+CHAT_TEMPERATURE over STALL_DECAY_TURNS replies (standing down does not cut it short); (3) a pivot
+(summarise, restate the goal, the repeated replies left out of the call); further steps cycle; after
 STALL_MAX_INTERVENTIONS the bot stops, asks the user how to proceed and tells the owner. Every step
 is a session event (`store.events.record`), which the reflection reads. The identity block is
 never touched: cues and pivots are a separate, last system block, after the learned context.
