@@ -433,8 +433,11 @@ class Demo:
                 sessions = len(set(row.session_ids))
                 how = ""
                 if row.status == "canonical":
-                    rule = (row.promotion or {}).get("rule") == "recurrence"
-                    how = " by the recurrence rule" if rule else " (approved by Alice)"
+                    promotion = row.promotion or {}
+                    how = {
+                        "recurrence": " by the recurrence rule",
+                        "owner": f" (approved by {NAMES.get(promotion.get('actor', ''), 'an owner')})",
+                    }.get(promotion.get("rule", ""), "")
                 note(
                     f"lesson #{row.id} “{row.condition}”: {row.status}{how}, seen in "
                     f"{sessions} session(s)"
