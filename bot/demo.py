@@ -40,6 +40,7 @@ from bot.review_cards import preview, why_asked
 from bot.stall import CUE, LADDER_KINDS, LIFT, PIVOT, STOP
 from reflection.runner import transcript_lines
 from store import events
+from store.config import ConfigError
 from store.models import (
     ChatSession,
     Checkin,
@@ -140,8 +141,9 @@ class Demo:
         msg = slack.user_dm(user, text)
         call = slack.wait_for_call(
             "chat.postMessage",
-            lambda c: c.params.get("channel") == msg["channel"]
-            and c.params.get("thread_ts") == msg["ts"],
+            lambda c: (
+                c.params.get("channel") == msg["channel"] and c.params.get("thread_ts") == msg["ts"]
+            ),
             timeout=60,
             after=mark,
         )
@@ -174,7 +176,11 @@ class Demo:
         for name, result in (row.writer_results or {}).items():
             saved, waiting = result.get("written", 0), result.get("staged", 0)
             if saved or waiting:
-                say("  writer", f"{name}: saved {saved}, waiting for your approval {waiting}", "magenta")
+                say(
+                    "  writer",
+                    f"{name}: saved {saved}, waiting for your approval {waiting}",
+                    "magenta",
+                )
             if saved and name in WHY_SAVED:
                 detail(f"saved without asking: {WHY_SAVED[name]}")
         return row
@@ -208,6 +214,12 @@ class Demo:
         for text in script.ALICE_SAYS:
             self.ask(OWNER, text)
         row = self.done(OWNER)
+        if row.status != "ok":
+            # Everything after this builds on what the first reflection learned.
+            raise RuntimeError(
+                f"the first reflection failed ({row.error or 'no error recorded'}); "
+                "check ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL, or unset them for the offline demo"
+            )
         self.beats.mark(
             "a failure and its lesson",
             row.outcome in ("partial", "failure") and self.lesson_count() > 0,
@@ -255,7 +267,9 @@ class Demo:
             choice = {"persona": "brain"}.get(item.kind, "white_check_mark")
             mark = self.stack.slack.mark()
             self.stack.slack.user_reacts(OWNER, item.card_channel or "", item.card_ts or "", choice)
-            self.stack.slack.wait_for_call("chat.update", _on_card(item.card_ts), timeout=30, after=mark)
+            self.stack.slack.wait_for_call(
+                "chat.update", _on_card(item.card_ts), timeout=30, after=mark
+            )
             say("Alice", f"reacts :{choice}: → card updated", "cyan")
             lesson_approved = lesson_approved or item.kind == "lesson"
             decided = True
@@ -357,7 +371,7 @@ class Demo:
         if not shown:
             note(
                 "no stall: the model did not repeat itself, so the ladder had nothing to do"
-                + ("" if self.offline else " (the real API answers differently each time)")
+                + ("" if self.offline else " (the scripted stall is only the offline model's)")
             )
             self.beats.mark(
                 "a stall broken by the ladder",
@@ -380,19 +394,15 @@ class Demo:
                     marks.append("novelty cue in the session tail")
                 if "Start again" in tail:
                     marks.append("pivot")
-                if marks or n == 1 or body.get("temperature") not in (
-                    None,
-                    script.BASELINE_TEMPERATURE,
-                ):
+                lifted = body.get("temperature") not in (None, script.BASELINE_TEMPERATURE)
+                if marks or lifted or n == 1:
                     detail(
                         f"request {n}: temperature={body.get('temperature')}"
                         + (f", {', '.join(marks)}" if marks else ""),
                         "green",
                     )
         broken = any(k in (LIFT, PIVOT) for k, _ in shown) and not any(k == STOP for k, _ in shown)
-        self.beats.mark(
-            "a stall broken by the ladder", broken, "the ladder reached its stop"
-        )
+        self.beats.mark("a stall broken by the ladder", broken, "the ladder reached its stop")
         if broken:
             note("the reply changed after the ladder stepped in: the stall is broken")
 
@@ -434,9 +444,10 @@ class Demo:
                 how = ""
                 if row.status == "canonical":
                     promotion = row.promotion or {}
+                    approver = NAMES.get(promotion.get("actor", ""), "an owner")
                     how = {
                         "recurrence": " by the recurrence rule",
-                        "owner": f" (approved by {NAMES.get(promotion.get('actor', ''), 'an owner')})",
+                        "owner": f" (approved by {approver})",
                     }.get(promotion.get("rule", ""), "")
                 note(
                     f"lesson #{row.id} “{row.condition}”: {row.status}{how}, seen in "
@@ -453,6 +464,7 @@ class Demo:
                     "the stricter promotion check passed",
                     "green",
                 )
+                detail("its card stays in Alice's DM: ❌ would still take it back")
         self.beats.mark(
             "a recurring lesson promoted",
             bool(ruled),
@@ -482,7 +494,9 @@ class Demo:
         self.beats.mark(
             "the next session's context containing the promoted lesson",
             bool(canonical) and all(a in learned for a in canonical),
-            "a canonical lesson is missing from the context",
+            "a canonical lesson is missing from the context"
+            if canonical
+            else "no lesson is in use",
         )
 
     # -- the check-in ---------------------------------------------------------------------------
@@ -496,8 +510,9 @@ class Demo:
             ).first()
         service = self.stack.bot.checkins
         if due is None or service is None:
-            note("no check-in was planned (the reflection set no next_check_at)")
-            self.beats.mark("a check-in scheduled and sent", False, "no next_check_at")
+            self.show_checkins("none scheduled")
+            note("no check-in is scheduled, so there is nothing to send")
+            self.beats.mark("a check-in scheduled and sent", False, "no check-in was scheduled")
             return
         target = due.replace(tzinfo=UTC) if due.tzinfo is None else due
         self.clock.advance(target - self.clock.now() + timedelta(minutes=1))
@@ -605,6 +620,10 @@ def run_demo(data_dir: str | None = None) -> int:
         demo.summary()
         console.print("[bold green]Demo finished.[/]")
         return 0
+    except (TimeoutError, RuntimeError, ConfigError, OSError) as exc:
+        # A wrong key, an unreachable API or a stuck reflection: one line, not a traceback.
+        console.print(f"[bold red]The demo stopped:[/] {escape(str(exc))}", highlight=False)
+        return 1
     finally:
         stack.stop()
         if not keep:

@@ -162,8 +162,8 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert "carried the skill's body and Alice's approved lesson" in out
     assert "stall step 1: novelty cue" in out and "stall step 2: temperature lift" in out
     # The cue and the lifted temperature are read off the requests the SDK sent.
-    assert "request 3: temperature=0.5, novelty cue in the session tail" in out
-    assert "request 4: temperature=0.8" in out
+    # (No request numbers: how many repeats each step takes is bot/stall.py's to calibrate.)
+    assert "temperature=0.5, novelty cue in the session tail" in out
     assert "the stall is broken" in out
     assert "deploy-api active uses 1 (✓1 ~0 ✗0)" in out  # the `seshat skills list` line
     assert "promoted by the recurrence rule: 3 sessions from Alice, Bob, Carol" in out
@@ -189,13 +189,10 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
             ).all()
             ladder = db.execute(
                 text(
-                    "SELECT kind, detail FROM session_events "
-                    "WHERE kind LIKE 'stall_%' ORDER BY id"
+                    "SELECT kind, detail FROM session_events WHERE kind LIKE 'stall_%' ORDER BY id"
                 )
             ).all()
-            lessons = db.execute(
-                text("SELECT status, promotion FROM lessons ORDER BY id")
-            ).all()
+            lessons = db.execute(text("SELECT status, promotion FROM lessons ORDER BY id")).all()
             checkins = db.execute(text("SELECT state, user_id, sent_ts FROM checkins")).all()
     finally:
         engine.dispose()
@@ -206,7 +203,8 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     ]
     assert invocation[:3] == ("deploy-api", "injected", "success") and invocation[3]
     assert [kind for kind, _ in ladder] == ["stall_cue", "stall_lift"]
-    assert json.loads(ladder[1][1])["temperature"] == 0.8
+    lifted = json.loads(ladder[1][1])["temperature"]
+    assert lifted > 0.5 and f"temperature={lifted}" in out  # the lift is on the SDK's request
     # Lesson 1: approved by Alice; lesson 2: promoted by recurrence.
     assert [status for status, _ in lessons] == ["canonical", "canonical"]
     assert json.loads(lessons[0][1])["rule"] == "owner"
@@ -235,9 +233,22 @@ def test_demo_with_an_api_key_uses_that_api(tmp_path: Path) -> None:
     assert "You said: How do I deploy the API?" in out  # the API's answer, not the script's
     assert "no stall: the model did not repeat itself" in out
     assert "✗ a stall broken by the ladder" in out
-    assert "✗ a check-in scheduled and sent: no next_check_at" in out
+    assert "✗ a check-in scheduled and sent: no check-in was scheduled" in out
     assert "✗ a recurring lesson promoted" in out
     assert len(api.requests) >= 7 and result.stderr.strip() == ""
+
+
+def test_demo_with_a_wrong_key_stops_with_one_message(tmp_path: Path) -> None:
+    api = LocalAnthropicAPI().start()
+    try:
+        env = {"ANTHROPIC_API_KEY": "sk-ant-wrong", "ANTHROPIC_BASE_URL": api.base_url}
+        result = seshat("demo", cwd=tmp_path, env=env, timeout=280)
+    finally:
+        api.stop()
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 1, out[-3000:]
+    assert "The demo stopped: the first reflection failed" in out and "invalid x-api-key" in out
+    assert "Traceback" not in result.stdout + result.stderr and "Demo finished" not in out
 
 
 def test_demo_script_answers_a_key_holders_api_the_same_way(tmp_path: Path) -> None:
