@@ -321,7 +321,20 @@ class Demo:
                 f"the reflection read {len(shown)} ladder step(s) in its transcript, "
                 "so a stall can become a lesson"
             )
+        self.show_recurring()
         self.show_invocations(session_id)
+
+    def show_recurring(self) -> None:
+        """Lessons seen in more than one session that are not in use yet."""
+        with self.store.sessions() as db:
+            rows = db.scalars(select(LessonRow).where(LessonRow.status == "provisional")).all()
+            for row in rows:
+                seen = len(set(row.session_ids))
+                if seen > 1:
+                    note(
+                        f"lesson #{row.id} “{row.condition}” came up again: seen in {seen} "
+                        "sessions, still provisional"
+                    )
 
     def show_skill_use(self, session_id: str, since: int) -> None:
         """What the first reply was given: the invocation row, and the request's system tail."""
@@ -387,6 +400,7 @@ class Demo:
             )
         requests = self.chat_requests(since)
         if self.offline:
+            note("the requests the SDK sent in Bob's session (the local double's log):")
             for n, body in enumerate(requests, start=1):
                 tail = body.get("system", [{}])[-1].get("text", "")
                 marks = []
@@ -398,6 +412,7 @@ class Demo:
                 if marks or lifted or n == 1:
                     detail(
                         f"request {n}: temperature={body.get('temperature')}"
+                        + (" (CHAT_TEMPERATURE, the baseline)" if n == 1 else "")
                         + (f", {', '.join(marks)}" if marks else ""),
                         "green",
                     )
