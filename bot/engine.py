@@ -171,7 +171,8 @@ class WorkingSignal:
                     target=self._run, name="seshat-working-signal", daemon=True
                 )
                 self._thread.start()
-            self._cv.notify()
+            if self._due[0][2] == key:  # due first: the thread waits for a later one, or none
+                self._cv.notify()
 
     def stop(self, key: int, channel: str, ts: str) -> None:
         """The work on message `key` is over: no ⏳ any more (shown or not)."""
