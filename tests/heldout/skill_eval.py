@@ -95,6 +95,9 @@ def duplicate_figures(
         if before:
             pred.append(same_slug)
             continue
-        near = matcher.nearest_description(a, [("b", b)])
+        if slug_a is not None and slug_b is not None:
+            near = matcher.nearest_description(a, [(slug_b, b)], slug=slug_a)
+        else:
+            near = matcher.nearest_description(a, [("b", b)])
         pred.append(same_slug or (near is not None and matcher.is_duplicate(near[1])))
     return _figures(pred, [bool(p["same"]) for p in corpus["pairs"]])
