@@ -132,22 +132,17 @@ class LearnedContext:
         markedly: `latest` is far from the text the current section was chosen for, matches
         another skill strongly (its body would be injected), and is not about the current skill.
         Nothing changes otherwise (a short follow-up such as "ok, do it" keeps the skill)."""
-        if not latest.strip() or latest.strip() == live.anchor.strip():
-            return
-        matcher = self.skills
-        if matcher.topic_similarity(latest, live.anchor) >= matcher.thresholds.topic_shift:
-            return
+        if not self.skills.moved(latest, live.anchor):
+            return  # the usual case, decided before reading the skills
         rt = self.runtime
         skills_dir = rt.settings.effective_skills_dir
         with rt.store.sessions() as db:
             usable = usable_skills(db, skills_dir)
-        match = matcher.match(latest, usable)
         current = live.match
-        if match is None or match.mode != "injected":
-            return
-        if current is not None and match.slug == current.slug:
-            return
-        if current is not None and matcher.still_about(latest, current.slug, usable):
+        match = self.skills.rematch(
+            latest, live.anchor, current.slug if current is not None else None, usable
+        )
+        if match is None:
             return
         body = skills.skill_body(skills_dir, match.slug)
         if body is None:

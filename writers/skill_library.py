@@ -22,6 +22,7 @@ content words, slug words included when both sides have a slug) reaches `duplica
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -64,22 +65,22 @@ class SkillThresholds:
 # held-out run.
 _THRESHOLDS: dict[str, SkillThresholds] = {
     "wordllama": SkillThresholds(
-        inject=0.26,
-        listed=0.20,
-        margin=0.0,
-        lexical=0.0,
+        inject=0.40,
+        listed=0.38,
+        margin=0.06,
+        lexical=0.4,
         duplicate=0.55,
-        duplicate_lexical=0.0,
-        topic_shift=0.20,
+        duplicate_lexical=0.5,
+        topic_shift=0.16,
     ),
     "hashing": SkillThresholds(
-        inject=0.20,
-        listed=0.12,
-        margin=0.0,
-        lexical=0.0,
-        duplicate=0.45,
-        duplicate_lexical=0.0,
-        topic_shift=0.15,
+        inject=0.29,
+        listed=0.29,
+        margin=0.08,
+        lexical=0.5,
+        duplicate=0.38,
+        duplicate_lexical=0.4,
+        topic_shift=0.13,
     ),
 }
 
@@ -150,14 +151,34 @@ def render_index(skills: Sequence[UsableSkill], *, max_count: int, max_tokens: i
     return "\n".join(lines)
 
 
+# "Use when ..." / "Use to ..." opens most descriptions and says nothing about the topic.
+_USE = re.compile(r"^\s*use\s+(?:it\s+|this\s+)?(?:when|to|after|for|before|if|during)\b\s*", re.I)
+_SENTENCE = re.compile(r"(?<=[.;:!?])\s+")
+
+
+def topic(description: str) -> str:
+    """A description without its "Use when ..." opening."""
+    return _USE.sub("", description.strip())
+
+
 def skill_text(slug: str, description: str) -> str:
-    """What a skill is indexed by: its slug read as words, then its description."""
-    return f"{slug.replace('-', ' ')}: {description}"
+    """A skill as one text: its slug read as words, then its description's topic."""
+    return f"{slug.replace('-', ' ')}: {topic(description)}"
+
+
+def skill_texts(slug: str, description: str) -> list[str]:
+    """What a skill is indexed by: the whole text, then each sentence or clause of the
+    description. A message usually matches one clause, and an average-pooled embedding of a long
+    description dilutes it; the skill's cosine is the best over these texts."""
+    parts = [p.strip() for p in _SENTENCE.split(topic(description)) if p.strip()]
+    return [skill_text(slug, description)] + (parts if len(parts) > 1 else [])
 
 
 def _idf(df: int, n: int) -> float:
-    # BM25's idf: a word every skill shares weighs little, a word only one skill has weighs most.
-    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    # A word only one skill has weighs more than one every skill shares, a word no skill has the
+    # most; unlike BM25's idf, a word all skills share still counts (with one approved skill,
+    # every word of it is shared by all skills).
+    return math.log(1.0 + n / (df + 0.5))
 
 
 def coverage(text: str, docs: Sequence[str]) -> list[float]:
@@ -208,11 +229,16 @@ class SkillMatcher:
         if not skills or not text.strip():
             return [0.0] * len(skills)
         query = self.embedder.embed([text])[0]
-        docs = [skill_text(s.slug, s.description) for s in skills]
-        cosines = self._matrix(docs) @ query
+        texts = [skill_texts(s.slug, s.description) for s in skills]
+        flat = self._matrix([t for group in texts for t in group]) @ query
+        cosines, at = [], 0
+        for group in texts:
+            cosines.append(float(np.max(flat[at : at + len(group)])))
+            at += len(group)
         weight = self.thresholds.lexical
+        docs = [group[0] for group in texts]
         lexical = coverage(text, docs) if weight else [0.0] * len(docs)
-        return [float(c) + weight * x for c, x in zip(cosines, lexical, strict=True)]
+        return [c + weight * x for c, x in zip(cosines, lexical, strict=True)]
 
     def match(self, text: str, skills: Sequence[UsableSkill]) -> Match | None:
         """The best skill above the `listed` threshold; injected when at or above `inject`,
@@ -238,12 +264,30 @@ class SkillMatcher:
         vecs = self.embedder.embed([a, b])
         return float(vecs[0] @ vecs[1])
 
-    def still_about(self, text: str, slug: str, skills: Sequence[UsableSkill]) -> bool:
-        """Whether `text` still scores at least `listed` against skill `slug`."""
-        for skill, score in zip(skills, self.scores(text, skills), strict=True):
-            if skill.slug == slug:
-                return score >= self.thresholds.listed
-        return False
+    def moved(self, latest: str, anchor: str) -> bool:
+        """Whether `latest` is far from `anchor` (cosine below `topic_shift`)."""
+        if not latest.strip() or latest.strip() == anchor.strip():
+            return False
+        return self.topic_similarity(latest, anchor) < self.thresholds.topic_shift
+
+    def rematch(
+        self, latest: str, anchor: str, current: str | None, skills: Sequence[UsableSkill]
+    ) -> Match | None:
+        """The skill to move a session to when its topic changed markedly, else None: `latest`
+        is far from `anchor` (the text the current skill section was chosen for: cosine below
+        `topic_shift`), its best match is another skill whose body would be injected, and it no
+        longer scores `listed` against the `current` skill. A short follow-up ("ok, do it") or a
+        message still about the current skill keeps it."""
+        if not self.moved(latest, anchor):
+            return None
+        scores = self.scores(latest, skills)
+        match = self.match(latest, skills)
+        if match is None or match.mode != "injected" or match.slug == current:
+            return None
+        for skill, score in zip(skills, scores, strict=True):
+            if skill.slug == current and score >= self.thresholds.listed:
+                return None
+        return match
 
     def nearest_description(
         self, description: str, candidates: Sequence[tuple[str, str]], *, slug: str | None = None
@@ -253,13 +297,13 @@ class SkillMatcher:
         `description`'s own slug is given)."""
         if not candidates or not description.strip():
             return None
-        vecs = self.embedder.embed([description] + [d for _, d in candidates])
+        vecs = self.embedder.embed([topic(description)] + [topic(d) for _, d in candidates])
         weight = self.thresholds.duplicate_lexical
         best: tuple[str, float] | None = None
         for (other, text), cosine in zip(candidates, vecs[1:] @ vecs[0], strict=True):
-            a, b = description, text
+            a, b = topic(description), topic(text)
             if slug is not None:
-                a, b = skill_text(slug, a), skill_text(other, b)
+                a, b = skill_text(slug, description), skill_text(other, text)
             score = float(cosine) + (weight * overlap(a, b) if weight else 0.0)
             if best is None or score > best[1]:
                 best = (other, score)
