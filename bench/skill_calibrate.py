@@ -161,13 +161,14 @@ def calibrate_duplicates(rows: list[tuple[float, float, bool]]) -> tuple[Any, ..
 def topic_shift(corpora: list[dict[str, Any]], emb: Embedder) -> tuple[float, float, float]:
     """The cosine under which 90% of different-skill message pairs fall, and the share of
     same-skill and different-skill pairs under it."""
-    same, diff = [], []
+    same: list[float] = []
+    diff: list[float] = []
     for corpus in corpora:
         cases = [c for c in corpus["cases"] if c["expect"]]
         vecs = emb.embed([c["text"] for c in cases])
         sims = vecs @ vecs.T
         for i, j in itertools.combinations(range(len(cases)), 2):
-            (same if cases[i]["expect"] == cases[j]["expect"] else diff).append(sims[i, j])
+            (same if cases[i]["expect"] == cases[j]["expect"] else diff).append(float(sims[i, j]))
     cut = round(float(np.percentile(diff, 90)), 2)
     return cut, float(np.mean(np.array(same) < cut)), float(np.mean(np.array(diff) < cut))
 

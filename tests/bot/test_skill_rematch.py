@@ -52,8 +52,9 @@ def ask(stack: LocalStack, text: str) -> dict[str, Any]:
     msg = stack.slack.user_dm(ALICE, text)
 
     def reply(call: Call) -> bool:
-        return call.params.get("channel") == msg["channel"] and (
-            call.params.get("thread_ts") == msg["ts"]
+        return bool(
+            call.params.get("channel") == msg["channel"]
+            and call.params.get("thread_ts") == msg["ts"]
         )
 
     stack.slack.wait_for_call("chat.postMessage", reply, after=mark, timeout=15)
