@@ -140,7 +140,7 @@ def check_config(
 def demo(
     data_dir: str = typer.Option("", help="Keep the demo's data here (default: a temp dir)."),
 ) -> None:
-    """Play a narrated conversation against the local Slack workspace (no tokens needed)."""
+    """Play three narrated sessions through the whole loop on the local Slack workspace."""
     from bot.demo import run_demo
 
     sys.exit(run_demo(data_dir or None))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -18,7 +19,6 @@ from types import FrameType
 from typing import Any
 
 from apscheduler.schedulers.background import BackgroundScheduler
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
@@ -28,6 +28,7 @@ from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
 from bot.http_server import HttpServer
+from bot.journal import Journal
 from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
 from bot.review_cards import ReviewCards
@@ -35,12 +36,14 @@ from bot.runtime import Runtime
 from bot.service import SeshatService
 from bot.slack_app import build_bolt_app, make_web_client
 from bot.slack_check import check_app_token, check_bot_token, offline_problems
+from bot.socket_intake import JournalledSocketModeHandler
 from bot.stall import Detector, StallConfig, StallGuard
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
 from store.db import Store
+from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.guard.redact import redact_text
 
@@ -59,6 +62,9 @@ class BotIdentity:
 SOCKET_PING_SECONDS = 5.0
 # How often replies Slack refused, or that a dead process held, are looked at again.
 REPLY_RECOVERY_SECONDS = 30
+# Acked messages whose handling failed are handled again from the journal this often.
+JOURNAL_RETRY_SECONDS = 30
+SWITCH_INTERVAL = 0.001
 
 
 class Daemon:
@@ -81,7 +87,7 @@ class Daemon:
         self._stop = threading.Event()
         self.runtime: Runtime | None = None
         self.store: Store | None = None
-        self.socket: SocketModeHandler | None = None
+        self.socket: JournalledSocketModeHandler | None = None
         self.http: HttpServer | None = None
         self.background: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
@@ -140,7 +146,7 @@ class Daemon:
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
             working_signal_after=s.working_signal_delay_seconds,
-            on_reply_stored=self._reply_stored,
+            on_closing_reply=self._reply_stored,
             stall=StallGuard(
                 store=store,
                 clock=self.clock,
@@ -190,9 +196,16 @@ class Daemon:
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
             # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
             # a dropped socket is replaced within ~25 s.
-            self.socket = SocketModeHandler(
-                self.bolt, secrets["SLACK_APP_TOKEN"], ping_interval=SOCKET_PING_SECONDS
+            # Messages are journalled and acked at once (bot/socket_intake.py); what a process
+            # that died on this host had acked but not stored is handled before connecting.
+            journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
+            self.socket = JournalledSocketModeHandler(
+                self.bolt,
+                secrets["SLACK_APP_TOKEN"],
+                journal=journal,
+                ping_interval=SOCKET_PING_SECONDS,
             )
+            self.socket.replay_orphans()
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
             self.http = HttpServer(
@@ -235,6 +248,10 @@ class Daemon:
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
         # Not behind a lease: every replica polls, and deleting a check-in's job row is the claim
         # that makes exactly one of them send it (bot/checkins.py).
+        if self.socket is not None:  # this process's own journal: not behind a lease
+            scheduler.add_job(
+                self.socket.retry, "interval", seconds=JOURNAL_RETRY_SECONDS, id="journal", **every
+            )
         assert self.checkins is not None
         scheduler.add_job(
             self.checkins.tick, "interval", seconds=POLL_SECONDS, id="checkins", **every
@@ -350,6 +367,7 @@ class Daemon:
             self.scheduler = None
         if self.socket is not None:
             self._drain_socket(self.socket.client)
+            self.socket.drain()
             self.socket.close()  # type: ignore[no-untyped-call]
             self.socket = None
         if self.http is not None:
@@ -403,6 +421,9 @@ class Daemon:
         previous: dict[signal.Signals, Any] = {}
         for sig in (signal.SIGTERM, signal.SIGINT):
             previous[sig] = signal.signal(sig, _signal)
+        # The socket's threads (receive, ack) wait on the interpreter lock behind the reply
+        # workers' CPU work; a shorter switch interval (5 ms by default) lets them in sooner.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             self.start()
             self._stop.wait()

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
 from bot.context import PromptParts, conversation
 from bot.inbound import InboundMessage, strip_bot_mention
@@ -41,7 +42,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.leases import PROCESS
-from store.models import ChatSession, Message, ReplyState
+from store.models import ChatSession, Message, ReplyState, SessionState
 from writers.guard.redact import redact_text
 
 log = logging.getLogger(__name__)
@@ -173,7 +174,8 @@ class WorkingSignal:
                     target=self._run, name="seshat-working-signal", daemon=True
                 )
                 self._thread.start()
-            self._cv.notify()
+            if self._due[0][2] == key:  # due first: the thread waits for a later one, or none
+                self._cv.notify()
 
     def stop(self, key: int, channel: str, ts: str) -> None:
         """The work on message `key` is over: no ⏳ any more (shown or not)."""
@@ -220,7 +222,7 @@ class Engine:
         bot_user_id: str,
         workers: int = 32,
         working_signal_after: float = 2.0,
-        on_reply_stored: Callable[[str], None] | None = None,
+        on_closing_reply: Callable[[str], None] | None = None,
         stall: StallGuard | None = None,
     ) -> None:
         self.store = store
@@ -231,7 +233,7 @@ class Engine:
         self.context = context
         self.chat = chat
         self.bot_user_id = bot_user_id
-        self.on_reply_stored = on_reply_stored
+        self.on_closing_reply = on_closing_reply
         self.stall = stall
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
@@ -433,18 +435,23 @@ class Engine:
         # records the outcome clears it, after the reaction came off.
         self._working.start(owed.id, owed.channel, owed.ts)
         settled = False
+        state: str | None = None
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
             text = stored = owed.reply_text
             observe = False
             if owed.reply_state != ReplyState.GENERATED or text is None:
                 observe = plan.stop is None
-                text = plan.stop or self._generate(session, owed, lines, plan)
+                text, record = (
+                    (plan.stop, None) if plan.stop else self._generate(session, owed, lines, plan)
+                )
                 observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
                     text = RESTARTED + text
                 stored = redact_text(text)
                 with self.store.sessions.begin() as db:
+                    if record is not None:
+                        record(db)
                     db.execute(
                         update(Message)
                         .where(Message.id == owed.id)
@@ -454,7 +461,8 @@ class Engine:
                 # The process before us posted it and died before recording that: record it.
                 settled = True
                 self._working.stop(owed.id, owed.channel, owed.ts)
-                self._delivered(owed, posted, text)
+                if self._delivered(owed, posted, text) == SessionState.CLOSING:
+                    self._closing_reply(session_id)
                 return
             assert stored is not None
             ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
@@ -463,19 +471,24 @@ class Engine:
             if ts is None:
                 self._redeliver_later(owed, retry_after)
                 return
-            self._delivered(owed, ts, stored)
+            state = self._delivered(owed, ts, stored)
             if observe and self.stall is not None:
                 self.stall.observe(session_id, stored)
         finally:
             if not settled:
                 self._working.stop(owed.id, owed.channel, owed.ts)
-        if self.on_reply_stored is not None:
-            self.on_reply_stored(session_id)
+        if state == SessionState.CLOSING:
+            self._closing_reply(session_id)
+
+    def _closing_reply(self, session_id: str) -> None:
+        """A reply landed in a session closed while it was being generated: reflect it now."""
+        if self.on_closing_reply is not None:
+            self.on_closing_reply(session_id)
 
     def _generate(
         self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]], plan: Plan
-    ) -> str:
-        """The answer; any failure ends in an apology, never in silence."""
+    ) -> tuple[str, Callable[[Session], None] | None]:
+        """The answer (and its model call's ledger row); any failure ends in an apology."""
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
             # Building a context is CPU work (selection, embedding, rendering); a burst of
@@ -489,11 +502,12 @@ class Engine:
                 )
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})
-            return APOLOGY.format(reason="internal error")
+            return APOLOGY.format(reason="internal error"), None
         return self._complete(session.id, parts.with_note(plan.note), lines, plan)
 
-    def _delivered(self, owed: Message, ts: str, stored: str) -> None:
-        """Record the posted reply (`stored`: its redacted text) and settle the message."""
+    def _delivered(self, owed: Message, ts: str, stored: str) -> str | None:
+        """Record the posted reply (`stored`: its redacted text) and settle the message;
+        returns the session's state."""
         now = self.clock.now()
         with self.store.sessions.begin() as db:
             S.add_message(
@@ -519,8 +533,13 @@ class Engine:
                     working_reaction=False,
                 )
             )
-            S.set_last_bot_ts(db, owed.session_id, ts)
-            S.touch(db, owed.session_id, now=now)
+            state = db.scalar(
+                update(ChatSession)
+                .where(ChatSession.id == owed.session_id)
+                .values(last_bot_ts=ts, last_activity_at=now)
+                .returning(ChatSession.state)
+            )
+        return state
 
     def _settle_unanswered(self, owed: Message) -> None:
         """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""
@@ -572,8 +591,8 @@ class Engine:
         parts: PromptParts,
         lines: list[tuple[bool, str]],
         plan: Plan = NO_PLAN,
-    ) -> str:
-        """Ask the model; on persistent failure return the apology instead."""
+    ) -> tuple[str, Callable[[Session], None]]:
+        """Ask the model (the answer and its ledger row); on persistent failure the apology."""
         if plan.pivot:  # restart the framing: the bot's repeated answers are left out
             last_bot = max((i for i, (is_bot, _) in enumerate(lines) if is_bot), default=-1)
             lines = [line for i, line in enumerate(lines) if not line[0] or i == last_bot]
@@ -593,15 +612,18 @@ class Engine:
         try:
             response = self.llm.complete(request)
         except LLMError as exc:
-            self._record(session_id, None, started, error=str(exc))
             log.warning("model call failed: %s", exc, extra={"session": session_id})
-            return APOLOGY.format(reason=exc.__class__.__name__)
+            return APOLOGY.format(reason=exc.__class__.__name__), self._record(
+                session_id, None, started, error=str(exc)
+            )
         except Exception as exc:  # a bug must still leave the user an answer, not silence
-            self._record(session_id, None, started, error=f"{exc.__class__.__name__}: {exc}")
             log.exception("model call crashed", extra={"session": session_id})
-            return APOLOGY.format(reason="internal error")
-        self._record(session_id, response, started)
-        return response.text.strip() or "(the model returned an empty answer)"
+            error = f"{exc.__class__.__name__}: {exc}"
+            return APOLOGY.format(reason="internal error"), self._record(
+                session_id, None, started, error=error
+            )
+        text = response.text.strip() or "(the model returned an empty answer)"
+        return text, self._record(session_id, response, started)
 
     def _record(
         self,
@@ -609,11 +631,16 @@ class Engine:
         response: LLMResponse | None,
         started: float,
         error: str | None = None,
-    ) -> None:
+    ) -> Callable[[Session], None]:
+        """The model call's ledger row, written by the caller in the transaction that stores
+        the answer (one commit instead of two per reply)."""
         cost = (
             self.prices.cost(response.model, response.usage, response.provider) if response else 0
         )
-        with self.store.sessions.begin() as db:
+        duration_ms = int((time.monotonic() - started) * 1000)
+        now = self.clock.now()
+
+        def write(db: Session) -> None:
             record_call(
                 db,
                 purpose="chat",
@@ -622,10 +649,12 @@ class Engine:
                 model=response.model if response else self.chat.model,
                 usage=response.usage if response else None,
                 cost_usd=cost,
-                duration_ms=int((time.monotonic() - started) * 1000),
+                duration_ms=duration_ms,
                 error=error,
-                now=self.clock.now(),
+                now=now,
             )
+
+        return write
 
     def _post(
         self, channel: str, thread_ts: str, text: str, owed: Message

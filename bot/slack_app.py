@@ -139,8 +139,9 @@ def build_bolt_app(
         try:
             dispatcher.on_message(message)
         except Exception:
-            # Not stored, so not acked: Slack delivers it again (Socket Mode: no ack; HTTP: 503).
-            log.exception("message not stored; Slack will redeliver it")
+            # Not stored: HTTP answers 503 (Slack delivers it again); in Socket Mode the event
+            # stays in the journal and is handled again (bot/socket_intake.py).
+            log.exception("message not stored; it will be delivered or handled again")
             return BoltResponse(status=503, body="")
         return None
 

@@ -7,11 +7,18 @@ The engine calls two things and nothing else:
   (a cue in the session tail, a temperature, a pivot, a fixed stop message instead of a model
   call, or silence for a capped or stopped bot-to-bot exchange);
 - `StallGuard.observe(session_id, reply)` after a model reply is stored: measure it and, on a
-  stall, record the next step of the ladder as a session event.
+  persistent stall, record the next step of the ladder as a session event.
 
-The ladder, one step per stall: (1) a novelty cue; (2) a temperature lift for the next replies,
-decaying back to CHAT_TEMPERATURE over STALL_DECAY_TURNS replies; (3) a pivot (summarise, restate
-the goal, the repeated replies left out of the call); further steps cycle; after
+The firing rule (`next_step`): a reply is stalled when it repeats one of the bot's recent replies
+(`Detector`); the ladder takes its first step only after PERSIST stalled replies in a row, one
+more step per further stalled reply in a row, and stands down (a `stall_clear` event) after a
+reply that moves on, so the next stall starts again from the cue and a stop needs
+PERSIST + STALL_MAX_INTERVENTIONS stalled replies in a row. A stall in a long same-topic
+conversation that comes and goes never escalates.
+
+The ladder: (1) a novelty cue; (2) a temperature lift for the next replies, decaying back to
+CHAT_TEMPERATURE over STALL_DECAY_TURNS replies (standing down does not cut it short); (3) a pivot
+(summarise, restate the goal, the repeated replies left out of the call); further steps cycle; after
 STALL_MAX_INTERVENTIONS the bot stops, asks the user how to proceed and tells the owner. Every step
 is a session event (`store.events.record`), which the reflection reads. The identity block is
 never touched: cues and pivots are a separate, last system block, after the learned context.
@@ -45,6 +52,7 @@ from writers.embed import Embedder, Matrix
 log = logging.getLogger(__name__)
 
 CUE, LIFT, PIVOT, STOP = "stall_cue", "stall_lift", "stall_pivot", "stall_stop"
+CLEAR = "stall_clear"
 STEPS = (CUE, LIFT, PIVOT)
 PEER_BOT, RESET, CAPPED = "peer_bot", "stall_reset", "bot_capped"
 LADDER_KINDS = frozenset({CUE, LIFT, PIVOT, STOP})
@@ -66,12 +74,38 @@ STOP_TEXT = (
     "end the session with /done. (I have let the owner know.)"
 )
 
-# Cosine (embedding) and word-bigram Jaccard (near-exact) cut-offs per embedder family, frozen
-# after calibrating on bench/stall_dev.json (bench/stall_eval.py prints how they were chosen).
-_COSINE: dict[str, float] = {"wordllama": 0.75, "hashing": 0.75}
-NEAR_EXACT = 0.6
-# How many of the bot's recent replies a new one is compared with.
+# Cut-offs per embedder family, frozen after calibrating on bench/stall_dev.json and
+# bench/stall_dev_large.json (82 sessions, 393 replies; `bench/stall_eval.py --calibrate`): the
+# 95th percentile, on productive (non-repeat) replies, of the best cosine with the previous
+# LOOKBACK replies (wordllama 0.788, hashing 0.663), and the 99th of the best word-bigram Jaccard
+# with the last WINDOW (0.695: a legitimate re-send on request goes higher, so a single near-copy
+# is never enough on its own; see PERSIST).
+_COSINE: dict[str, float] = {"wordllama": 0.79, "hashing": 0.66}
+NEAR_EXACT = 0.7
+# How many of the bot's recent replies a new one is compared with: by meaning (cosine) the last
+# LOOKBACK (a long same-topic conversation keeps older answers close in meaning), near-verbatim
+# the last WINDOW.
+LOOKBACK = 2
 WINDOW = 4
+# The firing rule: the ladder takes its first step only once PERSIST replies in a row repeated
+# the ones before them, escalates one step per further repeat in a row, and stands down (a
+# `stall_clear` event) after a reply that moves on.
+PERSIST = 2
+
+
+def next_step(
+    streak: int, done: int, *, max_interventions: int, persist: int = PERSIST
+) -> str | None:
+    """The ladder's move after a reply: `streak` is how many replies in a row (this one last)
+    repeated the ones before them (0: this one moved on), `done` how many steps the ladder has
+    taken since it last started afresh. None: nothing to do."""
+    if streak == 0:
+        return CLEAR if done else None
+    if streak < persist:
+        return None
+    if done >= max_interventions:
+        return STOP
+    return STEPS[done % len(STEPS)]
 
 
 @dataclass(frozen=True)
@@ -136,12 +170,14 @@ class Detector:
         *,
         cosine: float | None = None,
         near_exact: float = NEAR_EXACT,
+        lookback: int = LOOKBACK,
         cache_size: int = 4096,
     ) -> None:
         self.embedder = embedder
         family = embedder.name.split("-", 1)[0]
         self.cosine = cosine if cosine is not None else _COSINE.get(family, 0.95)
         self.near_exact = near_exact
+        self.lookback = lookback
         self._cache: OrderedDict[str, Matrix] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -164,23 +200,21 @@ class Detector:
         return np.stack([r for r in rows if r is not None])
 
     def score(self, previous: Sequence[str], reply: str) -> Score:
-        """How much `reply` repeats the last WINDOW of `previous` (oldest first)."""
+        """How much `reply` repeats the bot's recent replies `previous` (oldest first): by
+        meaning, the last `lookback` of them; near-verbatim, the last WINDOW."""
         recent = [p for p in previous[-WINDOW:] if p.strip()]
         if not recent or not reply.strip():
             return Score(0.0, 0.0, 0, False)
         vectors = self._vectors([*recent, reply])
-        cosines = vectors[:-1] @ vectors[-1]
+        cosines = [float(c) for c in vectors[:-1] @ vectors[-1]]
         overlaps = [overlap(p, reply) for p in recent]
+        near = len(recent) - min(self.lookback, len(recent))
         similar = sum(
             1
-            for c, o in zip(cosines, overlaps, strict=True)
-            if float(c) >= self.cosine or o >= self.near_exact
+            for k, (c, o) in enumerate(zip(cosines, overlaps, strict=True))
+            if (k >= near and c >= self.cosine) or o >= self.near_exact
         )
-        best_cos = float(np.max(cosines)) if len(cosines) else 0.0
-        best_overlap = max(overlaps)
-        # A stall: the reply repeats any of the last WINDOW replies (the seed's "last 3-5
-        # outputs"), by meaning (cosine) or near-verbatim (word bigrams).
-        return Score(best_cos, best_overlap, similar, similar > 0)
+        return Score(max(cosines[near:]), max(overlaps), similar, similar > 0)
 
 
 class StallGuard:
@@ -367,7 +401,8 @@ class StallGuard:
     # After a reply ------------------------------------------------------------------------------
 
     def observe(self, session_id: str, reply: str) -> Score | None:
-        """Measure a stored model reply; on a stall, record the ladder's next step."""
+        """Measure a stored model reply; record the ladder's next step on a persistent stall,
+        or its standing down once a reply moves on."""
         if not self.config.enabled:
             return None
         with self.store.sessions() as db:
@@ -376,7 +411,7 @@ class StallGuard:
                     select(Message.id, Message.text)
                     .where(Message.session_id == session_id, Message.is_bot.is_(True))
                     .order_by(Message.id.desc())
-                    .limit(WINDOW + 1)
+                    .limit(WINDOW + PERSIST)
                 )
             )
             history = events.of_session(db, session_id)
@@ -389,16 +424,28 @@ class StallGuard:
         # Replies from before the epoch (before a stop or a person's reset) do not count.
         marks = _epoch_marks(history, peer)
         start = max((int(e.detail.get("after_message_id", 0)) for e in marks), default=0)
-        previous = [str(t) for i, t in bot_lines[:-1] if int(i) > start]
-        score = self.detector.score(previous, reply)
-        if not score.stalled:
+        # The reply as given (it is the last stored bot line) after the earlier ones.
+        texts = [str(t) for i, t in bot_lines[:-1] if int(i) > start] + [reply]
+        # This reply and the PERSIST - 1 before it, each against the replies before it: the
+        # streak is recomputed from the messages (embeddings are cached), so no state is kept.
+        scores = [
+            self.detector.score(texts[:k], texts[k])
+            for k in range(max(0, len(texts) - PERSIST), len(texts))
+        ]
+        score = scores[-1]
+        streak = 0
+        for s in reversed(scores):
+            if not s.stalled:
+                break
+            streak += 1
+        # The ladder's steps since it last started afresh (a stop, a reset, or standing down).
+        cleared = max((e.id for e in epoch if e.kind == CLEAR), default=0)
+        done = sum(1 for e in epoch if e.kind in STEPS and e.id > cleared)
+        kind = next_step(streak, done, max_interventions=self.config.max_interventions)
+        if kind is None:
             return score
-        done = sum(1 for e in epoch if e.kind in STEPS)
-        times = score.similar + 1
-        if done >= self.config.max_interventions:
-            kind = STOP
-        else:
-            kind = STEPS[done % len(STEPS)]
+        # Escalation needs repeats in a row, so this many answers in a row were alike.
+        times = streak + done + 1
         detail: dict[str, object] = {
             "after_message_id": reply_id,
             "times": times,
@@ -406,6 +453,8 @@ class StallGuard:
             "overlap": round(score.overlap, 3),
             "step": done + 1,
         }
+        if kind == CLEAR:
+            detail = {"after_message_id": reply_id, "after_steps": done}
         if kind == LIFT:
             base = self._baseline()
             lifted = round(min(self.config.max_temperature, base + self.config.lift), 3)
@@ -421,7 +470,7 @@ class StallGuard:
             session = db.get(ChatSession, session_id)
             where = f"<#{session.channel}>" if session is not None else "?"
             who = f"<@{session.user_id}>" if session is not None else "?"
-        log.info("stall detected: %s", kind, extra={"session": session_id, "times": times})
+        log.info("stall ladder: %s", kind, extra={"session": session_id, "times": times})
         if kind == STOP and self.tell_owner is not None:
             self.tell_owner(
                 f"I stopped a conversation going round in circles: session `{session_id[:8]}` "

@@ -85,6 +85,8 @@ _EVENT_TEXT: dict[str, str] = {
     "restarted the framing (summary, goal restated, repeated answers left out)",
     "stall_stop": "stall not broken after {step_before} interventions: Seshat stopped, asked the "
     "user how to proceed and told the owner",
+    "stall_clear": "the reply moved on (not a repeat): the stall ladder stood down after "
+    "{after_steps} step(s)",
     "bot_capped": "another bot's message was left unanswered (per-thread reply cap)",
     "stall_reset": "a person wrote in the thread: the bot-to-bot exchange started afresh",
 }
@@ -101,6 +103,7 @@ def describe_event(kind: str, detail: dict[str, object]) -> str | None:
         "cosine": detail.get("cosine", "?"),
         "temperature": detail.get("temperature", "?"),
         "step_before": (int(step) - 1) if isinstance(step, int) else "several",
+        "after_steps": detail.get("after_steps", "some"),
     }
     return template.format(**values)
 

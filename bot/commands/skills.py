@@ -78,7 +78,7 @@ def _row(db: Session, skills_dir: Path, slug: str) -> dict[str, Any]:
     return found[0]
 
 
-def _line(r: dict[str, Any]) -> str:
+def skill_line(r: dict[str, Any]) -> str:
     pin = " pinned" if r["pinned"] else ""
     last = (r["last_used"] or "never")[:16]
     return (
@@ -102,7 +102,7 @@ def list_skills(
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     for r in rows:
-        say(_line(r))
+        say(skill_line(r))
     if not rows:
         say("no skills")
 
@@ -139,7 +139,7 @@ def show(
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False, indent=2))
         return
-    say(_line(row))
+    say(skill_line(row))
     say(row["description"])
     if row["reason"]:
         say(f"reason: {row['reason']}")
@@ -171,7 +171,7 @@ def _change(slug: str, as_json: bool, action: str, **kw: Any) -> None:
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False, indent=2))
     else:
-        say(_line(row))
+        say(skill_line(row))
 
 
 def retire(

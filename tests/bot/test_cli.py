@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.demo import CHAT_SCRIPT, REFLECTION_SCRIPT
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
 
@@ -154,29 +153,103 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert "description: Deploy the API service to production" in out
     assert "1. Connect to the VPN" in out
     assert "Alice prefers short answers" in out
-    assert out.count("why it waits for Alice:") == 3
+    assert out.count("why it waits for Alice:") == 4
     assert "saved without asking: an owner's notes go to MEMORY.md" in out
+    # Three sessions, each beat narrated.
+    for title in ("Session 1 · Alice", "Session 2 · Bob", "Session 3 · Carol"):
+        assert title in out
+    assert "skill deploy-api matched" in out and "its body went into the session tail" in out
+    assert "carried the skill's body and Alice's approved lesson" in out
+    assert "stall step 1: novelty cue" in out and "stall step 2: temperature lift" in out
+    # The cue and the lifted temperature are read off the requests the SDK sent.
+    # (No request numbers: how many repeats each step takes is bot/stall.py's to calibrate.)
+    assert "temperature=0.5, novelty cue in the session tail" in out
+    assert "the stall is broken" in out
+    assert "deploy-api active uses 1 (✓1 ~0 ✗0)" in out  # the `seshat skills list` line
+    assert "promoted by the recurrence rule: 3 sessions from Alice, Bob, Carol" in out
+    assert "When a user says a suggested fix did not work" in out  # in the next context
+    assert "Seshat → Alice (DM): Checking in on our conversation" in out
+    assert "✗ " not in out and out.count("✓ ") == 9
     # The stack stops taking work, drains, then closes the socket: nothing on stderr at exit.
     assert result.stderr.strip() == "", result.stderr[-3000:]
     # --data-dir X keeps the data in X itself.
     assert (kept / "seshat.db").is_file() and not (kept / "data").exists()
 
+    # The data says the same as the narration.
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"sqlite:///{kept / 'seshat.db'}")
+    try:
+        with engine.connect() as db:
+            decided = db.execute(
+                text("SELECT kind, decided_by FROM review_items WHERE status = 'approved'")
+            ).all()
+            [invocation] = db.execute(
+                text("SELECT skill_slug, mode, outcome, reflection_id FROM skill_invocations")
+            ).all()
+            ladder = db.execute(
+                text(
+                    "SELECT kind, detail FROM session_events WHERE kind LIKE 'stall_%' ORDER BY id"
+                )
+            ).all()
+            lessons = db.execute(text("SELECT status, promotion FROM lessons ORDER BY id")).all()
+            checkins = db.execute(text("SELECT state, user_id, sent_ts FROM checkins")).all()
+    finally:
+        engine.dispose()
+    assert sorted(decided) == [
+        ("lesson", "U0ALICE"),
+        ("persona", "U0ALICE"),
+        ("skill", "U0ALICE"),
+    ]
+    assert invocation[:3] == ("deploy-api", "injected", "success") and invocation[3]
+    assert [kind for kind, _ in ladder] == ["stall_cue", "stall_lift"]
+    lifted = json.loads(ladder[1][1])["temperature"]
+    assert lifted > 0.5 and f"temperature={lifted}" in out  # the lift is on the SDK's request
+    # Lesson 1: approved by Alice; lesson 2: promoted by recurrence.
+    assert [status for status, _ in lessons] == ["canonical", "canonical"]
+    assert json.loads(lessons[0][1])["rule"] == "owner"
+    evidence = json.loads(lessons[1][1])
+    assert evidence["rule"] == "recurrence"
+    assert sorted(evidence["users"]) == ["U0ALICE", "U0BOB", "U0CAROL"]
+    [(state, user, sent_ts)] = checkins
+    assert (state, user) == ("sent", "U0ALICE") and sent_ts
+
 
 def test_demo_with_an_api_key_uses_that_api(tmp_path: Path) -> None:
-    # ANTHROPIC_API_KEY set: the demo talks to the API at ANTHROPIC_BASE_URL (here a local one,
-    # answering the demo's script) instead of its own double, and still tells the whole story.
+    # ANTHROPIC_API_KEY set: the demo talks to the API at ANTHROPIC_BASE_URL (here a local one)
+    # instead of its own double. A model that does not repeat itself or plan a check-in (this
+    # one echoes, and answers reflections with the minimal valid JSON) is reported as such: the
+    # demo does not fake the beats it did not produce.
     api = LocalAnthropicAPI().start()
     try:
-        api.script(*CHAT_SCRIPT[:2], json.dumps(REFLECTION_SCRIPT), CHAT_SCRIPT[2])
         env = {"ANTHROPIC_API_KEY": api.api_key, "ANTHROPIC_BASE_URL": api.base_url}
         result = seshat("demo", cwd=tmp_path, env=env, timeout=280)
     finally:
         api.stop()
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    assert f"the Anthropic API at {api.base_url}" in result.stdout
-    assert "Demo finished" in result.stdout and "simulated" not in result.stdout
-    assert "learned context sent to the model" in result.stdout
-    assert len(api.requests) >= 4 and result.stderr.strip() == ""
+    out = " ".join(result.stdout.split())
+    assert f"the Anthropic API at {api.base_url}" in out
+    assert "Demo finished" in out and "simulated" not in out
+    assert "The offline model is scripted" not in out
+    assert "You said: How do I deploy the API?" in out  # the API's answer, not the script's
+    assert "no stall: the model did not repeat itself" in out
+    assert "✗ a stall broken by the ladder" in out
+    assert "✗ a check-in scheduled and sent: no check-in was scheduled" in out
+    assert "✗ a recurring lesson promoted" in out
+    assert len(api.requests) >= 7 and result.stderr.strip() == ""
+
+
+def test_demo_with_a_wrong_key_stops_with_one_message(tmp_path: Path) -> None:
+    api = LocalAnthropicAPI().start()
+    try:
+        env = {"ANTHROPIC_API_KEY": "sk-ant-wrong", "ANTHROPIC_BASE_URL": api.base_url}
+        result = seshat("demo", cwd=tmp_path, env=env, timeout=280)
+    finally:
+        api.stop()
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 1, out[-3000:]
+    assert "The demo stopped: the first reflection failed" in out and "invalid x-api-key" in out
+    assert "Traceback" not in result.stdout + result.stderr and "Demo finished" not in out
 
 
 def test_run_serves_slack_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:

@@ -42,11 +42,13 @@ def _replies(slack: LocalSlackWorkspace, channel: str, ts: str) -> list[Call]:
     ]
 
 
-def test_the_ack_waits_until_the_message_is_stored(tmp_path: Path) -> None:
-    # The database is locked by someone else for longer than Slack waits for an ack: the
-    # delivery must stay unacked (Slack retries) until the message is stored — never acked
-    # first and lost if the process died in between.
-    with LocalStack(tmp_path / "data", mode="socket", ack_timeout=1.0) as stack:
+@pytest.mark.parametrize("mode", ["socket", "http"])
+def test_a_message_is_durable_before_its_ack(tmp_path: Path, mode: str) -> None:
+    # The database is locked by someone else for longer than Slack waits for an ack. Socket
+    # Mode: the message is journalled and acked at once, stored when the lock goes. HTTP: the
+    # delivery stays unacked (Slack retries) until the message is stored. Never acked with the
+    # message in memory only.
+    with LocalStack(tmp_path / "data", mode=mode, ack_timeout=1.0) as stack:
         stack.slack.add_user(ALICE, "alice")
         warm = stack.slack.user_dm(ALICE, "first message")
         stack.slack.wait_for_call(
@@ -64,15 +66,25 @@ def test_the_ack_waits_until_the_message_is_stored(tmp_path: Path) -> None:
 
         threading.Thread(target=release_later, daemon=True).start()
         msg = stack.slack.user_dm(ALICE, "sent while the database is busy")
+        delivery = stack.slack.wait_for_delivery(
+            lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
+        )
+        if mode == "socket":
+            deadline = time.monotonic() + 2
+            while not delivery.acked and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert delivery.acked and not released.is_set()  # acked while the store waits
+            journal = list((tmp_path / "data" / "journal").glob("*.jsonl"))
+            assert any(msg["ts"] in p.read_text() for p in journal)  # because it is on disk
         stack.slack.wait_for_call(
             "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=30
         )
         assert released.is_set()
-        delivery = stack.slack.wait_for_delivery(
-            lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
-        )
-        # Acked only after the store: the first attempt timed out, Slack delivered it again.
-        assert delivery.attempts >= 2 and delivery.acked
+        if mode == "http":
+            # Acked only after the store: the first attempt timed out, Slack delivered it again.
+            assert delivery.attempts >= 2 and delivery.acked
+        else:
+            assert delivery.attempts == 1
         time.sleep(0.5)
         assert len(_replies(stack.slack, msg["channel"], msg["ts"])) == 1
         store = stack.bot.store
@@ -80,6 +92,59 @@ def test_the_ack_waits_until_the_message_is_stored(tmp_path: Path) -> None:
         with store.sessions() as db:
             stored = db.query(Message).filter(Message.ts == msg["ts"]).all()
             assert len(stored) == 1 and stored[0].reply_state == ReplyState.ANSWERED
+
+
+def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) -> None:
+    # Socket Mode: the message is journalled and acked, the store waits on a locked database,
+    # the process is killed. Slack will not deliver it again (it was acked); the next start
+    # handles it from the dead process's journal, and it is answered exactly once.
+    with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
+        env = process_env(slack, anthropic, tmp_path / "data")
+        first = start_process(env, tmp_path)
+        try:
+            slack.wait_for_connection(timeout=60)
+            time.sleep(1.0)  # start-up work done
+            lock = sqlite3.connect(tmp_path / "data" / "seshat.db", timeout=5)
+            lock.execute("BEGIN EXCLUSIVE")
+            msg = slack.user_dm(ALICE, "acked, then the process dies")
+            delivery = slack.wait_for_delivery(
+                lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
+            )
+            deadline = time.monotonic() + 5
+            while not delivery.acked and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert delivery.acked
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+            lock.rollback()
+            lock.close()
+        finally:
+            if first.poll() is None:
+                first.kill()
+        store = Store.open(f"sqlite:///{tmp_path / 'data' / 'seshat.db'}")
+        try:
+            with store.sessions() as db:
+                assert db.query(Message).filter(Message.ts == msg["ts"]).count() == 0
+        finally:
+            store.close()
+        second = start_process(env, tmp_path)
+        try:
+            slack.wait_for_call(
+                "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=60
+            )
+            time.sleep(1.0)
+            assert len(_replies(slack, msg["channel"], msg["ts"])) == 1
+            assert delivery.attempts == 1  # nothing came from Slack again: it was the journal
+        finally:
+            stop_process(second, timeout=30)
+        assert not list((tmp_path / "data" / "journal").glob("*.jsonl"))  # all handled
+        store = Store.open(f"sqlite:///{tmp_path / 'data' / 'seshat.db'}")
+        try:
+            with store.sessions() as db:
+                rows = db.query(Message).filter(Message.ts == msg["ts"]).all()
+                assert len(rows) == 1 and rows[0].reply_state == ReplyState.ANSWERED
+        finally:
+            store.close()
 
 
 def _dead_owner() -> str:

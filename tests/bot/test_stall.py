@@ -13,7 +13,7 @@ import pytest
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.stall import CUE, LIFT, PIVOT, STOP
+from bot.stall import CLEAR, CUE, LIFT, PERSIST, PIVOT, STOP, next_step
 from reflection.runner import transcript_lines
 from store import events
 from store.models import Message
@@ -81,13 +81,17 @@ def test_repeating_model_climbs_the_ladder_in_order_then_stops_and_tells_the_own
         "No change. What else?",
         "It is still broken.",
         "Anything at all?",
+        "Hello?",
     ]
     answers = [ask(stack, q) for q in questions]
     requests = [r for r in stack.anthropic.requests if r.path == "/v1/messages"]
-    # Five model calls: the sixth message got the stop message instead of a sixth call.
-    assert len(requests) == 5
-    assert answers[:5] == [SAME] * 5
-    assert "going round in circles" in answers[5] and "How would you like to proceed" in answers[5]
+    # The ladder's first step needs PERSIST (2) repeats in a row: the 2nd answer repeats the
+    # 1st, the 3rd repeats again and gets the cue. Six model calls: the seventh message got the
+    # stop message instead of a seventh call.
+    assert PERSIST == 2
+    assert len(requests) == 6
+    assert answers[:6] == [SAME] * 6
+    assert "going round in circles" in answers[6] and "How would you like to proceed" in answers[6]
 
     kinds = [kind for kind, _ in session_events(stack)]
     assert kinds == [CUE, LIFT, PIVOT, STOP]
@@ -95,16 +99,17 @@ def test_repeating_model_climbs_the_ladder_in_order_then_stops_and_tells_the_own
     bodies = [r.body for r in requests]
     # Baseline (CHAT_TEMPERATURE) before the lift; the lift (0.5 + 0.3) on the call after it,
     # decaying towards the baseline on the next ones.
-    assert [b.get("temperature") for b in bodies] == [0.5, 0.5, 0.5, 0.8, 0.7]
+    assert [b.get("temperature") for b in bodies] == [0.5, 0.5, 0.5, 0.5, 0.8, 0.7]
     # A temperature is only accepted on the API version that takes it (the double checks).
     assert all(r.headers["anthropic-version"] == "2023-06-01" for r in requests)
     # Step 1: the novelty cue, as the last system block; identity untouched.
-    assert "You have answered this way 2 times" in bodies[2]["system"][-1]["text"]
-    assert bodies[2]["system"][0]["text"] == bodies[0]["system"][0]["text"]
-    assert "answered this way" not in system_text(bodies[3])
+    assert not any("answered this way" in system_text(b) for b in bodies[:3])
+    assert "You have answered this way 3 times" in bodies[3]["system"][-1]["text"]
+    assert bodies[3]["system"][0]["text"] == bodies[0]["system"][0]["text"]
+    assert "answered this way" not in system_text(bodies[4])
     # Step 3: the pivot: restart the framing, the repeated answers left out but the last one.
-    assert "Start again: summarise" in bodies[4]["system"][-1]["text"]
-    assert [m["role"] for m in bodies[4]["messages"]].count("assistant") == 1
+    assert "Start again: summarise" in bodies[5]["system"][-1]["text"]
+    assert [m["role"] for m in bodies[5]["messages"]].count("assistant") == 1
     # Step 4: the owner is told.
     owner_dm = stack.slack.dm_channel(stack.owner)
     told = stack.slack.wait_for_message(owner_dm, lambda m: "going round in circles" in m["text"])
@@ -155,6 +160,41 @@ def test_a_varied_conversation_triggers_nothing(stack: LocalStack) -> None:
     bodies = [r.body for r in stack.anthropic.requests]
     assert all(b.get("temperature") == 0.5 for b in bodies)
     assert not any("answered this way" in system_text(b) for b in bodies)
+
+
+def test_a_single_repeat_is_not_a_stall_and_the_ladder_stands_down_once_a_reply_moves_on(
+    stack: LocalStack,
+) -> None:
+    # One repeat, then the model moves on: no step (a stall must persist).
+    script = iter([SAME, SAME, VARIED[0], SAME, SAME, VARIED[1], VARIED[2], SAME, SAME])
+    stack.anthropic.responder = lambda _body: next(script)
+    for q in ["won't start", "still", "ok what's the capital of France?", "back to the app"]:
+        ask(stack, q)
+    assert session_events(stack) == []
+    # A second repeat in a row (of the earlier answers): the cue. The next reply moves on: the
+    # ladder stands down instead of climbing, so the next stall starts again from the cue.
+    for q in ["still", "logs?", "meeting time?", "and the app?", "still broken"]:
+        ask(stack, q)
+    happened = session_events(stack)
+    assert [kind for kind, _ in happened] == [CUE, CLEAR, CUE]
+    assert happened[1][1]["after_steps"] == 1
+    bodies = [r.body for r in stack.anthropic.requests if r.path == "/v1/messages"]
+    assert len(bodies) == 9 and all(b.get("temperature") == 0.5 for b in bodies)
+    # The reflection sees the standing down too.
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        [session_id] = {m.session_id for m in db.query(Message)}
+        shown = [x.text for x in transcript_lines(db, session_id) if x.speaker.startswith("seshat")]
+    assert "stood down after 1 step" in shown[1]
+
+
+def test_the_firing_rule() -> None:
+    rule = lambda streak, done: next_step(streak, done, max_interventions=3, persist=2)  # noqa: E731
+    assert rule(0, 0) is None and rule(1, 0) is None  # nothing yet; one repeat is not a stall
+    assert [rule(2 + k, k) for k in range(5)] == [CUE, LIFT, PIVOT, STOP, STOP]
+    assert rule(0, 2) == CLEAR  # a reply that moves on: stand down
+    assert next_step(1, 0, max_interventions=0, persist=1) == STOP
 
 
 def bot_replies_in(stack: LocalStack, channel: str, root: str) -> int:

@@ -1,0 +1,72 @@
+"""The delivery journal (bot/journal.py): durable before the ack, emptied when handled, and a
+dead process's journal is found and read by the next one; a live one's never is."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.journal import Journal, read_entries
+
+
+def test_entries_are_on_disk_when_append_returns_and_the_file_empties_when_all_are_done(
+    tmp_path: Path,
+) -> None:
+    journal = Journal(tmp_path, "me")
+    first = journal.append({"event": {"type": "message", "text": "one"}})
+    second = journal.append({"event": {"type": "message", "text": "two"}})
+    assert [e.payload["event"]["text"] for e in read_entries(journal.path)] == ["one", "two"]
+    journal.done(first)
+    assert journal.path.stat().st_size > 0  # "two" is not handled yet
+    journal.done(second)
+    assert journal.path.stat().st_size == 0  # no raw text stays behind
+    third = journal.append({"event": {"type": "message", "text": "three"}})
+    assert [e.seq for e in read_entries(journal.path)] == [third]
+    journal.done(third)
+    journal.close()
+    assert not journal.path.exists()
+
+
+def test_stale_lists_only_what_was_not_handled_in_time(tmp_path: Path) -> None:
+    journal = Journal(tmp_path, "me")
+    seq = journal.append({"event": {"type": "message"}})
+    assert [e.seq for e in journal.stale(older_than=0)] == [seq]
+    assert journal.stale(older_than=60) == []
+    journal.done(seq)
+    assert journal.stale(older_than=0) == []
+    journal.close()
+
+
+def test_a_torn_last_line_and_done_marks_are_read_right(tmp_path: Path) -> None:
+    path = tmp_path / "dead.jsonl"
+    lines = [
+        json.dumps({"seq": 1, "payload": {"n": 1}}),
+        json.dumps({"seq": 2, "payload": {"n": 2}}),
+        json.dumps({"done": 1}),
+        '{"seq": 3, "payl',  # the process died mid-write
+    ]
+    path.write_text("\n".join(lines))
+    assert [(e.seq, e.payload) for e in read_entries(path)] == [(2, {"n": 2})]
+
+
+def test_a_dead_processes_journal_is_an_orphan_and_a_live_ones_is_not(tmp_path: Path) -> None:
+    # A real process journals an event and dies without closing its journal.
+    code = (
+        "import os, sys; from pathlib import Path; from bot.journal import Journal; "
+        "j = Journal(Path(sys.argv[1]), 'dead'); j.append({'event': {'text': 'left behind'}}); "
+        "os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True)
+    live = Journal(tmp_path, "live")  # held by this process
+    live.append({"event": {"text": "in flight"}})
+    me = Journal(tmp_path, "me")
+    found = {path.name: [e.payload for e in entries] for path, entries in me.orphans()}
+    assert found == {"dead.jsonl": [{"event": {"text": "left behind"}}]}
+    me.forget(tmp_path / "dead.jsonl")
+    assert not (tmp_path / "dead.jsonl").exists()
+    assert dict(me.orphans()) == {}
+    live.close()  # kept: its event was never marked done
+    assert live.path.exists()
+    me.close()
