@@ -3,8 +3,9 @@
 Run from the repo root: `python bench/skill_match.py [--embedder wordllama|hashing]`. Prints
 precision / recall / accuracy for the thresholds in `writers/skill_library.py` and for the code
 before them, and writes `bench/results/skill_match.md`. Dev sets: `tests/data/skill_*_dev.json`
-(calibration); held-out: `tests/heldout/skill_match.json`, `skill_duplicates.json` (written by a
-helper who never saw the code; evaluated once the thresholds were frozen).
+and `tests/data/skill_*_dev_large.json` (calibration); held-out: `tests/heldout/skill_match.json`,
+`skill_duplicates.json` (written by a helper who never saw the code; evaluated once the thresholds
+were frozen).
 """
 
 from __future__ import annotations
@@ -31,22 +32,28 @@ def main() -> None:
         "## Skills: match and near-duplicate thresholds",
         "",
         "Produced by `python bench/skill_match.py`. Match: a case is right when the skill whose "
-        "body is loaded (or none) is the expected one. Duplicates: positive class = same skill.",
+        "body is loaded (or none) is the expected one. Duplicates: positive class = same skill. "
+        "`previous`: the matcher before its recalibration on the larger dev sets (plain cosine "
+        "of `slug description`); `before`: the code before skills were governed. Thresholds "
+        "calibrated with `python bench/skill_calibrate.py` on the dev sets only.",
         "",
     ]
     for name in names:
         emb: Embedder = WordLlamaEmbedder() if name == "wordllama" else HashingEmbedder()
         t = skill_thresholds(emb)
         out += [
-            f"### {emb.name} (inject {t.inject}, listed {t.listed}, duplicate {t.duplicate})",
+            f"### {emb.name} (inject {t.inject}, margin {t.margin}, lexical {t.lexical}, "
+            f"listed {t.listed}, duplicate {t.duplicate} + {t.duplicate_lexical} x overlap)",
             "",
             "| set | n | precision | recall | accuracy |",
             "|---|---|---|---|---|",
         ]
         sets = [
             ("match", "dev", skill_eval.DEV / "skill_match_dev.json"),
+            ("match", "dev large", skill_eval.DEV / "skill_match_dev_large.json"),
             ("match", "held-out", skill_eval.HERE / "skill_match.json"),
             ("duplicates", "dev", skill_eval.DEV / "skill_duplicates_dev.json"),
+            ("duplicates", "dev large", skill_eval.DEV / "skill_duplicates_dev_large.json"),
             ("duplicates", "held-out", skill_eval.HERE / "skill_duplicates.json"),
         ]
         for kind, label, path in sets:
@@ -56,6 +63,7 @@ def main() -> None:
             corpus = skill_eval.load(path)
             score = skill_eval.match_figures if kind == "match" else skill_eval.duplicate_figures
             out.append(score(corpus, emb).row(f"{kind} {label}"))
+            out.append(score(corpus, emb, previous=True).row(f"{kind} {label}, previous"))
             out.append(score(corpus, emb, before=True).row(f"{kind} {label}, before"))
         out.append("")
     text = "\n".join(out)

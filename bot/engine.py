@@ -98,8 +98,11 @@ def slack_error(exc: Exception) -> str:
 class ContextProvider(Protocol):
     """Builds the system prompt for a session (identity, learned context)."""
 
-    def build(self, session: ChatSession, first_text: str) -> PromptParts:
-        """The prompt parts for `session`; `first_text` is the session's first user message."""
+    def build(
+        self, session: ChatSession, first_text: str, latest_text: str | None = None
+    ) -> PromptParts:
+        """The prompt parts for `session`; `first_text` is the session's first user message,
+        `latest_text` the one being answered (a provider may re-match its tail on it)."""
         ...
 
 
@@ -493,7 +496,9 @@ class Engine:
             # Slack's acks. A few at a time; waiting for the model needs no slot.
             with self._cpu:
                 parts = self.context.build(
-                    session, strip_bot_mention(first_user_text, self.bot_user_id)
+                    session,
+                    strip_bot_mention(first_user_text, self.bot_user_id),
+                    strip_bot_mention(owed.text, self.bot_user_id),
                 )
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})

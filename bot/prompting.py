@@ -5,7 +5,9 @@ canonical lessons (stable order) → approved skills index (bounded) → MEMORY.
 breakpoint ‖ the session tail: relevant lessons, facts in scope, notes about this user, the
 matching skill (its body when the match is strong, its name when weaker; either is logged as an
 invocation). A session's context is chosen once, at its first message, and reused for its later
-replies; re-matching when the topic moves needs the engine to pass the latest message.
+replies; when a later message moves markedly away from the topic its skill was chosen for and
+matches another skill strongly, only the skill section of the tail is rebuilt (the stable prefix
+is the same objects, byte for byte) and the new use is logged as an invocation.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +31,7 @@ from writers.skill_governor import GovernorPolicy, GovernorReport, govern
 from writers.skill_library import (
     Match,
     SkillMatcher,
+    UsableSkill,
     record_invocation,
     render_index,
     usable_skills,
@@ -58,6 +61,34 @@ class Assembled:
     skill_match: Match | None = None
     memory_fingerprint: str = ""
     item_ids: dict[str, list[int]] = field(default_factory=dict)
+    notes: list[Section] = field(default_factory=list)  # the tail without its skill section
+
+
+@dataclass
+class _Live:
+    """A session's cached context and the topic its skill section was chosen for."""
+
+    parts: PromptParts
+    notes: list[Section]  # the tail without its skill section
+    anchor: str  # the text the skill section was chosen for (first message, or a re-match)
+    match: Match | None
+
+
+def skill_section(
+    match: Match | None, body: str | None, usable: list[UsableSkill]
+) -> list[Section]:
+    """The tail's skill section: the body for a strong match, the name for a weaker one."""
+    if match is None:
+        return []
+    if match.mode == "injected":
+        return [Section(f"Skill that may help: {match.slug}", body or "")]
+    desc = next((s.description for s in usable if s.slug == match.slug), "")
+    return [
+        Section(
+            "A skill that might be related (weak match, body not loaded)",
+            f"- {match.slug}: {desc}",
+        )
+    ]
 
 
 class LearnedContext:
@@ -66,28 +97,67 @@ class LearnedContext:
     def __init__(self, runtime: Runtime, *, clock: Clock, cache_size: int = 512) -> None:
         self.runtime = runtime
         self.clock = clock
-        self._cache: OrderedDict[str, PromptParts] = OrderedDict()
+        self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
         self.skills = SkillMatcher(runtime.library.embedder)
 
-    def build(self, session: ChatSession, first_text: str) -> PromptParts:
-        """The session's prompt parts, chosen once per session and cached."""
+    def build(
+        self, session: ChatSession, first_text: str, latest_text: str | None = None
+    ) -> PromptParts:
+        """The session's prompt parts, chosen once per session and cached; the skill section of
+        the tail is re-matched when `latest_text` moved markedly to another skill's topic."""
         with self._lock:
-            if session.id in self._cache:
+            live = self._cache.get(session.id)
+            if live is not None:
                 self._cache.move_to_end(session.id)
-                return self._cache[session.id]
-        assembled = self.assemble(
-            user_id=session.user_id,
-            channel=session.channel,
-            first_text=first_text,
-            session_id=session.id,
+        if live is None:
+            assembled = self.assemble(
+                user_id=session.user_id,
+                channel=session.channel,
+                first_text=first_text,
+                session_id=session.id,
+            )
+            live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
+            with self._lock:
+                self._cache[session.id] = live
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        if latest_text is not None:
+            self._rematch(session.id, live, latest_text)
+        return live.parts
+
+    def _rematch(self, session_id: str, live: _Live, latest: str) -> None:
+        """Move the skill section to the skill `latest` is about, when the topic changed
+        markedly: `latest` is far from the text the current section was chosen for, matches
+        another skill strongly (its body would be injected), and is not about the current skill.
+        Nothing changes otherwise (a short follow-up such as "ok, do it" keeps the skill)."""
+        if not self.skills.moved(latest, live.anchor):
+            return  # the usual case, decided before reading the skills
+        rt = self.runtime
+        skills_dir = rt.settings.effective_skills_dir
+        with rt.store.sessions() as db:
+            usable = usable_skills(db, skills_dir)
+        current = live.match
+        match = self.skills.rematch(
+            latest, live.anchor, current.slug if current is not None else None, usable
         )
+        if match is None:
+            return
+        body = skills.skill_body(skills_dir, match.slug)
+        if body is None:
+            return
+        with rt.store.sessions.begin() as db:
+            record_invocation(db, session_id=session_id, match=match, now=self.clock.now())
+        tail = [*live.notes, *skill_section(match, body, usable)]
         with self._lock:
-            self._cache[session.id] = assembled.parts
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return assembled.parts
+            live.parts = replace(live.parts, tail=[s for s in tail if s.body.strip()])
+            live.anchor = latest
+            live.match = match
+        log.info(
+            "skill re-matched on a topic change",
+            extra={"session": session_id, "skill": match.slug, "was": current and current.slug},
+        )
 
     def assemble(
         self, *, user_id: str, channel: str, first_text: str, session_id: str | None
@@ -135,17 +205,8 @@ class LearnedContext:
         body = skills.skill_body(skills_dir, match.slug) if match is not None else None
         if match is not None and match.mode == "injected" and body is None:
             match = None  # retired between the read and now: offer nothing rather than a name
-        tail = [Section("Notes", selection.render_tail(), raw=True)]
-        if match is not None and match.mode == "injected":
-            tail.append(Section(f"Skill that may help: {match.slug}", body or ""))
-        elif match is not None:
-            desc = next(s.description for s in usable if s.slug == match.slug)
-            tail.append(
-                Section(
-                    "A skill that might be related (weak match, body not loaded)",
-                    f"- {match.slug}: {desc}",
-                )
-            )
+        notes = [Section("Notes", selection.render_tail(), raw=True)]
+        tail = [*notes, *skill_section(match, body, usable)]
         if match is not None and session_id is not None:
             with rt.store.sessions.begin() as db:
                 record_invocation(db, session_id=session_id, match=match, now=now)
@@ -158,7 +219,7 @@ class LearnedContext:
         for item in selection.stable + selection.tail:
             ids.setdefault(item.kind, []).append(item.id)
         injected = match.slug if match is not None and match.mode == "injected" else None
-        return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids)
+        return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids, notes)
 
     def daily(self) -> None:
         """Scheduled upkeep: decay lessons and facts, enforce the lesson caps."""

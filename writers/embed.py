@@ -127,6 +127,13 @@ def _stem(word: str) -> str:
     return word
 
 
+def content_words(text: str) -> list[str]:
+    """Lower-cased, stemmed words of `text` without function words (hyphens and underscores
+    split words, so a slug reads as its words)."""
+    words = _WORD_RE.findall(text.lower().replace("-", " ").replace("_", " "))
+    return [_stem(w) for w in words if w not in _STOPWORDS]
+
+
 @functools.lru_cache(maxsize=200_000)
 def _bucket(feature: str, dim: int) -> tuple[int, float]:
     # crc32 is stable across processes and platforms, unlike hash() (PYTHONHASHSEED).

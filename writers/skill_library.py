@@ -7,13 +7,22 @@ A skill is approved when its SKILL.md is committed in the skills repository; its
 owner. Quarantined and retired skills are never offered. A stale skill is demoted: it stays in the
 index but a match only names it, its body is not loaded.
 
-Matching embeds "slug description" of each usable skill (vectors cached by that text) and the
-session's first message; the best score at or above `inject` loads the body into the session
-tail, a score at or above `listed` only names the skill there. Both are invocations.
+Matching scores a message against each usable skill: the cosine between the message and the
+skill's "slug words: description" (vectors cached by that text), plus a weighted lexical score (the
+share of the message's informative words, weighted by their rarity among the skills, that the
+skill's slug and description contain). The best skill's body is loaded into the session tail when
+its score is at or above `inject` and beats the runner-up by `margin` (an ambiguous match would
+put a possibly wrong procedure in front of the model); otherwise a score at or above `listed` only
+names it there. Both are invocations.
+
+Two descriptions are the same skill when their cosine plus a weighted word overlap (Dice over
+content words, slug words included when both sides have a slug) reaches `duplicate`.
 """
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +36,7 @@ from sqlalchemy.orm import Session
 from reflection.prompt_cache import estimate_tokens
 from store.clock import as_utc
 from store.models import SkillInvocation, SkillState
-from writers.embed import Embedder, Matrix
+from writers.embed import Embedder, Matrix, content_words
 from writers.skills import approved_index
 
 OFFERED = ("active", "stale")  # statuses a skill may be offered in (stale: by name only)
@@ -35,18 +44,44 @@ OFFERED = ("active", "stale")  # statuses a skill may be offered in (stale: by n
 
 @dataclass(frozen=True)
 class SkillThresholds:
-    """Cosine cut-offs: `inject` loads the body, `listed` names it, `duplicate` = same skill."""
+    """Cut-offs on the match score (cosine + `lexical` x word coverage): `inject` loads the body
+    when the best skill also leads the runner-up by `margin`, `listed` names it. `duplicate` is
+    the cut-off on cosine + `duplicate_lexical` x word overlap of two descriptions (same skill).
+    `topic_shift`: a later message whose cosine with the text the session's skill was chosen for
+    is below this has moved to another topic (bot/prompting.py then re-matches)."""
 
     inject: float
     listed: float
+    margin: float
+    lexical: float
     duplicate: float
+    duplicate_lexical: float
+    topic_shift: float
 
 
-# Calibrated on tests/data/skill_match_dev.json and skill_duplicates_dev.json with
-# bench/skill_match.py (figures in bench/results/skill_match.md); frozen before the held-out run.
+# Calibrated with bench/skill_calibrate.py on the dev sets tests/data/skill_match_dev.json,
+# skill_duplicates_dev.json and the larger ones written by a helper who never saw the code
+# (tests/data/skill_*_dev_large.json); figures in bench/results/skill_match.md. Frozen before the
+# held-out run.
 _THRESHOLDS: dict[str, SkillThresholds] = {
-    "wordllama": SkillThresholds(inject=0.26, listed=0.20, duplicate=0.55),
-    "hashing": SkillThresholds(inject=0.20, listed=0.12, duplicate=0.45),
+    "wordllama": SkillThresholds(
+        inject=0.40,
+        listed=0.38,
+        margin=0.06,
+        lexical=0.4,
+        duplicate=0.55,
+        duplicate_lexical=0.5,
+        topic_shift=0.16,
+    ),
+    "hashing": SkillThresholds(
+        inject=0.29,
+        listed=0.29,
+        margin=0.08,
+        lexical=0.5,
+        duplicate=0.38,
+        duplicate_lexical=0.4,
+        topic_shift=0.13,
+    ),
 }
 
 
@@ -116,6 +151,57 @@ def render_index(skills: Sequence[UsableSkill], *, max_count: int, max_tokens: i
     return "\n".join(lines)
 
 
+# "Use when ..." / "Use to ..." opens most descriptions and says nothing about the topic.
+_USE = re.compile(r"^\s*use\s+(?:it\s+|this\s+)?(?:when|to|after|for|before|if|during)\b\s*", re.I)
+_SENTENCE = re.compile(r"(?<=[.;:!?])\s+")
+
+
+def topic(description: str) -> str:
+    """A description without its "Use when ..." opening."""
+    return _USE.sub("", description.strip())
+
+
+def skill_text(slug: str, description: str) -> str:
+    """A skill as one text: its slug read as words, then its description's topic."""
+    return f"{slug.replace('-', ' ')}: {topic(description)}"
+
+
+def skill_texts(slug: str, description: str) -> list[str]:
+    """What a skill is indexed by: the whole text, then each sentence or clause of the
+    description. A message usually matches one clause, and an average-pooled embedding of a long
+    description dilutes it; the skill's cosine is the best over these texts."""
+    parts = [p.strip() for p in _SENTENCE.split(topic(description)) if p.strip()]
+    return [skill_text(slug, description)] + (parts if len(parts) > 1 else [])
+
+
+def _idf(df: int, n: int) -> float:
+    # A word only one skill has weighs more than one every skill shares, a word no skill has the
+    # most; unlike BM25's idf, a word all skills share still counts (with one approved skill,
+    # every word of it is shared by all skills).
+    return math.log(1.0 + n / (df + 0.5))
+
+
+def coverage(text: str, docs: Sequence[str]) -> list[float]:
+    """For each doc, the idf-weighted share of `text`'s distinct content words it contains
+    (idf over `docs`; a word no doc has weighs the most, so an off-topic message scores low)."""
+    words = set(content_words(text))
+    sets = [set(content_words(d)) for d in docs]
+    if not words or not sets:
+        return [0.0] * len(docs)
+    n = len(sets)
+    weight = {w: _idf(sum(1 for d in sets if w in d), n) for w in words}
+    total = sum(weight.values())
+    return [sum(weight[w] for w in words & d) / total for d in sets]
+
+
+def overlap(a: str, b: str) -> float:
+    """Dice coefficient of the distinct content words of two texts."""
+    wa, wb = set(content_words(a)), set(content_words(b))
+    if not wa or not wb:
+        return 0.0
+    return 2 * len(wa & wb) / (len(wa) + len(wb))
+
+
 class SkillMatcher:
     """Scores texts against usable skills; skill vectors are cached by their indexed text."""
 
@@ -138,41 +224,94 @@ class SkillMatcher:
             return np.stack([self._vectors[t] for t in texts])
 
     def scores(self, text: str, skills: Sequence[UsableSkill]) -> list[float]:
-        """Cosine of `text` against each skill's "slug description"."""
+        """The match score of `text` against each skill: cosine with its indexed text plus the
+        weighted lexical coverage."""
         if not skills or not text.strip():
             return [0.0] * len(skills)
         query = self.embedder.embed([text])[0]
-        mat = self._matrix([f"{s.slug} {s.description}" for s in skills])
-        return [float(x) for x in mat @ query]
+        texts = [skill_texts(s.slug, s.description) for s in skills]
+        flat = self._matrix([t for group in texts for t in group]) @ query
+        cosines, at = [], 0
+        for group in texts:
+            cosines.append(float(np.max(flat[at : at + len(group)])))
+            at += len(group)
+        weight = self.thresholds.lexical
+        docs = [group[0] for group in texts]
+        lexical = coverage(text, docs) if weight else [0.0] * len(docs)
+        return [c + weight * x for c, x in zip(cosines, lexical, strict=True)]
 
     def match(self, text: str, skills: Sequence[UsableSkill]) -> Match | None:
-        """The best skill above the `listed` threshold, injected when above `inject` (and not
-        stale), else None."""
+        """The best skill above the `listed` threshold; injected when at or above `inject`,
+        ahead of the runner-up by `margin`, and not stale; else None."""
         scores = self.scores(text, skills)
         if not scores:
             return None
-        best = int(np.argmax(scores))
+        order = np.argsort(scores)[::-1]
+        best = int(order[0])
         score, skill = scores[best], skills[best]
-        if score >= self.thresholds.inject and skill.status == "active":
+        runner_up = scores[int(order[1])] if len(scores) > 1 else 0.0
+        t = self.thresholds
+        if score >= t.inject and score - runner_up >= t.margin and skill.status == "active":
             return Match(skill.slug, score, "injected")
-        if score >= self.thresholds.listed:
+        if score >= t.listed:
             return Match(skill.slug, score, "listed")
         return None
 
+    def topic_similarity(self, a: str, b: str) -> float:
+        """Cosine between two messages (is a later message still on the session's topic?)."""
+        if not a.strip() or not b.strip():
+            return 0.0
+        vecs = self.embedder.embed([a, b])
+        return float(vecs[0] @ vecs[1])
+
+    def moved(self, latest: str, anchor: str) -> bool:
+        """Whether `latest` is far from `anchor` (cosine below `topic_shift`)."""
+        if not latest.strip() or latest.strip() == anchor.strip():
+            return False
+        return self.topic_similarity(latest, anchor) < self.thresholds.topic_shift
+
+    def rematch(
+        self, latest: str, anchor: str, current: str | None, skills: Sequence[UsableSkill]
+    ) -> Match | None:
+        """The skill to move a session to when its topic changed markedly, else None: `latest`
+        is far from `anchor` (the text the current skill section was chosen for: cosine below
+        `topic_shift`), its best match is another skill whose body would be injected, and it no
+        longer scores `listed` against the `current` skill. A short follow-up ("ok, do it") or a
+        message still about the current skill keeps it."""
+        if not self.moved(latest, anchor):
+            return None
+        scores = self.scores(latest, skills)
+        match = self.match(latest, skills)
+        if match is None or match.mode != "injected" or match.slug == current:
+            return None
+        for skill, score in zip(skills, scores, strict=True):
+            if skill.slug == current and score >= self.thresholds.listed:
+                return None
+        return match
+
     def nearest_description(
-        self, description: str, candidates: Sequence[tuple[str, str]]
+        self, description: str, candidates: Sequence[tuple[str, str]], *, slug: str | None = None
     ) -> tuple[str, float] | None:
-        """(slug, cosine) of the candidate whose description is closest to `description`."""
+        """(slug, duplicate score) of the candidate (slug, description) most like
+        `description`: cosine plus the weighted word overlap (of the slugs' words too, when
+        `description`'s own slug is given)."""
         if not candidates or not description.strip():
             return None
-        vecs = self.embedder.embed([description] + [d for _, d in candidates])
-        scores = vecs[1:] @ vecs[0]
-        best = int(np.argmax(scores))
-        return candidates[best][0], float(scores[best])
+        vecs = self.embedder.embed([topic(description)] + [topic(d) for _, d in candidates])
+        weight = self.thresholds.duplicate_lexical
+        best: tuple[str, float] | None = None
+        for (other, text), cosine in zip(candidates, vecs[1:] @ vecs[0], strict=True):
+            a, b = topic(description), topic(text)
+            if slug is not None:
+                a, b = skill_text(slug, description), skill_text(other, text)
+            score = float(cosine) + (weight * overlap(a, b) if weight else 0.0)
+            if best is None or score > best[1]:
+                best = (other, score)
+        return best
 
-    def is_duplicate(self, similarity: float) -> bool:
-        """Whether two descriptions this similar describe the same skill."""
-        return similarity >= self.thresholds.duplicate
+    def is_duplicate(self, score: float) -> bool:
+        """Whether two descriptions this alike (`duplicate_score`) describe the same skill."""
+        return score >= self.thresholds.duplicate
 
 
 def record_invocation(db: Session, *, session_id: str, match: Match, now: datetime) -> bool:

@@ -145,7 +145,7 @@ class SkillWriter:
         if self.matcher is None or (self.skills_dir / slug / SKILL_FILE).exists():
             return None
         others = [(s, d) for s, d in approved_index(self.skills_dir) if s != slug]
-        near = self.matcher.nearest_description(description, others)
+        near = self.matcher.nearest_description(description, others, slug=slug)
         return near if near is not None and self.matcher.is_duplicate(near[1]) else None
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:

@@ -4,7 +4,8 @@ Match corpus: `skills[{slug, description}]`, `cases[{text, expect: slug | null}]
 right when the injected skill (or none) is `expect`. Duplicate corpus: `pairs[{a, b, same}]`.
 "before" is the code as it was before skills were governed: the best skill's body injected at the
 generic `related` threshold, and only an identical slug counted as an update (a pair side may be
-a bare description, which has no slug, or `{slug, description}`).
+a bare description, which has no slug, or `{slug, description}`). "previous" is the code before
+the matcher was recalibrated on the larger dev sets (plain cosine at the PREVIOUS cut-offs).
 """
 
 from __future__ import annotations
@@ -58,17 +59,34 @@ def _figures(pred: list[Any], expect: list[Any]) -> Figures:
     )
 
 
-def match_figures(corpus: dict[str, Any], embedder: Embedder, *, before: bool = False) -> Figures:
-    """How often the skill whose body is loaded (or none) is the expected one."""
+# The code as it was before the matcher was recalibrated on the larger dev sets (branch skills2):
+# cosine of the message with "slug description" only, no margin, no words; these cut-offs.
+PREVIOUS = {
+    "wordllama": {"inject": 0.26, "duplicate": 0.55},
+    "hashing": {"inject": 0.20, "duplicate": 0.45},
+}
+
+
+def _family(embedder: Embedder) -> str:
+    return embedder.name.split("-", 1)[0]
+
+
+def match_figures(
+    corpus: dict[str, Any], embedder: Embedder, *, before: bool = False, previous: bool = False
+) -> Figures:
+    """How often the skill whose body is loaded (or none) is the expected one. `before`: the
+    code before skills were governed; `previous`: before the recalibration (see PREVIOUS)."""
     skills = [UsableSkill(s["slug"], s["description"]) for s in corpus["skills"]]
     matcher = SkillMatcher(embedder)
+    plain = embedder.embed([f"{s.slug} {s.description}" for s in skills])
     pred: list[str | None] = []
     for case in corpus["cases"]:
-        if before:
-            scores = matcher.scores(case["text"], skills)
+        if before or previous:
+            scores = plain @ embedder.embed([case["text"]])[0]
             best = int(np.argmax(scores))
-            ok = scores[best] >= thresholds(embedder).related
-            pred.append(skills[best].slug if ok else None)
+            cut = PREVIOUS[_family(embedder)]["inject"] if previous else None
+            ok = scores[best] >= (cut if cut is not None else thresholds(embedder).related)
+            pred.append(skills[best].slug if ok and case["text"].strip() else None)
         else:
             m = matcher.match(case["text"], skills)
             pred.append(m.slug if m is not None and m.mode == "injected" else None)
@@ -83,7 +101,7 @@ def _side(entry: Any) -> tuple[str | None, str]:
 
 
 def duplicate_figures(
-    corpus: dict[str, Any], embedder: Embedder, *, before: bool = False
+    corpus: dict[str, Any], embedder: Embedder, *, before: bool = False, previous: bool = False
 ) -> Figures:
     """How often a pair is rightly called the same skill (positive class: same). As in the skill
     writer, an identical slug is always an update; now a near description is one too."""
@@ -95,6 +113,14 @@ def duplicate_figures(
         if before:
             pred.append(same_slug)
             continue
-        near = matcher.nearest_description(a, [("b", b)])
+        if previous:
+            va, vb = embedder.embed([a, b])
+            cut = PREVIOUS[_family(embedder)]["duplicate"]
+            pred.append(same_slug or (bool(a.strip() and b.strip()) and float(va @ vb) >= cut))
+            continue
+        if slug_a is not None and slug_b is not None:
+            near = matcher.nearest_description(a, [(slug_b, b)], slug=slug_a)
+        else:
+            near = matcher.nearest_description(a, [("b", b)])
         pred.append(same_slug or (near is not None and matcher.is_duplicate(near[1])))
     return _figures(pred, [bool(p["same"]) for p in corpus["pairs"]])
