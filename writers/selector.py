@@ -28,13 +28,7 @@ from sqlalchemy.orm import Session
 from store.models import Observation
 from writers.embed import Matrix
 from writers.facts import render_fact, retrieve_facts
-from writers.lessons.library import (
-    AUDIT_POLL_SECONDS,
-    LessonLibrary,
-    LessonMeta,
-    stamp,
-    tokens_of,
-)
+from writers.lessons.library import LessonLibrary, LessonMeta, stamp, tokens_of
 
 STABLE_MAX = 5
 STABLE_SHARE = 0.4  # of the lesson+fact budget
@@ -184,7 +178,7 @@ def select_context(
     now: datetime,
 ) -> Selection:
     """Choose the lessons, facts and user notes a new session gets (see the module docstring)."""
-    library.sync(db, max_age=AUDIT_POLL_SECONDS)
+    library.sync(db)
     budget = max(0, token_budget)
     stable = _stable(library, int(budget * STABLE_SHARE))
     left = budget - sum(i.tokens for i in stable)

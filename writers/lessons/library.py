@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,9 +33,6 @@ LIVE = frozenset({"provisional", "canonical"})
 CLEARED_PREFIX = "cleared:"
 # Audit events re-read behind the high-water mark, for transactions that commit out of id order.
 _AUDIT_SLACK = 200
-# A context build takes changes made by other processes (the audit log) at most this late;
-# changes made here are seen at once. Polling on every build cost a query under the lock.
-AUDIT_POLL_SECONDS = 0.5
 
 
 def lesson_text(condition: str, action: str) -> str:
@@ -111,7 +107,6 @@ class LessonLibrary:
         self.memo: dict[tuple[int, int], Any] = {}
         self._dirty: set[int] = set()
         self._audit_mark = 0
-        self._polled_at = float("-inf")
         self._seen_audit: set[int] = set()
         self._lock = threading.RLock()
 
@@ -234,19 +229,12 @@ class LessonLibrary:
         event.listen(db, "after_commit", on_commit)
         event.listen(db, "after_transaction_end", on_end)
 
-    def sync(self, db: Session, *, max_age: float = 0.0) -> int:
-        """Reload lessons changed elsewhere (audit log) or rolled back here; return how many.
-
-        `max_age`: skip the audit-log poll when the last one is younger (changes made here are
-        always taken at once)."""
+    def sync(self, db: Session) -> int:
+        """Reload lessons changed elsewhere (audit log) or rolled back here; return how many."""
         with self._lock:
             ids = set(self._dirty)
             self._dirty.clear()
-            polled = time.monotonic()
-            top = self._audit_mark
-            if polled - self._polled_at >= max_age:
-                self._polled_at = polled
-                top = db.scalar(select(func.max(AuditEvent.id))) or 0
+            top = db.scalar(select(func.max(AuditEvent.id))) or 0
             if top != self._audit_mark:
                 rows = db.execute(
                     select(AuditEvent.id, AuditEvent.target_id).where(
