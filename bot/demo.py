@@ -197,7 +197,7 @@ class Demo:
             raise RuntimeError(f"{NAMES[user]} has no session")
         return str(found)
 
-    def chat_requests(self, since: int) -> list[dict[str, Any]]:
+    def model_requests(self, since: int) -> list[dict[str, Any]]:
         """Bodies of the chat calls the SDK sent to the local double since request `since`."""
         return [
             r.body
@@ -356,7 +356,7 @@ class Demo:
             any(r.mode == "injected" for r in rows),
             "no approved skill matched the first message",
         )
-        requests = self.chat_requests(since)
+        requests = self.model_requests(since)
         if not (self.offline and requests):
             return
         system = _system_text(requests[0])
@@ -398,7 +398,7 @@ class Demo:
                 f"stall step {info.get('step', '?')}: {STEP_NAMES[kind]} "
                 f"(the same answer {info.get('times', '?')} times{extra})"
             )
-        requests = self.chat_requests(since)
+        requests = self.model_requests(since)
         if self.offline:
             note("the requests the SDK sent in Bob's session (the local double's log):")
             for n, body in enumerate(requests, start=1):
