@@ -204,6 +204,7 @@ class Daemon:
                 secrets["SLACK_APP_TOKEN"],
                 journal=journal,
                 ping_interval=SOCKET_PING_SECONDS,
+                own=(self.identity.user_id, self.identity.bot_id),
             )
             self.socket.replay_orphans()
             self.socket.connect()  # type: ignore[no-untyped-call]

@@ -33,25 +33,41 @@ JOURNALLED_EVENTS = ("message", "app_mention")
 DISPATCHERS = 8
 
 
-def journalled(payload: Any) -> bool:
-    """Is this an Events API payload whose message we store (and so journal)?"""
+def journalled(payload: Any, own: tuple[str | None, str | None] = (None, None)) -> bool:
+    """Is this an Events API payload whose message we store (and so journal)? Not the bot's
+    own posts (`own`: its user id and bot id), which come back as events and are dropped."""
     if not isinstance(payload, dict):
         return False
     event = payload.get("event")
-    return isinstance(event, dict) and event.get("type") in JOURNALLED_EVENTS
+    if not isinstance(event, dict) or event.get("type") not in JOURNALLED_EVENTS:
+        return False
+    user_id, bot_id = own
+    return not (
+        (user_id is not None and event.get("user") == user_id)
+        or (bot_id is not None and event.get("bot_id") == bot_id)
+    )
 
 
 class JournalledSocketModeHandler(SocketModeHandler):
     """Bolt's Socket Mode handler, acking messages once they are journalled."""
 
-    def __init__(self, app: App, app_token: str, *, journal: Journal, ping_interval: float) -> None:
+    def __init__(
+        self,
+        app: App,
+        app_token: str,
+        *,
+        journal: Journal,
+        ping_interval: float,
+        own: tuple[str | None, str | None] = (None, None),
+    ) -> None:
         super().__init__(app, app_token, ping_interval=ping_interval)
         self.journal = journal
+        self.own = own  # the bot's user id and bot id: its own posts are not journalled
         self._pool = ThreadPoolExecutor(DISPATCHERS, thread_name_prefix="seshat-intake")
 
     def handle(self, client: SocketModeClient, req: SocketModeRequest) -> None:  # type: ignore[override]
         """Journal and ack a message at once; anything else as Bolt does it."""
-        if req.type != "events_api" or not journalled(req.payload):
+        if req.type != "events_api" or not journalled(req.payload, self.own):
             super().handle(client, req)
             return
         try:

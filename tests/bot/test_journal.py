@@ -70,3 +70,17 @@ def test_a_dead_processes_journal_is_an_orphan_and_a_live_ones_is_not(tmp_path: 
     live.close()  # kept: its event was never marked done
     assert live.path.exists()
     me.close()
+
+
+def test_only_other_peoples_messages_are_journalled() -> None:
+    from bot.socket_intake import journalled
+
+    own = ("U0BOT", "B0BOT")
+    assert journalled({"event": {"type": "message", "user": "U0ALICE", "text": "hi"}}, own)
+    assert journalled({"event": {"type": "app_mention", "user": "U0ALICE"}}, own)
+    assert not journalled({"event": {"type": "message", "user": "U0BOT"}}, own)
+    assert not journalled({"event": {"type": "message", "bot_id": "B0BOT"}}, own)
+    assert journalled({"event": {"type": "message", "bot_id": "B0OTHER", "user": "U0X"}}, own)
+    assert not journalled({"event": {"type": "reaction_added", "user": "U0ALICE"}}, own)
+    assert not journalled({"event": "a string"}, own)
+    assert not journalled(["not", "a", "dict"], own)
