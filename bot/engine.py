@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
-from sqlalchemy import update
+from sqlalchemy import Update, update
 from sqlalchemy.orm import Session
 
 from bot.context import PromptParts, conversation
@@ -93,6 +93,15 @@ def slack_error(exc: Exception) -> str:
     if isinstance(exc, SlackApiError):
         return str(exc.response.get("error") or exc)
     return f"{exc.__class__.__name__}: {exc}"
+
+
+def _unclaimed(message_id: int, **values: Any) -> Update:
+    """The update that gives a reply claim back (no owner, no lease, no ⏳) with `values`."""
+    return (
+        update(Message)
+        .where(Message.id == message_id)
+        .values(reply_owner=None, reply_lease_until=None, working_reaction=False, **values)
+    )
 
 
 class ContextProvider(Protocol):
@@ -521,16 +530,12 @@ class Engine:
                 now=now,
             )
             db.execute(
-                update(Message)
-                .where(Message.id == owed.id)
-                .values(
+                _unclaimed(
+                    owed.id,
                     reply_state=ReplyState.ANSWERED,
                     reply_ts=ts,
                     reply_text=None,
-                    reply_owner=None,
-                    reply_lease_until=None,
                     reply_next_at=None,
-                    working_reaction=False,
                 )
             )
             state = db.scalar(
@@ -544,17 +549,7 @@ class Engine:
     def _settle_unanswered(self, owed: Message) -> None:
         """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""
         with self.store.sessions.begin() as db:
-            db.execute(
-                update(Message)
-                .where(Message.id == owed.id)
-                .values(
-                    reply_state=ReplyState.DROPPED,
-                    reply_owner=None,
-                    reply_lease_until=None,
-                    reply_next_at=None,
-                    working_reaction=False,
-                )
-            )
+            db.execute(_unclaimed(owed.id, reply_state=ReplyState.DROPPED, reply_next_at=None))
 
     def _redeliver_later(self, owed: Message, retry_after: float | None) -> None:
         """Slack kept refusing the post: keep the answer and try again later, or give up."""
@@ -573,17 +568,7 @@ class Engine:
                 "reply kept; posting again in %ds", delay, extra={"session": owed.session_id}
             )
         with self.store.sessions.begin() as db:
-            db.execute(
-                update(Message)
-                .where(Message.id == owed.id)
-                .values(
-                    reply_state=state,
-                    reply_next_at=next_at,
-                    reply_owner=None,
-                    reply_lease_until=None,
-                    working_reaction=False,
-                )
-            )
+            db.execute(_unclaimed(owed.id, reply_state=state, reply_next_at=next_at))
 
     def _complete(
         self,
