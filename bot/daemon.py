@@ -322,12 +322,10 @@ class Daemon:
         self.runtime.worker.enqueue(session_id)
 
     def _reply_stored(self, session_id: str) -> None:
-        # A session closed while its reply was being generated is reflected now.
-        assert self.runtime is not None and self.store is not None
-        with self.store.sessions() as db:
-            session = sessions.get(db, session_id)
-        if session is not None and session.state == SessionState.CLOSING:
-            self.runtime.worker.enqueue(session_id)
+        # A reply landed in a session closed while it was being generated (the engine read the
+        # state in the reply's own transaction): reflect it now.
+        assert self.runtime is not None
+        self.runtime.worker.enqueue(session_id)
 
     def _tell_owner(self, text: str) -> None:
         """A DM to the first owner; failures are logged, never raised."""

@@ -61,11 +61,13 @@ class Journal:
 
     def append(self, payload: dict[str, Any]) -> int:
         """Write `payload` durably; returns its sequence number once it is on disk."""
-        line = json.dumps({"seq": 0, "payload": payload}, separators=(",", ":"))
+        body = json.dumps(payload, separators=(",", ":"))  # the costly part, outside the lock
         with self._lock:
+            # The number and the line go into the buffer together: a flush covers every number
+            # below `_next`, so none may be handed out before its line is buffered.
             seq = self._next
             self._next += 1
-            self._buffer.append(line.replace('"seq":0', f'"seq":{seq}', 1).encode() + b"\n")
+            self._buffer.append(f'{{"seq":{seq},"payload":{body}}}\n'.encode())
             self._pending[seq] = (time.monotonic(), payload)
         with self._flush:
             if self._synced >= seq:

@@ -81,8 +81,15 @@ class JournalledSocketModeHandler(SocketModeHandler):
 
     def _dispatch(self, entry: Entry) -> bool:
         """Hand a journalled event to Bolt; done in the journal once the listener stored it."""
+        if not self._handled(entry.payload):
+            return False
+        self.journal.done(entry.seq)
+        return True
+
+    def _handled(self, payload: dict[str, Any]) -> bool:
+        """Run Bolt on an event; True when its listener stored it (False: handle it again)."""
         try:
-            response = self.app.dispatch(BoltRequest(mode="socket_mode", body=entry.payload))
+            response = self.app.dispatch(BoltRequest(mode="socket_mode", body=payload))
         except Exception:
             log.exception("handling a journalled event failed; it is retried")
             return False
@@ -91,7 +98,6 @@ class JournalledSocketModeHandler(SocketModeHandler):
                 "a journalled event was not stored (status %s); it is retried", response.status
             )
             return False
-        self.journal.done(entry.seq)
         return True
 
     def retry(self, older_than: float = 30.0) -> int:
@@ -103,10 +109,7 @@ class JournalledSocketModeHandler(SocketModeHandler):
         handled = 0
         for path, entries in self.journal.orphans():
             started = time.monotonic()
-            ok = 0
-            for entry in entries:
-                response = self.app.dispatch(BoltRequest(mode="socket_mode", body=entry.payload))
-                ok += response.status < 300
+            ok = sum(self._handled(entry.payload) for entry in entries)
             if ok == len(entries):
                 self.journal.forget(path)
             else:
