@@ -277,3 +277,21 @@ def test_daily_cap_defers_and_tells_the_owner_once(tmp_path: Path, clock: FakeCl
         assert len(notices) == 1
         # After midnight UTC with budget available, the deferred job reflects them.
         assert all(r.status == "deferred" for r in reflections(stack))
+
+
+def test_done_while_a_reply_is_generated_reflects_once_after_the_reply(
+    stack: LocalStack,
+) -> None:
+    # The reply lands in a session already closing: the session is reflected then, once, with
+    # the reply in its transcript (the engine reports the state it read with the reply).
+    stack.anthropic.script(Slow(2.0, then="Use logrotate with rotate 7."), json.dumps(GOOD))
+    msg = stack.slack.user_dm(ALICE, "how do I rotate logs?")
+    stack.anthropic.wait_for_requests(1, timeout=10)  # the model is thinking
+    stack.slack.slash_command(ALICE, msg["channel"], "/done")
+    settle(stack)
+    [session] = sessions(stack)
+    assert session.state == SessionState.REFLECTED
+    [row] = reflections(stack)
+    assert row.status == "ok"
+    reflection_request = stack.anthropic.requests[-1].body
+    assert "Use logrotate with rotate 7." in json.dumps(reflection_request)
