@@ -22,6 +22,8 @@ import argparse
 import json
 import os
 import platform
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -75,6 +77,23 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling the daemon's interpreter-lock holder (its CPU work) until interrupted;
+    writes collapsed stacks to `out`. py-spy is not a dependency: `pip install py-spy`."""
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(exe).exists():
+        sys.exit("--profile needs py-spy: pip install py-spy")
+    cmd = [exe, "record", "-p", str(pid), "--gil", "--threads"]
+    if os.environ.get("LOAD_PROFILE_SECONDS"):
+        cmd += ["-d", os.environ["LOAD_PROFILE_SECONDS"], "-r", "1000"]
+    else:
+        cmd += ["-r", "100"]
+    cmd += ["--format", "raw", "-o", str(out)]
+    spy = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # attached before the first message is sent
+    return spy
 
 
 def seed(data: Path, lessons: int, facts: int) -> None:
@@ -145,7 +164,13 @@ def seed(data: Path, lessons: int, facts: int) -> None:
 
 
 def run(
-    sessions: int, latency: float, turns: int, workers: int, lessons: int = 0, facts: int = 0
+    sessions: int,
+    latency: float,
+    turns: int,
+    workers: int,
+    lessons: int = 0,
+    facts: int = 0,
+    profile: Path | None = None,
 ) -> dict[str, float]:
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -168,6 +193,7 @@ def run(
             time.sleep(2.0)  # let start-up work (recovery, warm-up) finish before measuring
             cpu_before = cpu_seconds(daemon.pid)
             rss_idle = rss_mb(daemon.pid)
+            spy = start_profile(daemon.pid, profile) if profile else None
             started = time.monotonic()
             for turn in range(turns):
                 with ThreadPoolExecutor(max_workers=32) as pool:
@@ -194,6 +220,9 @@ def run(
                     time.sleep(0.1)
             replied_all = time.monotonic() - started
             cpu_chat = cpu_seconds(daemon.pid) - cpu_before
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)  # py-spy writes what it sampled and exits
+                spy.wait(timeout=60)
             time.sleep(1.0)  # anything answered twice would show up by now
             replies: dict[str, list[float]] = {}
             for c in slack.calls:
@@ -209,6 +238,20 @@ def run(
                 and d.acked_at is not None
                 and d.sent_at
             ]
+            if os.environ.get("LOAD_ACK_DUMP"):
+                Path(os.environ["LOAD_ACK_DUMP"]).write_text(
+                    json.dumps(
+                        [
+                            [
+                                d.sent_at[0] - started,
+                                d.acked_at - d.sent_at[0],
+                                bool((d.payload.get("event") or {}).get("bot_id")),
+                            ]
+                            for d in slack.deliveries
+                            if d.kind == "events_api" and d.acked_at is not None and d.sent_at
+                        ]
+                    )
+                )
             # Prompt-prefix stability: within a session, is the system prompt of each later
             # turn byte-identical to the first turn's (so the prompt cache can serve it)?
             firsts: dict[str, Any] = {}
@@ -286,9 +329,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=32, help="SESHAT_WORKER_THREADS")
     parser.add_argument("--lessons", type=int, default=0, help="stored before the daemon starts")
     parser.add_argument("--facts", type=int, default=0, help="channel facts stored before start")
+    parser.add_argument(
+        "--profile", type=Path, help="py-spy the daemon's CPU work while it answers (collapsed)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "load.md")
     args = parser.parse_args()
-    r = run(args.sessions, args.latency, args.turns, args.workers, args.lessons, args.facts)
+    r = run(
+        args.sessions,
+        args.latency,
+        args.turns,
+        args.workers,
+        args.lessons,
+        args.facts,
+        args.profile,
+    )
     for key, value in r.items():
         print(f"{key:<16} {value:.3f}" if isinstance(value, float) else f"{key:<16} {value}")
     ok_ack = r["ack_p99_ms"] < 100

@@ -31,6 +31,7 @@ from sqlalchemy import Update, update
 from sqlalchemy.orm import Session
 
 from bot.context import PromptParts, conversation
+from bot.cpu_slots import CpuSlots
 from bot.inbound import InboundMessage, strip_bot_mention
 from bot.stall import NO_PLAN, Plan, StallGuard
 from reflection.calls import record_call
@@ -60,7 +61,7 @@ REPLY_METADATA = "seshat_reply"
 # taken over at once by the next start on the same host, elsewhere when the lease runs out.
 REPLY_LEASE = timedelta(minutes=5)
 # Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
-# Replies preparing their context at the same time (CPU work, unlike the model call).
+# Reply threads running Python at once (everything but waiting for the model or for Slack).
 CPU_SLOTS = 2
 REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
 
@@ -246,7 +247,7 @@ class Engine:
         self.stall = stall
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
-        self._cpu = threading.BoundedSemaphore(CPU_SLOTS)
+        self._cpu = CpuSlots(CPU_SLOTS)
         self._inflight: set[Future[None]] = set()
         self._inflight_lock = threading.Lock()
         self._closed = False
@@ -385,20 +386,21 @@ class Engine:
         """Answer every message of the session this process may answer now, oldest first."""
         self._locks.acquire(session_id)
         try:
-            while not self._closed:
-                with self.store.sessions.begin() as db:
-                    owed = S.next_reply(db, session_id, now=self.clock.now())
-                    if owed is None:
-                        return
-                    took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
-                    if not S.claim_reply(db, owed, now=self.clock.now(), lease=REPLY_LEASE):
-                        return  # another replica claimed it a moment ago; it answers in order
-                    db.expunge(owed)
-                try:
-                    self._answer(owed, took_over=took_over)
-                except Exception:
-                    self._release(owed)  # someone (recovery, this process) tries again soon
-                    raise
+            with self._cpu.held():
+                while not self._closed:
+                    with self.store.sessions.begin() as db:
+                        owed = S.next_reply(db, session_id, now=self.clock.now())
+                        if owed is None:
+                            return
+                        took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
+                        if not S.claim_reply(db, owed, now=self.clock.now(), lease=REPLY_LEASE):
+                            return  # another replica claimed it a moment ago; it answers in order
+                        db.expunge(owed)
+                    try:
+                        self._answer(owed, took_over=took_over)
+                    except Exception:
+                        self._release(owed)  # someone (recovery, this process) tries again soon
+                        raise
         finally:
             self._locks.release(session_id)
 
@@ -503,7 +505,7 @@ class Engine:
             # Building a context is CPU work (selection, embedding, rendering); a burst of
             # sessions doing it at once would starve the listeners of the GIL and delay
             # Slack's acks. A few at a time; waiting for the model needs no slot.
-            with self._cpu:
+            with self._cpu.held():
                 parts = self.context.build(
                     session,
                     strip_bot_mention(first_user_text, self.bot_user_id),
@@ -595,7 +597,8 @@ class Engine:
         )
         started = time.monotonic()
         try:
-            response = self.llm.complete(request)
+            with self._cpu.waiting():
+                response = self.llm.complete(request)
         except LLMError as exc:
             log.warning("model call failed: %s", exc, extra={"session": session_id})
             return APOLOGY.format(reason=exc.__class__.__name__), self._record(
@@ -646,18 +649,19 @@ class Engine:
     ) -> tuple[str | None, float | None]:
         """Post the reply in the thread: (its ts, None), or (None, Retry-After if Slack said)."""
         try:
-            result = self.slack.chat_postMessage(
-                channel=channel,
-                thread_ts=thread_ts,
-                text=text,
-                blocks=reply_blocks(text, owed.session_id),
-                # Marks the post as the answer to this message, so a process taking over after
-                # a crash can tell whether it was already posted (`_already_posted`).
-                metadata={
-                    "event_type": REPLY_METADATA,
-                    "event_payload": {"message_id": owed.id},
-                },
-            )
+            with self._cpu.waiting():
+                result = self.slack.chat_postMessage(
+                    channel=channel,
+                    thread_ts=thread_ts,
+                    text=text,
+                    blocks=reply_blocks(text, owed.session_id),
+                    # Marks the post as the answer to this message, so a process taking over after
+                    # a crash can tell whether it was already posted (`_already_posted`).
+                    metadata={
+                        "event_type": REPLY_METADATA,
+                        "event_payload": {"message_id": owed.id},
+                    },
+                )
         except (SlackApiError, OSError) as exc:
             log.error(
                 "could not post reply: %s", slack_error(exc), extra={"session": owed.session_id}
@@ -678,9 +682,10 @@ class Engine:
         """The ts of a reply to `owed` already in the thread (posted by a process that died
         before recording it), or None."""
         try:
-            page = self.slack.conversations_replies(
-                channel=owed.channel, ts=thread_ts, include_all_metadata=True, limit=200
-            )
+            with self._cpu.waiting():
+                page = self.slack.conversations_replies(
+                    channel=owed.channel, ts=thread_ts, include_all_metadata=True, limit=200
+                )
         except (SlackApiError, OSError) as exc:
             log.warning("could not read the thread: %s", slack_error(exc))
             return None

@@ -61,24 +61,35 @@ class Journal:
 
     def append(self, payload: dict[str, Any]) -> int:
         """Write `payload` durably; returns its sequence number once it is on disk."""
-        body = json.dumps(payload, separators=(",", ":"))  # the costly part, outside the lock
+        return self.append_many([payload])[0]
+
+    def append_many(self, payloads: list[dict[str, Any]]) -> list[int]:
+        """Write `payloads` durably (one write and one fsync, shared with concurrent appends);
+        returns their sequence numbers once they are on disk."""
+        # Serialising is the costly part: outside the lock.
+        bodies = [json.dumps(p, separators=(",", ":")) for p in payloads]
+        seqs: list[int] = []
         with self._lock:
-            # The number and the line go into the buffer together: a flush covers every number
-            # below `_next`, so none may be handed out before its line is buffered.
-            seq = self._next
-            self._next += 1
-            self._buffer.append(f'{{"seq":{seq},"payload":{body}}}\n'.encode())
-            self._pending[seq] = (time.monotonic(), payload)
+            # The numbers and the lines go into the buffer together: a flush covers every
+            # number below `_next`, so none may be handed out before its line is buffered.
+            now = time.monotonic()
+            for payload, body in zip(payloads, bodies, strict=True):
+                seq = self._next
+                self._next += 1
+                self._buffer.append(f'{{"seq":{seq},"payload":{body}}}\n'.encode())
+                self._pending[seq] = (now, payload)
+                seqs.append(seq)
+        last = seqs[-1] if seqs else 0
         with self._flush:
-            if self._synced >= seq:
-                return seq  # an fsync that ran while we waited covered this line
+            if self._synced >= last:
+                return seqs  # an fsync that ran while we waited covered these lines
             with self._lock:
                 lines, self._buffer = self._buffer, []
                 upto = self._next - 1
             os.write(self._fd, b"".join(lines))
             os.fdatasync(self._fd)
             self._synced = upto
-        return seq
+        return seqs
 
     def done(self, seq: int) -> None:
         """The event `seq` was handled (its message stored); no need to handle it again."""
