@@ -21,6 +21,7 @@ from store import sessions as S
 from store.db import Store
 from store.models import ReflectionRow
 from writers.base import Provenance, WriteContext, Writer, WriterResult
+from writers.forgotten import drop_forgotten, is_forgotten
 from writers.guard.gate import Guard
 from writers.guard.joint import together_reason
 
@@ -86,6 +87,25 @@ def fan_out(
     every writer in the write context, so one flagged item holds all of them for the owner.
     """
     guard = guard or Guard()
+    with store.sessions() as db:
+        row = db.get(ReflectionRow, reflection_id)
+        session = S.get(db, row.session_id) if row is not None else None
+        if row is not None and (session is None or is_forgotten(db, "session", row.session_id)):
+            # Its person had the session forgotten: nothing from it may be learned.
+            log.warning("fan-out skipped: session forgotten", extra={"reflection": reflection_id})
+            return {}
+        if session is not None:
+            reflection, dropped = drop_forgotten(
+                db,
+                reflection,
+                session_opened_at=session.opened_at,
+                redact=lambda text: guard.redact(text).text,
+            )
+            if dropped:
+                log.info(
+                    "fan-out: forgotten items dropped",
+                    extra={"reflection": reflection_id, "dropped": dropped},
+                )
     together = _together(store, reflection_id, reflection, guard)
     for writer in writers:
         try:
