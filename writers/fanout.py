@@ -87,6 +87,7 @@ def fan_out(
     every writer in the write context, so one flagged item holds all of them for the owner.
     """
     guard = guard or Guard()
+    dropped = 0
     with store.sessions() as db:
         row = db.get(ReflectionRow, reflection_id)
         session = S.get(db, row.session_id) if row is not None else None
@@ -101,11 +102,12 @@ def fan_out(
                 session_opened_at=session.opened_at,
                 redact=lambda text: guard.redact(text).text,
             )
-            if dropped:
-                log.info(
-                    "fan-out: forgotten items dropped",
-                    extra={"reflection": reflection_id, "dropped": dropped},
-                )
+    if dropped:
+        _forget_in_ledger(store, reflection_id, reflection)
+        log.info(
+            "fan-out: forgotten items dropped",
+            extra={"reflection": reflection_id, "dropped": dropped},
+        )
     together = _together(store, reflection_id, reflection, guard)
     for writer in writers:
         try:
@@ -132,6 +134,18 @@ def fan_out(
         if all(_done(row.writer_results, w.name) for w in writers) and row.applied_at is None:
             row.applied_at = now
         return dict(row.writer_results)
+
+
+def _forget_in_ledger(store: Store, reflection_id: str, kept: Reflection) -> None:
+    """The ledger row keeps only what may be learned: the raw output (which quoted forgotten
+    items) goes, the parsed JSON becomes the filtered reflection, and the SQLite WAL is folded
+    back so the old page versions leave the disk."""
+    with store.sessions.begin() as db:
+        row = db.get(ReflectionRow, reflection_id, with_for_update=True)
+        if row is not None:
+            row.parsed = kept.model_dump(mode="json")
+            row.raw_output = None
+    store.scrub()
 
 
 def _together(store: Store, reflection_id: str, reflection: Reflection, guard: Guard) -> str:
