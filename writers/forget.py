@@ -396,6 +396,7 @@ class Purge:
             "session": ("session",),
             "review_item": ("review_item",),
             "skill": ("skill",),
+            "lesson": ("lesson",),
         }
         for kind, target_kinds in kinds.items():
             ids = receipt.ids.get(kind, [])

@@ -2,23 +2,45 @@
 
 The fan-out passes every reflection through `drop_forgotten` before any writer sees it: an item
 whose text (raw or redacted) matches a `text` tombstone is dropped, and so is every observation
-about a person from a session opened before they had everything forgotten. The library helper's
-import calls `is_forgotten` (re-exported here) for each item it would add.
+about a person from a session opened before they had everything forgotten. An import asks
+`may_import` for each item it would add (or `is_forgotten`, re-exported here, for one key).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
 from store.clock import as_utc
-from store.tombstones import forgotten_texts, forgotten_users, is_forgotten, text_key
+from store.tombstones import (
+    forgotten_at,
+    forgotten_texts,
+    forgotten_users,
+    is_forgotten,
+    text_key,
+)
 from writers.lessons.library import lesson_text
 
-__all__ = ["drop_forgotten", "is_forgotten", "text_key"]
+__all__ = ["drop_forgotten", "is_forgotten", "may_import", "text_key"]
+
+
+def may_import(
+    db: Session, *, texts: Sequence[str], people: Sequence[str], created_at: datetime
+) -> bool:
+    """False when importing an item would bring back something forgotten: one of its `texts`
+    was forgotten, or one of `people` (its author, subject or session user) had everything
+    forgotten after it was made (`created_at`). Items made after that purge may come in."""
+    if any(is_forgotten(db, "text", text_key(t)) for t in texts if t):
+        return False
+    made = as_utc(created_at)
+    for person in people:
+        at = forgotten_at(db, person) if person else None
+        if at is not None and made <= at:
+            return False
+    return True
 
 
 def drop_forgotten(

@@ -26,7 +26,7 @@ from store.models import (
 from tests.writers.support import OTHER, OWNER, reflection, seed
 from writers.fanout import fan_out
 from writers.forget import Purge, UnknownItem
-from writers.forgotten import drop_forgotten, is_forgotten
+from writers.forgotten import drop_forgotten, is_forgotten, may_import
 from writers.memory import MEMORY_FILE
 from writers.registry import build_writers
 
@@ -194,3 +194,19 @@ def test_a_later_reflection_cannot_bring_it_back(
             db, late, session_opened_at=clock.now() + timedelta(minutes=1), redact=lambda t: t
         )
         assert dropped == 1 and OTHER in later.user_model_updates
+
+
+def test_an_import_may_not_bring_it_back(
+    store: Store, world: dict[str, object], clock: FakeClock
+) -> None:
+    made = clock.now()
+    clock.advance(timedelta(minutes=5))
+    _purge(store, world, clock, OTHER)
+    later = clock.now() + timedelta(minutes=1)
+    with store.sessions() as db:
+        assert not may_import(db, texts=[OTHER_FACT], people=[OWNER], created_at=later)
+        assert not may_import(db, texts=["New text."], people=[OTHER], created_at=made)
+        assert may_import(db, texts=["New text."], people=[OTHER], created_at=later)
+        assert may_import(
+            db, texts=["Deploys go out on Tuesdays."], people=[OWNER], created_at=made
+        )
