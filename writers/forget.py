@@ -350,7 +350,14 @@ class Purge:
             update(LLMCall).where(LLMCall.session_id.in_(session_ids)).values(session_id=None)
         )
         db.execute(delete(Message).where(Message.session_id.in_(session_ids)))
-        if self.item is None:  # their words in other people's sessions
+        if self.item is None:  # their words in other people's sessions, and raw outputs
+            # of those sessions' reflections, which may quote them (the parsed JSON stays)
+            shared = select(Message.session_id).where(Message.user_id == uid).distinct()
+            db.execute(
+                update(ReflectionRow)
+                .where(ReflectionRow.session_id.in_(shared))
+                .values(raw_output=None)
+            )
             db.execute(delete(Message).where(Message.user_id == uid))
         db.execute(delete(ReflectionRow).where(ReflectionRow.session_id.in_(session_ids)))
         db.execute(delete(ChatSession).where(ChatSession.id.in_(session_ids)))

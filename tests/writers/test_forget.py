@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
 from store.models import (
@@ -80,6 +81,20 @@ def world(store: Store, tmp_path: Path, clock: FakeClock) -> dict[str, object]:
             now=clock.now(),
         )
     with store.sessions.begin() as db:
+        # OTHER also wrote in the owner's thread, and that reflection's raw output quoted it.
+        S.add_message(
+            db,
+            session_id=owner_sid,
+            channel="DOWNER01",
+            ts="1700000999.000100",
+            user_id=OTHER,
+            is_bot=False,
+            text=f"chiming in about {CANARY}",
+            now=clock.now(),
+        )
+        owner_row = db.get(ReflectionRow, owner_rid)
+        assert owner_row is not None
+        owner_row.raw_output = f'{{"what_worked": "heard about {CANARY}"}}'
         only = _lesson([(other_sid, OTHER)], clock.now())
         shared = _lesson([(other_sid, OTHER), (owner_sid, OWNER)], clock.now())
         db.add_all([only, shared])
