@@ -19,7 +19,7 @@ from slack_sdk.errors import SlackApiError
 from store.clock import Clock
 from store.db import Store
 from store.ledger import audit
-from writers.forget import MirrorDeleter, Purge, Receipt, UnknownItem
+from writers.forget import MirrorDeleter, Purge, Receipt, UnknownItem, delete_mirrored
 from writers.lessons.library import LessonLibrary
 
 log = logging.getLogger(__name__)
@@ -78,8 +78,19 @@ class Forgetting:
                 now=self.clock.now(),
                 actor=actor,
                 library=self.library,
-                mirror=self.mirror,
             ).run(dry_run=False)
+        if self.mirror is not None:
+            with self.store.sessions.begin() as db:
+                audit(
+                    db,
+                    actor=actor,
+                    action="forget.mirror",
+                    target_kind="user",
+                    target_id=user_id,
+                    now=self.clock.now(),
+                    result=delete_mirrored(receipt, self.mirror),
+                    reflections=receipt.mirrored,
+                )
         if not self.store.scrub():
             log.warning("WAL checkpoint after a forget was busy; trying again")
             self.store.scrub()

@@ -4,10 +4,11 @@ Unlike ageing and rollback, which archive, this deletes: memory entries by or ab
 observations about them and persona observations by them, their sessions with messages,
 reflections, events, skill uses, lesson injections and check-ins, their words in other people's
 sessions, skill drafts they authored, review items showing any of it, the marked lines of
-MEMORY.md/USER.md, the lesson vectors in memory and the Honcho mirror. Lessons they contributed to
-stay only when other people's sessions support them too, without their provenance. Audit events
-about purged artifacts lose their detail (which may quote content). What is left is a receipt
-(counts and ids, never content) and tombstones (`store.tombstones`) so nothing comes back.
+MEMORY.md/USER.md, the lesson vectors in memory, and (`delete_mirrored`, after the commit) the
+Honcho mirror. Lessons they contributed to stay only when other people's sessions support them
+too, without their provenance. Audit events about purged artifacts lose their detail (which may
+quote content). What is left is a receipt (counts and ids, never content) and tombstones
+(`store.tombstones`) so nothing comes back.
 
 Approved skills are owner-reviewed, redacted procedures, and the skills repo never records who
 a skill came from (`writers.skills.commit_message` carries no author ids): a forget removes the
@@ -20,7 +21,7 @@ person from the skill's database provenance and leaves the approved file and its
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -75,6 +76,7 @@ class Receipt:
     counts: dict[str, int] = field(default_factory=dict)
     ids: dict[str, list[str]] = field(default_factory=dict)
     cards: list[tuple[str, str]] = field(default_factory=list)  # review cards to delete in Slack
+    mirrored: list[str] = field(default_factory=list)  # reflections mirrored to Honcho
     mirror: str = "not configured"
 
     def add(self, kind: str, ident: object) -> None:
@@ -146,10 +148,9 @@ class Purge:
         now: datetime,
         actor: str,
         library: LessonLibrary | None = None,
-        mirror: MirrorDeleter | None = None,
     ) -> None:
         self.db, self.user_id, self.item, self.now = db, user_id, item, now
-        self.data_dir, self.actor, self.library, self.mirror = data_dir, actor, library, mirror
+        self.data_dir, self.actor, self.library = data_dir, actor, library
         self._lesson_rows: list[tuple[LessonRow, list[dict[str, Any]]]] = []
 
     def run(self, *, dry_run: bool) -> Receipt:
@@ -201,8 +202,9 @@ class Purge:
         self._delete_rows(entries, observations, session_ids, skills, items)
         self._scrub_audit(receipt)
         self._scrub_other_reflections()
-        mirrored = [str(o.reflection_id) for o in observations if o.kind == "user"]
-        receipt.mirror = self._mirror([r for r in mirrored if r != "None"])
+        receipt.mirrored = sorted(
+            {o.reflection_id for o in observations if o.kind == "user" and o.reflection_id}
+        )
         audit(
             db,
             actor=self.actor,
@@ -432,16 +434,23 @@ class Purge:
                 }
                 row.raw_output = None  # it quoted them; the parsed JSON is what rollback needs
 
-    def _mirror(self, reflection_ids: Sequence[str]) -> str:
-        if self.mirror is None:
-            return "not configured"
+
+def delete_mirrored(receipt: Receipt, mirror: MirrorDeleter | None) -> str:
+    """Ask the Honcho mirror to delete what it got about the person (outside the transaction:
+    it is a remote call); the outcome in words, also set on the receipt."""
+    if mirror is None:
+        receipt.mirror = "not configured"
+    elif receipt.mirrored:
         try:
-            self.mirror(self.user_id, list(reflection_ids))
-        except Exception as exc:  # the mirror is remote: say so, keep the local purge
+            mirror(receipt.user_id, list(receipt.mirrored))
+            receipt.mirror = "deleted"
+        except Exception as exc:  # the mirror is remote: say so, the local purge stands
             log.error(
                 "Honcho mirror did not delete %s's observations (%s); delete them there by hand",
-                self.user_id,
+                receipt.user_id,
                 exc.__class__.__name__,
             )
-            return f"failed ({exc.__class__.__name__})"
-        return "deleted"
+            receipt.mirror = f"failed ({exc.__class__.__name__})"
+    else:
+        receipt.mirror = "nothing mirrored"
+    return receipt.mirror

@@ -26,7 +26,7 @@ from store.models import (
 )
 from tests.writers.support import OTHER, OWNER, reflection, seed
 from writers.fanout import fan_out
-from writers.forget import Purge, UnknownItem
+from writers.forget import Purge, UnknownItem, delete_mirrored
 from writers.forgotten import drop_forgotten, is_forgotten, may_import
 from writers.memory import MEMORY_FILE
 from writers.registry import build_writers
@@ -225,3 +225,22 @@ def test_an_import_may_not_bring_it_back(
         assert may_import(
             db, texts=["Deploys go out on Tuesdays."], people=[OWNER], created_at=made
         )
+
+
+def test_the_mirror_is_asked_and_its_failure_is_named(
+    store: Store, world: dict[str, object], clock: FakeClock
+) -> None:
+    receipt = _purge(store, world, clock, OTHER)
+    with store.sessions() as db:
+        # Only the local rows are gone whatever the mirror does.
+        assert not db.scalars(select(Observation).where(Observation.subject == OTHER)).all()
+    asked: list[tuple[str, list[str]]] = []
+    assert receipt.mirrored
+    assert delete_mirrored(receipt, lambda u, rids: asked.append((u, rids))) == "deleted"
+    assert asked == [(OTHER, receipt.mirrored)]
+
+    def down(_user: str, _rids: list[str]) -> None:
+        raise ConnectionError("honcho unreachable")
+
+    assert delete_mirrored(receipt, down) == "failed (ConnectionError)"
+    assert delete_mirrored(receipt, None) == "not configured"
