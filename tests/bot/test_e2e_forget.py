@@ -210,6 +210,19 @@ def test_slash_commands(stack: LocalStack) -> None:
     assert confirm is not None
     [button] = [e for b in confirm["blocks"] if b["type"] == "actions" for e in b["elements"]]
     assert button["action_id"] == FORGET_ALL and "confirm" in button
+    one = stack.slack.slash_command(ALICE, dm, "/seshat", "forget note:999999")
+    assert one is not None and "note:999999" in json.dumps(one)
+    # Confirming in the ephemeral message forgets everything about the clicker only.
+    mark = stack.slack.mark()
+    stack.slack.click_ephemeral_button(ALICE, dm, confirm["blocks"], FORGET_ALL)
+    told = stack.slack.wait_for_call(
+        "chat.postEphemeral", lambda c: c.params.get("user") == ALICE, timeout=15, after=mark
+    )
+    assert "everything" in str(told.params.get("text"))
+    assert "I keep nothing" in json.dumps(stack.slack.slash_command(ALICE, dm, "/seshat", "memory"))
+    assert WALRUS in json.dumps(
+        stack.slack.slash_command(BOB, stack.slack.dm_channel(BOB), "/seshat", "memory")
+    )
     # /done still works; an unknown command names the ones that exist.
     assert "nothing to end" in json.dumps(stack.slack.slash_command(ALICE, dm, "/done"))
     assert "/seshat help" in json.dumps(stack.slack.slash_command(ALICE, dm, "/nope"))
