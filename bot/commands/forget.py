@@ -27,6 +27,7 @@ def forget_command(
     from rich.table import Table
 
     from bot.commands.console import load_settings
+    from bot.commands.ids import UnknownId, resolve
     from bot.commands.review import cli_actor
     from bot.forgetting import Forgetting
     from store.clock import SystemClock
@@ -48,6 +49,9 @@ def forget_command(
                 raise fail(
                     f"nothing is kept about {user}: check the Slack user id (e.g. U0123ABCD)"
                 )
+            if item is not None and item.startswith("session:"):
+                # The 8-character prefixes `seshat reflections list` prints work here too.
+                item = "session:" + resolve(db, "session", item.removeprefix("session:"))
         with err.status("Forgetting…" if not dry_run else "Counting…"):
             if dry_run:
                 with store.sessions() as db:
@@ -69,6 +73,8 @@ def forget_command(
                     library=None,
                     mirror=honcho_deleter(settings),
                 ).forget(user, item, actor=cli_actor())
+    except UnknownId as exc:
+        raise fail(str(exc)) from exc
     except UnknownItem as exc:
         raise fail(f"{exc}; list their items with the App Home or `/seshat memory`") from exc
     finally:

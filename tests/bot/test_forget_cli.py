@@ -41,7 +41,7 @@ def test_forget_cli(tmp_path: Path, clock: FakeClock) -> None:
     url = f"sqlite:///{db_file}"
     env = {"SESHAT_DATA_DIR": str(data), "DATABASE_URL": url, "SLACK_OWNER_IDS": OWNER}
     store = Store.open(url)
-    _, rid = seed(store, clock.now(), user=OTHER, channel="DOTHER01", lines=(f"my {CANARY}",))
+    sid, rid = seed(store, clock.now(), user=OTHER, channel="DOTHER01", lines=(f"my {CANARY}",))
     fan_out(
         store,
         reflection_id=rid,
@@ -63,6 +63,12 @@ def test_forget_cli(tmp_path: Path, clock: FakeClock) -> None:
     bad = runner.invoke(app, ["forget", "--user", OTHER, "--item", "lesson:1"], env=env)
     assert bad.exit_code == 2 and "fact:<id>" in bad.output
 
+    prefix = ["forget", "--user", OTHER, "--dry-run", "--json", "--item", f"session:{sid[:8]}"]
+    one = runner.invoke(app, prefix, env=env)
+    assert one.exit_code == 0, one.output
+    assert json.loads(one.stdout)["counts"]["session"] == 1
+    nosuch = runner.invoke(app, ["forget", "--user", OTHER, "--item", "session:zz"], env=env)
+    assert nosuch.exit_code == 1 and "no session zz" in nosuch.output
     dry = runner.invoke(app, ["forget", "--user", OTHER, "--dry-run", "--json"], env=env)
     assert dry.exit_code == 0, dry.output
     counted = json.loads(dry.stdout)
