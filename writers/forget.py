@@ -367,6 +367,8 @@ class Purge:
 
     def _shrink_lessons(self) -> None:
         db, uid = self.db, self.user_id
+        if self.library is not None and self._lesson_rows:
+            self.library.memo.clear()  # the selector's rendered stable lessons
         for lesson, keep in self._lesson_rows:
             if not keep:
                 db.execute(delete(LessonInjection).where(LessonInjection.lesson_id == lesson.id))

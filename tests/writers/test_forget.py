@@ -25,6 +25,7 @@ from store.models import (
     Tombstone,
 )
 from tests.writers.support import OTHER, OWNER, reflection, seed
+from writers.embed import VectorIndex
 from writers.fanout import fan_out
 from writers.forget import Purge, UnknownItem, delete_mirrored
 from writers.forgotten import drop_forgotten, is_forgotten, may_import
@@ -244,3 +245,12 @@ def test_the_mirror_is_asked_and_its_failure_is_named(
 
     assert delete_mirrored(receipt, down) == "failed (ConnectionError)"
     assert delete_mirrored(receipt, None) == "not configured"
+
+
+def test_a_removed_vector_does_not_linger_in_the_matrix() -> None:
+    idx: VectorIndex[int] = VectorIndex(4, initial_capacity=4)
+    idx.add(1, [1.0, 0.0, 0.0, 0.0])
+    idx.add(2, [0.0, 1.0, 0.0, 0.0])
+    idx.remove(2)  # the last row: nothing moves into its slot
+    idx.remove(1)
+    assert not idx._mat.any()
