@@ -11,6 +11,7 @@ import typer
 from bot.commands import (
     checkins,
     context,
+    forget,
     lessons,
     reflection_parse,
     reflections,
@@ -47,6 +48,7 @@ lessons.register(lessons_app)
 checkins.register(checkins_app)
 skills.register(skills_app)
 context.register(app)
+forget.register(app)
 
 
 @app.callback()

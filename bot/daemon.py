@@ -27,6 +27,8 @@ from bot import jobs
 from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
+from bot.forgetting import Forgetting
+from bot.home_user import UserHome
 from bot.http_server import HttpServer
 from bot.journal import Journal
 from bot.prompting import LearnedContext
@@ -46,6 +48,7 @@ from store.db import Store
 from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.guard.redact import redact_text
+from writers.registry import honcho_deleter
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +133,16 @@ class Daemon:
         )
         runtime.on_applied = self._applied
         self.context = LearnedContext(runtime, clock=self.clock)
+        self.detector = Detector(runtime.library.embedder)
+        self.forgetting = Forgetting(
+            store=store,
+            slack=self.slack,
+            clock=self.clock,
+            data_dir=data_dir,
+            library=runtime.library,
+            mirror=honcho_deleter(s),
+            clear_caches=self._forgotten,
+        )
         self.engine = Engine(
             store=store,
             slack=self.slack,
@@ -150,7 +163,7 @@ class Daemon:
             stall=StallGuard(
                 store=store,
                 clock=self.clock,
-                detector=Detector(runtime.library.embedder),
+                detector=self.detector,
                 config=StallConfig(
                     enabled=s.stall_detection,
                     max_interventions=s.stall_max_interventions,
@@ -171,6 +184,8 @@ class Daemon:
             idle_minutes=s.session_idle_minutes,
             on_closed=self._on_closed,
             review=self.cards,
+            people=UserHome(store=store, slack=self.slack, forgetting=self.forgetting),
+            owner_ids=s.owner_ids,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -316,6 +331,11 @@ class Daemon:
         self.cards.post_for_reflection(reflection_id)
         if self.checkins is not None:
             self.checkins.arm()
+
+    def _forgotten(self) -> None:
+        # What this process holds rendered or embedded from people's words goes with them.
+        self.context.clear()
+        self.detector.clear()
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None

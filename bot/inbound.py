@@ -272,7 +272,8 @@ def normalise_action(body: dict[str, Any]) -> InboundAction | None:
     assert isinstance(container, dict) and isinstance(message, dict)
     user_id = _str(user.get("id"))
     channel_id = _str(channel.get("id")) or _str(container.get("channel_id"))
-    if not user_id or not channel_id:
+    # A click in App Home (container type "view") has no channel; every other one has.
+    if not user_id or not (channel_id or container.get("type") == "view"):
         raise MalformedPayload("block action without user or channel")
     team = body.get("team") if isinstance(body.get("team"), dict) else {}
     assert isinstance(team, dict)

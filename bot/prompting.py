@@ -127,6 +127,11 @@ class LearnedContext:
             self._rematch(session.id, live, latest_text)
         return live.parts
 
+    def clear(self) -> None:
+        """Drop every cached session context (after a forget: it may quote what is gone)."""
+        with self._lock:
+            self._cache.clear()
+
     def _rematch(self, session_id: str, live: _Live, latest: str) -> None:
         """Move the skill section to the skill `latest` is about, when the topic changed
         markedly: `latest` is far from the text the current section was chosen for, matches

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -11,6 +11,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.engine import DONE_ACTION, Engine, slack_error
+from bot.home_user import UserHome
 from bot.inbound import InboundAction, InboundCommand, InboundMessage, InboundReaction
 from bot.reactions import normalise_reaction_name
 from store import events, ledger
@@ -67,6 +68,8 @@ class SeshatService:
         idle_minutes: float,
         on_closed: Callable[[str], None],
         review: ReviewHandler | None = None,
+        people: UserHome | None = None,
+        owner_ids: Sequence[str] = (),
     ) -> None:
         self.engine = engine
         self.store = store
@@ -75,6 +78,9 @@ class SeshatService:
         self.idle_minutes = idle_minutes
         self.on_closed = on_closed
         self.review: ReviewHandler = review or NoReview()
+        # Everyone's own view and `/seshat` (bot/home_user.py); owners get the dashboard.
+        self.people = people
+        self.owner_ids = frozenset(owner_ids)
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -82,10 +88,16 @@ class SeshatService:
         """Store the message durably (before the ack), then queue its answer."""
         self.engine.receive(message)
 
-    def on_command(self, command: InboundCommand) -> str:
-        """`/done` closes the user's newest open session in this channel."""
+    def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
+        """`/done` closes the user's newest open session in this channel; `/seshat …` is the
+        person's own memory (what is kept, forget, help)."""
+        if command.command == "/seshat" and self.people is not None:
+            return self.people.on_command(command)
         if command.command != "/done":
-            return f"Seshat doesn't know `{command.command}`. Try `/done` to end a session."
+            return (
+                f"Seshat doesn't know `{command.command}`. Try `/done` to end a session or "
+                "`/seshat help`."
+            )
         with self.store.sessions() as db:
             session = S.newest_open_for(
                 db, team=command.team, channel=command.channel, user_id=command.user
@@ -118,7 +130,8 @@ class SeshatService:
     def on_action(self, action: InboundAction) -> None:
         """The "Done" button closes the clicking user's session; other buttons go to review."""
         if action.action_id != DONE_ACTION:
-            self.review.on_action(action)
+            if self.people is None or not self.people.on_action(action):
+                self.review.on_action(action)
             return
         with self.store.sessions() as db:
             session = S.get(db, action.value)
@@ -131,7 +144,10 @@ class SeshatService:
             self._ephemeral(action.channel, action.user, "That session has already ended.")
 
     def on_home_opened(self, user: str) -> None:
-        """Publish the App Home tab."""
+        """Publish the App Home tab: the owner's dashboard, or everyone else's own view."""
+        if self.people is not None and user not in self.owner_ids:
+            self.people.publish(user)
+            return
         blocks: list[dict[str, Any]] = [
             {"type": "header", "text": {"type": "plain_text", "text": "Seshat"}},
             {

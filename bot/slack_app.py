@@ -56,8 +56,9 @@ class Dispatcher(Protocol):
         (runs before the ack)."""
         ...
 
-    def on_command(self, command: InboundCommand) -> str:
-        """A slash command; the returned text is the ephemeral answer."""
+    def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
+        """A slash command; the returned text (or `{"text", "blocks"}`) is the ephemeral
+        answer."""
         ...
 
     def on_reaction(self, reaction: InboundReaction) -> None:
@@ -176,7 +177,11 @@ def build_bolt_app(
         except MalformedPayload as exc:
             ack(f"Seshat could not read that command ({exc}).")
             return
-        ack(dispatcher.on_command(command))
+        reply = dispatcher.on_command(command)
+        if isinstance(reply, dict):
+            ack(text=str(reply.get("text", "")), blocks=reply.get("blocks"))
+        else:
+            ack(reply)
 
     @app.action(re.compile(r".*"))
     def action_listener(ack: Ack, body: dict[str, Any]) -> None:

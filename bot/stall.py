@@ -182,6 +182,11 @@ class Detector:
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Drop every cached vector (after a forget: they were embedded from people's words)."""
+        with self._lock:
+            self._cache.clear()
+
     def _vectors(self, texts: Sequence[str]) -> Matrix:
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
         with self._lock:

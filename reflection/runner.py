@@ -43,6 +43,7 @@ from store.clock import Clock, as_utc
 from store.db import Store
 from store.leases import PROCESS, claimable
 from store.models import ReflectionRow, ReflectionStatus, SessionState
+from store.tombstones import is_forgotten
 
 log = logging.getLogger(__name__)
 # A reply that never finished (a crash) must not hold a session's reflection back forever.
@@ -172,6 +173,8 @@ class ReflectionRunner:
             session = S.get(db, session_id)
             if session is None:
                 return Outcome("skipped", session_id, error="no such session")
+            if is_forgotten(db, "session", session_id):  # its person had it purged
+                return Outcome("skipped", session_id, error="session forgotten")
             if session.state == SessionState.CLOSING and S.unanswered_count(db, session_id) > 0:
                 closed = as_utc(session.closed_at or self.clock.now())
                 if self.clock.now() - closed < STALE_REPLY_AFTER:

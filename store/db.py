@@ -107,6 +107,9 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=NORMAL")
+            # Deleted rows are overwritten with zeros, not left in free pages: forgetting a
+            # person (writers/forget.py) must leave no trace in the file.
+            cursor.execute("PRAGMA secure_delete=ON")
             cursor.close()
 
         return engine
@@ -176,6 +179,18 @@ class Store:
             # table that was empty when it was first analysed.
             conn.exec_driver_sql("ANALYZE")
             conn.commit()
+
+    def scrub(self) -> bool:
+        """After a purge: fold the WAL into the (securely deleted) database file and truncate it,
+        so no old page with deleted text stays on disk. True when the checkpoint completed.
+
+        SQLite only; on PostgreSQL dead tuples stay until VACUUM (the operator's part)."""
+        if not self.is_sqlite:
+            return True
+        with self.engine.connect() as conn:
+            busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+            conn.commit()
+        return not busy
 
     @property
     def is_sqlite(self) -> bool:

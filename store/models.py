@@ -471,3 +471,16 @@ class SessionEvent(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     kind: Mapped[str] = mapped_column(String(32))
     detail: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Tombstone(Base):
+    """Something a person had forgotten: hashes and ids only, never content (migration 0009)."""
+
+    __tablename__ = "tombstones"
+    __table_args__ = (UniqueConstraint("kind", "key", name="uq_tombstones_kind_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))  # user | session | text
+    key: Mapped[str] = mapped_column(String(64))  # the user id, session id or text hash
+    user_id: Mapped[str] = mapped_column(String(32), index=True)  # whose forget made it
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -297,6 +297,8 @@ class VectorIndex(Generic[K]):
                 self._mat[pos] = self._mat[last]
                 self._ids[pos] = moved
                 self._pos[moved] = pos
+            # The freed row is zeroed: a removed vector (a forgotten one) must not linger.
+            self._mat[last] = 0.0
             self._ids.pop()
 
     def search(

@@ -202,6 +202,13 @@ def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
     return np.stack([_VEC_CACHE[(name, h)] for h, _t in facts])
 
 
+def forget_vectors(text_hashes: Sequence[str]) -> None:
+    """Drop forgotten facts' vectors from the in-process cache (every embedder's)."""
+    gone = set(text_hashes)
+    for key in [k for k in _VEC_CACHE if k[1] in gone]:
+        _VEC_CACHE.pop(key, None)
+
+
 def fact_line(category: str, text: str) -> str:
     """One context line for a fact: `- (<category>) <text>`, whitespace collapsed."""
     return f"- ({category}) {' '.join(text.split())}"

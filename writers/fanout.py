@@ -21,6 +21,7 @@ from store import sessions as S
 from store.db import Store
 from store.models import ReflectionRow
 from writers.base import Provenance, WriteContext, Writer, WriterResult
+from writers.forgotten import drop_forgotten, is_forgotten
 from writers.guard.gate import Guard
 from writers.guard.joint import together_reason
 
@@ -86,6 +87,27 @@ def fan_out(
     every writer in the write context, so one flagged item holds all of them for the owner.
     """
     guard = guard or Guard()
+    dropped = 0
+    with store.sessions() as db:
+        row = db.get(ReflectionRow, reflection_id)
+        session = S.get(db, row.session_id) if row is not None else None
+        if row is not None and (session is None or is_forgotten(db, "session", row.session_id)):
+            # Its person had the session forgotten: nothing from it may be learned.
+            log.warning("fan-out skipped: session forgotten", extra={"reflection": reflection_id})
+            return {}
+        if session is not None:
+            reflection, dropped = drop_forgotten(
+                db,
+                reflection,
+                session_opened_at=session.opened_at,
+                redact=lambda text: guard.redact(text).text,
+            )
+    if dropped:
+        _forget_in_ledger(store, reflection_id, reflection)
+        log.info(
+            "fan-out: forgotten items dropped",
+            extra={"reflection": reflection_id, "dropped": dropped},
+        )
     together = _together(store, reflection_id, reflection, guard)
     for writer in writers:
         try:
@@ -112,6 +134,18 @@ def fan_out(
         if all(_done(row.writer_results, w.name) for w in writers) and row.applied_at is None:
             row.applied_at = now
         return dict(row.writer_results)
+
+
+def _forget_in_ledger(store: Store, reflection_id: str, kept: Reflection) -> None:
+    """The ledger row keeps only what may be learned: the raw output (which quoted forgotten
+    items) goes, the parsed JSON becomes the filtered reflection, and the SQLite WAL is folded
+    back so the old page versions leave the disk."""
+    with store.sessions.begin() as db:
+        row = db.get(ReflectionRow, reflection_id, with_for_update=True)
+        if row is not None:
+            row.parsed = kept.model_dump(mode="json")
+            row.raw_output = None
+    store.scrub()
 
 
 def _together(store: Store, reflection_id: str, reflection: Reflection, guard: Guard) -> str:

@@ -7,6 +7,7 @@ The lessons writer and its applier come from `writers.lessons` and are passed in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from writers.usermodel import (
     HonchoSender,
     UserModelWriter,
     apply_observation_decision,
+    make_honcho_deleter,
     make_honcho_sender,
 )
 
@@ -113,4 +115,12 @@ def appliers_from_settings(
         data_dir=settings.data_dir,
         skills_dir=settings.effective_skills_dir,
         lessons_applier=lessons_applier,
+    )
+
+
+def honcho_deleter(settings: Settings) -> Callable[[str, list[str]], None] | None:
+    """The Honcho mirror's delete call for a forget, or None when Honcho is not configured."""
+    key = settings.honcho_api_key.get_secret_value() if settings.honcho_api_key else None
+    return make_honcho_deleter(
+        api_key=key, base_url=settings.honcho_base_url, workspace_id=settings.honcho_workspace_id
     )

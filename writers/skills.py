@@ -228,7 +228,10 @@ class SkillWriter:
 
 
 def commit_message(skill: Skill, actor: str) -> str:
-    """Title line plus the provenance, one `Key: value` per line."""
+    """Title line plus the provenance, one `Key: value` per line.
+
+    No author ids or message timestamps: the repo's history cannot be purged by a forget
+    (writers/forget.py), so it never holds who a skill came from; the database does."""
     p = skill.provenance
     verb = "Update" if skill.is_update else "Add"
     lines = [
@@ -237,8 +240,6 @@ def commit_message(skill: Skill, actor: str) -> str:
         f"Approved-by: {actor}",
         f"Reflection: {p.get('reflection_id', skill.reflection_id)}",
         f"Session: {p.get('session_id', skill.session_id)}",
-        f"Authors: {', '.join(p.get('author_ids', [])) or skill.author_id}",
-        f"Source-ts: {', '.join(p.get('source_ts', []))}",
         f"Model: {p.get('model', '')}",
         f"Prompt-version: {p.get('prompt_version', '')}",
     ]

@@ -66,6 +66,29 @@ def make_honcho_sender(
     return send
 
 
+def make_honcho_deleter(
+    *, api_key: str | None, base_url: str | None, workspace_id: str
+) -> Callable[[str, list[str]], None] | None:
+    """A forget's mirror call: deletes the Honcho sessions that carried observations about a
+    user (one per reflection, `seshat-reflection-<id>`); None when Honcho is not configured."""
+    if not api_key:
+        return None
+    try:
+        from honcho import Honcho  # optional extra: imported only when configured
+    except ImportError:
+        return None
+    kwargs: dict[str, Any] = {"api_key": api_key, "workspace_id": workspace_id}
+    if base_url:
+        kwargs["base_url"] = base_url
+    client = Honcho(**kwargs)
+
+    def delete(_user_id: str, reflection_ids: list[str]) -> None:
+        for rid in reflection_ids:
+            client.session(f"seshat-reflection-{rid}").delete()
+
+    return delete
+
+
 def notes_for_user(db: Session, user_id: str, limit: int = 10) -> list[Observation]:
     """Active observations about `user_id`, newest first (for that user's next session)."""
     return list(

@@ -513,6 +513,38 @@ class LocalSlackWorkspace:
         )
         return self._deliver_and_wait("interactive", payload)
 
+    def click_ephemeral_button(
+        self, user: str, channel: str, blocks: list[JSON], action_id: str
+    ) -> JSON | None:
+        """`user` clicks `action_id` in an ephemeral message showing `blocks` (e.g. a slash
+        command's answer). Slack stores no such message: the payload names it through an
+        ephemeral container and a response_url, without a `message` object."""
+        found = find_action_element(blocks, action_id)
+        if found is None:
+            raise LookupError(f"no element with action_id={action_id!r} in those blocks")
+        element, block_id = found
+        with self.state.cond:
+            channel_name = self.state.channels.get(channel, {}).get("name", "directmessage")
+        message_ts = self.state.ts.next()
+        payload = block_actions_payload(
+            self.ident,
+            user_id=user,
+            user_name=self.state.user(user)["name"],
+            container={
+                "type": "message",
+                "message_ts": message_ts,
+                "channel_id": channel,
+                "is_ephemeral": True,
+            },
+            channel={"id": channel, "name": channel_name},
+            message=None,
+            view=None,
+            action=self._action(element, block_id, action_id, None),
+            response_url=self._response_url({"channel": channel, "user": user}),
+            trigger_id=self._trigger_id(),
+        )
+        return self._deliver_and_wait("interactive", payload)
+
     def click_home_button(self, user: str, action_id: str, value: str | None = None) -> JSON | None:
         """`user` clicks the button `action_id` in their App Home view; returns the ack body."""
         view = self.home_view(user)

@@ -21,6 +21,7 @@ METHOD_SCOPES: dict[str, str | None] = {
     "chat_postMessage": "chat:write",
     "chat_postEphemeral": "chat:write",
     "chat_update": "chat:write",
+    "chat_delete": "chat:write",  # a forgotten item's review card leaves the owner's DM
     "conversations_open": "im:write",
     # The *:history scope of the conversation's type; all four are requested for the message
     # events already, channels:history stands for them here.
@@ -91,3 +92,10 @@ def test_every_called_method_is_known_and_the_scopes_are_exactly_what_is_used() 
 def test_every_subscribed_event_has_a_listener_and_back() -> None:
     subscribed = set(_manifest()["settings"]["event_subscriptions"]["bot_events"])  # type: ignore[index]
     assert subscribed == _listened_events()
+
+
+def test_every_slash_command_is_handled() -> None:
+    commands = {c["command"] for c in _manifest()["features"]["slash_commands"]}  # type: ignore[index]
+    source = (ROOT / "bot" / "service.py").read_text(encoding="utf-8")
+    assert commands == {"/done", "/seshat"}
+    assert all(f'"{c}"' in source for c in commands)
