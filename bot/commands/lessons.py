@@ -35,10 +35,11 @@ def _db() -> Iterator[Session]:
 
 
 def lesson_json(row: LessonRow) -> dict[str, Any]:
-    """A lesson as the JSON row the CLI prints."""
+    """A lesson as the JSON row the CLI prints (the library's shared fields first)."""
+    from writers.catalog import lesson_fields
+
     return {
-        "id": row.id,
-        "status": row.status,
+        **lesson_fields(row),
         "condition": row.condition,
         "action": row.action,
         "rationale": row.rationale,
@@ -100,9 +101,25 @@ def list_lessons(
 
 
 def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
-    """Show one lesson with its provenance, as JSON."""
+    """Show one lesson with its provenance and versions, as JSON."""
+    from bot.commands.library import history_rows
+
     with _db() as db:
-        typer.echo(json.dumps(lesson_json(_get(db, lesson_id)), ensure_ascii=False, indent=2))
+        data = lesson_json(_get(db, lesson_id))
+        data["versions"] = history_rows(db, "lesson", lesson_id)
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def edit(
+    lesson_id: Annotated[int, typer.Argument(help="Lesson id.")],
+    text: Annotated[
+        str, typer.Argument(help="'condition → action' (or only the action); `-` reads stdin.")
+    ],
+) -> None:
+    """Edit a lesson: a new version, redacted and safety-checked (re-embedded)."""
+    from bot.commands.library import run_edit
+
+    run_edit("lesson", str(lesson_id), text, "lesson")
 
 
 def _decide(lesson_id: int, decision: str) -> None:
@@ -148,6 +165,7 @@ def register(app: typer.Typer) -> None:
     """Add the lesson commands to `app` (mounted as `seshat lessons`)."""
     app.command("list")(list_lessons)
     app.command("show")(show)
+    app.command("edit")(edit)
     app.command("approve")(approve)
     app.command("reject")(reject)
     app.command("archive")(archive)

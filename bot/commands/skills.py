@@ -41,6 +41,8 @@ def _db() -> Iterator[tuple[Session, Path]]:
 
 def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     """Every approved or retired skill as the JSON row the CLI prints, by slug."""
+    from writers.catalog import skill_row
+    from writers.edits import load_item
     from writers.skill_library import SkillStats, states, usage
     from writers.skills import approved_index
 
@@ -52,8 +54,12 @@ def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     for slug in slugs:
         state = known.get(slug)
         st = counts.get(slug, SkillStats())
+        skill = load_item(db, "skill", slug)
+        shared = skill_row(skill) if skill is not None else {"id": None, "kind": "skill"}
         rows.append(
             {
+                **shared,
+                "text": described.get(slug, ""),
                 "slug": slug,
                 "description": described.get(slug, ""),
                 "status": state.status if state is not None else "active",
@@ -114,6 +120,7 @@ def show(
     """Show one skill: its row, its recent invocations and its SKILL.md body."""
     from sqlalchemy import select
 
+    from bot.commands.library import history_rows
     from store.models import SkillInvocation
     from writers.skills import skill_body
 
@@ -136,6 +143,7 @@ def show(
             for i in recent
         ]
         row["body"] = skill_body(skills_dir, slug)
+        row["versions"] = history_rows(db, "skill", slug)
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False, indent=2))
         return
@@ -148,6 +156,19 @@ def show(
     if row["body"]:
         say("")
         say(row["body"].rstrip())
+    from bot.commands.library import print_history
+
+    print_history(row["versions"])
+
+
+def edit(
+    slug: Annotated[str, typer.Argument(help="Skill slug.")],
+    text: Annotated[str, typer.Argument(help="The new description (`-` reads stdin).")],
+) -> None:
+    """Edit a skill's description: a new version, checked, committed to the skills repo."""
+    from bot.commands.library import run_edit
+
+    run_edit("skill", slug, text, "skill")
 
 
 def _change(slug: str, as_json: bool, action: str, **kw: Any) -> None:
@@ -206,6 +227,7 @@ def register(app: typer.Typer) -> None:
     """Add the skill commands to `app` (mounted as `seshat skills`)."""
     app.command("list")(list_skills)
     app.command("show")(show)
+    app.command("edit")(edit)
     app.command("retire")(retire)
     app.command("restore")(restore)
     app.command("pin")(pin)
