@@ -29,6 +29,7 @@ from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
 from bot.http_server import HttpServer
 from bot.journal import Journal
+from bot.notices import LearningNotices
 from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
 from bot.review_cards import ReviewCards
@@ -121,6 +122,7 @@ class Daemon:
         self.cards = ReviewCards(
             store=store, slack=self.slack, clock=self.clock, settings=s, appliers=runtime.appliers
         )
+        self.notices = LearningNotices(store=store, slack=self.slack, clock=self.clock, settings=s)
         self.checkins = CheckinService(
             store=store,
             slack=self.slack,
@@ -171,6 +173,7 @@ class Daemon:
             idle_minutes=s.session_idle_minutes,
             on_closed=self._on_closed,
             review=self.cards,
+            actions=(self.notices,),
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -314,6 +317,7 @@ class Daemon:
     def _applied(self, reflection_id: str) -> None:
         # After a fan-out: its review cards, and its check-in into the job store at once.
         self.cards.post_for_reflection(reflection_id)
+        self.notices.post(reflection_id)
         if self.checkins is not None:
             self.checkins.arm()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -38,6 +38,14 @@ class ReviewHandler(Protocol):
         ...
 
 
+class ActionHandler(Protocol):
+    """Receives button clicks of one kind (e.g. a learning notice's Undo)."""
+
+    def on_action(self, action: InboundAction) -> bool:
+        """Handle the click; True when it was one of this handler's (whoever clicked)."""
+        ...
+
+
 class NoReview:
     """The review gate when none is wired (tests of the chat path)."""
 
@@ -67,6 +75,7 @@ class SeshatService:
         idle_minutes: float,
         on_closed: Callable[[str], None],
         review: ReviewHandler | None = None,
+        actions: Sequence[ActionHandler] = (),
     ) -> None:
         self.engine = engine
         self.store = store
@@ -75,6 +84,7 @@ class SeshatService:
         self.idle_minutes = idle_minutes
         self.on_closed = on_closed
         self.review: ReviewHandler = review or NoReview()
+        self.actions = tuple(actions)
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -118,7 +128,8 @@ class SeshatService:
     def on_action(self, action: InboundAction) -> None:
         """The "Done" button closes the clicking user's session; other buttons go to review."""
         if action.action_id != DONE_ACTION:
-            self.review.on_action(action)
+            if not any(handler.on_action(action) for handler in self.actions):
+                self.review.on_action(action)
             return
         with self.store.sessions() as db:
             session = S.get(db, action.value)
