@@ -50,7 +50,8 @@ def import_(
     from rich.progress import Progress
 
     from writers.edits import Place
-    from writers.exchange import ExchangeError, import_library, load, total_items
+    from writers.exchange import ExchangeError, load
+    from writers.importer import import_library, total_items
 
     if file == "-":
         text = sys.stdin.read()
