@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from store.clock import as_utc
 from store.models import (
     AuditEvent,
     ItemVersion,
@@ -35,8 +36,11 @@ from writers.skills import SKILL_FILE, approved_index
 FORMAT = "seshat-export"
 VERSION = 1
 EXCLUDED = {"lessons": {"embedding", "embedder"}, "skills": {"commit_sha"}}
-# Audit targets that belong to the library (its history travels with it).
+# Audit targets that belong to the library (its history travels with it). An import's own
+# receipt (`lesson.imported`, which tells running daemons to load the lesson) belongs to the
+# importing library only, so exports leave it out.
 HISTORY_TARGETS = ("lesson", "memory_entry", "observation", "skill", "skill_state")
+IMPORT_RECEIPT = "lesson.imported"
 # Per section: model, text fields screened on import, the screening kind, the review card kind.
 SECTIONS: dict[str, tuple[type[Any], tuple[str, ...], str]] = {
     "lessons": (LessonRow, ("condition", "action", "rationale"), "lesson"),
@@ -54,7 +58,9 @@ class ExchangeError(ValueError):
 
 
 def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, datetime) else value
+    # Always UTC with its offset: SQLite gives naive datetimes, PostgreSQL aware ones, and an
+    # export must not depend on the backend it came from.
+    return as_utc(value).isoformat() if isinstance(value, datetime) else value
 
 
 def row_data(row: Any, section: str | None = None) -> dict[str, Any]:
@@ -85,7 +91,7 @@ def export_library(db: Session, *, data_dir: Path, skills_dir: Path) -> dict[str
     data["versions"] = [{k: v for k, v in row_data(r).items() if k != "id"} for r in versions]
     events = db.scalars(
         select(AuditEvent)
-        .where(AuditEvent.target_kind.in_(HISTORY_TARGETS))
+        .where(AuditEvent.target_kind.in_(HISTORY_TARGETS), AuditEvent.action != IMPORT_RECEIPT)
         .order_by(AuditEvent.id)
     )
     data["history"] = [{k: v for k, v in row_data(e).items() if k != "id"} for e in events]

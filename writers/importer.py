@@ -41,8 +41,9 @@ from store.models import (
 from writers import gitrepo
 from writers.base import content_hash
 from writers.edits import DEFAULT_BANNED
-from writers.exchange import EXCLUDED, HISTORY_TARGETS, SECTIONS
+from writers.exchange import EXCLUDED, HISTORY_TARGETS, IMPORT_RECEIPT, SECTIONS
 from writers.guard.gate import Guard
+from writers.lessons.review import audit_lesson
 from writers.memory import MEMORY_FILE, append_note, record_fingerprint
 from writers.persona import USER_FILE
 from writers.review import create_item
@@ -143,6 +144,9 @@ class _Importer:
         self.report.count(section, added=True)
         if flags:
             self.report.quarantined += 1
+        if section == "lessons":
+            # Running daemons follow lesson audit events into their in-memory library.
+            audit_lesson(self.db, row.id, IMPORT_RECEIPT, self.actor, self.now)
         # Review cards are not exported: what waited for the owner waits again here.
         if row.status in ("quarantined", "pending", "draft"):
             self.hold(section, row, flags or list(row.flags or []))
@@ -364,7 +368,7 @@ def _history(imp: _Importer, events: list[dict[str, Any]]) -> None:
     for item in events:
         values = _columns(AuditEvent, item, {"id"})
         target = str(values.get("target_kind", ""))
-        if target not in HISTORY_TARGETS:
+        if target not in HISTORY_TARGETS or values.get("action") == IMPORT_RECEIPT:
             continue
         old = str(values.get("target_id", ""))
         values["target_id"] = imp.ids.get((section_of.get(target, ""), old), old)
