@@ -146,6 +146,26 @@ def test_thread_mode_posts_in_the_session_conversation(tmp_path: Path) -> None:
         assert notice.params.get("thread_ts") is None
         assert str(notice.params["text"]).startswith("From this session:")
 
+        # A session in a channel thread gets its notice in that thread, where Undo is refused
+        # to the session's own user (only owners undo).
+        s.slack.add_channel("C0GENERAL", "general")
+        s.anthropic.script("Keep 7 days.", reflection())
+        root = s.slack.user_posts(ALICE, "C0GENERAL", f"<@{s.slack.bot_user_id}> log rotation?")
+        s.slack.wait_for_call(
+            "chat.postMessage",
+            lambda c: c.params.get("thread_ts") == root["ts"],
+            timeout=15,
+        )
+        s.slack.slash_command(ALICE, "C0GENERAL", "/done")
+        assert s.bot.wait_idle(60)
+        in_channel = [n for n in notices(s) if n.params["channel"] == "C0GENERAL"]
+        assert [n.params.get("thread_ts") for n in in_channel] == [root["ts"]]
+        mark = s.slack.mark()
+        s.slack.click_button(ALICE, "C0GENERAL", str(in_channel[0].response["ts"]), UNDO_ACTION)
+        told = s.slack.wait_for_call("chat.postEphemeral", timeout=15, after=mark)
+        assert told.params["user"] == ALICE
+        assert [n for n in state(s)["notice"] if n[0] == "undone"] == []  # type: ignore[attr-defined]
+
 
 def test_off_sends_nothing(tmp_path: Path) -> None:
     with LocalStack(tmp_path / "data", owner=OWNER, LEARNING_NOTICES="off") as s:
