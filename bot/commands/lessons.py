@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import load_settings
+from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -22,16 +22,8 @@ STATUSES = ("provisional", "canonical", "archived", "quarantined", "rejected")
 
 @contextmanager
 def _db() -> Iterator[Session]:
-    from store.db import Store
-
-    settings = load_settings()
-    settings.ensure_data_dir()
-    store = Store.open(settings.effective_database_url)
-    try:
-        with store.sessions.begin() as db:
-            yield db
-    finally:
-        store.close()
+    with open_db() as (db, _settings):
+        yield db
 
 
 def lesson_json(row: LessonRow) -> dict[str, Any]:

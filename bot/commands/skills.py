@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import fail, load_settings, say
+from bot.commands.console import fail, say
+from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -27,16 +28,8 @@ def _actor() -> str:
 
 @contextmanager
 def _db() -> Iterator[tuple[Session, Path]]:
-    from store.db import Store
-
-    settings = load_settings()
-    settings.ensure_data_dir()
-    store = Store.open(settings.effective_database_url)
-    try:
-        with store.sessions.begin() as db:
-            yield db, settings.effective_skills_dir
-    finally:
-        store.close()
+    with open_db() as (db, settings):
+        yield db, settings.effective_skills_dir
 
 
 def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
