@@ -119,7 +119,8 @@ class LearningNotices:
             where = (
                 "this session"
                 if mode == "thread"
-                else f"<@{session.user_id}>'s session in <#{session.channel}>"
+                else f"<@{session.user_id}>'s session in <#{session.channel}> "
+                f"(reflection `{reflection_id[:8]}`)"
             )
             text = notice_text(row.writer_results, waiting, where=where)
             if text is None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from reflection.guards import find_banned_keyword, parse_banned_keywords
@@ -199,21 +200,27 @@ def edit_item(
     if problem is not None:
         return EditResult(False, None, problem)
     history = item_history(db, kind, row.id)
-    if history[0].id is None:  # the learned text, recorded now that it is about to change
-        db.add(history[0])
     version = history[-1].version + 1
+    try:
+        # The version rows first, in a savepoint: a concurrent edit that took this version
+        # number fails here, before any file is rewritten.
+        with db.begin_nested():
+            if history[0].id is None:  # the learned text, recorded now that it changes
+                db.add(history[0])
+            db.add(
+                ItemVersion(
+                    kind=kind,
+                    item_id=str(row.id),
+                    version=version,
+                    text=text,
+                    actor=actor[:64],
+                    at=now,
+                    reason=reason or "edit",
+                )
+            )
+    except IntegrityError:
+        return EditResult(False, None, f"{kind} {item_id} was edited at the same time; try again")
     _apply(kind, row, text, actor, now, place)
-    db.add(
-        ItemVersion(
-            kind=kind,
-            item_id=str(row.id),
-            version=version,
-            text=text,
-            actor=actor[:64],
-            at=now,
-            reason=reason or "edit",
-        )
-    )
     detail = {"kind": kind, "version": version, "redactions": redactions, "why": reason or "edit"}
     if kind == "lesson":
         audit_lesson(db, row.id, "lesson.edited", actor, now, **detail)
