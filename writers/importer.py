@@ -44,8 +44,14 @@ from writers.edits import DEFAULT_BANNED
 from writers.exchange import EXCLUDED, HISTORY_TARGETS, IMPORT_RECEIPT, SECTIONS
 from writers.guard.gate import Guard
 from writers.lessons.review import audit_lesson
-from writers.memory import MEMORY_FILE, append_note, record_fingerprint
-from writers.persona import USER_FILE
+from writers.memory import (
+    MEMORY_FILE,
+    append_note,
+    marker_ids,
+    record_fingerprint,
+    remove_marked_lines,
+)
+from writers.persona import USER_FILE, append_persona_line
 from writers.review import create_item
 from writers.skills import SKILL_FILE, render_skill
 
@@ -309,25 +315,45 @@ def _skill_files(imp: _Importer, files: dict[str, str]) -> None:
 
 
 def _files(imp: _Importer, files: dict[str, str]) -> None:
-    """MEMORY.md / USER.md: verbatim (redacted) into an empty data dir whose ids were kept,
-    otherwise only the imported items' lines are appended."""
+    """MEMORY.md / USER.md: into an empty data dir whose ids were kept, the file as exported
+    (redacted; people's lines kept) minus the bot's lines for items not imported as in use
+    (forgotten, or held by this import); otherwise only the imported items' lines are added."""
     for name, content in files.items():
         if name not in (MEMORY_FILE, USER_FILE):
             continue
         path = imp.data_dir / name
         fresh = not path.exists() or not path.read_text(encoding="utf-8").strip()
-        section = "memory" if name == MEMORY_FILE else "observations"
+        section, prefix = ("memory", "m") if name == MEMORY_FILE else ("observations", "p")
+        in_use = _in_use(imp, section)
         if fresh and section not in imp.remapped:
             imp.data_dir.mkdir(parents=True, exist_ok=True)
             path.write_text(imp.guard.redact(content).text, encoding="utf-8")
-            if name == MEMORY_FILE:
-                record_fingerprint(imp.data_dir)
-            continue
+            remove_marked_lines(path, prefix, marker_ids(path, prefix) - {r.id for r in in_use})
+        else:
+            for row in in_use:
+                if isinstance(row, MemoryEntry):
+                    append_note(imp.data_dir, row)
+                else:
+                    append_persona_line(imp.data_dir, row)
         if name == MEMORY_FILE:
-            for (sec, _old), new in imp.ids.items():
-                entry = imp.db.get(MemoryEntry, int(new)) if sec == "memory" else None
-                if entry and entry.scope_kind == "global" and entry.status == "active":
-                    append_note(imp.data_dir, entry)
+            record_fingerprint(imp.data_dir)
+
+
+def _in_use(imp: _Importer, section: str) -> list[Any]:
+    """Imported (or already present) rows whose line belongs in MEMORY.md / USER.md."""
+    out: list[Any] = []
+    for (sec, _old), new in imp.ids.items():
+        if sec != section:
+            continue
+        if section == "memory":
+            entry = imp.db.get(MemoryEntry, int(new))
+            if entry and entry.scope_kind == "global" and entry.status == "active":
+                out.append(entry)
+        else:
+            obs = imp.db.get(Observation, int(new))
+            if obs and obs.kind == "persona" and obs.status == "applied":
+                out.append(obs)
+    return out
 
 
 def _versions(imp: _Importer, versions: list[dict[str, Any]]) -> None:

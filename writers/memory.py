@@ -104,6 +104,14 @@ def marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
     return out
 
 
+def marker_ids(path: Path, prefix: str) -> set[int]:
+    """The ids of every line of `path` carrying the bot's marker with `prefix`."""
+    if not path.exists():
+        return set()
+    found = (_MARK.search(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return {int(m.group(2)) for m in found if m and m.group(1) == prefix}
+
+
 def remove_marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
     """Remove exactly the lines marked with `prefix` + one of `ids`; return what was removed."""
     wanted = {str(i) for i in ids}
