@@ -21,10 +21,6 @@ from store.ledger import audit
 from store.models import LessonRow, MemoryEntry, Observation, Skill
 from writers.memory import MEMORY_FILE, append_note, record_fingerprint, remove_marked_lines
 
-# CLI group → (edit kind, statuses)
-MEMORY_STATUSES = ("active", "decayed", "archived", "quarantined")
-NOTE_STATUSES = ("active", "archived", "quarantined")
-
 
 def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None

@@ -194,6 +194,8 @@ def edit_item(
         )
         return EditResult(False, None, screened)
     text, redactions = screened
+    if kind == "lesson" and " → " not in text:
+        text = f"{row.condition} → {text}"  # only the action given: versions hold both
     if text == current_text(kind, row):
         return EditResult(True, _latest(db, kind, row), "unchanged", redactions)
     problem = _needs(kind, row, place)
@@ -313,12 +315,7 @@ def _needs(kind: str, row: Any, place: Place) -> str | None:
 
 def _apply(kind: str, row: Any, text: str, actor: str, now: datetime, place: Place) -> None:
     if kind == "lesson":
-        condition, _, action = text.partition(" → ")
-        if action:
-            row.condition = condition
-            row.action = action
-        else:
-            row.action = text
+        row.condition, _, row.action = text.partition(" → ")
         # Re-embedded by the lesson library when it follows the audit event.
         row.embedding = None
         row.embedder = None

@@ -105,6 +105,9 @@ def test_edit_show_archive_restore_and_unknown_ids(tmp_path: Path, clock: FakeCl
     shown_lesson = _json(["lessons", "show", str(lib.lesson)], env)
     assert isinstance(shown_lesson, dict) and len(shown_lesson["versions"]) == 2
     assert shown_lesson["action"] == "install first, then build"
+    assert shown_lesson["versions"][1]["text"] == (
+        "the build fails on a missing lockfile → install first, then build"
+    )
     skill = run.invoke(app, ["skills", "edit", "deploy-api", "Deploy the API, carefully."], env=env)
     assert skill.exit_code == 0, skill.output
     assert "carefully" in (lib.skills / "deploy-api" / SKILL_FILE).read_text()
