@@ -251,6 +251,8 @@ def restore_version(
     place: Place | None = None,
 ) -> EditResult:
     """Bring back an earlier version's text, as a new version (re-checked like any edit)."""
+    if kind not in KINDS or load_item(db, kind, item_id) is None:
+        return EditResult(False, None, f"no {kind} {item_id}")
     old = next((v for v in item_history(db, kind, item_id) if v.version == version), None)
     if old is None:
         return EditResult(False, None, f"{kind} {item_id} has no version {version}")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from bot.commands.library import TextArg, ToVersion, run_edit
 from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
@@ -104,14 +105,12 @@ def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
 
 def edit(
     lesson_id: Annotated[int, typer.Argument(help="Lesson id.")],
-    text: Annotated[
-        str, typer.Argument(help="'condition → action' (or only the action); `-` reads stdin.")
-    ],
+    text: TextArg = None,
+    to_version: ToVersion = None,
 ) -> None:
-    """Edit a lesson: a new version, redacted and safety-checked (re-embedded)."""
-    from bot.commands.library import run_edit
-
-    run_edit("lesson", str(lesson_id), text, "lesson")
+    """Edit a lesson ('condition → action', or only the action): a new version, redacted and
+    safety-checked (re-embedded)."""
+    run_edit("lesson", str(lesson_id), text, "lesson", to_version)
 
 
 def _decide(lesson_id: int, decision: str) -> None:

@@ -110,20 +110,31 @@ def read_text(text: str) -> str:
     return sys.stdin.read() if text == "-" else text
 
 
-def run_edit(kind: str, item_id: str, text: str, noun: str) -> None:
-    """Edit one item and print its new version, or fail with the refusal (exit 1)."""
-    from writers.edits import Place, edit_item
+TextArg = Annotated[
+    str | None, typer.Argument(help="The new text (`-` reads stdin); omit with --to-version.")
+]
+ToVersion = Annotated[
+    int | None,
+    typer.Option("--to-version", help="Bring back this version's text (as a new version)."),
+]
 
+
+def run_edit(
+    kind: str, item_id: str, text: str | None, noun: str, to_version: int | None = None
+) -> None:
+    """Edit one item (or restore one of its versions) and print its new version, or fail with
+    the refusal (exit 1)."""
+    from writers.edits import Place, edit_item, restore_version
+
+    if (text is None) == (to_version is None):
+        raise fail("give either the new TEXT or --to-version N", code=2)
     with open_db() as (db, settings):
-        result = edit_item(
-            db,
-            kind,
-            item_id,
-            read_text(text),
-            actor(),
-            datetime.now(UTC),
-            place=Place.from_settings(settings),
-        )
+        place = Place.from_settings(settings)
+        now = datetime.now(UTC)
+        if to_version is not None:
+            result = restore_version(db, kind, item_id, to_version, actor(), now, place=place)
+        else:
+            result = edit_item(db, kind, item_id, read_text(text or ""), actor(), now, place=place)
     if not result.ok:
         raise fail(f"{noun} {item_id}: {result.reason}")
     note = f" ({result.reason})" if result.reason else ""
@@ -185,9 +196,10 @@ def register(app: typer.Typer, group: Group) -> None:
 
     def edit(
         item_id: Annotated[str, typer.Argument(help="Id.")],
-        text: Annotated[str, typer.Argument(help="The new text (`-` reads stdin).")],
+        text: TextArg = None,
+        to_version: ToVersion = None,
     ) -> None:
-        run_edit(group.kind, item_id, text, group.noun)
+        run_edit(group.kind, item_id, text, group.noun, to_version)
 
     def _move(item_id: str, status: str) -> None:
         from writers.catalog import set_status

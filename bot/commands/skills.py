@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.commands.console import fail, say
+from bot.commands.library import TextArg, ToVersion, run_edit
 from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
@@ -156,12 +157,11 @@ def show(
 
 def edit(
     slug: Annotated[str, typer.Argument(help="Skill slug.")],
-    text: Annotated[str, typer.Argument(help="The new description (`-` reads stdin).")],
+    text: TextArg = None,
+    to_version: ToVersion = None,
 ) -> None:
     """Edit a skill's description: a new version, checked, committed to the skills repo."""
-    from bot.commands.library import run_edit
-
-    run_edit("skill", slug, text, "skill")
+    run_edit("skill", slug, text, "skill", to_version)
 
 
 def _change(slug: str, as_json: bool, action: str, **kw: Any) -> None:
