@@ -11,13 +11,16 @@ import typer
 from bot.commands import (
     checkins,
     context,
+    exchange,
     forget,
     lessons,
+    library,
     reflection_parse,
     reflections,
     review,
     rollback,
     skills,
+    stats,
 )
 from bot.commands import redact as redact_cmd
 from bot.commands.console import fail, load_settings, say, use_env_file, warn
@@ -39,6 +42,10 @@ app.add_typer(review_app, name="review")
 app.add_typer(lessons_app, name="lessons")
 app.add_typer(checkins_app, name="checkins")
 app.add_typer(skills_app, name="skills")
+for _group in library.GROUPS.values():
+    _sub = typer.Typer(help=f"The library's {_group.noun}s.", no_args_is_help=True)
+    library.register(_sub, _group)
+    app.add_typer(_sub, name=_group.name)
 redact_cmd.register(app)
 reflection_parse.register(reflection_app)
 reflections.register(app, reflection_app, reflections_app)
@@ -49,6 +56,8 @@ checkins.register(checkins_app)
 skills.register(skills_app)
 context.register(app)
 forget.register(app)
+stats.register(app)
+exchange.register(app)
 
 
 @app.callback()

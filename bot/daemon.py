@@ -31,6 +31,7 @@ from bot.forgetting import Forgetting
 from bot.home_user import UserHome
 from bot.http_server import HttpServer
 from bot.journal import Journal
+from bot.notices import LearningNotices
 from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
 from bot.review_cards import ReviewCards
@@ -124,6 +125,7 @@ class Daemon:
         self.cards = ReviewCards(
             store=store, slack=self.slack, clock=self.clock, settings=s, appliers=runtime.appliers
         )
+        self.notices = LearningNotices(store=store, slack=self.slack, clock=self.clock, settings=s)
         self.checkins = CheckinService(
             store=store,
             slack=self.slack,
@@ -186,6 +188,7 @@ class Daemon:
             review=self.cards,
             people=UserHome(store=store, slack=self.slack, forgetting=self.forgetting),
             owner_ids=s.owner_ids,
+            actions=(self.notices,),
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -329,6 +332,7 @@ class Daemon:
     def _applied(self, reflection_id: str) -> None:
         # After a fan-out: its review cards, and its check-in into the job store at once.
         self.cards.post_for_reflection(reflection_id)
+        self.notices.post(reflection_id)
         if self.checkins is not None:
             self.checkins.arm()
 

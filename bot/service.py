@@ -39,6 +39,14 @@ class ReviewHandler(Protocol):
         ...
 
 
+class ActionHandler(Protocol):
+    """Receives button clicks of one kind (e.g. a learning notice's Undo)."""
+
+    def on_action(self, action: InboundAction) -> bool:
+        """Handle the click; True when it was one of this handler's (whoever clicked)."""
+        ...
+
+
 class NoReview:
     """The review gate when none is wired (tests of the chat path)."""
 
@@ -70,6 +78,7 @@ class SeshatService:
         review: ReviewHandler | None = None,
         people: UserHome | None = None,
         owner_ids: Sequence[str] = (),
+        actions: Sequence[ActionHandler] = (),
     ) -> None:
         self.engine = engine
         self.store = store
@@ -81,6 +90,7 @@ class SeshatService:
         # Everyone's own view and `/seshat` (bot/home_user.py); owners get the dashboard.
         self.people = people
         self.owner_ids = frozenset(owner_ids)
+        self.actions = tuple(actions)
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -130,7 +140,9 @@ class SeshatService:
     def on_action(self, action: InboundAction) -> None:
         """The "Done" button closes the clicking user's session; other buttons go to review."""
         if action.action_id != DONE_ACTION:
-            if self.people is None or not self.people.on_action(action):
+            if self.people is not None and self.people.on_action(action):
+                return
+            if not any(handler.on_action(action) for handler in self.actions):
                 self.review.on_action(action)
             return
         with self.store.sessions() as db:

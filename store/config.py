@@ -194,6 +194,10 @@ class Settings(BaseSettings):
         default=0.6, gt=0, le=1, validation_alias="SKILL_FAILURE_RATIO"
     )
     skill_failure_min_uses: int = Field(default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES")
+    # Learning notices: after a reflection, one line on what was learned, with an Undo button
+    learning_notices: Literal["off", "owner", "thread"] = Field(
+        default="owner", validation_alias="LEARNING_NOTICES"
+    )
 
     # Logging
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")

@@ -12,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -484,3 +485,37 @@ class Tombstone(Base):
     key: Mapped[str] = mapped_column(String(64))  # the user id, session id or text hash
     user_id: Mapped[str] = mapped_column(String(32), index=True)  # whose forget made it
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ItemVersion(Base):
+    """One text a library item has had (migration 0010): version 1 as learned, then each edit."""
+
+    __tablename__ = "item_versions"
+    __table_args__ = (
+        UniqueConstraint("kind", "item_id", "version", name="uq_item_versions"),
+        Index("ix_item_versions_item", "kind", "item_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))  # lesson | fact | note | skill | user-note
+    item_id: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    actor: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class LearningNotice(Base):
+    """The one-line "what was learned" note of a reflection; the row is the send claim."""
+
+    __tablename__ = "learning_notices"
+
+    reflection_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    state: Mapped[str] = mapped_column(String(16))  # sending | sent | failed | undone
+    channel: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    undone_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -50,6 +50,7 @@ from store.models import (
 )
 from store.tombstones import bury, text_key
 from writers import facts
+from writers.edits import drop_history
 from writers.lessons.library import LessonLibrary, lesson_text
 from writers.memory import MEMORY_FILE, record_fingerprint, remove_marked_lines
 from writers.persona import USER_FILE
@@ -333,6 +334,11 @@ class Purge:
         for row in [*entries, *observations, *items]:
             db.delete(row)
         facts.forget_vectors([e.text_hash for e in entries])
+        # Their edited items' earlier texts (writers/edits.py) go with them.
+        drop_history(db, "fact", [e.id for e in entries])
+        drop_history(db, "note", [e.id for e in entries])
+        drop_history(db, "user-note", [o.id for o in observations])
+        drop_history(db, "skill", [s.id for s in skills if s.status != "approved"])
         for skill in skills:
             if skill.status != "approved":
                 db.delete(skill)
@@ -373,6 +379,7 @@ class Purge:
             if not keep:
                 db.execute(delete(LessonInjection).where(LessonInjection.lesson_id == lesson.id))
                 db.delete(lesson)
+                drop_history(db, "lesson", [lesson.id])
                 if self.library is not None:
                     self.library.remove(lesson.id)
             else:

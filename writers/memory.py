@@ -104,6 +104,14 @@ def marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
     return out
 
 
+def marker_ids(path: Path, prefix: str) -> set[int]:
+    """The ids of every line of `path` carrying the bot's marker with `prefix`."""
+    if not path.exists():
+        return set()
+    found = (_MARK.search(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return {int(m.group(2)) for m in found if m and m.group(1) == prefix}
+
+
 def remove_marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
     """Remove exactly the lines marked with `prefix` + one of `ids`; return what was removed."""
     wanted = {str(i) for i in ids}
@@ -120,6 +128,24 @@ def remove_marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str
         if removed:
             _atomic_write(path, "".join(kept))
     return removed
+
+
+def replace_marked_line(path: Path, prefix: str, ident: int, line: str) -> bool:
+    """Replace the line marked `prefix` + `ident` with `line` in place; False when absent."""
+    if not path.exists():
+        return False
+    with _lock_for(path):
+        out, found = [], False
+        for existing in path.read_text(encoding="utf-8").splitlines(keepends=True):
+            m = _MARK.search(existing.rstrip("\r\n"))
+            if m and m.group(1) == prefix and m.group(2) == str(ident):
+                out.append(line + "\n")
+                found = True
+            else:
+                out.append(existing)
+        if found:
+            _atomic_write(path, "".join(out))
+    return found
 
 
 # --- MEMORY.md fingerprint ----------------------------------------------------------------------

@@ -75,6 +75,12 @@ class PersonaWriter:
         return result
 
 
+def append_persona_line(data_dir: Path, obs: Observation) -> bool:
+    """Append an applied persona observation to USER.md as a marked bullet (once)."""
+    line = f"- {obs.text} {marker('p', obs.id)}"
+    return append_marked_line(data_dir / USER_FILE, line, compare=obs.text)
+
+
 def apply_persona_decision(
     db: Session,
     item: ReviewItem,
@@ -89,8 +95,7 @@ def apply_persona_decision(
     if obs is None:
         return
     if decision in ("save", "approve"):
-        line = f"- {obs.text} {marker('p', obs.id)}"
-        append_marked_line(data_dir / USER_FILE, line, compare=obs.text)
+        append_persona_line(data_dir, obs)
         obs.status = "applied"
         obs.applied_at = now
     else:

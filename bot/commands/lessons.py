@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import load_settings
+from bot.commands.library import TextArg, ToVersion, run_edit
+from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -22,23 +23,16 @@ STATUSES = ("provisional", "canonical", "archived", "quarantined", "rejected")
 
 @contextmanager
 def _db() -> Iterator[Session]:
-    from store.db import Store
-
-    settings = load_settings()
-    settings.ensure_data_dir()
-    store = Store.open(settings.effective_database_url)
-    try:
-        with store.sessions.begin() as db:
-            yield db
-    finally:
-        store.close()
+    with open_db() as (db, _settings):
+        yield db
 
 
 def lesson_json(row: LessonRow) -> dict[str, Any]:
-    """A lesson as the JSON row the CLI prints."""
+    """A lesson as the JSON row the CLI prints (the library's shared fields first)."""
+    from writers.catalog import lesson_fields
+
     return {
-        "id": row.id,
-        "status": row.status,
+        **lesson_fields(row),
         "condition": row.condition,
         "action": row.action,
         "rationale": row.rationale,
@@ -100,9 +94,23 @@ def list_lessons(
 
 
 def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
-    """Show one lesson with its provenance, as JSON."""
+    """Show one lesson with its provenance and versions, as JSON."""
+    from bot.commands.library import history_rows
+
     with _db() as db:
-        typer.echo(json.dumps(lesson_json(_get(db, lesson_id)), ensure_ascii=False, indent=2))
+        data = lesson_json(_get(db, lesson_id))
+        data["versions"] = history_rows(db, "lesson", lesson_id)
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def edit(
+    lesson_id: Annotated[int, typer.Argument(help="Lesson id.")],
+    text: TextArg = None,
+    to_version: ToVersion = None,
+) -> None:
+    """Edit a lesson ('condition → action', or only the action): a new version, redacted and
+    safety-checked (re-embedded)."""
+    run_edit("lesson", str(lesson_id), text, "lesson", to_version)
 
 
 def _decide(lesson_id: int, decision: str) -> None:
@@ -148,6 +156,7 @@ def register(app: typer.Typer) -> None:
     """Add the lesson commands to `app` (mounted as `seshat lessons`)."""
     app.command("list")(list_lessons)
     app.command("show")(show)
+    app.command("edit")(edit)
     app.command("approve")(approve)
     app.command("reject")(reject)
     app.command("archive")(archive)

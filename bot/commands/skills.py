@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import fail, load_settings, say
+from bot.commands.console import fail, say
+from bot.commands.library import TextArg, ToVersion, run_edit
+from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -27,20 +29,14 @@ def _actor() -> str:
 
 @contextmanager
 def _db() -> Iterator[tuple[Session, Path]]:
-    from store.db import Store
-
-    settings = load_settings()
-    settings.ensure_data_dir()
-    store = Store.open(settings.effective_database_url)
-    try:
-        with store.sessions.begin() as db:
-            yield db, settings.effective_skills_dir
-    finally:
-        store.close()
+    with open_db() as (db, settings):
+        yield db, settings.effective_skills_dir
 
 
 def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     """Every approved or retired skill as the JSON row the CLI prints, by slug."""
+    from writers.catalog import skill_row
+    from writers.edits import load_item
     from writers.skill_library import SkillStats, states, usage
     from writers.skills import approved_index
 
@@ -52,8 +48,12 @@ def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     for slug in slugs:
         state = known.get(slug)
         st = counts.get(slug, SkillStats())
+        skill = load_item(db, "skill", slug)
+        shared = skill_row(skill) if skill is not None else {"id": None, "kind": "skill"}
         rows.append(
             {
+                **shared,
+                "text": described.get(slug, ""),
                 "slug": slug,
                 "description": described.get(slug, ""),
                 "status": state.status if state is not None else "active",
@@ -114,6 +114,7 @@ def show(
     """Show one skill: its row, its recent invocations and its SKILL.md body."""
     from sqlalchemy import select
 
+    from bot.commands.library import history_rows
     from store.models import SkillInvocation
     from writers.skills import skill_body
 
@@ -136,6 +137,7 @@ def show(
             for i in recent
         ]
         row["body"] = skill_body(skills_dir, slug)
+        row["versions"] = history_rows(db, "skill", slug)
     if as_json:
         typer.echo(json.dumps(row, ensure_ascii=False, indent=2))
         return
@@ -148,6 +150,18 @@ def show(
     if row["body"]:
         say("")
         say(row["body"].rstrip())
+    from bot.commands.library import print_history
+
+    print_history(row["versions"])
+
+
+def edit(
+    slug: Annotated[str, typer.Argument(help="Skill slug.")],
+    text: TextArg = None,
+    to_version: ToVersion = None,
+) -> None:
+    """Edit a skill's description: a new version, checked, committed to the skills repo."""
+    run_edit("skill", slug, text, "skill", to_version)
 
 
 def _change(slug: str, as_json: bool, action: str, **kw: Any) -> None:
@@ -206,6 +220,7 @@ def register(app: typer.Typer) -> None:
     """Add the skill commands to `app` (mounted as `seshat skills`)."""
     app.command("list")(list_skills)
     app.command("show")(show)
+    app.command("edit")(edit)
     app.command("retire")(retire)
     app.command("restore")(restore)
     app.command("pin")(pin)

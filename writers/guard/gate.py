@@ -123,6 +123,21 @@ class Guard:
     ) -> Admitted:
         """Clean, check and place one learned text of item `kind` from `ctx`'s session
         (`situation`: a lesson's condition, see `safety.check`)."""
+        screened = self.screen(raw, kind=kind, multiline=multiline, situation=situation)
+        place = placement(
+            kind, author=ctx.user_id, owners=ctx.owner_ids, is_dm=ctx.is_dm, subject=subject
+        )
+        admitted = Admitted(*screened, ctx.together, place)
+        why = admitted.explain()
+        # The verdict quotes the raw text; a card must not carry what redaction removed.
+        return replace(admitted, reason=None if why is None else self.redact(why).text)
+
+    def screen(
+        self, raw: str, *, kind: str, multiline: bool = False, situation: bool = False
+    ) -> tuple[str, int, SafetyVerdict, Hidden | None]:
+        """Redaction and the safety check without placement: (text to store, redactions,
+        verdict, hidden characters). `admit` uses it; so do owner edits, which keep the item's
+        existing place."""
         secret = hidden(raw)
         # Nothing invisible is ever stored: a model would read the decoded form, so that is
         # what is kept (and what the owner sees on the card).
@@ -136,10 +151,4 @@ class Guard:
             allow_emails=self.allow_emails,
             situation=situation,
         )
-        place = placement(
-            kind, author=ctx.user_id, owners=ctx.owner_ids, is_dm=ctx.is_dm, subject=subject
-        )
-        admitted = Admitted(text, len(red.findings), verdict, secret, ctx.together, place)
-        why = admitted.explain()
-        # The verdict quotes the raw text; a card must not carry what redaction removed.
-        return replace(admitted, reason=None if why is None else self.redact(why).text)
+        return text, len(red.findings), verdict, secret

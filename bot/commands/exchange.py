@@ -1,0 +1,99 @@
+"""`seshat export [FILE]` and `seshat import FILE`: the whole library as versioned JSON."""
+
+from __future__ import annotations
+
+import getpass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bot.commands.console import err, fail, say
+from bot.commands.store_cli import open_db
+
+
+def export(
+    file: Annotated[
+        str | None, typer.Argument(help="Write here (default: standard output).")
+    ] = None,
+) -> None:
+    """Export lessons, facts, notes, skills, persona and user observations with provenance,
+    versions and history."""
+    from writers.exchange import dumps, export_library
+
+    with open_db() as (db, settings):
+        with err.status("exporting the library…"):
+            data = export_library(
+                db, data_dir=settings.data_dir, skills_dir=settings.effective_skills_dir
+            )
+    text = dumps(data)
+    if file is None or file == "-":
+        typer.echo(text, nl=False)
+        return
+    target = Path(file).expanduser()
+    if not target.parent.is_dir():
+        raise fail(f"{file}: the folder {target.parent} does not exist")
+    target.write_text(text, encoding="utf-8")
+    counts = ", ".join(
+        f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
+    )
+    say(f"exported {counts} to {target}")
+
+
+def import_(
+    file: Annotated[str, typer.Argument(help="An export written by `seshat export` (`-`: stdin).")],
+) -> None:
+    """Merge an export into the library: idempotent, redacted, flagged items held for review."""
+    import sys
+
+    from rich.progress import Progress
+
+    from writers.edits import Place
+    from writers.exchange import ExchangeError, load
+    from writers.importer import import_library, total_items
+
+    if file == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(file).expanduser()
+        if not path.is_file():
+            raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise fail(f"{file}: cannot be read ({exc.__class__.__name__})") from exc
+    try:
+        data = load(text)
+    except ExchangeError as exc:
+        raise fail(f"{file}: {exc}") from exc
+    with open_db() as (db, settings):
+        place = Place.from_settings(settings)
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task("importing", total=total_items(data))
+            report = import_library(
+                db,
+                data,
+                data_dir=settings.data_dir,
+                skills_dir=settings.effective_skills_dir,
+                actor=f"cli:{getpass.getuser()}"[:64],
+                now=datetime.now(UTC),
+                guard=place.guard,
+                banned_keywords=tuple(place.banned_keywords),
+                progress=lambda _section, n: progress.advance(task, n),
+            )
+    added = ", ".join(f"{n} {k}" for k, n in report.added.items()) or "nothing new"
+    say(f"imported: {added}")
+    skipped = sum(report.skipped.values())
+    if skipped:
+        say(f"already present: {skipped} item(s)")
+    if report.quarantined:
+        say(f"held for review (flagged): {report.quarantined} — see `seshat review list`")
+    if report.refused:
+        say(f"not imported (forgotten): {report.refused}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `seshat export` and `seshat import`."""
+    app.command("export")(export)
+    app.command("import")(import_)

@@ -1,0 +1,237 @@
+"""`seshat memory|facts|notes list|show|edit|archive|restore`: the library's notes by hand.
+
+`memory` is the global notes (MEMORY.md lines), `facts` the user- and channel-scoped memory
+entries, `notes` the user-model observations. Rows carry the field names every library kind shares
+(`writers/catalog.py`); `--json` prints them, otherwise a table. An edit is a new version
+(`writers/edits.py`); `show` lists the versions.
+"""
+
+# No `from __future__ import annotations`: the commands built in `register` use the group
+# in their option help, which typer reads from the evaluated annotations.
+
+import getpass
+import json
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from bot.commands.console import fail, out, say
+from bot.commands.store_cli import open_db
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from store.models import MemoryEntry, Observation
+
+
+@dataclass(frozen=True)
+class Group:
+    """One CLI group over one library kind."""
+
+    name: str  # the command group (memory, facts, notes)
+    kind: str  # the edit kind (note, fact, user-note)
+    noun: str
+    statuses: tuple[str, ...]
+
+
+GROUPS = {
+    "memory": Group(
+        "memory", "note", "memory note", ("active", "decayed", "archived", "quarantined")
+    ),
+    "facts": Group("facts", "fact", "fact", ("active", "decayed", "archived", "quarantined")),
+    "notes": Group("notes", "user-note", "user note", ("active", "archived", "quarantined")),
+}
+
+
+def actor() -> str:
+    """The actor recorded for changes made from the command line."""
+    return f"cli:{getpass.getuser()}"[:64]
+
+
+def print_rows(rows: list[dict[str, Any]], as_json: bool, *, empty: str) -> None:
+    """`--json`: one JSON array; otherwise a table of the shared fields."""
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        say(empty)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_lines=False)
+    for column in ("id", "status", "scope", "author", "created", "text"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        table.add_row(
+            *(
+                Text(str(v if v is not None else ""))
+                for v in (
+                    r["id"],
+                    r["status"],
+                    r["scope"],
+                    r["author"],
+                    (r["created_at"] or "")[:16],
+                    r["text"],
+                )
+            )
+        )
+    out.print(table)
+
+
+def history_rows(db: "Session", kind: str, item_id: int | str) -> list[dict[str, Any]]:
+    """An item's versions as JSON rows, oldest first."""
+    from writers.edits import item_history
+
+    return [
+        {
+            "version": v.version,
+            "text": v.text,
+            "actor": v.actor,
+            "at": v.at.isoformat(),
+            "reason": v.reason,
+        }
+        for v in item_history(db, kind, item_id)
+    ]
+
+
+def print_history(versions: list[dict[str, Any]]) -> None:
+    """The versions, one line each (newest last)."""
+    say("versions:")
+    for v in versions:
+        say(f"  v{v['version']} {v['at'][:16]} {v['actor']} ({v['reason']}): {v['text']}")
+
+
+def read_text(text: str) -> str:
+    """The TEXT argument, or stdin when it is `-`."""
+    return sys.stdin.read() if text == "-" else text
+
+
+TextArg = Annotated[
+    str | None, typer.Argument(help="The new text (`-` reads stdin); omit with --to-version.")
+]
+ToVersion = Annotated[
+    int | None,
+    typer.Option("--to-version", help="Bring back this version's text (as a new version)."),
+]
+
+
+def run_edit(
+    kind: str, item_id: str, text: str | None, noun: str, to_version: int | None = None
+) -> None:
+    """Edit one item (or restore one of its versions) and print its new version, or fail with
+    the refusal (exit 1)."""
+    from writers.edits import Place, edit_item, restore_version
+
+    if (text is None) == (to_version is None):
+        raise fail("give either the new TEXT or --to-version N", code=2)
+    with open_db() as (db, settings):
+        place = Place.from_settings(settings)
+        now = datetime.now(UTC)
+        if to_version is not None:
+            result = restore_version(db, kind, item_id, to_version, actor(), now, place=place)
+        else:
+            result = edit_item(db, kind, item_id, read_text(text or ""), actor(), now, place=place)
+    if not result.ok:
+        raise fail(f"{noun} {item_id}: {result.reason}")
+    note = f" ({result.reason})" if result.reason else ""
+    red = f", {result.redactions} redaction(s)" if result.redactions else ""
+    say(f"{noun} #{item_id}: version {result.version}{note}{red}")
+
+
+def register(app: typer.Typer, group: Group) -> None:
+    """Add list/show/edit/archive/restore for `group` to `app`."""
+
+    def _rows(db: "Session", status: str | None) -> list[dict[str, Any]]:
+        from writers import catalog
+
+        if group.kind == "user-note":
+            return [catalog.observation_row(o) for o in catalog.user_notes(db, status=status)]
+        entries = catalog.memory_entries(db, kind=group.kind, status=status)
+        return [catalog.memory_row(e) for e in entries]
+
+    def _get(db: "Session", item_id: str) -> "MemoryEntry | Observation":
+        from writers.edits import load_item
+
+        row = load_item(db, group.kind, item_id)
+        if row is None:
+            raise fail(f"no {group.noun} {item_id} (see `seshat {group.name} list`)")
+        return row  # type: ignore[no-any-return]
+
+    def list_items(
+        status: Annotated[
+            str | None,
+            typer.Option("--status", help=f"Only this status ({', '.join(group.statuses)})."),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON array of rows.")] = False,
+    ) -> None:
+        if status is not None and status not in group.statuses:
+            raise fail(f"unknown status {status!r}; one of {', '.join(group.statuses)}", code=2)
+        with open_db() as (db, _settings):
+            rows = _rows(db, status)
+        print_rows(rows, as_json, empty=f"no {group.noun}s")
+
+    def show(
+        item_id: Annotated[str, typer.Argument(help="Id.")],
+        as_json: Annotated[bool, typer.Option("--json", help="The row as JSON.")] = False,
+    ) -> None:
+        from writers import catalog
+
+        with open_db() as (db, _settings):
+            row = _get(db, item_id)
+            data = (
+                catalog.observation_row(row)  # type: ignore[arg-type]
+                if group.kind == "user-note"
+                else catalog.memory_row(row)  # type: ignore[arg-type]
+            )
+            data["versions"] = history_rows(db, group.kind, item_id)
+        if as_json:
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            return
+        print_rows([data], False, empty="")
+        print_history(data["versions"])
+
+    def edit(
+        item_id: Annotated[str, typer.Argument(help="Id.")],
+        text: TextArg = None,
+        to_version: ToVersion = None,
+    ) -> None:
+        run_edit(group.kind, item_id, text, group.noun, to_version)
+
+    def _move(item_id: str, status: str) -> None:
+        from writers.catalog import set_status
+
+        with open_db() as (db, settings):
+            row = _get(db, item_id)
+            why = set_status(
+                db,
+                group.kind,
+                row,
+                status,
+                actor=actor(),
+                now=datetime.now(UTC),
+                data_dir=settings.data_dir,
+            )
+        if why is not None:
+            raise fail(why)
+        say(f"{group.noun} #{item_id}: {status}")
+
+    def archive(item_id: Annotated[str, typer.Argument(help="Id.")]) -> None:
+        _move(item_id, "archived")
+
+    def restore(item_id: Annotated[str, typer.Argument(help="Id.")]) -> None:
+        _move(item_id, "active")
+
+    list_items.__doc__ = f"List {group.noun}s, newest first."
+    show.__doc__ = f"Show one {group.noun} with its versions."
+    edit.__doc__ = f"Edit a {group.noun}: a new version, redacted and safety-checked."
+    archive.__doc__ = f"Archive a {group.noun} (kept, no longer used)."
+    restore.__doc__ = f"Restore an archived {group.noun}."
+    app.command("list")(list_items)
+    app.command("show")(show)
+    app.command("edit")(edit)
+    app.command("archive")(archive)
+    app.command("restore")(restore)

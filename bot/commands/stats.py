@@ -1,0 +1,73 @@
+"""`seshat stats [--days N] [--json]`: spend, reflections, library sizes, prompt-cache share."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import typer
+
+from bot.commands.console import fail, out, say
+from bot.commands.store_cli import open_db
+
+
+def show_stats(
+    days: Annotated[int, typer.Option("--days", help="UTC days to cover, today included.")] = 7,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Spend by day and purpose, reflections by outcome, library sizes, cache-read share."""
+    if days < 1:
+        raise fail("--days must be at least 1", code=2)
+    from store.stats import stats
+
+    with open_db() as (db, _settings):
+        data = stats(db, now=datetime.now(UTC), days=days)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print(data)
+
+
+def _print(data: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    spend = Table(title=f"Spend since {data['since'][:10]} (USD)")
+    for column in ("day", "purpose", "calls", "input", "output", "cost"):
+        spend.add_column(column, justify="right" if column not in ("day", "purpose") else "left")
+    for r in data["spend"]:
+        spend.add_row(
+            r["day"],
+            r["purpose"],
+            str(r["calls"]),
+            str(r["input_tokens"]),
+            str(r["output_tokens"]),
+            f"{r['cost_usd']:.4f}",
+        )
+    out.print(spend)
+    refl = data["reflections"]
+    say("reflections by status: " + _pairs(refl["by_status"]))
+    say("reflections by outcome: " + _pairs(refl["by_outcome"]))
+    library = Table(title="Library")
+    library.add_column("kind")
+    library.add_column("by status")
+    for kind, counts in data["library"].items():
+        library.add_row(kind, _pairs(counts))
+    out.print(library)
+    cache = data["chat_cache"]
+    share = cache["cache_read_share"]
+    say(
+        "reply input served by the prompt cache: "
+        + ("no replies recorded" if share is None else f"{share:.1%}")
+        + f" (read {cache['cache_read_tokens']}, written {cache['cache_write_tokens']}, "
+        f"uncached {cache['input_tokens']} tokens)"
+    )
+
+
+def _pairs(counts: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counts.items()) or "none"
+
+
+def register(app: typer.Typer) -> None:
+    """Add `seshat stats`."""
+    app.command("stats")(show_stats)

@@ -1,0 +1,129 @@
+"""Export the whole library as versioned JSON, and read such a file back (`writers.importer`
+merges it).
+
+The file: `{"format": "seshat-export", "version": 1, "lessons", "memory", "observations",
+"skills", "skill_states", "skill_files", "files", "versions", "history"}` — every row with its
+provenance, the approved SKILL.md files, MEMORY.md and USER.md, the edit versions and the audit
+trail of library items. Not exported: lesson embeddings (recomputed) and skills' commit shas
+(they name commits of one repository; an import commits the files anew). Keys are sorted, so two
+exports of the same library are byte-for-byte equal.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from store.clock import as_utc
+from store.models import (
+    AuditEvent,
+    ItemVersion,
+    LessonRow,
+    MemoryEntry,
+    Observation,
+    Skill,
+    SkillState,
+)
+from writers.memory import MEMORY_FILE
+from writers.persona import USER_FILE
+from writers.skills import SKILL_FILE, approved_index
+
+FORMAT = "seshat-export"
+VERSION = 1
+EXCLUDED = {"lessons": {"embedding", "embedder"}, "skills": {"commit_sha"}}
+# Audit targets that belong to the library (its history travels with it). An import's own
+# receipt (`lesson.imported`, which tells running daemons to load the lesson) belongs to the
+# importing library only, so exports leave it out.
+HISTORY_TARGETS = ("lesson", "memory_entry", "observation", "skill", "skill_state")
+IMPORT_RECEIPT = "lesson.imported"
+# Per section: model, text fields screened on import, the screening kind, the review card kind.
+SECTIONS: dict[str, tuple[type[Any], tuple[str, ...], str]] = {
+    "lessons": (LessonRow, ("condition", "action", "rationale"), "lesson"),
+    "memory": (MemoryEntry, ("text",), "memory_note"),
+    "observations": (Observation, ("text",), "user_observation"),
+    "skills": (Skill, ("description", "body"), "skill"),
+}
+
+
+class ExchangeError(ValueError):
+    """The file is not a Seshat export this version can read; the message says what is wrong."""
+
+
+# --- export -------------------------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    # Always UTC with its offset: SQLite gives naive datetimes, PostgreSQL aware ones, and an
+    # export must not depend on the backend it came from.
+    return as_utc(value).isoformat() if isinstance(value, datetime) else value
+
+
+def row_data(row: Any, section: str | None = None) -> dict[str, Any]:
+    """A table row as JSON-ready data (every column but the excluded ones)."""
+    skip = EXCLUDED.get(section or "", set())
+    return {c.key: _plain(getattr(row, c.key)) for c in row.__table__.columns if c.key not in skip}
+
+
+def export_library(db: Session, *, data_dir: Path, skills_dir: Path) -> dict[str, Any]:
+    """The whole library as one JSON-ready dict (stable order: by id)."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    for section, (model, _fields, _kind) in SECTIONS.items():
+        rows = db.scalars(select(model).order_by(model.id))
+        data[section] = [row_data(r, section) for r in rows]
+    data["skill_states"] = [
+        row_data(s) for s in db.scalars(select(SkillState).order_by(SkillState.slug))
+    ]
+    data["skill_files"] = {
+        slug: (skills_dir / slug / SKILL_FILE).read_text(encoding="utf-8")
+        for slug, _ in approved_index(skills_dir)
+    }
+    data["files"] = {
+        name: (data_dir / name).read_text(encoding="utf-8")
+        for name in (MEMORY_FILE, USER_FILE)
+        if (data_dir / name).exists()
+    }
+    versions = db.scalars(select(ItemVersion).order_by(ItemVersion.id))
+    data["versions"] = [{k: v for k, v in row_data(r).items() if k != "id"} for r in versions]
+    events = db.scalars(
+        select(AuditEvent)
+        .where(AuditEvent.target_kind.in_(HISTORY_TARGETS), AuditEvent.action != IMPORT_RECEIPT)
+        .order_by(AuditEvent.id)
+    )
+    data["history"] = [{k: v for k, v in row_data(e).items() if k != "id"} for e in events]
+    return data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """The export as text (sorted keys, so two exports compare byte for byte)."""
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load(text: str) -> dict[str, Any]:
+    """Parse and check an export's shape; ExchangeError (one line) when it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ExchangeError(f"not JSON ({exc.msg} at line {exc.lineno})") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExchangeError(f'not a Seshat export (expected "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise ExchangeError(
+            f"export version {data.get('version')!r} is not supported (this Seshat reads {VERSION})"
+        )
+    for section in (*SECTIONS, "skill_states", "versions", "history"):
+        value = data.setdefault(section, [])
+        if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+            raise ExchangeError(f'"{section}" must be a list of objects')
+    for section in ("skill_files", "files"):
+        value = data.setdefault(section, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise ExchangeError(f'"{section}" must map names to text')
+    return data
