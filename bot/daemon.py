@@ -27,6 +27,7 @@ from bot import jobs
 from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
+from bot.home_owner import OwnerHome
 from bot.http_server import HttpServer
 from bot.journal import Journal
 from bot.prompting import LearnedContext
@@ -163,6 +164,9 @@ class Daemon:
                 tell_owner=self._tell_owner,
             ),
         )
+        self.owner_home = OwnerHome(
+            store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
+        )
         self.service = SeshatService(
             engine=self.engine,
             store=store,
@@ -171,6 +175,7 @@ class Daemon:
             idle_minutes=s.session_idle_minutes,
             on_closed=self._on_closed,
             review=self.cards,
+            owner_home=self.owner_home,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -314,6 +319,7 @@ class Daemon:
     def _applied(self, reflection_id: str) -> None:
         # After a fan-out: its review cards, and its check-in into the job store at once.
         self.cards.post_for_reflection(reflection_id)
+        self.owner_home.changed()
         if self.checkins is not None:
             self.checkins.arm()
 
@@ -372,6 +378,8 @@ class Daemon:
         if self.http is not None:
             self.http.stop()
             self.http = None
+        if hasattr(self, "owner_home"):
+            self.owner_home.close()
         if self.background is not None:
             self.background.shutdown(wait=True)
             self.background = None

@@ -235,7 +235,7 @@ class ReviewCards:
             channel=channel,
             thread_ts=group_ts,
             text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title}",
-            blocks=self._card_blocks(item),
+            blocks=self.card_blocks(item),
         )
         ts = str(result["ts"])
         with self.store.sessions.begin() as db:
@@ -250,7 +250,8 @@ class ReviewCards:
                 except (SlackApiError, OSError) as exc:
                     log.debug("could not pre-add %s: %s", emoji, slack_error(exc))
 
-    def _card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+    def card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+        """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
         prov = item.provenance or {}
         lines = [
             f"*{KIND_LABEL.get(item.kind, item.kind)}:* {item.title}",
@@ -381,7 +382,7 @@ class ReviewCards:
                 channel=item.card_channel,
                 ts=item.card_ts,
                 text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title} — {outcome}",
-                blocks=self._card_blocks(item, outcome=outcome),
+                blocks=self.card_blocks(item, outcome=outcome),
             )
         except (SlackApiError, OSError) as exc:
             log.warning("could not update the decided card: %s", slack_error(exc))

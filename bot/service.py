@@ -11,7 +11,13 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.engine import DONE_ACTION, Engine, slack_error
-from bot.inbound import InboundAction, InboundCommand, InboundMessage, InboundReaction
+from bot.inbound import (
+    InboundAction,
+    InboundCommand,
+    InboundMessage,
+    InboundReaction,
+    InboundSubmission,
+)
 from bot.reactions import normalise_reaction_name
 from store import events, ledger
 from store import sessions as S
@@ -54,6 +60,33 @@ class NoReview:
         return []
 
 
+class OwnerHomeHandler(Protocol):
+    """The owners' App Home (bot/home_owner.py): published, refreshed, and acted on."""
+
+    def is_owner(self, user: str) -> bool:
+        """True for a configured owner."""
+        ...
+
+    def opened(self, user: str) -> None:
+        """An owner opened the tab."""
+        ...
+
+    def changed(self) -> None:
+        """Something the dashboard shows changed."""
+        ...
+
+    def on_action(self, action: InboundAction) -> bool:
+        """A `home:` button; True when it was one."""
+        ...
+
+    def on_submission(self, sub: InboundSubmission) -> dict[str, Any] | None:
+        """A dashboard modal's Submit; the ack."""
+        ...
+
+
+HOME_CALLBACK_PREFIX = "home:"
+
+
 class SeshatService:
     """Routes normalised Slack input to the chat engine, session closing and the review gate."""
 
@@ -67,6 +100,7 @@ class SeshatService:
         idle_minutes: float,
         on_closed: Callable[[str], None],
         review: ReviewHandler | None = None,
+        owner_home: OwnerHomeHandler | None = None,
     ) -> None:
         self.engine = engine
         self.store = store
@@ -75,6 +109,7 @@ class SeshatService:
         self.idle_minutes = idle_minutes
         self.on_closed = on_closed
         self.review: ReviewHandler = review or NoReview()
+        self.owner_home = owner_home
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -101,6 +136,7 @@ class SeshatService:
         if not reaction.added:
             return
         if self.review.on_reaction(reaction):
+            self._home_changed()
             return
         if normalise_reaction_name(reaction.name) not in DONE_REACTIONS:
             return
@@ -118,7 +154,10 @@ class SeshatService:
     def on_action(self, action: InboundAction) -> None:
         """The "Done" button closes the clicking user's session; other buttons go to review."""
         if action.action_id != DONE_ACTION:
-            self.review.on_action(action)
+            if self.review.on_action(action):
+                self._home_changed()
+            elif self.owner_home is not None:
+                self.owner_home.on_action(action)
             return
         with self.store.sessions() as db:
             session = S.get(db, action.value)
@@ -130,8 +169,25 @@ class SeshatService:
         if not self.close(session.id, reason="button", actor=action.user):
             self._ephemeral(action.channel, action.user, "That session has already ended.")
 
+    def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
+        """A modal's Submit: the owner dashboard's modals go to it; anything else closes."""
+        if submission.callback_id.startswith(HOME_CALLBACK_PREFIX) and self.owner_home:
+            return self.owner_home.on_submission(submission)
+        return None
+
+    def _home_changed(self) -> None:
+        if self.owner_home is not None:
+            self.owner_home.changed()
+
     def on_home_opened(self, user: str) -> None:
-        """Publish the App Home tab."""
+        """Publish the App Home tab: owners get the dashboard, everyone else the guide."""
+        if self.owner_home is not None and self.owner_home.is_owner(user):
+            self.owner_home.opened(user)
+            return
+        self._publish_guide(user)
+
+    def _publish_guide(self, user: str) -> None:
+        """The App Home for everyone who is not an owner."""
         blocks: list[dict[str, Any]] = [
             {"type": "header", "text": {"type": "plain_text", "text": "Seshat"}},
             {
