@@ -81,7 +81,8 @@ def writer_lines(results: dict[str, Any]) -> list[str]:
             if r.get(key)
         )
         error = f" — {r['error']}" if r.get("error") else ""
-        lines.append(f"*{esc(name)}*: {esc(str(r.get('status', '?')))} {counts}{esc(error)}")
+        said = counts or str(r.get("status", "?"))
+        lines.append(f"*{esc(name)}*: {esc(said)}{esc(error)}")
     return lines
 
 
