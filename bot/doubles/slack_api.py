@@ -513,9 +513,13 @@ class WebApi:
     def chat_get_permalink(self, params: JSON) -> JSON:
         """chat.getPermalink: a stable archive link for a message."""
         channel = self._channel(params)
-        ts = self.state.find_message(channel, str(params.get("message_ts", "")))["ts"]
+        message = self.state.find_message(channel, str(params.get("message_ts", "")))
+        ts = message["ts"]
         domain = self.state.ident.team_domain
         link = f"https://{domain}.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+        root = message.get("thread_ts")
+        if root and root != ts:  # a reply's link names its thread, as Slack's does
+            link += f"?thread_ts={root}&cid={channel}"
         return {"channel": channel, "permalink": link}
 
     def reaction(self, params: JSON, *, add: bool) -> JSON:
