@@ -362,3 +362,27 @@ def test_crafted_owner_actions_from_a_non_owner_change_nothing_and_are_audited(
     assert any(e.target_id == "home:edit" for e in audits(stack, "home.denied"))
     with store_of(stack).sessions() as db:
         assert db.get(Skill, skill.id).description == skill.description  # type: ignore[union-attr]
+
+
+def test_home_refreshes_are_debounced_and_a_refused_view_still_publishes(
+    stack: LocalStack,
+) -> None:
+    open_home(stack)
+    # Five opens in a burst: the first within the interval is held, the rest join it.
+    mark = stack.slack.mark()
+    for _ in range(5):
+        stack.slack.open_app_home(OWNER)
+    stack.slack.wait_for_acks()
+    publish_for(stack, OWNER, mark)
+    time.sleep(1.5)
+    assert stack.slack.count_calls("views.publish", lambda c: c.seq > mark) == 1
+
+    # Slack refuses the dashboard: a short view that says why is published instead.
+    time.sleep(1.1)
+    stack.slack.faults.add("views.publish", status=200, error="invalid_arguments")
+    mark = stack.slack.mark()
+    stack.slack.open_app_home(OWNER)
+    refused = stack.slack.wait_for_call("views.publish", timeout=15, after=mark)
+    assert refused.response["error"] == "invalid_arguments"
+    fallback = json.dumps(publish_for(stack, OWNER, refused.seq).params["view"])
+    assert "could not be shown (invalid_arguments)" in fallback
