@@ -22,20 +22,19 @@ from sqlalchemy import select
 
 from bot import home_data as data
 from bot import home_modals as modals
+from bot import home_view as layout
 from bot.engine import slack_error
 from bot.home_blocks import (
     Block,
-    actions,
-    button,
     clip,
     clipped,
-    context,
     divider,
     esc,
     fit,
     header,
     section,
 )
+from bot.home_view import PAGE_SIZE, PREFIX
 from bot.inbound import InboundAction, InboundSubmission
 from bot.review_cards import ReviewCards
 from store.clock import Clock
@@ -49,8 +48,6 @@ from writers.lessons.review import decide_lesson, set_status
 from writers.rollback import Change, rollback
 
 log = logging.getLogger(__name__)
-PREFIX = "home:"
-PAGE_SIZE = {"pending": 5, "reflections": 8, "flagged": 5}
 DEBOUNCE_SECONDS = 1.0
 NOT_OWNER = "Only the bot's owners can do this."
 
@@ -173,12 +170,12 @@ class OwnerHome:
             counts = data.library_counts(db)
             f_off = pages.get("flagged", 0)
             flagged, f_total = data.flagged_lessons(db, offset=f_off, limit=PAGE_SIZE["flagged"])
-            blocks = [header("Seshat — owner dashboard"), *_spend_blocks(spend), divider()]
+            blocks = [header("Seshat — owner dashboard"), *layout.spend_blocks(spend), divider()]
             blocks += self._pending_blocks(shown, len(waiting), p_off)
             blocks.append(divider())
-            blocks += _reflection_blocks(rows, r_total, r_off, links)
+            blocks += layout.reflection_blocks(rows, r_total, r_off, links)
             blocks.append(divider())
-            blocks += _library_blocks(counts, flagged, f_total, f_off)
+            blocks += layout.library_blocks(counts, flagged, f_total, f_off)
         return fit(blocks, note="Use the page buttons or `seshat` on the command line.")
 
     def _pending_blocks(self, items: list[Any], total: int, offset: int) -> list[Block]:
@@ -190,7 +187,7 @@ class OwnerHome:
         out = [section(head)]
         for item in items:
             out += clipped(self.cards.card_blocks(item))
-        return out + _pager("pending", offset, len(items), total)
+        return out + layout.pager("pending", offset, len(items), total)
 
     def _permalink(self, db: Any, session_id: str) -> str | None:
         """The link to a session's first message (`chat.getPermalink`), cached."""
@@ -296,7 +293,8 @@ class OwnerHome:
             self._open(action, view)
 
     def _rollback(self, action: InboundAction) -> None:
-        """The same rollback as `seshat rollback --reflection`, by the owner who confirmed it."""
+        """The same rollback as `seshat rollback --reflection`, by the owner who confirmed it;
+        the attempt is audited whatever came of it."""
         changes: list[Change] = []
         error = None
         now = self.clock.now()
@@ -314,20 +312,23 @@ class OwnerHome:
                         data_dir=self.settings.data_dir,
                         skills_dir=self.settings.effective_skills_dir,
                     )
-                audit(
-                    db,
-                    actor=action.user,
-                    action="home.rollback",
-                    target_kind="reflection",
-                    target_id=action.value[:64],
-                    now=now,
-                    changes=len(changes),
-                    error=error,
-                )
         except GitError as exc:
+            # e.g. a later skill commit conflicts with the revert: the database is unchanged.
             changes, error = [], str(exc)
+        with self.store.sessions.begin() as db:
+            audit(
+                db,
+                actor=action.user,
+                action="home.rollback",
+                target_kind="reflection",
+                target_id=action.value[:64],
+                now=now,
+                changes=len(changes),
+                error=error,
+            )
         self._update(action, modals.rollback_result_modal(action.value, changes, error))
-        self.changed()
+        if changes:
+            self.changed()
 
     def _lesson(self, action: InboundAction, verb: str) -> None:
         """Approve, archive or restore a flagged lesson, as `seshat lessons` does."""
@@ -408,94 +409,3 @@ def _error(block_id: str, message: str) -> dict[str, Any]:
 
 def _page(offset: int, total: int) -> int:
     return offset if offset < total else 0
-
-
-def _pager(name: str, offset: int, shown: int, total: int) -> list[Block]:
-    """Newer/older buttons for one list, when it has more than one page."""
-    size = PAGE_SIZE[name]
-    buttons = []
-    if offset > 0:
-        buttons.append(
-            button("◀ Previous", f"{PREFIX}page:{name}:prev", str(max(0, offset - size)))
-        )
-    if offset + shown < total:
-        buttons.append(button("Next ▶", f"{PREFIX}page:{name}:next", str(offset + size)))
-    if not buttons:
-        return []
-    page = f"{offset + 1}–{offset + shown} of {total}"
-    return [context(page), actions(f"pager-{name}", *buttons)]
-
-
-def _spend_blocks(spend: data.Spend) -> list[Block]:
-    used = spend.reflection_today / spend.cap if spend.cap else 0.0
-    today = (
-        f"*Spend today* ({spend.today} UTC): reflections ${spend.reflection_today:.4f} of the "
-        f"${spend.cap:.2f} daily cap ({used:.0%}; ${spend.committed:.4f} reserved or spent) · "
-        f"chat ${spend.chat_today:.4f}"
-    )
-    lines = [f"{d.day}  chat ${d.chat:>8.4f}  reflection ${d.reflection:>8.4f}" for d in spend.days]
-    week_chat = sum(d.chat for d in spend.days)
-    week_reflection = sum(d.reflection for d in spend.days)
-    week = (
-        f"*Last 7 days:* chat ${week_chat:.4f} · reflection ${week_reflection:.4f}\n```"
-        + "\n".join(lines)
-        + "```"
-    )
-    return [section(today), section(week)]
-
-
-def _reflection_blocks(
-    rows: list[ReflectionRow], total: int, offset: int, links: dict[str, str | None]
-) -> list[Block]:
-    out = [section(f"*Recent reflections* ({total})" if total else "*No reflections yet.*")]
-    for r in rows:
-        link = links.get(r.session_id)
-        ref = f"<{link}|session {r.session_id[:8]}>" if link else f"session `{r.session_id[:8]}`"
-        writers = " · ".join(modals.writer_lines(r.writer_results or {})) or "no writer ran"
-        text = (
-            f"{ref} · *{esc(r.outcome or r.status)}* ({esc(r.status)}) · ${r.cost_usd:.4f} · "
-            f"{r.duration_ms / 1000:.1f} s · {r.created_at:%Y-%m-%d %H:%M}\n{clip(writers, 1500)}"
-        )
-        out.append(section(text, accessory=button("Details", f"{PREFIX}reflection", r.id)))
-    return out + _pager("reflections", offset, len(rows), total)
-
-
-def _library_blocks(
-    counts: dict[str, dict[str, int]],
-    flagged: list[tuple[LessonRow, list[str]]],
-    total: int,
-    offset: int,
-) -> list[Block]:
-    fields = [
-        {
-            "type": "mrkdwn",
-            "text": f"*{data.EDITABLE[kind]}s*\n"
-            + (" · ".join(f"{s} {n}" for s, n in counts.get(kind, {}).items()) or "none"),
-        }
-        for kind in data.LIBRARY
-    ]
-    out: list[Block] = [
-        {"type": "section", "text": {"type": "mrkdwn", "text": "*The library*"}, "fields": fields},
-        actions("library", button("Search the library", f"{PREFIX}search")),
-        section(f"*Flagged lessons* ({total})" if total else "*No flagged lessons.*"),
-    ]
-    for row, reasons in flagged:
-        out.append(
-            section(
-                f"*Lesson #{row.id}* ({esc(row.status)}) — {esc('; '.join(reasons))}\n"
-                f"When: {esc(clip(row.condition, 600))}\nDo: {esc(clip(row.action, 600))}"
-            )
-        )
-        verbs = ["archive"] if row.status in ("canonical",) else ["approve", "archive"]
-        if row.status == "archived":
-            verbs = ["restore"]
-        buttons = [
-            button(v.capitalize(), f"{PREFIX}lesson:{v}", str(row.id), style=_STYLE.get(v))
-            for v in verbs
-        ]
-        buttons.append(button("Edit", f"{PREFIX}edit", f"lesson:{row.id}"))
-        out.append(actions(f"lesson-{row.id}", *buttons))
-    return out + _pager("flagged", offset, len(flagged), total)
-
-
-_STYLE = {"approve": "primary", "archive": "danger"}

@@ -145,6 +145,30 @@ def test_rollback_from_the_reflection_modal(stack: LocalStack) -> None:
     [done] = audits(stack, "home.rollback")
     assert done.actor == OWNER and done.detail["changes"] >= 3
 
+    # Again (a second click on a stale modal): nothing left to undo, and it says so.
+    again = open_modal(
+        stack,
+        lambda: stack.slack.send_view_action(
+            OWNER, view, {"action_id": "home:rollback", "block_id": "r", "value": row.id}
+        ),
+        "views.update",
+    )
+    assert "Nothing to roll back" in json.dumps(again.params["view"])
+    # An id that is no reflection: a clear line, no traceback, nothing changed.
+    gone = open_modal(
+        stack,
+        lambda: stack.slack.send_view_action(
+            OWNER, view, {"action_id": "home:rollback", "block_id": "r", "value": "nope"}
+        ),
+        "views.update",
+    )
+    assert "no reflection nope" in json.dumps(gone.params["view"])
+    missing = open_modal(
+        stack, lambda: stack.slack.click_home_button(OWNER, "home:reflection", "nope")
+    )
+    assert "no longer exists" in json.dumps(missing.params["view"])
+    assert len(audits(stack, "home.rollback")) == 3
+
 
 def test_search_then_edit_modal_refuses_a_poisoned_edit(stack: LocalStack) -> None:
     session_with_reflection(stack, reflection())
@@ -298,6 +322,28 @@ def test_owner_archives_a_flagged_lesson_from_the_home(stack: LocalStack) -> Non
         assert db.get(LessonRow, lesson_id).status == "archived"  # type: ignore[union-attr]
     [event] = audits(stack, "lesson.archived")
     assert event.actor == OWNER and event.target_id == str(lesson_id)
+
+    # Still flagged (contradicted), it now offers Restore; another is approved outright.
+    home = open_home(stack)
+    assert '"home:lesson:restore", "text": {"type": "plain_text", "text": "Restore"' in home
+    mark = stack.slack.mark()
+    stack.slack.click_home_button(OWNER, "home:lesson:restore", str(lesson_id))
+    stack.slack.click_home_button(OWNER, "home:lesson:approve", str(lesson_id - 1))
+    publish_for(stack, OWNER, mark)
+    stack.slack.wait_for_acks()
+    assert stack.bot.wait_idle(30)
+    deadline = time.monotonic() + 10
+    while not audits(stack, "lesson.canonical") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    with store_of(stack).sessions() as db:
+        assert db.get(LessonRow, lesson_id).status == "provisional"  # type: ignore[union-attr]
+        approved = db.get(LessonRow, lesson_id - 1)
+        assert approved is not None and approved.status == "canonical"
+        # The card staged for it was decided by the same decide() as a reaction.
+        card = db.scalars(
+            select(ReviewItem).where(ReviewItem.target_id == str(lesson_id - 1))
+        ).one()
+        assert (card.status, card.decided_by) == ("approved", OWNER)
 
 
 def test_crafted_owner_actions_from_a_non_owner_change_nothing_and_are_audited(
