@@ -49,6 +49,7 @@ from writers.rollback import Change, rollback
 
 log = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 1.0
+PERMALINK_CACHE = 2000
 NOT_OWNER = "Only the bot's owners can do this."
 
 
@@ -136,13 +137,18 @@ class OwnerHome:
 
     def publish(self, user: str) -> None:
         """Publish the dashboard; if Slack refuses it, a short view that says why, never none."""
-        view = {"type": "home", "blocks": self.blocks(user)}
         try:
-            self.slack.views_publish(user_id=user, view=view)
-            return
-        except (SlackApiError, OSError) as exc:
-            problem = slack_error(exc)
-            log.warning("could not publish the owner's App Home: %s", problem)
+            view = {"type": "home", "blocks": self.blocks(user)}
+        except Exception:  # a database hiccup must not leave the tab empty
+            log.exception("could not build the owner's App Home")
+            view, problem = None, "it could not be read from the database; see the log"
+        if view is not None:
+            try:
+                self.slack.views_publish(user_id=user, view=view)
+                return
+            except (SlackApiError, OSError) as exc:
+                problem = slack_error(exc)
+                log.warning("could not publish the owner's App Home: %s", problem)
         fallback = [
             header("Seshat"),
             section(
@@ -211,6 +217,8 @@ class OwnerHome:
         except (SlackApiError, OSError, KeyError) as exc:
             log.debug("no permalink for session %s: %s", session_id, exc)
             return None
+        if len(self._permalinks) >= PERMALINK_CACHE:
+            self._permalinks.clear()
         self._permalinks[session_id] = link
         return link
 
