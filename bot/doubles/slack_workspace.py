@@ -587,6 +587,16 @@ class LocalSlackWorkspace:
                 else:
                     pushed = self.api.store_view(dict(new or {}))["view"]["id"]
                     stack.append(pushed)
+            elif action == "errors":
+                inputs = {
+                    b.get("block_id") for b in view.get("blocks", []) if b.get("type") == "input"
+                }
+                errors = (ack or {}).get("errors")
+                if not isinstance(errors, dict) or not errors or set(errors) - inputs:
+                    # Slack shows the person a generic failure when an error names no input.
+                    raise SlackError(
+                        "invalid_arguments", [f"[ERROR] errors must name input blocks: {errors}"]
+                    )
             elif action == "clear":
                 stack.clear()
             elif action != "errors" and view_id in stack:

@@ -126,6 +126,10 @@ def test_modal_stack_submission_and_response_actions(ws: LocalSlackWorkspace) ->
         }
         assert body["view"]["callback_id"] == "cb"
 
+        answers.append({"response_action": "errors", "errors": {"no-such-input": "x"}})
+        with pytest.raises(Exception, match="invalid_arguments"):
+            ws.submit_view("U1", opened["id"])
+
         # `update` replaces the submitted view; an invalid one fails as Slack would refuse it.
         done = modal("Done", blocks=[SECTION], callback_id="cb")
         answers.append({"response_action": "update", "view": done})
