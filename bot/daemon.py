@@ -28,6 +28,7 @@ from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
 from bot.forgetting import Forgetting
+from bot.home_owner import OwnerHome
 from bot.home_user import UserHome
 from bot.http_server import HttpServer
 from bot.journal import Journal
@@ -178,6 +179,9 @@ class Daemon:
                 tell_owner=self._tell_owner,
             ),
         )
+        self.owner_home = OwnerHome(
+            store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
+        )
         self.service = SeshatService(
             engine=self.engine,
             store=store,
@@ -189,6 +193,7 @@ class Daemon:
             people=UserHome(store=store, slack=self.slack, forgetting=self.forgetting),
             owner_ids=s.owner_ids,
             actions=(self.notices,),
+            owner_home=self.owner_home,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -333,6 +338,7 @@ class Daemon:
         # After a fan-out: its review cards, and its check-in into the job store at once.
         self.cards.post_for_reflection(reflection_id)
         self.notices.post(reflection_id)
+        self.owner_home.changed()
         if self.checkins is not None:
             self.checkins.arm()
 
@@ -396,6 +402,8 @@ class Daemon:
         if self.http is not None:
             self.http.stop()
             self.http = None
+        if hasattr(self, "owner_home"):
+            self.owner_home.close()
         if self.background is not None:
             self.background.shutdown(wait=True)
             self.background = None

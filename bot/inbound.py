@@ -130,6 +130,23 @@ class InboundAction:
     value: str
     message_ts: str
     thread_ts: str | None
+    # Set when the button is in a view (App Home or a modal) rather than in a message.
+    view_id: str = ""
+    view_type: str = ""
+    trigger_id: str = ""
+
+
+@dataclass(frozen=True)
+class InboundSubmission:
+    """A modal's Submit (`view_submission`): who, which view, and the text in each input."""
+
+    team: str
+    user: str
+    view_id: str
+    callback_id: str
+    private_metadata: str
+    values: dict[str, str]
+    trigger_id: str
 
 
 class MalformedPayload(ValueError):
@@ -272,8 +289,10 @@ def normalise_action(body: dict[str, Any]) -> InboundAction | None:
     assert isinstance(container, dict) and isinstance(message, dict)
     user_id = _str(user.get("id"))
     channel_id = _str(channel.get("id")) or _str(container.get("channel_id"))
-    # A click in App Home (container type "view") has no channel; every other one has.
-    if not user_id or not (channel_id or container.get("type") == "view"):
+    view = body.get("view") if isinstance(body.get("view"), dict) else {}
+    assert isinstance(view, dict)
+    in_view = container.get("type") == "view"
+    if not user_id or not (channel_id or in_view):
         raise MalformedPayload("block action without user or channel")
     team = body.get("team") if isinstance(body.get("team"), dict) else {}
     assert isinstance(team, dict)
@@ -285,4 +304,36 @@ def normalise_action(body: dict[str, Any]) -> InboundAction | None:
         value=_str(action.get("value")),
         message_ts=_str(container.get("message_ts")) or _str(message.get("ts")),
         thread_ts=_str(message.get("thread_ts")) or None,
+        view_id=_str(container.get("view_id")) or _str(view.get("id")) if in_view else "",
+        view_type=_str(view.get("type")) if in_view else "",
+        trigger_id=_str(body.get("trigger_id")),
+    )
+
+
+def normalise_submission(body: dict[str, Any]) -> InboundSubmission:
+    """A `view_submission` payload → InboundSubmission (each input's typed text by block_id)."""
+    user = body.get("user") if isinstance(body.get("user"), dict) else {}
+    view = body.get("view") if isinstance(body.get("view"), dict) else {}
+    team = body.get("team") if isinstance(body.get("team"), dict) else {}
+    assert isinstance(user, dict) and isinstance(view, dict) and isinstance(team, dict)
+    if not _str(user.get("id")) or not _str(view.get("id")):
+        raise MalformedPayload("view submission without user or view")
+    state = view.get("state") if isinstance(view.get("state"), dict) else {}
+    assert isinstance(state, dict)
+    raw = state.get("values") if isinstance(state.get("values"), dict) else {}
+    assert isinstance(raw, dict)
+    values: dict[str, str] = {}
+    for block_id, by_action in raw.items():
+        if isinstance(by_action, dict):
+            for element in by_action.values():
+                if isinstance(element, dict):
+                    values[str(block_id)] = _str(element.get("value"))
+    return InboundSubmission(
+        team=_str(team.get("id")),
+        user=_str(user.get("id")),
+        view_id=_str(view.get("id")),
+        callback_id=_str(view.get("callback_id")),
+        private_metadata=_str(view.get("private_metadata")),
+        values=values,
+        trigger_id=_str(body.get("trigger_id")),
     )

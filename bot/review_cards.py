@@ -18,6 +18,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot.engine import slack_error
+from bot.home_blocks import esc
 from bot.inbound import InboundAction, InboundReaction
 from bot.reactions import normalise_reaction_name
 from store import events
@@ -235,7 +236,7 @@ class ReviewCards:
             channel=channel,
             thread_ts=group_ts,
             text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title}",
-            blocks=self._card_blocks(item),
+            blocks=self.card_blocks(item),
         )
         ts = str(result["ts"])
         with self.store.sessions.begin() as db:
@@ -250,14 +251,16 @@ class ReviewCards:
                 except (SlackApiError, OSError) as exc:
                     log.debug("could not pre-add %s: %s", emoji, slack_error(exc))
 
-    def _card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+    def card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+        """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
         prov = item.provenance or {}
+        # Learned text is shown as data: no mention, link or `<!channel>` in it becomes live.
         lines = [
-            f"*{KIND_LABEL.get(item.kind, item.kind)}:* {item.title}",
-            _clip(item.content, 2600),
+            f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}",
+            esc(_clip(item.content, 2600)),
         ]
         if item.reason:
-            lines.append(f":warning: *Quarantined:* {_clip(item.reason, 300)}")
+            lines.append(f":warning: *Quarantined:* {esc(_clip(item.reason, 300))}")
         else:
             lines.append(
                 f"_Why you are asked: {WHY_ASKED.get(item.kind, 'it changes behaviour')}._"
@@ -381,7 +384,7 @@ class ReviewCards:
                 channel=item.card_channel,
                 ts=item.card_ts,
                 text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title} — {outcome}",
-                blocks=self._card_blocks(item, outcome=outcome),
+                blocks=self.card_blocks(item, outcome=outcome),
             )
         except (SlackApiError, OSError) as exc:
             log.warning("could not update the decided card: %s", slack_error(exc))

@@ -12,7 +12,13 @@ from slack_sdk.errors import SlackApiError
 
 from bot.engine import DONE_ACTION, Engine, slack_error
 from bot.home_user import UserHome
-from bot.inbound import InboundAction, InboundCommand, InboundMessage, InboundReaction
+from bot.inbound import (
+    InboundAction,
+    InboundCommand,
+    InboundMessage,
+    InboundReaction,
+    InboundSubmission,
+)
 from bot.reactions import normalise_reaction_name
 from store import events, ledger
 from store import sessions as S
@@ -63,6 +69,33 @@ class NoReview:
         return []
 
 
+class OwnerHomeHandler(Protocol):
+    """The owners' App Home (bot/home_owner.py): published, refreshed, and acted on."""
+
+    def is_owner(self, user: str) -> bool:
+        """True for a configured owner."""
+        ...
+
+    def opened(self, user: str) -> None:
+        """An owner opened the tab."""
+        ...
+
+    def changed(self) -> None:
+        """Something the dashboard shows changed."""
+        ...
+
+    def on_action(self, action: InboundAction) -> bool:
+        """A `home:` button; True when it was one."""
+        ...
+
+    def on_submission(self, sub: InboundSubmission) -> dict[str, Any] | None:
+        """A dashboard modal's Submit; the ack."""
+        ...
+
+
+HOME_CALLBACK_PREFIX = "home:"
+
+
 class SeshatService:
     """Routes normalised Slack input to the chat engine, session closing and the review gate."""
 
@@ -79,6 +112,7 @@ class SeshatService:
         people: UserHome | None = None,
         owner_ids: Sequence[str] = (),
         actions: Sequence[ActionHandler] = (),
+        owner_home: OwnerHomeHandler | None = None,
     ) -> None:
         self.engine = engine
         self.store = store
@@ -91,6 +125,7 @@ class SeshatService:
         self.people = people
         self.owner_ids = frozenset(owner_ids)
         self.actions = tuple(actions)
+        self.owner_home = owner_home
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -123,6 +158,7 @@ class SeshatService:
         if not reaction.added:
             return
         if self.review.on_reaction(reaction):
+            self._home_changed()
             return
         if normalise_reaction_name(reaction.name) not in DONE_REACTIONS:
             return
@@ -142,8 +178,12 @@ class SeshatService:
         if action.action_id != DONE_ACTION:
             if self.people is not None and self.people.on_action(action):
                 return
-            if not any(handler.on_action(action) for handler in self.actions):
-                self.review.on_action(action)
+            if any(handler.on_action(action) for handler in self.actions):
+                self._home_changed()
+            elif self.review.on_action(action):
+                self._home_changed()
+            elif self.owner_home is not None:
+                self.owner_home.on_action(action)
             return
         with self.store.sessions() as db:
             session = S.get(db, action.value)
@@ -155,11 +195,29 @@ class SeshatService:
         if not self.close(session.id, reason="button", actor=action.user):
             self._ephemeral(action.channel, action.user, "That session has already ended.")
 
+    def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
+        """A modal's Submit: the owner dashboard's modals go to it; anything else closes."""
+        if submission.callback_id.startswith(HOME_CALLBACK_PREFIX) and self.owner_home:
+            return self.owner_home.on_submission(submission)
+        return None
+
+    def _home_changed(self) -> None:
+        if self.owner_home is not None:
+            self.owner_home.changed()
+
     def on_home_opened(self, user: str) -> None:
-        """Publish the App Home tab: the owner's dashboard, or everyone else's own view."""
-        if self.people is not None and user not in self.owner_ids:
+        """Publish the App Home tab: owners get the dashboard, everyone else their own view
+        (what Seshat remembers about them, bot/home_user.py)."""
+        if self.owner_home is not None and self.owner_home.is_owner(user):
+            self.owner_home.opened(user)
+            return
+        if self.people is not None:
             self.people.publish(user)
             return
+        self._publish_guide(user)
+
+    def _publish_guide(self, user: str) -> None:
+        """The App Home when no per-person view is wired (tests, the demo)."""
         blocks: list[dict[str, Any]] = [
             {"type": "header", "text": {"type": "plain_text", "text": "Seshat"}},
             {

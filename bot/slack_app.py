@@ -29,11 +29,13 @@ from bot.inbound import (
     InboundCommand,
     InboundMessage,
     InboundReaction,
+    InboundSubmission,
     MalformedPayload,
     normalise_action,
     normalise_command,
     normalise_message,
     normalise_reaction,
+    normalise_submission,
 )
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,11 @@ class Dispatcher(Protocol):
 
     def on_home_opened(self, user: str) -> None:
         """A user opened the App Home tab."""
+        ...
+
+    def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
+        """A modal was submitted; the returned dict is the ack (`response_action` …), None
+        closes the modal. Runs before the ack, so it must answer within Slack's 3 seconds."""
         ...
 
 
@@ -193,6 +200,20 @@ def build_bolt_app(
             return
         if action is not None:
             background.submit(_logged, dispatcher.on_action, action)
+
+    @app.view(re.compile(r".*"))
+    def view_listener(ack: Ack, body: dict[str, Any]) -> None:
+        try:
+            submission = normalise_submission(body)
+        except MalformedPayload as exc:
+            log.warning("malformed view submission dropped: %s", exc)
+            ack()
+            return
+        answer = dispatcher.on_submission(submission)
+        if answer:
+            ack(**answer)
+        else:
+            ack()
 
     @app.error
     def on_error(error: Exception, body: dict[str, Any]) -> BoltResponse:

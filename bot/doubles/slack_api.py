@@ -25,6 +25,7 @@ from bot.doubles.slack_payloads import (
     reaction_event,
     slack_id,
 )
+from bot.doubles.slack_views import view_problems
 
 EmitEvent = Callable[[JSON], object]
 
@@ -32,9 +33,10 @@ EmitEvent = Callable[[JSON], object]
 class SlackError(Exception):
     """A Web API error answered as `{"ok": false, "error": code}`."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, messages: list[str] | None = None) -> None:
         super().__init__(code)
         self.code = code
+        self.messages = messages or []
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,9 @@ class WorkspaceState:
     views: dict[str, JSON] = field(default_factory=dict)
     home_view_by_user: dict[str, str] = field(default_factory=dict)
     triggers: set[str] = field(default_factory=set)
+    trigger_users: dict[str, str] = field(default_factory=dict)
+    # Each user's open modals, bottom first (views.open starts a stack, views.push adds to it).
+    modal_stacks: dict[str, list[str]] = field(default_factory=dict)
     response_targets: dict[str, JSON] = field(default_factory=dict)
     calls: list[Call] = field(default_factory=list)
 
@@ -284,6 +289,7 @@ class WebApi:
             "views.publish": self.views_publish,
             "views.open": self.views_open,
             "views.update": self.views_update,
+            "views.push": self.views_push,
             "apps.connections.open": lambda _params: self.apps_connections_open(),
             "assistant.threads.setStatus": lambda _params: {},
         }
@@ -388,7 +394,10 @@ class WebApi:
             with self.state.cond:
                 body = handler(params)
         except SlackError as e:
-            return 200, {"ok": False, "error": e.code}, {}
+            failed: JSON = {"ok": False, "error": e.code}
+            if e.messages:
+                failed["response_metadata"] = {"messages": e.messages}
+            return 200, failed, {}
         return 200, {"ok": True, **body}, {}
 
     # -- helpers ------------------------------------------------------------------------------
@@ -504,9 +513,13 @@ class WebApi:
     def chat_get_permalink(self, params: JSON) -> JSON:
         """chat.getPermalink: a stable archive link for a message."""
         channel = self._channel(params)
-        ts = self.state.find_message(channel, str(params.get("message_ts", "")))["ts"]
+        message = self.state.find_message(channel, str(params.get("message_ts", "")))
+        ts = message["ts"]
         domain = self.state.ident.team_domain
         link = f"https://{domain}.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+        root = message.get("thread_ts")
+        if root and root != ts:  # a reply's link names its thread, as Slack's does
+            link += f"?thread_ts={root}&cid={channel}"
         return {"channel": channel, "permalink": link}
 
     def reaction(self, params: JSON, *, add: bool) -> JSON:
@@ -585,10 +598,15 @@ class WebApi:
             raise SlackError("user_not_found")
         return {"user": dict(user)}
 
-    def _store_view(self, view: JSON, **extra: Any) -> JSON:
+    def store_view(self, view: JSON, **extra: Any) -> JSON:
+        """Validate a view against Slack's limits and store it (new id unless `view_id`)."""
         if not isinstance(view, dict) or "type" not in view:
             raise SlackError("invalid_arguments")
+        problems = view_problems(view)
+        if problems:
+            raise SlackError("invalid_arguments", problems)
         view_id = str(extra.pop("view_id", None) or slack_id("V"))
+        previous = self.state.views.get(view_id, {})
         stored: JSON = {
             "id": view_id,
             "team_id": self.state.ident.team_id,
@@ -596,6 +614,11 @@ class WebApi:
             "bot_id": self.state.ident.bot_id,
             "hash": slack_id("", 16),
             "state": {"values": {}},
+            "private_metadata": "",
+            "callback_id": "",
+            "external_id": "",
+            "root_view_id": previous.get("root_view_id", view_id),
+            "previous_view_id": previous.get("previous_view_id"),
             **view,
             **extra,
         }
@@ -603,30 +626,64 @@ class WebApi:
         self.state.cond.notify_all()
         return {"view": dict(stored)}
 
+    def _trigger_user(self, params: JSON) -> str:
+        """Consume a trigger_id this workspace issued (once, as Slack does); return its user."""
+        trigger = str(params.get("trigger_id", ""))
+        if trigger not in self.state.triggers:
+            raise SlackError("invalid_trigger_id")
+        self.state.triggers.discard(trigger)
+        return self.state.trigger_users.pop(trigger, "")
+
     def views_publish(self, params: JSON) -> JSON:
         """views.publish: set a user's App Home view."""
         user = str(params.get("user_id", ""))
         if user not in self.state.users:
             raise SlackError("user_not_found")
+        view = params.get("view", {})
+        if isinstance(view, dict) and view.get("type") != "home":
+            raise SlackError(
+                "invalid_arguments", ["[ERROR] must be `home` [json-pointer:/view/type]"]
+            )
         view_id = self.state.home_view_by_user.get(user)
-        answer = self._store_view(params.get("view", {}), view_id=view_id, user_id=user)
+        answer = self.store_view(view, view_id=view_id, user_id=user)
         self.state.home_view_by_user[user] = answer["view"]["id"]
         return answer
 
     def views_open(self, params: JSON) -> JSON:
         """views.open: open a modal; needs a trigger_id this workspace issued."""
-        trigger = str(params.get("trigger_id", ""))
-        if trigger not in self.state.triggers:
-            raise SlackError("invalid_trigger_id")
-        self.state.triggers.discard(trigger)
-        return self._store_view(params.get("view", {}))
+        user = self._trigger_user(params)
+        answer = self.store_view(params.get("view", {}))
+        self.state.modal_stacks[user] = [answer["view"]["id"]]
+        return answer
+
+    def views_push(self, params: JSON) -> JSON:
+        """views.push: put a modal on top of the user's open one (at most 3 deep)."""
+        user = self._trigger_user(params)
+        stack = self.state.modal_stacks.get(user, [])
+        if not stack:
+            raise SlackError("not_found")
+        if len(stack) >= 3:
+            raise SlackError("push_limit_reached")
+        answer = self.store_view(params.get("view", {}))
+        view = self.state.views[answer["view"]["id"]]
+        view.update(root_view_id=stack[0], previous_view_id=stack[-1])
+        stack.append(view["id"])
+        return {"view": dict(view)}
 
     def views_update(self, params: JSON) -> JSON:
-        """views.update: replace a stored view."""
+        """views.update: replace a stored view, by view_id or external_id (and hash, if given)."""
         view_id = str(params.get("view_id", ""))
+        external = str(params.get("external_id", ""))
+        if not view_id and external:
+            view_id = next(
+                (k for k, v in self.state.views.items() if v.get("external_id") == external), ""
+            )
         if view_id not in self.state.views:
             raise SlackError("not_found")
-        return self._store_view(params.get("view", {}), view_id=view_id)
+        given_hash = params.get("hash")
+        if given_hash and given_hash != self.state.views[view_id].get("hash"):
+            raise SlackError("hash_conflict")
+        return self.store_view(params.get("view", {}), view_id=view_id)
 
     def apps_connections_open(self) -> JSON:
         """apps.connections.open: a one-time WebSocket URL."""

@@ -48,6 +48,7 @@ from bot.doubles.slack_payloads import (
     slash_command_payload,
 )
 from bot.doubles.slack_socket import Deliverer, Delivery, HttpTarget
+from bot.doubles.slack_views import input_values, view_problems, view_submission_payload
 
 T = TypeVar("T")
 
@@ -448,10 +449,11 @@ class LocalSlackWorkspace:
         self._emit(event)
         return event
 
-    def _trigger_id(self) -> str:
+    def _trigger_id(self, user: str = "") -> str:
         trigger = f"{secrets.randbelow(10**11)}.{secrets.randbelow(10**9)}.{secrets.token_hex(16)}"
         with self.state.cond:
             self.state.triggers.add(trigger)
+            self.state.trigger_users[trigger] = user
         return trigger
 
     def _response_url(self, target: JSON) -> str:
@@ -476,7 +478,7 @@ class LocalSlackWorkspace:
             command=command,
             text=text,
             response_url=self._response_url({"channel": channel, "user": user}),
-            trigger_id=self._trigger_id(),
+            trigger_id=self._trigger_id(user),
         )
         return self._deliver_and_wait("slash_commands", payload)
 
@@ -509,7 +511,7 @@ class LocalSlackWorkspace:
             response_url=self._response_url(
                 {"channel": channel, "user": user, "message_ts": message_ts}
             ),
-            trigger_id=self._trigger_id(),
+            trigger_id=self._trigger_id(user),
         )
         return self._deliver_and_wait("interactive", payload)
 
@@ -548,23 +550,90 @@ class LocalSlackWorkspace:
     def click_home_button(self, user: str, action_id: str, value: str | None = None) -> JSON | None:
         """`user` clicks the button `action_id` in their App Home view; returns the ack body."""
         view = self.home_view(user)
-        found = find_action_element(view.get("blocks", []) if view else [], action_id)
-        if view is None or found is None:
-            raise LookupError(f"no element with action_id={action_id!r} in {user}'s home view")
+        if view is None:
+            raise LookupError(f"{user} has no App Home view")
+        return self.click_view_button(user, str(view["id"]), action_id, value)
+
+    def click_view_button(
+        self, user: str, view_id: str, action_id: str, value: str | None = None
+    ) -> JSON | None:
+        """`user` clicks the element `action_id` in a view (App Home or a modal); returns the
+        ack body. A `value` different from the element's plays a crafted payload."""
+        with self.state.cond:
+            view = dict(self.state.views.get(view_id) or {})
+        found = find_action_element(view.get("blocks", []), action_id)
+        if not view or found is None:
+            raise LookupError(f"no element with action_id={action_id!r} in view {view_id}")
         element, block_id = found
+        return self.send_view_action(user, view, self._action(element, block_id, action_id, value))
+
+    def send_view_action(self, user: str, view: JSON, action: JSON) -> JSON | None:
+        """Deliver a `block_actions` payload from `view` as `user` (also for crafted actions)."""
         payload = block_actions_payload(
             self.ident,
             user_id=user,
             user_name=self.state.user(user)["name"],
-            container={"type": "view", "view_id": view["id"]},
+            container={"type": "view", "view_id": view.get("id", "")},
             channel=None,
             message=None,
             view=view,
-            action=self._action(element, block_id, action_id, value),
+            action=action,
             response_url=None,
-            trigger_id=self._trigger_id(),
+            trigger_id=self._trigger_id(user),
         )
         return self._deliver_and_wait("interactive", payload)
+
+    def modal(self, user: str) -> JSON | None:
+        """The modal on top of `user`'s stack (what they see), if one is open."""
+        with self.state.cond:
+            stack = self.state.modal_stacks.get(user) or []
+            return dict(self.state.views[stack[-1]]) if stack else None
+
+    def submit_view(
+        self, user: str, view_id: str, values: dict[str, str] | None = None
+    ) -> JSON | None:
+        """`user` presses Submit on a modal, having typed `values` (block_id → text) into its
+        inputs; the app's `response_action` is applied as Slack does (`errors` keeps the modal
+        open, `update` replaces it, `push` stacks a new one, `clear` closes them all, nothing
+        closes this one). Returns the ack body."""
+        with self.state.cond:
+            view = dict(self.state.views[view_id])
+        payload = view_submission_payload(
+            ident=self.ident,
+            user=self.state.user(user),
+            view=view,
+            values=input_values(view, values or {}),
+            trigger_id=self._trigger_id(user),
+        )
+        ack = self._deliver_and_wait("interactive", payload)
+        action = (ack or {}).get("response_action")
+        with self.state.cond:
+            stack = self.state.modal_stacks.setdefault(user, [])
+            if action in ("update", "push"):
+                new = (ack or {}).get("view")
+                problems = view_problems(new)
+                if problems:
+                    raise SlackError("invalid_arguments", problems)
+                if action == "update":
+                    self.api.store_view(dict(new or {}), view_id=view_id)
+                else:
+                    pushed = self.api.store_view(dict(new or {}))["view"]["id"]
+                    stack.append(pushed)
+            elif action == "errors":
+                inputs = {
+                    b.get("block_id") for b in view.get("blocks", []) if b.get("type") == "input"
+                }
+                errors = (ack or {}).get("errors")
+                if not isinstance(errors, dict) or not errors or set(errors) - inputs:
+                    # Slack shows the person a generic failure when an error names no input.
+                    raise SlackError(
+                        "invalid_arguments", [f"[ERROR] errors must name input blocks: {errors}"]
+                    )
+            elif action == "clear":
+                stack.clear()
+            elif action != "errors" and view_id in stack:
+                stack.remove(view_id)
+        return ack
 
     def _action(self, element: JSON, block_id: str, action_id: str, value: str | None) -> JSON:
         action: JSON = {

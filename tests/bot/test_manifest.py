@@ -29,6 +29,10 @@ METHOD_SCOPES: dict[str, str | None] = {
     "reactions_add": "reactions:write",
     "reactions_remove": "reactions:write",
     "views_publish": None,
+    "views_open": None,
+    "views_push": None,
+    "views_update": None,
+    "chat_getPermalink": None,
 }
 
 # The scope each subscribed bot event needs.
