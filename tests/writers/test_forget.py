@@ -26,9 +26,11 @@ from store.models import (
 )
 from tests.writers.support import OTHER, OWNER, reflection, seed
 from writers.embed import VectorIndex
+from writers.exchange import dumps, export_library, load
 from writers.fanout import fan_out
 from writers.forget import Purge, UnknownItem, delete_mirrored
 from writers.forgotten import drop_forgotten, is_forgotten, may_import
+from writers.importer import import_library
 from writers.memory import MEMORY_FILE
 from writers.registry import build_writers
 
@@ -254,3 +256,36 @@ def test_a_removed_vector_does_not_linger_in_the_matrix() -> None:
     idx.remove(2)  # the last row: nothing moves into its slot
     idx.remove(1)
     assert not idx._mat.any()
+
+
+def test_an_export_made_before_the_forget_does_not_bring_it_back(
+    store: Store, world: dict[str, object], clock: FakeClock, tmp_path: Path
+) -> None:
+    """The whole path: export (with OTHER's fact, note and lesson), forget OTHER, import the old
+    export into the same library: nothing of OTHER's comes back; the shared lesson stays
+    without OTHER; the owner's own note is still there."""
+    data, skills = world["data"], tmp_path / "skills"
+    with store.sessions() as db:
+        before = dumps(export_library(db, data_dir=data, skills_dir=skills))  # type: ignore[arg-type]
+    assert CANARY in before and OTHER in before
+    clock.advance(timedelta(minutes=5))
+    _purge(store, world, clock, OTHER)
+    with store.sessions.begin() as db:
+        report = import_library(
+            db,
+            load(before),
+            data_dir=data,
+            skills_dir=skills,
+            actor="cli:test",
+            now=clock.now(),  # type: ignore[arg-type]
+        )
+    assert report.refused >= 3  # the fact, the user note, the lesson only OTHER supported
+    with store.sessions() as db:
+        texts = [m.text for m in db.scalars(select(MemoryEntry))]
+        notes = [o.text for o in db.scalars(select(Observation))]
+        lessons = list(db.scalars(select(LessonRow)))
+    assert OTHER_FACT not in texts and "Deploys go out on Tuesdays." in texts
+    assert not any(CANARY in n for n in notes)
+    assert all(OTHER not in lesson.author_ids for lesson in lessons)
+    assert [lesson.author_ids for lesson in lessons] == [[OWNER]]
+    assert CANARY not in (data / MEMORY_FILE).read_text()  # type: ignore[operator]
