@@ -39,6 +39,7 @@ JOURNALLED_EVENTS = ("message", "app_mention")
 # Handlers of acked events at once (CPU work on the interpreter lock, writes on one SQLite
 # writer: more would only add threads competing for the lock the acks need).
 DISPATCHERS = 4
+RECEIVE_BUFFER_BYTES = 16 * 1024
 # Events about the bot itself that Bolt still hands to listeners (its IgnoringSelfEvents rule).
 SELF_EVENTS_KEPT = ("member_joined_channel", "member_left_channel")
 
@@ -106,6 +107,11 @@ class JournalledSocketModeHandler(SocketModeHandler):
             web_client=app.client,
             proxy=app.client.proxy,
             ping_interval=ping_interval,
+            # slack_sdk reads 1 KB per recv by default: an event took two or three, each one
+            # giving the interpreter lock away and waiting for it again behind the reply
+            # threads. 16 KB takes a burst of events in a few reads (frames in one read are
+            # parsed recursively, so not much more).
+            receive_buffer_size=RECEIVE_BUFFER_BYTES,
         )
         self.client.socket_mode_request_listeners.append(self.handle)  # type: ignore[arg-type]
         self.client.take = self.take
