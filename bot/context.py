@@ -114,16 +114,30 @@ def window_start(count: int, max_messages: int) -> int:
     return -(-over // step) * step
 
 
+# The bot's own replies in the part of the window carried over from before its last move are cut
+# to this many characters. That part is rewritten to the prompt cache at every move anyway (at
+# 1.25x the input price) and read on every later turn, so shortening it is the one saving that
+# leaves the prefix byte-stable between moves; the people's words stay whole.
+OLDER_REPLY_CHARS = 400
+SHORTENED = " … [shortened]"
+
+
 def conversation(
     lines: Sequence[tuple[bool, str]], *, max_messages: int
 ) -> tuple[ChatMessage, ...]:
     """Transcript (is_bot, text) → alternating messages that start and end with the user.
 
     The newest turn carries the conversation's cache breakpoint, so the next turn reads every
-    earlier one from the prompt cache.
+    earlier one from the prompt cache. Once the window has moved, the lines it carried over
+    (its first half) keep the user's words whole and the bot's replies cut to
+    `OLDER_REPLY_CHARS`: those lines change only when the window moves again.
     """
+    start = window_start(len(lines), max_messages)
+    carried = max_messages - max(1, max_messages // 2) if start else 0
     merged: list[ChatMessage] = []
-    for is_bot, text in lines[window_start(len(lines), max_messages) :]:
+    for i, (is_bot, text) in enumerate(lines[start:]):
+        if is_bot and i < carried and len(text) > OLDER_REPLY_CHARS:
+            text = text[:OLDER_REPLY_CHARS].rstrip() + SHORTENED
         role: Literal["user", "assistant"] = "assistant" if is_bot else "user"
         if merged and merged[-1].role == role:
             merged[-1] = ChatMessage(role, merged[-1].content + "\n\n" + text)

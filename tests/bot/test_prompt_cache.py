@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from bot.context import PromptParts, Section, conversation, default_identity, window_start
+from bot.context import (
+    OLDER_REPLY_CHARS,
+    SHORTENED,
+    PromptParts,
+    Section,
+    conversation,
+    default_identity,
+    window_start,
+)
 from bot.doubles.anthropic_api import LocalAnthropicAPI, estimate_tokens
 from reflection.anthropic_llm import AnthropicLLM
 from reflection.llm import ChatMessage, LLMRequest, SystemBlock, Usage
@@ -217,3 +225,26 @@ def test_reflection_style_request_gets_no_breakpoint(
     assert breakpoints(api.requests[-1].body) == []
     assert (response.usage.cache_write_tokens, response.usage.cache_read_tokens) == (0, 0)
     assert json.dumps(api.requests[-1].body).count("cache_control") == 0
+
+
+def test_replies_carried_over_a_move_are_shortened_and_stay_stable() -> None:
+    # Long lines: the user's words stay whole everywhere; the bot's replies are cut only in the
+    # half of the window carried over from before its last move, so between moves every request
+    # still starts with the previous one.
+    lines = [(i % 2 == 1, f"{i} " + "word " * 200) for i in range(120)]
+    previous: tuple[ChatMessage, ...] = ()
+    for n in range(1, 120):
+        start = window_start(n, 40)
+        messages = conversation(lines[:n], max_messages=40)
+        texts = [m.content for m in messages]
+        for offset, (is_bot, text) in enumerate(lines[start:n]):
+            if not is_bot:
+                assert text in texts
+            elif start and offset < 20:
+                assert text[:OLDER_REPLY_CHARS].rstrip() + SHORTENED in texts
+            else:
+                assert text in texts, (n, offset)
+        plain = tuple(replace(m, cache=False) for m in messages)
+        if start == window_start(n - 1, 40) and previous:
+            assert plain[: len(previous) - 1] == previous[:-1]
+        previous = plain
