@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
 from bot.doubles.slack_workspace import LocalSlackWorkspace  # noqa: E402
 from bot.doubles.stack import process_env, start_process, stop_process  # noqa: E402
+from store.config import Settings  # noqa: E402
 from store.db import Store  # noqa: E402
 from store.models import LLMCall, Message, ReflectionRow  # noqa: E402
 
@@ -246,6 +247,8 @@ def run(
                                 d.sent_at[0] - started,
                                 d.acked_at - d.sent_at[0],
                                 bool((d.payload.get("event") or {}).get("bot_id")),
+                                d.sent_at[0],
+                                d.acked_at,
                             ]
                             for d in slack.deliveries
                             if d.kind == "events_api" and d.acked_at is not None and d.sent_at
@@ -322,11 +325,21 @@ def run(
 
 
 def main() -> None:
+    # The local Slack workspace's event loop shares this process's interpreter lock with the 32
+    # threads that write the users' messages; at Python's default 5 ms switch interval it waited
+    # up to ~0.2 s for the lock while they ran, and read the daemon's acks that much late (seen
+    # by timing both sides on the one monotonic clock). Slack's servers do not share our lock.
+    sys.setswitchinterval(0.001)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--latency", type=float, default=1.0)
     parser.add_argument("--turns", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=32, help="SESHAT_WORKER_THREADS")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=int(Settings.model_fields["worker_threads"].default),
+        help="SESHAT_WORKER_THREADS (default: the setting's default)",
+    )
     parser.add_argument("--lessons", type=int, default=0, help="stored before the daemon starts")
     parser.add_argument("--facts", type=int, default=0, help="channel facts stored before start")
     parser.add_argument(

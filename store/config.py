@@ -95,8 +95,9 @@ class Settings(BaseSettings):
         default=40, ge=2, validation_alias="TRANSCRIPT_MAX_MESSAGES"
     )
     # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
-    # model calls, not a CPU count.
-    worker_threads: int = Field(default=32, ge=1, validation_alias="SESHAT_WORKER_THREADS")
+    # model calls, not a CPU count (the Python work of replies runs two at a time whatever this
+    # is: bot/cpu_slots.py). 256 lets a burst of 200 sessions wait on the model together.
+    worker_threads: int = Field(default=256, ge=1, validation_alias="SESHAT_WORKER_THREADS")
     # The ⏳ on a message appears only when its answer takes longer than this (0: at once).
     working_signal_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"
