@@ -43,7 +43,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.leases import PROCESS
-from store.models import ChatSession, Message, ReplyState, SessionState
+from store.models import ChatSession, Message, ReplyState, SessionEvent, SessionState
 from writers.guard.redact import redact_text
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,27 @@ def _unclaimed(message_id: int, **values: Any) -> Update:
         .where(Message.id == message_id)
         .values(reply_owner=None, reply_lease_until=None, working_reaction=False, **values)
     )
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """A claimed message and what answering it needs, read in the claim's transaction."""
+
+    owed: Message
+    took_over: bool
+    session: ChatSession
+    lines: list[tuple[bool, str]]  # the transcript up to the owed message, and every bot line
+    bot_lines: list[tuple[int, str]]  # the bot's lines (id, text), oldest first
+    history: list[SessionEvent]  # the session's events (the stall guard's)
+
+
+@dataclass(frozen=True)
+class _Delivered:
+    """A reply recorded: the session's state, the reply's row id, and whether more is owed."""
+
+    state: str | None
+    reply_id: int | None
+    more: bool
 
 
 class ContextProvider(Protocol):
@@ -388,21 +409,50 @@ class Engine:
         try:
             with self._cpu.held():
                 while not self._closed:
-                    with self.store.sessions.begin() as db:
-                        owed = S.next_reply(db, session_id, now=self.clock.now())
-                        if owed is None:
-                            return
-                        took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
-                        if not S.claim_reply(db, owed, now=self.clock.now(), lease=REPLY_LEASE):
-                            return  # another replica claimed it a moment ago; it answers in order
-                        db.expunge(owed)
+                    turn = self._claim_next(session_id)
+                    if turn is None:
+                        return
                     try:
-                        self._answer(owed, took_over=took_over)
+                        more = self._answer(turn)
                     except Exception:
-                        self._release(owed)  # someone (recovery, this process) tries again soon
+                        self._release(
+                            turn.owed
+                        )  # someone (recovery, this process) tries again soon
                         raise
+                    if not more:
+                        return
         finally:
             self._locks.release(session_id)
+
+    def _claim_next(self, session_id: str) -> _Turn | None:
+        """Claim the session's next owed message, reading in the same transaction all that
+        answering it needs (session, transcript, the stall guard's events): one round trip."""
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            session = S.get(db, session_id)
+            if session is None:
+                return None
+            messages = S.transcript(db, session_id)
+            waiting = sorted(
+                (m for m in messages if m.reply_state in ReplyState.UNANSWERED), key=S.ts_key
+            )
+            owed = S.first_answerable(waiting, now=now)
+            if owed is None:
+                return None
+            took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
+            if not S.claim_reply(db, owed, now=now, lease=REPLY_LEASE):
+                return None  # another replica claimed it a moment ago; it answers in order
+            history = events.of_session(db, session_id) if self.stall is not None else []
+            db.expunge_all()
+        owed_key = S.ts_key(owed)
+        return _Turn(
+            owed=owed,
+            took_over=took_over,
+            session=session,
+            lines=[(m.is_bot, m.text) for m in messages if m.is_bot or S.ts_key(m) <= owed_key],
+            bot_lines=[(m.id, m.text) for m in sorted(messages, key=lambda m: m.id) if m.is_bot],
+            history=history,
+        )
 
     def _release(self, owed: Message) -> None:
         """Give a claim back after an unexpected failure, so recovery retries it soon."""
@@ -421,32 +471,26 @@ class Engine:
         except Exception:
             log.exception("could not release a reply claim; it expires with its lease")
 
-    def _answer(self, owed: Message, *, took_over: bool) -> None:
-        """Answer one claimed message: generate (unless an answer is stored), store, post."""
+    def _answer(self, turn: _Turn) -> bool:
+        """Answer one claimed message: generate (unless an answer is stored), store, post.
+        False when the session is known to owe nothing more."""
+        owed, session, took_over = turn.owed, turn.session, turn.took_over
         session_id = owed.session_id
-        with self.store.sessions() as db:
-            session = S.get(db, session_id)
-            lines = [
-                (m.is_bot, m.text)
-                for m in S.transcript(db, session_id)
-                if m.is_bot or S.ts_key(m) <= S.ts_key(owed)
-            ]
-        if session is None:
-            return
         thread_ts = session.thread_ts or owed.ts
         plan = NO_PLAN
         if self.stall is not None and (
             owed.reply_state != ReplyState.GENERATED or owed.reply_text is None
         ):
-            plan = self.stall.plan(session_id)  # bot/stall.py: cue, lift, pivot, stop or silence
+            # bot/stall.py: cue, lift, pivot, stop or silence
+            plan = self.stall.plan(session_id, turn.history)
             if plan.silent:  # a bot-to-bot exchange that was stopped or capped
                 self._settle_unanswered(owed)
-                return
+                return True
         # The claim recorded the ⏳ (working_reaction: it may be shown); the transaction that
         # records the outcome clears it, after the reaction came off.
         self._working.start(owed.id, owed.channel, owed.ts)
         settled = False
-        state: str | None = None
+        done: _Delivered | None = None
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
             text = stored = owed.reply_text
@@ -454,7 +498,9 @@ class Engine:
             if owed.reply_state != ReplyState.GENERATED or text is None:
                 observe = plan.stop is None
                 text, record = (
-                    (plan.stop, None) if plan.stop else self._generate(session, owed, lines, plan)
+                    (plan.stop, None)
+                    if plan.stop
+                    else self._generate(session, owed, turn.lines, plan)
                 )
                 observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
@@ -472,24 +518,32 @@ class Engine:
                 # The process before us posted it and died before recording that: record it.
                 settled = True
                 self._working.stop(owed.id, owed.channel, owed.ts)
-                if self._delivered(owed, posted, text) == SessionState.CLOSING:
+                if self._delivered(owed, posted, text).state == SessionState.CLOSING:
                     self._closing_reply(session_id)
-                return
+                return True
             assert stored is not None
             ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
             settled = True
             self._working.stop(owed.id, owed.channel, owed.ts)
             if ts is None:
                 self._redeliver_later(owed, retry_after)
-                return
-            state = self._delivered(owed, ts, stored)
+                return True
+            done = self._delivered(owed, ts, stored)
             if observe and self.stall is not None:
-                self.stall.observe(session_id, stored)
+                # What the guard would read back, known already (None: let it read).
+                known = (
+                    ([*turn.bot_lines, (done.reply_id, stored)], turn.history)
+                    if done.reply_id is not None
+                    else None
+                )
+                self.stall.observe(session_id, stored, known)
         finally:
             if not settled:
                 self._working.stop(owed.id, owed.channel, owed.ts)
-        if state == SessionState.CLOSING:
+        assert done is not None  # every path that returns no earlier recorded the reply
+        if done.state == SessionState.CLOSING:
             self._closing_reply(session_id)
+        return done.more
 
     def _closing_reply(self, session_id: str) -> None:
         """A reply landed in a session closed while it was being generated: reflect it now."""
@@ -516,12 +570,12 @@ class Engine:
             return APOLOGY.format(reason="internal error"), None
         return self._complete(session.id, parts.with_note(plan.note), lines, plan)
 
-    def _delivered(self, owed: Message, ts: str, stored: str) -> str | None:
-        """Record the posted reply (`stored`: its redacted text) and settle the message;
-        returns the session's state."""
+    def _delivered(self, owed: Message, ts: str, stored: str) -> _Delivered:
+        """Record the posted reply (`stored`: its redacted text) and settle the message; what
+        the session looks like afterwards."""
         now = self.clock.now()
         with self.store.sessions.begin() as db:
-            S.add_message(
+            reply_id = S.add_message(
                 db,
                 session_id=owed.session_id,
                 channel=owed.channel,
@@ -546,7 +600,10 @@ class Engine:
                 .values(last_bot_ts=ts, last_activity_at=now)
                 .returning(ChatSession.state)
             )
-        return state
+            # Asked here rather than in a transaction of its own: a message stored after this
+            # commit is submitted by its own intake, so nothing is missed.
+            more = S.unanswered_count(db, owed.session_id) > 0
+        return _Delivered(state, reply_id, more)
 
     def _settle_unanswered(self, owed: Message) -> None:
         """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""

@@ -282,9 +282,15 @@ class StallGuard:
 
     # Before a call -----------------------------------------------------------------------------
 
-    def plan(self, session_id: str) -> Plan:
-        """What the next reply in `session_id` must do differently (usually nothing)."""
+    def plan(self, session_id: str, history: list[SessionEvent] | None = None) -> Plan:
+        """What the next reply in `session_id` must do differently (usually nothing).
+
+        `history`: the session's events, when the caller read them in its own transaction (the
+        engine does, with the claim): a session without another bot in it and without ladder
+        steps, the usual case, is then decided without a read of its own."""
         if not self.config.enabled:
+            return NO_PLAN
+        if history is not None and not _needs_read(history):
             return NO_PLAN
         now = self.clock.now()
         with self.store.sessions.begin() as db:
@@ -405,24 +411,35 @@ class StallGuard:
 
     # After a reply ------------------------------------------------------------------------------
 
-    def observe(self, session_id: str, reply: str) -> Score | None:
+    def observe(
+        self,
+        session_id: str,
+        reply: str,
+        known: tuple[list[tuple[int, str]], list[SessionEvent]] | None = None,
+    ) -> Score | None:
         """Measure a stored model reply; record the ladder's next step on a persistent stall,
-        or its standing down once a reply moves on."""
+        or its standing down once a reply moves on.
+
+        `known`: the session's bot lines (id, text; oldest first, this reply last) and events,
+        when the caller has them already (the engine read them with its claim)."""
         if not self.config.enabled:
             return None
-        with self.store.sessions() as db:
-            bot_lines = list(
-                db.execute(
-                    select(Message.id, Message.text)
-                    .where(Message.session_id == session_id, Message.is_bot.is_(True))
-                    .order_by(Message.id.desc())
-                    .limit(WINDOW + PERSIST)
+        if known is not None:
+            bot_lines, history = list(known[0][-(WINDOW + PERSIST) :]), known[1]
+        else:
+            with self.store.sessions() as db:
+                bot_lines = list(
+                    db.execute(
+                        select(Message.id, Message.text)
+                        .where(Message.session_id == session_id, Message.is_bot.is_(True))
+                        .order_by(Message.id.desc())
+                        .limit(WINDOW + PERSIST)
+                    )
                 )
-            )
-            history = events.of_session(db, session_id)
+                history = events.of_session(db, session_id)
+            bot_lines.reverse()
         if not bot_lines:
             return None
-        bot_lines.reverse()
         reply_id = int(bot_lines[-1][0])
         peer = any(e.kind == PEER_BOT for e in history)
         epoch = _epoch(history, peer=peer)
@@ -488,6 +505,13 @@ class StallGuard:
                 )
             )
         return score
+
+
+def _needs_read(history: list[SessionEvent]) -> bool:
+    """Whether planning needs the database: another bot in the session, or ladder steps."""
+    if any(e.kind == PEER_BOT for e in history):
+        return True
+    return any(e.kind in LADDER_KINDS for e in _epoch(history, peer=False))
 
 
 def _epoch_marks(history: list[SessionEvent], peer: bool) -> list[SessionEvent]:

@@ -37,12 +37,14 @@ def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) ->
     built once per table) instead of an ORM flush in a savepoint: the intake path
     runs this before every ack.
     """
+    return len(insert_ignore_keys(db, entity, rows))
+
+
+def insert_ignore_keys(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> list[Any]:
+    """`insert_ignore`, returning the primary key of each row inserted (not of those skipped)."""
     dialect = db.get_bind().dialect.name
-    inserted = 0
-    for row in rows:
-        statement = _insert_ignore(dialect, entity.__table__)
-        inserted += len(db.execute(statement, row).all())
-    return inserted
+    statement = _insert_ignore(dialect, entity.__table__)
+    return [key for row in rows for (key, *_) in db.execute(statement, row).all()]
 
 
 @functools.lru_cache(maxsize=64)

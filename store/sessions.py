@@ -18,7 +18,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
-from store.db import insert_ignore
+from store.db import insert_ignore, insert_ignore_keys
 from store.leases import PROCESS, claimable
 from store.models import ChatSession, Message, ReplyState, SessionState
 
@@ -88,8 +88,8 @@ def add_message(
     text: str,
     now: datetime,
     reply_state: str | None = None,
-) -> bool:
-    """Append a transcript line; False when that (session, ts) was already stored.
+) -> int | None:
+    """Append a transcript line: its id, or None when that (session, ts) was already stored.
 
     A user message that must be answered is stored with `reply_state=ReplyState.PENDING`, in the
     same transaction as the delivery's dedupe claim: from then on it is answered exactly once,
@@ -105,7 +105,8 @@ def add_message(
         "created_at": now,
         "reply_state": reply_state,
     }
-    return insert_ignore(db, Message, [row]) == 1
+    keys = insert_ignore_keys(db, Message, [row])
+    return int(keys[0]) if keys else None
 
 
 def ts_key(message: Message) -> tuple[float, int]:
@@ -161,7 +162,11 @@ def next_reply(db: Session, session_id: str, *, now: datetime) -> Message | None
     Order is kept: when the oldest one is another live process's, or waits for Slack to take
     its delivery again, nothing newer is answered before it.
     """
-    owed = unanswered(db, session_id)
+    return first_answerable(unanswered(db, session_id), now=now)
+
+
+def first_answerable(owed: Sequence[Message], *, now: datetime) -> Message | None:
+    """`next_reply` over the session's owed messages (oldest first) already read."""
     if not owed:
         return None
     first = owed[0]
