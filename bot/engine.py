@@ -528,15 +528,18 @@ class Engine:
             if ts is None:
                 self._redeliver_later(owed, retry_after)
                 return True
-            done = self._delivered(owed, ts, stored)
-            if observe and self.stall is not None:
-                # What the guard would read back, known already (None: let it read).
-                known = (
-                    ([*turn.bot_lines, (done.reply_id, stored)], turn.history)
-                    if done.reply_id is not None
-                    else None
-                )
-                self.stall.observe(session_id, stored, known)
+            # The answer is out; recording it and measuring it can wait for the replies other
+            # people are waiting for (bot/cpu_slots.py).
+            with self._cpu.later():
+                done = self._delivered(owed, ts, stored)
+                if observe and self.stall is not None:
+                    # What the guard would read back, known already (None: let it read).
+                    known = (
+                        ([*turn.bot_lines, (done.reply_id, stored)], turn.history)
+                        if done.reply_id is not None
+                        else None
+                    )
+                    self.stall.observe(session_id, stored, known)
         finally:
             if not settled:
                 self._working.stop(owed.id, owed.channel, owed.ts)
