@@ -263,3 +263,25 @@ def test_import_refuses_malformed_and_missing_files(tmp_path: Path, clock: FakeC
         assert result.stderr.count("\n") == 1
     missing = run.invoke(app, ["import", str(tmp_path / "nope.json")], env=env)
     assert missing.exit_code == 1 and "no such file" in missing.stderr
+
+
+def test_export_import_and_stats_refuse_bad_paths_and_ranges(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A folder, an empty name or a missing folder as FILE, or --days past the calendar: one
+    line on stderr and an exit code, never a traceback."""
+    _lib, env = _world(tmp_path, clock)
+    cases = (
+        (["export", str(tmp_path)], 1, "is a folder"),
+        (["export", ""], 1, "FILE is empty"),
+        (["export", str(tmp_path / "no" / "x.json")], 1, "does not exist"),
+        (["import", str(tmp_path)], 1, "is a folder"),
+        (["stats", "--days", "10000000"], 2, "between 1 and 36500"),
+    )
+    for args, code, expected in cases:
+        result = run.invoke(app, args, env=env)
+        assert result.exit_code == code and expected in result.stderr, (args, result.output)
+        assert result.stderr.count("\n") == 1, args
+        assert isinstance(result.exception, SystemExit), (args, result.exception)
+    assert not list(tmp_path.glob("*.json"))
+    assert run.invoke(app, ["stats", "--days", "36500", "--json"], env=env).exit_code == 0
