@@ -285,3 +285,39 @@ def test_export_import_and_stats_refuse_bad_paths_and_ranges(
         assert isinstance(result.exception, SystemExit), (args, result.exception)
     assert not list(tmp_path.glob("*.json"))
     assert run.invoke(app, ["stats", "--days", "36500", "--json"], env=env).exit_code == 0
+
+
+def test_an_unusable_data_dir_or_database_is_one_line(tmp_path: Path) -> None:
+    """A data dir that is a file, an unparseable or unreachable DATABASE_URL: every command that
+    opens the store says which setting and why in one line (no password), exit 2."""
+    in_the_way = tmp_path / "afile"
+    in_the_way.write_text("")
+    commands = (
+        ["memory", "list"],
+        ["facts", "list", "--json"],
+        ["stats"],
+        ["export", str(tmp_path / "x.json")],
+        ["forget", "--user", "U0NOBODY1"],
+        ["reflections", "list"],
+        ["review", "list"],
+        ["checkins", "list"],
+    )
+    settings = (
+        ({"SESHAT_DATA_DIR": str(in_the_way)}, str(in_the_way)),
+        ({"DATABASE_URL": "not a url"}, "DATABASE_URL 'not a url'"),
+        # Port 1 on loopback: nothing listens there, the refusal is immediate.
+        ({"DATABASE_URL": "postgresql://u:hunter2pw@127.0.0.1:1/x"}, "u:***@127.0.0.1:1"),
+    )
+    for extra, expected in settings:
+        env = {
+            "SESHAT_DATA_DIR": str(tmp_path / "data"),
+            "SESHAT_ENV_FILE": str(tmp_path / "none.env"),
+            **extra,
+        }
+        env.setdefault("DATABASE_URL", f"sqlite:///{in_the_way}/seshat.db")
+        for args in commands:
+            result = run.invoke(app, args, env=env)
+            assert result.exit_code == 2, (extra, args, result.output, result.exception)
+            assert expected in result.stderr and result.stderr.count("\n") == 1, result.stderr
+            assert "hunter2pw" not in result.output
+    assert not (tmp_path / "x.json").exists()
