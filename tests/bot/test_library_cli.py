@@ -15,7 +15,7 @@ from bot.cli import app
 from store.clock import FakeClock
 from store.db import Store
 from store.ledger import record_llm_call
-from store.models import MemoryEntry, ReflectionRow, ReviewItem
+from store.models import Checkin, MemoryEntry, ReflectionRow, ReviewItem
 from tests.writers.library_world import Library, build_library
 from writers.memory import MEMORY_FILE
 from writers.skills import SKILL_FILE
@@ -68,6 +68,44 @@ def test_list_commands_share_field_names(tmp_path: Path, clock: FakeClock) -> No
     table = run.invoke(app, ["memory", "list"], env=env)
     assert table.exit_code == 0 and "Deploys go out on Tuesdays." in table.stdout
     assert "global" in table.stdout
+
+    # The ledger's, the review queue's and the check-ins' lists use the same names for the
+    # same things (and keep their older ones).
+    store = Store.open(env["DATABASE_URL"])
+    now = clock.now()
+    with store.sessions.begin() as db:
+        db.add(
+            Checkin(
+                id="c-1",
+                reflection_id=lib.reflections[1],
+                session_id="s-1",
+                team="T1",
+                channel="D1",
+                user_id="UOTHER0002",
+                due_at=now,
+                state="scheduled",
+                text="How did the deploy go?",
+                topic="deploy",
+                topic_checked_at=now,
+                created_at=now,
+            )
+        )
+    store.close()
+    core = {"id", "kind", "status", "created_at"}
+    for args, names, kind in (
+        (["reflections", "list"], core | {"session", "reflection_id"}, "reflection"),
+        (["review", "list"], core | {"text", "reflection", "reflection_id"}, None),
+        (["checkins", "list"], core | {"text", "session", "reflection", "state"}, "checkin"),
+    ):
+        rows = _json([*args, "--json"], env)
+        assert isinstance(rows, list) and rows, args
+        for row in rows:
+            assert names <= set(row), (args, names - set(row))
+            assert kind is None or row["kind"] == kind
+    reflections = _json(["reflections", "list", "--json"], env)
+    assert isinstance(reflections, list)
+    assert {r["id"] for r in reflections} == set(lib.reflections)
+    assert all(r["id"] == r["reflection_id"] for r in reflections)
 
 
 def test_edit_show_archive_restore_and_unknown_ids(tmp_path: Path, clock: FakeClock) -> None:
