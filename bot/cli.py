@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from bot.commands import (
     checkins,
@@ -25,7 +27,27 @@ from bot.commands import (
 from bot.commands import redact as redact_cmd
 from bot.commands.console import fail, load_settings, say, use_env_file, warn
 
-app = typer.Typer(help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True)
+
+class _Edge(TyperGroup):
+    """Every command runs inside this: a setting the user can fix (a data dir that cannot be made,
+    a database that cannot be opened, a missing value) ends in one line and exit 2, whichever
+    command met it first. Anything else still shows its traceback: that is a bug to report."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            # Only code that imported store.config can raise its ConfigError; looking it up
+            # instead of importing it keeps `seshat --help` free of pydantic (bench/cli_startup).
+            config = sys.modules.get("store.config")
+            if config is None or not isinstance(exc, config.ConfigError):
+                raise
+            raise fail(str(exc), code=2) from exc
+
+
+app = typer.Typer(
+    help="Seshat: a Slack bot that learns across sessions.", no_args_is_help=True, cls=_Edge
+)
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 

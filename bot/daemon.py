@@ -182,6 +182,7 @@ class Daemon:
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )
+        self.people = UserHome(store=store, slack=self.slack, forgetting=self.forgetting)
         self.service = SeshatService(
             engine=self.engine,
             store=store,
@@ -190,7 +191,7 @@ class Daemon:
             idle_minutes=s.session_idle_minutes,
             on_closed=self._on_closed,
             review=self.cards,
-            people=UserHome(store=store, slack=self.slack, forgetting=self.forgetting),
+            people=self.people,
             owner_ids=s.owner_ids,
             actions=(self.notices,),
             owner_home=self.owner_home,
@@ -404,6 +405,8 @@ class Daemon:
             self.http = None
         if hasattr(self, "owner_home"):
             self.owner_home.close()
+        if hasattr(self, "people"):
+            self.people.close()
         if self.background is not None:
             self.background.shutdown(wait=True)
             self.background = None

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from sqlalchemy import select
 from bot import home_data as data
 from bot import home_modals as modals
 from bot import home_view as layout
+from bot.debounce import Debounced
 from bot.engine import slack_error
 from bot.home_blocks import (
     Block,
@@ -72,14 +72,11 @@ class OwnerHome:
         self.clock = clock
         self.settings = settings
         self.cards = cards
-        self.debounce = debounce_seconds
+        self._debounced = Debounced(self.publish, debounce_seconds, what="the owner's App Home")
         self._lock = threading.Lock()
         self._pages: dict[str, dict[str, int]] = {}
         self._opened: set[str] = set()
-        self._last: dict[str, float] = {}
-        self._timers: dict[str, threading.Timer] = {}
         self._permalinks: dict[str, str] = {}
-        self._closed = False
         self._edit_place: Place | None = None
 
     def _place(self) -> Place:
@@ -110,38 +107,11 @@ class OwnerHome:
     def refresh(self, user: str) -> None:
         """Publish now, or once the debounce interval since the last publish has passed; calls
         in between coalesce into that one publish, which reads the state at that moment."""
-        with self._lock:
-            if self._closed or user in self._timers:
-                return
-            wait = self._last.get(user, float("-inf")) + self.debounce - time.monotonic()
-            if wait > 0:
-                timer = threading.Timer(wait, self._fire, (user,))
-                timer.daemon = True
-                self._timers[user] = timer
-                timer.start()
-                return
-            self._last[user] = time.monotonic()
-        self.publish(user)
-
-    def _fire(self, user: str) -> None:
-        with self._lock:
-            self._timers.pop(user, None)
-            if self._closed:
-                return
-            self._last[user] = time.monotonic()
-        try:
-            self.publish(user)
-        except Exception:
-            log.exception("could not refresh the owner's App Home")
+        self._debounced.request(user)
 
     def close(self) -> None:
         """Cancel pending refreshes (the daemon is stopping)."""
-        with self._lock:
-            self._closed = True
-            timers = list(self._timers.values())
-            self._timers.clear()
-        for timer in timers:
-            timer.cancel()
+        self._debounced.close()
 
     def publish(self, user: str) -> None:
         """Publish the dashboard; if Slack refuses it, a short view that says why, never none."""

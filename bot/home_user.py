@@ -16,6 +16,8 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.debounce import Debounced
+from bot.engine import slack_error
 from bot.forgetting import Forgetting, receipt_text
 from bot.inbound import InboundAction, InboundCommand
 from store.db import Store
@@ -30,6 +32,7 @@ ACTIONS = frozenset({FORGET_ITEM, FORGET_ALL, MEMORY_PAGE})
 HOME_PAGE = 30  # items per App Home page (≤ 100 blocks per view)
 MESSAGE_PAGE = 15  # items in an ephemeral message (≤ 50 blocks per message)
 ITEM_CHARS = 500  # of one item's text (a section allows 3,000)
+DEBOUNCE_SECONDS = 1.0  # between two publishes of one person's Home
 HEADINGS = {
     "fact": "Facts I keep",
     "note": "Notes about you",
@@ -128,8 +131,17 @@ def item_blocks(items: list[KeptItem], *, page: int, size: int) -> list[dict[str
 class UserHome:
     """The non-owner App Home, its buttons, and the `/seshat` command."""
 
-    def __init__(self, *, store: Store, slack: WebClient, forgetting: Forgetting) -> None:
+    def __init__(
+        self,
+        *,
+        store: Store,
+        slack: WebClient,
+        forgetting: Forgetting,
+        debounce_seconds: float = DEBOUNCE_SECONDS,
+    ) -> None:
         self.store, self.slack, self.forgetting = store, slack, forgetting
+        self._pages: dict[str, int] = {}  # the page each person asked for last
+        self._debounced = Debounced(self._publish_now, debounce_seconds, what="a person's Home")
 
     def kept(self, user: str) -> list[KeptItem]:
         """What is kept about `user`."""
@@ -164,11 +176,38 @@ class UserHome:
         return {"type": "home", "blocks": blocks}
 
     def publish(self, user: str, page: int = 0) -> None:
-        """Publish (or refresh) `user`'s Home tab."""
+        """Publish (or refresh) `user`'s Home tab at `page`, debounced per person
+        (`views.publish` is rate-limited): clicks in a burst end in one publish of the latest."""
+        self._pages[user] = page
+        self._debounced.request(user)
+
+    def close(self) -> None:
+        """Cancel waiting publishes (the daemon is stopping)."""
+        self._debounced.close()
+
+    def _publish_now(self, user: str) -> None:
+        """The view; if it cannot be built or Slack refuses it, a short one that says why."""
         try:
-            self.slack.views_publish(user_id=user, view=self.view(user, page))
+            view: dict[str, Any] | None = self.view(user, self._pages.get(user, 0))
+        except Exception:  # a database hiccup must not leave the tab empty
+            log.exception("could not build a person's App Home")
+            view, problem = None, "it could not be read just now"
+        if view is not None:
+            try:
+                self.slack.views_publish(user_id=user, view=view)
+                return
+            except (SlackApiError, OSError) as exc:
+                problem = slack_error(exc)
+                log.warning("could not publish App Home: %s", problem)
+        text = (
+            f"What I keep about you could not be shown here ({escape(clip(problem, 300))}). "
+            "`/seshat memory` lists it in a message, and `/seshat forget` works as usual."
+        )
+        fallback = {"type": "home", "blocks": [_mrkdwn(text)]}
+        try:
+            self.slack.views_publish(user_id=user, view=fallback)
         except (SlackApiError, OSError) as exc:
-            log.warning("could not publish App Home: %s", exc)
+            log.warning("could not publish the fallback App Home: %s", slack_error(exc))
 
     def on_action(self, action: InboundAction) -> bool:
         """Forget buttons and paging; True when the click was one of them."""

@@ -298,6 +298,10 @@ class Settings(BaseSettings):
         return ["SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET"]
 
     def ensure_data_dir(self) -> Path:
-        """Create the data directory if needed and return it."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        """Create the data directory if needed and return it; ConfigError if it cannot be."""
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file in the way, no permission, a read-only disk
+            why = "a file is in the way" if self.data_dir.is_file() else exc.strerror or "OSError"
+            raise ConfigError(f"SESHAT_DATA_DIR {self.data_dir}: cannot be used ({why})") from exc
         return self.data_dir

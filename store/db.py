@@ -10,9 +10,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+
+from store.config import ConfigError
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 log = logging.getLogger(__name__)
@@ -150,6 +153,27 @@ def session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
+class StoreUnavailable(ConfigError):
+    """The database cannot be opened: a malformed URL, a missing driver, a server that does not
+    answer, a file that cannot be created. The message names the URL (no password) and why."""
+
+
+def _shown(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of what the driver said (SQLAlchemy appends links and SQL below it)."""
+    cause = getattr(exc, "orig", None) or exc
+    if isinstance(cause, OSError) and cause.strerror:
+        return f"{cause.strerror}: {cause.filename}" if cause.filename else cause.strerror
+    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
+    return (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
+
+
 class Store:
     """The engine plus its session factory: what every layer above is handed."""
 
@@ -159,8 +183,13 @@ class Store:
 
     @classmethod
     def open(cls, url: str, *, migrate: bool = True) -> Store:
-        """Connect to `url` and bring its schema to head."""
-        engine = make_engine(url)
+        """Connect to `url` and bring its schema to head; StoreUnavailable if it cannot be."""
+        try:
+            engine = make_engine(url)
+            with engine.connect():
+                pass  # a wrong URL or a server that is down says so here, in one line
+        except (ArgumentError, ImportError, OSError, OperationalError) as exc:
+            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
         if migrate:
             upgrade(engine)
         store = cls(engine)

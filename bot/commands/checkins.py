@@ -29,6 +29,8 @@ def checkin_json(row: Checkin) -> dict[str, Any]:
     """A check-in as the JSON row the CLI prints."""
     return {
         "id": row.id,
+        "kind": "checkin",
+        "status": row.state,  # the name every list's --json shares; `state` as before
         "state": row.state,
         "user": row.user_id,
         "due_at": row.due_at.isoformat(),

@@ -22,23 +22,37 @@ def export(
     versions and history."""
     from writers.exchange import dumps, export_library
 
+    # Checked before the work, so a wrong path fails at once, in one line.
+    target = None if file is None or file == "-" else _writable(file)
     with open_db() as (db, settings):
         with err.status("exporting the library…"):
             data = export_library(
                 db, data_dir=settings.data_dir, skills_dir=settings.effective_skills_dir
             )
     text = dumps(data)
-    if file is None or file == "-":
+    if target is None:
         typer.echo(text, nl=False)
         return
-    target = Path(file).expanduser()
-    if not target.parent.is_dir():
-        raise fail(f"{file}: the folder {target.parent} does not exist")
-    target.write_text(text, encoding="utf-8")
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"{file}: cannot be written ({exc.strerror or exc.__class__.__name__})") from exc
     counts = ", ".join(
         f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
     )
     say(f"exported {counts} to {target}")
+
+
+def _writable(file: str) -> Path:
+    """The export's target path, or exit 1 saying why it cannot be one."""
+    target = Path(file).expanduser()
+    if not file.strip():
+        raise fail("FILE is empty: name the file to write, or leave it out for standard output")
+    if target.is_dir():
+        raise fail(f"{file}: is a folder; name the file to write, e.g. {target / 'library.json'}")
+    if not target.parent.is_dir():
+        raise fail(f"{file}: the folder {target.parent} does not exist")
+    return target
 
 
 def import_(
@@ -57,6 +71,8 @@ def import_(
         text = sys.stdin.read()
     else:
         path = Path(file).expanduser()
+        if path.is_dir():
+            raise fail(f"{file}: is a folder; name the export file (written by `seshat export`)")
         if not path.is_file():
             raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
         try:

@@ -55,7 +55,12 @@ def _messages(items: list[Any]) -> list[TranscriptMessage]:
 
 
 def _row_json(row: ReflectionRow) -> dict[str, Any]:
+    # `id`, `kind`, `session`, `status`, `created_at`: the names every list's --json shares
+    # (writers/catalog.py); `reflection_id`/`session_id` stay for what already reads them.
     return {
+        "id": row.id,
+        "kind": "reflection",
+        "session": row.session_id,
         "reflection_id": row.id,
         "session_id": row.session_id,
         "attempt": row.attempt,

@@ -34,6 +34,10 @@ def _as_json(item: ReviewItem) -> dict[str, Any]:
         "hash": short_hash(item.content_hash),
         "choices": list(item.choices),
         "reason": item.reason,
+        "status": item.status,
+        "text": item.content,
+        "target": item.target_id,
+        "reflection": item.reflection_id,  # the name every list's --json shares
         "reflection_id": item.reflection_id,
         "created_at": item.created_at.isoformat(),
         "content": item.content,

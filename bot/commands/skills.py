@@ -222,5 +222,7 @@ def register(app: typer.Typer) -> None:
     app.command("show")(show)
     app.command("edit")(edit)
     app.command("retire")(retire)
+    # `archive` as the other library kinds call it (memory|facts|notes|lessons archive).
+    app.command("archive", help="The same as `retire` (the name the other kinds use).")(retire)
     app.command("restore")(restore)
     app.command("pin")(pin)

@@ -11,14 +11,18 @@ import typer
 from bot.commands.console import fail, out, say
 from bot.commands.store_cli import open_db
 
+MAX_DAYS = 36500
+
 
 def show_stats(
-    days: Annotated[int, typer.Option("--days", help="UTC days to cover, today included.")] = 7,
+    days: Annotated[
+        int, typer.Option("--days", help="UTC days to cover, today included (at most 36500).")
+    ] = 7,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Spend by day and purpose, reflections by outcome, library sizes, cache-read share."""
-    if days < 1:
-        raise fail("--days must be at least 1", code=2)
+    if not 1 <= days <= MAX_DAYS:  # past a century the start date leaves the calendar
+        raise fail(f"--days must be between 1 and {MAX_DAYS}", code=2)
     from store.stats import stats
 
     with open_db() as (db, _settings):

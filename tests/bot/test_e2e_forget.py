@@ -11,6 +11,7 @@ an older session.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,9 +172,12 @@ def test_everyone_sees_only_their_own_and_forgets_one_item(stack: LocalStack) ->
     assert f"fact:{fact.id}" in text_a and "from session" in text_a
 
     # Bob crafts a click on his own Home forgetting Alice's fact: nothing changes, it is audited.
+    mark = stack.slack.mark()
     stack.slack.click_home_button(BOB, FORGET_ITEM, value=f"fact:{fact.id}")
-    assert stack.bot.wait_idle(30)
-    stack.slack.wait_for_call("views.publish", lambda c: c.params.get("user_id") == BOB)
+    # Bob's Home is refreshed after the refusal is audited (the click runs after the ack).
+    stack.slack.wait_for_call(
+        "views.publish", lambda c: c.params.get("user_id") == BOB, timeout=15, after=mark
+    )
     with store.sessions() as db:
         assert db.get(MemoryEntry, fact.id) is not None
         refused = db.scalars(select(AuditEvent).where(AuditEvent.action == "forget.refused")).one()
@@ -324,3 +328,49 @@ def test_home_pages_many_items_within_limits(stack: LocalStack) -> None:
     ).params["view"]
     assert_within_limits(second)
     assert "Previous" in json.dumps(second)
+
+
+def test_a_persons_home_is_debounced_and_a_refused_view_still_publishes(
+    stack: LocalStack,
+) -> None:
+    """`views.publish` is rate-limited: a burst of opens and page clicks within the interval
+    ends in one publish; a view Slack refuses is replaced by a short one that says why."""
+    store = stack.bot.store
+    assert store is not None
+    chat(stack, ALICE, "hello", None)
+    now = stack.bot.clock.now()
+    with store.sessions.begin() as db:
+        for i in range(40):
+            db.add(
+                MemoryEntry(
+                    text=f"Fact number {i}",
+                    text_hash=f"{i:064d}",
+                    scope_kind="user",
+                    scope_id=ALICE,
+                    author_id=ALICE,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+    assert "Previous" not in json.dumps(home(stack, ALICE))
+    mark = stack.slack.mark()
+    for _ in range(4):
+        stack.slack.open_app_home(ALICE)
+    stack.slack.click_home_button(ALICE, MEMORY_PAGE)  # "More", in the same burst
+    stack.slack.wait_for_acks()
+    stack.slack.wait_for_call(
+        "views.publish", lambda c: c.params.get("user_id") == ALICE, timeout=15, after=mark
+    )
+    time.sleep(1.5)
+    assert stack.slack.count_calls("views.publish", lambda c: c.seq > mark) == 1
+
+    time.sleep(1.1)
+    stack.slack.faults.add("views.publish", status=200, error="invalid_arguments")
+    mark = stack.slack.mark()
+    stack.slack.open_app_home(ALICE)
+    refused = stack.slack.wait_for_call("views.publish", timeout=15, after=mark)
+    assert refused.response["error"] == "invalid_arguments"
+    fallback = stack.slack.wait_for_call("views.publish", timeout=15, after=refused.seq)
+    assert fallback.response.get("ok") and fallback.params["user_id"] == ALICE
+    shown = json.dumps(fallback.params["view"])
+    assert "could not be shown here (invalid_arguments)" in shown and "/seshat memory" in shown

@@ -15,7 +15,7 @@ from bot.cli import app
 from store.clock import FakeClock
 from store.db import Store
 from store.ledger import record_llm_call
-from store.models import MemoryEntry, ReflectionRow, ReviewItem
+from store.models import Checkin, MemoryEntry, ReflectionRow, ReviewItem
 from tests.writers.library_world import Library, build_library
 from writers.memory import MEMORY_FILE
 from writers.skills import SKILL_FILE
@@ -68,6 +68,44 @@ def test_list_commands_share_field_names(tmp_path: Path, clock: FakeClock) -> No
     table = run.invoke(app, ["memory", "list"], env=env)
     assert table.exit_code == 0 and "Deploys go out on Tuesdays." in table.stdout
     assert "global" in table.stdout
+
+    # The ledger's, the review queue's and the check-ins' lists use the same names for the
+    # same things (and keep their older ones).
+    store = Store.open(env["DATABASE_URL"])
+    now = clock.now()
+    with store.sessions.begin() as db:
+        db.add(
+            Checkin(
+                id="c-1",
+                reflection_id=lib.reflections[1],
+                session_id="s-1",
+                team="T1",
+                channel="D1",
+                user_id="UOTHER0002",
+                due_at=now,
+                state="scheduled",
+                text="How did the deploy go?",
+                topic="deploy",
+                topic_checked_at=now,
+                created_at=now,
+            )
+        )
+    store.close()
+    core = {"id", "kind", "status", "created_at"}
+    for args, names, kind in (
+        (["reflections", "list"], core | {"session", "reflection_id"}, "reflection"),
+        (["review", "list"], core | {"text", "reflection", "reflection_id"}, None),
+        (["checkins", "list"], core | {"text", "session", "reflection", "state"}, "checkin"),
+    ):
+        rows = _json([*args, "--json"], env)
+        assert isinstance(rows, list) and rows, args
+        for row in rows:
+            assert names <= set(row), (args, names - set(row))
+            assert kind is None or row["kind"] == kind
+    reflections = _json(["reflections", "list", "--json"], env)
+    assert isinstance(reflections, list)
+    assert {r["id"] for r in reflections} == set(lib.reflections)
+    assert all(r["id"] == r["reflection_id"] for r in reflections)
 
 
 def test_edit_show_archive_restore_and_unknown_ids(tmp_path: Path, clock: FakeClock) -> None:
@@ -263,3 +301,61 @@ def test_import_refuses_malformed_and_missing_files(tmp_path: Path, clock: FakeC
         assert result.stderr.count("\n") == 1
     missing = run.invoke(app, ["import", str(tmp_path / "nope.json")], env=env)
     assert missing.exit_code == 1 and "no such file" in missing.stderr
+
+
+def test_export_import_and_stats_refuse_bad_paths_and_ranges(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A folder, an empty name or a missing folder as FILE, or --days past the calendar: one
+    line on stderr and an exit code, never a traceback."""
+    _lib, env = _world(tmp_path, clock)
+    cases = (
+        (["export", str(tmp_path)], 1, "is a folder"),
+        (["export", ""], 1, "FILE is empty"),
+        (["export", str(tmp_path / "no" / "x.json")], 1, "does not exist"),
+        (["import", str(tmp_path)], 1, "is a folder"),
+        (["stats", "--days", "10000000"], 2, "between 1 and 36500"),
+    )
+    for args, code, expected in cases:
+        result = run.invoke(app, args, env=env)
+        assert result.exit_code == code and expected in result.stderr, (args, result.output)
+        assert result.stderr.count("\n") == 1, args
+        assert isinstance(result.exception, SystemExit), (args, result.exception)
+    assert not list(tmp_path.glob("*.json"))
+    assert run.invoke(app, ["stats", "--days", "36500", "--json"], env=env).exit_code == 0
+
+
+def test_an_unusable_data_dir_or_database_is_one_line(tmp_path: Path) -> None:
+    """A data dir that is a file, an unparseable or unreachable DATABASE_URL: every command that
+    opens the store says which setting and why in one line (no password), exit 2."""
+    in_the_way = tmp_path / "afile"
+    in_the_way.write_text("")
+    commands = (
+        ["memory", "list"],
+        ["facts", "list", "--json"],
+        ["stats"],
+        ["export", str(tmp_path / "x.json")],
+        ["forget", "--user", "U0NOBODY1"],
+        ["reflections", "list"],
+        ["review", "list"],
+        ["checkins", "list"],
+    )
+    settings = (
+        ({"SESHAT_DATA_DIR": str(in_the_way)}, str(in_the_way)),
+        ({"DATABASE_URL": "not a url"}, "DATABASE_URL 'not a url'"),
+        # Port 1 on loopback: nothing listens there, the refusal is immediate.
+        ({"DATABASE_URL": "postgresql://u:hunter2pw@127.0.0.1:1/x"}, "u:***@127.0.0.1:1"),
+    )
+    for extra, expected in settings:
+        env = {
+            "SESHAT_DATA_DIR": str(tmp_path / "data"),
+            "SESHAT_ENV_FILE": str(tmp_path / "none.env"),
+            **extra,
+        }
+        env.setdefault("DATABASE_URL", f"sqlite:///{in_the_way}/seshat.db")
+        for args in commands:
+            result = run.invoke(app, args, env=env)
+            assert result.exit_code == 2, (extra, args, result.output, result.exception)
+            assert expected in result.stderr and result.stderr.count("\n") == 1, result.stderr
+            assert "hunter2pw" not in result.output
+    assert not (tmp_path / "x.json").exists()

@@ -68,6 +68,13 @@ def test_skills_cli(tmp_path: Path) -> None:
     assert restored.exit_code == 0 and "active" in restored.output
     assert (skills_dir / "deploy-service" / "SKILL.md").exists()
 
+    # `archive`, the verb the other kinds use, retires it too; restore brings it back.
+    archived = run.invoke(app, ["skills", "archive", "deploy-service", "--json"], env=env)
+    assert archived.exit_code == 0 and json.loads(archived.output)["status"] == "retired"
+    assert not (skills_dir / "deploy-service" / "SKILL.md").exists()
+    assert run.invoke(app, ["skills", "restore", "deploy-service"], env=env).exit_code == 0
+    assert (skills_dir / "deploy-service" / "SKILL.md").exists()
+
     for args in (["show", "nope"], ["retire", "nope"], ["list", "--status", "bogus"]):
         bad = run.invoke(app, ["skills", *args], env=env)
         assert bad.exit_code == 2, bad.output

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from sqlalchemy import select
 
 from store.clock import FakeClock
@@ -301,6 +304,24 @@ def test_cold_start_reembeds_rows_from_another_embedder(
     # The rebuilt library dedupes against the re-embedded vector.
     write(sqlite_store, LessonWriter(lib), ctx("s2", "UB", now=clock.now()), SHEET)
     assert [r.seen_count for r in lessons(sqlite_store)] == [2]
+
+
+def test_a_long_reembedding_logs_its_progress(
+    sqlite_store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    from writers.embed import HashingEmbedder, default_embedder
+    from writers.lessons.library import LessonLibrary
+
+    writer = LessonWriter(LessonLibrary(HashingEmbedder()))
+    write(sqlite_store, writer, ctx("s1", "UA", now=clock.now()), SHEET)
+    write(sqlite_store, writer, ctx("s2", "UB", now=clock.now()), DEPLOY)
+    assert len(lessons(sqlite_store)) == 2
+    with caplog.at_level(logging.INFO, logger="writers.lessons.library"):
+        with sqlite_store.sessions.begin() as db:
+            LessonLibrary.build(db, default_embedder(), batch=1)
+    said = [r.getMessage() for r in caplog.records]
+    assert said[0].startswith("lesson library: re-embedding 2 lesson(s)")
+    assert said[1:] == ["lesson library: re-embedded 1/2", "lesson library: re-embedded 2/2"]
 
 
 def test_a_successful_session_reinforces_its_injected_lessons(

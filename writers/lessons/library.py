@@ -154,6 +154,8 @@ class LessonLibrary:
                 lib._put(meta, np.frombuffer(r.embedding, dtype="<f4"))
             else:
                 stale.append(meta)
+        if stale:  # a new embedder: minutes for a large library, so say how far it is
+            log.info("lesson library: re-embedding %d lesson(s) with %s", len(stale), embedder.name)
         for start in range(0, len(stale), batch):
             chunk = stale[start : start + batch]
             vecs = embedder.embed([lesson_text(m.condition, m.action) for m in chunk])
@@ -163,8 +165,7 @@ class LessonLibrary:
                 if row is not None:
                     row.embedding = to_blob(vec)
                     row.embedder = embedder.name
-        if stale:
-            log.info("lesson library: re-embedded %d lesson(s) with %s", len(stale), embedder.name)
+            log.info("lesson library: re-embedded %d/%d", start + len(chunk), len(stale))
         return lib
 
     # --- changes ------------------------------------------------------------------------------
