@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -555,6 +556,9 @@ def test_assistant_events_reach_bolts_assistant_middleware(
     assert reply["thread_ts"] == root
     ws.assistant_context_changes(channel, root, "C2")
     ws.wait_for_acks()
+    deadline = time.monotonic() + 5  # this Bolt app acks first, then runs the listener
+    while len(seen) < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert seen == [("started", "C1"), ("message", "What can you do?"), ("context", "C2")]
     now = ws.assistant_thread(channel, root)
     assert now["title"] == "What can you do?" and now["status"] == ""
