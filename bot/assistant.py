@@ -58,9 +58,10 @@ _SPACE = re.compile(r"\s+")
 def prompt_for(skill: UsableSkill) -> dict[str, str]:
     """A suggested prompt for an approved skill: its slug as words, its description's topic."""
     title = skill.slug.replace("-", " ").strip().capitalize()
+    message = topic(skill.description) or title
     return {
         "title": clip(title, PROMPT_TITLE_CHARS),
-        "message": clip(topic(skill.description) or title, PROMPT_MESSAGE_CHARS),
+        "message": clip(message[:1].upper() + message[1:], PROMPT_MESSAGE_CHARS),
     }
 
 

@@ -34,7 +34,7 @@ def test_prompts_name_the_skills_then_ask_what_is_remembered() -> None:
     skills = [UsableSkill(f"skill-{i}", f"Use when doing thing {i}.") for i in range(5)]
     prompts = suggested_prompts(skills)
     assert len(prompts) == 4  # Slack's limit
-    assert prompts[0] == {"title": "Skill 0", "message": "doing thing 0."}
+    assert prompts[0] == {"title": "Skill 0", "message": "Doing thing 0."}
     assert prompts[-1] == {"title": MEMORY_PROMPT, "message": MEMORY_PROMPT}
     long = prompt_for(UsableSkill("a-" + "b" * 80, "x" * 500))
     assert len(long["title"]) <= 40 and len(long["message"]) <= 200

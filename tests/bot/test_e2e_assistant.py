@@ -70,7 +70,7 @@ def test_a_thread_is_greeted_offered_prompts_titled_and_shows_a_status(stack: Lo
         "Write haiku",
         MEMORY_PROMPT,
     ]
-    assert offered["prompts"][0]["message"].startswith("deploying the API: run the tests")
+    assert offered["prompts"][0]["message"].startswith("Deploying the API: run the tests")
 
     stack.anthropic.latency = 1.0
     mark = stack.slack.mark()
@@ -84,7 +84,7 @@ def test_a_thread_is_greeted_offered_prompts_titled_and_shows_a_status(stack: Lo
     reply = stack.slack.wait_for_call(
         "chat.postMessage", in_thread(channel, root), after=mark, timeout=10
     )
-    assert "deploying the API" in reply.params["text"]  # the offline echo double
+    assert "Deploying the API" in reply.params["text"]  # the offline echo double
     assert stack.bot.wait_idle(10)
     # The reply cleared the status, as Slack does: no second setStatus call was needed.
     now = stack.slack.assistant_thread(channel, root)
@@ -95,7 +95,7 @@ def test_a_thread_is_greeted_offered_prompts_titled_and_shows_a_status(stack: Lo
     # The thread is named after its first message: short, at a word boundary.
     title = stack.slack.wait_for_call("assistant.threads.setTitle", timeout=10)
     assert title.params["thread_ts"] == root
-    assert now["title"] == "deploying the API: run the tests, build the image, roll it…"
+    assert now["title"] == "Deploying the API: run the tests, build the image, roll it…"
     assert len(now["title"]) <= 60
 
     # A second message: answered once, no second title, a status again.
