@@ -24,6 +24,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
+from bot.assistant import AssistantThreads, MemoryAnswer
 from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
@@ -42,6 +43,7 @@ from bot.slack_app import build_bolt_app, make_web_client
 from bot.slack_check import check_app_token, check_bot_token, offline_problems
 from bot.socket_intake import JournalledSocketModeHandler
 from bot.stall import Detector, StallConfig, StallGuard
+from bot.working import AssistantStatus
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
@@ -146,6 +148,14 @@ class Daemon:
             mirror=honcho_deleter(s),
             clear_caches=self._forgotten,
         )
+        self.people = UserHome(store=store, slack=self.slack, forgetting=self.forgetting)
+        self.assistant = AssistantThreads(
+            store=store,
+            slack=self.slack,
+            clock=self.clock,
+            skills_dir=s.effective_skills_dir,
+            bot_user_id=self.identity.user_id,
+        )
         self.engine = Engine(
             store=store,
             slack=self.slack,
@@ -178,11 +188,12 @@ class Daemon:
                 ),
                 tell_owner=self._tell_owner,
             ),
+            status=AssistantStatus(self.slack, applies=self.assistant.is_assistant_thread),
+            direct=MemoryAnswer(self.people),
         )
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )
-        self.people = UserHome(store=store, slack=self.slack, forgetting=self.forgetting)
         self.service = SeshatService(
             engine=self.engine,
             store=store,
@@ -195,6 +206,7 @@ class Daemon:
             owner_ids=s.owner_ids,
             actions=(self.notices,),
             owner_home=self.owner_home,
+            assistant=self.assistant,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(

@@ -34,6 +34,7 @@ from bot.context import PromptParts, conversation
 from bot.cpu_slots import CpuSlots
 from bot.inbound import InboundMessage, strip_bot_mention
 from bot.stall import NO_PLAN, Plan, StallGuard
+from bot.working import AssistantStatus, Working
 from reflection.calls import record_call
 from reflection.errors import LLMError
 from reflection.llm import LLM, LLMRequest, LLMResponse
@@ -126,6 +127,15 @@ class _Delivered:
     more: bool
 
 
+class DirectAnswers(Protocol):
+    """Answers some messages without the model (bot/assistant.py: "What do you remember
+    about me?" gets what `/seshat memory` shows)."""
+
+    def answer(self, session: ChatSession, text: str) -> str | None:
+        """The answer to `text` (the stored, redacted message) in `session`, or None."""
+        ...
+
+
 class ContextProvider(Protocol):
     """Builds the system prompt for a session (identity, learned context)."""
 
@@ -173,7 +183,8 @@ class KeyedLocks:
 
 
 class WorkingSignal:
-    """The ⏳ on a message being answered, shown only once the answer takes longer than `delay`.
+    """The ⏳ on a message being answered, shown only once the answer takes longer than `delay`
+    (a `bot.working.Working`; assistant threads show their status line instead).
 
     A fast reply needs no "working" signal, and each ⏳ costs two Web API calls plus the two
     `reaction_*` events Slack sends back for it. One thread adds the due signals; `stop` cancels
@@ -189,7 +200,7 @@ class WorkingSignal:
         self._state: dict[int, str] = {}  # message id → waiting | adding | cancelled | shown
         self._thread: threading.Thread | None = None
 
-    def start(self, key: int, channel: str, ts: str) -> None:
+    def start(self, key: int, channel: str, ts: str, thread_ts: str = "") -> None:  # noqa: ARG002
         """The answer to message `key` (`channel`, `ts`) is being worked on."""
         if self.delay <= 0:
             with self._cv:
@@ -208,7 +219,15 @@ class WorkingSignal:
             if self._due[0][2] == key:  # due first: the thread waits for a later one, or none
                 self._cv.notify()
 
-    def stop(self, key: int, channel: str, ts: str) -> None:
+    def stop(
+        self,
+        key: int,
+        channel: str,
+        ts: str,
+        thread_ts: str = "",  # noqa: ARG002
+        *,
+        replied: bool = False,  # noqa: ARG002
+    ) -> None:
         """The work on message `key` is over: no ⏳ any more (shown or not)."""
         with self._cv:
             state = self._state.pop(key, None)
@@ -255,6 +274,8 @@ class Engine:
         working_signal_after: float = 2.0,
         on_closing_reply: Callable[[str], None] | None = None,
         stall: StallGuard | None = None,
+        status: AssistantStatus | None = None,
+        direct: DirectAnswers | None = None,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -266,6 +287,8 @@ class Engine:
         self.bot_user_id = bot_user_id
         self.on_closing_reply = on_closing_reply
         self.stall = stall
+        self.status = status
+        self.direct = direct
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
         self._cpu = CpuSlots(CPU_SLOTS)
@@ -488,7 +511,8 @@ class Engine:
                 return True
         # The claim recorded the ⏳ (working_reaction: it may be shown); the transaction that
         # records the outcome clears it, after the reaction came off.
-        self._working.start(owed.id, owed.channel, owed.ts)
+        working = self._signal(owed.channel, session.thread_ts)
+        working.start(owed.id, owed.channel, owed.ts, thread_ts)
         settled = False
         done: _Delivered | None = None
         try:
@@ -517,14 +541,14 @@ class Engine:
             elif took_over and (posted := self._already_posted(owed, thread_ts)) is not None:
                 # The process before us posted it and died before recording that: record it.
                 settled = True
-                self._working.stop(owed.id, owed.channel, owed.ts)
+                working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=False)
                 if self._delivered(owed, posted, text).state == SessionState.CLOSING:
                     self._closing_reply(session_id)
                 return True
             assert stored is not None
             ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
             settled = True
-            self._working.stop(owed.id, owed.channel, owed.ts)
+            working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=ts is not None)
             if ts is None:
                 self._redeliver_later(owed, retry_after)
                 return True
@@ -542,11 +566,17 @@ class Engine:
                     self.stall.observe(session_id, stored, known)
         finally:
             if not settled:
-                self._working.stop(owed.id, owed.channel, owed.ts)
+                working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=False)
         assert done is not None  # every path that returns no earlier recorded the reply
         if done.state == SessionState.CLOSING:
             self._closing_reply(session_id)
         return done.more
+
+    def _signal(self, channel: str, thread_ts: str) -> Working:
+        """The ⏳ reaction, or in an assistant thread its status line (bot/working.py)."""
+        if self.status is not None and self.status.applies(channel, thread_ts):
+            return self.status
+        return self._working
 
     def _closing_reply(self, session_id: str) -> None:
         """A reply landed in a session closed while it was being generated: reflect it now."""
@@ -557,6 +587,8 @@ class Engine:
         self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]], plan: Plan
     ) -> tuple[str, Callable[[Session], None] | None]:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
+        if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
+            return direct, None
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
             # Building a context is CPU work (selection, embedding, rendering); a burst of

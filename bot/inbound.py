@@ -149,6 +149,19 @@ class InboundSubmission:
     trigger_id: str
 
 
+@dataclass(frozen=True)
+class InboundAssistantThread:
+    """A thread of Slack's assistant container (`assistant_thread_started`): whose and where;
+    `context_channel` is the channel the person was viewing, when Slack says."""
+
+    team: str
+    channel: str
+    thread_ts: str
+    user: str
+    context_channel: str | None
+    event_id: str | None
+
+
 class MalformedPayload(ValueError):
     """A payload lacks a field Slack always sends: logged and dropped, never crashes intake."""
 
@@ -336,4 +349,25 @@ def normalise_submission(body: dict[str, Any]) -> InboundSubmission:
         private_metadata=_str(view.get("private_metadata")),
         values=values,
         trigger_id=_str(body.get("trigger_id")),
+    )
+
+
+def normalise_assistant_thread(
+    event: dict[str, Any], body: dict[str, Any]
+) -> InboundAssistantThread:
+    """An `assistant_thread_started` (or `…_context_changed`) event → InboundAssistantThread."""
+    thread = event.get("assistant_thread") if isinstance(event, dict) else None
+    if not isinstance(thread, dict):
+        raise MalformedPayload("assistant event without assistant_thread")
+    _require(thread, "user_id", "channel_id", "thread_ts")
+    context = thread.get("context") if isinstance(thread.get("context"), dict) else {}
+    assert isinstance(context, dict)
+    return InboundAssistantThread(
+        # The app's team (the session key's), not the viewed channel's (`context.team_id`).
+        team=_str(body.get("team_id")) or _str(context.get("team_id")),
+        channel=_str(thread["channel_id"]),
+        thread_ts=_str(thread["thread_ts"]),
+        user=_str(thread["user_id"]),
+        context_channel=_str(context.get("channel_id")) or None,
+        event_id=_str(body.get("event_id")) or None,
     )

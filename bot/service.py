@@ -10,10 +10,12 @@ from typing import Any, Protocol
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.assistant import AssistantThreads
 from bot.engine import DONE_ACTION, Engine, slack_error
 from bot.home_user import UserHome
 from bot.inbound import (
     InboundAction,
+    InboundAssistantThread,
     InboundCommand,
     InboundMessage,
     InboundReaction,
@@ -113,6 +115,7 @@ class SeshatService:
         owner_ids: Sequence[str] = (),
         actions: Sequence[ActionHandler] = (),
         owner_home: OwnerHomeHandler | None = None,
+        assistant: AssistantThreads | None = None,
     ) -> None:
         self.engine = engine
         self.store = store
@@ -126,12 +129,23 @@ class SeshatService:
         self.owner_ids = frozenset(owner_ids)
         self.actions = tuple(actions)
         self.owner_home = owner_home
+        self.assistant = assistant  # Slack's assistant container (bot/assistant.py)
 
     # Dispatcher -------------------------------------------------------------------------------
 
     def on_message(self, message: InboundMessage) -> None:
         """Store the message durably (before the ack), then queue its answer."""
         self.engine.receive(message)
+
+    def on_assistant_thread(self, thread: InboundAssistantThread) -> None:
+        """A new assistant thread: recorded, greeted, offered prompts."""
+        if self.assistant is not None:
+            self.assistant.started(thread)
+
+    def on_assistant_message(self, message: InboundMessage) -> None:
+        """A stored message in a DM thread: the first in an assistant thread titles it."""
+        if self.assistant is not None:
+            self.assistant.message_stored(message)
 
     def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
         """`/done` closes the user's newest open session in this channel; `/seshat …` is the

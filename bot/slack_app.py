@@ -6,6 +6,8 @@ delivery unacked and Slack redelivers it. Everything slower than that (reactions
 review cards, button clicks, App Home) runs on `background` after the ack.
 
 Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
+The assistant container's events go through Bolt's `Assistant` middleware, which also takes every
+person's message in a DM thread (see `assistant_message`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from concurrent.futures import Executor
 from typing import Any, Protocol
 
-from slack_bolt import Ack, App, BoltResponse
+from slack_bolt import Ack, App, Assistant, BoltResponse
 from slack_sdk import WebClient
 from slack_sdk.http_retry.builtin_handlers import (
     ConnectionErrorRetryHandler,
@@ -26,12 +28,14 @@ from slack_sdk.http_retry.builtin_handlers import (
 from bot.inbound import (
     AllowBots,
     InboundAction,
+    InboundAssistantThread,
     InboundCommand,
     InboundMessage,
     InboundReaction,
     InboundSubmission,
     MalformedPayload,
     normalise_action,
+    normalise_assistant_thread,
     normalise_command,
     normalise_message,
     normalise_reaction,
@@ -47,6 +51,8 @@ SUBSCRIBED_EVENTS = (
     "reaction_added",
     "reaction_removed",
     "app_home_opened",
+    "assistant_thread_started",
+    "assistant_thread_context_changed",
 )
 
 
@@ -73,6 +79,14 @@ class Dispatcher(Protocol):
 
     def on_home_opened(self, user: str) -> None:
         """A user opened the App Home tab."""
+        ...
+
+    def on_assistant_thread(self, thread: InboundAssistantThread) -> None:
+        """A person opened the assistant container: a new thread (runs after the ack)."""
+        ...
+
+    def on_assistant_message(self, message: InboundMessage) -> None:
+        """A person's message in a DM thread was stored (runs after the ack)."""
         ...
 
     def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
@@ -137,27 +151,64 @@ def build_bolt_app(
         logger=bolt_log,
     )
 
-    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
+    def store(
+        event: dict[str, Any], body: dict[str, Any]
+    ) -> tuple[InboundMessage | None, BoltResponse | None]:
+        """(the stored message or None, the response when it could not be stored)."""
         try:
             message = normalise_message(
                 event, body, bot_user_id=bot_user_id, bot_id=bot_id, allow_bots=allow_bots
             )
         except MalformedPayload as exc:
             log.warning("malformed message event dropped: %s", exc)
-            return None
+            return None, None
         if message is None:
-            return None
+            return None, None
         try:
             dispatcher.on_message(message)
         except Exception:
             # Not stored: HTTP answers 503 (Slack delivers it again); in Socket Mode the event
             # stays in the journal and is handled again (bot/socket_intake.py).
             log.exception("message not stored; it will be delivered or handled again")
-            return BoltResponse(status=503, body="")
-        return None
+            return None, BoltResponse(status=503, body="")
+        return message, None
+
+    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
+        return store(event, body)[1]
 
     app.event("message")(message_listener)
     app.event("app_mention")(message_listener)
+
+    assistant = Assistant(logger=bolt_log)
+
+    @assistant.thread_started
+    def thread_started(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            thread = normalise_assistant_thread(event, body)
+        except MalformedPayload as exc:
+            log.warning("malformed assistant_thread_started dropped: %s", exc)
+            return
+        background.submit(_logged, dispatcher.on_assistant_thread, thread)
+
+    @assistant.user_message
+    def assistant_message(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
+        # Bolt's middleware recognises these by shape (a DM message with a thread_ts, no
+        # subtype but file_share, no bot_id): every person's message in any DM thread, assistant
+        # thread or not. It does not pass them on, so the `message` listener never sees them:
+        # each is stored (and answered) once, here, and may title its assistant thread.
+        message, failed = store(event, body)
+        if message is not None:
+            background.submit(_logged, dispatcher.on_assistant_message, message)
+        return failed
+
+    @assistant.thread_context_changed
+    def context_changed() -> None:
+        # Acked and dropped: which channel the person is viewing changes no answer (Seshat
+        # reads no channel it was not asked in). Without this listener Bolt would store the
+        # context in the thread's first bot message (conversations.replies + chat.update).
+        return None
+
+    app.assistant(assistant)
 
     def reaction_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
         try:

@@ -519,3 +519,21 @@ class LearningNotice(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     undone_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AssistantThread(Base):
+    """A thread of Slack's assistant container (migration 0011): where and whose, never content.
+
+    Recorded when Slack says it started, so a message in it is answered with the assistant
+    status rather than the ⏳; `titled_at` is the claim on the one title set from its first
+    message.
+    """
+
+    __tablename__ = "assistant_threads"
+
+    channel: Mapped[str] = mapped_column(String(32), primary_key=True)
+    thread_ts: Mapped[str] = mapped_column(String(32), primary_key=True)
+    team: Mapped[str] = mapped_column(String(32))
+    user_id: Mapped[str] = mapped_column(String(32), index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    titled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

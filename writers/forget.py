@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.orm import Session
 
+from store.assistant_threads import forget_user as forget_assistant_threads
 from store.ledger import audit
 from store.models import (
     AuditEvent,
@@ -367,6 +368,7 @@ class Purge:
                 .values(raw_output=None)
             )
             db.execute(delete(Message).where(Message.user_id == uid))
+            forget_assistant_threads(db, uid)  # where their assistant threads were (no text)
         db.execute(delete(ReflectionRow).where(ReflectionRow.session_id.in_(session_ids)))
         db.execute(delete(ChatSession).where(ChatSession.id.in_(session_ids)))
         db.flush()

@@ -363,3 +363,22 @@ def usage(db: Session) -> dict[str, SkillStats]:
         if st.last_used is None or as_utc(inv.at) > as_utc(st.last_used):
             st.last_used = inv.at
     return out
+
+
+def most_used(db: Session, skills_dir: Path, *, since: datetime, limit: int) -> list[UsableSkill]:
+    """Active approved skills, the most used since `since` first (then the most recently used,
+    then pinned, then by slug): what to suggest to someone starting a conversation."""
+    counts: dict[str, tuple[int, datetime]] = {}
+    for slug, at in db.execute(
+        select(SkillInvocation.skill_slug, SkillInvocation.at).where(SkillInvocation.at >= since)
+    ):
+        uses, last = counts.get(slug, (0, as_utc(at)))
+        counts[slug] = (uses + 1, max(last, as_utc(at)))
+    active = [s for s in usable_skills(db, skills_dir) if s.status == "active"]
+    floor = as_utc(since)
+
+    def rank(skill: UsableSkill) -> tuple[int, float, bool, str]:
+        uses, last = counts.get(skill.slug, (0, floor))
+        return (-uses, -last.timestamp(), not skill.pinned, skill.slug)
+
+    return sorted(active, key=rank)[:limit]

@@ -124,6 +124,9 @@ class WorkspaceState:
     modal_stacks: dict[str, list[str]] = field(default_factory=dict)
     response_targets: dict[str, JSON] = field(default_factory=dict)
     calls: list[Call] = field(default_factory=list)
+    # Called (under the lock) with (channel, message) for every message stored, e.g. so a reply
+    # clears its thread's assistant status (bot/doubles/slack_assistant.py).
+    message_hooks: list[Callable[[str, JSON], None]] = field(default_factory=list)
 
     def add_user(self, user_id: str, name: str, *, is_bot: bool = False) -> JSON:
         """Create or replace a user and return its `users.info` record."""
@@ -221,6 +224,8 @@ class WorkspaceState:
                     latest_reply=message["ts"],
                 )
             self.messages[channel_id].append(message)
+            for hook in self.message_hooks:
+                hook(channel_id, message)
             self.cond.notify_all()
             return message
 
@@ -291,7 +296,6 @@ class WebApi:
             "views.update": self.views_update,
             "views.push": self.views_push,
             "apps.connections.open": lambda _params: self.apps_connections_open(),
-            "assistant.threads.setStatus": lambda _params: {},
         }
 
     async def handle(self, request: web.Request) -> web.Response:

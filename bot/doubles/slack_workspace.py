@@ -37,6 +37,7 @@ from bot.doubles.slack_api import (
     changed_event,
     deleted_event,
 )
+from bot.doubles.slack_assistant import AssistantApi
 from bot.doubles.slack_payloads import (
     JSON,
     Identity,
@@ -104,6 +105,8 @@ class LocalSlackWorkspace:
                 + f"&app_id={api_app_id}"
             ),
         )
+        self.assistant = AssistantApi(self.state, self._emit)
+        self.api.methods.update(self.assistant.methods())
         self.events: dict[str, JSON] = {}
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -377,6 +380,30 @@ class LocalSlackWorkspace:
         if f"<@{self.bot_user_id}>" in text and not channel.startswith("D"):
             self._emit(app_mention_event(message, channel=channel))
         return message
+
+    def user_opens_assistant(self, user: str, context_channel: str | None = None) -> JSON:
+        """`user` opens the app's assistant container (while viewing `context_channel`): a new
+        assistant thread in their DM and its `assistant_thread_started` event. Returns
+        `{"channel", "thread_ts"}`; write in it with `user_dm(user, text, thread_ts=…)`."""
+        thread = self.assistant.open(user, context_channel)
+        return {"channel": thread.channel, "thread_ts": thread.thread_ts}
+
+    def assistant_context_changes(
+        self, channel: str, thread_ts: str, context_channel: str | None
+    ) -> JSON:
+        """The thread's person views another channel: `assistant_thread_context_changed`."""
+        return self.assistant.change_context(channel, thread_ts, context_channel)
+
+    def click_suggested_prompt(self, channel: str, thread_ts: str, index: int = 0) -> JSON:
+        """The thread's person clicks suggested prompt `index`: its message, posted as them."""
+        user, text = self.assistant.prompt(channel, thread_ts, index)
+        return self.user_dm(user, text, thread_ts=thread_ts)
+
+    def assistant_thread(self, channel: str, thread_ts: str) -> JSON:
+        """What the app set on a thread: `status`, `loading_messages`, `status_history` (each
+        change: status, by set | reply | timeout), and for an assistant thread `prompts`,
+        `prompts_title`, `title`, `titles`, `user`, `context`."""
+        return self.assistant.snapshot(channel, thread_ts)
 
     def user_reacts(self, user: str, channel: str, ts: str, name: str) -> None:
         """`user` adds reaction `name`; raises SlackError("already_reacted") like Slack."""

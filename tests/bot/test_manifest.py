@@ -33,6 +33,11 @@ METHOD_SCOPES: dict[str, str | None] = {
     "views_push": None,
     "views_update": None,
     "chat_getPermalink": None,
+    # setStatus takes chat:write (assistant:write only "for the time being"); the other two
+    # need assistant:write, which enabling the assistant view requests anyway.
+    "assistant_threads_setStatus": "chat:write",
+    "assistant_threads_setSuggestedPrompts": "assistant:write",
+    "assistant_threads_setTitle": "assistant:write",
 }
 
 # The scope each subscribed bot event needs.
@@ -45,6 +50,14 @@ EVENT_SCOPES: dict[str, str | None] = {
     "message.mpim": "mpim:history",
     "reaction_added": "reactions:read",
     "reaction_removed": "reactions:read",
+    "assistant_thread_started": None,  # "No scopes required" (its feature needs assistant:write)
+    "assistant_thread_context_changed": None,
+}
+# Listeners registered on Bolt's Assistant middleware, by the events they take.
+ASSISTANT_LISTENERS = {
+    "thread_started": {"assistant_thread_started"},
+    "thread_context_changed": {"assistant_thread_context_changed"},
+    "user_message": {"message.im"},
 }
 
 CALL = re.compile(
@@ -72,6 +85,8 @@ def _called_methods() -> set[str]:
 def _listened_events() -> set[str]:
     source = (ROOT / "bot" / "slack_app.py").read_text(encoding="utf-8")
     events = set(re.findall(r"app\.event\(\"(\w+)\"\)", source))
+    for listener in re.findall(r"@assistant\.(\w+)\b", source):
+        events |= ASSISTANT_LISTENERS[listener]
     if "message" in events:
         events.discard("message")
         events |= {"message.channels", "message.groups", "message.im", "message.mpim"}
@@ -87,6 +102,8 @@ def test_every_called_method_is_known_and_the_scopes_are_exactly_what_is_used() 
     needed = {METHOD_SCOPES[m] for m in called} | {EVENT_SCOPES[e] for e in subscribed}
     if manifest["features"].get("slash_commands"):  # type: ignore[attr-defined]
         needed.add("commands")
+    if manifest["features"].get("assistant_view"):  # type: ignore[attr-defined]
+        needed.add("assistant:write")
     needed.discard(None)
     requested = set(manifest["oauth_config"]["scopes"]["bot"])  # type: ignore[index]
     assert requested - needed == set(), "requested but never used"
@@ -103,3 +120,11 @@ def test_every_slash_command_is_handled() -> None:
     source = (ROOT / "bot" / "service.py").read_text(encoding="utf-8")
     assert commands == {"/done", "/seshat"}
     assert all(f'"{c}"' in source for c in commands)
+
+
+def test_the_assistant_view_is_described_with_at_most_four_prompts() -> None:
+    view = _manifest()["features"]["assistant_view"]  # type: ignore[index]
+    assert view["assistant_description"].strip()
+    prompts = view["suggested_prompts"]
+    assert 0 < len(prompts) <= 4
+    assert all(p["title"].strip() and p["message"].strip() for p in prompts)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-from slack_bolt import App
+from slack_bolt import App, Assistant
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_bolt.request import BoltRequest
 from slack_sdk import WebClient
@@ -448,3 +449,123 @@ def test_home_modal_ephemeral_and_subtypes(
     )
     client.assistant_threads_setStatus(channel_id="C1", thread_ts=joined["ts"], status="thinking")
     assert ws.wait_for_call("assistant.threads.setStatus").params["status"] == "thinking"
+
+
+# -- Assistant threads ---------------------------------------------------------------------------
+
+
+def test_assistant_status_is_validated_and_cleared_like_slack(
+    ws: LocalSlackWorkspace, client: WebClient
+) -> None:
+    thread = ws.user_opens_assistant("U1", context_channel="C9")
+    channel, root = thread["channel"], thread["thread_ts"]
+    assert ws.message(channel, root)["subtype"] == "assistant_app_thread"
+    for args, error in [
+        ({"channel_id": "D0NOPE", "thread_ts": root}, "channel_not_found"),
+        ({"channel_id": channel, "thread_ts": "1.000001"}, "invalid_thread_ts"),
+    ]:
+        with pytest.raises(SlackApiError, match=error):
+            client.assistant_threads_setStatus(status="is thinking…", **args)
+    with pytest.raises(SlackApiError, match="invalid_arguments"):
+        client.assistant_threads_setStatus(
+            channel_id=channel, thread_ts=root, status="x", loading_messages=["a"] * 11
+        )
+    client.assistant_threads_setStatus(
+        channel_id=channel, thread_ts=root, status="is thinking…", loading_messages=["a", "b"]
+    )
+    now = ws.assistant_thread(channel, root)
+    assert (now["status"], now["loading_messages"]) == ("is thinking…", ["a", "b"])
+    # A reply in the thread clears it (Slack: "cleared when the app sends a reply").
+    client.chat_postMessage(channel=channel, thread_ts=root, text="here you go")
+    assert ws.assistant_thread(channel, root)["status"] == ""
+    # So does an empty status, and two minutes without a reply.
+    client.assistant_threads_setStatus(channel_id=channel, thread_ts=root, status="is busy")
+    client.assistant_threads_setStatus(channel_id=channel, thread_ts=root, status="")
+    ws.assistant.status_timeout = 0.05
+    client.assistant_threads_setStatus(channel_id=channel, thread_ts=root, status="is slow")
+    threading.Event().wait(0.1)
+    history = ws.assistant_thread(channel, root)["status_history"]
+    assert [(h["status"], h["by"]) for h in history] == [
+        ("is thinking…", "set"),
+        ("", "reply"),
+        ("is busy", "set"),
+        ("", "set"),
+        ("is slow", "set"),
+        ("", "timeout"),
+    ]
+
+
+def test_suggested_prompts_and_title(ws: LocalSlackWorkspace, client: WebClient) -> None:
+    thread = ws.user_opens_assistant("U1")
+    channel, root = thread["channel"], thread["thread_ts"]
+    prompts = [{"title": "Deploy", "message": "How do I deploy the API?"}]
+    with pytest.raises(SlackApiError, match="invalid_arguments"):
+        client.assistant_threads_setSuggestedPrompts(
+            channel_id=channel, thread_ts=root, prompts=prompts * 5
+        )
+    with pytest.raises(SlackApiError, match="invalid_arguments"):
+        client.assistant_threads_setSuggestedPrompts(
+            channel_id=channel, thread_ts=root, prompts=[{"title": "no message"}]
+        )
+    plain = ws.user_dm("U1", "a plain DM")
+    with pytest.raises(SlackApiError, match="invalid_thread_ts"):  # not an assistant thread
+        client.assistant_threads_setTitle(channel_id=channel, thread_ts=plain["ts"], title="x")
+    client.assistant_threads_setSuggestedPrompts(
+        channel_id=channel, thread_ts=root, prompts=prompts, title="Try"
+    )
+    client.assistant_threads_setTitle(channel_id=channel, thread_ts=root, title="Deploying")
+    now = ws.assistant_thread(channel, root)
+    assert (now["prompts"], now["prompts_title"], now["title"]) == (prompts, "Try", "Deploying")
+    assert ws.message(channel, root)["assistant_app_thread"]["title"] == "Deploying"
+    clicked = ws.click_suggested_prompt(channel, root, 0)
+    assert (clicked["user"], clicked["text"]) == ("U1", "How do I deploy the API?")
+    assert clicked["thread_ts"] == root
+
+
+def test_assistant_events_reach_bolts_assistant_middleware(
+    ws: LocalSlackWorkspace, rig: BoltRig
+) -> None:
+    assistant = Assistant()
+    seen: list[tuple[str, str]] = []
+
+    @assistant.thread_started
+    def started(say: Any, set_suggested_prompts: Any, payload: dict[str, Any]) -> None:
+        seen.append(("started", payload["assistant_thread"]["context"].get("channel_id", "")))
+        say("Hi!")
+        set_suggested_prompts(prompts=["What can you do?"])
+
+    @assistant.user_message
+    def user_message(payload: dict[str, Any], set_status: Any, set_title: Any, say: Any) -> None:
+        seen.append(("message", payload["text"]))
+        set_title(payload["text"])
+        set_status("is thinking…", loading_messages=["Reading…"])
+        say(f"echo {payload['text']}")
+
+    @assistant.thread_context_changed
+    def changed(payload: dict[str, Any]) -> None:
+        seen.append(("context", payload["assistant_thread"]["context"]["channel_id"]))
+
+    rig.app.assistant(assistant)
+    rig.app.event("message")(lambda: None)
+    rig.connect()
+    thread = ws.user_opens_assistant("U1", context_channel="C1")
+    channel, root = thread["channel"], thread["thread_ts"]
+    ws.wait_for_call("assistant.threads.setSuggestedPrompts")
+    ws.click_suggested_prompt(channel, root)
+    reply = ws.wait_for_message(channel, lambda m: m.get("text") == "echo What can you do?")
+    assert reply["thread_ts"] == root
+    ws.assistant_context_changes(channel, root, "C2")
+    ws.wait_for_acks()
+    deadline = time.monotonic() + 5  # this Bolt app acks first, then runs the listener
+    while len(seen) < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert seen == [("started", "C1"), ("message", "What can you do?"), ("context", "C2")]
+    now = ws.assistant_thread(channel, root)
+    assert now["title"] == "What can you do?" and now["status"] == ""
+    assert [h["by"] for h in now["status_history"]] == ["set", "reply"]
+    # The title's edit of the root came back as message_changed; Bolt acked it like Slack's.
+    deliveries = [d for d in ws.deliveries if d.kind == "events_api"]
+    assert all(d.acked for d in deliveries)
+    kinds = [d.payload["event"]["type"] for d in deliveries]
+    assert kinds.count("assistant_thread_started") == 1
+    assert kinds.count("assistant_thread_context_changed") == 1

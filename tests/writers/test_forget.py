@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from store import assistant_threads as A
 from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
@@ -289,3 +290,18 @@ def test_an_export_made_before_the_forget_does_not_bring_it_back(
     assert all(OTHER not in lesson.author_ids for lesson in lessons)
     assert [lesson.author_ids for lesson in lessons] == [[OWNER]]
     assert CANARY not in (data / MEMORY_FILE).read_text()  # type: ignore[operator]
+
+
+def test_their_assistant_threads_go_with_them(
+    store: Store, world: dict[str, object], clock: FakeClock
+) -> None:
+    threads = {OTHER: ("DOTHER01", "1700000500.000100"), OWNER: ("DOWNER01", "1700000501.000100")}
+    with store.sessions.begin() as db:
+        for user, (channel, ts) in threads.items():
+            A.record(db, team="T1", channel=channel, thread_ts=ts, user_id=user, now=clock.now())
+    _purge(store, world, clock, OTHER)
+    with store.sessions() as db:
+        left = {
+            u: A.is_assistant_thread(db, channel=c, thread_ts=t) for u, (c, t) in threads.items()
+        }
+    assert left == {OTHER: False, OWNER: True}
