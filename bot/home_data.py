@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from store import budget
 from store.models import LessonRow, LLMCall, MemoryEntry, Observation, ReflectionRow, Skill
-from writers.lessons.write import ineffective
+from writers.lessons.efficacy import ineffective
 
 # The kinds an owner edits, as writers.edits names them, with what the dashboard calls them.
 EDITABLE = {
