@@ -27,6 +27,7 @@ from bot import jobs
 from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
+from bot.feedback import FeedbackRecorder
 from bot.forgetting import Forgetting
 from bot.home_owner import OwnerHome
 from bot.home_user import UserHome
@@ -194,6 +195,9 @@ class Daemon:
             owner_ids=s.owner_ids,
             actions=(self.notices,),
             owner_home=self.owner_home,
+            feedback=FeedbackRecorder(
+                store=store, slack=self.slack, clock=self.clock, owner_ids=s.owner_ids
+            ),
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(

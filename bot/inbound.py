@@ -149,6 +149,7 @@ class InboundFeedback:
     session_id: str  # as the button's value names it; checked against the transcript
     rating: str  # positive | negative
     action_ts: str  # when Slack took the click: orders a person's clicks on one reply
+    thread_ts: str | None = None  # the thread the reply is in
 
 
 @dataclass(frozen=True)
@@ -356,6 +357,7 @@ def normalise_feedback(body: dict[str, Any]) -> InboundFeedback | None:
         session_id=session_id[:64],
         rating=rating,
         action_ts=_str(action["action_ts"]),
+        thread_ts=_str(message.get("thread_ts")) or None,
     )
 
 

@@ -34,9 +34,9 @@ from sqlalchemy.orm import Session
 from reflection.schema import Lesson, Reflection
 from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
+from writers import feedback as feedback_efficacy  # a module: it imports lessons.efficacy
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
-from writers.feedback import settle as settle_feedback
 from writers.guard.gate import Guard
 from writers.guard.promotion import promotion_check
 from writers.lessons.efficacy import RECURRED, count_failure, flag_if_ineffective
@@ -495,7 +495,7 @@ class LessonWriter:
     def _feedback(self, db: Session, b: _Batch) -> None:
         """The session's 👍/👎 as they stand now, in the injected lessons' efficacy (each click
         already counted when it was made; this catches lessons injected after a click)."""
-        settled = settle_feedback(
+        settled = feedback_efficacy.settle(
             db,
             b.ctx.provenance.session_id,
             now=b.ctx.now,
