@@ -504,10 +504,11 @@ class LocalSlackWorkspace:
         message_ts: str,
         side: Literal["positive", "negative"],
         value: str | None = None,
+        action_ts: str | None = None,
     ) -> JSON | None:
         """`user` clicks 👍 (`positive`) or 👎 (`negative`) in the feedback buttons of a stored
         message; returns the ack body. A `value` different from the button's plays a crafted
-        payload."""
+        payload; an earlier click's `action_ts` plays that click delivered again."""
         with self.state.cond:
             message = dict(self.state.find_message(channel, message_ts))
         found = find_feedback_buttons(message.get("blocks", []))
@@ -515,7 +516,7 @@ class LocalSlackWorkspace:
             raise LookupError(f"no feedback buttons on message {message_ts}")
         element, block_id = found
         action = feedback_action(
-            element, block_id, side, action_ts=self.state.ts.next(), value=value
+            element, block_id, side, action_ts=action_ts or self.state.ts.next(), value=value
         )
         return self._message_action(user, channel, message_ts, action)
 
