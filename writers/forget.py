@@ -293,7 +293,7 @@ class Purge:
             n = len(db.scalars(select(model.id).where(model.session_id.in_(session_ids))).all())
             if n:
                 receipt.counts[name] = n
-        rated = ReplyFeedback.session_id.in_(session_ids)
+        rated: ColumnElement[bool] = ReplyFeedback.session_id.in_(session_ids)
         if self.item is None:  # their 👍/👎 on other people's sessions too
             rated = or_(rated, ReplyFeedback.user_id == self.user_id)
         n = len(db.scalars(select(ReplyFeedback.id).where(rated)).all())
