@@ -62,7 +62,11 @@ def start_daemon(
         LLM_TIMEOUT_SECONDS="120",
         LOG_LEVEL="WARNING",
         LOG_FORMAT="json",
-        **({"PYTHONPATH": f"{ROOT}:/tmp/phaseprof", "PHASEPROF": "1"} if os.environ.get("PHASEPROF") else {}),
+        **(
+            {"PYTHONPATH": f"{ROOT}:/tmp/phaseprof", "PHASEPROF": "1"}
+            if os.environ.get("PHASEPROF")
+            else {}
+        ),
     )
     return start_process(env, data.parent, stderr=sys.stderr)
 

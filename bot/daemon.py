@@ -28,6 +28,7 @@ from bot.assistant import AssistantThreads, MemoryAnswer
 from bot.checkins import POLL_SECONDS, CheckinService
 from bot.context import ensure_identity
 from bot.engine import ChatConfig, Engine, slack_error
+from bot.feedback import FeedbackRecorder
 from bot.forgetting import Forgetting
 from bot.home_owner import OwnerHome
 from bot.home_user import UserHome
@@ -207,6 +208,9 @@ class Daemon:
             actions=(self.notices,),
             owner_home=self.owner_home,
             assistant=self.assistant,
+            feedback=FeedbackRecorder(
+                store=store, slack=self.slack, clock=self.clock, owner_ids=s.owner_ids
+            ),
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(

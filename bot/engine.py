@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from bot.context import PromptParts, conversation
 from bot.cpu_slots import CpuSlots
+from bot.feedback_blocks import feedback_block
 from bot.inbound import InboundMessage, strip_bot_mention
 from bot.stall import NO_PLAN, Plan, StallGuard
 from bot.working import AssistantStatus, Working
@@ -67,13 +68,11 @@ CPU_SLOTS = 2
 REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
 
 
-def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
-    """The reply as mrkdwn sections (≤ 3000 chars each, Slack's limit) plus a "Done" button."""
-    chunks = [text[i : i + 3000] for i in range(0, len(text), 3000)][:45] or [" "]
-    blocks: list[dict[str, Any]] = [
-        {"type": "section", "text": {"type": "mrkdwn", "text": chunk}} for chunk in chunks
-    ]
-    blocks.append(
+def reply_controls(session_id: str) -> list[dict[str, Any]]:
+    """What goes under a reply's text: the 👍 / 👎 feedback buttons and a "Done" button (also
+    for a streamed reply, whose text the stream carries)."""
+    return [
+        feedback_block(session_id),
         {
             "type": "actions",
             "block_id": "seshat_session",
@@ -85,9 +84,17 @@ def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
                     "text": {"type": "plain_text", "text": "Done"},
                 }
             ],
-        }
-    )
-    return blocks
+        },
+    ]
+
+
+def reply_blocks(text: str, session_id: str) -> list[dict[str, Any]]:
+    """The reply as mrkdwn sections (≤ 3000 chars each, Slack's limit) plus its controls."""
+    chunks = [text[i : i + 3000] for i in range(0, len(text), 3000)][:45] or [" "]
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": chunk}} for chunk in chunks
+    ]
+    return blocks + reply_controls(session_id)
 
 
 def slack_error(exc: Exception) -> str:

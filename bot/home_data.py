@@ -13,9 +13,9 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from store import budget
+from store import budget, feedback
 from store.models import LessonRow, LLMCall, MemoryEntry, Observation, ReflectionRow, Skill
-from writers.lessons.write import ineffective
+from writers.lessons.efficacy import ineffective
 
 # The kinds an owner edits, as writers.edits names them, with what the dashboard calls them.
 EDITABLE = {
@@ -73,6 +73,12 @@ def spend(db: Session, *, now: datetime, cap: float, days: int = 7) -> Spend:
     today = start.date().isoformat()
     committed, _spent = budget.day_totals(db, today)
     return Spend(today, cap, committed, rows[0].reflection, rows[0].chat, rows)
+
+
+def feedback_rates(db: Session, *, now: datetime, days: int = 7) -> dict[str, Any]:
+    """👍/👎 given on replies over the last `days` UTC days, today included."""
+    start = now.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=days - 1)
+    return feedback.rates(db, since=start)
 
 
 def reflections(db: Session, *, offset: int, limit: int) -> tuple[list[ReflectionRow], int]:

@@ -145,6 +145,7 @@ class OwnerHome:
         now = self.clock.now()
         with self.store.sessions() as db:
             spend = data.spend(db, now=now, cap=self.settings.reflection_daily_cap_usd)
+            rated = data.feedback_rates(db, now=now)
             waiting = review.pending(db)
             p_off = _page(pages.get("pending", 0), len(waiting))
             shown = waiting[p_off : p_off + PAGE_SIZE["pending"]]
@@ -154,7 +155,12 @@ class OwnerHome:
             counts = data.library_counts(db)
             f_off = pages.get("flagged", 0)
             flagged, f_total = data.flagged_lessons(db, offset=f_off, limit=PAGE_SIZE["flagged"])
-            blocks = [header("Seshat — owner dashboard"), *layout.spend_blocks(spend), divider()]
+            blocks = [
+                header("Seshat — owner dashboard"),
+                *layout.spend_blocks(spend),
+                *layout.feedback_blocks(rated),
+                divider(),
+            ]
             blocks += self._pending_blocks(shown, len(waiting), p_off)
             blocks.append(divider())
             blocks += layout.reflection_blocks(rows, r_total, r_off, links)

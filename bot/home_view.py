@@ -6,6 +6,8 @@ Pure functions from what bot/home_data.py read to blocks; bot/home_owner.py puts
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import home_data as data
 from bot import home_modals as modals
 from bot.home_blocks import Block, actions, button, clip, context, esc, section
@@ -48,6 +50,20 @@ def spend_blocks(spend: data.Spend) -> list[Block]:
         + "```"
     )
     return [section(today), section(week)]
+
+
+def feedback_blocks(rates: dict[str, Any]) -> list[Block]:
+    """The replies' 👍/👎 over the last seven days: counts and the helpful share."""
+    if not rates["total"]:
+        return [context("*Feedback, last 7 days:* no 👍/👎 on replies yet.")]
+    return [
+        context(
+            f"*Feedback, last 7 days:* 👍 {rates['positive']} · 👎 {rates['negative']} — "
+            f"{rates['positive_share']:.0%} helpful, from {rates['sessions']} session(s) by "
+            f"{rates['people']} people. A 👎 is a failure signal for the reflection and for "
+            "the lessons and skills that answer used."
+        )
+    ]
 
 
 def reflection_blocks(

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot.feedback_blocks import parse_value
+
 # Messages larger than this are cut (with a marker) before storage; Slack's own limit is 40k chars.
 MAX_TEXT_CHARS = 40_000
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
@@ -134,6 +136,20 @@ class InboundAction:
     view_id: str = ""
     view_type: str = ""
     trigger_id: str = ""
+
+
+@dataclass(frozen=True)
+class InboundFeedback:
+    """A click on a reply's 👍 or 👎 (Slack's feedback buttons)."""
+
+    team: str
+    channel: str
+    user: str
+    reply_ts: str  # the message the buttons are on
+    session_id: str  # as the button's value names it; checked against the transcript
+    rating: str  # positive | negative
+    action_ts: str  # when Slack took the click: orders a person's clicks on one reply
+    thread_ts: str | None = None  # the thread the reply is in
 
 
 @dataclass(frozen=True)
@@ -320,6 +336,41 @@ def normalise_action(body: dict[str, Any]) -> InboundAction | None:
         view_id=_str(container.get("view_id")) or _str(view.get("id")) if in_view else "",
         view_type=_str(view.get("type")) if in_view else "",
         trigger_id=_str(body.get("trigger_id")),
+    )
+
+
+def normalise_feedback(body: dict[str, Any]) -> InboundFeedback | None:
+    """A `block_actions` payload from the feedback buttons → InboundFeedback; None when the
+    click was on anything else. A value that names no rating and session is malformed."""
+    actions = body.get("actions")
+    if not isinstance(actions, list) or not actions or not isinstance(actions[0], dict):
+        return None
+    action = actions[0]
+    if action.get("type") != "feedback_buttons":
+        return None
+    user = body.get("user") if isinstance(body.get("user"), dict) else {}
+    channel = body.get("channel") if isinstance(body.get("channel"), dict) else {}
+    container = body.get("container") if isinstance(body.get("container"), dict) else {}
+    message = body.get("message") if isinstance(body.get("message"), dict) else {}
+    team = body.get("team") if isinstance(body.get("team"), dict) else {}
+    assert isinstance(user, dict) and isinstance(channel, dict) and isinstance(team, dict)
+    assert isinstance(container, dict) and isinstance(message, dict)
+    parsed = parse_value(_str(action.get("value")))
+    reply_ts = _str(container.get("message_ts")) or _str(message.get("ts"))
+    channel_id = _str(channel.get("id")) or _str(container.get("channel_id"))
+    if parsed is None or not _str(user.get("id")) or not channel_id or not reply_ts:
+        raise MalformedPayload("feedback click without rating, session, user, channel or message")
+    _require(action, "action_ts")
+    rating, session_id = parsed
+    return InboundFeedback(
+        team=_str(team.get("id")),
+        channel=channel_id,
+        user=_str(user["id"]),
+        reply_ts=reply_ts,
+        session_id=session_id[:64],
+        rating=rating,
+        action_ts=_str(action["action_ts"]),
+        thread_ts=_str(message.get("thread_ts")) or None,
     )
 
 

@@ -17,6 +17,7 @@ from bot.inbound import (
     InboundAction,
     InboundAssistantThread,
     InboundCommand,
+    InboundFeedback,
     InboundMessage,
     InboundReaction,
     InboundSubmission,
@@ -71,6 +72,14 @@ class NoReview:
         return []
 
 
+class FeedbackHandler(Protocol):
+    """Receives clicks on the replies' 👍 / 👎 (bot/feedback.py)."""
+
+    def on_feedback(self, click: InboundFeedback) -> str:
+        """Record the click if it counts; returns what happened (`new`, `changed`, …)."""
+        ...
+
+
 class OwnerHomeHandler(Protocol):
     """The owners' App Home (bot/home_owner.py): published, refreshed, and acted on."""
 
@@ -116,6 +125,7 @@ class SeshatService:
         actions: Sequence[ActionHandler] = (),
         owner_home: OwnerHomeHandler | None = None,
         assistant: AssistantThreads | None = None,
+        feedback: FeedbackHandler | None = None,
     ) -> None:
         self.engine = engine
         self.store = store
@@ -130,6 +140,7 @@ class SeshatService:
         self.actions = tuple(actions)
         self.owner_home = owner_home
         self.assistant = assistant  # Slack's assistant container (bot/assistant.py)
+        self.feedback = feedback
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -208,6 +219,14 @@ class SeshatService:
             return
         if not self.close(session.id, reason="button", actor=action.user):
             self._ephemeral(action.channel, action.user, "That session has already ended.")
+
+    def on_feedback(self, click: InboundFeedback) -> None:
+        """A 👍 / 👎 on a reply: recorded against it when it counts (the dashboard shows rates)."""
+        if self.feedback is None:
+            log.info("feedback click ignored: no feedback handler is wired")
+            return
+        if self.feedback.on_feedback(click) in ("new", "changed"):
+            self._home_changed()
 
     def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
         """A modal's Submit: the owner dashboard's modals go to it; anything else closes."""

@@ -30,6 +30,7 @@ from bot.inbound import (
     InboundAction,
     InboundAssistantThread,
     InboundCommand,
+    InboundFeedback,
     InboundMessage,
     InboundReaction,
     InboundSubmission,
@@ -37,6 +38,7 @@ from bot.inbound import (
     normalise_action,
     normalise_assistant_thread,
     normalise_command,
+    normalise_feedback,
     normalise_message,
     normalise_reaction,
     normalise_submission,
@@ -75,6 +77,10 @@ class Dispatcher(Protocol):
 
     def on_action(self, action: InboundAction) -> None:
         """A Block Kit button click."""
+        ...
+
+    def on_feedback(self, feedback: InboundFeedback) -> None:
+        """A 👍 or 👎 on one of the bot's replies."""
         ...
 
     def on_home_opened(self, user: str) -> None:
@@ -245,11 +251,14 @@ def build_bolt_app(
     def action_listener(ack: Ack, body: dict[str, Any]) -> None:
         ack()
         try:
-            action = normalise_action(body)
+            feedback = normalise_feedback(body)
+            action = normalise_action(body) if feedback is None else None
         except MalformedPayload as exc:
             log.warning("malformed block action dropped: %s", exc)
             return
-        if action is not None:
+        if feedback is not None:
+            background.submit(_logged, dispatcher.on_feedback, feedback)
+        elif action is not None:
             background.submit(_logged, dispatcher.on_action, action)
 
     @app.view(re.compile(r".*"))

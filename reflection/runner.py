@@ -26,10 +26,12 @@ from reflection.parse import parse_reflection
 from reflection.pricing import PriceTable
 from reflection.prompt import (
     EVENT_SPEAKER,
+    FEEDBACK_SPEAKER,
     PROMPT_VERSION,
     SYSTEM_PROMPT,
     Line,
     describe_event,
+    describe_feedback,
     new_canary,
     prompt_hash,
     render_lines,
@@ -37,11 +39,12 @@ from reflection.prompt import (
     transcript_block,
 )
 from reflection.schema import Reflection, reflection_json_schema
-from store import budget, events
+from store import budget, events, feedback
 from store import sessions as S
 from store.clock import Clock, as_utc
 from store.db import Store
 from store.leases import PROCESS, claimable
+from store.ledger import audit
 from store.models import ReflectionRow, ReflectionStatus, SessionState
 from store.tombstones import is_forgotten
 
@@ -85,7 +88,7 @@ class Outcome:
 
 def transcript_lines(db: Session, session_id: str) -> list[Line]:
     """The session's messages, with what Seshat did (stall steps, loop stops) after the reply
-    that caused it, so a stall can become a lesson."""
+    that caused it, so a stall can become a lesson, and each 👍/👎 on a reply right after it."""
     shown: dict[int, list[str]] = {}
     trailing: list[str] = []
     for e in events.of_session(db, session_id):
@@ -97,12 +100,33 @@ def transcript_lines(db: Session, session_id: str) -> list[Line]:
             shown.setdefault(after, []).append(text)
         else:
             trailing.append(text)
+    session = S.get(db, session_id)
+    rated: dict[str, list[str]] = {}
+    for row in feedback.of_session(db, session_id):
+        said = describe_feedback(
+            row.rating,
+            by_session_user=session is not None and row.user_id == session.user_id,
+            user_id=row.user_id,
+        )
+        if said is not None:
+            rated.setdefault(row.reply_ts, []).append(said)
     lines: list[Line] = []
     for m in S.transcript(db, session_id):
         lines.append(Line("assistant" if m.is_bot else f"user {m.user_id}", m.text))
+        if m.is_bot:
+            lines += [Line(FEEDBACK_SPEAKER, t) for t in rated.pop(m.ts, [])]
         lines += [Line(EVENT_SPEAKER, t) for t in shown.pop(m.id, [])]
     lines += [Line(EVENT_SPEAKER, t) for group in shown.values() for t in group]
+    lines += [Line(FEEDBACK_SPEAKER, t) for group in rated.values() for t in group]
     return lines + [Line(EVENT_SPEAKER, t) for t in trailing]
+
+
+def clamp_outcome(reflection: Reflection, negatives: int) -> tuple[Reflection, str | None]:
+    """With any 👎 on the session's replies the outcome is at best `partial`: the reflection
+    (changed or not) and the outcome it had when it was clamped, else None."""
+    if negatives and reflection.outcome == "success":
+        return reflection.model_copy(update={"outcome": "partial"}), reflection.outcome
+    return reflection, None
 
 
 def _day(clock: Clock) -> str:
@@ -360,6 +384,15 @@ class ReflectionRunner:
             status, error = "rejected", f"{exc.__class__.__name__}: {exc}"
             log.warning("reflection rejected: %s", error, extra={"session": session_id})
             reflection = None
+        clamped: dict[str, Any] | None = None
+        if reflection is not None:
+            # The user's 👎 outranks the model's verdict (read now: a click during the call counts).
+            with self.store.sessions() as db:
+                negatives = feedback.negatives(db, session_id)
+            reflection, was = clamp_outcome(reflection, negatives)
+            if was is not None:
+                clamped = {"from": was, "to": reflection.outcome, "negative_feedback": negatives}
+                log.info("reflection outcome clamped", extra={"session": session_id, **clamped})
         # Nothing learned is stored unredacted, including the ledger's copy of the output.
         parsed = self.redact_json(reflection.model_dump(mode="json")) if reflection else None
         safe = Reflection.model_validate(parsed) if parsed is not None else None
@@ -376,6 +409,7 @@ class ReflectionRunner:
             cost=cost,
             raw=self.redact(raw),
             parsed=parsed,
+            clamped=clamped,
         )
         attempts.append(row_id)
         return Outcome(
@@ -446,6 +480,7 @@ class ReflectionRunner:
         cost: float = 0.0,
         raw: str | None = None,
         parsed: dict[str, Any] | None = None,
+        clamped: dict[str, Any] | None = None,
     ) -> str:
         now = self.clock.now()
         usage = response.usage if response else None
@@ -477,6 +512,17 @@ class ReflectionRunner:
         )
         with self.store.sessions.begin() as db:
             db.add(row)
+            if clamped is not None:  # what the model said stays in raw_output; this says why
+                audit(
+                    db,
+                    actor="feedback",
+                    action="reflection.outcome_clamped",
+                    target_kind="reflection",
+                    target_id=row.id,
+                    now=now,
+                    session_id=session_id,
+                    **clamped,
+                )
             if response is not None or error is not None and status == ReflectionStatus.FAILED:
                 record_call(
                     db,

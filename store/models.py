@@ -290,6 +290,9 @@ class SkillInvocation(Base):
     similarity: Mapped[float | None] = mapped_column(Float, nullable=True)
     # The reflection whose outcome was attached (None until the session's reflection lands).
     reflection_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    # The session user's verdict on the replies after this use (feedback buttons): negative if
+    # any got 👎, positive if some got 👍 and none 👎, else None (migration 0012).
+    feedback: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SkillState(Base):
@@ -405,6 +408,11 @@ class LessonInjection(Base):
     session_id: Mapped[str] = mapped_column(String(36), index=True)
     lesson_id: Mapped[int] = mapped_column(Integer, index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Why this injection counts as a failure after injection (in the lesson's `times_recurred`):
+    # `recurred` (the session's reflection found the same failure again) or `feedback` (a 👎 on
+    # a reply after the injection); None while it does not. One count per injection, however
+    # often the reflection re-runs or the user clicks (migration 0012).
+    failure: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class CheckinState:
@@ -537,3 +545,34 @@ class AssistantThread(Base):
     user_id: Mapped[str] = mapped_column(String(32), index=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     titled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class FeedbackRating:
+    """What a feedback button says about a reply."""
+
+    POSITIVE = "positive"  # 👍
+    NEGATIVE = "negative"  # 👎
+    ALL = (POSITIVE, NEGATIVE)
+
+
+class ReplyFeedback(Base):
+    """A 👍 or 👎 on one of the bot's replies (Slack's feedback buttons), by the session's user
+    or an owner: one row per reply and person, the latest click winning (migration 0012)."""
+
+    __tablename__ = "reply_feedback"
+    __table_args__ = (
+        UniqueConstraint("session_id", "reply_ts", "user_id", name="uq_reply_feedback"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    channel: Mapped[str] = mapped_column(String(32))
+    reply_ts: Mapped[str] = mapped_column(String(32))  # the bot's reply that was rated
+    answers_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)  # what it answered
+    user_id: Mapped[str] = mapped_column(String(32), index=True)  # who clicked
+    rating: Mapped[str] = mapped_column(String(16))  # FeedbackRating
+    # Slack's `action_ts` of the click that set `rating`: a redelivered or late older click
+    # never overrides a newer one.
+    action_ts: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

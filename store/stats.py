@@ -1,5 +1,5 @@
 """Numbers for `seshat stats`: spend by day and purpose, reflections by outcome, library sizes,
-and how much of the replies' input the prompt cache served.
+how much of the replies' input the prompt cache served, and the replies' 👍/👎 rates.
 
 The cache share is read from recorded usage: Anthropic reports uncached input
 (`input_tokens`), tokens written to the cache and tokens read from it separately, so the share is
@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from store import feedback
 from store.models import LessonRow, LLMCall, MemoryEntry, Observation, ReflectionRow, Skill
 
 
@@ -124,4 +125,5 @@ def stats(db: Session, *, now: datetime, days: int) -> dict[str, Any]:
         "reflections": reflections_by_outcome(db, since=since),
         "library": library_sizes(db),
         "chat_cache": chat_cache_share(db, since=since),
+        "feedback": feedback.rates(db, since=since),
     }

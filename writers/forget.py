@@ -2,12 +2,13 @@
 
 Unlike ageing and rollback, which archive, this deletes: memory entries by or about them, user
 observations about them and persona observations by them, their sessions with messages,
-reflections, events, skill uses, lesson injections and check-ins, their words in other people's
-sessions, skill drafts they authored, review items showing any of it, the marked lines of
-MEMORY.md/USER.md, the lesson vectors in memory, and (`delete_mirrored`, after the commit) the
-Honcho mirror. Lessons they contributed to stay only when other people's sessions support them
-too, without their provenance. Audit events about purged artifacts lose their detail (which may
-quote content). What is left is a receipt (counts and ids, never content) and tombstones
+reflections, events, skill uses, lesson injections, feedback-button ratings and check-ins, their
+words in other people's sessions, their 👍/👎 on other people's replies, skill drafts they
+authored, review items showing any of it, the marked lines of MEMORY.md/USER.md, the lesson
+vectors in memory, and (`delete_mirrored`, after the commit) the Honcho mirror. Lessons they
+contributed to stay only when other people's sessions support them too, without their
+provenance. Audit events about purged artifacts lose their detail (which may quote content).
+What is left is a receipt (counts and ids, never content) and tombstones
 (`store.tombstones`) so nothing comes back.
 
 Approved skills are owner-reviewed, redacted procedures, and the skills repo never records who
@@ -43,6 +44,7 @@ from store.models import (
     Message,
     Observation,
     ReflectionRow,
+    ReplyFeedback,
     ReviewItem,
     SessionEvent,
     Skill,
@@ -52,6 +54,7 @@ from store.models import (
 from store.tombstones import bury, text_key
 from writers import facts
 from writers.edits import drop_history
+from writers.feedback import settle as settle_feedback
 from writers.lessons.library import LessonLibrary, lesson_text
 from writers.memory import MEMORY_FILE, record_fingerprint, remove_marked_lines
 from writers.persona import USER_FILE
@@ -119,6 +122,7 @@ def known_user(db: Session, user_id: str) -> bool:
         select(MemoryEntry.id).where(_entries_of(user_id)),
         select(Observation.id).where(_observations_of(user_id)),
         select(Skill.id).where(Skill.author_id == user_id),
+        select(ReplyFeedback.id).where(ReplyFeedback.user_id == user_id),
     ]
     return any(db.scalars(p.limit(1)).first() is not None for p in probes)
 
@@ -290,6 +294,12 @@ class Purge:
             n = len(db.scalars(select(model.id).where(model.session_id.in_(session_ids))).all())
             if n:
                 receipt.counts[name] = n
+        rated: ColumnElement[bool] = ReplyFeedback.session_id.in_(session_ids)
+        if self.item is None:  # their 👍/👎 on other people's sessions too
+            rated = or_(rated, ReplyFeedback.user_id == self.user_id)
+        n = len(db.scalars(select(ReplyFeedback.id).where(rated)).all())
+        if n:
+            receipt.counts["feedback"] = n
 
     # --- deleting -----------------------------------------------------------------------------
 
@@ -353,8 +363,19 @@ class Purge:
         checkins = list(db.scalars(select(Checkin.id).where(Checkin.session_id.in_(session_ids))))
         if checkins:
             db.execute(delete(checkin_jobs).where(checkin_jobs.c.id.in_(checkins)))
-        for model in (Checkin, SessionEvent, SkillInvocation, LessonInjection):
+        for model in (Checkin, SessionEvent, SkillInvocation, LessonInjection, ReplyFeedback):
             db.execute(delete(model).where(model.session_id.in_(session_ids)))
+        if self.item is None:
+            # Their 👍/👎 on other people's replies go too, and those sessions' efficacy counts
+            # are settled again without them.
+            others = list(
+                db.scalars(
+                    select(ReplyFeedback.session_id).where(ReplyFeedback.user_id == uid).distinct()
+                )
+            )
+            db.execute(delete(ReplyFeedback).where(ReplyFeedback.user_id == uid))
+            for sid in others:
+                settle_feedback(db, sid, now=self.now)
         db.execute(
             update(LLMCall).where(LLMCall.session_id.in_(session_ids)).values(session_id=None)
         )

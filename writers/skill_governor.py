@@ -1,9 +1,11 @@
 """The skill governor: a daily look at the invocation log that takes failing skills out of use and
 marks unused ones stale, each on an owner card to confirm, restore or retire.
 
-- Quarantine: among an active skill's last `window` injected uses that have an outcome (counted
-  from its last restore), at least `min_uses`, and the failed share reaches `ratio`. Failure rate
-  is the primary signal (seed 001: "a skill is stale because it fails, not because it's old").
+- Quarantine: among an active skill's last `window` injected uses that have an outcome or the
+  user's feedback (counted from its last restore), at least `min_uses`, and the failed share
+  reaches `ratio`. A use failed when a reply after it got 👎, or when its session's outcome was
+  failure and no 👍 said otherwise (writers/feedback.py). Failure rate is the primary signal
+  (seed 001: "a skill is stale because it fails, not because it's old").
 - Stale: an active, unpinned skill with no use (injected or listed) for `stale_days`, counted
   from its last use, else its approval or its last restore.
 - The owner decides on a `skill_state` card: ✅ confirm keeps the governor's call, ↩️ restore
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -103,26 +105,30 @@ def govern(
 
 
 def _failing(db: Session, slug: str, since: datetime | None, policy: GovernorPolicy) -> str | None:
-    query = select(SkillInvocation.outcome).where(
+    query = select(SkillInvocation.outcome, SkillInvocation.feedback).where(
         SkillInvocation.skill_slug == slug,
         SkillInvocation.mode == "injected",
-        SkillInvocation.outcome.isnot(None),
+        or_(SkillInvocation.outcome.isnot(None), SkillInvocation.feedback.isnot(None)),
     )
     if since is not None:
         query = query.where(SkillInvocation.at >= since)
-    recent = list(
-        db.scalars(
-            query.order_by(SkillInvocation.at.desc(), SkillInvocation.id.desc()).limit(
-                policy.window
-            )
-        )
-    )
+    recent = db.execute(
+        query.order_by(SkillInvocation.at.desc(), SkillInvocation.id.desc()).limit(policy.window)
+    ).all()
     if len(recent) < policy.min_uses:
         return None
-    failed = sum(1 for o in recent if o == "failure")
+    failed = sum(1 for outcome, verdict in recent if failed_use(outcome, verdict))
     if failed / len(recent) < policy.ratio:
         return None
     return f"{failed} of its last {len(recent)} uses ended in failure"
+
+
+def failed_use(outcome: str | None, feedback: str | None) -> bool:
+    """A use failed when the user said so (👎 on a reply after it), or when the reflection
+    said so and the user did not say otherwise (👍)."""
+    if feedback is not None:
+        return feedback == "negative"
+    return outcome == "failure"
 
 
 def _set(db: Session, slug: str, status: str, reason: str, *, actor: str, now: datetime) -> None:

@@ -1,4 +1,5 @@
-"""`seshat stats [--days N] [--json]`: spend, reflections, library sizes, prompt-cache share."""
+"""`seshat stats [--days N] [--json]`: spend, reflections, library sizes, prompt-cache share,
+feedback rates."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def show_stats(
     ] = 7,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
-    """Spend by day and purpose, reflections by outcome, library sizes, cache-read share."""
+    """Spend by day and purpose, reflections by outcome, library sizes, cache-read share, and
+    the 👍/👎 given on replies."""
     if not 1 <= days <= MAX_DAYS:  # past a century the start date leaves the calendar
         raise fail(f"--days must be between 1 and {MAX_DAYS}", code=2)
     from store.stats import stats
@@ -65,6 +67,17 @@ def _print(data: dict[str, Any]) -> None:
         + ("no replies recorded" if share is None else f"{share:.1%}")
         + f" (read {cache['cache_read_tokens']}, written {cache['cache_write_tokens']}, "
         f"uncached {cache['input_tokens']} tokens)"
+    )
+    say("replies rated: " + feedback_line(data["feedback"]))
+
+
+def feedback_line(rates: dict[str, Any]) -> str:
+    """`👍 3 · 👎 1 (75% 👍), from 2 session(s) by 2 people`, or that none were rated."""
+    if not rates["total"]:
+        return "no 👍/👎 given"
+    return (
+        f"👍 {rates['positive']} · 👎 {rates['negative']} ({rates['positive_share']:.0%} 👍), "
+        f"from {rates['sessions']} session(s) by {rates['people']} people"
     )
 
 

@@ -25,7 +25,7 @@ from bot.doubles.slack_payloads import (
     reaction_event,
     slack_id,
 )
-from bot.doubles.slack_views import view_problems
+from bot.doubles.slack_views import message_block_problems, view_problems
 
 EmitEvent = Callable[[JSON], object]
 
@@ -401,6 +401,8 @@ class WebApi:
             failed: JSON = {"ok": False, "error": e.code}
             if e.messages:
                 failed["response_metadata"] = {"messages": e.messages}
+                if e.code == "invalid_blocks":  # chat.* also list them at the top level
+                    failed["errors"] = [m.removeprefix("[ERROR] ") for m in e.messages]
             return 200, failed, {}
         return 200, {"ok": True, **body}, {}
 
@@ -416,6 +418,14 @@ class WebApi:
         if channel not in self.state.channels:
             raise SlackError("channel_not_found")
         return channel
+
+    @staticmethod
+    def _check_blocks(params: JSON) -> None:
+        """Refuse message blocks Slack would refuse (`invalid_blocks`, one message each)."""
+        if "blocks" in params and params["blocks"] not in (None, ""):
+            problems = message_block_problems(params["blocks"])
+            if problems:
+                raise SlackError("invalid_blocks", problems)
 
     def bot_fields(self) -> JSON:
         """Return the fields Slack stamps on a message the bot posts."""
@@ -459,6 +469,7 @@ class WebApi:
         channel = self._channel(params)
         if not params.get("text") and not params.get("blocks") and not params.get("attachments"):
             raise SlackError("no_text")
+        self._check_blocks(params)
         fields: JSON = {"text": str(params.get("text", "")), **self.bot_fields()}
         for key in ("blocks", "attachments", "metadata"):
             if params.get(key):
@@ -475,6 +486,7 @@ class WebApi:
         message = self.state.find_message(channel, str(params.get("ts", "")))
         if message.get("bot_id") != self.state.ident.bot_id:
             raise SlackError("cant_update_message")
+        self._check_blocks(params)
         previous = dict(message)
         if "text" in params:
             message["text"] = str(params["text"])
@@ -505,6 +517,7 @@ class WebApi:
         user = str(params.get("user", ""))
         if user not in self.state.users:
             raise SlackError("user_not_found")
+        self._check_blocks(params)
         ts = self.state.ts.next()
         ephemeral: JSON = {"channel": channel, "user": user, "ts": ts}
         for key in ("text", "blocks", "thread_ts"):

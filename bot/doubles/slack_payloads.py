@@ -260,6 +260,35 @@ def find_action_element(blocks: list[JSON], action_id: str) -> tuple[JSON, str] 
     return None
 
 
+def find_feedback_buttons(blocks: list[JSON]) -> tuple[JSON, str] | None:
+    """The first `feedback_buttons` element of a message's `context_actions` blocks, with its
+    block_id."""
+    for block in blocks:
+        if block.get("type") != "context_actions":
+            continue
+        for element in block.get("elements", []):
+            if element.get("type") == "feedback_buttons":
+                return element, str(block.get("block_id", ""))
+    return None
+
+
+def feedback_action(
+    element: JSON, block_id: str, side: str, *, action_ts: str, value: str | None = None
+) -> JSON:
+    """The `actions[0]` of a click on one of the feedback buttons (`side`: positive|negative):
+    the element's action_id and type, the clicked button's text and value."""
+    button = element.get(f"{side}_button") or {}
+    action: JSON = {
+        "type": "feedback_buttons",
+        "action_id": element.get("action_id", ""),
+        "block_id": block_id,
+        "action_ts": action_ts,
+        "text": button.get("text"),
+        "value": value if value is not None else button.get("value"),
+    }
+    return action
+
+
 def sign(signing_secret: str, timestamp: str, body: str) -> str:
     """Return the `X-Slack-Signature` (v0, HMAC-SHA256 over `v0:{timestamp}:{body}`)."""
     base = f"v0:{timestamp}:{body}".encode()

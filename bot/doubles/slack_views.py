@@ -1,9 +1,12 @@
-"""Slack's documented limits on views (App Home and modals), checked by the local workspace.
+"""Slack's documented limits on views (App Home and modals) and message blocks, checked by the
+local workspace.
 
 Slack refuses a view that breaks them with `invalid_arguments` and one message per problem
-(`[ERROR] … [json-pointer:/view/blocks/3/text/text]`); the double answers the same way, so a test
-fails when the app builds a view Slack would not publish. The numbers come from the Block Kit
-reference (blocks, block elements, composition objects) and the views.* method pages.
+(`[ERROR] … [json-pointer:/view/blocks/3/text/text]`), and message blocks (chat.postMessage,
+chat.update, chat.postEphemeral) with `invalid_blocks` and the same kind of messages
+(`[json-pointer:/blocks/2/elements/0/positive_button/value]`); the double answers the same way,
+so a test fails when the app builds something Slack would not take. The numbers come from the
+Block Kit reference (blocks, block elements, composition objects) and the method pages.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 from bot.doubles.slack_payloads import JSON
 
 MAX_BLOCKS = 100
+MAX_MESSAGE_BLOCKS = 50
 MAX_VIEW_BYTES = 250_000
 MAX_PRIVATE_METADATA = 3000
 MAX_ID = 255  # action_id, block_id, callback_id, external_id
@@ -29,6 +33,8 @@ BUTTON_VALUE = 2000
 INPUT_LABEL = 2000
 INPUT_VALUE = 3000
 CONFIRM = {"title": 100, "text": 300, "confirm": 30, "deny": 30}
+CONTEXT_ACTIONS_ELEMENTS = 5  # feedback_buttons and icon_button elements
+ACCESSIBILITY_LABEL = 75
 VIEW_TYPES = {"home", "modal"}
 BLOCK_TYPES = {
     "section",
@@ -41,14 +47,53 @@ BLOCK_TYPES = {
     "rich_text",
     "markdown",
 }
+# Messages take no input blocks; context_actions (feedback and icon buttons) is for messages.
+MESSAGE_BLOCK_TYPES = (BLOCK_TYPES - {"input"}) | {"context_actions", "file", "video"}
+CONTEXT_ACTION_ELEMENTS = {"feedback_buttons", "icon_button"}
 
 
 class _Check:
-    def __init__(self) -> None:
+    def __init__(self, root: str = "/view", kinds: set[str] = BLOCK_TYPES) -> None:
         self.problems: list[str] = []
+        self.root = root
+        self.kinds = kinds
 
     def fail(self, pointer: str, message: str) -> None:
-        self.problems.append(f"[ERROR] {message} [json-pointer:/view{pointer}]")
+        self.problems.append(f"[ERROR] {message} [json-pointer:{self.root}{pointer}]")
+
+    def string(self, value: Any, pointer: str, limit: int, *, required: bool) -> None:
+        if value is None and not required:
+            return
+        if not isinstance(value, str) or not value:
+            self.fail(pointer, "must provide a non-empty string")
+        elif len(value) > limit:
+            self.fail(pointer, f"must be less than {limit + 1} characters")
+
+    def feedback_button(self, button: Any, pointer: str) -> None:
+        if not isinstance(button, dict):
+            self.fail(pointer, "must provide an object")
+            return
+        self.text(button.get("text"), f"{pointer}/text", BUTTON_TEXT, plain=True)
+        self.string(button.get("value"), f"{pointer}/value", BUTTON_VALUE, required=True)
+        self.string(
+            button.get("accessibility_label"),
+            f"{pointer}/accessibility_label",
+            ACCESSIBILITY_LABEL,
+            required=False,
+        )
+
+    def context_action(self, el: Any, pointer: str) -> None:
+        if not isinstance(el, dict) or el.get("type") not in CONTEXT_ACTION_ELEMENTS:
+            self.fail(f"{pointer}/type", f"must be one of {sorted(CONTEXT_ACTION_ELEMENTS)}")
+            return
+        self.ident(el.get("action_id"), f"{pointer}/action_id")
+        if el["type"] == "feedback_buttons":
+            for side in ("positive_button", "negative_button"):
+                self.feedback_button(el.get(side), f"{pointer}/{side}")
+        else:
+            self.string(el.get("icon"), f"{pointer}/icon", MAX_ID, required=True)
+            self.text(el.get("text"), f"{pointer}/text", BUTTON_TEXT, plain=True)
+            self.string(el.get("value"), f"{pointer}/value", BUTTON_VALUE, required=False)
 
     def text(self, obj: Any, pointer: str, limit: int, *, plain: bool = False) -> None:
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
@@ -93,7 +138,7 @@ class _Check:
                 )
 
     def block(self, block: Any, pointer: str) -> None:
-        if not isinstance(block, dict) or block.get("type") not in BLOCK_TYPES:
+        if not isinstance(block, dict) or block.get("type") not in self.kinds:
             self.fail(f"{pointer}/type", "must be a known block type")
             return
         self.ident(block.get("block_id"), f"{pointer}/block_id")
@@ -128,6 +173,13 @@ class _Check:
         elif kind == "input":
             self.text(block.get("label"), f"{pointer}/label", INPUT_LABEL, plain=True)
             self.element(block.get("element"), f"{pointer}/element")
+        elif kind == "context_actions":
+            elements = block.get("elements")
+            if not isinstance(elements, list) or not 1 <= len(elements) <= CONTEXT_ACTIONS_ELEMENTS:
+                self.fail(f"{pointer}/elements", f"must have 1 to {CONTEXT_ACTIONS_ELEMENTS} items")
+                return
+            for i, el in enumerate(elements):
+                self.context_action(el, f"{pointer}/elements/{i}")
 
 
 def view_problems(view: Any) -> list[str]:
@@ -161,6 +213,19 @@ def view_problems(view: Any) -> list[str]:
     size = len(json.dumps(view, ensure_ascii=False).encode())
     if size > MAX_VIEW_BYTES:
         check.fail("", f"view is {size} bytes; must be at most {MAX_VIEW_BYTES}")
+    return check.problems
+
+
+def message_block_problems(blocks: Any) -> list[str]:
+    """Every way a message's `blocks` break Slack's limits; empty when they are valid."""
+    check = _Check(root="", kinds=MESSAGE_BLOCK_TYPES)
+    if not isinstance(blocks, list):
+        check.fail("/blocks", "must provide an array")
+        return check.problems
+    if len(blocks) > MAX_MESSAGE_BLOCKS:
+        check.fail("/blocks", f"must have at most {MAX_MESSAGE_BLOCKS} items")
+    for i, block in enumerate(blocks):
+        check.block(block, f"/blocks/{i}")
     return check.problems
 
 

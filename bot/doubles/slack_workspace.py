@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from aiohttp import web
 
@@ -44,7 +44,9 @@ from bot.doubles.slack_payloads import (
     app_mention_event,
     block_actions_payload,
     event_callback,
+    feedback_action,
     find_action_element,
+    find_feedback_buttons,
     rich_text_blocks,
     slash_command_payload,
 )
@@ -513,14 +515,46 @@ class LocalSlackWorkspace:
         self, user: str, channel: str, message_ts: str, action_id: str, value: str | None = None
     ) -> JSON | None:
         """`user` clicks the button `action_id` on a stored message; returns the ack body."""
-        name = self.state.user(user)["name"]
         with self.state.cond:
             message = dict(self.state.find_message(channel, message_ts))
-            channel_name = self.state.channels[channel].get("name", "directmessage")
         found = find_action_element(message.get("blocks", []), action_id)
         if found is None:
             raise LookupError(f"no element with action_id={action_id!r} on message {message_ts}")
         element, block_id = found
+        action = self._action(element, block_id, action_id, value)
+        return self._message_action(user, channel, message_ts, action)
+
+    def click_feedback(
+        self,
+        user: str,
+        channel: str,
+        message_ts: str,
+        side: Literal["positive", "negative"],
+        value: str | None = None,
+        action_ts: str | None = None,
+    ) -> JSON | None:
+        """`user` clicks 👍 (`positive`) or 👎 (`negative`) in the feedback buttons of a stored
+        message; returns the ack body. A `value` different from the button's plays a crafted
+        payload; an earlier click's `action_ts` plays that click delivered again."""
+        with self.state.cond:
+            message = dict(self.state.find_message(channel, message_ts))
+        found = find_feedback_buttons(message.get("blocks", []))
+        if found is None:
+            raise LookupError(f"no feedback buttons on message {message_ts}")
+        element, block_id = found
+        action = feedback_action(
+            element, block_id, side, action_ts=action_ts or self.state.ts.next(), value=value
+        )
+        return self._message_action(user, channel, message_ts, action)
+
+    def _message_action(
+        self, user: str, channel: str, message_ts: str, action: JSON
+    ) -> JSON | None:
+        """Deliver the `block_actions` payload of `action` clicked by `user` on a stored message."""
+        name = self.state.user(user)["name"]
+        with self.state.cond:
+            message = dict(self.state.find_message(channel, message_ts))
+            channel_name = self.state.channels[channel].get("name", "directmessage")
         payload = block_actions_payload(
             self.ident,
             user_id=user,
@@ -534,7 +568,7 @@ class LocalSlackWorkspace:
             channel={"id": channel, "name": channel_name},
             message=message,
             view=None,
-            action=self._action(element, block_id, action_id, value),
+            action=action,
             response_url=self._response_url(
                 {"channel": channel, "user": user, "message_ts": message_ts}
             ),

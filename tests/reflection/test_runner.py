@@ -15,11 +15,11 @@ from reflection.llm import LLMRequest, LLMResponse, Usage
 from reflection.pricing import PriceTable
 from reflection.prompt import shorten_middle
 from reflection.runner import ReflectionPolicy, ReflectionRunner
-from store import budget
+from store import budget, feedback
 from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
-from store.models import ReflectionRow, SessionState
+from store.models import AuditEvent, ReflectionRow, SessionState
 from tests.fakes import FakeLLM
 
 GOOD = json.dumps(
@@ -290,3 +290,62 @@ def test_shorten_middle_keeps_both_ends() -> None:
     assert shorten_middle(lines, 10_000) == (lines, 0)
     [clipped], _ = shorten_middle(["a" * 5000], 300)
     assert clipped.startswith("aaa") and "omitted" in clipped and len(clipped) < 300
+
+
+def _rate(store: Store, clock: FakeClock, sid: str, user: str, reply_ts: str, rating: str) -> None:
+    with store.sessions.begin() as db:
+        feedback.record(
+            db,
+            session_id=sid,
+            channel="D1",
+            reply_ts=reply_ts,
+            answers_ts=None,
+            user_id=user,
+            rating=rating,
+            action_ts=f"{clock.now().timestamp():.6f}",
+            now=clock.now(),
+        )
+
+
+def test_feedback_is_shown_after_its_reply_and_a_thumbs_down_clamps_success(
+    store: Store, clock: FakeClock
+) -> None:
+    llm = FakeLLM(name="anthropic", model="claude-haiku-4-5").enqueue(GOOD)
+    sid = closed_session(
+        store, clock, ["how do I deploy?", "Use make ship.", "and then?", "Tag it.", "ok"]
+    )
+    _rate(store, clock, sid, "U1", "101.000001", "negative")
+    _rate(store, clock, sid, "UOWNER", "103.000001", "positive")
+    outcome = make_runner(store, clock, llm).reflect(sid)
+    assert outcome.status == "ok" and outcome.reflection is not None
+    assert outcome.reflection.outcome == "partial"  # the model said success
+    sent = llm.history[0].messages[0].content
+    assert (
+        "[assistant] Use make ship.\n"
+        "[feedback button, not said in the chat] the user marked this answer as wrong (👎)\n"
+        "[user U1] and then?\n"
+        "[assistant] Tag it.\n"
+        "[feedback button, not said in the chat] an owner (UOWNER) marked this answer as "
+        "helpful (👍)\n"
+    ) in sent
+    [row] = rows(store, sid)
+    assert (
+        row.outcome == "partial" and row.parsed is not None and row.parsed["outcome"] == "partial"
+    )
+    with store.sessions() as db:
+        [clamp] = db.query(AuditEvent).filter_by(action="reflection.outcome_clamped").all()
+    assert clamp.target_id == row.id and clamp.detail["from"] == "success"
+
+
+@pytest.mark.parametrize(("said", "rating"), [("failure", "negative"), ("success", "positive")])
+def test_feedback_never_raises_an_outcome_and_a_thumbs_up_clamps_nothing(
+    sqlite_store: Store, clock: FakeClock, said: str, rating: str
+) -> None:
+    raw = json.dumps({**json.loads(GOOD), "outcome": said})
+    llm = FakeLLM(name="anthropic", model="claude-haiku-4-5").enqueue(raw)
+    sid = closed_session(sqlite_store, clock)
+    _rate(sqlite_store, clock, sid, "U1", "101.000001", rating)
+    outcome = make_runner(sqlite_store, clock, llm).reflect(sid)
+    assert outcome.reflection is not None and outcome.reflection.outcome == said
+    with sqlite_store.sessions() as db:
+        assert not db.query(AuditEvent).filter_by(action="reflection.outcome_clamped").all()

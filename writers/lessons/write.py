@@ -14,8 +14,9 @@ vouched for is not evidence) — *and* the stricter promotion-time check (`write
 A lesson that falls short stays provisional, flagged `held:<reason>`, on the owner's card
 (`held:uncorroborated` is looked at again when it recurs). Why it was promoted (sessions, users,
 the corroborating ones) is kept on the lesson.
-Efficacy: when a session that had lessons injected yields a lesson matching one of them, the
-injected lesson's `times_recurred` grows; at ≥ 2 recurrences in ≥ half of its injections it is
+Efficacy (`writers.lessons.efficacy`): when a session that had lessons injected yields a lesson
+matching one of them, or a reply after the injection got 👎 (`writers.feedback`), the injected
+lesson's `times_recurred` grows, once per injection; at ≥ 2 in ≥ half of its injections it is
 flagged `ineffective` and sent for review. Ageing and caps live in `writers.lessons.upkeep`.
 """
 
@@ -33,10 +34,12 @@ from sqlalchemy.orm import Session
 from reflection.schema import Lesson, Reflection
 from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
+from writers import feedback as feedback_efficacy  # a module: it imports lessons.efficacy
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
 from writers.guard.gate import Guard
 from writers.guard.promotion import promotion_check
+from writers.lessons.efficacy import RECURRED, count_failure, flag_if_ineffective
 from writers.lessons.library import (
     CLEARED_PREFIX,
     LIVE,
@@ -56,10 +59,6 @@ HELD_PREFIX = "held:"  # a flag per promotion-check reason; blocks auto-promotio
 # `Guard.corroborating`). Unlike the other held flags it is looked at again at each recurrence:
 # a trusted user seeing the same lesson lifts it.
 UNCORROBORATED = HELD_PREFIX + "uncorroborated"
-# Ineffective: the failure came back at least twice, in at least half the sessions the lesson
-# was injected into. One recurrence can be bad luck; a 50% recurrence rate means it is not working.
-INEFFECTIVE_MIN_RECURRED = 2
-INEFFECTIVE_RATIO = 0.5
 _WRITTEN_MARK = "lessons.written"
 
 _NEGATION = re.compile(
@@ -159,6 +158,7 @@ class LessonWriter:
         batch = _Batch(ctx, entry, injected, set(), WriterResult("nothing"), set(), [])
         for lesson in reflection.lessons:
             self._one(db, batch, lesson)
+        self._feedback(db, batch)
         if ctx.outcome == "success":
             self._reinforce_injected(db, batch)
         if not reflection.lessons:
@@ -464,14 +464,14 @@ class LessonWriter:
         if not b.injected:
             return
         dup_t = self.library.thresholds.duplicate
+        session_id = b.ctx.provenance.session_id
         for lesson_id, score in self.library.similar_among(vec, b.injected, k=4):
             if score < dup_t or lesson_id in b.recurred:
                 continue
             b.recurred.add(lesson_id)
             row = db.get(LessonRow, lesson_id)
-            if row is None:
-                continue
-            row.times_recurred += 1
+            if row is None or not count_failure(db, session_id, lesson_id, RECURRED):
+                continue  # gone, or this session's failure was counted already (a 👎, a re-run)
             b.audit_ids.append(
                 audit_lesson(
                     db,
@@ -483,17 +483,30 @@ class LessonWriter:
                     times_injected=row.times_injected,
                 )
             )
-            if ineffective(row) and add_flag(row, "ineffective"):
-                self._card(
-                    db,
-                    b,
-                    row,
-                    (
-                        f"ineffective: the failure recurred in {row.times_recurred} of "
-                        f"{row.times_injected} session(s) it was injected into"
-                    ),
-                )
+            flag_if_ineffective(
+                db,
+                row,
+                now=b.ctx.now,
+                reflection_id=b.ctx.provenance.reflection_id,
+                provenance=b.entry,
+            )
             self._touch(b, row, None)
+
+    def _feedback(self, db: Session, b: _Batch) -> None:
+        """The session's 👍/👎 as they stand now, in the injected lessons' efficacy (each click
+        already counted when it was made; this catches lessons injected after a click)."""
+        settled = feedback_efficacy.settle(
+            db,
+            b.ctx.provenance.session_id,
+            now=b.ctx.now,
+            reflection_id=b.ctx.provenance.reflection_id,
+            provenance=b.entry,
+        )
+        b.audit_ids += settled.audit_ids
+        for lesson_id in settled.lessons:
+            row = db.get(LessonRow, lesson_id)
+            if row is not None:
+                self._touch(b, row, None)
 
     def _reinforce_injected(self, db: Session, b: _Batch) -> None:
         # A session that had a lesson injected and succeeded counts as reinforcing it (decay).
@@ -506,14 +519,6 @@ class LessonWriter:
     def _touch(self, b: _Batch, row: LessonRow, vec: Matrix | None) -> None:
         self.library.upsert(row, vec)
         b.touched.add(row.id)
-
-
-def ineffective(row: LessonRow) -> bool:
-    """The efficacy rule: ≥ 2 recurrences in ≥ half of the sessions it was injected into."""
-    return (
-        row.times_recurred >= INEFFECTIVE_MIN_RECURRED
-        and row.times_recurred / max(row.times_injected, 1) >= INEFFECTIVE_RATIO
-    )
 
 
 def record_injection(
