@@ -16,8 +16,8 @@ from slack_sdk.http_retry.builtin_handlers import (
 
 from bot.doubles.slack_workspace import LocalSlackWorkspace
 
-FOOTER = [{"type": "actions", "elements": [{"type": "button", "action_id": "done",
-                                            "text": {"type": "plain_text", "text": "Done"}}]}]  # fmt: skip
+DONE = {"type": "button", "action_id": "done", "text": {"type": "plain_text", "text": "Done"}}
+FOOTER = [{"type": "actions", "elements": [DONE]}]
 META = {"event_type": "seshat_reply", "event_payload": {"message_id": 7}}
 
 
