@@ -529,13 +529,22 @@ class LocalAnthropicAPI:
         self, request: web.Request, message: dict[str, Any], broken: MidStream | None
     ) -> web.StreamResponse:
         """Send `message` as the API's server-sent events, paced; `broken` cuts it short."""
-        response = web.StreamResponse(
-            headers={
-                **_ids(),
-                "content-type": "text/event-stream; charset=utf-8",
-                "cache-control": "no-cache",
-            }
-        )
+        response = web.StreamResponse()
+        try:
+            return await self._send_events(request, response, message, broken)
+        except ConnectionResetError:  # the client stopped reading (closed the stream early)
+            return response
+
+    async def _send_events(
+        self,
+        request: web.Request,
+        response: web.StreamResponse,
+        message: dict[str, Any],
+        broken: MidStream | None,
+    ) -> web.StreamResponse:
+        response.headers.update(_ids())
+        response.headers["content-type"] = "text/event-stream; charset=utf-8"
+        response.headers["cache-control"] = "no-cache"
         await response.prepare(request)
         usage = message["usage"]
         started = {**message, "content": [], "stop_reason": None, "stop_sequence": None}
