@@ -493,6 +493,8 @@ class WebApi:
             message["text"] = str(params["text"])
         if "blocks" in params:
             message["blocks"] = params["blocks"]
+        if params.get("metadata"):
+            message["metadata"] = params["metadata"]
         now = self.state.ts.next()
         message["edited"] = {"user": self.state.ident.bot_user_id, "ts": now}
         self.emit(changed_event(self.state, channel, message, previous, now))

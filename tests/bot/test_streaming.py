@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.doubles.anthropic_api import MidStream
+from bot.doubles.anthropic_api import MidStream, Slow
 from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
 from bot.doubles.stack import LocalStack
-from bot.engine import DONE_ACTION, REPLY_METADATA
+from bot.engine import DONE_ACTION, REPLY_METADATA, WORKING_REACTION
 from store.models import LLMCall, Message, ReplyState
 
 ALICE = "U0ALICE"
@@ -99,6 +99,19 @@ def test_a_reply_streams_in_several_appends_and_is_stored_once(stack: LocalStack
     [call] = llm_calls(stack)
     assert call.ok and call.input_tokens > 0 and call.output_tokens == (len(ANSWER) + 3) // 4
     assert stack.anthropic.requests[0].body["stream"] is True
+
+
+def test_the_working_signal_goes_when_the_first_words_show(stack: LocalStack) -> None:
+    # The model thinks longer than WORKING_SIGNAL_DELAY_SECONDS (2 s): the ⏳ goes on, and comes
+    # off as soon as the first words are in the thread, not when the answer is complete.
+    stack.anthropic.script(Slow(2.5, ANSWER))
+    asked = stack.slack.user_dm(ALICE, "Think hard")
+    added = stack.slack.wait_for_call("reactions.add", timeout=10)
+    assert (added.params["name"], added.params["timestamp"]) == (WORKING_REACTION, asked["ts"])
+    stop = finished(stack)
+    [start] = calls(stack.slack, "chat.startStream")
+    [removed] = calls(stack.slack, "reactions.remove")
+    assert start.time <= removed.time < stop.time
 
 
 def test_a_channel_stream_names_its_recipient(stack: LocalStack) -> None:
