@@ -251,8 +251,9 @@ class LocalAnthropicAPI:
         # Seconds every unscripted answer takes, as a real model would (load benchmarks); a
         # streamed answer's first event comes after it.
         self.latency = latency
-        # A streamed answer's pace (0: as fast as the socket takes it), `delta_tokens` tokens
-        # (about 4 characters each) per `text_delta`, as the API sends a few at a time.
+        # The model's pace (0: no delay): a streamed answer's deltas come at this rate,
+        # `delta_tokens` tokens (about 4 characters each) per `text_delta`, as the API sends a
+        # few at a time; an answer not streamed comes once all of it would be generated.
         self.tokens_per_second = tokens_per_second
         self.delta_tokens = max(1, delta_tokens)
         self.responder = responder
@@ -461,6 +462,14 @@ class LocalAnthropicAPI:
             return composed
         if body.get("stream"):
             return await self._stream(request, composed, broken)
+        if self.tokens_per_second > 0:  # a whole answer is sent once all of it is generated
+            generated = int(composed["usage"]["output_tokens"]) / self.tokens_per_second
+            assert self._stopping is not None
+            try:
+                await asyncio.wait_for(self._stopping.wait(), generated)
+                return _error(529, "the local API is shutting down")
+            except TimeoutError:
+                pass
         return _json(composed)
 
     def _sampling_refusal(self, body: dict[str, Any], version: str) -> str | None:

@@ -377,8 +377,12 @@ def test_a_stream_is_paced_at_tokens_per_second() -> None:
         started = time.monotonic()
         status, _, raw = post(api, message(stream=True))
         took = time.monotonic() - started
-    assert status == 200 and sse(raw)[-1][0] == "message_stop"
-    assert 0.4 < took < 3
+        assert status == 200 and sse(raw)[-1][0] == "message_stop"
+        assert 0.4 < took < 3
+        api.script("x" * 400)  # not streamed: answered once all of it is generated
+        started = time.monotonic()
+        assert post(api, message())[0] == 200
+        assert 0.4 < time.monotonic() - started < 3
 
 
 def test_a_stream_can_break_midway() -> None:
