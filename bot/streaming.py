@@ -198,7 +198,6 @@ class LiveReply:
         self._on_ts = on_ts
         self._on_visible = on_visible
         self._chat: ChatStream | None = None
-        self._open_stream = False  # a stream adopted after a failed start, to stop at the end
         self._last = 0.0
         self.ts: str | None = None
         self.shown = ""  # what Slack confirmed the message says
@@ -268,8 +267,12 @@ class LiveReply:
                 if not ambiguous(exc):
                     self._s.refused(reason_of(exc))
                 elif (found := self._started_anyway(first)) is not None:
-                    # Slack opened the stream before failing: carry on in that message, by edits.
-                    self._open_stream = True
+                    # Slack opened the stream before failing: stop it there (a plain message
+                    # from then on) and carry on in that message by edits.
+                    try:
+                        self._s.slack.chat_stopStream(channel=t.channel, ts=found)
+                    except (SlackApiError, OSError) as stop_exc:
+                        log.debug("stopping an adopted stream: %s", reason_of(stop_exc))
                     self._shown(found, first)
                     return
             else:
@@ -369,8 +372,6 @@ class LiveReply:
                         self._send(rest[:MARKDOWN_LIMIT])
                         rest = rest[MARKDOWN_LIMIT:]
                     self._chat.stop(markdown_text=rest, blocks=t.footer, metadata=t.metadata)
-                elif self._open_stream:
-                    self._s.replace(t.channel, self.ts, final, t.render(final), t.metadata)
                 else:
                     self._s.slack.chat_update(
                         channel=t.channel,
