@@ -174,6 +174,8 @@ class Daemon:
             workers=s.worker_threads,
             working_signal_after=s.working_signal_delay_seconds,
             on_closing_reply=self._reply_stored,
+            reply_streaming=s.reply_streaming,
+            stream_interval=s.reply_stream_interval_seconds,
             stall=StallGuard(
                 store=store,
                 clock=self.clock,

@@ -35,6 +35,7 @@ from bot.cpu_slots import CpuSlots
 from bot.feedback_blocks import feedback_block
 from bot.inbound import InboundMessage, strip_bot_mention
 from bot.stall import NO_PLAN, Plan, StallGuard
+from bot.streaming import LiveReply, Mode, ReplyTarget, Streamer, ambiguous
 from bot.working import AssistantStatus, Working
 from reflection.calls import record_call
 from reflection.errors import LLMError
@@ -283,6 +284,8 @@ class Engine:
         stall: StallGuard | None = None,
         status: AssistantStatus | None = None,
         direct: DirectAnswers | None = None,
+        reply_streaming: Mode = "off",
+        stream_interval: float = 1.0,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -296,6 +299,9 @@ class Engine:
         self.stall = stall
         self.status = status
         self.direct = direct
+        # Replies shown while written (bot/streaming.py); its client never retries a call
+        # Slack may have done, so posts go through it too.
+        self.streamer = Streamer(slack, mode=reply_streaming, interval=stream_interval)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
         self._locks = KeyedLocks()
         self._cpu = CpuSlots(CPU_SLOTS)
@@ -522,16 +528,23 @@ class Engine:
         working.start(owed.id, owed.channel, owed.ts, thread_ts)
         settled = False
         done: _Delivered | None = None
+        live: LiveReply | None = None
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
             text = stored = owed.reply_text
             observe = False
             if owed.reply_state != ReplyState.GENERATED or text is None:
                 observe = plan.stop is None
+                if took_over and self.streamer.live and owed.reply_stream_ts is None:
+                    # A reply edited into place was posted with its metadata before its ts
+                    # could be recorded: that message is finished, not posted again.
+                    owed.reply_stream_ts = self._already_posted(owed, thread_ts)
+                if plan.stop is None and not took_over and self.streamer.live:
+                    live = self._live(session, owed, thread_ts, working)
                 text, record = (
                     (plan.stop, None)
                     if plan.stop
-                    else self._generate(session, owed, turn.lines, plan)
+                    else self._generate(session, owed, turn.lines, plan, live)
                 )
                 observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
@@ -545,7 +558,11 @@ class Engine:
                         .where(Message.id == owed.id)
                         .values(reply_state=ReplyState.GENERATED, reply_text=stored)
                     )
-            elif took_over and (posted := self._already_posted(owed, thread_ts)) is not None:
+            elif (
+                took_over
+                and owed.reply_stream_ts is None
+                and (posted := self._already_posted(owed, thread_ts)) is not None
+            ):
                 # The process before us posted it and died before recording that: record it.
                 settled = True
                 working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=False)
@@ -553,7 +570,7 @@ class Engine:
                     self._closing_reply(session_id)
                 return True
             assert stored is not None
-            ts, retry_after = self._post(owed.channel, thread_ts, text, owed)
+            ts, retry_after = self._show(owed, thread_ts, text, live)
             settled = True
             working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=ts is not None)
             if ts is None:
@@ -585,13 +602,76 @@ class Engine:
             return self.status
         return self._working
 
+    def _live(
+        self, session: ChatSession, owed: Message, thread_ts: str, working: Working
+    ) -> LiveReply:
+        """The reply shown while the model writes it (bot/streaming.py)."""
+
+        def render(text: str) -> list[dict[str, Any]]:
+            return reply_blocks(text, owed.session_id)
+
+        target = ReplyTarget(
+            channel=owed.channel,
+            thread_ts=thread_ts,
+            after_ts=owed.ts,
+            team=session.team,
+            user=owed.user_id or session.user_id,
+            metadata=self._reply_metadata(owed),
+            render=render,
+            # What follows the text in a posted reply (the buttons), after a streamed one.
+            footer=[b for b in reply_blocks("", owed.session_id) if b.get("type") != "section"],
+        )
+        return self.streamer.open(
+            target,
+            on_ts=lambda ts: self._record_stream_ts(owed, ts),
+            on_visible=lambda: working.stop(
+                owed.id, owed.channel, owed.ts, thread_ts, replied=True
+            ),
+        )
+
+    def _record_stream_ts(self, owed: Message, ts: str) -> None:
+        """The reply's message exists: its ts on the row at once, in its own transaction, so a
+        process taking over after a crash finishes that message rather than posting another."""
+        owed.reply_stream_ts = ts
+        with self.store.sessions.begin() as db:
+            db.execute(update(Message).where(Message.id == owed.id).values(reply_stream_ts=ts))
+
+    def _show(
+        self, owed: Message, thread_ts: str, text: str, live: LiveReply | None
+    ) -> tuple[str | None, float | None]:
+        """Put the stored reply in the thread: finish the live message, or the one a dead process
+        left, else post it; (its ts, None), or (None, Retry-After) when Slack refused."""
+        if live is not None:
+            ts = live.finish(text)
+            if ts is not None:
+                return ts, None
+            if live.uncertain:  # a first post that may have reached Slack before failing
+                owed.reply_stream_ts = self._already_posted(owed, thread_ts)
+        if owed.reply_stream_ts:
+            blocks = reply_blocks(text, owed.session_id)
+            metadata = self._reply_metadata(owed)
+            if self.streamer.replace(owed.channel, owed.reply_stream_ts, text, blocks, metadata):
+                return owed.reply_stream_ts, None
+        return self._post(owed.channel, thread_ts, text, owed)
+
+    @staticmethod
+    def _reply_metadata(owed: Message) -> dict[str, Any]:
+        """Marks a post as the answer to this message, so a process taking over after a crash
+        can tell whether it was already posted (`_already_posted`)."""
+        return {"event_type": REPLY_METADATA, "event_payload": {"message_id": owed.id}}
+
     def _closing_reply(self, session_id: str) -> None:
         """A reply landed in a session closed while it was being generated: reflect it now."""
         if self.on_closing_reply is not None:
             self.on_closing_reply(session_id)
 
     def _generate(
-        self, session: ChatSession, owed: Message, lines: list[tuple[bool, str]], plan: Plan
+        self,
+        session: ChatSession,
+        owed: Message,
+        lines: list[tuple[bool, str]],
+        plan: Plan,
+        live: LiveReply | None = None,
     ) -> tuple[str, Callable[[Session], None] | None]:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
         if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
@@ -610,7 +690,7 @@ class Engine:
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})
             return APOLOGY.format(reason="internal error"), None
-        return self._complete(session.id, parts.with_note(plan.note), lines, plan)
+        return self._complete(session.id, parts.with_note(plan.note), lines, plan, live)
 
     def _delivered(self, owed: Message, ts: str, stored: str) -> _Delivered:
         """Record the posted reply (`stored`: its redacted text) and settle the message; what
@@ -677,8 +757,10 @@ class Engine:
         parts: PromptParts,
         lines: list[tuple[bool, str]],
         plan: Plan = NO_PLAN,
+        live: LiveReply | None = None,
     ) -> tuple[str, Callable[[Session], None]]:
-        """Ask the model (the answer and its ledger row); on persistent failure the apology."""
+        """Ask the model (the answer and its ledger row); on persistent failure the apology.
+        With `live`, the answer is shown as it is written (and may end cut off)."""
         if plan.pivot:  # restart the framing: the bot's repeated answers are left out
             last_bot = max((i for i, (is_bot, _) in enumerate(lines) if is_bot), default=-1)
             lines = [line for i, line in enumerate(lines) if not line[0] or i == last_bot]
@@ -697,6 +779,10 @@ class Engine:
         started = time.monotonic()
         try:
             with self._cpu.waiting():
+                if live is not None:
+                    shown = live.run(self.llm.stream(request))
+                    text = shown.text or "(the model returned an empty answer)"
+                    return text, self._record(session_id, shown.response, started, shown.error)
                 response = self.llm.complete(request)
         except LLMError as exc:
             log.warning("model call failed: %s", exc, extra={"session": session_id})
@@ -749,19 +835,18 @@ class Engine:
         """Post the reply in the thread: (its ts, None), or (None, Retry-After if Slack said)."""
         try:
             with self._cpu.waiting():
-                result = self.slack.chat_postMessage(
+                # Never retried blindly (a post that reached Slack before the error would be
+                # posted twice): an unclear failure is checked in the thread instead.
+                result = self.streamer.slack.chat_postMessage(
                     channel=channel,
                     thread_ts=thread_ts,
                     text=text,
                     blocks=reply_blocks(text, owed.session_id),
-                    # Marks the post as the answer to this message, so a process taking over after
-                    # a crash can tell whether it was already posted (`_already_posted`).
-                    metadata={
-                        "event_type": REPLY_METADATA,
-                        "event_payload": {"message_id": owed.id},
-                    },
+                    metadata=self._reply_metadata(owed),
                 )
         except (SlackApiError, OSError) as exc:
+            if ambiguous(exc) and (posted := self._already_posted(owed, thread_ts)) is not None:
+                return posted, None
             log.error(
                 "could not post reply: %s", slack_error(exc), extra={"session": owed.session_id}
             )

@@ -7,27 +7,36 @@ survives the retries onto `reflection.errors`:
     429, 529, 5xx, 408/409, timeout, connection error  → LLMUnavailable
     other 4xx (bad key, bad request, …)                 → LLMRejected
     a 200 whose body is not a usable Message            → LLMUnavailable
+    a stream that breaks after it began                 → LLMInterrupted (an LLMUnavailable)
+
+`stream` reads the SDK's raw event stream (`messages.create(stream=True)`): the SDK retries its
+start like any request; an `error` event or a cut connection after that ends the iteration.
+The raw events rather than `messages.stream()`: every token is an event, and the helper's
+snapshot accumulation is work per event that the reply path does not need.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import anthropic
+import httpx2
 from anthropic.types import (
     AssistantMessageParam,
     Message,
     MessageParam,
+    RawMessageStreamEvent,
     TextBlockParam,
     UserMessageParam,
 )
 from anthropic.types.output_config_param import OutputConfigParam
 
 from reflection import prompt_cache
-from reflection.errors import LLMRejected, LLMUnavailable
-from reflection.llm import LLMRequest, LLMResponse, Usage
+from reflection.errors import LLMInterrupted, LLMRejected, LLMUnavailable
+from reflection.llm import LLMRequest, LLMResponse, TextStream, Usage
 from reflection.pricing import PriceTable
 
 log = logging.getLogger(__name__)
@@ -81,6 +90,18 @@ class AnthropicLLM:
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         """Send one Messages request; raise `LLMUnavailable` / `LLMRejected` on failure."""
+        return _to_response(self._call(request, stream=False))
+
+    def stream(self, request: LLMRequest) -> TextStream:
+        """Start one streamed Messages request; raise `LLMUnavailable` / `LLMRejected` when it
+        cannot start (after the SDK's retries)."""
+        raw = self._call(request, stream=True)
+        if not isinstance(raw, anthropic.Stream):
+            raise LLMUnavailable(f"malformed response from the Anthropic API: {str(raw)[:200]!r}")
+        return AnthropicStream(raw, model=request.model)
+
+    def _call(self, request: LLMRequest, *, stream: bool) -> object:
+        """One request (the SDK retries transient failures), mapped onto `reflection.errors`."""
         output_config: OutputConfigParam | anthropic.Omit = anthropic.omit
         if request.json_schema is not None:
             # transform_schema moves constraints the API does not enforce into descriptions and
@@ -94,14 +115,14 @@ class AnthropicLLM:
             temperature = None
         try:
             try:
-                message: object = self._create(request, output_config, temperature)
+                return self._create(request, output_config, temperature, stream)
             except anthropic.BadRequestError as exc:
                 if temperature is None or "temperature" not in str(exc.message).lower():
                     raise
                 # The lift is best effort: answer without it rather than not at all.
                 self._no_temperature.add(request.model)
                 log.warning("%s refuses a temperature; sent without it: %s", request.model, exc)
-                message = self._create(request, output_config, None)
+                return self._create(request, output_config, None, stream)
         except anthropic.APIStatusError as exc:
             raise _status_error(exc) from exc
         except anthropic.APITimeoutError as exc:
@@ -111,22 +132,20 @@ class AnthropicLLM:
         except (anthropic.APIResponseValidationError, ValueError) as exc:
             # ValueError covers a body that claims to be JSON but does not decode.
             raise LLMUnavailable(f"malformed response from the Anthropic API: {exc}") from exc
-        return _to_response(message)
 
     def _create(
         self,
         request: LLMRequest,
         output_config: OutputConfigParam | anthropic.Omit,
         temperature: float | None,
+        stream: bool,
     ) -> object:
         """One `messages.create`; a temperature goes in the body, with the API version that
         accepts it (this SDK has no parameter for it)."""
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = {"stream": True} if stream else {}
         if temperature is not None:
-            extra = {
-                "extra_body": {"temperature": temperature},
-                "extra_headers": {"anthropic-version": SAMPLING_API_VERSION},
-            }
+            extra["extra_body"] = {"temperature": temperature}
+            extra["extra_headers"] = {"anthropic-version": SAMPLING_API_VERSION}
         return self._client.messages.create(
             model=request.model,
             max_tokens=request.max_tokens,
@@ -135,6 +154,98 @@ class AnthropicLLM:
             output_config=output_config,
             **extra,
         )
+
+
+class AnthropicStream:
+    """The SDK's raw event stream as a `TextStream`: text deltas out, usage and stop reason kept
+    (usage arrives in `message_start` and, as running totals, in `message_delta`)."""
+
+    def __init__(self, raw: anthropic.Stream[RawMessageStreamEvent], *, model: str) -> None:
+        self._raw = raw
+        self._model = model
+        self._parts: list[str] = []
+        self._usage: dict[str, int] = {}
+        self._stop_reason: str | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            for event in self._raw:
+                piece = self._take(event)
+                if piece:
+                    self._parts.append(piece)
+                    yield piece
+        except anthropic.APIStatusError as exc:
+            # An `error` event: the API accepted the request, then failed mid-answer.
+            kind = exc.type or "error"
+            raise LLMInterrupted(
+                f"Anthropic stream broke off ({kind}): {exc.api_message or exc.message}",
+                reason=str(kind),
+            ) from exc
+        except (anthropic.APIConnectionError, httpx2.TransportError) as exc:
+            raise LLMInterrupted(
+                f"Anthropic stream broke off: {exc.__class__.__name__}: {exc}",
+                reason="connection lost",
+            ) from exc
+        except (anthropic.APIResponseValidationError, ValueError) as exc:
+            raise LLMInterrupted(
+                f"malformed event from the Anthropic API: {exc}", reason="malformed event"
+            ) from exc
+        if self._stop_reason is None:
+            raise LLMInterrupted(
+                "Anthropic stream ended without a stop reason", reason="the answer ended early"
+            )
+
+    def _take(self, event: RawMessageStreamEvent) -> str:
+        """Record what `event` says about usage and the end; return its text, if any."""
+        if event.type == "message_start":
+            self._model = event.message.model or self._model
+            self._usage.update(_usage_fields(event.message.usage))
+        elif event.type == "content_block_delta":
+            delta = event.delta
+            if delta.type == "text_delta":
+                return delta.text
+            if delta.type == "input_json_delta":
+                return delta.partial_json  # a forced tool call's input, as _to_response gives it
+        elif event.type == "message_delta":
+            self._stop_reason = event.delta.stop_reason or "end_turn"
+            self._usage.update(_usage_fields(event.usage))
+        return ""
+
+    @property
+    def response(self) -> LLMResponse:
+        """The answer so far and its usage (an early end counts output at ~4 characters a
+        token: the API bills what it generated, and its own count comes only at the end)."""
+        text = "".join(self._parts)
+        output = self._usage.get("output_tokens", 0)
+        if self._stop_reason is None:
+            output = max(output, (len(text) + 3) // 4)
+        return LLMResponse(
+            text=text,
+            model=self._model,
+            provider="anthropic",
+            usage=Usage(
+                input_tokens=self._usage.get("input_tokens", 0),
+                output_tokens=output,
+                cache_write_tokens=self._usage.get("cache_creation_input_tokens", 0),
+                cache_read_tokens=self._usage.get("cache_read_input_tokens", 0),
+            ),
+            stop_reason=self._stop_reason,
+        )
+
+    def close(self) -> None:
+        """Release the connection (the rest of the answer is not read)."""
+        self._raw.close()
+
+
+def _usage_fields(usage: object) -> dict[str, int]:
+    """The token counts a usage object carries (a `message_delta` omits what did not change)."""
+    names = (
+        "input_tokens",
+        "output_tokens",
+        "cache_creation_input_tokens",
+        "cache_read_input_tokens",
+    )
+    return {name: int(v) for name in names if isinstance(v := getattr(usage, name, None), int)}
 
 
 def system_blocks(request: LLMRequest) -> list[TextBlockParam]:

@@ -3,7 +3,8 @@
 SeshatError
 ├── LLMError                  a model call did not produce a usable answer
 │   ├── LLMUnavailable        transient failures persisted past the SDK's retries
-│   │                         (429, 529, 5xx, timeouts, connection errors)
+│   │   │                     (429, 529, 5xx, timeouts, connection errors)
+│   │   └── LLMInterrupted    a streamed answer broke off after it began (error event, cut)
 │   └── LLMRejected           the API refused the request (4xx other than 429): retrying won't help
 └── ReflectionError           a reflection could not be turned into writes
     ├── ParseError            no valid reflection JSON could be recovered from the raw output
@@ -24,6 +25,14 @@ class LLMError(SeshatError):
 
 class LLMUnavailable(LLMError):
     """Transient failures persisted past the retries (rate limit, overload, timeout, network)."""
+
+
+class LLMInterrupted(LLMUnavailable):
+    """A streamed answer broke off after it began; `reason` says how, in a few words."""
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class LLMRejected(LLMError):

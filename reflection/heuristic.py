@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from reflection.errors import LLMRejected
-from reflection.llm import LLMRequest, LLMResponse, Usage
+from reflection.llm import LLMRequest, LLMResponse, Pieces, TextStream, Usage
 from reflection.parse import reflection_to_json
 from reflection.schema import MAX_NOTE, Lesson, Outcome, Reflection
 
@@ -149,6 +149,10 @@ class HeuristicReflector:
             usage=Usage(),
             stop_reason="end_turn",
         )
+
+    def stream(self, request: LLMRequest) -> TextStream:
+        """The same reflection JSON, in a few pieces (chat requests are refused here too)."""
+        return Pieces(self.complete(request))
 
 
 def parse_transcript(text: str) -> list[Turn]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -58,6 +59,48 @@ class LLMResponse:
     stop_reason: str | None = None
 
 
+class TextStream(Protocol):
+    """An answer arriving in pieces. Iterating gives the text as the model writes it (an
+    `LLMError` may end it early); `response` then holds the answer and its usage, or after a
+    failure or `close()` what arrived so far (with `stop_reason` None)."""
+
+    def __iter__(self) -> Iterator[str]:
+        """The text, piece by piece."""
+        ...
+
+    @property
+    def response(self) -> LLMResponse:
+        """The answer so far (all of it once the iteration ended) and its usage."""
+        ...
+
+    def close(self) -> None:
+        """Stop receiving (the connection is released; idempotent)."""
+        ...
+
+
+class Pieces:
+    """A `TextStream` over an answer that was whole before its first piece, for providers that
+    do not stream (offline, heuristic, test fakes): the text in a few pieces."""
+
+    def __init__(self, response: LLMResponse, pieces: int = 4) -> None:
+        self._response = response
+        self._pieces = max(1, pieces)
+
+    def __iter__(self) -> Iterator[str]:
+        text = self._response.text
+        size = max(1, -(-len(text) // self._pieces))
+        for start in range(0, len(text), size):
+            yield text[start : start + size]
+
+    @property
+    def response(self) -> LLMResponse:
+        """The whole answer."""
+        return self._response
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
 class LLM(Protocol):
     """A chat model. Raises `reflection.errors.LLMError` subclasses on failure."""
 
@@ -68,4 +111,9 @@ class LLM(Protocol):
 
     def complete(self, request: LLMRequest) -> LLMResponse:
         """Run one request to completion (retries are the provider's business)."""
+        ...
+
+    def stream(self, request: LLMRequest) -> TextStream:
+        """Start one request whose answer arrives in pieces (a failure to start raises here,
+        after the provider's retries; one after the first piece ends the iteration)."""
         ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from reflection.llm import LLMRequest, LLMResponse, Usage
+from reflection.llm import LLMRequest, LLMResponse, Pieces, TextStream, Usage
 
 OFFLINE_PREFIX = "(offline mode: no model API key is configured, so this is not an AI answer.)"
 _EXCERPT_CHARS = 160
@@ -71,3 +71,7 @@ class OfflineChatLLM:
             ),
             stop_reason=stop_reason,
         )
+
+    def stream(self, request: LLMRequest) -> TextStream:
+        """The same acknowledgement, in a few pieces."""
+        return Pieces(self.complete(request))

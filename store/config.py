@@ -102,6 +102,17 @@ class Settings(BaseSettings):
     working_signal_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"
     )
+    # Replies shown while the model writes them (bot/streaming.py): `auto` streams them with
+    # Slack's chat.startStream/appendStream/stopStream where Slack allows it, else posts the
+    # first words and edits the rest in; `edit` always does the latter; `off` posts each reply
+    # whole, once written.
+    reply_streaming: Literal["auto", "edit", "off"] = Field(
+        default="auto", validation_alias="REPLY_STREAMING"
+    )
+    # At most one append (or edit) per reply per this many seconds; the first words go at once.
+    reply_stream_interval_seconds: float = Field(
+        default=1.0, gt=0, validation_alias="REPLY_STREAM_INTERVAL_SECONDS"
+    )
     # Sampling temperature sent with every reply (None: not sent, the model's default).
     chat_temperature: float | None = Field(
         default=None, ge=0, le=2, validation_alias="CHAT_TEMPERATURE"

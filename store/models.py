@@ -89,6 +89,9 @@ class Message(Base):
     reply_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     reply_next_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     reply_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The reply message shown while it is written (a stream, or a post edited in place), as
+    # soon as Slack returns its ts: a takeover finishes it rather than posting again (0012).
+    reply_stream_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
     working_reaction: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 

@@ -4,10 +4,15 @@ The real `anthropic` SDK talks to it over a real socket (pass `LocalAnthropicAPI
 SDK's `base_url`). It answers `POST /v1/messages` and `POST /v1/messages/count_tokens` with the
 real response and error shapes, checks `x-api-key`, estimates tokens (≈ chars/4), simulates
 prompt caching at `cache_control` breakpoints the way the API bills it (below) and honours
-`max_tokens`. Sampling parameters are checked as the API does: API version 2026-10-21 (what the
-SDK sends) refuses `temperature`/`top_p`/`top_k` outright; 2023-06-01 takes a temperature in
-0..1 unless the model refuses it (`rejects_temperature`). Tests script what it answers
-(`api.script("hi", Fault(529, times=2), Slow(5), Garbage(b"<html>"), ...)`) and read back what
+`max_tokens`. A request with `"stream": true` is answered with server-sent events in the API's
+order (`message_start` carrying the input usage, `content_block_start`, a `ping`,
+`content_block_delta`s, `content_block_stop`, `message_delta` with the stop reason and usage,
+`message_stop`), paced at `tokens_per_second` when set; `MidStream` breaks one mid-answer (an
+`error` event, or the connection cut). Sampling parameters are checked as the API does: API
+version 2026-10-21 (what the SDK sends) refuses `temperature`/`top_p`/`top_k` outright;
+2023-06-01 takes a temperature in 0..1 unless the model refuses it (`rejects_temperature`).
+Tests script what it answers (`api.script("hi", Fault(529, times=2), Slow(5),
+Garbage(b"<html>"), MidStream("abc", 2), ...)`) and read back what
 it was sent (`api.requests`, `api.wait_for_requests(n)`).
 
 Prompt caching, as the real API does it: a request may carry at most four breakpoints (a fifth
@@ -53,6 +58,7 @@ DEFAULT_MESSAGES: dict[int, str] = {
 }
 # How far before a breakpoint the API looks for an earlier cache hit (in content blocks).
 CACHE_LOOKBACK_BLOCKS = 20
+STATUS_OF_ERROR = {kind: status for status, kind in ERROR_TYPES.items()}
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,19 @@ class Garbage:
     content_type: str = "application/json"
 
 
-Scripted = str | Reply | ToolUse | Fault | Slow | Garbage
+@dataclass(frozen=True)
+class MidStream:
+    """A streamed answer that breaks after `after_chars` characters of `text`: an `error` event
+    of type `error` (what the API sends when it is overloaded mid-answer), or with `error=None`
+    the connection cut. A request that does not stream gets that error as its status instead."""
+
+    text: str
+    after_chars: int
+    error: str | None = "overloaded_error"
+    message: str | None = None
+
+
+Scripted = str | Reply | ToolUse | Fault | Slow | Garbage | MidStream
 Responder = Callable[[dict[str, Any]], str]
 
 
@@ -226,10 +244,18 @@ class LocalAnthropicAPI:
         min_cacheable_tokens: int | None = None,
         latency: float = 0.0,
         rejects_temperature: frozenset[str] = frozenset(),
+        tokens_per_second: float = 0.0,
+        delta_tokens: int = 3,
     ) -> None:
         self.api_key = api_key
-        # Seconds every unscripted answer takes, as a real model would (load benchmarks).
+        # Seconds every unscripted answer takes, as a real model would (load benchmarks); a
+        # streamed answer's first event comes after it.
         self.latency = latency
+        # The model's pace (0: no delay): a streamed answer's deltas come at this rate,
+        # `delta_tokens` tokens (about 4 characters each) per `text_delta`, as the API sends a
+        # few at a time; an answer not streamed comes once all of it would be generated.
+        self.tokens_per_second = tokens_per_second
+        self.delta_tokens = max(1, delta_tokens)
         self.responder = responder
         # Used instead of `responder` for structured-output requests; default: minimal valid JSON.
         self.json_responder = json_responder
@@ -395,12 +421,10 @@ class LocalAnthropicAPI:
         total = sum(tokens for _, tokens, _ in _cacheable_blocks(body))
         return _json({"input_tokens": total})
 
-    async def _messages(self, request: web.Request) -> web.Response:
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
         body, refusal = await self._admit(request)
         if body is None:
             return refusal
-        if body.get("stream"):
-            return _error(400, "stream: the local Anthropic API double does not stream")
         why = self._sampling_refusal(body, request.headers.get("anthropic-version", ""))
         if why is not None:
             return _error(400, why)
@@ -428,7 +452,25 @@ class LocalAnthropicAPI:
             return web.Response(
                 body=scripted.body, content_type=scripted.content_type, headers=_ids()
             )
-        return self._answer(body, scripted)
+        broken: MidStream | None = None
+        if isinstance(scripted, MidStream):
+            broken, scripted = scripted, Reply(scripted.text)
+            if not body.get("stream"):
+                return _error(STATUS_OF_ERROR.get(broken.error or "api_error", 500), broken.message)
+        composed = self._compose(body, scripted)
+        if isinstance(composed, web.Response):
+            return composed
+        if body.get("stream"):
+            return await self._stream(request, composed, broken)
+        if self.tokens_per_second > 0:  # a whole answer is sent once all of it is generated
+            generated = int(composed["usage"]["output_tokens"]) / self.tokens_per_second
+            assert self._stopping is not None
+            try:
+                await asyncio.wait_for(self._stopping.wait(), generated)
+                return _error(529, "the local API is shutting down")
+            except TimeoutError:
+                pass
+        return _json(composed)
 
     def _sampling_refusal(self, body: dict[str, Any], version: str) -> str | None:
         """Why the API would refuse this request's sampling parameters, or None."""
@@ -445,8 +487,10 @@ class LocalAnthropicAPI:
                 return "temperature: Input should be less than or equal to 1"
         return None
 
-    def _answer(self, body: dict[str, Any], scripted: str | Reply | ToolUse | None) -> web.Response:
-        """Build a real-shaped Message for `scripted` (or the default responders)."""
+    def _compose(
+        self, body: dict[str, Any], scripted: str | Reply | ToolUse | None
+    ) -> dict[str, Any] | web.Response:
+        """A real-shaped Message for `scripted` (or the default responders), or a refusal."""
         forced = body.get("tool_choice") or {}
         schema = ((body.get("output_config") or {}).get("format") or {}).get("schema")
         if scripted is None and forced.get("type") == "tool":
@@ -479,18 +523,107 @@ class LocalAnthropicAPI:
         usage = {**self._input_usage(body), "output_tokens": output_tokens}
         if isinstance(reply, Reply) and reply.usage:
             usage.update(reply.usage)
-        return _json(
-            {
-                "id": "msg_" + secrets.token_hex(12),
-                "type": "message",
-                "role": "assistant",
-                "model": body["model"],
-                "content": content,
-                "stop_reason": stop,
-                "stop_sequence": None,
-                "usage": usage,
-            }
-        )
+        return {
+            "id": "msg_" + secrets.token_hex(12),
+            "type": "message",
+            "role": "assistant",
+            "model": body["model"],
+            "content": content,
+            "stop_reason": stop,
+            "stop_sequence": None,
+            "usage": usage,
+        }
+
+    async def _stream(
+        self, request: web.Request, message: dict[str, Any], broken: MidStream | None
+    ) -> web.StreamResponse:
+        """Send `message` as the API's server-sent events, paced; `broken` cuts it short."""
+        response = web.StreamResponse()
+        try:
+            return await self._send_events(request, response, message, broken)
+        except ConnectionResetError:  # the client stopped reading (closed the stream early)
+            return response
+
+    async def _send_events(
+        self,
+        request: web.Request,
+        response: web.StreamResponse,
+        message: dict[str, Any],
+        broken: MidStream | None,
+    ) -> web.StreamResponse:
+        response.headers.update(_ids())
+        response.headers["content-type"] = "text/event-stream; charset=utf-8"
+        response.headers["cache-control"] = "no-cache"
+        await response.prepare(request)
+        usage = message["usage"]
+        started = {**message, "content": [], "stop_reason": None, "stop_sequence": None}
+        # Like the API: the input side is known at once, the output count comes at the end.
+        started["usage"] = {**usage, "output_tokens": min(1, usage["output_tokens"])}
+        await _event(response, "message_start", {"message": started})
+        budget = broken.after_chars if broken is not None else None
+        step = self.delta_tokens * 4  # characters per delta (≈ 4 per token)
+        for index, block in enumerate(message["content"]):
+            if block["type"] == "tool_use":
+                opening = {**block, "input": {}}
+                whole, kind, field_name = (
+                    json.dumps(block["input"]),
+                    "input_json_delta",
+                    "partial_json",
+                )
+            else:
+                opening = {"type": "text", "text": ""}
+                whole, kind, field_name = block["text"], "text_delta", "text"
+            await _event(
+                response, "content_block_start", {"index": index, "content_block": opening}
+            )
+            if index == 0:
+                await _event(response, "ping", {})
+            for start in range(0, len(whole), step):
+                piece = whole[start : start + step]
+                if budget is not None and start + len(piece) > budget:
+                    piece = piece[: max(0, budget - start)]
+                if piece:
+                    delta = {"type": kind, field_name: piece}
+                    await _event(response, "content_block_delta", {"index": index, "delta": delta})
+                if budget is not None and start + step >= budget:
+                    return await self._break(request, response, broken)
+                if not await self._pace(len(piece)):
+                    return await self._break(
+                        request, response, MidStream("", 0, "overloaded_error")
+                    )
+            await _event(response, "content_block_stop", {"index": index})
+        if broken is not None:  # broken after the whole text: still never a clean end
+            return await self._break(request, response, broken)
+        stop = {"stop_reason": message["stop_reason"], "stop_sequence": None}
+        await _event(response, "message_delta", {"delta": stop, "usage": usage})
+        await _event(response, "message_stop", {})
+        await response.write_eof()
+        return response
+
+    async def _pace(self, chars: int) -> bool:
+        """Wait as long as `chars` characters take at `tokens_per_second`; False when stopping."""
+        assert self._stopping is not None
+        if self.tokens_per_second > 0:
+            await asyncio.sleep((chars + 3) // 4 / self.tokens_per_second)
+        return not self._stopping.is_set()
+
+    async def _break(
+        self, request: web.Request, response: web.StreamResponse, broken: MidStream | None
+    ) -> web.StreamResponse:
+        """End a stream mid-answer: an `error` event, or the connection cut."""
+        assert broken is not None
+        if broken.error is None:
+            if request.transport is not None:
+                request.transport.abort()
+            return response
+        status = STATUS_OF_ERROR.get(broken.error, 500)
+        error = {
+            "type": broken.error,
+            "message": broken.message or DEFAULT_MESSAGES.get(status, broken.error),
+        }
+        await _event(response, "error", {"error": error})
+        await response.write_eof()
+        return response
 
     def minimum_for(self, model: str) -> int:
         """The shortest prefix this double caches for `model`."""
@@ -527,6 +660,12 @@ class LocalAnthropicAPI:
             "cache_creation_input_tokens": cached - read,
             "cache_read_input_tokens": read,
         }
+
+
+async def _event(response: web.StreamResponse, kind: str, payload: dict[str, Any]) -> None:
+    """One server-sent event, named as its `type` (what the SDK dispatches on)."""
+    data = json.dumps({"type": kind, **payload})
+    await response.write(f"event: {kind}\ndata: {data}\n\n".encode())
 
 
 def _ids() -> dict[str, str]:

@@ -54,13 +54,18 @@ class Call:
 
 @dataclass
 class Fault:
-    """An injected failure: the next `times` calls of `method` get this answer instead."""
+    """An injected failure: the next `times` calls of `method` get this answer instead.
+
+    `after=True` does the call first and then fails it (Slack's `fatal_error`: "it's possible
+    some aspect of the operation succeeded"), what makes a client's blind retry do it twice;
+    status 0 cuts the connection instead of answering."""
 
     method: str
     status: int = 500
     retry_after: int | None = None
     error: str | None = None
     times: int = 1
+    after: bool = False
 
 
 class Faults:
@@ -77,9 +82,11 @@ class Faults:
         retry_after: int | None = None,
         error: str | None = None,
         times: int = 1,
+        after: bool = False,
     ) -> Fault:
-        """Fail the next `times` calls of `method` with `status` (and `error` for status 200)."""
-        fault = Fault(method, status, retry_after, error, times)
+        """Fail the next `times` calls of `method` with `status` (and `error` for status 200;
+        0 cuts the connection), before doing the call or, with `after`, once it is done."""
+        fault = Fault(method, status, retry_after, error, times, after)
         with self._lock:
             self._faults.append(fault)
         return fault
@@ -241,7 +248,7 @@ class WorkspaceState:
             return len(self.calls) + 1
 
 
-_JSON_FIELDS = ("blocks", "attachments", "view", "metadata")
+_JSON_FIELDS = ("blocks", "attachments", "view", "metadata", "chunks")
 _APP_TOKEN_METHODS = {"apps.connections.open"}
 
 
@@ -313,7 +320,9 @@ class WebApi:
         self.state.record(
             Call(self.state.next_seq(), method, params, headers, time.time(), status, body)
         )
-        return web.json_response(body, status=status, headers=extra)
+        if status == 0 and request.transport is not None:  # an injected cut connection
+            request.transport.abort()
+        return web.json_response(body, status=status or 500, headers=extra)
 
     async def handle_response_url(self, request: web.Request) -> web.Response:
         """Answer a POST to a `response_url` the workspace handed out, and record it."""
@@ -376,12 +385,20 @@ class WebApi:
     ) -> tuple[int, JSON, dict[str, str]]:
         fault = self.faults.take(method)
         if fault is not None:
+            if fault.after:
+                self._dispatch(method, params, headers)
             extra = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             if fault.status == 429:
                 return 429, {"ok": False, "error": "ratelimited"}, extra
-            if fault.status >= 500:
+            if fault.status >= 500 or fault.status == 0:
                 return fault.status, {"ok": False, "error": "fatal_error"}, extra
             return fault.status, {"ok": False, "error": fault.error or "fatal_error"}, extra
+        return self._dispatch(method, params, headers)
+
+    def _dispatch(
+        self, method: str, params: JSON, headers: dict[str, str]
+    ) -> tuple[int, JSON, dict[str, str]]:
+        """Check the token and run the method."""
         auth = headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() if auth else str(params.pop("token", ""))
         params.pop("token", None)
@@ -492,6 +509,8 @@ class WebApi:
             message["text"] = str(params["text"])
         if "blocks" in params:
             message["blocks"] = params["blocks"]
+        if params.get("metadata"):
+            message["metadata"] = params["metadata"]
         now = self.state.ts.next()
         message["edited"] = {"user": self.state.ident.bot_user_id, "ts": now}
         self.emit(changed_event(self.state, channel, message, previous, now))

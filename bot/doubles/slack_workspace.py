@@ -51,6 +51,7 @@ from bot.doubles.slack_payloads import (
     slash_command_payload,
 )
 from bot.doubles.slack_socket import Deliverer, Delivery, HttpTarget
+from bot.doubles.slack_streams import Streams
 from bot.doubles.slack_views import input_values, view_problems, view_submission_payload
 
 T = TypeVar("T")
@@ -109,6 +110,8 @@ class LocalSlackWorkspace:
         )
         self.assistant = AssistantApi(self.state, self._emit)
         self.api.methods.update(self.assistant.methods())
+        self.streams = Streams(self.api)
+        self.api.methods.update(self.streams.methods())
         self.events: dict[str, JSON] = {}
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -277,6 +280,17 @@ class LocalSlackWorkspace:
             return dict(self.state.views[view_id]) if view_id else None
 
     # -- delivery modes and faults ------------------------------------------------------------
+
+    def refuse_streaming(self, error: str | None = "not_allowed") -> None:
+        """Make chat.startStream answer `error` (a workspace without Slack's AI-app surface);
+        None allows streaming again."""
+        with self.state.cond:
+            self.streams.refusal = error
+
+    def streaming(self, channel: str, ts: str) -> bool:
+        """Whether the message is a stream not stopped (nor expired) yet."""
+        with self.state.cond:
+            return self.streams.streaming(channel, ts)
 
     def deliver_over_http(self, url: str, signing_secret: str | None = None) -> None:
         """Deliver to the app as signed HTTP POSTs to `url` instead of over Socket Mode."""

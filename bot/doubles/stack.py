@@ -43,6 +43,8 @@ def process_env(
             "ANTHROPIC_BASE_URL": anthropic.base_url,
             "SESHAT_EMBEDDER": "hashing",
             "LOG_FORMAT": "text",
+            # Replies posted whole unless a test streams them (as the stack's default says).
+            "REPLY_STREAMING": "off",
         }
     )
     env.update(extra)
@@ -125,6 +127,9 @@ class LocalStack:
             "REFLECTION_RETRY_BACKOFF_SECONDS": 0,
             "LOG_FORMAT": "text",
             "SESHAT_EMBEDDER": "hashing",
+            # Replies are posted whole here unless a test or the caller asks for streaming
+            # (REPLY_STREAMING="auto"): most tests read a reply as its chat.postMessage.
+            "REPLY_STREAMING": "off",
         }
         if self._database_url:
             values["DATABASE_URL"] = self._database_url

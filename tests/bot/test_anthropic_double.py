@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -18,6 +19,8 @@ from bot.doubles.anthropic_api import (
     Fault,
     Garbage,
     LocalAnthropicAPI,
+    MidStream,
+    Reply,
     Slow,
     ToolUse,
     estimate_tokens,
@@ -121,9 +124,8 @@ def test_faults_have_real_error_shapes(api: LocalAnthropicAPI, status: int, kind
         ),
         ({"x-api-key": KEY}, message(), 400, "invalid_request_error"),
         (HEADERS, {"model": "m", "messages": []}, 400, "invalid_request_error"),
-        (HEADERS, message(stream=True), 400, "invalid_request_error"),
     ],
-    ids=["wrong-key", "wrong-bearer", "no-version", "no-max-tokens", "stream"],
+    ids=["wrong-key", "wrong-bearer", "no-version", "no-max-tokens"],
 )
 def test_refusals(
     api: LocalAnthropicAPI, headers: dict[str, str], body: dict[str, Any], status: int, kind: str
@@ -311,3 +313,102 @@ def test_slow_then_answers(api: LocalAnthropicAPI) -> None:
 def test_wait_for_requests_times_out(api: LocalAnthropicAPI) -> None:
     with pytest.raises(TimeoutError):
         api.wait_for_requests(1, timeout=0.05)
+
+
+# -- streaming ---------------------------------------------------------------------------------
+
+
+def sse(raw: bytes) -> list[tuple[str, dict[str, Any]]]:
+    """(event name, data) pairs of a server-sent event body."""
+    events = []
+    for frame in raw.decode().split("\n\n"):
+        if not frame.strip():
+            continue
+        fields = dict(line.split(": ", 1) for line in frame.splitlines())
+        events.append((fields["event"], json.loads(fields["data"])))
+    return events
+
+
+def test_a_stream_is_the_real_event_sequence_with_the_same_usage(api: LocalAnthropicAPI) -> None:
+    whole = json.loads(post(api, cached(["A" * 4800], [0], text="ping"))[2])
+    status, headers, raw = post(api, cached(["A" * 4800], [0], text="ping", stream=True))
+    lowered = {k.lower(): v for k, v in headers.items()}
+    assert status == 200 and lowered["content-type"].startswith("text/event-stream")
+    events = sse(raw)
+    names = [name for name, _ in events]
+    assert names[:3] == ["message_start", "content_block_start", "ping"]
+    assert names[-3:] == ["content_block_stop", "message_delta", "message_stop"]
+    assert set(names[3:-3]) == {"content_block_delta"} and len(names[3:-3]) > 1
+    assert all(data["type"] == name for name, data in events)
+    start = events[0][1]["message"]
+    assert start["content"] == [] and start["stop_reason"] is None
+    # The input side at the start (a cache read now: the first request wrote it), the output
+    # count in message_delta, as the API reports them.
+    assert start["usage"] == {**whole["usage"], "cache_creation_input_tokens": 0,
+                              "cache_read_input_tokens": 1200, "output_tokens": 1}  # fmt: skip
+    text = "".join(d["delta"]["text"] for n, d in events if n == "content_block_delta")
+    assert text == whole["content"][0]["text"]
+    delta = events[-2][1]
+    assert delta["delta"] == {"stop_reason": "end_turn", "stop_sequence": None}
+    assert delta["usage"]["output_tokens"] == whole["usage"]["output_tokens"]
+
+
+def test_the_sdk_reads_a_stream_both_ways(api: LocalAnthropicAPI) -> None:
+    import anthropic
+
+    client = anthropic.Anthropic(api_key=KEY, base_url=api.base_url, max_retries=0)
+    api.script(Reply("streamed words " * 20, usage={"output_tokens": 77}), "raw events")
+    sdk_message = message("hi", model="claude-sonnet-4-6")  # a model the SDK does not deprecate
+    with client.messages.stream(**sdk_message) as stream:
+        pieces = list(stream.text_stream)
+        final = stream.get_final_message()
+    assert len(pieces) > 5 and "".join(pieces) == "streamed words " * 20
+    assert final.stop_reason == "end_turn" and final.usage.output_tokens == 77
+    assert final.usage.input_tokens == estimate_tokens("hi")
+    events = list(client.messages.create(**sdk_message, stream=True))
+    assert [e.type for e in events][0] == "message_start"
+    assert "".join(e.delta.text for e in events if e.type == "content_block_delta") == "raw events"
+    client.close()
+
+
+def test_a_stream_is_paced_at_tokens_per_second() -> None:
+    with LocalAnthropicAPI(api_key=KEY, tokens_per_second=200) as api:
+        api.script("x" * 400)  # 100 tokens: half a second at 200 a second
+        started = time.monotonic()
+        status, _, raw = post(api, message(stream=True))
+        took = time.monotonic() - started
+        assert status == 200 and sse(raw)[-1][0] == "message_stop"
+        assert 0.4 < took < 3
+        api.script("x" * 400)  # not streamed: answered once all of it is generated
+        started = time.monotonic()
+        assert post(api, message())[0] == 200
+        assert 0.4 < time.monotonic() - started < 3
+
+
+def test_a_stream_can_break_midway() -> None:
+    import anthropic
+    import httpx2
+
+    with LocalAnthropicAPI(api_key=KEY) as api:
+        client = anthropic.Anthropic(api_key=KEY, base_url=api.base_url, max_retries=0)
+        api.script(MidStream("one two three four five", 9))
+        got: list[str] = []
+        with pytest.raises(anthropic.APIStatusError) as failed:
+            for event in client.messages.create(**message("hi", model="m"), stream=True):
+                if event.type == "content_block_delta":
+                    got.append(event.delta.text)
+        assert "".join(got) == "one two t"
+        assert failed.value.type == "overloaded_error"
+        # The connection cut instead: the SDK's transport error, after the text sent so far.
+        api.script(MidStream("one two three four five", 4, error=None))
+        got.clear()
+        with pytest.raises(httpx2.TransportError):
+            for event in client.messages.create(**message("hi", model="m"), stream=True):
+                if event.type == "content_block_delta":
+                    got.append(event.delta.text)
+        assert "".join(got) == "one "
+        # Not streamed: the same fault is the error status.
+        api.script(MidStream("one two", 3))
+        code, _, body = post(api, message())
+        assert (code, body["error"]["type"]) == (529, "overloaded_error")
+        client.close()

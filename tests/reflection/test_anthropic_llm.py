@@ -13,13 +13,15 @@ from bot.doubles.anthropic_api import (
     Fault,
     Garbage,
     LocalAnthropicAPI,
+    MidStream,
     Reply,
     Slow,
     ToolUse,
     estimate_tokens,
 )
 from reflection.anthropic_llm import AnthropicLLM
-from reflection.errors import LLMRejected, LLMUnavailable
+from reflection.errors import LLMInterrupted, LLMRejected, LLMUnavailable
+from reflection.heuristic import HeuristicReflector
 from reflection.llm import ChatMessage, LLMRequest, SystemBlock
 from reflection.offline import OfflineChatLLM
 
@@ -244,3 +246,91 @@ def test_offline_provider_says_it_is_offline_and_acknowledges() -> None:
     )
     assert short.stop_reason == "max_tokens"
     assert len(short.text) == 12
+
+
+# -- streaming ---------------------------------------------------------------------------------
+
+
+def test_a_stream_gives_the_text_in_pieces_then_the_same_usage(
+    api: LocalAnthropicAPI, client: Client
+) -> None:
+    identity = IDENTITY * 20  # past Haiku 4.5's minimum: the second call reads the cache
+    llm = client()
+    whole = llm.complete(chat("first question", identity=identity))
+    stream = llm.stream(chat("first question", identity=identity))
+    pieces = list(stream)
+    response = stream.response
+    assert len(pieces) > 3 and "".join(pieces) == whole.text == response.text
+    assert api.requests[-1].body["stream"] is True and "stream" not in api.requests[0].body
+    assert response.stop_reason == "end_turn" and response.model == MODEL
+    assert response.usage.output_tokens == whole.usage.output_tokens
+    assert (response.usage.cache_write_tokens, response.usage.cache_read_tokens) == (
+        0,
+        estimate_tokens(identity),
+    )
+    assert response.usage.input_tokens == whole.usage.input_tokens
+    stream.close()  # idempotent after the end
+
+
+def test_a_stream_start_is_retried_by_the_sdk_and_refusals_raise_at_once(
+    api: LocalAnthropicAPI, client: Client
+) -> None:
+    api.script(Fault(529, retry_after=0.01, times=2), "third time lucky")
+    assert "".join(client(max_retries=3).stream(chat("hi"))) == "third time lucky"
+    api.script(Fault(529, retry_after=0.01, times=5))
+    with pytest.raises(LLMUnavailable, match="529 overloaded_error"):
+        client(max_retries=1).stream(chat("hi"))
+    with pytest.raises(LLMRejected):
+        client(key="sk-ant-wrong").stream(chat("hi"))
+
+
+@pytest.mark.parametrize(("error", "reason"), [("overloaded_error", "overloaded_error"),
+                                                (None, "connection lost")])  # fmt: skip
+def test_a_stream_broken_midway_keeps_what_arrived(
+    api: LocalAnthropicAPI, client: Client, error: str | None, reason: str
+) -> None:
+    api.script(MidStream("The answer is forty-two, because", 16, error=error))
+    stream = client(max_retries=3).stream(chat("hi"))
+    got: list[str] = []
+    with pytest.raises(LLMInterrupted) as broken:
+        for piece in stream:
+            got.append(piece)
+    assert broken.value.reason == reason
+    assert "".join(got) == stream.response.text == "The answer is fo"
+    assert stream.response.stop_reason is None
+    # The input side was reported at the start; the output is estimated from what arrived.
+    assert stream.response.usage.input_tokens > 0 and stream.response.usage.output_tokens == 4
+    assert len(api.requests) == 1  # a broken stream is not retried by the SDK
+    stream.close()
+
+
+def test_closing_a_stream_early_releases_it(api: LocalAnthropicAPI, client: Client) -> None:
+    api.script("word " * 200)
+    llm = client()
+    stream = llm.stream(chat("hi"))
+    first = next(iter(stream))
+    stream.close()
+    assert first and stream.response.text == first and stream.response.stop_reason is None
+    assert llm.complete(chat("again")).text.endswith("You said: again")  # the pool is fine
+
+
+def test_providers_that_do_not_stream_give_their_answer_in_pieces() -> None:
+    request = LLMRequest(
+        model="m", system=(), messages=(ChatMessage("user", "Can you help?"),), max_tokens=500
+    )
+    offline = OfflineChatLLM()
+    stream = offline.stream(request)
+    pieces = list(stream)
+    assert len(pieces) > 1 and "".join(pieces) == offline.complete(request).text
+    assert stream.response == offline.complete(request)
+    reflection = LLMRequest(
+        model="m",
+        system=(),
+        messages=(ChatMessage("user", "[user U1] hi"),),
+        max_tokens=500,
+        purpose="reflection",
+    )
+    heuristic = HeuristicReflector()
+    assert "".join(heuristic.stream(reflection)) == heuristic.complete(reflection).text
+    with pytest.raises(LLMRejected):
+        heuristic.stream(request)
