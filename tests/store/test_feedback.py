@@ -81,5 +81,6 @@ def test_migration_0012_goes_down_and_up_again(store: Store) -> None:
     config = alembic_config(store.engine)
     command.downgrade(config, "0011")
     assert current_revision(store.engine) == "0011"
-    command.upgrade(config, "head")
+    command.upgrade(config, "0012")
     assert current_revision(store.engine) == "0012"
+    command.upgrade(config, "head")
