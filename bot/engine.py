@@ -245,6 +245,14 @@ class WorkingSignal:
         if state == "shown":
             self._react(channel, ts, False)
 
+    def ready(self, key: int) -> None:
+        """The answer to message `key` exists and is about to be posted: a ⏳ not shown yet is
+        not worth its two calls and two events any more (under a burst the post may still wait
+        a moment for a CPU slot)."""
+        with self._cv:
+            if self._state.get(key) == "waiting":
+                del self._state[key]  # its heap entry is skipped when due
+
     def _run(self) -> None:
         while True:
             with self._cv:
@@ -546,6 +554,7 @@ class Engine:
                     if plan.stop
                     else self._generate(session, owed, turn.lines, plan, live)
                 )
+                working.ready(owed.id)
                 observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
                     text = RESTARTED + text

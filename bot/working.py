@@ -39,6 +39,10 @@ class Working(Protocol):
         """Message `key` (`ts` in `channel`, answered in thread `thread_ts`) is being answered."""
         ...
 
+    def ready(self, key: int) -> None:
+        """The answer to message `key` exists and is about to be posted."""
+        ...
+
     def stop(self, key: int, channel: str, ts: str, thread_ts: str, *, replied: bool) -> None:
         """The work on it is over; `replied`: the answer was posted in the thread just now."""
         ...
@@ -54,6 +58,9 @@ class AssistantStatus:
     def applies(self, channel: str, thread_ts: str) -> bool:
         """Is this thread an assistant thread (where a status is shown instead of the ⏳)?"""
         return bool(thread_ts) and self._applies(channel, thread_ts)
+
+    def ready(self, key: int) -> None:
+        """Nothing to do: the status was shown at once, and the reply clears it."""
 
     def start(self, key: int, channel: str, ts: str, thread_ts: str) -> None:  # noqa: ARG002
         """Show the status with its rotating loading messages."""

@@ -65,3 +65,25 @@ def test_zero_delay_shows_it_at_once() -> None:
     assert reactions.calls == [("1.000001", True)]
     signal.stop(1, "D1", "1.000001")
     assert reactions.calls == [("1.000001", True), ("1.000001", False)]
+
+
+def test_an_answer_ready_before_the_delay_is_posted_without_it() -> None:
+    reactions = Reactions()
+    signal = WorkingSignal(reactions, delay=0.2)
+    signal.start(3, "D1", "3.000001")
+    signal.ready(3)  # the model answered; the post waits a moment for a CPU slot
+    time.sleep(0.4)  # past the delay: still no ⏳
+    signal.stop(3, "D1", "3.000001")
+    assert reactions.calls == []
+
+
+def test_ready_after_it_was_shown_leaves_it_for_stop_to_take_off() -> None:
+    reactions = Reactions()
+    signal = WorkingSignal(reactions, delay=0.01)
+    signal.start(4, "D1", "4.000001")
+    deadline = time.monotonic() + 5
+    while not reactions.calls and time.monotonic() < deadline:
+        time.sleep(0.01)
+    signal.ready(4)
+    signal.stop(4, "D1", "4.000001")
+    assert reactions.calls == [("4.000001", True), ("4.000001", False)]
