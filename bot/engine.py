@@ -424,12 +424,12 @@ class Engine:
             if not events.claim_all(db, dedupe, now=now):
                 log.info("duplicate delivery ignored", extra={"slack_ts": message.ts})
                 return None
-            session, created = S.get_or_open(db, key, now=now)
+            session_id, created = S.open_id(db, key, now=now)
             # The transcript is stored redacted: secrets pasted into a chat never reach the
             # database, the model, or anything learned from the session.
             S.add_message(
                 db,
-                session_id=session.id,
+                session_id=session_id,
                 channel=message.channel,
                 ts=message.ts,
                 user_id=message.user,
@@ -438,10 +438,10 @@ class Engine:
                 now=now,
                 reply_state=ReplyState.PENDING,
             )
-            S.touch(db, session.id, now=now)
+            if not created:  # a new session was opened with this activity time
+                S.touch(db, session_id, now=now)
             if message.from_bot and self.stall is not None:
-                self.stall.bot_message(db, session.id, now=now)
-            session_id = session.id
+                self.stall.bot_message(db, session_id, now=now)
         log.info("message stored", extra={"session": session_id, "new_session": created})
         return session_id
 

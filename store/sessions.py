@@ -53,7 +53,17 @@ def find_open(db: Session, key: SessionKey) -> ChatSession | None:
 
 def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSession, bool]:
     """Return the open session for `key`, opening one if needed; (session, created)."""
-    existing = find_open(db, key)
+    session_id, created = open_id(db, key, now=now)
+    opened = db.get(ChatSession, session_id)
+    if opened is None:
+        raise RuntimeError(f"no open session for {key.as_open_key()} after opening one")
+    return opened, created
+
+
+def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
+    """`get_or_open` for the id alone (the intake, before every ack: no row is loaded)."""
+    by_key = select(ChatSession.id).where(ChatSession.open_key == key.as_open_key())
+    existing = db.scalar(by_key)
     if existing is not None:
         return existing, False
     session_id = str(uuid.uuid4())
@@ -70,11 +80,12 @@ def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSes
         "pending_replies": 0,
     }
     # Another worker or replica may open it first: then theirs is the one.
-    created = insert_ignore(db, ChatSession, [row]) == 1
-    opened = db.get(ChatSession, session_id) if created else find_open(db, key)
-    if opened is None:
+    if insert_ignore(db, ChatSession, [row]) == 1:
+        return session_id, True
+    theirs = db.scalar(by_key)
+    if theirs is None:
         raise RuntimeError(f"no open session for {key.as_open_key()} after opening one")
-    return opened, created
+    return theirs, False
 
 
 def add_message(
