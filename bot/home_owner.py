@@ -22,7 +22,7 @@ from sqlalchemy import select
 from bot import home_data as data
 from bot import home_modals as modals
 from bot import home_view as layout
-from bot.debounce import Debounced
+from bot.debounce import Debounced, publish_home
 from bot.engine import slack_error
 from bot.home_blocks import (
     Block,
@@ -115,29 +115,23 @@ class OwnerHome:
 
     def publish(self, user: str) -> None:
         """Publish the dashboard; if Slack refuses it, a short view that says why, never none."""
-        try:
-            view = {"type": "home", "blocks": self.blocks(user)}
-        except Exception:  # a database hiccup must not leave the tab empty
-            log.exception("could not build the owner's App Home")
-            view, problem = None, "it could not be read from the database; see the log"
-        if view is not None:
-            try:
-                self.slack.views_publish(user_id=user, view=view)
-                return
-            except (SlackApiError, OSError) as exc:
-                problem = slack_error(exc)
-                log.warning("could not publish the owner's App Home: %s", problem)
-        fallback = [
-            header("Seshat"),
-            section(
-                f"The dashboard could not be shown ({esc(clip(problem, 300))}). "
-                "`seshat reflections list` and `seshat review` show the same from a terminal."
-            ),
-        ]
-        try:
-            self.slack.views_publish(user_id=user, view={"type": "home", "blocks": fallback})
-        except (SlackApiError, OSError) as exc:
-            log.warning("could not publish the fallback App Home: %s", slack_error(exc))
+
+        def fallback(problem: str) -> list[Block]:
+            return [
+                header("Seshat"),
+                section(
+                    f"The dashboard could not be shown ({esc(clip(problem, 300))}). "
+                    "`seshat reflections list` and `seshat review` show the same from a terminal."
+                ),
+            ]
+
+        publish_home(
+            self.slack,
+            user,
+            lambda: {"type": "home", "blocks": self.blocks(user)},
+            fallback,
+            what="the owner's App Home",
+        )
 
     def blocks(self, user: str) -> list[Block]:
         """The whole dashboard for `user`, within Slack's limits."""

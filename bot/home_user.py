@@ -16,8 +16,7 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.debounce import Debounced
-from bot.engine import slack_error
+from bot.debounce import Debounced, publish_home
 from bot.forgetting import Forgetting, receipt_text
 from bot.inbound import InboundAction, InboundCommand
 from store.db import Store
@@ -187,27 +186,22 @@ class UserHome:
 
     def _publish_now(self, user: str) -> None:
         """The view; if it cannot be built or Slack refuses it, a short one that says why."""
-        try:
-            view: dict[str, Any] | None = self.view(user, self._pages.get(user, 0))
-        except Exception:  # a database hiccup must not leave the tab empty
-            log.exception("could not build a person's App Home")
-            view, problem = None, "it could not be read just now"
-        if view is not None:
-            try:
-                self.slack.views_publish(user_id=user, view=view)
-                return
-            except (SlackApiError, OSError) as exc:
-                problem = slack_error(exc)
-                log.warning("could not publish App Home: %s", problem)
-        text = (
-            f"What I keep about you could not be shown here ({escape(clip(problem, 300))}). "
-            "`/seshat memory` lists it in a message, and `/seshat forget` works as usual."
+
+        def fallback(problem: str) -> list[dict[str, Any]]:
+            return [
+                _mrkdwn(
+                    f"What I keep about you could not be shown here ({escape(clip(problem, 300))})."
+                    " `/seshat memory` lists it in a message, and `/seshat forget` works as usual."
+                )
+            ]
+
+        publish_home(
+            self.slack,
+            user,
+            lambda: self.view(user, self._pages.get(user, 0)),
+            fallback,
+            what="a person's App Home",
         )
-        fallback = {"type": "home", "blocks": [_mrkdwn(text)]}
-        try:
-            self.slack.views_publish(user_id=user, view=fallback)
-        except (SlackApiError, OSError) as exc:
-            log.warning("could not publish the fallback App Home: %s", slack_error(exc))
 
     def on_action(self, action: InboundAction) -> bool:
         """Forget buttons and paging; True when the click was one of them."""
