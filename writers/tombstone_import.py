@@ -103,11 +103,10 @@ def _sessions_held(db: Session, stones: Sequence[Stone]) -> list[tuple[str, str]
         return []
     ids = sorted(wanted)
     # A session row here names its person; otherwise the tombstone does (as `Purge` checks).
-    people = dict(
-        db.execute(
-            select(ChatSession.id, ChatSession.user_id).where(ChatSession.id.in_(ids))
-        ).tuples()
-    )
+    people: dict[str, str] = {
+        row.id: row.user_id
+        for row in db.scalars(select(ChatSession).where(ChatSession.id.in_(ids)))
+    }
     held = set(people)
     for column in (MemoryEntry.session_id, Observation.session_id, Skill.session_id):
         held |= {str(s) for s in db.scalars(select(column).where(column.in_(ids)).distinct())}
