@@ -92,7 +92,10 @@ def import_(
     try:
         with open_db() as (db, settings):
             place = Place.from_settings(settings)
-            with Progress(console=err, transient=True) as progress:
+            # Not on a pipe or a file: there the bar's last refresh leaves a blank line
+            # before any error message.
+            bar = Progress(console=err, transient=True, disable=not err.is_terminal)
+            with bar as progress:
                 task = progress.add_task("importing", total=total_items(data))
                 report = import_library(
                     db,
