@@ -117,9 +117,10 @@ def buried_by(db: Session, kind: str, key: str) -> str | None:
 
 
 def all_stones(db: Session) -> list[Stone]:
-    """Every tombstone, in a stable order (kind, key)."""
-    rows = db.scalars(select(Tombstone).order_by(Tombstone.kind, Tombstone.key))
-    return [Stone(t.kind, t.key, t.user_id, as_utc(t.at)) for t in rows]
+    """Every tombstone, in a stable order (kind, key; sorted here, not by the database, whose
+    collation may differ between SQLite and PostgreSQL)."""
+    stones = [Stone(t.kind, t.key, t.user_id, as_utc(t.at)) for t in db.scalars(select(Tombstone))]
+    return sorted(stones, key=lambda t: (t.kind, t.key))
 
 
 def merge(db: Session, stones: Iterable[Stone]) -> int:
