@@ -354,7 +354,7 @@ def test_a_forgotten_session_and_fact_travel_alone(
         shared = db.scalars(select(LessonRow).where(LessonRow.condition.contains("build"))).one()
         assert forgotten_at(db, OTHER) is None
     assert texts == {"Deploys go out on Tuesdays."}
-    assert shared.author_ids == [OWNER] and shared.session_ids != [world.other_sid]
+    assert shared.author_ids == [OWNER] and world.other_sid not in shared.session_ids
     # The two libraries now hold the same; only their audit histories differ (each library
     # recorded its own purges).
     here, there = json.loads(export(store, data_b, skills_b)), json.loads(newer)
