@@ -79,26 +79,33 @@ class Forgetting:
                 actor=actor,
                 library=self.library,
             ).run(dry_run=False)
-        if self.mirror is not None:
-            with self.store.sessions.begin() as db:
-                audit(
-                    db,
-                    actor=actor,
-                    action="forget.mirror",
-                    target_kind="user",
-                    target_id=user_id,
-                    now=self.clock.now(),
-                    result=delete_mirrored(receipt, self.mirror),
-                    reflections=receipt.mirrored,
-                )
+        self.finish([receipt], actor=actor)
+        self._dm(user_id, receipt_text(receipt))
+        log.info("forgotten", extra={"user": user_id, "item": item, "total": receipt.total})
+        return receipt
+
+    def finish(self, receipts: list[Receipt], *, actor: str) -> None:
+        """What follows committed purges (a forget's, or those an import's tombstones asked
+        for): the Honcho mirror, the SQLite scrub, the caches, the review cards in Slack."""
+        for receipt in receipts:
+            if self.mirror is not None:
+                with self.store.sessions.begin() as db:
+                    audit(
+                        db,
+                        actor=actor,
+                        action="forget.mirror",
+                        target_kind="user",
+                        target_id=receipt.user_id,
+                        now=self.clock.now(),
+                        result=delete_mirrored(receipt, self.mirror),
+                        reflections=receipt.mirrored,
+                    )
         if not self.store.scrub():
             log.warning("WAL checkpoint after a forget was busy; trying again")
             self.store.scrub()
         self.clear_caches()
-        self._delete_cards(receipt)
-        self._dm(user_id, receipt_text(receipt))
-        log.info("forgotten", extra={"user": user_id, "item": item, "total": receipt.total})
-        return receipt
+        for receipt in receipts:
+            self._delete_cards(receipt)
 
     def refuse(self, *, actor: str, item: str, why: str) -> None:
         """Audit a forget that was not allowed (nothing changes)."""

@@ -1,12 +1,16 @@
 """Export the whole library as versioned JSON, and read such a file back (`writers.importer`
 merges it).
 
-The file: `{"format": "seshat-export", "version": 1, "lessons", "memory", "observations",
-"skills", "skill_states", "skill_files", "files", "versions", "history"}` — every row with its
-provenance, the approved SKILL.md files, MEMORY.md and USER.md, the edit versions and the audit
-trail of library items. Not exported: lesson embeddings (recomputed) and skills' commit shas
-(they name commits of one repository; an import commits the files anew). Keys are sorted, so two
-exports of the same library are byte-for-byte equal.
+The file: `{"format": "seshat-export", "version": 2, "lessons", "memory", "observations",
+"skills", "skill_states", "skill_files", "files", "versions", "history", "tombstones"}` — every
+row with its provenance, the approved SKILL.md files, MEMORY.md and USER.md, the edit versions,
+the audit trail of library items, and the tombstones (`store.tombstones`: what people had
+forgotten, as kind, id or text hash, whose forget and when — never content), so a forget holds
+wherever the library is imported. Not exported: lesson embeddings (recomputed) and skills' commit
+shas (they name commits of one repository; an import commits the files anew). Keys are sorted, so
+two exports of the same library are byte-for-byte equal.
+
+Version 1 (before tombstones travelled) is still read: it is version 2 without tombstones.
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ from store.models import (
     Skill,
     SkillState,
 )
+from store.tombstones import Stone, all_stones
 from writers.memory import MEMORY_FILE
 from writers.persona import USER_FILE
 from writers.skills import SKILL_FILE, approved_index
 
 FORMAT = "seshat-export"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)  # 1: no "tombstones" section
+# A tombstone's fields in the file: ids, a hash and a time; its row id stays home.
+TOMBSTONE_FIELDS = ("kind", "key", "user_id", "at")
 EXCLUDED = {"lessons": {"embedding", "embedder"}, "skills": {"commit_sha"}}
 # Audit targets that belong to the library (its history travels with it). An import's own
 # receipt (`lesson.imported`, which tells running daemons to load the lesson) belongs to the
@@ -95,7 +103,13 @@ def export_library(db: Session, *, data_dir: Path, skills_dir: Path) -> dict[str
         .order_by(AuditEvent.id)
     )
     data["history"] = [{k: v for k, v in row_data(e).items() if k != "id"} for e in events]
+    data["tombstones"] = [stone_data(t) for t in all_stones(db)]
     return data
+
+
+def stone_data(stone: Stone) -> dict[str, Any]:
+    """A tombstone as JSON-ready data (its fields hold no content: see `Stone.problem`)."""
+    return {name: _plain(getattr(stone, name)) for name in TOMBSTONE_FIELDS}
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -107,18 +121,21 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 def load(text: str) -> dict[str, Any]:
-    """Parse and check an export's shape; ExchangeError (one line) when it is not one."""
+    """Parse and check an export's shape; ExchangeError (one line) when it is not one. Its
+    "tombstones" come back as checked `Stone`s (an empty list for version 1)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ExchangeError(f"not JSON ({exc.msg} at line {exc.lineno})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ExchangeError(f'not a Seshat export (expected "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if version not in READABLE:
         raise ExchangeError(
-            f"export version {data.get('version')!r} is not supported (this Seshat reads {VERSION})"
+            f"export version {version!r} is not supported"
+            f" (this Seshat reads {', '.join(map(str, READABLE))})"
         )
-    for section in (*SECTIONS, "skill_states", "versions", "history"):
+    for section in (*SECTIONS, "skill_states", "versions", "history", "tombstones"):
         value = data.setdefault(section, [])
         if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
             raise ExchangeError(f'"{section}" must be a list of objects')
@@ -126,4 +143,21 @@ def load(text: str) -> dict[str, Any]:
         value = data.setdefault(section, {})
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
             raise ExchangeError(f'"{section}" must map names to text')
+    data["tombstones"] = [_stone(i, row) for i, row in enumerate(data["tombstones"])]
     return data
+
+
+def _stone(index: int, row: dict[str, Any]) -> Stone:
+    """One tombstone of the file, checked: only ids, a hash and a time (never text) get in."""
+    where = f'"tombstones"[{index}]'
+    if set(row) != set(TOMBSTONE_FIELDS):
+        raise ExchangeError(f"{where} must have exactly the fields {', '.join(TOMBSTONE_FIELDS)}")
+    try:
+        at = as_utc(datetime.fromisoformat(str(row["at"])))
+    except ValueError as exc:
+        raise ExchangeError(f'{where}: "at" is not an ISO 8601 time') from exc
+    stone = Stone(row["kind"], row["key"], row["user_id"], at)
+    problem = stone.problem()
+    if problem is not None:
+        raise ExchangeError(f"{where}: {problem}")
+    return stone

@@ -32,6 +32,7 @@ from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from store.assistant_threads import forget_user as forget_assistant_threads
+from store.clock import as_utc
 from store.ledger import audit
 from store.models import (
     AuditEvent,
@@ -51,7 +52,7 @@ from store.models import (
     SkillInvocation,
     checkin_jobs,
 )
-from store.tombstones import bury, text_key
+from store.tombstones import buried_by, bury, text_key
 from writers import facts
 from writers.edits import drop_history
 from writers.feedback import settle as settle_feedback
@@ -127,6 +128,45 @@ def known_user(db: Session, user_id: str) -> bool:
     return any(db.scalars(p.limit(1)).first() is not None for p in probes)
 
 
+def held_around(db: Session, user_id: str, at: datetime) -> tuple[bool, bool]:
+    """(anything a whole forget of `user_id` would purge was made at or before `at`, anything
+    was made after it): what an imported "forgotten at `at`" covers here, and what it does not.
+    A lesson counts by when it was made, as `writers.importer` judges one."""
+    probes: list[tuple[Any, ColumnElement[bool]]] = [
+        (ChatSession.opened_at, ChatSession.user_id == user_id),
+        (Message.created_at, Message.user_id == user_id),
+        (MemoryEntry.created_at, _entries_of(user_id)),
+        (Observation.created_at, _observations_of(user_id)),
+        (Skill.created_at, Skill.author_id == user_id),
+        (ReplyFeedback.created_at, ReplyFeedback.user_id == user_id),
+    ]
+    before = after = False
+    for made, whose in probes:
+        before = before or _any(db, made, whose, made <= at)
+        after = after or _any(db, made, whose, made > at)
+    for lesson in db.scalars(select(LessonRow)):
+        if _names_author(lesson, user_id):
+            made_at = as_utc(lesson.created_at)
+            before, after = before or made_at <= at, after or made_at > at
+    return before, after
+
+
+def _any(db: Session, column: Any, *where: ColumnElement[bool]) -> bool:
+    return db.scalars(select(column).where(*where).limit(1)).first() is not None
+
+
+def _names_author(lesson: LessonRow, user_id: str) -> bool:
+    """Does a lesson count `user_id` among its authors (its list or a provenance entry)?"""
+    if user_id in (lesson.author_ids or []):
+        return True
+    for p in lesson.provenance or []:
+        if isinstance(p, dict) and (
+            user_id in (p.get("author_ids") or []) or p.get("author_id") == user_id
+        ):
+            return True
+    return False
+
+
 def _entries_of(user_id: str) -> ColumnElement[bool]:
     return or_(
         MemoryEntry.author_id == user_id,
@@ -163,8 +203,7 @@ class Purge:
         """Forget (or with `dry_run` only count); raises UnknownItem for an item not theirs."""
         db, uid = self.db, self.user_id
         receipt = Receipt(uid, self.item, dry_run)
-        entries, observations, sessions = self._targets()
-        session_ids = [s.id for s in sessions]
+        entries, observations, sessions, session_ids = self._targets()
         skills = list(
             db.scalars(
                 select(Skill).where(
@@ -224,21 +263,27 @@ class Purge:
 
     # --- what goes ----------------------------------------------------------------------------
 
-    def _targets(self) -> tuple[list[MemoryEntry], list[Observation], list[ChatSession]]:
+    def _targets(
+        self,
+    ) -> tuple[list[MemoryEntry], list[Observation], list[ChatSession], list[str]]:
+        """(entries, observations, session rows, the ids of every session that goes)."""
         db, uid = self.db, self.user_id
         if self.item is None:
             entries = list(db.scalars(select(MemoryEntry).where(_entries_of(uid))))
             obs = list(db.scalars(select(Observation).where(_observations_of(uid))))
             sessions = list(db.scalars(select(ChatSession).where(ChatSession.user_id == uid)))
-            return entries, obs, sessions
+            return entries, obs, sessions, [s.id for s in sessions]
         kind, ident = parse_item(self.item)
         if kind == "session":
             session = db.get(ChatSession, ident)
-            if session is None or session.user_id != uid:
+            rows = [session] if session is not None and session.user_id == uid else []
+            # A session of theirs forgotten in another library (its tombstone came with an
+            # import): the row never came here, but what was learned from it may have.
+            if not rows and (session is not None or buried_by(db, "session", ident) != uid):
                 raise UnknownItem(f"no session {ident} of yours")
             entries = list(db.scalars(select(MemoryEntry).where(MemoryEntry.session_id == ident)))
             obs = list(db.scalars(select(Observation).where(Observation.session_id == ident)))
-            return entries, obs, [session]
+            return entries, obs, rows, [ident]
         if not ident.isdigit():
             raise UnknownItem(f"no {kind} {ident} of yours")
         if kind == "fact":
@@ -248,14 +293,14 @@ class Purge:
             )
             if entry is None or not mine:
                 raise UnknownItem(f"no fact {ident} of yours")
-            return [entry], [], []
+            return [entry], [], [], []
         obs_row = db.get(Observation, int(ident))
         mine = obs_row is not None and db.scalar(
             select(Observation.id).where(Observation.id == obs_row.id, _observations_of(uid))
         )
         if obs_row is None or not mine:
             raise UnknownItem(f"no note {ident} of yours")
-        return [], [obs_row], []
+        return [], [obs_row], [], []
 
     def _lessons(self, session_ids: list[str], receipt: Receipt) -> None:
         """Lessons from the forgotten sessions (whole forget: any with this author), each with

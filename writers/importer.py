@@ -12,8 +12,11 @@ Import rules (an import is not a way around the review gate):
   memory entry's scope, author and text, an observation's kind, subject and text, a skill's slug
   and content) is skipped, so a second import changes nothing. Ids are kept when free (an empty
   data dir round-trips exactly) and remapped otherwise.
-- `excluded_by_forget` is called once per item before anything is written: the place where
-  forgotten people's data is refused.
+- Forgetting travels: the file's tombstones are merged first (`writers.tombstone_import`), and
+  what this library still holds of what they cover is purged through the forget path (or the
+  import is refused, naming `seshat forget --user U`, when that would be a guess). Then
+  `excluded_by_forget` is called once per item before it is written: the place where forgotten
+  people's data is refused, in this import and every later one.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from writers import gitrepo
 from writers.base import content_hash
 from writers.edits import DEFAULT_BANNED
 from writers.exchange import EXCLUDED, HISTORY_TARGETS, IMPORT_RECEIPT, SECTIONS
+from writers.forget import Receipt
 from writers.forgotten import may_import
 from writers.guard.gate import Guard
 from writers.lessons.review import audit_lesson
@@ -56,6 +60,7 @@ from writers.memory import (
 from writers.persona import USER_FILE, append_persona_line
 from writers.review import create_item
 from writers.skills import SKILL_FILE, render_skill
+from writers.tombstone_import import apply_tombstones
 
 
 @dataclass
@@ -67,6 +72,8 @@ class ImportReport:
     quarantined: int = 0
     redacted: int = 0
     refused: int = 0  # excluded by forget
+    tombstones: int = 0  # new (or a person's line moved later)
+    purged: list[Receipt] = field(default_factory=list)  # forgets the tombstones asked for
 
     def count(self, section: str, added: bool) -> None:
         """Count one item of `section` as added or as already present."""
@@ -281,9 +288,14 @@ def import_library(
     banned_keywords: tuple[str, ...] = DEFAULT_BANNED,
     progress: Callable[[str, int], None] | None = None,
 ) -> ImportReport:
-    """Merge a loaded export into the library (see the module docstring for the rules)."""
+    """Merge a loaded export (`writers.exchange.load`) into the library (see the module
+    docstring for the rules); ForgetFirst, with nothing changed, when its tombstones cover a
+    person this library also holds newer data of."""
     imp = _Importer(db, guard or Guard(), banned_keywords, data_dir, skills_dir, actor, now)
     tick = progress or (lambda _section, _n: None)
+    imp.report.tombstones, imp.report.purged = apply_tombstones(
+        db, data.get("tombstones", []), data_dir=data_dir, actor=actor, now=now
+    )
     for section in SECTIONS:
         for item in data[section]:
             if excluded_by_forget(db, section, item):
@@ -308,6 +320,8 @@ def import_library(
         skipped=imp.report.skipped,
         quarantined=imp.report.quarantined,
         refused=imp.report.refused,
+        tombstones=imp.report.tombstones,
+        purged=[{"user": r.user_id, "item": r.item, "total": r.total} for r in imp.report.purged],
     )
     return imp.report
 

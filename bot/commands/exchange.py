@@ -5,12 +5,16 @@ from __future__ import annotations
 import getpass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.commands.console import err, fail, say
 from bot.commands.store_cli import open_db
+
+if TYPE_CHECKING:
+    from store.config import Settings
+    from writers.forget import Receipt
 
 
 def export(
@@ -66,6 +70,7 @@ def import_(
     from writers.edits import Place
     from writers.exchange import ExchangeError, load
     from writers.importer import import_library, total_items
+    from writers.tombstone_import import ForgetFirst
 
     if file == "-":
         text = sys.stdin.read()
@@ -83,21 +88,30 @@ def import_(
         data = load(text)
     except ExchangeError as exc:
         raise fail(f"{file}: {exc}") from exc
-    with open_db() as (db, settings):
-        place = Place.from_settings(settings)
-        with Progress(console=err, transient=True) as progress:
-            task = progress.add_task("importing", total=total_items(data))
-            report = import_library(
-                db,
-                data,
-                data_dir=settings.data_dir,
-                skills_dir=settings.effective_skills_dir,
-                actor=f"cli:{getpass.getuser()}"[:64],
-                now=datetime.now(UTC),
-                guard=place.guard,
-                banned_keywords=tuple(place.banned_keywords),
-                progress=lambda _section, n: progress.advance(task, n),
-            )
+    actor = f"cli:{getpass.getuser()}"[:64]
+    try:
+        with open_db() as (db, settings):
+            place = Place.from_settings(settings)
+            # Not on a pipe or a file: there the bar's last refresh leaves a blank line
+            # before any error message.
+            bar = Progress(console=err, transient=True, disable=not err.is_terminal)
+            with bar as progress:
+                task = progress.add_task("importing", total=total_items(data))
+                report = import_library(
+                    db,
+                    data,
+                    data_dir=settings.data_dir,
+                    skills_dir=settings.effective_skills_dir,
+                    actor=actor,
+                    now=datetime.now(UTC),
+                    guard=place.guard,
+                    banned_keywords=tuple(place.banned_keywords),
+                    progress=lambda _section, n: progress.advance(task, n),
+                )
+    except ForgetFirst as exc:
+        raise fail(f"{file}: {exc}") from exc
+    if report.purged:
+        _finish_forgets(settings, report.purged, actor)
     added = ", ".join(f"{n} {k}" for k, n in report.added.items()) or "nothing new"
     say(f"imported: {added}")
     skipped = sum(report.skipped.values())
@@ -107,6 +121,35 @@ def import_(
         say(f"held for review (flagged): {report.quarantined} — see `seshat review list`")
     if report.refused:
         say(f"not imported (forgotten): {report.refused}")
+    if report.tombstones:
+        say(f"forgotten elsewhere, now here too: {report.tombstones} tombstone(s)")
+    for receipt in report.purged:
+        what = "everything" if receipt.item is None else receipt.item
+        say(
+            f"forgot {what} of {receipt.user_id} here ({receipt.total} thing(s) deleted;"
+            f" Honcho mirror: {receipt.mirror}); the audit log holds the receipt"
+        )
+
+
+def _finish_forgets(settings: Settings, receipts: list[Receipt], actor: str) -> None:
+    """After the import's commit: what follows a forget (the SQLite scrub, the Honcho mirror)."""
+    from bot.forgetting import Forgetting
+    from store.clock import SystemClock
+    from store.db import Store
+    from writers.registry import honcho_deleter
+
+    store = Store.open(settings.effective_database_url)
+    try:
+        Forgetting(
+            store=store,
+            slack=None,
+            clock=SystemClock(),
+            data_dir=settings.data_dir,
+            library=None,
+            mirror=honcho_deleter(settings),
+        ).finish(receipts, actor=actor)
+    finally:
+        store.close()
 
 
 def register(app: typer.Typer) -> None:

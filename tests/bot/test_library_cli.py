@@ -234,7 +234,7 @@ def test_export_import_round_trips_exactly_and_is_idempotent(
     first = tmp_path / "first.json"
     assert run.invoke(app, ["export", str(first)], env=env).exit_code == 0
     data = json.loads(first.read_text())
-    assert (data["format"], data["version"]) == ("seshat-export", 1)
+    assert (data["format"], data["version"]) == ("seshat-export", 2)
     assert data["versions"] and data["history"] and data["skill_files"]["deploy-api"]
     assert data["files"][MEMORY_FILE]
 
