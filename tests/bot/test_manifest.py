@@ -21,7 +21,11 @@ METHOD_SCOPES: dict[str, str | None] = {
     "chat_postMessage": "chat:write",
     "chat_postEphemeral": "chat:write",
     "chat_update": "chat:write",
-    "chat_delete": "chat:write",  # a forgotten item's review card leaves the owner's DM
+    "chat_delete": "chat:write",
+    # Streamed replies: slack_sdk's chat_stream helper calls chat.startStream/appendStream/
+    # stopStream, all chat:write.
+    "chat_stream": "chat:write",
+    "chat_stopStream": "chat:write",  # a forgotten item's review card leaves the owner's DM
     "conversations_open": "im:write",
     # The *:history scope of the conversation's type; all four are requested for the message
     # events already, channels:history stands for them here.
