@@ -134,3 +134,40 @@ def test_bookkeeping_that_waited_its_patience_queues_like_a_reply() -> None:
     for t in threads:
         t.join(5)
     assert order.index("bookkeeping") < order.index("e3")
+
+
+def test_starting_a_reply_goes_before_finishing_one() -> None:
+    slots = CpuSlots(1, patience=30)
+    order: list[str] = []
+    model_answered = threading.Event()
+    busy = threading.Event()
+
+    def finisher() -> None:
+        with slots.held():
+            with slots.waiting():  # the model call
+                model_answered.wait(5)
+            order.append("finish")
+
+    def holder() -> None:
+        with slots.held():
+            busy.wait(5)
+
+    def starter() -> None:
+        with slots.held():
+            order.append("start")
+
+    f = threading.Thread(target=finisher)
+    f.start()
+    _wait_until(lambda: slots._free == 1)  # the finisher waits on the model, holding nothing
+    h = threading.Thread(target=holder)
+    h.start()
+    _wait_until(lambda: slots._free == 0)
+    s = threading.Thread(target=starter)
+    s.start()
+    _wait_until(lambda: slots._eager == 1)
+    model_answered.set()  # the finisher now waits for a slot too
+    _wait_until(lambda: slots._waiting[1] == 1)
+    busy.set()  # one slot frees: the new reply starts first, then the answer is finished
+    for t in (f, h, s):
+        t.join(5)
+    assert order == ["start", "finish"]
