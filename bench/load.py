@@ -63,8 +63,6 @@ def start_daemon(
         LOG_LEVEL="WARNING",
         LOG_FORMAT="json",
         **(
-            {"PYTHONPATH": f"{ROOT}:/tmp/phaseprof", "PHASEPROF": "1"}
-            if os.environ.get("PHASEPROF")
             else {}
         ),
     )
