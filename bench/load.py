@@ -62,9 +62,6 @@ def start_daemon(
         LLM_TIMEOUT_SECONDS="120",
         LOG_LEVEL="WARNING",
         LOG_FORMAT="json",
-        **(
-            else {}
-        ),
     )
     return start_process(env, data.parent, stderr=sys.stderr)
 
