@@ -34,6 +34,7 @@ from bot.home_owner import OwnerHome
 from bot.home_user import UserHome
 from bot.http_server import HttpServer
 from bot.journal import Journal
+from bot.malloc import cap_arenas
 from bot.notices import LearningNotices
 from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
@@ -476,6 +477,7 @@ class Daemon:
         # The socket's threads (receive, ack) wait on the interpreter lock behind the reply
         # workers' CPU work; a shorter switch interval (5 ms by default) lets them in sooner.
         sys.setswitchinterval(SWITCH_INTERVAL)
+        cap_arenas()  # hundreds of reply threads, a few malloc arenas (bot/malloc.py)
         try:
             self.start()
             self._stop.wait()
