@@ -214,3 +214,27 @@ def test_a_plain_dm_thread_keeps_the_hourglass_and_gets_no_title(stack: LocalSta
     assert store is not None
     with store.sessions() as db:
         assert db.query(Message).filter(Message.is_bot.is_(False)).count() == 2
+
+
+def test_a_streamed_reply_in_an_assistant_thread_clears_its_status(tmp_path: Path) -> None:
+    with LocalStack(
+        tmp_path / "data", REPLY_STREAMING="auto", REPLY_STREAM_INTERVAL_SECONDS=0.2
+    ) as stack:
+        stack.slack.add_user(ALICE, "alice")
+        stack.anthropic.tokens_per_second = 150
+        stack.anthropic.script(" ".join(f"word{i}" for i in range(60)))
+        thread = stack.slack.user_opens_assistant(ALICE)
+        channel, root = thread["channel"], thread["thread_ts"]
+        stack.slack.wait_for_call("assistant.threads.setSuggestedPrompts", timeout=10)
+        mark = stack.slack.mark()
+        stack.slack.user_dm(ALICE, "Tell me a story", thread_ts=root)
+        stack.slack.wait_for_call("assistant.threads.setStatus", after=mark, timeout=10)
+        start = stack.slack.wait_for_call("chat.startStream", after=mark, timeout=10)
+        stack.slack.wait_for_call("chat.stopStream", after=mark, timeout=20)
+        assert stack.bot.wait_idle(10)
+        assert start.params["thread_ts"] == root
+        # The streamed reply cleared the status as a posted one does; no ⏳, no second call.
+        now = stack.slack.assistant_thread(channel, root)
+        assert now["status"] == ""
+        assert stack.slack.count_calls("assistant.threads.setStatus") == 1
+        assert stack.slack.count_calls("reactions.add") == 0
