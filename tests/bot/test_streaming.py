@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +17,7 @@ from bot.engine import DONE_ACTION, REPLY_METADATA, WORKING_REACTION
 from store.models import LLMCall, Message, ReplyState
 
 ALICE = "U0ALICE"
+T = TypeVar("T")
 ANSWER = " ".join(f"word{i}" for i in range(120))  # ~700 characters, ~175 tokens
 STREAM_METHODS = ("chat.startStream", "chat.appendStream", "chat.stopStream")
 
@@ -31,24 +32,22 @@ def stack(tmp_path: Path) -> Iterator[LocalStack]:
         yield s
 
 
-def rows(stack: LocalStack) -> list[Message]:
+def _all(stack: LocalStack, entity: type[T]) -> list[T]:
+    """Every row of `entity`, oldest first, detached from the session."""
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:
-        found = list(db.query(Message).order_by(Message.id))
-        for m in found:
-            db.expunge(m)
+        found = list(db.query(entity).order_by(entity.id))  # type: ignore[attr-defined]
+        db.expunge_all()
         return found
+
+
+def rows(stack: LocalStack) -> list[Message]:
+    return _all(stack, Message)
 
 
 def llm_calls(stack: LocalStack) -> list[LLMCall]:
-    store = stack.bot.store
-    assert store is not None
-    with store.sessions() as db:
-        found = list(db.query(LLMCall).order_by(LLMCall.id))
-        for c in found:
-            db.expunge(c)
-        return found
+    return _all(stack, LLMCall)
 
 
 def replies(slack: LocalSlackWorkspace, asked: dict[str, Any]) -> list[dict[str, Any]]:
