@@ -31,9 +31,9 @@ from store.db import Store  # noqa: E402
 from store.models import LessonRow, MemoryEntry  # noqa: E402
 from writers.base import Provenance, WriteContext, content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
-from writers.facts import fact_fields  # noqa: E402
 from writers.lessons import LessonWriter  # noqa: E402
-from writers.lessons.library import LessonLibrary, lesson_text, to_blob  # noqa: E402
+from writers.lessons.index import LessonLibrary, lesson_text, to_blob  # noqa: E402
+from writers.notes.facts import fact_fields  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
 NOW = datetime(2026, 1, 15, 12, 0, tzinfo=UTC)

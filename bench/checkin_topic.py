@@ -1,4 +1,5 @@
-"""Check-in topic test: is a later session on the same topic as a check-in? (bot/checkins.py)
+"""Check-in topic test: is a later session on the same topic as a check-in?
+(bot/learning/checkins.py)
 
 Prints, per embedder, the cosine of each pair's topic and opening, the accuracy at the threshold
 in `TOPIC_THRESHOLDS`, and the best threshold on the file (use that only on the dev set).
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.checkins import TOPIC_THRESHOLDS
+from bot.learning.checkins import TOPIC_THRESHOLDS
 from bot.runtime import make_embedder
 
 DEV = Path(__file__).parent.parent / "tests" / "bot" / "checkin_topic_dev.json"

@@ -105,7 +105,7 @@ def seed(data: Path, lessons: int, facts: int) -> None:
 
     from store.models import LessonRow, MemoryEntry
     from writers.embed import HashingEmbedder
-    from writers.lessons.library import to_blob
+    from writers.lessons.index import to_blob
 
     now = datetime.now(UTC)
     embedder = HashingEmbedder()

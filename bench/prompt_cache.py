@@ -2,7 +2,7 @@
 
 Run: `python bench/prompt_cache.py` (a few seconds; loopback only). Simulated 10- and 50-turn
 sessions go through the real request-building code — `PromptParts.blocks()` and
-`conversation()`, assembled as `bot/engine.py` `_complete` does — and the real `AnthropicLLM`
+`conversation()`, assembled as `bot/chat/engine.py` `_complete` does — and the real `AnthropicLLM`
 (anthropic SDK) to the local Messages API double, whose cache accounting applies each model's
 minimum cacheable length and the 20-block lookback. Costs use `reflection/pricing.py`.
 
@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.context import PromptParts, Section, conversation, default_identity  # noqa: E402
+from bot.chat.context import PromptParts, Section, conversation, default_identity  # noqa: E402
 from bot.doubles.anthropic_api import LocalAnthropicAPI  # noqa: E402
 from reflection.anthropic_llm import AnthropicLLM  # noqa: E402
 from reflection.llm import ChatMessage, LLMRequest, Usage  # noqa: E402

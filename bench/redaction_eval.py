@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 t0 = time.perf_counter()
-from writers.guard.redact import Redactor  # noqa: E402  (timed: the import is part of the cost)
+from writers.redact.redactor import Redactor  # noqa: E402  (timed: the import is part of the cost)
 
 IMPORT_S = time.perf_counter() - t0
 
@@ -107,7 +107,7 @@ def main() -> None:
         "",
         "| measure | value |",
         "| --- | ---: |",
-        f"| import `writers.guard.redact` (presidio, cold) | {IMPORT_S * 1000:.0f} ms |",
+        f"| import `writers.redact.redactor` (presidio, cold) | {IMPORT_S * 1000:.0f} ms |",
         f"| first `Redactor()` build | {build_s * 1000:.2f} ms |",
         f"| later builds (median of 5) | {statistics.median(builds) * 1000:.2f} ms |",
         f"| per call, median ({len(texts)} messages) | {statistics.median(per_call):.3f} ms |",

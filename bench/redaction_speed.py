@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from writers.guard.redact import get_redactor  # noqa: E402
+from writers.redact.redactor import get_redactor  # noqa: E402
 
 WORDS = (
     "deploy the api after lunch check the dashboard the build failed again can you look at the "

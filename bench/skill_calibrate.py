@@ -3,7 +3,7 @@
 Run from the repo root: `python bench/skill_calibrate.py [--embedder wordllama|hashing]`. Reads
 `tests/data/skill_match_dev*.json` and `tests/data/skill_duplicates_dev*.json` (never the held-out
 files), searches a coarse grid, and prints the best settings and their dev figures, so the values
-frozen in `writers/skill_library.py` can be checked. Objectives: matching maximises F0.5 of
+frozen in `writers/skills/matching.py` can be checked. Objectives: matching maximises F0.5 of
 injecting the right body (precision first: a wrong body misleads the model), ties broken by
 accuracy; duplicates maximise accuracy, ties broken by precision; both smoothed over the
 neighbouring cut-offs (+-0.02) so a cut-off sits on a plateau, not on one dev case. The topic
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.heldout import skill_eval  # noqa: E402
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder  # noqa: E402
-from writers.skill_library import (  # noqa: E402
+from writers.skills.matching import (  # noqa: E402
     SkillMatcher,
     UsableSkill,
     coverage,

@@ -1,7 +1,7 @@
 """Skill matching and near-duplicate figures on the dev sets and the held-out sets.
 
 Run from the repo root: `python bench/skill_match.py [--embedder wordllama|hashing]`. Prints
-precision / recall / accuracy for the thresholds in `writers/skill_library.py` and for the code
+precision / recall / accuracy for the thresholds in `writers/skills/matching.py` and for the code
 before them, and writes `bench/results/skill_match.md`. Dev sets: `tests/data/skill_*_dev.json`
 and `tests/data/skill_*_dev_large.json` (calibration); held-out: `tests/heldout/skill_match.json`,
 `skill_duplicates.json` (written by a helper who never saw the code; evaluated once the thresholds
@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.heldout import skill_eval  # noqa: E402
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder  # noqa: E402
-from writers.skill_library import skill_thresholds  # noqa: E402
+from writers.skills.matching import skill_thresholds  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The stall detector and the ladder's firing rule (bot/stall.py) on labelled conversations.
+"""The stall detector and the ladder's firing rule (bot/chat/stall.py) on labelled conversations.
 
     python bench/stall_eval.py [FILE ...] [--embedder hashing|wordllama] [--calibrate]
 
@@ -35,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.stall import (  # noqa: E402
+from bot.chat.stall import (  # noqa: E402
     CLEAR,
     LOOKBACK,
     NEAR_EXACT,
@@ -76,7 +76,7 @@ class Figures:
 
 @dataclass(frozen=True)
 class Rule:
-    """A detector's cut-offs and a firing rule (None: the frozen ones in bot/stall.py)."""
+    """A detector's cut-offs and a firing rule (None: the frozen ones in bot/chat/stall.py)."""
 
     cosine: float | None = None
     near_exact: float = NEAR_EXACT

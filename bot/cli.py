@@ -135,7 +135,7 @@ def check_config(
     ),
 ) -> None:
     """Check the Slack settings the configured mode needs (offline; --online asks Slack too)."""
-    from bot.slack_check import check_app_token, check_bot_token, offline_problems
+    from bot.slack.check import check_app_token, check_bot_token, offline_problems
     from store.config import ConfigError
 
     settings = load_settings()
@@ -174,7 +174,7 @@ def demo(
     data_dir: str = typer.Option("", help="Keep the demo's data here (default: a temp dir)."),
 ) -> None:
     """Play three narrated sessions through the whole loop on the local Slack workspace."""
-    from bot.demo import run_demo
+    from bot.demo.run import run_demo
 
     sys.exit(run_demo(data_dir or None))
 

@@ -24,28 +24,30 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
-from bot.assistant import AssistantThreads, MemoryAnswer
-from bot.checkins import POLL_SECONDS, CheckinService
-from bot.context import ensure_identity
-from bot.engine import ChatConfig, Engine, slack_error
-from bot.feedback import FeedbackRecorder
-from bot.forgetting import Forgetting
-from bot.home_owner import OwnerHome
-from bot.home_user import UserHome
-from bot.http_server import HttpServer
-from bot.journal import Journal
+from bot.chat.answer import ChatConfig
+from bot.chat.assistant import AssistantThreads, MemoryAnswer
+from bot.chat.context import ensure_identity
+from bot.chat.engine import Engine
+from bot.chat.feedback import FeedbackRecorder
+from bot.chat.prompting import LearnedContext
+from bot.chat.stall import Detector, StallConfig, StallGuard
+from bot.chat.working import AssistantStatus
+from bot.dispatch import SeshatService
+from bot.home.owner import OwnerHome
+from bot.home.user import UserHome
+from bot.learning.cards import ReviewCards
+from bot.learning.checkins import POLL_SECONDS, CheckinService
+from bot.learning.forgetting import Forgetting
+from bot.learning.notices import LearningNotices
 from bot.malloc import cap_arenas
-from bot.notices import LearningNotices
-from bot.prompting import LearnedContext
 from bot.providers import make_chat_llm
-from bot.review_cards import ReviewCards
 from bot.runtime import Runtime
-from bot.service import SeshatService
-from bot.slack_app import build_bolt_app, make_web_client
-from bot.slack_check import check_app_token, check_bot_token, offline_problems
-from bot.socket_intake import JournalledSocketModeHandler
-from bot.stall import Detector, StallConfig, StallGuard
-from bot.working import AssistantStatus
+from bot.slack.app import build_bolt_app
+from bot.slack.check import check_app_token, check_bot_token, offline_problems
+from bot.slack.http_server import HttpServer
+from bot.slack.journal import Journal
+from bot.slack.socket_intake import JournalledSocketModeHandler
+from bot.slack.web import make_web_client, slack_error
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
@@ -53,7 +55,7 @@ from store.config import ConfigError, Settings
 from store.db import Store
 from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
-from writers.guard.redact import redact_text
+from writers.redact.redactor import redact_text
 from writers.registry import honcho_deleter
 
 log = logging.getLogger(__name__)
@@ -239,7 +241,7 @@ class Daemon:
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
             # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
             # a dropped socket is replaced within ~25 s.
-            # Messages are journalled and acked at once (bot/socket_intake.py); what a process
+            # Messages are journalled and acked at once (bot/slack/socket_intake.py); what a process
             # that died on this host had acked but not stored is handled before connecting.
             journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
             self.socket = JournalledSocketModeHandler(
@@ -291,7 +293,7 @@ class Daemon:
         add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
         # Not behind a lease: every replica polls, and deleting a check-in's job row is the claim
-        # that makes exactly one of them send it (bot/checkins.py).
+        # that makes exactly one of them send it (bot/learning/checkins.py).
         if self.socket is not None:  # this process's own journal: not behind a lease
             scheduler.add_job(
                 self.socket.retry, "interval", seconds=JOURNAL_RETRY_SECONDS, id="journal", **every

@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy import select
 
+from bot.learning.worker import ReflectionWorker
 from bot.providers import make_reflection_llm, reflection_policy
-from bot.reflect_worker import ReflectionWorker
 from reflection.heuristic import HeuristicReflector
 from reflection.llm import LLM
 from reflection.pricing import PriceTable
@@ -28,10 +28,10 @@ from store.db import Store
 from store.models import ReflectionRow, ReflectionStatus
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder, default_embedder
 from writers.fanout import fan_out
-from writers.guard.redact import redact_json, redact_text
 from writers.lessons import LessonWriter
-from writers.lessons.library import LessonLibrary
+from writers.lessons.index import LessonLibrary
 from writers.lessons.review import apply_lesson_decision
+from writers.redact.redactor import redact_json, redact_text
 from writers.registry import appliers_from_settings, guard_from_settings, writers_from_settings
 
 log = logging.getLogger(__name__)

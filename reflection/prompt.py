@@ -79,7 +79,7 @@ class Line:
 
 
 EVENT_SPEAKER = "seshat event, not said in the chat"
-# How the reflection sees what Seshat did in the session (store/events.py, bot/stall.py).
+# How the reflection sees what Seshat did in the session (store/events.py, bot/chat/stall.py).
 _EVENT_TEXT: dict[str, str] = {
     "stall_cue": "stall detected (the same answer {times} times, similarity {cosine}): "
     "the next reply was told to take a different approach",

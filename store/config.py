@@ -96,13 +96,13 @@ class Settings(BaseSettings):
     )
     # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
     # model calls, not a CPU count (the Python work of replies runs two at a time whatever this
-    # is: bot/cpu_slots.py). 256 lets a burst of 200 sessions wait on the model together.
+    # is: bot/chat/cpu_slots.py). 256 lets a burst of 200 sessions wait on the model together.
     worker_threads: int = Field(default=256, ge=1, validation_alias="SESHAT_WORKER_THREADS")
     # The ⏳ on a message appears only when its answer takes longer than this (0: at once).
     working_signal_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"
     )
-    # Replies shown while the model writes them (bot/streaming.py): `auto` streams them with
+    # Replies shown while the model writes them (bot/chat/streaming.py): `auto` streams them with
     # Slack's chat.startStream/appendStream/stopStream where Slack allows it, else posts the
     # first words and edits the rest in; `edit` always does the latter; `off` posts each reply
     # whole, once written.
@@ -118,7 +118,7 @@ class Settings(BaseSettings):
         default=None, ge=0, le=2, validation_alias="CHAT_TEMPERATURE"
     )
 
-    # Stalls and other bots (bot/stall.py)
+    # Stalls and other bots (bot/chat/stall.py)
     slack_allow_bots: Literal["none", "mentions", "all"] = Field(
         default="mentions", validation_alias="SLACK_ALLOW_BOTS"
     )

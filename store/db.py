@@ -113,7 +113,7 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=NORMAL")
             # Deleted rows are overwritten with zeros, not left in free pages: forgetting a
-            # person (writers/forget.py) must leave no trace in the file.
+            # person (writers/library/purge.py) must leave no trace in the file.
             cursor.execute("PRAGMA secure_delete=ON")
             cursor.close()
 

@@ -431,7 +431,8 @@ class CheckinState:
 
 
 class Checkin(Base):
-    """A DM to a session's user at the reflection's `next_check_at` (see bot/checkins.py)."""
+    """A DM to a session's user at the reflection's `next_check_at` (see
+    bot/learning/checkins.py)."""
 
     __tablename__ = "checkins"
 

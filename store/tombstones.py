@@ -4,7 +4,8 @@ Kinds: `user` (key = the Slack user id; `at` = when everything about them was pu
 (key = a purged session id: its reflection must never run) and `text` (key = `text_key` of a
 forgotten item: no writer may store that text again). A tombstone never holds content.
 
-`merge` takes tombstones from another library (an import, `writers.tombstone_import`): they travel
+`merge` takes tombstones from another library (an import, `writers.library.tombstone_import`): they
+travel
 with an export so a forget holds wherever the library goes.
 """
 

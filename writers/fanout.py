@@ -21,9 +21,9 @@ from store import sessions as S
 from store.db import Store
 from store.models import ReflectionRow
 from writers.base import Provenance, WriteContext, Writer, WriterResult
-from writers.forgotten import drop_forgotten, is_forgotten
 from writers.guard.gate import Guard
 from writers.guard.joint import together_reason
+from writers.library.forgotten import drop_forgotten, is_forgotten
 
 log = logging.getLogger(__name__)
 DONE = {"written", "staged", "nothing", "rejected", "skipped"}

@@ -13,23 +13,23 @@ from pathlib import Path
 
 from store.config import Settings
 from writers.base import Writer
-from writers.checkins import CheckinWriter
 from writers.embed import Embedder
 from writers.guard.gate import Guard
-from writers.memory import MemoryWriter, apply_memory_decision
-from writers.persona import PersonaWriter, apply_persona_decision
-from writers.review import Applier
-from writers.skill_governor import KIND as SKILL_STATE_KIND
-from writers.skill_governor import apply_state_decision
-from writers.skill_library import SkillMatcher
-from writers.skills import SkillWriter, apply_skill_decision
-from writers.usermodel import (
+from writers.notes.checkins import CheckinWriter
+from writers.notes.memory import MemoryWriter, apply_memory_decision
+from writers.notes.persona import PersonaWriter, apply_persona_decision
+from writers.notes.usermodel import (
     HonchoSender,
     UserModelWriter,
     apply_observation_decision,
     make_honcho_deleter,
     make_honcho_sender,
 )
+from writers.review import Applier
+from writers.skills.drafts import SkillWriter, apply_skill_decision
+from writers.skills.governor import KIND as SKILL_STATE_KIND
+from writers.skills.governor import apply_state_decision
+from writers.skills.matching import SkillMatcher
 
 
 def build_writers(

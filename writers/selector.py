@@ -27,8 +27,8 @@ from sqlalchemy.orm import Session
 
 from store.models import Observation
 from writers.embed import Matrix
-from writers.facts import render_fact, retrieve_facts
-from writers.lessons.library import LessonLibrary, LessonMeta, stamp, tokens_of
+from writers.lessons.index import LessonLibrary, LessonMeta, stamp, tokens_of
+from writers.notes.facts import render_fact, retrieve_facts
 
 STABLE_MAX = 5
 STABLE_SHARE = 0.4  # of the lesson+fact budget

@@ -83,7 +83,7 @@ def cancel_checkin(
     """Cancel a scheduled check-in: it is not sent (kept, with who cancelled it)."""
     from sqlalchemy import select
 
-    from bot.checkins import CheckinJobs, cancel
+    from bot.learning.checkins import CheckinJobs, cancel
     from store.models import Checkin
 
     store = _open_store()

@@ -20,8 +20,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Also the selected ids and tokens."),
     ) -> None:
         """Print the system prompt a new session with this user/channel would get."""
-        from bot.context import ensure_identity
-        from bot.prompting import LearnedContext
+        from bot.chat.context import ensure_identity
+        from bot.chat.prompting import LearnedContext
         from bot.runtime import Runtime
         from reflection import prompt_cache
         from reflection.heuristic import HeuristicReflector

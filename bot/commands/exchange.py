@@ -14,7 +14,7 @@ from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
     from store.config import Settings
-    from writers.forget import Receipt
+    from writers.library.purge import Receipt
 
 
 def export(
@@ -24,7 +24,7 @@ def export(
 ) -> None:
     """Export lessons, facts, notes, skills, persona and user observations with provenance,
     versions and history."""
-    from writers.exchange import dumps, export_library
+    from writers.library.export import dumps, export_library
 
     # Checked before the work, so a wrong path fails at once, in one line.
     target = None if file is None or file == "-" else _writable(file)
@@ -67,10 +67,10 @@ def import_(
 
     from rich.progress import Progress
 
-    from writers.edits import Place
-    from writers.exchange import ExchangeError, load
-    from writers.importer import import_library, total_items
-    from writers.tombstone_import import ForgetFirst
+    from writers.library.edits import Place
+    from writers.library.export import ExchangeError, load
+    from writers.library.importer import import_library, total_items
+    from writers.library.tombstone_import import ForgetFirst
 
     if file == "-":
         text = sys.stdin.read()
@@ -133,7 +133,7 @@ def import_(
 
 def _finish_forgets(settings: Settings, receipts: list[Receipt], actor: str) -> None:
     """After the import's commit: what follows a forget (the SQLite scrub, the Honcho mirror)."""
-    from bot.forgetting import Forgetting
+    from bot.learning.forgetting import Forgetting
     from store.clock import SystemClock
     from store.db import Store
     from writers.registry import honcho_deleter

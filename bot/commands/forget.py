@@ -29,10 +29,10 @@ def forget_command(
     from bot.commands.console import load_settings
     from bot.commands.ids import UnknownId, resolve
     from bot.commands.review import cli_actor
-    from bot.forgetting import Forgetting
+    from bot.learning.forgetting import Forgetting
     from store.clock import SystemClock
     from store.db import Store
-    from writers.forget import Purge, UnknownItem, known_user, parse_item
+    from writers.library.purge import Purge, UnknownItem, known_user, parse_item
     from writers.registry import honcho_deleter
 
     if item is not None:

@@ -29,7 +29,7 @@ def _db() -> Iterator[Session]:
 
 def lesson_json(row: LessonRow) -> dict[str, Any]:
     """A lesson as the JSON row the CLI prints (the library's shared fields first)."""
-    from writers.catalog import lesson_fields
+    from writers.library.catalog import lesson_fields
 
     return {
         **lesson_fields(row),

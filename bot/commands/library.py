@@ -2,8 +2,8 @@
 
 `memory` is the global notes (MEMORY.md lines), `facts` the user- and channel-scoped memory
 entries, `notes` the user-model observations. Rows carry the field names every library kind shares
-(`writers/catalog.py`); `--json` prints them, otherwise a table. An edit is a new version
-(`writers/edits.py`); `show` lists the versions.
+(`writers/library/catalog.py`); `--json` prints them, otherwise a table. An edit is a new version
+(`writers/library/edits.py`); `show` lists the versions.
 """
 
 # No `from __future__ import annotations`: the commands built in `register` use the group
@@ -84,7 +84,7 @@ def print_rows(rows: list[dict[str, Any]], as_json: bool, *, empty: str) -> None
 
 def history_rows(db: "Session", kind: str, item_id: int | str) -> list[dict[str, Any]]:
     """An item's versions as JSON rows, oldest first."""
-    from writers.edits import item_history
+    from writers.library.edits import item_history
 
     return [
         {
@@ -124,7 +124,7 @@ def run_edit(
 ) -> None:
     """Edit one item (or restore one of its versions) and print its new version, or fail with
     the refusal (exit 1)."""
-    from writers.edits import Place, edit_item, restore_version
+    from writers.library.edits import Place, edit_item, restore_version
 
     if (text is None) == (to_version is None):
         raise fail("give either the new TEXT or --to-version N", code=2)
@@ -146,7 +146,7 @@ def register(app: typer.Typer, group: Group) -> None:
     """Add list/show/edit/archive/restore for `group` to `app`."""
 
     def _rows(db: "Session", status: str | None) -> list[dict[str, Any]]:
-        from writers import catalog
+        from writers.library import catalog
 
         if group.kind == "user-note":
             return [catalog.observation_row(o) for o in catalog.user_notes(db, status=status)]
@@ -154,7 +154,7 @@ def register(app: typer.Typer, group: Group) -> None:
         return [catalog.memory_row(e) for e in entries]
 
     def _get(db: "Session", item_id: str) -> "MemoryEntry | Observation":
-        from writers.edits import load_item
+        from writers.library.edits import load_item
 
         row = load_item(db, group.kind, item_id)
         if row is None:
@@ -178,7 +178,7 @@ def register(app: typer.Typer, group: Group) -> None:
         item_id: Annotated[str, typer.Argument(help="Id.")],
         as_json: Annotated[bool, typer.Option("--json", help="The row as JSON.")] = False,
     ) -> None:
-        from writers import catalog
+        from writers.library import catalog
 
         with open_db() as (db, _settings):
             row = _get(db, item_id)
@@ -202,7 +202,7 @@ def register(app: typer.Typer, group: Group) -> None:
         run_edit(group.kind, item_id, text, group.noun, to_version)
 
     def _move(item_id: str, status: str) -> None:
-        from writers.catalog import set_status
+        from writers.library.catalog import set_status
 
         with open_db() as (db, settings):
             row = _get(db, item_id)

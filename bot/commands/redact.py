@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from writers.guard.redact import RedactionResult
+    from writers.redact.redactor import RedactionResult
 
 
 def _as_json(result: RedactionResult) -> dict[str, Any]:
@@ -21,7 +21,7 @@ def _as_json(result: RedactionResult) -> dict[str, Any]:
 
 def _jsonl(lines: list[str]) -> int:
     """Redact one JSON-encoded string per line; return how many lines were malformed."""
-    from writers.guard.redact import get_redactor
+    from writers.redact.redactor import get_redactor
 
     redactor = get_redactor()
     bad = 0
@@ -52,7 +52,7 @@ def redact(
     ] = False,
 ) -> None:
     """Read text on stdin and print it with secrets and PII replaced by [REDACTED:<kind>]."""
-    from writers.guard.redact import get_redactor
+    from writers.redact.redactor import get_redactor
 
     if jsonl:
         bad = _jsonl(sys.stdin.read().splitlines())

@@ -56,7 +56,7 @@ def _messages(items: list[Any]) -> list[TranscriptMessage]:
 
 def _row_json(row: ReflectionRow) -> dict[str, Any]:
     # `id`, `kind`, `session`, `status`, `created_at`: the names every list's --json shares
-    # (writers/catalog.py); `reflection_id`/`session_id` stay for what already reads them.
+    # (writers/library/catalog.py); `reflection_id`/`session_id` stay for what already reads them.
     return {
         "id": row.id,
         "kind": "reflection",

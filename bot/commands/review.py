@@ -73,10 +73,10 @@ def list_items(
 def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
     from store.clock import SystemClock
     from store.db import Store
-    from writers.gitrepo import GitError
     from writers.lessons.review import apply_lesson_decision
     from writers.registry import appliers_from_settings
     from writers.review import decide
+    from writers.skills.gitrepo import GitError
 
     settings = load_settings()
     store = Store.open(settings.effective_database_url)

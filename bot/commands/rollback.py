@@ -39,8 +39,8 @@ def rollback_command(
     from bot.commands.review import cli_actor
     from store.clock import SystemClock
     from store.db import Store
-    from writers.gitrepo import GitError
-    from writers.rollback import rollback
+    from writers.library.rollback import rollback
+    from writers.skills.gitrepo import GitError
 
     settings = load_settings()
     store = Store.open(settings.effective_database_url)

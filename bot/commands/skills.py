@@ -35,10 +35,10 @@ def _db() -> Iterator[tuple[Session, Path]]:
 
 def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     """Every approved or retired skill as the JSON row the CLI prints, by slug."""
-    from writers.catalog import skill_row
-    from writers.edits import load_item
-    from writers.skill_library import SkillStats, states, usage
-    from writers.skills import approved_index
+    from writers.library.catalog import skill_row
+    from writers.library.edits import load_item
+    from writers.skills.drafts import approved_index
+    from writers.skills.matching import SkillStats, states, usage
 
     known = states(db)
     counts = usage(db)
@@ -116,7 +116,7 @@ def show(
 
     from bot.commands.library import history_rows
     from store.models import SkillInvocation
-    from writers.skills import skill_body
+    from writers.skills.drafts import skill_body
 
     with _db() as (db, skills_dir):
         row = _row(db, skills_dir, slug)
@@ -165,8 +165,8 @@ def edit(
 
 
 def _change(slug: str, as_json: bool, action: str, **kw: Any) -> None:
-    from writers import skill_governor as gov
-    from writers.gitrepo import GitError
+    from writers.skills import governor as gov
+    from writers.skills.gitrepo import GitError
 
     now = datetime.now(UTC)
     with _db() as (db, skills_dir):

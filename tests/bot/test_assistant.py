@@ -9,12 +9,18 @@ from datetime import UTC, datetime
 import pytest
 from slack_sdk import WebClient
 
-from bot.assistant import MEMORY_PROMPT, memory_text, prompt_for, suggested_prompts, thread_title
+from bot.chat.assistant import (
+    MEMORY_PROMPT,
+    memory_text,
+    prompt_for,
+    suggested_prompts,
+    thread_title,
+)
+from bot.chat.working import STATUS, AssistantStatus
 from bot.doubles.slack_workspace import LocalSlackWorkspace
-from bot.inbound import MalformedPayload, normalise_assistant_thread
-from bot.working import STATUS, AssistantStatus
-from writers.about import KeptItem
-from writers.skill_library import UsableSkill
+from bot.slack.inbound import MalformedPayload, normalise_assistant_thread
+from writers.notes.about import KeptItem
+from writers.skills.matching import UsableSkill
 
 BOT = "U0SESHATBOT"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.review_cards import preview, why_asked
+from bot.learning.cards import preview, why_asked
 from store.models import ReviewItem
 
 

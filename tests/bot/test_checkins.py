@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.checkins import CheckinService
 from bot.daemon import Daemon
 from bot.doubles.slack_workspace import LocalSlackWorkspace
 from bot.doubles.stack import LocalStack
+from bot.learning.checkins import CheckinService
 from bot.runtime import Runtime, TranscriptMessage
-from bot.slack_app import make_web_client
+from bot.slack.web import make_web_client
 from store import sessions as S
 from store.clock import FakeClock
 from store.config import Settings

@@ -162,7 +162,7 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert "carried the skill's body and Alice's approved lesson" in out
     assert "stall step 1: novelty cue" in out and "stall step 2: temperature lift" in out
     # The cue and the lifted temperature are read off the requests the SDK sent.
-    # (No request numbers: how many repeats each step takes is bot/stall.py's to calibrate.)
+    # (No request numbers: how many repeats each step takes is bot/chat/stall.py's to calibrate.)
     assert "temperature=0.5, novelty cue in the session tail" in out
     assert "the stall is broken" in out
     assert "deploy-api active uses 1 (✓1 ~0 ✗0)" in out  # the `seshat skills list` line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from bot.cpu_slots import CpuSlots
+from bot.chat.cpu_slots import CpuSlots
 
 
 def _wait_until(check: object, timeout: float = 5.0) -> None:

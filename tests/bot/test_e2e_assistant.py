@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.assistant import MEMORY_PROMPT, PROMPTS_TITLE
+from bot.chat.assistant import MEMORY_PROMPT, PROMPTS_TITLE
+from bot.chat.working import LOADING_MESSAGES, STATUS
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.working import LOADING_MESSAGES, STATUS
 from store import sessions as S
 from store.models import MemoryEntry, Message, SkillInvocation
-from writers.skills import SKILL_FILE, render_skill
+from writers.skills.drafts import SKILL_FILE, render_skill
 
 ALICE = "U0ALICE"
 DEPLOY = (

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.chat.answer import APOLOGY
 from bot.doubles.anthropic_api import Fault
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.engine import APOLOGY
 from store import sessions as S
 from store.models import LLMCall, Message
 

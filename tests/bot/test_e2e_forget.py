@@ -20,9 +20,9 @@ import pytest
 from sqlalchemy import select
 
 from bot.doubles.stack import LocalStack
-from bot.home_user import FORGET_ALL, FORGET_ITEM, MEMORY_PAGE
+from bot.home.user import FORGET_ALL, FORGET_ITEM, MEMORY_PAGE
 from store.models import AuditEvent, MemoryEntry, Observation, ReviewItem, Tombstone
-from writers import facts
+from writers.notes import facts
 
 OWNER = "U0OWNER"
 ALICE = "U0ALICE"

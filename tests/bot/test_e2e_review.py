@@ -12,7 +12,7 @@ import pytest
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.notices import UNDO_ACTION
+from bot.learning.notices import UNDO_ACTION
 from store.models import AuditEvent, Observation, ReviewItem, Skill
 
 OWNER = "U0OWNER"

@@ -14,10 +14,10 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from slack_sdk.models.blocks import Block, ContextActionsBlock, FeedbackButtonsElement
 
+from bot.chat.posting import reply_blocks, reply_controls
 from bot.doubles.slack_views import message_block_problems
 from bot.doubles.slack_workspace import LocalSlackWorkspace
-from bot.engine import reply_blocks, reply_controls
-from bot.feedback_blocks import FEEDBACK_ACTION, feedback_block, parse_value
+from bot.slack.feedback_blocks import FEEDBACK_ACTION, feedback_block, parse_value
 
 SESSION = "6f1c1d1e-0000-4000-8000-000000000001"
 

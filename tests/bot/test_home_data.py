@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot import home_data as data
+from bot.home import data
 from store import budget
 from store.clock import FakeClock
 from store.db import Store

@@ -23,7 +23,7 @@ from store.models import (
     Skill,
 )
 from tests.bot.test_e2e_review import ALICE, OWNER, reflection, session_with_reflection
-from writers.edits import item_history
+from writers.library.edits import item_history
 from writers.review import create_item
 
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.doubles.stack import LocalStack
-from bot.http_server import HttpServer
+from bot.slack.http_server import HttpServer
 
 ALICE = "U0ALICE"
 JSON_TYPE = "application/json"
@@ -115,7 +115,11 @@ def assert_alive(server: HttpServer, secret: str) -> None:
 
 
 def edge_lines(logs: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in logs.records if r.name == "bot.http_server" and r.levelno >= logging.WARNING]
+    return [
+        r
+        for r in logs.records
+        if r.name == "bot.slack.http_server" and r.levelno >= logging.WARNING
+    ]
 
 
 def assert_no_traceback(logs: pytest.LogCaptureFixture) -> None:
@@ -124,7 +128,9 @@ def assert_no_traceback(logs: pytest.LogCaptureFixture) -> None:
     assert [r.getMessage() for r in logs.records if r.levelno >= logging.ERROR] == []
     # Bolt's own many-line "Unhandled request … [Suggestion]" warning is replaced by ours.
     assert [r for r in logs.records if "Unhandled request" in r.getMessage()] == []
-    assert all("\n" not in r.getMessage() for r in logs.records if r.name == "bot.http_server")
+    assert all(
+        "\n" not in r.getMessage() for r in logs.records if r.name == "bot.slack.http_server"
+    )
 
 
 # -- 1. malformed bodies: 400 ------------------------------------------------------------------
@@ -193,7 +199,7 @@ def test_delivery_without_a_listener_is_acknowledged_with_one_line(
     [line] = edge_lines(logs)
     assert "acknowledged" in line.getMessage()
     # Nothing reached a listener to fail there.
-    assert [r.getMessage() for r in logs.records if r.name == "bot.slack_app"] == []
+    assert [r.getMessage() for r in logs.records if r.name == "bot.slack.app"] == []
     assert_no_traceback(logs)
     assert_alive(server, secret)
 
@@ -244,7 +250,7 @@ def test_unsigned_request_is_401_before_any_listener_and_logged(
     [line] = edge_lines(logs)
     assert "without a valid signature" in line.getMessage()
     assert "/done" not in logs.text  # the body of an unsigned request is never logged
-    assert [r.getMessage() for r in logs.records if r.name == "bot.slack_app"] == []
+    assert [r.getMessage() for r in logs.records if r.name == "bot.slack.app"] == []
     assert_no_traceback(logs)
     assert_alive(server, secret)
 

@@ -1,4 +1,4 @@
-"""The delivery journal (bot/journal.py): durable before the ack, emptied when handled, and a
+"""The delivery journal (bot/slack/journal.py): durable before the ack, emptied when handled, and a
 dead process's journal is found and read by the next one; a live one's never is."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.journal import Journal, read_entries
+from bot.slack.journal import Journal, read_entries
 
 
 def test_entries_are_on_disk_when_append_returns_and_the_file_empties_when_all_are_done(
@@ -54,7 +54,7 @@ def test_a_torn_last_line_and_done_marks_are_read_right(tmp_path: Path) -> None:
 def test_a_dead_processes_journal_is_an_orphan_and_a_live_ones_is_not(tmp_path: Path) -> None:
     # A real process journals an event and dies without closing its journal.
     code = (
-        "import os, sys; from pathlib import Path; from bot.journal import Journal; "
+        "import os, sys; from pathlib import Path; from bot.slack.journal import Journal; "
         "j = Journal(Path(sys.argv[1]), 'dead'); j.append({'event': {'text': 'left behind'}}); "
         "os._exit(0)"
     )
@@ -73,7 +73,7 @@ def test_a_dead_processes_journal_is_an_orphan_and_a_live_ones_is_not(tmp_path: 
 
 
 def test_only_other_peoples_messages_are_journalled() -> None:
-    from bot.socket_intake import journalled
+    from bot.slack.socket_intake import journalled
 
     own = ("U0BOT", "B0BOT")
     assert journalled({"event": {"type": "message", "user": "U0ALICE", "text": "hi"}}, own)

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.notices import UNDO_ACTION
+from bot.learning.notices import UNDO_ACTION
 from store.models import AuditEvent, LearningNotice, MemoryEntry, Observation, ReviewItem
 
 OWNER = "U0OWNER"

@@ -17,8 +17,8 @@ from store.db import Store
 from store.ledger import record_llm_call
 from store.models import Checkin, MemoryEntry, ReflectionRow, ReviewItem
 from tests.writers.library_world import Library, build_library
-from writers.memory import MEMORY_FILE
-from writers.skills import SKILL_FILE
+from writers.notes.memory import MEMORY_FILE
+from writers.skills.drafts import SKILL_FILE
 
 SHARED = {"id", "kind", "text", "status", "scope", "author", "session", "created_at"}
 run = CliRunner()

@@ -32,7 +32,7 @@ def test_slack_ts_goes_under_slack_ts_and_the_record_keeps_its_time(
 ) -> None:
     logger, out = lines
     before = datetime.now(UTC)
-    # As bot/engine.py logs a failed message.
+    # As bot/chat/engine.py logs a failed message.
     logger.error("failed to handle message", extra={"channel": "D0X", "ts": "1700000000.000100"})
     [line] = out.getvalue().splitlines()
     record = json.loads(line)

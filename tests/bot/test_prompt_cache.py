@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.context import (
+from bot.chat.context import (
     OLDER_REPLY_CHARS,
     SHORTENED,
     PromptParts,
@@ -42,7 +42,7 @@ def llm(api: LocalAnthropicAPI) -> Iterator[AnthropicLLM]:
 def chat_request(
     parts: PromptParts, lines: list[tuple[bool, str]], *, max_messages: int = 40, model: str = MODEL
 ) -> LLMRequest:
-    """The request the engine builds (bot/engine.py `_complete`)."""
+    """The request the engine builds (bot/chat/engine.py `_complete`)."""
     return LLMRequest(
         model=model,
         system=parts.blocks(),

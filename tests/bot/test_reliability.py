@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
+from bot.chat.answer import RESTARTED
+from bot.chat.posting import WORKING_REACTION
 from bot.doubles.anthropic_api import LocalAnthropicAPI, Slow
 from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
 from bot.doubles.stack import LocalStack, process_env, start_process, stop_process
-from bot.engine import RESTARTED, WORKING_REACTION
 from store import sessions as S
 from store.db import Store
 from store.models import Message, ReplyState
@@ -583,8 +584,8 @@ def test_the_postgresql_connection_dropped_and_back_loses_nothing(
     ["429", "timeout", "garbage"],
 )
 def test_model_faults_on_chat_end_in_one_reply_each(tmp_path: Path, fault: str) -> None:
+    from bot.chat.answer import APOLOGY
     from bot.doubles.anthropic_api import Fault, Garbage
-    from bot.engine import APOLOGY
 
     scripted: dict[str, list[object]] = {
         # A 429 with Retry-After is retried by the SDK, then answered.
@@ -643,7 +644,7 @@ def test_events_out_of_order_and_duplicated_are_answered_once_each(tmp_path: Pat
 
 
 def test_huge_and_strange_messages_are_stored_bounded_and_answered(tmp_path: Path) -> None:
-    from bot.inbound import MAX_TEXT_CHARS
+    from bot.slack.inbound import MAX_TEXT_CHARS
 
     strange = "مرحبا \u202eevil\u202c zero\u200bwidth NUL\x00byte 🧪 " * 3
     texts = [strange, "x" * 40_000, ("y" * 99 + "\n") * 4_000]  # the last ~400 KB

@@ -15,10 +15,10 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, Skill
 from tests.writers.support import OWNER, reflection, seed
-from writers import gitrepo
 from writers.fanout import fan_out
-from writers.memory import MEMORY_FILE
+from writers.notes.memory import MEMORY_FILE
 from writers.registry import build_writers
+from writers.skills import gitrepo
 
 
 def _app() -> typer.Typer:

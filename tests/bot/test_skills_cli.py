@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from bot.commands import skills as skills_cmd
 from tests.writers.test_skill_use import MATCHING, World
-from writers import gitrepo
+from writers.skills import gitrepo
 
 
 def _app() -> typer.Typer:

@@ -1,4 +1,4 @@
-"""Socket Mode intake (bot/socket_intake.py): the thread reading the socket takes messages and
+"""Socket Mode intake (bot/slack/socket_intake.py): the thread reading the socket takes messages and
 the bot's own events off it, one acking thread journals a batch with one fsync and acks it, the
 dispatchers hand messages to Bolt; everything else goes through slack_sdk and Bolt as before."""
 
@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 from bot.doubles.stack import LocalStack
-from bot.journal import Journal, read_entries
-from bot.socket_intake import ignored_self_event
+from bot.slack.journal import Journal, read_entries
+from bot.slack.socket_intake import ignored_self_event
 
 ALICE = "U0ALICE01"
 

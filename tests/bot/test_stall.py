@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.chat.stall import CLEAR, CUE, LIFT, PERSIST, PIVOT, STOP, next_step
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
-from bot.stall import CLEAR, CUE, LIFT, PERSIST, PIVOT, STOP, next_step
 from reflection.runner import transcript_lines
 from store import events
 from store.models import Message

@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.chat.posting import DONE_ACTION, REPLY_METADATA, WORKING_REACTION
 from bot.doubles.anthropic_api import MidStream, Slow
 from bot.doubles.slack_workspace import Call, LocalSlackWorkspace
 from bot.doubles.stack import LocalStack
-from bot.engine import DONE_ACTION, REPLY_METADATA, WORKING_REACTION
 from store.models import LLMCall, Message, ReplyState
 
 ALICE = "U0ALICE"

@@ -13,11 +13,11 @@ from typing import Any
 
 from sqlalchemy import update
 
+from bot.chat.answer import RESTARTED
 from bot.daemon import Daemon
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
 from bot.doubles.stack import LocalStack, process_env, start_process, stop_process
-from bot.engine import RESTARTED
 from store.db import Store
 from store.leases import HOST
 from store.models import Message, ReplyState

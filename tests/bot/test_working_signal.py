@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from bot.engine import WorkingSignal
+from bot.chat.working import WorkingSignal
 
 
 class Reactions:

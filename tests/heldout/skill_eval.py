@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from writers.embed import Embedder, thresholds
-from writers.skill_library import SkillMatcher, UsableSkill
+from writers.skills.matching import SkillMatcher, UsableSkill
 
 HERE = Path(__file__).resolve().parent
 DEV = HERE.parent / "data"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.checkin_topic import scores
-from bot.checkins import TOPIC_THRESHOLDS
+from bot.learning.checkins import TOPIC_THRESHOLDS
 
 HELDOUT = Path(__file__).parent / "checkin_topic.json"
 # embedder: (precision floor, recall floor, accuracy floor) as measured on 2026-11-23

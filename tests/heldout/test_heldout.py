@@ -14,7 +14,7 @@ import pytest
 
 from tests.heldout import poisoning_run
 from tests.writers.redaction_corpus import heldout, score
-from writers.guard.redact import Redactor
+from writers.redact.redactor import Redactor
 
 # Measured figures (README, "Measured"). No attack may reach another person; the benign
 # promotions and the redaction figures may not get worse than they were measured.

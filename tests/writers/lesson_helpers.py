@@ -14,7 +14,7 @@ from store.models import LessonRow, MemoryEntry
 from writers.base import Provenance, WriteContext, WriterResult, content_hash
 from writers.embed import default_embedder
 from writers.lessons import LessonWriter
-from writers.lessons.library import LessonLibrary
+from writers.lessons.index import LessonLibrary
 from writers.review import decide
 
 OWNER = "UOWNER1"
@@ -114,7 +114,7 @@ def add_fact(
 ) -> MemoryEntry:
     """Insert a fact row directly (the memory writer is another module's job); by default one
     already shared with its scope, as after an owner's decision."""
-    from writers.facts import fact_fields
+    from writers.notes.facts import fact_fields
 
     fields = fact_fields(text)
     row = MemoryEntry(

@@ -12,10 +12,10 @@ from store.db import Store
 from store.models import AuditEvent, LessonRow, MemoryEntry, Observation, Skill
 from tests.writers.library_world import Library, build_library
 from tests.writers.support import OWNER
-from writers import gitrepo
-from writers.edits import Place, edit_item, item_history, restore_version
-from writers.memory import MEMORY_FILE
-from writers.skills import SKILL_FILE
+from writers.library.edits import Place, edit_item, item_history, restore_version
+from writers.notes.memory import MEMORY_FILE
+from writers.skills import gitrepo
+from writers.skills.drafts import SKILL_FILE
 
 
 @pytest.fixture

@@ -16,13 +16,13 @@ from store.db import Store
 from store.models import AuditEvent, ItemVersion, LessonRow, MemoryEntry
 from tests.writers.library_world import build_library
 from tests.writers.support import OWNER, reflection, seed
-from writers.edits import Place, edit_item
 from writers.embed import HashingEmbedder
-from writers.exchange import dumps, export_library, load
 from writers.fanout import fan_out
-from writers.importer import import_library
-from writers.lessons.library import LessonLibrary
-from writers.memory import MEMORY_FILE
+from writers.lessons.index import LessonLibrary
+from writers.library.edits import Place, edit_item
+from writers.library.export import dumps, export_library, load
+from writers.library.importer import import_library
+from writers.notes.memory import MEMORY_FILE
 from writers.registry import build_writers
 
 

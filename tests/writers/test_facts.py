@@ -11,7 +11,7 @@ from store.db import Store
 from store.models import MemoryEntry
 from tests.writers.lesson_helpers import add_fact
 from writers.embed import default_embedder
-from writers.facts import (
+from writers.notes.facts import (
     CATEGORY_CONFIDENCE,
     HALF_LIFE_DAYS,
     decay_facts,

@@ -14,7 +14,7 @@ from store.models import MemoryEntry, Observation, ReflectionRow, ReviewItem, Sk
 from tests.writers.support import OTHER, OWNER, reflection, seed
 from writers.base import WriteContext, WriterResult
 from writers.fanout import fan_out
-from writers.memory import MEMORY_FILE
+from writers.notes.memory import MEMORY_FILE
 from writers.registry import build_writers
 
 

@@ -1,4 +1,5 @@
-"""Feedback buttons → efficacy (writers/feedback.py) on SQLite and PostgreSQL: a 👎 after a lesson's
+"""Feedback buttons → efficacy (writers/lessons/feedback.py) on SQLite and PostgreSQL: a 👎 after a
+lesson's
 injection counts once, is taken back with the 👎, never doubles a recurrence; an ineffective
 lesson is flagged; skill uses get the user's verdict and the governor counts it."""
 
@@ -17,10 +18,10 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonInjection, LessonRow, ReviewItem, SkillInvocation
 from tests.writers.test_skill_use import MATCHING, World
-from writers.feedback import settle
 from writers.lessons import record_injection
 from writers.lessons.efficacy import RECURRED, count_failure
-from writers.skill_governor import failed_use
+from writers.lessons.feedback import settle
+from writers.skills.governor import failed_use
 
 USER = "U1"
 
@@ -60,7 +61,7 @@ class Session:
             record_injection(db, self.id, [lesson_id], self.clock.now())
 
     def rate(self, reply_ts: str, rating: str) -> None:
-        """USER clicks, then the click is settled (as bot/feedback.py does)."""
+        """USER clicks, then the click is settled (as bot/chat/feedback.py does)."""
         self.clicks += 1
         with self.store.sessions.begin() as db:
             feedback.record(

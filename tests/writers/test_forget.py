@@ -27,12 +27,12 @@ from store.models import (
 )
 from tests.writers.support import OTHER, OWNER, reflection, seed
 from writers.embed import VectorIndex
-from writers.exchange import dumps, export_library, load
 from writers.fanout import fan_out
-from writers.forget import Purge, UnknownItem, delete_mirrored
-from writers.forgotten import drop_forgotten, is_forgotten, may_import
-from writers.importer import import_library
-from writers.memory import MEMORY_FILE
+from writers.library.export import dumps, export_library, load
+from writers.library.forgotten import drop_forgotten, is_forgotten, may_import
+from writers.library.importer import import_library
+from writers.library.purge import Purge, UnknownItem, delete_mirrored
+from writers.notes.memory import MEMORY_FILE
 from writers.registry import build_writers
 
 CANARY = "marmotledger"

@@ -289,7 +289,7 @@ def test_cold_start_reembeds_rows_from_another_embedder(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
     from writers.embed import HashingEmbedder, default_embedder
-    from writers.lessons.library import LessonLibrary
+    from writers.lessons.index import LessonLibrary
 
     hashing = HashingEmbedder()
     writer = LessonWriter(LessonLibrary(hashing))
@@ -310,13 +310,13 @@ def test_a_long_reembedding_logs_its_progress(
     sqlite_store: Store, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     from writers.embed import HashingEmbedder, default_embedder
-    from writers.lessons.library import LessonLibrary
+    from writers.lessons.index import LessonLibrary
 
     writer = LessonWriter(LessonLibrary(HashingEmbedder()))
     write(sqlite_store, writer, ctx("s1", "UA", now=clock.now()), SHEET)
     write(sqlite_store, writer, ctx("s2", "UB", now=clock.now()), DEPLOY)
     assert len(lessons(sqlite_store)) == 2
-    with caplog.at_level(logging.INFO, logger="writers.lessons.library"):
+    with caplog.at_level(logging.INFO, logger="writers.lessons.index"):
         with sqlite_store.sessions.begin() as db:
             LessonLibrary.build(db, default_embedder(), batch=1)
     said = [r.getMessage() for r in caplog.records]

@@ -10,7 +10,7 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from tests.writers.support import OTHER, ctx, reflection, seed
-from writers.memory import (
+from writers.notes.memory import (
     MEMORY_FILE,
     MemoryWriter,
     check_external_edit,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from writers import memory
+from writers.notes import memory
 
 
 def test_concurrent_fingerprint_writes_never_collide(tmp_path: Path) -> None:

@@ -27,10 +27,10 @@ from tests.writers.redaction_corpus import MAKERS, positives
 from tests.writers.support import OTHER, OWNER, seed
 from writers.embed import HashingEmbedder
 from writers.fanout import fan_out
-from writers.guard.redact import redact_json, redact_text
 from writers.lessons import LessonWriter
-from writers.lessons.library import LessonLibrary
+from writers.lessons.index import LessonLibrary
 from writers.lessons.review import apply_lesson_decision
+from writers.redact.redactor import redact_json, redact_text
 from writers.registry import build_appliers, build_writers
 from writers.review import decide
 

@@ -13,16 +13,16 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import Observation, ReviewItem
 from tests.writers.support import OTHER, OWNER, ctx, reflection, seed
-from writers.persona import USER_FILE, PersonaWriter, user_md_for_prompt
-from writers.registry import build_appliers
-from writers.review import decide
-from writers.usermodel import (
+from writers.notes.persona import USER_FILE, PersonaWriter, user_md_for_prompt
+from writers.notes.usermodel import (
     HONCHO_INSTALL_HINT,
     UserModelWriter,
     apply_observation_decision,
     make_honcho_sender,
     notes_for_user,
 )
+from writers.registry import build_appliers
+from writers.review import decide
 
 
 def _decide_all(store: Store, rid: str, choice: str, data: Path, clock: FakeClock) -> None:

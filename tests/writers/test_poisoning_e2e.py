@@ -22,10 +22,10 @@ from tests.writers.lesson_helpers import approve, ctx, new_library
 from tests.writers.poisoning_corpus import ALLOW_DOMAINS, ALLOW_EMAILS, ATTACKS, BENIGN
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
-from writers.lessons.library import LessonLibrary
-from writers.memory import MemoryWriter
+from writers.lessons.index import LessonLibrary
+from writers.notes.memory import MemoryWriter
+from writers.notes.usermodel import UserModelWriter
 from writers.selector import SelectedItem, Selection, select_context
-from writers.usermodel import UserModelWriter
 
 USERS = ("UALICE", "UBOB", "UCAROL")
 # (user, channel, is_dm) of the reflected sessions and of the sessions that read the context.

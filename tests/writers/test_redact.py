@@ -15,8 +15,14 @@ from typer.testing import CliRunner
 from bot.commands.redact import register
 from tests.writers import redaction_corpus as corpus
 from tests.writers.redaction_corpus import caught
-from writers.guard.recognizers import iban_ok, luhn_ok
-from writers.guard.redact import Redactor, get_redactor, redact_json, redact_text, unescaped_views
+from writers.redact.recognizers import iban_ok, luhn_ok
+from writers.redact.redactor import (
+    Redactor,
+    get_redactor,
+    redact_json,
+    redact_text,
+    unescaped_views,
+)
 
 
 @pytest.fixture(scope="module")
@@ -305,7 +311,7 @@ def hook(event, args):
         host = target[0] if isinstance(target, tuple) else target
         events.append([event, str(host)])
 sys.addaudithook(hook)
-from writers.guard.redact import get_redactor
+from writers.redact.redactor import get_redactor
 get_redactor().redact("mail ada@example.co.uk, https://u:pw12345678@example.com/x www.example.org")
 during = list(events)
 try:  # control: the hook does see a name lookup

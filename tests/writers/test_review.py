@@ -14,8 +14,7 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, MemoryEntry, ReviewItem, Skill
 from tests.writers.support import OTHER, OWNER, ctx, reflection, seed
-from writers import gitrepo
-from writers.memory import MEMORY_FILE, MemoryWriter
+from writers.notes.memory import MEMORY_FILE, MemoryWriter
 from writers.registry import build_appliers
 from writers.review import (
     Decision,
@@ -25,7 +24,8 @@ from writers.review import (
     pending,
     short_hash,
 )
-from writers.skills import SkillWriter
+from writers.skills import gitrepo
+from writers.skills.drafts import SkillWriter
 
 
 def _item(store: Store, now: datetime, content: str = "Use `make ship`.") -> ReviewItem:

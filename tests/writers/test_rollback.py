@@ -12,13 +12,13 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, LessonRow, MemoryEntry, Observation, ReviewItem, Skill
 from tests.writers.support import OTHER, OWNER, ctx, reflection, seed
-from writers import gitrepo
 from writers.fanout import fan_out
-from writers.memory import MEMORY_FILE
-from writers.persona import USER_FILE
+from writers.library.rollback import rollback
+from writers.notes.memory import MEMORY_FILE
+from writers.notes.persona import USER_FILE
 from writers.registry import build_appliers, build_writers
 from writers.review import decide
-from writers.rollback import rollback
+from writers.skills import gitrepo
 
 HUMAN_MEMORY = "- 2025-11-01: a line a person wrote\n"
 HUMAN_USER = "- The owner prefers terse replies.\n"

@@ -12,7 +12,7 @@ from store.models import LessonRow, Observation
 from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
-from writers.lessons.library import LessonMeta, tokens_of
+from writers.lessons.index import LessonMeta, tokens_of
 from writers.selector import STABLE_MAX, render_lesson, select_context
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from store.clock import FakeClock
 from store.db import Store
 from store.models import SkillInvocation, SkillState
-from writers.skill_library import most_used
-from writers.skills import SKILL_FILE, render_skill
+from writers.skills.drafts import SKILL_FILE, render_skill
+from writers.skills.matching import most_used
 
 
 def _approve(skills_dir: Path, slug: str, description: str) -> None:

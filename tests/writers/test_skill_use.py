@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.prompting import LearnedContext
+from bot.chat.prompting import LearnedContext
 from bot.runtime import Runtime, TranscriptMessage
 from store import sessions as S
 from store.clock import FakeClock
 from store.config import Settings
 from store.models import ReviewItem, Skill, SkillInvocation, SkillState
 from tests.fakes import FakeLLM
-from writers import gitrepo
 from writers.review import decide
-from writers.skill_governor import GovernorReport
+from writers.skills import gitrepo
+from writers.skills.governor import GovernorReport
 
 OWNER = "UOWNER0001"
 USER = "UUSER00002"
@@ -221,7 +221,7 @@ def test_retire_reverts_in_git_and_restore_brings_it_back(world: World) -> None:
     assert "deploy-service" not in prompt
 
     with world.runtime.store.sessions.begin() as db:
-        from writers.skill_governor import restore
+        from writers.skills.governor import restore
 
         restore(
             db,
@@ -246,7 +246,7 @@ def test_unused_skill_goes_stale_after_n_days_unless_pinned(tmp_path: Path) -> N
             skill_body="1. Collect receipts.\n2. Submit in the expense tool.",
         )
         with world.runtime.store.sessions.begin() as db:
-            from writers.skill_governor import pin
+            from writers.skills.governor import pin
 
             pin(
                 db,

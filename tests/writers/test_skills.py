@@ -11,10 +11,10 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import ReviewItem, Skill
 from tests.writers.support import OWNER, ctx, reflection, seed
-from writers import gitrepo
 from writers.registry import build_appliers
 from writers.review import decide
-from writers.skills import (
+from writers.skills import gitrepo
+from writers.skills.drafts import (
     SkillWriter,
     approved_index,
     draft_path,

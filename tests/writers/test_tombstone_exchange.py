@@ -29,15 +29,15 @@ from store.models import (
 )
 from store.tombstones import forgotten_at
 from tests.writers.support import OTHER, OWNER, reflection, seed
-from writers.exchange import ExchangeError, dumps, export_library, load
 from writers.fanout import fan_out
-from writers.forget import Purge
-from writers.importer import ImportReport, import_library
-from writers.memory import MEMORY_FILE
-from writers.persona import USER_FILE
+from writers.library.export import ExchangeError, dumps, export_library, load
+from writers.library.importer import ImportReport, import_library
+from writers.library.purge import Purge
+from writers.library.tombstone_import import ForgetFirst
+from writers.notes.memory import MEMORY_FILE
+from writers.notes.persona import USER_FILE
 from writers.registry import build_appliers, build_writers
 from writers.review import decide
-from writers.tombstone_import import ForgetFirst
 
 CANARY = "ocelotledger"
 NOTE = f"Keeps the {CANARY} sheet for the team."

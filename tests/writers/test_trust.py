@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.prompting import LearnedContext
+from bot.chat.prompting import LearnedContext
 from bot.runtime import Runtime, TranscriptMessage
 from store.clock import FakeClock
 from store.config import Settings

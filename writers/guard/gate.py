@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from writers.base import WriteContext
-from writers.guard.redact import RedactionResult, get_redactor
 from writers.guard.safety import SafetyVerdict, check
 from writers.guard.trust import Placement, placement
 from writers.guard.unicode import Hidden, hidden, readable
+from writers.redact.redactor import RedactionResult, get_redactor
 
 # The safety check's kinds for the trust rule's item kinds.
 _SAFETY_KIND = {

@@ -2,7 +2,7 @@
 
 A lesson's `times_injected` counts the sessions it was put into; `times_recurred` those of them
 that failed after all: the session's reflection found the same failure again (`recurred`), or a
-reply posted after the injection got 👎 (`feedback`, writers/feedback.py). Each
+reply posted after the injection got 👎 (`feedback`, writers/lessons/feedback.py). Each
 `lesson_injections` row records why it counts (`failure`), so a re-run reflection, a resumed
 fan-out or a second click never counts it twice, and a 👎 taken back takes its count back (a
 recurrence stays). The counter moves with one `UPDATE … + 1`, never read-modify-write, so

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from store.ledger import audit
 from store.models import LessonRow, ReviewItem
-from writers.lessons.library import CLEARED_PREFIX
+from writers.lessons.index import CLEARED_PREFIX
 from writers.review import create_item, decide
 
 CHOICES = ("approve", "reject")

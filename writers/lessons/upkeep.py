@@ -16,7 +16,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from store.clock import as_utc
 from store.models import LessonRow
-from writers.lessons.library import LIVE
+from writers.lessons.index import LIVE
 from writers.lessons.review import add_flag, audit_lesson, stage_review
 
 # Value halves every this many days without reinforcement (for cap eviction ranking).

@@ -15,7 +15,8 @@ A lesson that falls short stays provisional, flagged `held:<reason>`, on the own
 (`held:uncorroborated` is looked at again when it recurs). Why it was promoted (sessions, users,
 the corroborating ones) is kept on the lesson.
 Efficacy (`writers.lessons.efficacy`): when a session that had lessons injected yields a lesson
-matching one of them, or a reply after the injection got 👎 (`writers.feedback`), the injected
+matching one of them, or a reply after the injection got 👎 (`writers.lessons.feedback`), the
+injected
 lesson's `times_recurred` grows, once per injection; at ≥ 2 in ≥ half of its injections it is
 flagged `ineffective` and sent for review. Ageing and caps live in `writers.lessons.upkeep`.
 """
@@ -34,13 +35,13 @@ from sqlalchemy.orm import Session
 from reflection.schema import Lesson, Reflection
 from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
-from writers import feedback as feedback_efficacy  # a module: it imports lessons.efficacy
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
 from writers.guard.gate import Guard
 from writers.guard.promotion import promotion_check
+from writers.lessons import feedback as feedback_efficacy  # a module: it imports lessons.efficacy
 from writers.lessons.efficacy import RECURRED, count_failure, flag_if_ineffective
-from writers.lessons.library import (
+from writers.lessons.index import (
     CLEARED_PREFIX,
     LIVE,
     LessonLibrary,

@@ -1,6 +1,6 @@
 """Stall detection: `session_events`, one row per thing Seshat did in a session besides replying.
 
-Kinds: `stall_cue`, `stall_lift`, `stall_pivot`, `stall_stop` (the ladder, bot/stall.py),
+Kinds: `stall_cue`, `stall_lift`, `stall_pivot`, `stall_stop` (the ladder, bot/chat/stall.py),
 `bot_capped` (another bot's message left unanswered by the per-thread cap), `peer_bot` (the
 session's user is another bot), `stall_reset` (a person wrote in the thread of a bot-to-bot
 exchange). `detail` holds the measured similarity and the step's parameters.

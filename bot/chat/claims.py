@@ -1,0 +1,187 @@
+"""A reply's rows: claiming the next owed message (with all that answering it needs, in one
+transaction), giving a claim back, recording the posted reply, and putting a refused post off.
+
+Each reply is claimed with a lease (compare-and-set on the row), so exactly one process answers
+it; a process that dies mid-reply leaves a claim that the next start takes over at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import Update, update
+
+from store import events
+from store import sessions as S
+from store.clock import Clock
+from store.db import Store
+from store.leases import PROCESS
+from store.models import ChatSession, Message, ReplyState, SessionEvent
+
+log = logging.getLogger(__name__)
+# A claim on a reply outlives any model call plus the post; a process that dies holding one is
+# taken over at once by the next start on the same host, elsewhere when the lease runs out.
+REPLY_LEASE = timedelta(minutes=5)
+# Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
+REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
+
+
+def unclaimed(message_id: int, **values: Any) -> Update:
+    """The update that gives a reply claim back (no owner, no lease, no ⏳) with `values`."""
+    return (
+        update(Message)
+        .where(Message.id == message_id)
+        .values(reply_owner=None, reply_lease_until=None, working_reaction=False, **values)
+    )
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A claimed message and what answering it needs, read in the claim's transaction."""
+
+    owed: Message
+    took_over: bool
+    session: ChatSession
+    lines: list[tuple[bool, str]]  # the transcript up to the owed message, and every bot line
+    bot_lines: list[tuple[int, str]]  # the bot's lines (id, text), oldest first
+    history: list[SessionEvent]  # the session's events (the stall guard's)
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """A reply recorded: the session's state, the reply's row id, and whether more is owed."""
+
+    state: str | None
+    reply_id: int | None
+    more: bool
+
+
+class ReplyClaims:
+    """The reply rows of one process (claims are made in its name, `store.leases.PROCESS`)."""
+
+    def __init__(self, store: Store, clock: Clock, bot_user_id: str) -> None:
+        self.store = store
+        self.clock = clock
+        self.bot_user_id = bot_user_id
+
+    def claim_next(self, session_id: str, *, with_history: bool) -> Turn | None:
+        """Claim the session's next owed message, reading in the same transaction all that
+        answering it needs (session, transcript, the stall guard's events): one round trip."""
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            session = S.get(db, session_id)
+            if session is None:
+                return None
+            messages = S.transcript(db, session_id)
+            waiting = sorted(
+                (m for m in messages if m.reply_state in ReplyState.UNANSWERED), key=S.ts_key
+            )
+            owed = S.first_answerable(waiting, now=now)
+            if owed is None:
+                return None
+            took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
+            if not S.claim_reply(db, owed, now=now, lease=REPLY_LEASE):
+                return None  # another replica claimed it a moment ago; it answers in order
+            history = events.of_session(db, session_id) if with_history else []
+            db.expunge_all()
+        owed_key = S.ts_key(owed)
+        return Turn(
+            owed=owed,
+            took_over=took_over,
+            session=session,
+            lines=[(m.is_bot, m.text) for m in messages if m.is_bot or S.ts_key(m) <= owed_key],
+            bot_lines=[(m.id, m.text) for m in sorted(messages, key=lambda m: m.id) if m.is_bot],
+            history=history,
+        )
+
+    def release(self, owed: Message) -> None:
+        """Give a claim back after an unexpected failure, so recovery retries it soon."""
+        try:
+            with self.store.sessions.begin() as db:
+                db.execute(
+                    update(Message)
+                    .where(Message.id == owed.id, Message.reply_owner == PROCESS)
+                    .values(
+                        reply_owner=None,
+                        reply_lease_until=None,
+                        reply_next_at=self.clock.now() + timedelta(seconds=REDELIVERY_DELAYS[0]),
+                        working_reaction=False,
+                    )
+                )
+        except Exception:
+            log.exception("could not release a reply claim; it expires with its lease")
+
+    def delivered(self, owed: Message, ts: str, stored: str) -> Delivered:
+        """Record the posted reply (`stored`: its redacted text) and settle the message; what
+        the session looks like afterwards."""
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            reply_id = S.add_message(
+                db,
+                session_id=owed.session_id,
+                channel=owed.channel,
+                ts=ts,
+                user_id=self.bot_user_id,
+                is_bot=True,
+                text=stored,
+                now=now,
+            )
+            db.execute(
+                unclaimed(
+                    owed.id,
+                    reply_state=ReplyState.ANSWERED,
+                    reply_ts=ts,
+                    reply_text=None,
+                    reply_next_at=None,
+                )
+            )
+            state = db.scalar(
+                update(ChatSession)
+                .where(ChatSession.id == owed.session_id)
+                .values(last_bot_ts=ts, last_activity_at=now)
+                .returning(ChatSession.state)
+            )
+            # Asked here rather than in a transaction of its own: a message stored after this
+            # commit is submitted by its own intake, so nothing is missed.
+            more = S.unanswered_count(db, owed.session_id) > 0
+        return Delivered(state, reply_id, more)
+
+    def settle_unanswered(self, owed: Message) -> None:
+        """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""
+        with self.store.sessions.begin() as db:
+            db.execute(unclaimed(owed.id, reply_state=ReplyState.DROPPED, reply_next_at=None))
+
+    def redeliver_later(self, owed: Message, retry_after: float | None) -> None:
+        """Slack kept refusing the post: keep the answer and try again later, or give up."""
+        failures = owed.reply_attempts + 1  # one claim per post attempt
+        if failures > len(REDELIVERY_DELAYS):
+            state, next_at = ReplyState.DROPPED, None
+            log.error(
+                "reply given up after %d refused posts",
+                failures,
+                extra={"session": owed.session_id},
+            )
+        else:
+            delay = max(REDELIVERY_DELAYS[failures - 1], retry_after or 0)
+            state, next_at = ReplyState.GENERATED, self.clock.now() + timedelta(seconds=delay)
+            log.warning(
+                "reply kept; posting again in %ds", delay, extra={"session": owed.session_id}
+            )
+        with self.store.sessions.begin() as db:
+            db.execute(unclaimed(owed.id, reply_state=state, reply_next_at=next_at))
+
+    def record_stream_ts(self, owed: Message, ts: str) -> None:
+        """The reply's message exists: its ts on the row at once, in its own transaction, so a
+        process taking over after a crash finishes that message rather than posting another."""
+        owed.reply_stream_ts = ts
+        with self.store.sessions.begin() as db:
+            db.execute(update(Message).where(Message.id == owed.id).values(reply_stream_ts=ts))
+
+    def set_working_flag(self, message_id: int, value: bool) -> None:
+        with self.store.sessions.begin() as db:
+            db.execute(
+                update(Message).where(Message.id == message_id).values(working_reaction=value)
+            )

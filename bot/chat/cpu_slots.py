@@ -1,0 +1,145 @@
+"""A cap on the reply threads running Python at once, with replies before bookkeeping.
+
+Replies spend most of their time waiting (for the model, for Slack), and there may be hundreds
+of them at once; but every runnable thread competes for the one interpreter lock, and the
+threads that ack Slack's deliveries wait behind all of them. A reply thread holds a slot while it
+works and gives it back while it waits on the network, so at most a few compete with the acks and
+the others queue, which costs nothing while they wait.
+
+Under a burst, the order in which waiting threads get a slot decides the slowest reply. Starting
+a reply (building its context, sending the model call) goes first, so every model call is on its
+way as early as possible and the model's waits overlap; finishing one (posting the answer) next;
+bookkeeping nobody waits for (recording a posted reply, the stall guard's measurement) last. A
+thread waits behind more urgent ones for `patience` seconds at most, then queues like the most
+urgent, so nothing is starved under sustained load.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+# What a slot is wanted for, most urgent first: starting a reply (its context and model call:
+# under a burst every model call should be on its way before anyone's answer is finished, since
+# the model's wait is the long one and overlaps), finishing one (posting the answer the model
+# gave), bookkeeping (recording a posted reply, measuring it).
+START, FINISH, BOOKKEEPING = 0, 1, 2
+
+
+class CpuSlots:
+    """At most `n` threads inside `held()` at once, minus those inside `waiting()`."""
+
+    def __init__(self, n: int, *, patience: float = 2.0) -> None:
+        self._free = n
+        self._patience = patience
+        lock = threading.Lock()
+        self._waiting = [0, 0, 0]  # threads waiting for a slot, by what for
+        # One queue per kind of work on one lock, so a freed slot wakes one thread, not all.
+        self._turns = [threading.Condition(lock) for _ in self._waiting]
+        self._mine = threading.local()
+
+    @property
+    def _eager(self) -> int:
+        """Threads waiting to start a reply (tests read it)."""
+        return self._waiting[START]
+
+    def _holding(self) -> bool:
+        return bool(getattr(self._mine, "held", False))
+
+    def _acquire(self, level: int) -> None:
+        """Wait for a slot behind every thread waiting for more urgent work, for `patience`
+        seconds at most; after that, queue like the most urgent (delayed, never starved)."""
+        with self._turns[START]:
+            deadline = time.monotonic() + self._patience
+            self._waiting[level] += 1
+            try:
+                while not (self._free and not any(self._waiting[:level])):
+                    left = deadline - time.monotonic()
+                    if level and left <= 0:
+                        self._waiting[level] -= 1
+                        level = START
+                        self._waiting[level] += 1
+                        continue
+                    self._turns[level].wait(left if level else None)
+            finally:
+                self._waiting[level] -= 1
+            self._free -= 1
+            self._wake()
+        self._mine.held = True
+
+    def _wake(self) -> None:
+        """With the lock held: a free slot goes to the most urgent waiting kind of work."""
+        if self._free:
+            for level, count in enumerate(self._waiting):
+                if count:
+                    self._turns[level].notify()
+                    return
+
+    def _release(self) -> None:
+        self._mine.held = False
+        with self._turns[START]:
+            self._free += 1
+            self._wake()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Run with a slot (re-entrant: a thread that holds one keeps it); to start a reply."""
+        if self._holding():
+            yield
+            return
+        self._acquire(START)
+        try:
+            yield
+        finally:
+            self._release()
+
+    @contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Give the slot back while blocked on I/O (nothing to do for a thread without one);
+        the slot taken again afterwards is for finishing the reply."""
+        if not self._holding():
+            yield
+            return
+        self._release()
+        try:
+            yield
+        finally:
+            self._acquire(FINISH)
+
+    @contextmanager
+    def later(self) -> Iterator[None]:
+        """Run work nobody is waiting for: behind every thread waiting to start or finish a
+        reply (at most `patience` seconds), then back to a normal slot."""
+        if not self._holding():
+            yield
+            return
+        self._release()
+        self._acquire(BOOKKEEPING)
+        yield  # still holding a slot: the caller's `held()` gives it back
+
+
+class KeyedLocks:
+    """One lock per key, dropped when nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, tuple[threading.Lock, int]] = {}
+
+    def acquire(self, key: str) -> None:
+        """Block until `key` is ours."""
+        with self._guard:
+            lock, users = self._locks.get(key, (threading.Lock(), 0))
+            self._locks[key] = (lock, users + 1)
+        lock.acquire()
+
+    def release(self, key: str) -> None:
+        """Give `key` back."""
+        with self._guard:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+        lock.release()

@@ -1,0 +1,414 @@
+"""The review gate in Slack: cards in the owner's DM, decided by reaction or by button.
+
+One summary message per reflection, each item a card in its thread with the choices pre-added as
+reactions and as Block Kit buttons. Both paths end in `writers.review.decide`, which enforces who
+may decide, binds the decision to the content hash shown, and lets the first decision win.
+"""
+
+from __future__ import annotations
+
+import getpass
+import logging
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+from sqlalchemy import select
+
+from bot.slack.blocks import esc
+from bot.slack.inbound import InboundAction, InboundReaction
+from bot.slack.reactions import normalise_reaction_name
+from bot.slack.web import slack_error
+from store import events
+from store.clock import Clock
+from store.config import Settings
+from store.db import Store
+from store.models import ReviewItem
+from writers import review
+from writers.review import Applier
+
+log = logging.getLogger(__name__)
+ACTION_PREFIX = "review:"
+CHOICE_EMOJI = {
+    "approve": "white_check_mark",
+    "reject": "x",
+    "save": "brain",
+    "restore": "leftwards_arrow_with_hook",
+    "retire": "wastebasket",
+}
+CHOICE_LABEL = {
+    "approve": "✅ Approve",
+    "reject": "❌ Reject",
+    "save": "🧠 Save to USER.md",
+    "restore": "↩️ Restore",
+    "retire": "🗑 Retire",
+}
+OUTCOME_LABEL = {
+    "approve": "✅ Approved",
+    "reject": "❌ Rejected",
+    "save": "🧠 Saved to USER.md",
+    "restore": "↩️ Restored",
+    "retire": "🗑 Retired",
+}
+KIND_LABEL = {
+    "skill": "Skill draft",
+    "skill_state": "Skill governor",
+    "persona": "Persona observation",
+    "lesson": "Lesson",
+    "memory": "Memory note",
+    "fact": "Fact",
+    "user_observation": "User observation",
+}
+
+# Why each kind of item waits for an owner instead of being applied on its own (the trust table in
+# the README). A quarantined or held item shows its own reason instead.
+WHY_ASKED = {
+    "lesson": "a lesson changes how Seshat answers everyone, so it is used nowhere until an owner "
+    "approves it (or it recurs in sessions of vouched-for users and passes the promotion check)",
+    "skill": "a skill is a procedure Seshat offers everyone; a draft is committed to the skills "
+    "repository only with an owner's ✅",
+    "persona": "USER.md is part of every conversation; only an owner saves an observation to it",
+    "memory": "MEMORY.md reaches everyone; this note waits for an owner",
+    "fact": "a fact from a non-owner's session reaches only its author until an owner shares it",
+    "user_observation": "an observation about a person from someone else's session reaches them "
+    "only with an owner's ✅",
+    "skill_state": "the daily skill governor took this skill out of full use; ✅ confirms, ↩️ "
+    "restores it, 🗑 retires it (a commit in the skills repository; restore brings it back)",
+}
+
+
+def why_asked(item: ReviewItem) -> str:
+    """Why this item needs a decision: its own hold reason, else the rule for its kind."""
+    if item.reason:
+        return f"held by the safety check: {item.reason}"
+    return WHY_ASKED.get(item.kind, "it changes what Seshat knows or does")
+
+
+def preview(item: ReviewItem, *, body_lines: int = 3) -> list[str]:
+    """What the owner is approving, in a few lines: a lesson's condition and action, a skill's
+    description and the first lines of its body (or of its diff), an observation's text."""
+    content = item.content.strip()
+    if item.kind == "lesson":
+        keep = [ln for ln in content.splitlines() if ln.startswith(("When:", "Do:", "Why:"))]
+        return keep or [_clip(content, 300)]
+    if item.kind == "skill":
+        if content.startswith("---\n") and "\n---" in content[3:]:
+            head, _, body = content[3:].partition("\n---")
+            described = [ln.strip() for ln in head.splitlines() if ln.startswith("description:")]
+            lines = [ln for ln in body.splitlines() if ln.strip()][:body_lines]
+            return [*described, *lines]
+        changed = [
+            ln
+            for ln in content.splitlines()
+            if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))
+        ]
+        return ["changes:", *changed[: body_lines + 1]]
+    return [_clip(" ".join(content.split()), 300)]
+
+
+def cli_actor() -> str:
+    """The actor recorded for decisions made from the command line."""
+    return f"cli:{getpass.getuser()}"
+
+
+class ReviewCards:
+    """Posts review cards and turns reactions and clicks on them into decisions."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        slack: WebClient,
+        clock: Clock,
+        settings: Settings,
+        appliers: Mapping[str, Applier],
+    ) -> None:
+        self.store = store
+        self.slack = slack
+        self.clock = clock
+        self.settings = settings
+        self.appliers = appliers
+
+    # Posting ----------------------------------------------------------------------------------
+
+    def post_pending(self, *, min_age: timedelta = timedelta(minutes=2)) -> int:
+        """Post the cards a transient Slack failure (or a crash) left unposted, grouped by
+        reflection as usual; items younger than `min_age` are left to their own fan-out."""
+        cutoff = self.clock.now() - min_age
+        with self.store.sessions() as db:
+            groups = list(
+                dict.fromkeys(
+                    db.scalars(
+                        select(ReviewItem.reflection_id)
+                        .where(
+                            ReviewItem.status == "pending",
+                            ReviewItem.card_ts.is_(None),
+                            ReviewItem.created_at <= cutoff,
+                        )
+                        .order_by(ReviewItem.id)
+                    )
+                )
+            )
+        # Items no reflection produced (the skill governor's) are grouped together.
+        return sum(self.post_for_reflection(r) for r in groups)
+
+    def post_for_reflection(self, reflection_id: str | None) -> int:
+        """Post cards for a reflection's pending items not shown yet; returns how many.
+
+        Each item is claimed for the current hour before it is posted, so two callers (the
+        fan-out and the re-post job, two replicas) never post the same card twice; a post that
+        failed, or a process that died mid-post, leaves it for the next hour's job.
+        """
+        owners = self.settings.owner_ids
+        with self.store.sessions() as db:
+            items = list(
+                db.scalars(
+                    select(ReviewItem)
+                    .where(
+                        ReviewItem.reflection_id.is_(None)
+                        if reflection_id is None
+                        else ReviewItem.reflection_id == reflection_id,
+                        ReviewItem.status == "pending",
+                        ReviewItem.card_ts.is_(None),
+                    )
+                    .order_by(ReviewItem.id)
+                )
+            )
+        if not items:
+            return 0
+        if not owners:
+            log.warning(
+                "review items wait without cards: set SLACK_OWNER_IDS to receive them in Slack "
+                "(or decide with `seshat review`)",
+                extra={"reflection": reflection_id, "items": len(items)},
+            )
+            return 0
+        hour = self.clock.now().strftime("%Y%m%d%H")
+        with self.store.sessions.begin() as db:
+            items = [
+                i for i in items if events.claim(db, f"card:{i.id}:{hour}", now=self.clock.now())
+            ]
+        if not items:
+            return 0
+        try:
+            channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
+            summary = self.slack.chat_postMessage(
+                channel=channel,
+                text=self._summary_text(items),
+                blocks=[
+                    {
+                        "type": "section",
+                        "text": {"type": "mrkdwn", "text": self._summary_text(items)},
+                    }
+                ],
+            )
+            group_ts = str(summary["ts"])
+            for item in items:
+                self._post_card(channel, group_ts, item)
+        except (SlackApiError, OSError) as exc:
+            # The items stay pending and unclaimed: the re-post job tries again in a few minutes
+            # (`seshat review` works meanwhile).
+            log.error("could not post review cards: %s", slack_error(exc))
+            with self.store.sessions.begin() as db:
+                posted = set(
+                    db.scalars(
+                        select(ReviewItem.id).where(
+                            ReviewItem.id.in_([i.id for i in items]), ReviewItem.card_ts.isnot(None)
+                        )
+                    )
+                )
+                events.release(db, [f"card:{i.id}:{hour}" for i in items if i.id not in posted])
+            return 0
+        return len(items)
+
+    def _summary_text(self, items: list[ReviewItem]) -> str:
+        kinds = ", ".join(sorted({KIND_LABEL.get(i.kind, i.kind).lower() for i in items}))
+        return (
+            f"*Seshat learned something and needs your decision* ({len(items)} item"
+            f"{'s' if len(items) != 1 else ''}: {kinds}). Review each card in this thread: react "
+            "or use the buttons."
+        )
+
+    def _post_card(self, channel: str, group_ts: str, item: ReviewItem) -> None:
+        result = self.slack.chat_postMessage(
+            channel=channel,
+            thread_ts=group_ts,
+            text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title}",
+            blocks=self.card_blocks(item),
+        )
+        ts = str(result["ts"])
+        with self.store.sessions.begin() as db:
+            row = db.get(ReviewItem, item.id)
+            if row is not None:
+                row.card_channel, row.card_ts, row.group_ts = channel, ts, group_ts
+        for choice in item.choices:
+            emoji = CHOICE_EMOJI.get(str(choice))
+            if emoji:
+                try:
+                    self.slack.reactions_add(channel=channel, timestamp=ts, name=emoji)
+                except (SlackApiError, OSError) as exc:
+                    log.debug("could not pre-add %s: %s", emoji, slack_error(exc))
+
+    def card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+        """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
+        prov = item.provenance or {}
+        # Learned text is shown as data: no mention, link or `<!channel>` in it becomes live.
+        lines = [
+            f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}",
+            esc(_clip(item.content, 2600)),
+        ]
+        if item.reason:
+            lines.append(f":warning: *Quarantined:* {esc(_clip(item.reason, 300))}")
+        else:
+            lines.append(
+                f"_Why you are asked: {WHY_ASKED.get(item.kind, 'it changes behaviour')}._"
+            )
+        context = (
+            f"hash `{review.short_hash(item.content_hash)}` · reflection "
+            f"`{str(prov.get('reflection_id', item.reflection_id or '?'))[:8]}` · session "
+            f"`{str(prov.get('session_id', '?'))[:8]}` · from "
+            + (", ".join(f"<@{a}>" for a in prov.get("author_ids", [])) or "unknown")
+            + f" · model `{prov.get('model', '?')}` · item #{item.id}"
+        )
+        blocks: list[dict[str, Any]] = [
+            {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}},
+            {"type": "context", "elements": [{"type": "mrkdwn", "text": context}]},
+        ]
+        if outcome is not None:
+            blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": outcome}]})
+        else:
+            blocks.append(
+                {
+                    "type": "actions",
+                    "block_id": f"review-{item.id}",
+                    "elements": [
+                        {
+                            "type": "button",
+                            "action_id": f"{ACTION_PREFIX}{choice}",
+                            "value": f"{item.id}:{review.short_hash(item.content_hash)}",
+                            "text": {
+                                "type": "plain_text",
+                                "text": CHOICE_LABEL.get(choice, choice),
+                            },
+                            **({"style": "primary"} if choice == "approve" else {}),
+                        }
+                        for choice in (str(c) for c in item.choices)
+                    ],
+                }
+            )
+        return blocks
+
+    # Deciding ---------------------------------------------------------------------------------
+
+    def on_reaction(self, reaction: InboundReaction) -> bool:
+        """A reaction on a card: decide with it. True when the message was a card."""
+        with self.store.sessions() as db:
+            item = db.scalars(
+                select(ReviewItem).where(
+                    ReviewItem.card_channel == reaction.channel,
+                    ReviewItem.card_ts == reaction.item_ts,
+                )
+            ).first()
+        if item is None:
+            return False
+        choice = review.decision_from_reaction(
+            normalise_reaction_name(reaction.name),
+            thumbs_up_approves=self.settings.review_thumbs_up_approves,
+        )
+        if choice is None:
+            return True
+        # The card shows this item's hash; a reaction decides on exactly what it shows.
+        self.decide(
+            item.id,
+            choice,
+            actor=reaction.user,
+            shown_hash=item.content_hash,
+            channel=reaction.channel,
+        )
+        return True
+
+    def on_action(self, action: InboundAction) -> bool:
+        """A button on a card; its value carries the item id and the hash it showed."""
+        if not action.action_id.startswith(ACTION_PREFIX):
+            return False
+        choice = action.action_id.removeprefix(ACTION_PREFIX)
+        item_id, _, shown = action.value.partition(":")
+        if not item_id.isdigit():
+            log.warning("review button with a malformed value dropped: %r", action.value)
+            return True
+        self.decide(
+            int(item_id),
+            choice,
+            actor=action.user,
+            shown_hash=shown or None,
+            channel=action.channel,
+        )
+        return True
+
+    def decide(
+        self, item_id: int, choice: str, *, actor: str, shown_hash: str | None, channel: str | None
+    ) -> review.Decision:
+        """Apply one decision (shared by reactions, buttons and tests) and update the card."""
+        with self.store.sessions.begin() as db:
+            decision = review.decide(
+                db,
+                item_id,
+                decision=choice,
+                actor=actor,
+                owner_ids=self.settings.owner_ids,
+                shown_hash=shown_hash,
+                now=self.clock.now(),
+                appliers=self.appliers,
+            )
+        if decision.status == "applied":
+            self._update_card(item_id)
+        elif decision.status in {"not_owner", "stale", "invalid_choice"} and channel:
+            try:
+                self.slack.chat_postEphemeral(channel=channel, user=actor, text=decision.message)
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not send ephemeral note: %s", slack_error(exc))
+        return decision
+
+    def _update_card(self, item_id: int) -> None:
+        with self.store.sessions() as db:
+            item = db.get(ReviewItem, item_id)
+        if item is None or item.card_channel is None or item.card_ts is None:
+            return
+        when = item.decided_at.strftime("%Y-%m-%d %H:%M UTC") if item.decided_at else "now"
+        label = OUTCOME_LABEL.get(item.decision or "", item.decision)
+        outcome = f"{label} by <@{item.decided_by}> at {when}"
+        try:
+            self.slack.chat_update(
+                channel=item.card_channel,
+                ts=item.card_ts,
+                text=f"{KIND_LABEL.get(item.kind, item.kind)}: {item.title} — {outcome}",
+                blocks=self.card_blocks(item, outcome=outcome),
+            )
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not update the decided card: %s", slack_error(exc))
+
+    def home_blocks(self, user: str) -> list[dict[str, Any]]:
+        """App Home: an owner sees what is waiting for a decision."""
+        if user not in self.settings.owner_ids:
+            return []
+        with self.store.sessions() as db:
+            waiting = review.pending(db)
+        text = (
+            f"*Waiting for your decision:* {len(waiting)} item(s)."
+            if waiting
+            else "*Nothing is waiting for your decision.*"
+        )
+        lines = [
+            f"• #{i.id} {KIND_LABEL.get(i.kind, i.kind)}: {_clip(i.title, 80)}"
+            for i in waiting[:10]
+        ]
+        return [
+            {"type": "divider"},
+            {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join([text, *lines])}},
+        ]
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

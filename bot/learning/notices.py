@@ -1,0 +1,294 @@
+"""Learning notices: after a reflection is applied, one line on what was learned and what awaits
+approval, with an **Undo** button that rolls the reflection back.
+
+`LEARNING_NOTICES` says where it goes: `owner` (a DM to the first owner, the default), `thread`
+(the session's own thread or DM) or `off`. A notice is sent at most once per reflection, across
+replicas and restarts: its `learning_notices` row is inserted before the post and the insert is
+the claim (a resumed fan-out finds the row and posts nothing). The line carries counts and kinds
+only, never learned text, so a thread notice shows nothing the session's people could not see.
+
+Undo runs `writers.library.rollback.rollback(reflection_id=…)`, the same as `seshat rollback
+--reflection`. Only an owner may press it, whoever the button was shown to: the clicking user is
+re-checked on every click, and a click from anyone else (a crafted `block_actions` payload too)
+changes nothing, is audited as `notice.undo_refused` and told so privately. The row's state moves
+to `undone` with a compare-and-set, so two clicks undo once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import Any
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+from sqlalchemy import select, update
+
+from bot.slack.inbound import InboundAction
+from bot.slack.web import slack_error
+from store.clock import Clock
+from store.config import Settings
+from store.db import Store, insert_ignore
+from store.ledger import audit
+from store.models import ChatSession, LearningNotice, ReflectionRow, ReviewItem
+from writers.library.rollback import rollback
+from writers.skills.gitrepo import GitError
+
+log = logging.getLogger(__name__)
+
+UNDO_ACTION = "seshat_notice_undo"
+# writer name → what one written item of it is called
+LEARNED = {
+    "memory": ("note", "notes"),
+    "lessons": ("lesson", "lessons"),
+    "skills": ("skill", "skills"),
+    "persona": ("persona note", "persona notes"),
+    "user_model": ("note about a person", "notes about people"),
+    "checkins": ("check-in", "check-ins"),
+}
+WAITING = {
+    "skill": ("skill draft", "skill drafts"),
+    "skill_state": ("skill change", "skill changes"),
+    "persona": ("persona note", "persona notes"),
+    "lesson": ("lesson", "lessons"),
+    "memory": ("memory note", "memory notes"),
+    "fact": ("fact", "facts"),
+    "user_observation": ("note about a person", "notes about people"),
+}
+
+
+def _counted(counts: Counter[str], names: dict[str, tuple[str, str]]) -> str:
+    parts = []
+    for key, n in counts.items():
+        one, many = names.get(key, (key, key))
+        parts.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(parts)
+
+
+def notice_text(
+    writer_results: dict[str, Any], waiting: list[ReviewItem], *, where: str
+) -> str | None:
+    """The one line ("Learned …; waiting for approval …"), or None when there is nothing."""
+    learned: Counter[str] = Counter()
+    for name, result in (writer_results or {}).items():
+        written = int(result.get("written", 0)) if isinstance(result, dict) else 0
+        if written:
+            learned[name] += written
+    pending: Counter[str] = Counter(i.kind for i in waiting)
+    if not learned and not pending:
+        return None
+    parts = []
+    if learned:
+        parts.append(f"learned {_counted(learned, LEARNED)}")
+    if pending:
+        parts.append(f"waiting for an owner's approval: {_counted(pending, WAITING)}")
+    return f"From {where}: " + "; ".join(parts) + "."
+
+
+class LearningNotices:
+    """Posts the notice after a fan-out and handles its Undo button."""
+
+    def __init__(self, *, store: Store, slack: WebClient, clock: Clock, settings: Settings) -> None:
+        self.store = store
+        self.slack = slack
+        self.clock = clock
+        self.settings = settings
+
+    # Posting ----------------------------------------------------------------------------------
+
+    def post(self, reflection_id: str) -> bool:
+        """Send the reflection's notice unless notices are off, there is nothing to say, or it
+        was claimed before (here or by another replica); True when this call posted it."""
+        mode = self.settings.learning_notices
+        owners = self.settings.owner_ids
+        if mode == "off" or (mode == "owner" and not owners):
+            return False
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            row = db.get(ReflectionRow, reflection_id)
+            session = db.get(ChatSession, row.session_id) if row is not None else None
+            if row is None or session is None:
+                return False
+            waiting = list(
+                db.scalars(
+                    select(ReviewItem).where(
+                        ReviewItem.reflection_id == reflection_id, ReviewItem.status == "pending"
+                    )
+                )
+            )
+            where = (
+                "this session"
+                if mode == "thread"
+                else f"<@{session.user_id}>'s session in <#{session.channel}> "
+                f"(reflection `{reflection_id[:8]}`)"
+            )
+            text = notice_text(row.writer_results, waiting, where=where)
+            if text is None:
+                return False
+            claimed = insert_ignore(
+                db,
+                LearningNotice,
+                [
+                    {
+                        "reflection_id": reflection_id,
+                        "state": "sending",
+                        "text": text,
+                        "created_at": now,
+                    }
+                ],
+            )
+            if not claimed:
+                return False
+            target = (session.channel, session.thread_ts or None)
+        try:
+            if mode == "owner":
+                channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
+                target = (channel, None)
+            posted = self.slack.chat_postMessage(
+                channel=target[0],
+                thread_ts=target[1],
+                text=text,
+                blocks=self.blocks(text, reflection_id),
+            )
+            state, channel, ts = "sent", target[0], str(posted["ts"])
+        except (SlackApiError, OSError) as exc:
+            # Not retried: a post that reached Slack before the error would be sent twice.
+            log.warning("could not post the learning notice: %s", slack_error(exc))
+            state, channel, ts = "failed", target[0], None
+        with self.store.sessions.begin() as db:
+            db.execute(
+                update(LearningNotice)
+                .where(LearningNotice.reflection_id == reflection_id)
+                .values(state=state, channel=channel, ts=ts)
+            )
+        return state == "sent"
+
+    @staticmethod
+    def blocks(
+        text: str, reflection_id: str, *, outcome: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The notice: its line, then the Undo button (or, once decided, what happened)."""
+        blocks: list[dict[str, Any]] = [
+            {"type": "section", "text": {"type": "mrkdwn", "text": text[:2900]}}
+        ]
+        if outcome is not None:
+            blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": outcome}]})
+            return blocks
+        blocks.append(
+            {
+                "type": "actions",
+                "block_id": f"notice:{reflection_id}"[:255],
+                "elements": [
+                    {
+                        "type": "button",
+                        "action_id": UNDO_ACTION,
+                        "text": {"type": "plain_text", "text": "Undo"},
+                        "style": "danger",
+                        "value": reflection_id,
+                        "confirm": {
+                            "title": {"type": "plain_text", "text": "Undo this reflection?"},
+                            "text": {
+                                "type": "mrkdwn",
+                                "text": "Everything learned from it is rolled back (archived, "
+                                "its lines removed, skills reverted) and its cards rejected.",
+                            },
+                            "confirm": {"type": "plain_text", "text": "Undo"},
+                            "deny": {"type": "plain_text", "text": "Keep"},
+                            "style": "danger",
+                        },
+                    }
+                ],
+            }
+        )
+        return blocks
+
+    # Undo -------------------------------------------------------------------------------------
+
+    def on_action(self, action: InboundAction) -> bool:
+        """The Undo button; True when the click was one (whoever clicked)."""
+        if action.action_id != UNDO_ACTION:
+            return False
+        self.undo(action.value, actor=action.user, channel=action.channel)
+        return True
+
+    def undo(self, reflection_id: str, *, actor: str, channel: str | None) -> str:
+        """Roll the reflection back if `actor` is an owner; returns what happened."""
+        try:
+            outcome, message, notice = self._undo(reflection_id, actor=actor)
+        except GitError as exc:
+            log.error("undo from a learning notice failed: %s", exc)
+            outcome, notice = "failed", None
+            message = (
+                f"Undo failed in the skills repository; nothing was changed. Run "
+                f"`seshat rollback --reflection {reflection_id[:8]}` to see why."
+            )
+        text = notice.text if notice is not None else ""
+        where = (notice.channel, notice.ts) if notice is not None else (None, None)
+        if outcome == "undone" and where[0] and where[1]:
+            try:
+                self.slack.chat_update(
+                    channel=where[0],
+                    ts=where[1],
+                    text=f"{text} {message}",
+                    blocks=self.blocks(text, reflection_id, outcome=message),
+                )
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not update the learning notice: %s", slack_error(exc))
+        elif outcome != "undone" and channel:
+            try:
+                self.slack.chat_postEphemeral(channel=channel, user=actor, text=message)
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not send ephemeral note: %s", slack_error(exc))
+        return outcome
+
+    def _undo(self, reflection_id: str, *, actor: str) -> tuple[str, str, LearningNotice | None]:
+        now = self.clock.now()
+        s = self.settings
+        with self.store.sessions.begin() as db:
+            notice = db.get(LearningNotice, reflection_id)
+            if actor not in s.owner_ids:
+                audit(
+                    db,
+                    actor=actor,
+                    action="notice.undo_refused",
+                    target_kind="reflection",
+                    target_id=reflection_id[:64],
+                    now=now,
+                    reason="not an owner",
+                )
+                outcome, message = "refused", "Only an owner can undo what Seshat learned."
+            elif notice is None:
+                outcome, message = "unknown", "There is no learning notice for that reflection."
+            else:
+                won = db.execute(
+                    update(LearningNotice)
+                    .where(
+                        LearningNotice.reflection_id == reflection_id,
+                        LearningNotice.state != "undone",
+                    )
+                    .values(state="undone", undone_by=actor[:64], undone_at=now)
+                )
+                if not getattr(won, "rowcount", 0):
+                    outcome, message = "done_before", "That reflection was already undone."
+                else:
+                    changes = rollback(
+                        db,
+                        reflection_id=reflection_id,
+                        dry_run=False,
+                        actor=actor,
+                        now=now,
+                        data_dir=s.data_dir,
+                        skills_dir=s.effective_skills_dir,
+                    )
+                    audit(
+                        db,
+                        actor=actor,
+                        action="notice.undo",
+                        target_kind="reflection",
+                        target_id=reflection_id,
+                        now=now,
+                        changes=len(changes),
+                    )
+                    outcome = "undone"
+                    message = f"Undone by <@{actor}>: {len(changes)} change(s) rolled back."
+        return outcome, message, notice

@@ -1,0 +1,270 @@
+"""The Bolt app: thin listeners that normalise a payload and hand it on.
+
+Bolt answers Slack (the ack) only when a listener returns (`process_before_response`): a message
+is stored durably first, which takes milliseconds, so a crash before that commit leaves the
+delivery unacked and Slack redelivers it. Everything slower than that (reactions that decide
+review cards, button clicks, App Home) runs on `background` after the ack.
+
+Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
+The assistant container's events go through Bolt's `Assistant` middleware, which also takes every
+person's message in a DM thread (see `assistant_message`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from concurrent.futures import Executor
+from typing import Any, Protocol
+
+from slack_bolt import Ack, App, Assistant, BoltResponse
+from slack_sdk import WebClient
+
+from bot.slack.inbound import (
+    AllowBots,
+    InboundAction,
+    InboundAssistantThread,
+    InboundCommand,
+    InboundFeedback,
+    InboundMessage,
+    InboundReaction,
+    InboundSubmission,
+    MalformedPayload,
+    normalise_action,
+    normalise_assistant_thread,
+    normalise_command,
+    normalise_feedback,
+    normalise_message,
+    normalise_reaction,
+    normalise_submission,
+)
+
+log = logging.getLogger(__name__)
+
+# Events the manifest subscribes to; each gets a listener.
+SUBSCRIBED_EVENTS = (
+    "message",
+    "app_mention",
+    "reaction_added",
+    "reaction_removed",
+    "app_home_opened",
+    "assistant_thread_started",
+    "assistant_thread_context_changed",
+)
+
+
+class Dispatcher(Protocol):
+    """What the listeners hand normalised records to."""
+
+    def on_message(self, message: InboundMessage) -> None:
+        """A human message (DM, mention, or in a session thread): store it durably and return
+        (runs before the ack)."""
+        ...
+
+    def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
+        """A slash command; the returned text (or `{"text", "blocks"}`) is the ephemeral
+        answer."""
+        ...
+
+    def on_reaction(self, reaction: InboundReaction) -> None:
+        """A reaction added to or removed from a message."""
+        ...
+
+    def on_action(self, action: InboundAction) -> None:
+        """A Block Kit button click."""
+        ...
+
+    def on_feedback(self, feedback: InboundFeedback) -> None:
+        """A 👍 or 👎 on one of the bot's replies."""
+        ...
+
+    def on_home_opened(self, user: str) -> None:
+        """A user opened the App Home tab."""
+        ...
+
+    def on_assistant_thread(self, thread: InboundAssistantThread) -> None:
+        """A person opened the assistant container: a new thread (runs after the ack)."""
+        ...
+
+    def on_assistant_message(self, message: InboundMessage) -> None:
+        """A person's message in a DM thread was stored (runs after the ack)."""
+        ...
+
+    def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
+        """A modal was submitted; the returned dict is the ack (`response_action` …), None
+        closes the modal. Runs before the ack, so it must answer within Slack's 3 seconds."""
+        ...
+
+
+def _drop_token_notice(record: logging.LogRecord) -> bool:
+    # Bolt reads SLACK_BOT_TOKEN from the environment by itself and then warns, at every start,
+    # that the client we hand it wins: true, intended, and noise in a user's log.
+    return not (isinstance(record.msg, str) and record.msg.startswith("As you gave `client`"))
+
+
+def _logged(handler: Any, record: Any) -> None:
+    """Run a handler after the ack; a failure is logged with the record, never lost silently."""
+    try:
+        handler(record)
+    except Exception:
+        log.exception("handler failed", extra={"record": type(record).__name__})
+
+
+def build_bolt_app(
+    *,
+    client: WebClient,
+    dispatcher: Dispatcher,
+    bot_user_id: str,
+    bot_id: str | None,
+    allow_bots: AllowBots = "mentions",
+    signing_secret: str | None,
+    background: Executor,
+) -> App:
+    """The Bolt app with every listener registered."""
+    bolt_log = logging.getLogger("slack_bolt")
+    if _drop_token_notice not in bolt_log.filters:
+        bolt_log.addFilter(_drop_token_notice)
+    app = App(
+        client=client,
+        signing_secret=signing_secret or "",
+        # Ack when the listener returns: after the message is stored, not before.
+        process_before_response=True,
+        # HTTP mode verifies signatures; Socket Mode has no signature to check.
+        request_verification_enabled=signing_secret is not None,
+        # auth.test once here, not on the first event: Bolt's authorization would otherwise call
+        # it from every listener thread of the first burst of events, each waiting for Slack
+        # (that alone held the first acks of a 200-message burst ~0.35 s).
+        token_verification_enabled=True,
+        logger=bolt_log,
+    )
+
+    def store(
+        event: dict[str, Any], body: dict[str, Any]
+    ) -> tuple[InboundMessage | None, BoltResponse | None]:
+        """(the stored message or None, the response when it could not be stored)."""
+        try:
+            message = normalise_message(
+                event, body, bot_user_id=bot_user_id, bot_id=bot_id, allow_bots=allow_bots
+            )
+        except MalformedPayload as exc:
+            log.warning("malformed message event dropped: %s", exc)
+            return None, None
+        if message is None:
+            return None, None
+        try:
+            dispatcher.on_message(message)
+        except Exception:
+            # Not stored: HTTP answers 503 (Slack delivers it again); in Socket Mode the event
+            # stays in the journal and is handled again (bot/slack/socket_intake.py).
+            log.exception("message not stored; it will be delivered or handled again")
+            return None, BoltResponse(status=503, body="")
+        return message, None
+
+    def message_listener(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
+        return store(event, body)[1]
+
+    app.event("message")(message_listener)
+    app.event("app_mention")(message_listener)
+
+    assistant = Assistant(logger=bolt_log)
+
+    @assistant.thread_started
+    def thread_started(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            thread = normalise_assistant_thread(event, body)
+        except MalformedPayload as exc:
+            log.warning("malformed assistant_thread_started dropped: %s", exc)
+            return
+        background.submit(_logged, dispatcher.on_assistant_thread, thread)
+
+    @assistant.user_message
+    def assistant_message(event: dict[str, Any], body: dict[str, Any]) -> BoltResponse | None:
+        # Bolt's middleware recognises these by shape (a DM message with a thread_ts, no
+        # subtype but file_share, no bot_id): every person's message in any DM thread, assistant
+        # thread or not. It does not pass them on, so the `message` listener never sees them:
+        # each is stored (and answered) once, here, and may title its assistant thread.
+        message, failed = store(event, body)
+        if message is not None:
+            background.submit(_logged, dispatcher.on_assistant_message, message)
+        return failed
+
+    @assistant.thread_context_changed
+    def context_changed() -> None:
+        # Acked and dropped: which channel the person is viewing changes no answer (Seshat
+        # reads no channel it was not asked in). Without this listener Bolt would store the
+        # context in the thread's first bot message (conversations.replies + chat.update).
+        return None
+
+    app.assistant(assistant)
+
+    def reaction_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            reaction = normalise_reaction(event, body, added=event.get("type") == "reaction_added")
+        except MalformedPayload as exc:
+            log.warning("malformed reaction event dropped: %s", exc)
+            return
+        if reaction is not None and reaction.user != bot_user_id:
+            background.submit(_logged, dispatcher.on_reaction, reaction)
+
+    app.event("reaction_added")(reaction_listener)
+    app.event("reaction_removed")(reaction_listener)
+
+    @app.event("app_home_opened")
+    def home_listener(event: dict[str, Any]) -> None:
+        user = event.get("user")
+        if isinstance(user, str) and event.get("tab", "home") == "home":
+            background.submit(_logged, dispatcher.on_home_opened, user)
+
+    @app.command(re.compile(r"^/.+"))
+    def command_listener(ack: Ack, body: dict[str, Any]) -> None:
+        try:
+            command = normalise_command(body)
+        except MalformedPayload as exc:
+            ack(f"Seshat could not read that command ({exc}).")
+            return
+        reply = dispatcher.on_command(command)
+        if isinstance(reply, dict):
+            ack(text=str(reply.get("text", "")), blocks=reply.get("blocks"))
+        else:
+            ack(reply)
+
+    @app.action(re.compile(r".*"))
+    def action_listener(ack: Ack, body: dict[str, Any]) -> None:
+        ack()
+        try:
+            feedback = normalise_feedback(body)
+            action = normalise_action(body) if feedback is None else None
+        except MalformedPayload as exc:
+            log.warning("malformed block action dropped: %s", exc)
+            return
+        if feedback is not None:
+            background.submit(_logged, dispatcher.on_feedback, feedback)
+        elif action is not None:
+            background.submit(_logged, dispatcher.on_action, action)
+
+    @app.view(re.compile(r".*"))
+    def view_listener(ack: Ack, body: dict[str, Any]) -> None:
+        try:
+            submission = normalise_submission(body)
+        except MalformedPayload as exc:
+            log.warning("malformed view submission dropped: %s", exc)
+            ack()
+            return
+        answer = dispatcher.on_submission(submission)
+        if answer:
+            ack(**answer)
+        else:
+            ack()
+
+    @app.error
+    def on_error(error: Exception, body: dict[str, Any]) -> BoltResponse:
+        # The edge where errors become messages: log with the delivery's identity, answer 200 so
+        # Slack does not retry something that would fail again.
+        log.error(
+            "listener failed: %r",
+            error,
+            extra={"event_id": body.get("event_id"), "type": body.get("type")},
+        )
+        return BoltResponse(status=200, body="")
+
+    return app

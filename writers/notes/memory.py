@@ -1,0 +1,401 @@
+"""Memory notes: owner sessions → MEMORY.md (global), everyone else → facts (trust rule).
+
+MEMORY.md stays human-editable. The bot only appends dated bullets ending in a marker
+(`<!-- seshat:m<id> -->`) and only ever removes lines carrying its own marker (rollback), so a
+line a person wrote is never rewritten. The file is fingerprinted after every bot write; a
+different fingerprint at session start means a person edited it (audited, and picked up because
+the prompt reads the file fresh). The same marked-line helpers serve USER.md (persona).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from reflection.schema import Reflection
+from store.ledger import audit
+from store.models import AuditEvent, MemoryEntry, ReviewItem
+from writers.base import WriteContext, WriterResult, content_hash
+from writers.guard.gate import Admitted, Guard, one_line
+from writers.guard.trust import people_named
+from writers.notes.facts import fact_fields
+from writers.review import create_item
+
+MEMORY_FILE = "MEMORY.md"
+FINGERPRINT_FILE = ".memory.fingerprint"
+DEFAULT_PROMPT_CHARS = 4000
+
+_MARK = re.compile(r"[ \t]*<!--\s*seshat:([a-z])(\d+)\s*-->[ \t]*$")
+_BULLET = re.compile(r"^\s*[-*+]\s+")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}\s*[—–:\-]?\s*")
+_file_locks: dict[Path, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+# --- marked-line files (MEMORY.md, USER.md) -----------------------------------------------------
+
+
+def _lock_for(path: Path) -> threading.Lock:
+    with _locks_guard:
+        return _file_locks.setdefault(path.resolve(), threading.Lock())
+
+
+def marker(prefix: str, ident: int) -> str:
+    """The HTML comment that marks a line as the bot's (`m` memory, `p` persona)."""
+    return f"<!-- seshat:{prefix}{ident} -->"
+
+
+def strip_markers(text: str) -> str:
+    """`text` without the bot's line markers (what people and prompts see)."""
+    return "\n".join(_MARK.sub("", line) for line in text.splitlines()) + (
+        "\n" if text.endswith("\n") else ""
+    )
+
+
+def normalise_line(line: str) -> str:
+    """A line reduced for duplicate detection: no marker, bullet, date, case or extra spaces."""
+    text = _MARK.sub("", line)
+    text = _BULLET.sub("", text)
+    text = _DATE.sub("", text.strip())
+    return " ".join(text.split()).casefold().rstrip(".")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    # Unique per write, not per process: two threads writing the same file must not share it.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def append_marked_line(path: Path, line: str, *, compare: str) -> bool:
+    """Append `line` unless a line with the same normalised `compare` text is there already."""
+    key = normalise_line(compare)
+    with _lock_for(path):
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if any(normalise_line(existing) == key for existing in current.splitlines()):
+            return False
+        path.parent.mkdir(parents=True, exist_ok=True)
+        prefix = "" if not current or current.endswith("\n") else "\n"
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(f"{prefix}{line}\n")
+    return True
+
+
+def marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
+    """The lines of `path` carrying the bot's marker for any of `ids`."""
+    wanted = {str(i) for i in ids}
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = _MARK.search(line)
+        if m and m.group(1) == prefix and m.group(2) in wanted:
+            out.append(line)
+    return out
+
+
+def marker_ids(path: Path, prefix: str) -> set[int]:
+    """The ids of every line of `path` carrying the bot's marker with `prefix`."""
+    if not path.exists():
+        return set()
+    found = (_MARK.search(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return {int(m.group(2)) for m in found if m and m.group(1) == prefix}
+
+
+def remove_marked_lines(path: Path, prefix: str, ids: Iterable[int]) -> list[str]:
+    """Remove exactly the lines marked with `prefix` + one of `ids`; return what was removed."""
+    wanted = {str(i) for i in ids}
+    if not path.exists() or not wanted:
+        return []
+    with _lock_for(path):
+        kept, removed = [], []
+        for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+            m = _MARK.search(line.rstrip("\r\n"))
+            if m and m.group(1) == prefix and m.group(2) in wanted:
+                removed.append(line.rstrip("\r\n"))
+            else:
+                kept.append(line)
+        if removed:
+            _atomic_write(path, "".join(kept))
+    return removed
+
+
+def replace_marked_line(path: Path, prefix: str, ident: int, line: str) -> bool:
+    """Replace the line marked `prefix` + `ident` with `line` in place; False when absent."""
+    if not path.exists():
+        return False
+    with _lock_for(path):
+        out, found = [], False
+        for existing in path.read_text(encoding="utf-8").splitlines(keepends=True):
+            m = _MARK.search(existing.rstrip("\r\n"))
+            if m and m.group(1) == prefix and m.group(2) == str(ident):
+                out.append(line + "\n")
+                found = True
+            else:
+                out.append(existing)
+        if found:
+            _atomic_write(path, "".join(out))
+    return found
+
+
+# --- MEMORY.md fingerprint ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemorySnapshot:
+    """MEMORY.md as the prompt gets it (markers stripped, bounded) and the file's fingerprint."""
+
+    text: str
+    fingerprint: str
+
+
+def fingerprint(data_dir: Path) -> str:
+    """SHA-256 of MEMORY.md's bytes ("" when the file does not exist)."""
+    path = data_dir / MEMORY_FILE
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+
+
+def record_fingerprint(data_dir: Path) -> str:
+    """Remember MEMORY.md's current fingerprint as the bot's own (after a bot write)."""
+    fp = fingerprint(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    _atomic_write(data_dir / FINGERPRINT_FILE, fp)
+    return fp
+
+
+def check_external_edit(db: Session, data_dir: Path, now: datetime) -> bool:
+    """At session start: True (and audited) when someone else changed MEMORY.md since last seen."""
+    recorded_path = data_dir / FINGERPRINT_FILE
+    current = fingerprint(data_dir)
+    if not recorded_path.exists():
+        record_fingerprint(data_dir)
+        return False
+    recorded = recorded_path.read_text(encoding="utf-8").strip()
+    if recorded == current:
+        return False
+    audit(
+        db,
+        actor="human",
+        action="memory.external_edit",
+        target_kind="file",
+        target_id=MEMORY_FILE,
+        now=now,
+        previous=recorded,
+        current=current,
+    )
+    record_fingerprint(data_dir)
+    return True
+
+
+def last_external_edit(db: Session) -> AuditEvent | None:
+    """The most recent `memory.external_edit` audit event, if any."""
+    return db.scalars(
+        select(AuditEvent)
+        .where(AuditEvent.action == "memory.external_edit")
+        .order_by(AuditEvent.id.desc())
+    ).first()
+
+
+def memory_for_prompt(data_dir: Path, max_chars: int = DEFAULT_PROMPT_CHARS) -> MemorySnapshot:
+    """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`."""
+    path = data_dir / MEMORY_FILE
+    raw = path.read_text(encoding="utf-8") if path.exists() else ""
+    lines = strip_markers(raw).rstrip("\n").splitlines()
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > max_chars:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return MemorySnapshot(text="\n".join(reversed(kept)), fingerprint=fingerprint(data_dir))
+
+
+def memory_line(entry: MemoryEntry) -> str:
+    """The MEMORY.md bullet for a global note."""
+    day = entry.created_at.date().isoformat()
+    return f"- {day} — {one_line(entry.text)} {marker('m', entry.id)}"
+
+
+def append_note(data_dir: Path, entry: MemoryEntry) -> bool:
+    """Append a global note to MEMORY.md unless an equal line is there; False for a duplicate."""
+    added = append_marked_line(data_dir / MEMORY_FILE, memory_line(entry), compare=entry.text)
+    if added:
+        record_fingerprint(data_dir)
+    return added
+
+
+# --- the writer ---------------------------------------------------------------------------------
+
+
+class MemoryWriter:
+    """Writes `memory_notes`: global MEMORY.md lines for owners, facts for everyone else.
+
+    The trust rule (`writers.guard.trust`): a fact from a non-owner's DM stays with its author; one
+    from a channel session is seen by its author there, and by the whole channel only after the
+    owner's ✅ on a "share with the channel" card.
+    """
+
+    name = "memory"
+
+    def __init__(self, *, guard: Guard | None = None) -> None:
+        self.guard = guard or Guard()
+
+    def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
+        """Store each note (redacted, checked, placed, deduplicated); idempotent per reflection."""
+        result = WriterResult(status="nothing")
+        rid = ctx.provenance.reflection_id
+        for ordinal, note in enumerate(reflection.memory_notes):
+            done = db.scalars(
+                select(MemoryEntry.id).where(
+                    MemoryEntry.reflection_id == rid, MemoryEntry.ordinal == ordinal
+                )
+            ).first()
+            if done is not None:
+                continue
+            # MEMORY.md is for what everyone's sessions should know; an owner's note about one
+            # person goes to that person's scope instead (several people: the owner's own).
+            named = people_named(note) if ctx.user_is_owner else []
+            subject = named[0] if len(named) == 1 else (ctx.user_id if named else None)
+            admitted = self.guard.admit(ctx, note, kind="memory_note", subject=subject)
+            result.redacted += admitted.redactions
+            entry = self._entry(db, ctx, admitted, ordinal, subject)
+            if entry is None:
+                result.detail.append(f"note {ordinal}: duplicate fact")
+                continue
+            db.add(entry)
+            db.flush()
+            kind = "memory" if entry.scope_kind == "global" else "fact"
+            if admitted.quarantined:
+                entry.flags = admitted.flags
+                noun = "memory note" if kind == "memory" else "fact"
+                _card(db, ctx, entry, admitted, kind=kind, title=f"Quarantined {noun}")
+                result.quarantined += 1
+                result.staged += 1
+            elif entry.scope_kind == "global" and not append_note(ctx.data_dir, entry):
+                # Already in MEMORY.md (maybe written by a person): keep the row out of the way.
+                entry.status = "archived"
+                result.detail.append(f"note {ordinal}: already in {MEMORY_FILE}")
+            else:
+                result.written += 1
+                if admitted.placement.needs_card:
+                    title = f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?"
+                    _card(db, ctx, entry, admitted, kind="fact", title=title)
+                    result.staged += 1
+        if result.written or result.staged:
+            result.status = "staged" if result.staged and not result.written else "written"
+        return result
+
+    def _entry(
+        self,
+        db: Session,
+        ctx: WriteContext,
+        admitted: Admitted,
+        ordinal: int,
+        subject: str | None,
+    ) -> MemoryEntry | None:
+        text = admitted.text
+        digest = content_hash(text)
+        p = ctx.provenance
+        common = {
+            "text": text,
+            "text_hash": digest,
+            "status": "quarantined" if admitted.quarantined else "active",
+            "provenance": p.as_json(),
+            "reflection_id": p.reflection_id,
+            "session_id": p.session_id,
+            "author_id": ctx.user_id,
+            "ordinal": ordinal,
+            "created_at": ctx.now,
+            "updated_at": ctx.now,
+        }
+        if admitted.placement.reach == "everyone":
+            return MemoryEntry(scope_kind="global", scope_id="", reach="scope", **common)
+        if admitted.placement.reach == "subject" and subject is not None:
+            scope_kind, scope_id = "user", subject
+        elif ctx.is_dm:
+            scope_kind, scope_id = "user", ctx.user_id
+        else:
+            scope_kind, scope_id = "channel", ctx.channel
+        twin = db.scalars(
+            select(MemoryEntry.id).where(
+                MemoryEntry.scope_kind == scope_kind,
+                MemoryEntry.scope_id == scope_id,
+                MemoryEntry.author_id == ctx.user_id,
+                MemoryEntry.text_hash == digest,
+                MemoryEntry.status.in_(("active", "quarantined")),
+            )
+        ).first()
+        if twin is not None:
+            return None
+        fields = fact_fields(text)
+        return MemoryEntry(
+            scope_kind=scope_kind,
+            scope_id=scope_id,
+            # A DM fact's scope is its author; a channel fact starts with its author only.
+            reach="scope" if scope_kind == "user" else "author",
+            category=fields.category,
+            tags=list(fields.tags),
+            confidence=fields.confidence,
+            decay_rate=fields.decay_rate,
+            **common,
+        )
+
+
+def _card(
+    db: Session, ctx: WriteContext, entry: MemoryEntry, admitted: Admitted, *, kind: str, title: str
+) -> None:
+    create_item(
+        db,
+        kind=kind,
+        target_id=str(entry.id),
+        title=title,
+        content=entry.text,
+        choices=["approve", "reject"],
+        reason=admitted.reason,
+        reflection_id=ctx.provenance.reflection_id,
+        provenance=ctx.provenance.as_json(),
+        now=ctx.now,
+    )
+
+
+def apply_memory_decision(
+    db: Session,
+    item: ReviewItem,
+    decision: str,
+    actor: str,
+    now: datetime,
+    *,
+    data_dir: Path,
+) -> None:
+    """Approve → active and shared with its whole scope (MEMORY.md for a global note); reject →
+    archived. One applier serves quarantined notes, quarantined facts and "share" cards."""
+    entry = db.get(MemoryEntry, int(item.target_id))
+    if entry is None:
+        return
+    entry.updated_at = now
+    if decision == "approve":
+        entry.status = "active"
+        entry.reach = "scope"
+        if entry.scope_kind == "global":
+            append_note(data_dir, entry)
+    else:
+        entry.status = "archived"
+    audit(
+        db,
+        actor=actor,
+        action=f"memory.{'released' if decision == 'approve' else 'rejected'}",
+        target_kind="memory_entry",
+        target_id=str(entry.id),
+        now=now,
+    )

@@ -1,0 +1,108 @@
+"""Street addresses, by the shape addresses have in most countries rather than by example.
+
+An address has a *core* — a house number next to a street name that carries a street-type word
+("Street", "Drive", "rue", "Calle", "Rua", "-straße", "-weg"…), before or after the name, in the
+languages a team writes in — or, in Japan, a postcode mark `〒` or a prefecture followed by
+block numbers. After the core come up to four *continuation* segments, each after a comma, a
+spaced dash or one line break: a unit ("Apt 4", "2º C"), a postcode with or without its city, a
+city, a region code. The whole run is one finding, so no part of the address survives.
+"""
+
+from __future__ import annotations
+
+import re
+
+from writers.redact.recognizers import Rule
+
+_STREET_EN = (
+    r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl"
+    r"|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Close|Crescent|Cres|Row"
+    r"|Gardens|Mews|Walk|Trail|Trl|Grove|Alley|Loop|Pike|Plaza|Crossing|Point|Ridge|Hill"
+    r"|Parade|Pde|Esplanade|Esp|Promenade|Quay|Wharf|Rise|Vale|View|Heights|Green|Broadway"
+    r"|Causeway|Embankment|Gate|Hollow|Park|Path|Run|Track|Expressway|Freeway"
+)
+_DIRECTION = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
+# Street-type words written before the name (Romance and Slavic languages, mostly).
+_STREET_BEFORE = (
+    r"rue|avenue|av\.|boulevard|bd|allée|chemin|impasse|quai|place|route|via|viale|piazza"
+    r"|corso|vicolo|largo|calle|avenida|avda\.|paseo|camino|carretera|travesía|ronda|plaza"
+    r"|rua|travessa|praça|alameda|estrada|avinguda|carrer|passeig|plaça|ulica|ul\.|aleja"
+    r"|al\.|plac|rynek|c/|av\.?|pza\.|pl\.|estr\.|r\."
+)
+# Street-type words written as the end of the name (Germanic and Nordic languages).
+_STREET_SUFFIX = (
+    r"straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|laan|straat|gracht"
+    r"|plein|kade|singel|dreef|vej|gade|gatan|gata|vägen|veien|gate|tie|katu"
+)
+_PARTICLE = r"(?:de|du|des|la|le|les|del|della|dello|degli|da|do|dos|das|di|el|los|las|d)"
+# A capitalised word in any Latin script (Gdańsk, Łódź, São), hyphens and apostrophes inside.
+_NAME = r"[A-ZÀ-ÖØ-ÝĀ-Ž][^\W\d_]*(?:['’.-][^\W\d_]+)*\.?"
+_CITY = rf"{_NAME}(?:(?: {_PARTICLE}| am| an| upon| sur| en)?[ -]{_NAME}){{0,3}}"
+_POST = (
+    r"(?:\d{5}-\d{3}|\d{4,5}(?:-\d{4})?|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
+    r"|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{3}-\d{4}|\d{2}-\d{3})"
+)
+_UNIT = (
+    r"(?:(?i:(?:apt|apartment|appt|apto|dpto|depto|suite|ste|unit|flat|floor|fl|piso|planta"
+    r"|étage|etage|bus|app|whg|bât|bâtiment|building|bldg|level|lvl)(?![^\W\d_])\.?|#)"
+    r" ?[\w-]{1,5}|\d{1,2}\s?[º°ªè]\s?(?:[A-Za-z0-9]{1,4}\.?)?(?![\w]))"
+)
+_REGION = r"(?:[A-Z]{2,3}\.?)"
+_SEGMENT = (
+    rf"(?:{_UNIT}|{_POST}(?: {_CITY})?|{_CITY}(?:,? {_REGION})?(?:,? {_POST})?"
+    rf"|{_REGION}(?:,? {_POST})?)"
+)
+# A continuation: a comma, a spaced dash or a single line break, then a segment.
+_TAIL = (
+    rf"(?:(?:,[ \t]*\n?[ \t]*|[ \t]+[-–][ \t]+|[ \t]*\n[ \t]*"
+    rf"|[ \t]+(?=(?:{_UNIT}|{_POST})(?![\w])))(?:{_SEGMENT})(?![\w]))"
+)
+
+_NUMBER = r"\d{1,5}[A-Za-z]?(?:[-/]\d{1,4}[A-Za-z]?)?(?: (?:bis|ter|quater)\b)?"
+# A unit may come first: "Flat 5, 163 Albert Terrace", "Bât. B, 38 rue Victor Hugo".
+_LEAD = rf"(?:{_UNIT},[ \t]*)?"
+_CORE_EN = (
+    rf"\b{_NUMBER},? (?:{_DIRECTION}\.? )?(?:[A-Z][\w'’.-]*\.? ){{1,4}}(?:{_STREET_EN})\b\.?"
+    rf"(?: {_DIRECTION}\b\.?)?"
+)
+_BEFORE_NAME = (
+    rf"(?i:{_STREET_BEFORE}) (?:{_PARTICLE}['’ ] ?)*[A-ZÀ-Ý0-9][\w'’-]*"
+    rf"(?: (?:{_PARTICLE} )?[A-ZÀ-Ý][\w'’-]+){{0,3}}"
+)
+_CORE_BEFORE = rf"\b{_NUMBER},? {_BEFORE_NAME}|\b{_BEFORE_NAME},? (?:n[º°o]\.? ?)?{_NUMBER}\b"
+_CORE_SUFFIX = (
+    rf"\b(?:[A-ZÄÖÜ][\wäöüß-]+ )?[A-ZÄÖÜ][\wäöüß-]*(?i:{_STREET_SUFFIX}) {_NUMBER}\b"
+    rf"|\b[A-ZÄÖÜ][\wäöüß-]+[ -](?:Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Ring) {_NUMBER}\b"
+)
+
+# Japan: a postcode mark, or a prefecture, then the ward/town and block numbers.
+_JP_CHARS = r"[\u3040-\u30ff\u4e00-\u9fff々ヶー]"
+_JP_BLOCKS = r"[0-9０-９]{1,4}(?:(?:[-－ー]|丁目|番地?|号)[0-9０-９]{1,4}){0,3}(?:号)?"
+_JP_BUILDING = rf"(?:[ \t　]?{_JP_CHARS}+[0-9０-９]{{1,5}}号室?)?"
+_CORE_JP = (
+    rf"〒\s?\d{{3}}-\d{{4}}(?:\s*{_JP_CHARS}+{_JP_BLOCKS}{_JP_BUILDING})?"
+    rf"|{_JP_CHARS}{{1,4}}[都道府県]{_JP_CHARS}{{1,20}}?{_JP_BLOCKS}{_JP_BUILDING}"
+)
+
+ADDRESS = re.compile(
+    rf"{_LEAD}(?:{_CORE_EN}|{_CORE_BEFORE}|{_CORE_SUFFIX})(?:{_TAIL}){{0,6}}|{_CORE_JP}",
+)
+
+# A street without a type word ("2275 W Broadway") counts when a postcode follows in the tail.
+_LOOSE = re.compile(
+    rf"{_LEAD}\b(?P<core>{_NUMBER},? (?:{_DIRECTION}\.? )?[A-Z][A-Za-zÀ-ÿ'’.-]+"
+    rf"(?: [A-Z][A-Za-zÀ-ÿ'’.-]+){{0,3}})(?P<tail>(?:{_TAIL}){{1,6}})"
+)
+_POST_ALONE = re.compile(rf"(?<![\w-]){_POST}(?![\w-])")
+
+
+def _postcode_follows(m: re.Match[str]) -> bool:
+    tail = m.group("tail").lstrip(" \t")
+    # After a comma or a line break, so "17 Nov 2025" (a date) is not a street and a postcode.
+    return tail[:1] in (",", "\n") and _POST_ALONE.search(tail) is not None
+
+
+ADDRESS_RULES: tuple[Rule, ...] = (
+    Rule("street_address", ADDRESS, 0.75),
+    Rule("street_address", _LOOSE, 0.7, _postcode_follows),
+)

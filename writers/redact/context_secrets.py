@@ -1,0 +1,334 @@
+"""Secrets without a fixed format, found by what surrounds them or by what they are made of.
+
+Three principles, none tied to one vendor or one corpus:
+
+- **Named in prose.** A word that names a secret, in any of the languages a team writes in
+  ("password", "Passwort", "mot de passe", "contraseña", "senha", "wachtwoord", "パスワード"…),
+  followed by a colon, a copula ("is", "lautet", "est", "é", "は"…), a short "for the office:"
+  phrase, or directly by a value that could only be a secret. Client flags that take a password
+  (`--password`, MySQL's `-pSECRET`, `redis-cli -a`, `sshpass -p`) and "login: user / password"
+  pairs count as naming it.
+- **Machine-made.** A long token with letters of both cases and digits, high entropy, that is not a
+  known non-secret shape (hex digest, UUID, base64 of readable text, a path or a dotted name), is a
+  credential wherever it stands; so is a short vendor prefix joined to a long random body
+  (`key-…`, `shpat_…`, `SG.….…`) — the shape nearly every API key has, whichever vendor made it.
+- **Near its words.** A 40-character base64 run (the AWS secret-key shape) with "aws", "secret"
+  or "key" shortly before or after it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from writers.redact.recognizers import (
+    UUID,
+    Rule,
+    entropy,
+    identifier_like,
+    is_code_ref,
+    is_placeholder,
+    plausible_secret,
+    real,
+)
+
+# ---------------------------------------------------------------- named in prose
+
+# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
+_NOUNS = (
+    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
+    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
+    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль"
+)
+_NOUNS_CJK = r"パスワード|暗証番号|密码|密碼|비밀번호"
+# What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
+_COPULA = (
+    r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
+    r"|lautet|ist|war|est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
+)
+# A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
+_QUALIFIER = (
+    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des)[ \t]+"
+    r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
+)
+# Before a colon any few words may stand: "Mot de passe root du NAS : …".
+_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
+_OPEN_QUOTE = r"[\"'`“„«「『]"
+_CLOSE = ".,;:!?)\"'`”»」』"
+# A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
+# JSON string is the end of the line the redactor's unescaped view reads).
+_VALUE = r"(?P<s>(?:[^\s\"'`”»」』\\]|\\(?![nrt\"'])){4,200})"
+
+_PROSE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"(?:{_QUALIFIER}?(?P<join>\s*[:=：](?:\s*(?:{_COPULA})\s)?"
+    rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
+    rf"|{_LABEL}\s*[:：]"
+    rf"|(?P<bare>[ \t]+))"
+    rf"\s*{_OPEN_QUOTE}?{_VALUE}"
+)
+
+
+def _mixed(value: str) -> bool:
+    """Letters with digits or with symbols (`-_./` aside, which join words and paths): not a
+    word of prose, a file name or a flag."""
+    has_alpha = any(c.isalpha() for c in value)
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() and c not in "-_./" for c in value)
+    return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
+
+
+def _value_ok(raw: str, *, strict: bool) -> bool:
+    """Could `raw`, standing after a word that names a secret, be the secret itself?"""
+    if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[]", raw
+    ):
+        return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
+    if raw.endswith(("...", "…")) or is_placeholder(raw):
+        return False  # `sk-ant-api03-...`: a slot to fill in
+    value = raw.rstrip(_CLOSE)
+    if re.fullmatch(r"[\d.,:/-]+", value):
+        return False  # a time, a date, a number: "the token expires at: 10:00"
+    if is_placeholder(value) or len(value) < 4:
+        return False
+    if not any(c.isascii() and c.isalnum() for c in value):
+        return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
+    if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
+        return False  # an ordinary word after "password" is prose ("the password policy")
+    # `config.secrets.db` names where a secret lives; `Walrus934.Saffron` is one.
+    if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
+        return False
+    if strict:  # no colon or copula: only a value that could not be a word counts
+        return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
+    return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
+
+
+def _prose_check(m: re.Match[str]) -> bool:
+    return _value_ok(m.group("s"), strict=m.group("bare") is not None)
+
+
+def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
+    value = m.group("s")
+    trimmed = value.rstrip(_CLOSE)
+    start = m.start("s")
+    return (start, start + len(trimmed)) if trimmed else None
+
+
+# Client programs whose short flag takes a password, and that flag.
+_CLIENT_FLAGS = {
+    "-p": r"mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|sshpass|mongo|mongosh"
+    r"|mongodump|mongorestore|mongoexport|mongoimport",
+    "-a": r"redis-cli|keydb-cli|valkey-cli",
+}
+_CLI = re.compile(
+    r"(?i)(?<![\w-])(?P<flag>--(?:password|passwd|pass|token|secret|api-key|apikey|auth-token"
+    r"|access-token|client-secret|db-password|admin-password|requirepass)|-p|-a)"
+    r"(?:=|[ \t]+)?(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
+)
+
+
+def _cli_check(m: re.Match[str]) -> bool:
+    flag = m.group("flag").lower()
+    if not flag.startswith("--"):
+        # `-p`, `-a` mean a password only for the clients that say so, on the same line.
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        line = m.string[line_start : m.start()]
+        if not re.search(rf"(?i)(?<![\w-])(?:{_CLIENT_FLAGS[flag]})(?![\w-])", line):
+            return False
+        if flag == "-p" and m.group(0)[2:3] in (" ", "\t") and "mysql" in line.lower():
+            return False  # `mysql -p dbname` prompts for the password; the word is a database
+    if not flag.startswith("--") and m.group("s").isdigit():
+        return False  # `ssh -p 2222`: a port on the same line as `sshpass`
+    if m.group("q"):
+        value = m.group("s")
+        return len(value) >= 4 and not is_placeholder(value)
+    return _value_ok(m.group("s"), strict=False)
+
+
+# "login for grafana: admin / Br4mbl3^Qu4rtz" — a user and a password after a word for a login.
+_PAIR = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:login|logins|log-in|creds|credentials|credential|account|zugang"
+    r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens)(?![A-Za-z])[^\n:=]{0,40}"
+    r"[:=]\s*(?P<u>[\w.@+-]{1,64})\s*(?:/|\||:|\s)\s*(?P<s>[^\s]{4,200})"
+)
+
+
+def _pair_check(m: re.Match[str]) -> bool:
+    return _value_ok(m.group("s"), strict=True)
+
+
+# ---------------------------------------------------------------- machine-made
+
+_HEX = re.compile(r"[0-9a-fA-F]+")
+# Prefixes of things that are long and random but public: digests, commits, builds, ids.
+_PUBLIC_PREFIXES = frozenset(
+    "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
+    "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
+    "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
+)
+
+
+def _reads_as_text(value: str) -> bool:
+    """True when `value` is base64 of readable text (a blob someone pasted, not a key)."""
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 8:
+        return False
+    printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
+    words = sum(65 <= b <= 90 or 97 <= b <= 122 or 48 <= b <= 57 or b == 32 for b in raw)
+    return printable / len(raw) > 0.95 and words / len(raw) > 0.5
+
+
+_WORDISH = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])")
+
+
+def wordish(value: str) -> float:
+    """Share of `value` written in words of three letters or more (`HttpServletRequest`: 1.0;
+    a random 40-character key: 0.2, and under 0.6 in 99 cases out of 100)."""
+    return sum(len(w) for w in _WORDISH.findall(value)) / max(1, len(value))
+
+
+def machine_made(value: str, *, min_len: int = 32) -> bool:
+    """A long random credential: both cases and digits, high entropy, not a known public shape."""
+    core = value.rstrip("=")
+    if len(core) < min_len or is_placeholder(core):
+        return False
+    if not (re.search(r"[a-z]", core) and re.search(r"[A-Z]", core) and re.search(r"\d", core)):
+        return False
+    if _HEX.fullmatch(core) or UUID.fullmatch(core) or core.count("/") > 2:
+        return False
+    if wordish(core) > 0.7:
+        return False  # a long identifier made of words
+    # A random string over ~64 symbols has about log2(len) bits per char up to ~5.5; text,
+    # identifiers and repeated patterns stay well below.
+    if entropy(core) < min(4.2, 0.75 * (len(core).bit_length())):
+        return False
+    return not _reads_as_text(core)
+
+
+# A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
+_LONG = re.compile(
+    r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
+)
+# `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
+_DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]$")
+_NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
+
+
+# Public key material: armoured public keys and certificates, and OpenSSH public keys.
+_PUBLIC_BLOCK = re.compile(
+    r"-----BEGIN (?:PGP PUBLIC KEY BLOCK|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL"
+    r"|PGP SIGNATURE|SSH2 PUBLIC KEY)-----.*?(?:-----END [A-Z0-9 ]+-----|$)",
+    re.DOTALL,
+)
+_SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
+
+
+def _long_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    before = m.string[max(0, m.start() - 40) : m.start()]
+    if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
+        return False  # an inline data: URL or an OpenSSH public key is not a credential
+    head = re.match(r"[A-Za-z0-9]{1,8}[-_:]", value)
+    if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
+        return False
+    if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
+        return False
+    # `name=value` is an assignment, judged by the name (`secret_assignment`), not as a token.
+    named = _NAMED.match(value)
+    if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
+        return False
+    # One long random run, not an identifier of short words joined by `_` or `-`.
+    if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20:
+        return False
+    return machine_made(value)
+
+
+_PREFIXED = re.compile(
+    r"(?<![\w.-])(?P<p>[A-Za-z][A-Za-z0-9]{1,11})(?P<sep>[_.-])"
+    r"(?P<b>[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?=[A-Za-z0-9])){19,}=*)(?![\w.-])"
+)
+
+
+def _prefixed_check(m: re.Match[str]) -> bool:
+    prefix, body = m.group("p"), m.group("b")
+    if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
+        return False
+    # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
+    if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
+        return False
+    flat = re.sub(r"[_.=-]", "", body)
+    longest = max(re.split(r"[_.=-]", body), key=len)
+    if UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
+        return False
+    if _HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
+        return len(longest) >= 32  # `key-<32 hex>`; the public prefixes (`sha256-`) are out
+    both_cases = bool(re.search(r"[a-z]", flat) and re.search(r"[A-Z]", flat))
+    if not re.search(r"\d", flat) and not both_cases:
+        return False
+    # A random body: both cases (or one case and digits) and as varied as a key is.
+    return entropy(flat) >= (4.0 if both_cases else 3.7) and not _reads_as_text(flat)
+
+
+# ---------------------------------------------------------------- near its words
+
+_NEAR_WORDS = re.compile(r"(?i)aws|secret|key|credential|token|password|sak|access")
+
+
+def _near_words(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if is_placeholder(value) or entropy(value) < 3.8:
+        return False
+    classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
+    if classes < 3:
+        return False
+    before = m.string[max(0, m.start("s") - 80) : m.start("s")]
+    after = m.string[m.end("s") : m.end("s") + 80]
+    return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
+
+
+def _url_token_user(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return not is_placeholder(value) and entropy(value) >= 3.5 and bool(re.search(r"\d", value))
+
+
+# A `.pgpass` line: host:port:database:user:password.
+_PGPASS = re.compile(
+    r"(?m)(?<![\w.:-])[\w.*-]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<s>[^\s:][^\s]*)$"
+)
+
+
+SECRET_RULES: tuple[Rule, ...] = (
+    Rule(
+        "aws_secret_key",
+        re.compile(r"(?<![A-Za-z0-9/+=])(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        0.9,
+        _near_words,
+    ),
+    # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
+    Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
+    Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
+    Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PGPASS, 0.6, real("s")),
+    Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
+    Rule("api_token", _LONG, 0.45, _long_check),
+    Rule(
+        "url_credentials",
+        re.compile(
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:?(?P<s>[A-Za-z0-9_~.-]{16,200})@[\w.-]+\.[A-Za-z]"
+        ),
+        0.85,
+        _url_token_user,
+    ),
+    Rule(
+        "url_credentials",
+        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?#@<>|\"']{1,200})@"),
+        0.85,
+        real("s"),
+    ),
+)

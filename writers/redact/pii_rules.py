@@ -1,0 +1,238 @@
+"""Personal data presidio already knows how to find without spaCy, filtered for chat.
+
+Phone numbers (through the `phonenumbers` library, for many regions), IP addresses, US SSNs, UK
+NINOs and national ids with a checksum come from presidio's predefined recognizers, each wrapped
+with a filter for what chat is full of: Slack timestamps, versions, dates, decimals, digits inside
+longer tokens. Secrets found by context are in `writers.redact.context_secrets`, street addresses in
+`writers.redact.addresses`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.predefined_recognizers import (
+    AuTfnRecognizer,
+    CaSinRecognizer,
+    EsNieRecognizer,
+    EsNifRecognizer,
+    FiPersonalIdentityCodeRecognizer,
+    InAadhaarRecognizer,
+    IpRecognizer,
+    ItFiscalCodeRecognizer,
+    NhsRecognizer,
+    PhoneRecognizer,
+    PlPeselRecognizer,
+    SePersonnummerRecognizer,
+    UkNinoRecognizer,
+    UsSsnRecognizer,
+)
+
+from writers.redact.recognizers import PHONE_CONTEXT
+
+PHONE_REGIONS = (
+    "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
+    "IE", "SG", "ZA", "PL", "BE", "AT", "PT", "DK", "NO", "FI", "NZ", "KR", "CN", "IL", "AE",
+)  # fmt: skip
+# Presidio's entity names → the redactor's kinds (what `[REDACTED:<kind>]` says).
+KINDS = {
+    "PHONE_NUMBER": "phone",
+    "IP_ADDRESS": "ip_address",
+    "US_SSN": "us_ssn",
+    "UK_NINO": "uk_nino",
+    "IN_AADHAAR": "national_id",
+    "CA_SIN": "national_id",
+    "AU_TFN": "national_id",
+    "ES_NIE": "national_id",
+    "UK_NHS": "national_id",
+    "SE_PERSONNUMMER": "national_id",
+    "ES_NIF": "national_id",
+    "IT_FISCAL_CODE": "national_id",
+    "PL_PESEL": "national_id",
+    "FI_PERSONAL_IDENTITY_CODE": "national_id",
+}
+_VERSIONISH = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?)\s*$")
+
+
+# Calendar dates look like national phone numbers to `phonenumbers` (23.11.2026, 2026-11-23).
+_DATE = re.compile(
+    r"(?:0?[1-9]|[12]\d|3[01])([./-])(?:0?[1-9]|1[0-2])\1(?:19|20)\d\d"
+    r"|(?:0?[1-9]|1[0-2])([./-])(?:0?[1-9]|[12]\d|3[01])\2(?:19|20)\d\d"
+    r"|(?:19|20)\d\d([./-])(?:0?[1-9]|1[0-2])\3(?:0?[1-9]|[12]\d|3[01])"
+)
+
+
+# Numbers that are written like phone numbers but named as something else just before.
+_NOT_A_PHONE = re.compile(
+    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver\.?|\bv|firmware|kernel|release"
+    r"|\bbuild|driver|\bfw)\W{0,3}(?:\w+\W{1,3}){0,2}$"
+)
+
+
+def joins(ch: str) -> bool:
+    """True when `ch` would make a number part of a longer token: ASCII letters and digits
+    do; the kana and ideographs that write "は"/"です" around a number in Japanese do not."""
+    return ch.isascii() and ch.isalnum() or ch in ("-", "_")
+
+
+def _phone_ok(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    before, after = text[max(0, start - 40) : start], text[end : end + 2]
+    if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
+        r"[.,:]\d|[A-Za-z0-9_]", after
+    ):
+        return False  # inside a longer token, a decimal or a Slack timestamp
+    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
+        return False
+    digits = re.sub(r"\D", "", value)
+    if value.startswith(("+", "00")):
+        return True
+    formatted = bool(re.search(r"[ ().-]", value.strip()))
+    if not formatted and not PHONE_CONTEXT.search(before):
+        return False  # a bare run of digits is an id or an amount unless called a number
+    return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _ip_ok(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    before, after = text[max(0, start - 12) : start], text[end : end + 2]
+    if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
+        return False
+    return not ("." in value and _VERSIONISH.search(before))
+
+
+def _loopback(value: str) -> bool:
+    """127.0.0.0/8, ::1 and the unspecified address name this machine, not a person's."""
+    try:
+        address = ipaddress.ip_address(value.split("%")[0])
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Not part of a longer token (an id inside a permalink, a number inside a hash), nor the
+    digits after a decimal point (`1.41421356237`)."""
+    left, right = text[start - 1 : start], text[end : end + 1]
+    if left == "." and text[start - 2 : start - 1].isdigit():
+        return False
+    if right == "." and text[end + 1 : end + 2].isdigit():
+        return False
+    return not (left and joins(left)) and not (right and joins(right))
+
+
+def _named_or_formatted(words: str) -> Any:
+    """Keep a checksummed id only when it is written the way people write it (grouped with
+    spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
+    one build or order number in ten."""
+    named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
+
+    def keep(text: str, start: int, end: int) -> bool:
+        if re.search(r"\d[ -]\d", text[start:end]):
+            return True
+        return named.search(text[max(0, start - 60) : start]) is not None
+
+    return keep
+
+
+# Where a phone number could be: an optional `+`, then digits with the separators numbers are
+# written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
+_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:[ \t().\-/]{0,3}\d){6,19}\)?")
+_DIGITS7 = re.compile(r"\d(?:[^\n\d]{0,3}\d){6}")
+_IPISH = re.compile(r"\d\.\d|[0-9a-fA-F]:[0-9a-fA-F:]")
+
+
+class _Filtered(EntityRecognizer):
+    """One presidio recognizer with a filter on its hits, reported under our kind names.
+
+    `pre` is a cheap regex a text must match before the (slower) recognizer runs at all. With
+    `windows`, the recognizer runs only on each match of that regex (offsets mapped back), so
+    its cost follows the number of candidates rather than the length of the text: `phonenumbers`
+    scans a whole text once per region, which is most of the time on a long transcript.
+    """
+
+    def __init__(
+        self,
+        inner: EntityRecognizer,
+        keep: Any = None,
+        score: float = 0.75,
+        pre: re.Pattern[str] = _DIGITS7,
+        windows: re.Pattern[str] | None = None,
+    ) -> None:
+        self.inner = inner
+        self.keep = keep
+        self.fixed_score = score
+        self.pre = pre
+        self.windows = windows
+        super().__init__(
+            supported_entities=inner.supported_entities,
+            name=f"seshat-{type(inner).__name__}",
+            supported_language="en",
+        )
+
+    def load(self) -> None:
+        """Nothing to load: the inner recognizer is ready."""
+
+    def analyze(
+        self, text: str, entities: Sequence[str], nlp_artifacts: Any = None
+    ) -> list[RecognizerResult]:
+        """The inner recognizer's hits that pass the filter, with a fixed score."""
+        out: list[RecognizerResult] = []
+        if not self.pre.search(text):
+            return out
+        for r in self._inner_hits(text, list(entities), nlp_artifacts):
+            if r.score <= 0 or not _alone(text, r.start, r.end):
+                continue
+            if self.keep is not None and not self.keep(text, r.start, r.end):
+                continue
+            out.append(RecognizerResult(r.entity_type, r.start, r.end, self.fixed_score))
+        return out
+
+    def _inner_hits(
+        self, text: str, entities: list[str], nlp_artifacts: Any
+    ) -> list[RecognizerResult]:
+        if self.windows is None:
+            return list(self.inner.analyze(text, entities, nlp_artifacts))
+        hits: list[RecognizerResult] = []
+        for w in self.windows.finditer(text):
+            after = text[w.end() : w.end() + 2]
+            if (
+                not _alone(text, w.start(), w.end())
+                or re.match(r"[.,:]\d", after)
+                or re.fullmatch(r"\d+[.,]\d+", w.group(0))
+            ):
+                continue  # digits inside a longer token, a decimal, a Slack ts or a time
+            for r in self.inner.analyze(w.group(0), entities, nlp_artifacts):
+                r.start += w.start()
+                r.end += w.start()
+                hits.append(r)
+        return hits
+
+
+def presidio_recognizers() -> list[EntityRecognizer]:
+    """presidio's predefined recognizers that run without spaCy, filtered for chat."""
+    return [
+        _Filtered(
+            PhoneRecognizer(supported_regions=PHONE_REGIONS, leniency=1),
+            _phone_ok,
+            0.7,
+            windows=_PHONE_WINDOW,
+        ),
+        _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
+        _Filtered(UsSsnRecognizer(), _named_or_formatted(r"ssn|social security|ss#"), 0.7),
+        _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
+        _Filtered(InAadhaarRecognizer(), None, 0.7),
+        _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),
+        _Filtered(ItFiscalCodeRecognizer(), None, 0.7, re.compile(r"[A-Za-z]{6}\d\d")),
+        _Filtered(PlPeselRecognizer(), None, 0.7),
+        _Filtered(FiPersonalIdentityCodeRecognizer(), None, 0.7),
+        _Filtered(CaSinRecognizer(), _named_or_formatted(r"sin|nas|social insurance"), 0.7),
+        _Filtered(AuTfnRecognizer(), _named_or_formatted(r"tfn|tax file"), 0.7),
+        _Filtered(EsNieRecognizer(), None, 0.7, re.compile(r"[XYZxyz]-?\d{7}")),
+        _Filtered(NhsRecognizer(), _named_or_formatted(r"nhs|chi|patient"), 0.7),
+        _Filtered(SePersonnummerRecognizer(), _named_or_formatted(r"personnummer|pnr|person"), 0.7),
+    ]

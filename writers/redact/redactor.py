@@ -1,0 +1,234 @@
+"""Redact secrets and PII from text before anything is learned from it or sent to an LLM.
+
+presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
+model). The registry holds our own rules (`writers.redact.recognizers` for token formats,
+`writers.redact.context_secrets` for secrets found by context or by their randomness,
+`writers.redact.addresses` for street addresses) and those of
+presidio's predefined recognizers that need no NLP (phone numbers via `phonenumbers`, IP
+addresses, SSNs, NINOs, checksummed national ids), filtered for chat; presidio's email/URL
+recognizers — and the tldextract public-suffix download behind them — never run. Overlapping
+hits are merged into one span and replaced by `[REDACTED:<kind>]`.
+
+Secrets also hide inside escaped text: a model's raw output holding a JSON string that itself holds
+`{\\"password\\": \\"…\\"}`, or an env file joined with `\\n`. So the rules run on the text and on
+up to `MAX_UNESCAPE` unescaped views of it (JSON/Python string escapes decoded one level per view),
+and every hit in a view is mapped back to the escape sequences it came from in the original.
+
+    >>> redact_text("token: xoxb-1234-5678-abcdefghij")
+    'token: [REDACTED:slack_token]'
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
+from presidio_analyzer.nlp_engine import NoOpNlpEngine
+
+from writers.redact.addresses import ADDRESS_RULES
+from writers.redact.context_secrets import SECRET_RULES
+from writers.redact.pii_rules import KINDS, presidio_recognizers
+from writers.redact.recognizers import RULES, RuleRecognizer
+
+__all__ = [
+    "Finding",
+    "RedactionResult",
+    "Redactor",
+    "UnescapedView",
+    "get_redactor",
+    "redact_json",
+    "redact_text",
+    "unescaped_views",
+]
+
+# Enough for a JSON string held in a JSON string held in the model's raw JSON output.
+MAX_UNESCAPE = 3
+# JSON string escapes plus `\'` (Python, JS); anything else (`\d`, `\x41`) is left as it is.
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|([\"'\\/bfnrt]))")
+_SIMPLE = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One redacted span: `kind` of secret, `start`/`end` offsets into the input text."""
+
+    kind: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class RedactionResult:
+    """Redacted text plus what was found, with offsets into the original text."""
+
+    text: str
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnescapedView:
+    """Text with one more level of escapes decoded; char `i` came from `starts[i]:ends[i]`."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a non-empty span of the view back to the original text (whole escapes only)."""
+        return self.starts[start], self.ends[end - 1]
+
+
+def _unescape_once(view: UnescapedView) -> UnescapedView | None:
+    """Decode one level of escapes in `view`; None when there is nothing to decode."""
+    text = view.text
+    chars: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        chars.append(text[pos : m.start()])
+        starts.extend(view.starts[pos : m.start()])
+        ends.extend(view.ends[pos : m.start()])
+        code, simple = m.group(1), m.group(2)
+        chars.append(chr(int(code, 16)) if code else _SIMPLE.get(simple, simple))
+        starts.append(view.starts[m.start()])
+        ends.append(view.ends[m.end() - 1])
+        pos = m.end()
+    if pos == 0:
+        return None
+    chars.append(text[pos:])
+    starts.extend(view.starts[pos:])
+    ends.extend(view.ends[pos:])
+    return UnescapedView("".join(chars), tuple(starts), tuple(ends))
+
+
+def unescaped_views(text: str, depth: int = MAX_UNESCAPE) -> list[UnescapedView]:
+    """Successively unescaped views of `text` (none if it has no escapes), at most `depth`."""
+    views: list[UnescapedView] = []
+    if "\\" not in text:
+        return views
+    current = UnescapedView(text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+    while len(views) < depth and "\\" in current.text:
+        nxt = _unescape_once(current)
+        if nxt is None:
+            break
+        views.append(nxt)
+        current = nxt
+    return views
+
+
+class _NoContext(ContextAwareEnhancer):
+    """Leaves scores alone: there are no tokens to look for context words in."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            context_similarity_factor=0,
+            min_score_with_context_similarity=0,
+            context_prefix_count=0,
+            context_suffix_count=0,
+        )
+
+    def enhance_using_context(
+        self,
+        text: str,
+        raw_results: list[Any],
+        nlp_artifacts: Any,
+        recognizers: list[Any],
+        context: list[str] | None = None,
+    ) -> list[Any]:
+        """Return `raw_results` unchanged."""
+        del text, nlp_artifacts, recognizers, context
+        return raw_results
+
+
+class Redactor:
+    """Finds secrets and PII with presidio and replaces each with `[REDACTED:<kind>]`."""
+
+    def __init__(self) -> None:
+        nlp = NoOpNlpEngine(models=[{"lang_code": "en", "model_name": "none"}])
+        recognizers = [
+            RuleRecognizer(RULES + SECRET_RULES + ADDRESS_RULES),
+            *presidio_recognizers(),
+        ]
+        registry = RecognizerRegistry(recognizers=recognizers, supported_languages=["en"])
+        self._engine = AnalyzerEngine(
+            registry=registry,
+            nlp_engine=nlp,
+            supported_languages=["en"],
+            context_aware_enhancer=_NoContext(),
+        )
+
+    def findings(self, text: str) -> list[Finding]:
+        """Return the merged, non-overlapping spans to redact, in text order."""
+        if not text:
+            return []
+        hits = [
+            (r.start, r.end, KINDS.get(r.entity_type, r.entity_type), r.score)
+            for r in self._engine.analyze(text=text, language="en")
+        ]
+        for view in unescaped_views(text):
+            for r in self._engine.analyze(text=view.text, language="en"):
+                if r.end > r.start:
+                    kind = KINDS.get(r.entity_type, r.entity_type)
+                    hits.append((*view.span(r.start, r.end), kind, r.score))
+        merged: list[tuple[int, int, str, float]] = []
+        for r_start, r_end, r_kind, r_score in sorted(hits, key=lambda h: (h[0], -h[1])):
+            if merged and r_start < merged[-1][1]:
+                start, end, kind, score = merged[-1]
+                # The more specific recognizer (higher score, then longer span) names the kind.
+                better = (r_score, r_end - r_start) > (score, end - start)
+                merged[-1] = (
+                    start,
+                    max(end, r_end),
+                    r_kind if better else kind,
+                    max(score, r_score),
+                )
+            else:
+                merged.append((r_start, r_end, r_kind, r_score))
+        return [Finding(kind, start, end) for start, end, kind, _ in merged]
+
+    def redact(self, text: str) -> RedactionResult:
+        """Redact `text`; findings carry offsets into the original `text`."""
+        found = self.findings(text)
+        parts: list[str] = []
+        pos = 0
+        for f in found:
+            parts.append(text[pos : f.start])
+            parts.append(f"[REDACTED:{f.kind}]")
+            pos = f.end
+        parts.append(text[pos:])
+        return RedactionResult(text="".join(parts), findings=found)
+
+
+_lock = threading.Lock()
+_redactor: Redactor | None = None
+
+
+def get_redactor() -> Redactor:
+    """Return the process-wide `Redactor`, building it on first use (thread-safe)."""
+    global _redactor
+    if _redactor is None:
+        with _lock:
+            if _redactor is None:
+                _redactor = Redactor()
+    return _redactor
+
+
+def redact_text(text: str) -> str:
+    """Return `text` with every secret and PII span replaced."""
+    return get_redactor().redact(text).text
+
+
+def redact_json(value: Any) -> Any:
+    """Redact every string inside a JSON-like value; dict keys and non-strings are kept."""
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {k: redact_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_json(v) for v in value]
+    return value
