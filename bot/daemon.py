@@ -39,6 +39,7 @@ from bot.learning.cards import ReviewCards
 from bot.learning.checkins import POLL_SECONDS, CheckinService
 from bot.learning.forgetting import Forgetting
 from bot.learning.notices import LearningNotices
+from bot.learning.upkeep import Upkeep
 from bot.malloc import cap_arenas
 from bot.providers import make_chat_llm
 from bot.runtime import Runtime
@@ -47,7 +48,7 @@ from bot.slack.check import check_app_token, check_bot_token, offline_problems
 from bot.slack.http_server import HttpServer
 from bot.slack.journal import Journal
 from bot.slack.socket_intake import JournalledSocketModeHandler
-from bot.slack.web import make_web_client, slack_error
+from bot.slack.web import dm, make_web_client, slack_error
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
@@ -140,8 +141,10 @@ class Daemon:
             embedder=runtime.library.embedder,
             per_day=s.checkins_per_user_per_day,
         )
-        runtime.on_applied = self._applied
         self.context = LearnedContext(runtime, clock=self.clock)
+        self.upkeep = Upkeep(
+            settings=s, store=store, clock=self.clock, on_change=self.context.clear
+        )
         self.detector = Detector(runtime.library.embedder)
         self.forgetting = Forgetting(
             store=store,
@@ -167,31 +170,18 @@ class Daemon:
             clock=self.clock,
             prices=runtime.prices,
             context=self.context,
-            chat=ChatConfig(
-                model=s.chat_model,
-                max_tokens=s.chat_max_tokens,
-                max_messages=s.transcript_max_messages,
-                temperature=s.chat_temperature,
-            ),
+            chat=ChatConfig.from_settings(s),
             bot_user_id=self.identity.user_id,
             workers=s.worker_threads,
             working_signal_after=s.working_signal_delay_seconds,
-            on_closing_reply=self._reply_stored,
+            on_closing_reply=runtime.session_closed,
             reply_streaming=s.reply_streaming,
             stream_interval=s.reply_stream_interval_seconds,
             stall=StallGuard(
                 store=store,
                 clock=self.clock,
                 detector=self.detector,
-                config=StallConfig(
-                    enabled=s.stall_detection,
-                    max_interventions=s.stall_max_interventions,
-                    baseline_temperature=s.chat_temperature,
-                    lift=s.stall_temperature_lift,
-                    max_temperature=s.stall_temperature_max,
-                    decay_turns=s.stall_decay_turns,
-                    bot_replies_per_minute=s.bot_replies_per_thread_per_minute,
-                ),
+                config=StallConfig.from_settings(s),
                 tell_owner=self._tell_owner,
             ),
             status=AssistantStatus(self.slack, applies=self.assistant.is_assistant_thread),
@@ -206,7 +196,7 @@ class Daemon:
             slack=self.slack,
             clock=self.clock,
             idle_minutes=s.session_idle_minutes,
-            on_closed=self._on_closed,
+            on_closed=runtime.session_closed,
             review=self.cards,
             people=self.people,
             owner_ids=s.owner_ids,
@@ -217,6 +207,14 @@ class Daemon:
                 store=store, slack=self.slack, clock=self.clock, owner_ids=s.owner_ids
             ),
         )
+        # After a reflection is applied, in this order: its review cards, the learning notice,
+        # the owner's App Home, the check-in it scheduled (into the job store at once).
+        runtime.after_apply += [
+            self.cards.post_for_reflection,
+            self.notices.post,
+            lambda _reflection_id: self.owner_home.changed(),
+            lambda _reflection_id: self.checkins.arm() if self.checkins is not None else None,
+        ]
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
             client=self.slack,
@@ -288,7 +286,7 @@ class Daemon:
         add("sweep", jobs.every(sweep), self.sweep, "interval", seconds=sweep)
         add("deferred", jobs.daily, runtime.worker.run_deferred, "cron", hour=0, minute=1)
         add("dedupe", jobs.every(3600), self.service.forget_old_events, "interval", hours=1)
-        add("decay", jobs.daily, self.context.daily, "cron", hour=3, minute=17)
+        add("decay", jobs.daily, self.upkeep.daily, "cron", hour=3, minute=17)
         recovery = REPLY_RECOVERY_SECONDS
         add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
@@ -347,8 +345,7 @@ class Daemon:
                 f"`seshat reflection retry {session_id[:8]}`."
             )
             try:
-                channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
-                self.slack.chat_postMessage(channel=channel, text=text)
+                dm(self.slack, owners[0], text)
                 told += 1
             except (SlackApiError, OSError) as exc:
                 log.warning("could not tell the owner about a failed reflection: %s", exc)
@@ -356,28 +353,10 @@ class Daemon:
                     events.release(db, [f"failed-notice:{session_id}"])
         return told
 
-    def _applied(self, reflection_id: str) -> None:
-        # After a fan-out: its review cards, and its check-in into the job store at once.
-        self.cards.post_for_reflection(reflection_id)
-        self.notices.post(reflection_id)
-        self.owner_home.changed()
-        if self.checkins is not None:
-            self.checkins.arm()
-
     def _forgotten(self) -> None:
         # What this process holds rendered or embedded from people's words goes with them.
         self.context.clear()
         self.detector.clear()
-
-    def _on_closed(self, session_id: str) -> None:
-        assert self.runtime is not None
-        self.runtime.worker.enqueue(session_id)
-
-    def _reply_stored(self, session_id: str) -> None:
-        # A reply landed in a session closed while it was being generated (the engine read the
-        # state in the reply's own transaction): reflect it now.
-        assert self.runtime is not None
-        self.runtime.worker.enqueue(session_id)
 
     def _tell_owner(self, text: str) -> None:
         """A DM to the first owner; failures are logged, never raised."""
@@ -386,8 +365,7 @@ class Daemon:
             log.warning("no SLACK_OWNER_IDS to tell: %s", text)
             return
         try:
-            channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
-            self.slack.chat_postMessage(channel=channel, text=text)
+            dm(self.slack, owners[0], text)
         except (SlackApiError, OSError) as exc:
             log.warning("could not tell the owner: %s", slack_error(exc))
 
@@ -406,8 +384,7 @@ class Daemon:
             "until 00:00 UTC."
         )
         try:
-            channel = self.slack.conversations_open(users=owners[0])["channel"]["id"]
-            self.slack.chat_postMessage(channel=channel, text=text)
+            dm(self.slack, owners[0], text)
         except (SlackApiError, OSError) as exc:
             log.warning("could not tell the owner about the cap: %s", slack_error(exc))
 

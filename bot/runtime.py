@@ -95,11 +95,20 @@ class Runtime:
             settings, guard=self.guard, lessons_writer=self.lessons, embedder=self.embedder
         )
         self.appliers = appliers_from_settings(settings, lessons_applier=apply_lesson_decision)
-        # Called after a fan-out with the reflection id (the daemon posts review cards there).
-        self.on_applied: Callable[[str], object] | None = None
         self.worker = ReflectionWorker(
             store=self.store, runner=self.runner, clock=self.clock, after=self.apply
         )
+        # The learning chain's two moments, as ordered hooks the daemon registers once:
+        # after a session closes (/done, idle, the Done button, a reply landing in a session
+        # closed meanwhile) its reflection is queued, then the rest; after a reflection is
+        # applied (fan-out done) its cards, notices, App Home and check-ins follow.
+        self.after_close: list[Callable[[str], object]] = [self.worker.enqueue]
+        self.after_apply: list[Callable[[str], object]] = []
+
+    def session_closed(self, session_id: str) -> None:
+        """A session closed: queue its reflection, then run the other `after_close` hooks."""
+        for hook in self.after_close:
+            hook(session_id)
 
     def apply(self, outcome: Outcome) -> dict[str, Any]:
         """Fan a successful reflection out to the writers (idempotent), then notify."""
@@ -115,8 +124,8 @@ class Runtime:
             now=self.clock.now(),
             guard=self.guard,
         )
-        if self.on_applied is not None:
-            self.on_applied(outcome.reflection_id)
+        for hook in self.after_apply:
+            hook(outcome.reflection_id)
         return results
 
     def resume_fan_outs(

@@ -18,9 +18,9 @@ from typing import Any, Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from reflection.banned import check_guards
 from reflection.calls import record_call
 from reflection.errors import GuardRejected, LLMError, LLMRejected, ParseError
-from reflection.guards import check_guards
 from reflection.llm import LLM, ChatMessage, LLMRequest, LLMResponse, SystemBlock
 from reflection.parse import parse_reflection
 from reflection.pricing import PriceTable

@@ -1,7 +1,17 @@
-"""Writers: one module per kind of learned artifact (write path, read path, ageing).
+"""Writers: what a reflection becomes, and the read path that brings it back.
 
 Every writer stores text only through `writers.guard.gate.Guard.admit`, which redacts it, checks
 it for poisoning (hidden characters included) and places it by the trust rule — who authored it,
-whom it may reach, and what decision lets it reach further. The rule's table is in
-`writers/guard/trust.py`; lessons live in `writers/lessons/`.
+whom it may reach, and what decision lets it reach further (the table: `writers/guard/trust.py`).
+
+- root: `base` (the Writer protocol, results, hashes), `embed` (embeddings), `review` (review
+  items) — the core every room may use; `fanout` (one reflection to every writer), `registry`
+  (the writers built in one place), `selector` (what the next session gets).
+- `guard/`: safety, trust, promotion. `redact/`: the redactor (used first by intake and the
+  reflection runner). `lessons/`, `skills/`, `notes/` (memory, facts, persona, user model,
+  check-ins): one kind of learned artifact each. `library/`: stewardship — catalog, edits,
+  rollback, export, import, purge (forget) and tombstones.
+
+Core: writers.base, writers.embed, writers.review.
+May import: reflection, store.
 """

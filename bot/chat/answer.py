@@ -21,6 +21,7 @@ from reflection.errors import LLMError
 from reflection.llm import LLM, LLMRequest, LLMResponse
 from reflection.pricing import PriceTable
 from store.clock import Clock
+from store.config import Settings
 from store.models import ChatSession, Message
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,16 @@ class ChatConfig:
     max_tokens: int
     max_messages: int
     temperature: float | None = None
+
+    @classmethod
+    def from_settings(cls, s: Settings) -> ChatConfig:
+        """CHAT_MODEL, CHAT_MAX_TOKENS, TRANSCRIPT_MAX_MESSAGES, CHAT_TEMPERATURE."""
+        return cls(
+            model=s.chat_model,
+            max_tokens=s.chat_max_tokens,
+            max_messages=s.transcript_max_messages,
+            temperature=s.chat_temperature,
+        )
 
 
 class Answerer:

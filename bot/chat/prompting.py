@@ -17,18 +17,18 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.chat.context import PromptParts, Section, default_identity
 from store.clock import Clock
+from store.config import Settings
+from store.db import Store
 from store.models import ChatSession
 from writers.lessons import record_injection
-from writers.lessons import upkeep as lesson_upkeep
+from writers.lessons.index import LessonLibrary
 from writers.notes import memory, persona
-from writers.notes.facts import decay_facts
 from writers.selector import Selection, select_context
-from writers.skills import drafts as skills
-from writers.skills.governor import GovernorPolicy, GovernorReport, govern
+from writers.skills import files as skills
 from writers.skills.matching import (
     Match,
     SkillMatcher,
@@ -38,10 +38,31 @@ from writers.skills.matching import (
     usable_skills,
 )
 
-if TYPE_CHECKING:
-    from bot.runtime import Runtime
-
 log = logging.getLogger(__name__)
+
+
+class LearnedSources(Protocol):
+    """Where the learned context reads from (a `bot.runtime.Runtime`)."""
+
+    @property
+    def settings(self) -> Settings:
+        """The process's settings (budgets, the skills folder)."""
+        ...
+
+    @property
+    def store(self) -> Store:
+        """The database."""
+        ...
+
+    @property
+    def data_dir(self) -> Path:
+        """Where USER.md, MEMORY.md and the identity live."""
+        ...
+
+    @property
+    def library(self) -> LessonLibrary:
+        """The in-memory lesson index (and its embedder)."""
+        ...
 
 
 def read_text(path: Path) -> str:
@@ -95,7 +116,7 @@ def skill_section(
 class LearnedContext:
     """The context provider used by the engine (and by `seshat context`)."""
 
-    def __init__(self, runtime: Runtime, *, clock: Clock, cache_size: int = 512) -> None:
+    def __init__(self, runtime: LearnedSources, *, clock: Clock, cache_size: int = 512) -> None:
         self.runtime = runtime
         self.clock = clock
         self._cache: OrderedDict[str, _Live] = OrderedDict()
@@ -226,49 +247,3 @@ class LearnedContext:
             ids.setdefault(item.kind, []).append(item.id)
         injected = match.slug if match is not None and match.mode == "injected" else None
         return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids, notes)
-
-    def daily(self) -> None:
-        """Scheduled upkeep: decay lessons and facts, enforce the lesson caps."""
-        rt = self.runtime
-        now = self.clock.now()
-        with rt.store.sessions.begin() as db:
-            report = lesson_upkeep.decay_lessons(db, now, rt.settings.lesson_decay_days)
-            lesson_upkeep.enforce_caps(
-                db,
-                canonical_cap=rt.settings.lesson_cap_canonical,
-                provisional_cap=rt.settings.lesson_cap_provisional,
-                now=now,
-            )
-            decayed, archived = decay_facts(db, now)
-        governed = self.govern_skills()
-        rt.store.optimize()  # the planner's statistics follow the tables' growth
-        with self._lock:
-            self._cache.clear()
-        log.info(
-            "daily upkeep done",
-            extra={
-                "lessons": str(report),
-                "facts_decayed": decayed,
-                "facts_archived": archived,
-                "skills": str(governed),
-            },
-        )
-
-    def govern_skills(self) -> GovernorReport:
-        """The skill governor's daily pass (quarantine failing, mark unused stale)."""
-        rt = self.runtime
-        s = rt.settings
-        policy = GovernorPolicy(
-            window=s.skill_failure_window,
-            ratio=s.skill_failure_ratio,
-            min_uses=s.skill_failure_min_uses,
-            stale_days=s.skill_stale_days,
-        )
-        with rt.store.sessions.begin() as db:
-            report = govern(
-                db, skills_dir=s.effective_skills_dir, now=self.clock.now(), policy=policy
-            )
-        if report.quarantined or report.stale:
-            with self._lock:
-                self._cache.clear()  # a quarantined skill must leave sessions already cached
-        return report

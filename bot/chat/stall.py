@@ -45,6 +45,7 @@ from sqlalchemy.orm import Session
 
 from store import events
 from store.clock import Clock
+from store.config import Settings
 from store.db import Store
 from store.models import ChatSession, Message, SessionEvent
 from writers.embed import Embedder, Matrix
@@ -119,6 +120,19 @@ class StallConfig:
     max_temperature: float = 1.0
     decay_turns: int = 3
     bot_replies_per_minute: int = 4
+
+    @classmethod
+    def from_settings(cls, s: Settings) -> StallConfig:
+        """STALL_*, CHAT_TEMPERATURE and BOT_REPLIES_PER_THREAD_PER_MINUTE."""
+        return cls(
+            enabled=s.stall_detection,
+            max_interventions=s.stall_max_interventions,
+            baseline_temperature=s.chat_temperature,
+            lift=s.stall_temperature_lift,
+            max_temperature=s.stall_temperature_max,
+            decay_turns=s.stall_decay_turns,
+            bot_replies_per_minute=s.bot_replies_per_thread_per_minute,
+        )
 
 
 @dataclass(frozen=True)

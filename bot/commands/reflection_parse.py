@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from reflection.banned import DEFAULT_BANNED_KEYWORDS, parse_banned_keywords
 from reflection.errors import GuardRejected, ParseError
-from reflection.guards import DEFAULT_BANNED_KEYWORDS, parse_banned_keywords
 
 if TYPE_CHECKING:
     from reflection.schema import Reflection
@@ -91,7 +91,7 @@ def _jsonl_verdict(line: str, keywords: tuple[str, ...], canary: str | None) -> 
 
 
 def _parse_and_guard(raw: str, keywords: tuple[str, ...], canary: str | None) -> Reflection:
-    from reflection.guards import check_guards
+    from reflection.banned import check_guards
     from reflection.parse import parse_reflection
 
     reflection = parse_reflection(raw)

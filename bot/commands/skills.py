@@ -37,7 +37,7 @@ def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
     """Every approved or retired skill as the JSON row the CLI prints, by slug."""
     from writers.library.catalog import skill_row
     from writers.library.edits import load_item
-    from writers.skills.drafts import approved_index
+    from writers.skills.files import approved_index
     from writers.skills.matching import SkillStats, states, usage
 
     known = states(db)
@@ -116,7 +116,7 @@ def show(
 
     from bot.commands.library import history_rows
     from store.models import SkillInvocation
-    from writers.skills.drafts import skill_body
+    from writers.skills.files import skill_body
 
     with _db() as (db, skills_dir):
         row = _row(db, skills_dir, slug)

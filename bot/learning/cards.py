@@ -20,7 +20,7 @@ from sqlalchemy import select
 from bot.slack.blocks import esc
 from bot.slack.inbound import InboundAction, InboundReaction
 from bot.slack.reactions import normalise_reaction_name
-from bot.slack.web import slack_error
+from bot.slack.web import dm_channel, slack_error
 from store import events
 from store.clock import Clock
 from store.config import Settings
@@ -193,7 +193,7 @@ class ReviewCards:
         if not items:
             return 0
         try:
-            channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
+            channel = dm_channel(self.slack, owners[0])
             summary = self.slack.chat_postMessage(
                 channel=channel,
                 text=self._summary_text(items),

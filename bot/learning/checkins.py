@@ -41,6 +41,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select, update
 
+from bot.slack.web import dm_channel
 from store.clock import Clock, as_utc
 from store.db import Store
 from store.leases import PROCESS
@@ -341,7 +342,7 @@ class CheckinService:
             return None
         try:
             # Only ever the session's own user: a DM opened with that one person.
-            channel = self.slack.conversations_open(users=row.user_id)["channel"]["id"]
+            channel = dm_channel(self.slack, row.user_id)
             metadata: dict[str, Any] = {
                 "event_type": METADATA_EVENT,
                 "event_payload": {"checkin": row.id, "session": row.session_id},

@@ -17,6 +17,7 @@ from pathlib import Path
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.slack.web import dm
 from store.clock import Clock
 from store.db import Store
 from store.ledger import audit
@@ -142,7 +143,6 @@ class Forgetting:
         if self.slack is None:
             return
         try:
-            channel = self.slack.conversations_open(users=user_id)["channel"]["id"]
-            self.slack.chat_postMessage(channel=channel, text=text)
+            dm(self.slack, user_id, text)
         except (SlackApiError, OSError, KeyError, TypeError) as exc:
             log.warning("could not send the forget receipt: %s", exc)

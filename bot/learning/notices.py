@@ -25,7 +25,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select, update
 
 from bot.slack.inbound import InboundAction
-from bot.slack.web import slack_error
+from bot.slack.web import dm_channel, slack_error
 from store.clock import Clock
 from store.config import Settings
 from store.db import Store, insert_ignore
@@ -142,7 +142,7 @@ class LearningNotices:
             target = (session.channel, session.thread_ts or None)
         try:
             if mode == "owner":
-                channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
+                channel = dm_channel(self.slack, owners[0])
                 target = (channel, None)
             posted = self.slack.chat_postMessage(
                 channel=target[0],

@@ -15,7 +15,7 @@ from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from store import sessions as S
 from store.models import MemoryEntry, Message, SkillInvocation
-from writers.skills.drafts import SKILL_FILE, render_skill
+from writers.skills.files import SKILL_FILE, render_skill
 
 ALICE = "U0ALICE"
 DEPLOY = (

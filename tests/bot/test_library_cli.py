@@ -18,7 +18,7 @@ from store.ledger import record_llm_call
 from store.models import Checkin, MemoryEntry, ReflectionRow, ReviewItem
 from tests.writers.library_world import Library, build_library
 from writers.notes.memory import MEMORY_FILE
-from writers.skills.drafts import SKILL_FILE
+from writers.skills.files import SKILL_FILE
 
 SHARED = {"id", "kind", "text", "status", "scope", "author", "session", "created_at"}
 run = CliRunner()

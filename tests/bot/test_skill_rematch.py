@@ -14,7 +14,7 @@ from sqlalchemy import select
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from store.models import Message, SkillInvocation
-from writers.skills.drafts import SKILL_FILE, render_skill
+from writers.skills.files import SKILL_FILE, render_skill
 
 ALICE = "U0ALICE"
 SKILLS = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from reflection.banned import DEFAULT_BANNED_KEYWORDS, check_guards
 from reflection.errors import LLMRejected
-from reflection.guards import DEFAULT_BANNED_KEYWORDS, check_guards
 from reflection.heuristic import HeuristicReflector, parse_transcript
 from reflection.llm import LLM, ChatMessage, LLMRequest, SystemBlock
 from reflection.parse import parse_reflection

@@ -12,13 +12,13 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from bot.commands.reflection_parse import register
-from reflection.errors import GuardRejected, ParseError
-from reflection.guards import (
+from reflection.banned import (
     DEFAULT_BANNED_KEYWORDS,
     canary_leaked,
     check_guards,
     find_banned_keyword,
 )
+from reflection.errors import GuardRejected, ParseError
 from reflection.parse import parse_reflection, parse_reflection_with_repairs, reflection_to_json
 from reflection.schema import Reflection, reflection_json_schema
 from tests.reflection.broken_outputs import CASES, GOOD, GOOD_JSON, Case

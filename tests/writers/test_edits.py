@@ -15,7 +15,7 @@ from tests.writers.support import OWNER
 from writers.library.edits import Place, edit_item, item_history, restore_version
 from writers.notes.memory import MEMORY_FILE
 from writers.skills import gitrepo
-from writers.skills.drafts import SKILL_FILE
+from writers.skills.files import SKILL_FILE
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 from store.clock import FakeClock
 from store.db import Store
 from store.models import SkillInvocation, SkillState
-from writers.skills.drafts import SKILL_FILE, render_skill
+from writers.skills.files import SKILL_FILE, render_skill
 from writers.skills.matching import most_used
 
 

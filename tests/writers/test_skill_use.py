@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.chat.prompting import LearnedContext
+from bot.learning.upkeep import Upkeep
 from bot.runtime import Runtime, TranscriptMessage
 from store import sessions as S
 from store.clock import FakeClock
@@ -135,7 +136,13 @@ class World:
             return row.status if row is not None else "active"
 
     def govern(self) -> GovernorReport:
-        return self.context.govern_skills()
+        upkeep = Upkeep(
+            settings=self.runtime.settings,
+            store=self.runtime.store,
+            clock=self.clock,
+            on_change=self.context.clear,
+        )
+        return upkeep.govern_skills()
 
 
 @pytest.fixture

@@ -14,13 +14,8 @@ from tests.writers.support import OWNER, ctx, reflection, seed
 from writers.registry import build_appliers
 from writers.review import decide
 from writers.skills import gitrepo
-from writers.skills.drafts import (
-    SkillWriter,
-    approved_index,
-    draft_path,
-    parse_skill,
-    skill_body,
-)
+from writers.skills.drafts import SkillWriter
+from writers.skills.files import approved_index, draft_path, parse_skill, skill_body
 
 BODY = "1. Run `make test`.\n2. Run `make ship`.\n3. Watch the deploy channel."
 

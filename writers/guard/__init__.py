@@ -1,8 +1,11 @@
 """The guard: what every writer runs before anything learned is stored or reaches anyone.
 
-- `redact` / `recognizers`: secrets and personal data out of the text (presidio, offline).
+- `gate`: `Guard.admit`, the one door (redact, check, place by the trust rule).
 - `unicode`: hidden characters decoded and located — evidence, not noise.
-- `safety`: the poisoning check on one text (per item, and on what one author proposes together).
+- `safety` + `rules` + `destinations` + `joint`: the poisoning check on one text, and on what
+  one author proposes together.
 - `trust`: who authored an item, whom it may reach, and what decision lets it reach further.
 - `promotion`: the stricter check a lesson must pass to be promoted by recurrence alone.
+
+May import: writers.base, writers.redact.
 """

@@ -14,10 +14,11 @@ injected into. One recurrence can be bad luck; a 50% recurrence rate means it is
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from store.models import LessonInjection, LessonRow
@@ -106,3 +107,36 @@ def flag_if_ineffective(
         now=now,
     )
     return True
+
+
+def record_injection(
+    db: Session, session_id: str, lesson_ids: Iterable[int], now: datetime
+) -> list[int]:
+    """Record lessons put into a session's context (once each); return the newly recorded ids."""
+    wanted = sorted(set(lesson_ids))
+    if not wanted:
+        return []
+    have = set(
+        db.scalars(
+            select(LessonInjection.lesson_id).where(
+                LessonInjection.session_id == session_id, LessonInjection.lesson_id.in_(wanted)
+            )
+        )
+    )
+    missing = [i for i in wanted if i not in have]
+    # Two statements, not a row load per lesson: this runs on every reply's path.
+    new = (
+        sorted(db.scalars(select(LessonRow.id).where(LessonRow.id.in_(missing)))) if missing else []
+    )
+    if new:
+        db.execute(
+            insert(LessonInjection),
+            [{"session_id": session_id, "lesson_id": i, "at": now} for i in new],
+        )
+        db.execute(
+            update(LessonRow)
+            .where(LessonRow.id.in_(new))
+            .values(times_injected=LessonRow.times_injected + 1)
+            .execution_options(synchronize_session="fetch")
+        )
+    return new

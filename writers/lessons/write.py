@@ -24,12 +24,10 @@ flagged `ineffective` and sent for review. Ageing and caps live in `writers.less
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from reflection.schema import Lesson, Reflection
@@ -520,36 +518,3 @@ class LessonWriter:
     def _touch(self, b: _Batch, row: LessonRow, vec: Matrix | None) -> None:
         self.library.upsert(row, vec)
         b.touched.add(row.id)
-
-
-def record_injection(
-    db: Session, session_id: str, lesson_ids: Iterable[int], now: datetime
-) -> list[int]:
-    """Record lessons put into a session's context (once each); return the newly recorded ids."""
-    wanted = sorted(set(lesson_ids))
-    if not wanted:
-        return []
-    have = set(
-        db.scalars(
-            select(LessonInjection.lesson_id).where(
-                LessonInjection.session_id == session_id, LessonInjection.lesson_id.in_(wanted)
-            )
-        )
-    )
-    missing = [i for i in wanted if i not in have]
-    # Two statements, not a row load per lesson: this runs on every reply's path.
-    new = (
-        sorted(db.scalars(select(LessonRow.id).where(LessonRow.id.in_(missing)))) if missing else []
-    )
-    if new:
-        db.execute(
-            insert(LessonInjection),
-            [{"session_id": session_id, "lesson_id": i, "at": now} for i in new],
-        )
-        db.execute(
-            update(LessonRow)
-            .where(LessonRow.id.in_(new))
-            .values(times_injected=LessonRow.times_injected + 1)
-            .execution_options(synchronize_session="fetch")
-        )
-    return new

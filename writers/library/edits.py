@@ -27,7 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from reflection.guards import find_banned_keyword, parse_banned_keywords
+from reflection.banned import find_banned_keyword, parse_banned_keywords
 from store.config import Settings
 from store.ledger import audit
 from store.models import ItemVersion, LessonRow, MemoryEntry, Observation, Skill
@@ -36,7 +36,7 @@ from writers.guard.gate import Guard
 from writers.lessons.review import audit_lesson
 from writers.notes.memory import MEMORY_FILE, memory_line, record_fingerprint, replace_marked_line
 from writers.skills import gitrepo
-from writers.skills.drafts import SKILL_FILE, draft_path, parse_skill, render_skill
+from writers.skills.files import SKILL_FILE, draft_path, parse_skill, render_skill
 
 KINDS = ("lesson", "fact", "note", "skill", "user-note")
 ARROWS = ("→", "->")

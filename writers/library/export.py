@@ -36,7 +36,7 @@ from store.models import (
 from store.tombstones import Stone, all_stones
 from writers.notes.memory import MEMORY_FILE
 from writers.notes.persona import USER_FILE
-from writers.skills.drafts import SKILL_FILE, approved_index
+from writers.skills.files import SKILL_FILE, approved_index
 
 FORMAT = "seshat-export"
 VERSION = 2

@@ -61,7 +61,7 @@ from writers.notes.memory import (
 from writers.notes.persona import USER_FILE, append_persona_line
 from writers.review import create_item
 from writers.skills import gitrepo
-from writers.skills.drafts import SKILL_FILE, render_skill
+from writers.skills.files import SKILL_FILE, render_skill
 
 
 @dataclass
@@ -132,7 +132,7 @@ class _Importer:
     remapped: set[str] = field(default_factory=set)
 
     def screen(self, kind: str, value: str, *, situation: bool = False) -> tuple[str, list[str]]:
-        from reflection.guards import find_banned_keyword
+        from reflection.banned import find_banned_keyword
 
         multiline = "\n" in value
         cleaned, found, verdict, secret = self.guard.screen(

@@ -12,12 +12,10 @@ it is staged as an update of that skill, and ✅ commits it on that skill's slug
 from __future__ import annotations
 
 import difflib
-import re
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import yaml
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -28,76 +26,16 @@ from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Guard
 from writers.review import create_item
 from writers.skills import gitrepo
+from writers.skills.files import (
+    SKILL_FILE,
+    approved_index,
+    checked_slug,
+    draft_path,
+    render_skill,
+)
 
 if TYPE_CHECKING:
     from writers.skills.matching import SkillMatcher
-
-DRAFTS_DIR = "skills-drafts"
-SKILL_FILE = "SKILL.md"
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_FRONT = re.compile(r"\A---\r?\n(.*?)\r?\n---\r?\n?(.*)\Z", re.S)
-
-
-def render_skill(slug: str, description: str, body: str) -> str:
-    """A SKILL.md: YAML front matter (`name`, `description`), a blank line, then the body."""
-    front = yaml.safe_dump(
-        {"name": slug, "description": description},
-        sort_keys=False,
-        allow_unicode=True,
-        width=100,
-    )
-    return f"---\n{front}---\n\n{body.strip()}\n"
-
-
-def parse_skill(text: str) -> tuple[dict[str, Any], str]:
-    """Split a SKILL.md into (front matter, body); ({}, text) when there is no front matter."""
-    m = _FRONT.match(text)
-    if not m:
-        return {}, text
-    meta = yaml.safe_load(m.group(1))
-    return (meta if isinstance(meta, dict) else {}), m.group(2).lstrip("\n")
-
-
-def draft_path(data_dir: Path, slug: str) -> Path:
-    """Where the draft for `slug` is written."""
-    return data_dir / DRAFTS_DIR / _checked(slug) / SKILL_FILE
-
-
-def _checked(slug: str) -> str:
-    # The slug becomes a path component: refuse anything that could leave the folder.
-    if not _SLUG.match(slug):
-        raise ValueError(f"invalid skill slug {slug!r}")
-    return slug
-
-
-def approved_index(skills_dir: Path) -> list[tuple[str, str]]:
-    """(slug, description) of every approved skill, sorted by slug (stable prompt prefix)."""
-    if not skills_dir.is_dir():
-        return []
-    out = []
-    for path in sorted(skills_dir.glob(f"*/{SKILL_FILE}")):
-        slug = path.parent.name
-        if not _SLUG.match(slug):
-            continue
-        try:
-            meta, _ = parse_skill(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError:
-            continue  # a hand-broken file must not break every session's context
-        out.append((slug, str(meta.get("description", "")).strip()))
-    return out
-
-
-def skill_body(skills_dir: Path, slug: str) -> str | None:
-    """The body of approved skill `slug`, or None."""
-    if not _SLUG.match(slug):
-        return None
-    path = skills_dir / slug / SKILL_FILE
-    if not path.exists():
-        return None
-    try:
-        return parse_skill(path.read_text(encoding="utf-8"))[1]
-    except yaml.YAMLError:
-        return None
 
 
 def _diff(old: str, new: str, slug: str) -> str:
@@ -160,7 +98,7 @@ class SkillWriter:
         p = ctx.provenance
         if db.scalars(select(Skill.id).where(Skill.reflection_id == p.reflection_id)).first():
             return result
-        slug = _checked(reflection.skill_slug)
+        slug = checked_slug(reflection.skill_slug)
         desc = self.guard.admit(ctx, reflection.skill_description or "", kind="skill")
         body = self.guard.admit(ctx, reflection.skill_body or "", kind="skill", multiline=True)
         result.redacted += desc.redactions + body.redactions

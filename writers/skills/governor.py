@@ -28,7 +28,7 @@ from store.ledger import audit
 from store.models import ReviewItem, Skill, SkillInvocation, SkillState
 from writers.review import create_item
 from writers.skills import gitrepo
-from writers.skills.drafts import SKILL_FILE, approved_index
+from writers.skills.files import SKILL_FILE, approved_index
 from writers.skills.matching import usable_skills
 
 KIND = "skill_state"

@@ -37,7 +37,7 @@ from reflection.prompt_cache import estimate_tokens
 from store.clock import as_utc
 from store.models import SkillInvocation, SkillState
 from writers.embed import Embedder, Matrix, content_words
-from writers.skills.drafts import approved_index
+from writers.skills.files import approved_index
 
 OFFERED = ("active", "stale")  # statuses a skill may be offered in (stale: by name only)
 
