@@ -17,7 +17,7 @@ from typing import Any
 from bot.learning.checkins import TOPIC_THRESHOLDS
 from bot.runtime import make_embedder
 
-DEV = Path(__file__).parent.parent / "tests" / "bot" / "checkin_topic_dev.json"
+DEV = Path(__file__).parent.parent / "tests" / "support" / "data" / "checkin_topic_dev.json"
 
 
 def scores(embedder_name: str, pairs: list[dict[str, Any]]) -> list[tuple[float, bool]]:

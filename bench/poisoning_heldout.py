@@ -1,10 +1,11 @@
 """Replay the held-out poisoning corpora and print attack success and benign promotion.
 
 Run from the repo root: `python bench/poisoning_heldout.py [--trust team|insider|anyone]
-[--corpus poisoning2.json] [--json]`. Without options every corpus in `tests/heldout/` is run on
-its own under every trust scenario (see `TRUST_SCENARIOS` in `tests/heldout/poisoning_run.py`),
+[--corpus poisoning2.json] [--json]`. Without options every corpus in `tests/support/data/heldout/`
+is run on
+its own under every trust scenario (see `TRUST_SCENARIOS` in `tests/support/poisoning_run.py`),
 and `bench/results/poisoning_heldout.md` is written. The corpora were written by helpers that
-never read the safety rules; the run itself is `tests/heldout/poisoning_run.py`.
+never read the safety rules; the run itself is `tests/support/poisoning_run.py`.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.heldout import poisoning_run  # noqa: E402
+from tests.support import poisoning_run  # noqa: E402
 
 
 def main() -> None:
     """Run the corpora, print the tables, write the results file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trust", choices=poisoning_run.TRUST_SCENARIOS, action="append")
-    parser.add_argument("--corpus", action="append", help="a file name in tests/heldout/")
+    parser.add_argument(
+        "--corpus", action="append", help="a file name in tests/support/data/heldout/"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     corpora = args.corpus or sorted(p.name for p in poisoning_run.HERE.glob("poisoning*.json"))

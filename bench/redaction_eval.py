@@ -1,7 +1,8 @@
 """Measure the redactor: recall per kind, false-positive rate, build time and per-call latency.
 
 Run from the repo root: `python bench/redaction_eval.py`. Prints the numbers for the project's own
-seeded corpus, the held-out set in `tests/heldout/` and the external gitleaks set (if `shared/`
+seeded corpus, the held-out set in `tests/support/data/heldout/` and the external gitleaks set (if
+`shared/`
 is beside the repo or `$SESHAT_SHARED_DIR` points at it), and writes `bench/results/redaction.md`.
 """
 
@@ -20,7 +21,7 @@ from writers.redact.redactor import Redactor  # noqa: E402  (timed: the import i
 
 IMPORT_S = time.perf_counter() - t0
 
-from tests.writers import redaction_corpus as corpus  # noqa: E402
+from tests.support import redaction_corpus as corpus  # noqa: E402
 
 
 def _table(name: str, result: corpus.Score, n_pos: int) -> list[str]:

@@ -1,7 +1,8 @@
 """Calibrate the skill match / near-duplicate / topic-shift parameters on the DEV sets only.
 
 Run from the repo root: `python bench/skill_calibrate.py [--embedder wordllama|hashing]`. Reads
-`tests/data/skill_match_dev*.json` and `tests/data/skill_duplicates_dev*.json` (never the held-out
+`tests/support/data/skill_match_dev*.json` and `tests/support/data/skill_duplicates_dev*.json`
+(never the held-out
 files), searches a coarse grid, and prints the best settings and their dev figures, so the values
 frozen in `writers/skills/matching.py` can be checked. Objectives: matching maximises F0.5 of
 injecting the right body (precision first: a wrong body misleads the model), ties broken by
@@ -23,7 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.heldout import skill_eval  # noqa: E402
+from tests.support import skill_eval  # noqa: E402
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder  # noqa: E402
 from writers.skills.matching import (  # noqa: E402
     SkillMatcher,
@@ -82,7 +83,7 @@ def predict(
 
 
 def figures(pred: list[Any], expect: list[Any]) -> tuple[float, float, float]:
-    """(precision, recall, accuracy) as in tests/heldout/skill_eval.py."""
+    """(precision, recall, accuracy) as in tests/support/skill_eval.py."""
     f = skill_eval._figures(pred, expect)
     return f.precision, f.recall, f.accuracy
 

@@ -2,8 +2,9 @@
 
 Run from the repo root: `python bench/skill_match.py [--embedder wordllama|hashing]`. Prints
 precision / recall / accuracy for the thresholds in `writers/skills/matching.py` and for the code
-before them, and writes `bench/results/skill_match.md`. Dev sets: `tests/data/skill_*_dev.json`
-and `tests/data/skill_*_dev_large.json` (calibration); held-out: `tests/heldout/skill_match.json`,
+before them, and writes `bench/results/skill_match.md`. Dev sets:
+`tests/support/data/skill_*_dev.json` and `tests/support/data/skill_*_dev_large.json`
+(calibration); held-out: `tests/support/data/heldout/skill_match.json`,
 `skill_duplicates.json` (written by a helper who never saw the code; evaluated once the thresholds
 were frozen).
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.heldout import skill_eval  # noqa: E402
+from tests.support import skill_eval  # noqa: E402
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder  # noqa: E402
 from writers.skills.matching import skill_thresholds  # noqa: E402
 

@@ -59,7 +59,8 @@ LATE_GRACE = timedelta(hours=12)
 # first message was committed just after a check ran is not missed).
 TOPIC_MARGIN = timedelta(minutes=5)
 # Cosine between a check-in's topic and a later session's opening at or above which the session
-# is "on the same topic". Calibrated on tests/bot/checkin_topic_dev.json (bench/checkin_topic.py):
+# is "on the same topic". Calibrated on tests/support/data/checkin_topic_dev.json
+# (bench/checkin_topic.py):
 # the midpoint of the gap for WordLlama (unrelated ≤ 0.38, same ≥ 0.54); for the hashing fallback
 # just above the highest unrelated pair (0.40), since a wrong cancel loses the check-in while a
 # missed one only sends a DM the user may not need.

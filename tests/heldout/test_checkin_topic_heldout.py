@@ -1,5 +1,6 @@
 """Check-in cancellation ("a later session on the same topic") on a held-out set written by a
-helper that had not seen the code (tests/heldout/checkin_topic.json, 160 pairs). Evaluated once
+helper that had not seen the code (tests/support/data/heldout/checkin_topic.json, 160 pairs).
+Evaluated once
 with the thresholds frozen on the dev set; the floors are the measured figures, so a regression
 fails. A wrong cancel loses a check-in, a missed one sends a DM the user may not need: precision
 is the figure that matters, and it is what the thresholds favour."""
@@ -7,14 +8,14 @@ is the figure that matters, and it is what the thresholds favour."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from bench.checkin_topic import scores
 from bot.learning.checkins import TOPIC_THRESHOLDS
+from tests.support import paths
 
-HELDOUT = Path(__file__).parent / "checkin_topic.json"
+HELDOUT = paths.HELDOUT / "checkin_topic.json"
 # embedder: (precision floor, recall floor, accuracy floor) as measured on 2026-11-23
 FLOORS = {"wordllama": (0.818, 0.250, 0.637), "hashing": (1.0, 0.069, 0.581)}
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.heldout import poisoning_run
-from tests.writers.redaction_corpus import heldout, score
+from tests.support import poisoning_run
+from tests.support.redaction_corpus import heldout, score
 from writers.redact.redactor import Redactor
 
 # Measured figures (README, "Measured"). No attack may reach another person; the benign

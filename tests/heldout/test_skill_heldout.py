@@ -2,7 +2,8 @@
 measured once the thresholds were frozen on the dev sets (bench/results/skill_match.md).
 
 The held-out files were written by a helper who never saw the code; they were evaluated once and
-never tuned on (the dev sets, including the larger ones in tests/data/*_dev_large.json, are what
+never tuned on (the dev sets, including the larger ones in tests/support/data/*_dev_large.json, are
+what
 bench/skill_calibrate.py calibrates on). A regression (a threshold or representation change that
 does worse) fails here.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.heldout import skill_eval
+from tests.support import skill_eval
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder
 
 # (precision, recall, accuracy) measured on the held-out sets (and on the dev sets) once the

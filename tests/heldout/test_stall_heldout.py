@@ -7,13 +7,13 @@ set, never on this file."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from bench.stall_eval import evaluate, ladder
+from tests.support import paths
 from writers.embed import HashingEmbedder, WordLlamaEmbedder
 
-HELDOUT = Path(__file__).parent / "stall_sequences.json"
+HELDOUT = paths.HELDOUT / "stall_sequences.json"
 
 
 def sessions() -> list[dict[str, Any]]:

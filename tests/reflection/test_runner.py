@@ -20,7 +20,7 @@ from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, ReflectionRow, SessionState
-from tests.fakes import FakeLLM
+from tests.support.fakes import FakeLLM
 
 GOOD = json.dumps(
     {

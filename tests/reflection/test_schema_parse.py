@@ -21,7 +21,7 @@ from reflection.banned import (
 from reflection.errors import GuardRejected, ParseError
 from reflection.parse import parse_reflection, parse_reflection_with_repairs, reflection_to_json
 from reflection.schema import Reflection, reflection_json_schema
-from tests.reflection.broken_outputs import CASES, GOOD, GOOD_JSON, Case
+from tests.support.broken_outputs import CASES, GOOD, GOOD_JSON, Case
 
 
 def _normalised(raw: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from reflection.schema import Reflection
 from store.clock import FakeClock
 from store.db import Store
 from store.models import MemoryEntry, Observation, ReflectionRow, ReviewItem, Skill
-from tests.writers.support import OTHER, OWNER, reflection, seed
+from tests.support.writers import OTHER, OWNER, reflection, seed
 from writers.base import WriteContext, WriterResult
 from writers.fanout import fan_out
 from writers.notes.memory import MEMORY_FILE

@@ -22,9 +22,9 @@ from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
 from store.models import Base, ReviewItem
-from tests.fakes import FakeLLM
-from tests.writers.redaction_corpus import MAKERS, positives
-from tests.writers.support import OTHER, OWNER, seed
+from tests.support.fakes import FakeLLM
+from tests.support.redaction_corpus import MAKERS, positives
+from tests.support.writers import OTHER, OWNER, seed
 from writers.embed import HashingEmbedder
 from writers.fanout import fan_out
 from writers.lessons import LessonWriter

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, MemoryEntry, ReviewItem, Skill
-from tests.writers.support import OTHER, OWNER, ctx, reflection, seed
+from tests.support.writers import OTHER, OWNER, ctx, reflection, seed
 from writers.notes.memory import MEMORY_FILE, MemoryWriter
 from writers.registry import build_appliers
 from writers.review import (

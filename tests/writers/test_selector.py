@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, Observation
-from tests.writers.lesson_helpers import add_fact, ctx, new_library, write
+from tests.support.lesson_helpers import add_fact, ctx, new_library, write
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
 from writers.lessons.index import LessonMeta, tokens_of

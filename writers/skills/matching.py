@@ -59,9 +59,10 @@ class SkillThresholds:
     topic_shift: float
 
 
-# Calibrated with bench/skill_calibrate.py on the dev sets tests/data/skill_match_dev.json,
+# Calibrated with bench/skill_calibrate.py on the dev sets tests/support/data/skill_match_dev.json,
 # skill_duplicates_dev.json and the larger ones written by a helper who never saw the code
-# (tests/data/skill_*_dev_large.json); figures in bench/results/skill_match.md. Frozen before the
+# (tests/support/data/skill_*_dev_large.json); figures in bench/results/skill_match.md. Frozen
+# before the
 # held-out run.
 _THRESHOLDS: dict[str, SkillThresholds] = {
     "wordllama": SkillThresholds(

@@ -1,0 +1,227 @@
+"""Facts: fields by rule, strict scoping, 4-factor retrieval with access refresh, decay states."""
+
+from __future__ import annotations
+
+import math
+
+from sqlalchemy import select
+
+from store.clock import FakeClock
+from store.db import Store
+from store.models import MemoryEntry
+from tests.support.lesson_helpers import add_fact
+from writers.embed import default_embedder
+from writers.notes.facts import (
+    CATEGORY_CONFIDENCE,
+    HALF_LIFE_DAYS,
+    decay_facts,
+    effective_confidence,
+    fact_fields,
+    retrieve_facts,
+)
+
+
+def test_fact_fields_by_rule() -> None:
+    cases = {
+        "Alice prefers short answers in bullet points": "preference",
+        "We decided to use Postgres 16 for the billing service": "decision",
+        "The staging server is at db-stage.internal:5432": "environment",
+        "Bob reports to Carol, the payments team lead": "person",
+        "The release deadline for project Atlas is March 3": "project",
+        "The office cat is orange": "general",
+    }
+    for text, category in cases.items():
+        fields = fact_fields(text)
+        assert fields.category == category, text
+        assert fields.confidence == CATEGORY_CONFIDENCE[category]
+    env = fact_fields("The staging server is at db-stage.internal:5432")
+    assert "db-stage.internal:5432" in env.tags and "staging" in env.tags
+    # ≈ 14-day half-life when never accessed.
+    half = effective_confidence(1.0, env.decay_rate, HALF_LIFE_DAYS)
+    assert math.isclose(half, 0.5, rel_tol=1e-6)
+
+
+def _texts(facts: list[MemoryEntry]) -> set[str]:
+    return {f.text for f in facts}
+
+
+def test_scope_is_strict(store: Store, clock: FakeClock) -> None:
+    now = clock.now()
+    with store.sessions.begin() as db:
+        add_fact(
+            db,
+            "Alice's deploy key lives in vault path ops/alice",
+            scope_kind="user",
+            scope_id="UALICE",
+            now=now,
+        )
+        add_fact(
+            db,
+            "The #ops channel deploys on Tuesdays",
+            scope_kind="channel",
+            scope_id="COPS",
+            now=now,
+        )
+        add_fact(
+            db,
+            "Global note mirrored in MEMORY.md about deploys",
+            scope_kind="global",
+            scope_id="",
+            now=now,
+        )
+    emb = default_embedder()
+    with store.sessions.begin() as db:
+
+        def get(user: str, channel: str, dm: bool) -> set[str]:
+            return _texts(
+                retrieve_facts(
+                    db,
+                    user_id=user,
+                    channel=channel,
+                    is_dm=dm,
+                    query_text="deploy",
+                    embedder=emb,
+                    now=now,
+                )
+            )
+
+        assert get("UALICE", "DALICE", True) == {"Alice's deploy key lives in vault path ops/alice"}
+        assert get("UBOB", "DBOB", True) == set()
+        # Alice in a channel: her DM facts stay in her DMs.
+        assert get("UALICE", "COPS", False) == {"The #ops channel deploys on Tuesdays"}
+        assert get("UBOB", "CGENERAL", False) == set()
+
+
+def test_retrieval_scores_four_factors_and_refreshes_access(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    start = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        add_fact(
+            db,
+            "The staging database runs PostgreSQL 16 on db-stage.internal",
+            scope_kind="channel",
+            scope_id="C1",
+            now=start,
+        )
+        add_fact(
+            db,
+            "Lunch orders go to the kitchen channel before noon",
+            scope_kind="channel",
+            scope_id="C1",
+            now=start,
+        )
+        add_fact(
+            db,
+            "The staging database password rotates monthly",
+            scope_kind="channel",
+            scope_id="C1",
+            now=start,
+            status="quarantined",
+            flags=["safety:exfiltration"],
+        )
+    clock.advance(days=3)
+    with sqlite_store.sessions.begin() as db:
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="which PostgreSQL version is the staging database on?",
+            embedder=default_embedder(),
+            now=clock.now(),
+            limit=1,
+        )
+        assert [f.text for f in got] == [
+            "The staging database runs PostgreSQL 16 on db-stage.internal"
+        ]
+    with sqlite_store.sessions() as db:
+        rows = {r.text: r for r in db.scalars(select(MemoryEntry))}
+    hit = rows["The staging database runs PostgreSQL 16 on db-stage.internal"]
+    miss = rows["Lunch orders go to the kitchen channel before noon"]
+    assert hit.access_count == 1 and hit.last_accessed_at is not None
+    assert miss.access_count == 0 and miss.last_accessed_at is None
+    # Without an embedder, word overlap stands in for similarity; same winner.
+    with sqlite_store.sessions.begin() as db:
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="staging database version",
+            now=clock.now(),
+            limit=5,
+        )
+        assert got[0].text.startswith("The staging database runs")
+        assert all(f.status == "active" for f in got)
+
+
+def test_token_budget_limits_facts(sqlite_store: Store, clock: FakeClock) -> None:
+    with sqlite_store.sessions.begin() as db:
+        for n in range(10):
+            add_fact(
+                db,
+                f"Service {n} listens on port 80{n:02d} in staging",
+                scope_kind="channel",
+                scope_id="C1",
+                now=clock.now(),
+            )
+    with sqlite_store.sessions.begin() as db:
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="ports",
+            now=clock.now(),
+            token_budget=30,
+        )
+        assert 1 <= len(got) < 10
+        assert sum((len(f"- ({f.category}) {f.text}") + 3) // 4 for f in got) <= 30
+
+
+def test_decay_states_never_delete(store: Store, clock: FakeClock) -> None:
+    start = clock.now()
+    with store.sessions.begin() as db:
+        add_fact(
+            db, "The build server is ci-3.internal", scope_kind="channel", scope_id="C1", now=start
+        )
+        add_fact(db, "Our deploy window is Tuesday", scope_kind="channel", scope_id="C1", now=start)
+    clock.advance(days=10)
+    with store.sessions.begin() as db:
+        # Retrieval refreshes the second one, so only the first keeps fading.
+        got = retrieve_facts(
+            db,
+            user_id="U",
+            channel="C1",
+            is_dm=False,
+            query_text="deploy window",
+            now=clock.now(),
+            limit=1,
+        )
+        assert [f.text for f in got] == ["Our deploy window is Tuesday"]
+    clock.advance(days=20)
+    with store.sessions.begin() as db:
+        assert decay_facts(db, clock.now()) == (0, 0)  # 0.7 · 2^(−30/14) ≈ 0.16 ≥ 0.1
+    clock.advance(days=10)
+    with store.sessions.begin() as db:
+        assert decay_facts(db, clock.now()) == (1, 0)  # 0.7 · 2^(−40/14) ≈ 0.097
+        # Below the 0.3 retrieval gate, neither is retrieved any more.
+        got = retrieve_facts(
+            db,
+            user_id="U",
+            channel="C1",
+            is_dm=False,
+            query_text="build server deploy",
+            now=clock.now(),
+        )
+        assert got == []
+    clock.advance(days=60)
+    with store.sessions.begin() as db:
+        assert decay_facts(db, clock.now()) == (1, 1)
+    with store.sessions() as db:
+        statuses = {r.text: r.status for r in db.scalars(select(MemoryEntry))}
+    assert statuses == {
+        "The build server is ci-3.internal": "archived",
+        "Our deploy window is Tuesday": "decayed",
+    }
