@@ -71,3 +71,24 @@ def sqlite_store(tmp_path: Path) -> Iterator[Store]:
 def clock() -> FakeClock:
     """A clock that moves only when the test says so."""
     return FakeClock()
+
+
+# `scripts/check --fast` leaves these out: the held-out corpora (each replays hundreds of
+# sessions), and the end-to-end runs of a whole daemon or a real `seshat` process.
+SLOW_FILES = {
+    "test_cli.py",
+    "test_reliability.py",
+    "test_replicas.py",
+    "test_kill_timed.py",
+    "test_streaming_crash.py",
+    "test_forget_travels_cli.py",
+    "test_upkeep_concurrency.py",
+    "test_memory_fingerprint_race.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path
+        if "heldout" in path.parts or path.name.startswith("test_e2e_") or path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)

@@ -1,4 +1,5 @@
-"""The `seshat` command line, run as a real process (as a user would)."""
+"""The `seshat` command line as a user runs it: in this process where nothing depends on the
+process (tests/support/cli.py), as a real process for the daemon, the demo, signals and imports."""
 
 from __future__ import annotations
 
@@ -12,41 +13,9 @@ import pytest
 
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
+from tests.support.cli import seshat
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def seshat(
-    *args: str,
-    cwd: Path,
-    env: dict[str, str] | None = None,
-    stdin: str | None = None,
-    timeout: float = 120,
-) -> subprocess.CompletedProcess[str]:
-    base = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_"))
-    }
-    base.update(
-        {
-            "SESHAT_DATA_DIR": str(cwd / "data"),
-            "PYTHONPATH": str(ROOT),
-            "SESHAT_EMBEDDER": "hashing",
-            "LOG_FORMAT": "text",
-        }
-    )
-    base.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
-        cwd=cwd,
-        env=base,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def test_run_without_tokens_names_the_variables_and_points_at_the_demo(tmp_path: Path) -> None:

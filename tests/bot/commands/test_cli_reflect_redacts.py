@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from tests.bot.test_cli import seshat
+from tests.support.cli import seshat
 from tests.support.redaction_corpus import MAKERS, leaked, positives
 
 

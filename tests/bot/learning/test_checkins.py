@@ -23,7 +23,7 @@ from store import sessions as S
 from store.clock import FakeClock
 from store.config import Settings
 from store.models import Checkin, CheckinState, checkin_jobs
-from tests.bot.test_cli import seshat
+from tests.support.cli import seshat
 from tests.support.fakes import FakeLLM
 
 ALICE = "U0ALICE"

@@ -1,0 +1,89 @@
+"""Running the `seshat` command in a test: in this process through typer's runner (fast), or as a
+real process where the process boundary is the point (the daemon, the demo, signals, start-up
+imports, terminal width)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+STRIPPED = ("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_")
+# Commands that start the daemon or the demo (threads, log handlers, signals): a real process.
+PROCESS_COMMANDS = {"run", "demo"}
+
+
+def _environment(cwd: Path, env: dict[str, str] | None) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(STRIPPED)}
+    base.update(
+        {
+            "SESHAT_DATA_DIR": str(cwd / "data"),
+            "PYTHONPATH": str(REPO_ROOT),
+            "SESHAT_EMBEDDER": "hashing",
+            "LOG_FORMAT": "text",
+        }
+    )
+    base.update(env or {})
+    return base
+
+
+def seshat(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+    timeout: float = 120,
+    process: bool | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Run `seshat *args` in `cwd` with a clean Slack/Anthropic/Seshat environment plus `env`."""
+    full = _environment(cwd, env)
+    if process is None:
+        process = bool(PROCESS_COMMANDS & set(args)) or "COLUMNS" in (env or {})
+    if process:
+        return subprocess.run(
+            [sys.executable, "-m", "bot.cli", *args],
+            cwd=cwd,
+            env=full,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    return _in_process(list(args), cwd, full, stdin)
+
+
+def _in_process(
+    args: list[str], cwd: Path, full: dict[str, str], stdin: str | None
+) -> subprocess.CompletedProcess[str]:
+    from bot.cli import app
+
+    # Every variable this run must not see is unset for it, and restored after (the runner
+    # restores what it was given, including SESHAT_ENV_FILE that `--env-file` sets).
+    overrides: dict[str, str | None] = {k: None for k in os.environ if k not in full}
+    overrides.update(full)
+    overrides.setdefault("SESHAT_ENV_FILE", None)
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    previous = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(app, args, input=stdin, env=overrides)
+    finally:
+        os.chdir(previous)
+        root.setLevel(level)
+        root.handlers[:] = handlers
+    stderr = result.stderr
+    code = result.exit_code
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        # What a process would have printed: the traceback, exit status 1.
+        exc = result.exception
+        stderr += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        code = 1
+    return subprocess.CompletedProcess(["seshat", *args], code, result.stdout, stderr)
