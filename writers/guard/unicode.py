@@ -31,6 +31,8 @@ def strip_invisible(text: str) -> str:
 
     A zero-width joiner between two emoji is kept, since emoji sequences need it.
     """
+    if text.isascii():  # no invisible character is ASCII: most learned text is done here
+        return text
     out = []
     for i, ch in enumerate(text):
         if is_invisible(ch):
@@ -98,6 +100,8 @@ def variants(text: str) -> list[str]:
 
 
 def mixed_script_words(text: str) -> list[str]:
+    if text.isascii():  # every look-alike is outside ASCII
+        return []
     hits = []
     for m in _WORD.finditer(unicodedata.normalize("NFKC", strip_invisible(text))):
         word = m.group(0)
@@ -158,6 +162,8 @@ def _ranges(places: list[int]) -> str:
 def readable(text: str) -> str:
     """`text` as a model reads it: tags decoded in place, overridden runs in reading order, other
     invisible characters removed, NFKC applied."""
+    if text.isascii():  # nothing hidden, and NFKC leaves ASCII as it is
+        return text
     out: list[str] = []
     run: list[str] | None = None
     for ch in text:
@@ -187,6 +193,8 @@ def readable(text: str) -> str:
 
 def hidden(text: str) -> Hidden | None:
     """The hidden characters of `text`, or None when it has none (an emoji ZWJ is not hidden)."""
+    if text.isascii():
+        return None
     positions = tuple(
         (i, "tag characters" if _is_tag(ch) else f"U+{ord(ch):04X}")
         for i, ch in enumerate(text)
