@@ -33,19 +33,23 @@ def strip_invisible(text: str) -> str:
     """
     if text.isascii():  # no invisible character is ASCII: most learned text is done here
         return text
-    out = []
-    for i, ch in enumerate(text):
-        if is_invisible(ch):
-            if (
-                ch == "\u200d"
-                and 0 < i < len(text) - 1
-                and _is_emoji(text[i - 1])
-                and _is_emoji(text[i + 1])
-            ):
-                out.append(ch)
-            continue
-        out.append(ch)
-    return "".join(out)
+    drop = [i for i in _non_ascii(text) if is_invisible(text[i]) and not _emoji_joiner(text, i)]
+    if not drop:
+        return text
+    parts, start = [], 0
+    for i in drop:
+        parts.append(text[start:i])
+        start = i + 1
+    parts.append(text[start:])
+    return "".join(parts)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _non_ascii(text: str) -> list[int]:
+    """Where the non-ASCII characters of `text` are (the only ones that can be hidden)."""
+    return [m.start() for m in _NON_ASCII.finditer(text)]
 
 
 _HOMOGLYPHS = str.maketrans(
@@ -164,6 +168,8 @@ def readable(text: str) -> str:
     invisible characters removed, NFKC applied."""
     if text.isascii():  # nothing hidden, and NFKC leaves ASCII as it is
         return text
+    if not any(is_invisible(text[i]) for i in _non_ascii(text)):  # tags and overrides are Cf
+        return unicodedata.normalize("NFKC", text)
     out: list[str] = []
     run: list[str] | None = None
     for ch in text:
@@ -196,9 +202,9 @@ def hidden(text: str) -> Hidden | None:
     if text.isascii():
         return None
     positions = tuple(
-        (i, "tag characters" if _is_tag(ch) else f"U+{ord(ch):04X}")
-        for i, ch in enumerate(text)
-        if (is_invisible(ch) or _is_tag(ch)) and not _emoji_joiner(text, i)
+        (i, "tag characters" if _is_tag(text[i]) else f"U+{ord(text[i]):04X}")
+        for i in _non_ascii(text)
+        if (is_invisible(text[i]) or _is_tag(text[i])) and not _emoji_joiner(text, i)
     )
     if not positions:
         return None
