@@ -24,6 +24,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
+from bot.chat.agent import AgentSessions, Experience, LearningCards
 from bot.chat.answer import ChatConfig
 from bot.chat.assistant import AssistantThreads, MemoryAnswer
 from bot.chat.context import ensure_identity
@@ -31,7 +32,7 @@ from bot.chat.engine import Engine
 from bot.chat.feedback import FeedbackRecorder
 from bot.chat.prompting import LearnedContext
 from bot.chat.stall import Detector, StallConfig, StallGuard
-from bot.chat.working import AssistantStatus
+from bot.chat.working import AssistantStatus, WorkingSignal
 from bot.dispatch import SeshatService
 from bot.home.owner import OwnerHome
 from bot.home.user import UserHome
@@ -160,6 +161,17 @@ class Daemon:
             skills_dir=s.effective_skills_dir,
             bot_user_id=self.identity.user_id,
         )
+        self.experience = Experience(s.slack_experience, data_dir / "slack_experience")
+        self.agent = AgentSessions(
+            store=store,
+            slack=self.slack,
+            clock=self.clock,
+            experience=self.experience,
+            skills_dir=s.effective_skills_dir,
+            greeting_hours=s.agent_greeting_hours,
+            # Slack refused agent sessions (no agent): the message gets the ⏳ after all.
+            fallback=lambda: self._hourglass(),
+        )
         self.engine = Engine(
             store=store,
             slack=self.slack,
@@ -196,7 +208,16 @@ class Daemon:
             ),
             status=AssistantStatus(self.slack, applies=self.assistant.is_assistant_thread),
             direct=MemoryAnswer(self.people),
+            agent=self.agent,
+            dm_threads=lambda: self.experience.agent,
         )
+        self.learning_cards = LearningCards(
+            store=store,
+            slack=self.slack,
+            agent=self.agent,
+            take=self.engine.streamer.appends.take,
+        )
+        runtime.worker.on_finished = self._reflection_finished
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )
@@ -216,6 +237,7 @@ class Daemon:
             feedback=FeedbackRecorder(
                 store=store, slack=self.slack, clock=self.clock, owner_ids=s.owner_ids
             ),
+            agent=self.agent,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
         self.bolt = build_bolt_app(
@@ -371,7 +393,19 @@ class Daemon:
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None
+        # Under agent_view: the thread's agent session is closed, and shows "reflecting…".
+        threads = self.agent.closed(session_id)
+        if threads:
+            self.learning_cards.reflecting(session_id, threads[0])
         self.runtime.worker.enqueue(session_id)
+
+    def _reflection_finished(self, outcome: Any) -> None:
+        # The task card's rows (one per outcome), when the session's thread has a card open.
+        if outcome.status in ("ok", "skipped", "rejected", "failed", "deferred"):
+            self.learning_cards.finished(outcome.session_id, outcome.status, outcome.reflection_id)
+
+    def _hourglass(self) -> WorkingSignal:
+        return self.engine._working
 
     def _reply_stored(self, session_id: str) -> None:
         # A reply landed in a session closed while it was being generated (the engine read the

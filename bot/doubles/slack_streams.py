@@ -133,7 +133,7 @@ class Streams:
         """Slack stops the app's live streams in a thread (the agent session's stop button):
         they keep the text they have and take no more appends. Their ts."""
         stopped = []
-        for (c, ts) in list(self.live):
+        for c, ts in list(self.live):
             if c != channel or not self.streaming(c, ts):
                 continue
             message = self.api.state.find_message(c, ts)

@@ -27,6 +27,7 @@ from typing import Any, Literal, TypeVar
 
 from aiohttp import web
 
+from bot.doubles.slack_agents import AgentApi, Experience
 from bot.doubles.slack_api import (
     Call,
     Faults,
@@ -37,7 +38,6 @@ from bot.doubles.slack_api import (
     changed_event,
     deleted_event,
 )
-from bot.doubles.slack_agents import AgentApi, Experience
 from bot.doubles.slack_assistant import AssistantApi
 from bot.doubles.slack_payloads import (
     JSON,
