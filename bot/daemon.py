@@ -218,6 +218,7 @@ class Daemon:
             take=self.engine.streamer.appends.take,
         )
         runtime.worker.on_finished = self._reflection_finished
+        self.context.viewed_channel = self.agent.facts_channel
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )

@@ -68,6 +68,7 @@ NOT_AN_AGENT = frozenset(
     {"app_not_agent", "not_allowed", "not_allowed_token_type", "missing_scope", "unknown_method"}
 )
 SKILL_WINDOW = timedelta(days=30)
+READABLE_WITHIN = timedelta(days=30)
 AGENT_GREETING = (
     "Hi <@{user}>! Each message you send me here starts its own conversation (a thread). When "
     "we're done (`/done`, or after a while), I reflect on it and keep what is worth learning; "
@@ -234,6 +235,28 @@ class AgentSessions:
         """The channel the person last viewed with the app open, if Slack said."""
         with self._lock:
             return self._viewing.get(user)
+
+    def facts_channel(self, user: str) -> str | None:
+        """The channel whose facts a DM with `user` may use: the one they are viewing, only if
+        they may read it. Seshat asks Slack nothing (no `channels:read` scope): it counts as
+        readable when the person spoke with Seshat there within `READABLE_WITHIN` (they were
+        a member then); otherwise None, and the DM keeps to the person's own facts."""
+        channel = self.viewing(user)
+        if channel is None:
+            return None
+        since = self.clock.now() - READABLE_WITHIN
+        with self.store.sessions() as db:
+            spoke = db.scalar(
+                select(Message.id)
+                .where(
+                    Message.channel == channel,
+                    Message.user_id == user,
+                    Message.is_bot.is_(False),
+                    Message.created_at >= since,
+                )
+                .limit(1)
+            )
+        return channel if spoke is not None else None
 
     # -- status (the `Working` protocol) ----------------------------------------------------
 

@@ -369,6 +369,7 @@ class Engine:
             render=render,
             # What follows the text in a posted reply (the buttons), after a streamed one.
             footer=[b for b in reply_blocks("", owed.session_id) if b.get("type") != "section"],
+            stoppable=getattr(working, "held_while_streaming", False),
         )
         return self.streamer.open(
             target,

@@ -122,6 +122,9 @@ class ReplyTarget:
     metadata: dict[str, Any]
     render: Callable[[str], Blocks]  # the whole message's blocks for a text
     footer: Blocks  # the blocks after the text (chat.stopStream's `blocks`)
+    # An agent session's thread: its stop button stops the stream in Slack, so a stream found
+    # stopped midway was (most likely) the person's Stop, not a failure.
+    stoppable: bool = False
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,9 @@ class LiveReply:
             raise error
         text = (self.shown + self.pending) if self.ts is not None else response.text
         text = text.strip()
-        if self.stopped or (self.failed == NOT_STREAMING and self.ts is not None):
+        if self.stopped or (
+            self.failed == NOT_STREAMING and self.ts is not None and self.target.stoppable
+        ):
             # Slack stopped the stream when Stop was pressed (an append may fail first).
             self.stopped = True
             text = (self.shown if self.ts is not None else "").rstrip() + cut_note(STOPPED)

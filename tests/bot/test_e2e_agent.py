@@ -21,7 +21,7 @@ from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from store import sessions as S
 from store.db import Store
-from store.models import ChatSession, Message, ReplyFeedback
+from store.models import ChatSession, MemoryEntry, Message, ReplyFeedback
 
 ALICE = "U0ALICE"
 
@@ -123,7 +123,9 @@ def test_a_new_dm_is_greeted_once_with_prompts_and_each_message_is_its_own_threa
 def test_a_streamed_reply_is_processing_then_active_and_done_closes_with_task_cards(
     tmp_path: Path,
 ) -> None:
-    stack = agent_stack(tmp_path / "data", REPLY_STREAMING="auto", REPLY_STREAM_INTERVAL_SECONDS=0.2)
+    stack = agent_stack(
+        tmp_path / "data", REPLY_STREAMING="auto", REPLY_STREAM_INTERVAL_SECONDS=0.2
+    )
     try:
         stack.anthropic.tokens_per_second = 150
         stack.anthropic.script(
@@ -137,7 +139,9 @@ def test_a_streamed_reply_is_processing_then_active_and_done_closes_with_task_ca
         session = stack.slack.agent_session(channel, root)
         assert session is not None and session["status"] == "processing"
         assert session["title"] == "How do I deploy the billing service?"
-        stack.slack.wait_for_call("chat.stopStream", in_thread(root), timeout=20)
+        stack.slack.wait_for_call(
+            "chat.stopStream", lambda c: c.params.get("ts") == start.response["ts"], timeout=20
+        )
         assert stack.bot.wait_idle(10)
         eventually(lambda: statuses(stack, channel, root) == ["processing", "active"])
         assert stack.slack.count_calls("reactions.add") == 0
@@ -157,7 +161,8 @@ def test_a_streamed_reply_is_processing_then_active_and_done_closes_with_task_ca
         )
         rows = [(r["title"], r["status"]) for r in done.params["chunks"]]
         assert rows[0] == (REFLECTING, "complete")
-        assert rows[1:] and all(title != NOTHING for title, _ in rows[1:]), rows
+        # The memory note became a fact about her: one row says so.
+        assert rows == [(REFLECTING, "complete"), ("1 fact kept for you", "complete")]
         # The card is in the session's own thread, where its person reads it.
         assert stack.slack.message(channel, card.response["ts"])["thread_ts"] == root
         assert stack.slack.count_calls("agents.sessions.setStatus") == 3
@@ -184,7 +189,9 @@ def test_a_session_with_nothing_to_keep_says_so(stack: LocalStack) -> None:
 
 
 def test_the_stop_button_stops_the_reply_midway_and_keeps_the_message(tmp_path: Path) -> None:
-    stack = agent_stack(tmp_path / "data", REPLY_STREAMING="auto", REPLY_STREAM_INTERVAL_SECONDS=0.1)
+    stack = agent_stack(
+        tmp_path / "data", REPLY_STREAMING="auto", REPLY_STREAM_INTERVAL_SECONDS=0.1
+    )
     try:
         stack.anthropic.tokens_per_second = 20
         stack.anthropic.script(" ".join(f"word{i}" for i in range(400)))
@@ -303,3 +310,40 @@ def test_what_a_person_views_is_kept_as_a_channel_id_only(stack: LocalStack) -> 
     stack.slack.user_views(ALICE, None)
     eventually(lambda: stack.bot.agent.viewing(ALICE) is None)
     assert all(d.acked for d in stack.slack.wait_for_acks(timeout=10))
+
+
+def test_the_viewed_channel_lends_its_facts_to_a_dm_only_to_someone_who_reads_it(
+    stack: LocalStack,
+) -> None:
+    bob = "U0BOB"
+    stack.slack.add_user(bob, "bob")
+    now = stack.bot.clock.now()
+    fact = "The billing channel freezes deploys on Fridays."
+    with store_of(stack).sessions.begin() as db:
+        db.add(
+            MemoryEntry(
+                text=fact,
+                text_hash="h-billing",
+                scope_kind="channel",
+                scope_id="C0BILLING",
+                reach="scope",  # shared with the channel by an owner
+                author_id="U0OWNER",
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    # Alice talks with Seshat in #billing (so she reads it); Bob never did.
+    said = stack.slack.user_posts(ALICE, "C0BILLING", f"<@{stack.slack.bot_user_id}> hi there")
+    stack.slack.wait_for_call("chat.postMessage", in_thread(said["ts"]), timeout=10)
+    assert stack.bot.wait_idle(10)
+
+    def system_of_last_request() -> str:
+        return json.dumps(stack.anthropic.requests[-1].body.get("system"))
+
+    for user, sees in ((ALICE, True), (bob, False)):
+        stack.slack.user_views(user, "C0BILLING")
+        eventually(lambda u=user: stack.bot.agent.viewing(u) == "C0BILLING")  # type: ignore[misc]
+        asked = stack.slack.user_dm(user, "Can I deploy billing today?")
+        stack.slack.wait_for_call("chat.postMessage", in_thread(asked["ts"]), timeout=10)
+        assert stack.bot.wait_idle(10)
+        assert (fact in system_of_last_request()) is sees, user
