@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import timedelta
 from types import FrameType
@@ -104,6 +104,9 @@ class Daemon:
         self.background: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
         self.checkins: CheckinService | None = None
+        # Agent sessions being closed after the ack, before their reflection is queued.
+        self._closing: set[Future[None]] = set()
+        self._closing_lock = threading.Lock()
 
     def start(self) -> None:
         """Connect everything; returns once the bot is listening."""
@@ -394,11 +397,31 @@ class Daemon:
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None
-        # Under agent_view: the thread's agent session is closed, and shows "reflecting…".
-        threads = self.agent.closed(session_id)
-        if threads:
-            self.learning_cards.reflecting(session_id, threads[0])
+        if self.experience.agent and self.background is not None:
+            # Under agent_view: the thread's agent session is closed and shows "reflecting…",
+            # then the reflection runs. After the ack (a /done must answer within 3 s), and the
+            # card first, so the reflection's rows always find it.
+            future = self.background.submit(self._close_then_reflect, session_id)
+            with self._closing_lock:
+                self._closing.add(future)
+            future.add_done_callback(self._closed_done)
+            return
         self.runtime.worker.enqueue(session_id)
+
+    def _closed_done(self, future: Future[None]) -> None:
+        with self._closing_lock:
+            self._closing.discard(future)
+
+    def _close_then_reflect(self, session_id: str) -> None:
+        assert self.runtime is not None
+        try:
+            threads = self.agent.closed(session_id)
+            if threads:
+                self.learning_cards.reflecting(session_id, threads[0])
+        except Exception:  # the reflection must run whatever Slack did
+            log.exception("closing the agent session failed", extra={"session": session_id})
+        finally:
+            self.runtime.worker.enqueue(session_id)
 
     def _reflection_finished(self, outcome: Any) -> None:
         # The task card's rows (one per outcome), when the session's thread has a card open.
@@ -529,9 +552,15 @@ class Daemon:
         deadline = time.monotonic() + timeout
         # A reply finishing can queue a reflection, so check both until both are quiet.
         while time.monotonic() < deadline:
+            with self._closing_lock:
+                closing = list(self._closing)
+            if closing:
+                wait(closing, timeout=max(0.0, deadline - time.monotonic()))
             left = deadline - time.monotonic()
             if self.engine.wait_idle(left) and self.runtime.worker.wait_idle(left):
-                if self.engine.wait_idle(0) and self.runtime.worker.wait_idle(0):
+                with self._closing_lock:
+                    quiet = not self._closing
+                if quiet and self.engine.wait_idle(0) and self.runtime.worker.wait_idle(0):
                     return True
         return False
 

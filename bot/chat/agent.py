@@ -127,7 +127,19 @@ class _Pace:
         self._at = time.monotonic()
         self._lock = threading.Lock()
 
+    def try_take(self) -> bool:
+        """Spend one call if there is one now; False: not now."""
+        with self._lock:
+            now = time.monotonic()
+            self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
+            self._at = now
+            if self._tokens < 1:
+                return False
+            self._tokens -= 1
+            return True
+
     def take(self, timeout: float = 10.0) -> None:
+        """Spend one call, waiting up to `timeout` for it (then spend it anyway)."""
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
@@ -166,6 +178,7 @@ class AgentSessions:
         self._lock = threading.Lock()
         self._created: OrderedDict[tuple[str, str], None] = OrderedDict()
         self._fell_back: dict[int, Working] = {}
+        self._processing: set[int] = set()  # messages whose `processing` was shown
         self._viewing: dict[str, str] = {}
         self._pace = _Pace(STATUS_PER_MINUTE, STATUS_BURST)
 
@@ -261,13 +274,19 @@ class AgentSessions:
     # -- status (the `Working` protocol) ----------------------------------------------------
 
     def start(self, key: int, channel: str, ts: str, thread_ts: str) -> None:
-        """`processing` while message `key` is answered (titled when this creates it)."""
+        """`processing` while message `key` is answered (titled when this creates it). Under a
+        burst beyond the pace the status is skipped, never waited for: the answer goes first."""
         title = None
         with self._lock:
             new = (channel, thread_ts) not in self._created
         if new:
             title = self._title(key)
-        if self.set_status(channel, thread_ts, "processing", title=title):
+        if self.experience.agent and not self._pace.try_take():
+            log.info("agent session status skipped: over the pace", extra={"slack_ts": ts})
+            return
+        if self.set_status(channel, thread_ts, "processing", title=title, paced=False):
+            with self._lock:
+                self._processing.add(key)
             return
         if not self.experience.agent:  # Slack says this app is no agent: the ⏳ instead
             fallback = self._fallback()
@@ -289,6 +308,10 @@ class AgentSessions:
         if fallback is not None:
             fallback.stop(key, channel, ts, thread_ts, replied=replied)
             return
+        with self._lock:
+            if key not in self._processing:
+                return  # never shown (skipped under a burst): nothing to move back
+            self._processing.discard(key)
         with self.store.sessions() as db:
             message = db.get(Message, key)
             session = db.get(ChatSession, message.session_id) if message is not None else None
@@ -298,13 +321,21 @@ class AgentSessions:
         self.set_status(channel, thread_ts, "active")
 
     def set_status(
-        self, channel: str, thread_ts: str, status: str, *, title: str | None = None
+        self,
+        channel: str,
+        thread_ts: str,
+        status: str,
+        *,
+        title: str | None = None,
+        paced: bool = True,
     ) -> bool:
-        """One agents.sessions.setStatus; False when it failed (logged; an app that is no agent
-        switches `auto` to the assistant experience)."""
+        """One agents.sessions.setStatus (waiting for the pace unless the caller spent it);
+        False when it failed (logged; an app that is no agent switches `auto` to the assistant
+        experience)."""
         if not self.experience.agent or not thread_ts:
             return False
-        self._pace.take()
+        if paced:
+            self._pace.take()
         try:
             self.slack.agents_sessions_setStatus(
                 channel_id=channel, thread_ts=thread_ts, status=status, title=title or None
@@ -379,7 +410,7 @@ KEPT = {
     "memory": ("fact kept for you", "facts kept for you"),
     "user_model": ("note about you kept", "notes about you kept"),
     "persona": ("note on how I should work kept", "notes on how I should work kept"),
-    "lessons": ("lesson learned", "lessons learned"),
+    "lessons": ("lesson recorded", "lessons recorded"),
     "checkins": ("check-in planned", "check-ins planned"),
 }
 PENDING = {
@@ -387,6 +418,14 @@ PENDING = {
     "skill_state": ("skill change sent for review", "skill changes sent for review"),
 }
 WAITING_FOR_OWNER = "waiting for the owner's ✅"
+# review item kind → (one, many), for the rows "N … waiting for the owner's ✅"
+WAITING = {
+    "lesson": ("lesson", "lessons"),
+    "persona": ("persona note", "persona notes"),
+    "memory": ("memory note", "memory notes"),
+    "fact": ("fact", "facts"),
+    "user_observation": ("note about a person", "notes about people"),
+}
 
 
 def _n(n: int, names: tuple[str, str]) -> str:
@@ -413,9 +452,8 @@ def outcome_rows(
                 rows.append((_n(n, PENDING[kind]), "complete", "An owner decides on it."))
             else:
                 label = kind.replace("_", " ")
-                rows.append(
-                    (f"{n} {label}{'' if n == 1 else 's'} {WAITING_FOR_OWNER}", "complete", None)
-                )
+                names = WAITING.get(kind, (label, f"{label}s"))
+                rows.append((f"{_n(n, names)} {WAITING_FOR_OWNER}", "complete", None))
         if not rows:
             rows.append((NOTHING, "complete", None))
     out = []
