@@ -125,8 +125,11 @@ class Settings(BaseSettings):
     slack_experience: Literal["auto", "agent", "assistant"] = Field(
         default="auto", validation_alias="SLACK_EXPERIENCE"
     )
-    # An agent-view greeting is sent to a person at most once in this many hours.
-    agent_greeting_hours: float = Field(default=24.0, gt=0, validation_alias="AGENT_GREETING_HOURS")
+    # An agent-view greeting is sent to a person at most once in this many hours (at most 24:
+    # the claim lives in processed_events, which forgets rows after a day).
+    agent_greeting_hours: float = Field(
+        default=24.0, gt=0, le=24, validation_alias="AGENT_GREETING_HOURS"
+    )
 
     # Stalls and other bots (bot/chat/stall.py)
     slack_allow_bots: Literal["none", "mentions", "all"] = Field(

@@ -17,6 +17,10 @@ Under `agent_view` (docs.slack.dev/ai/migrating-to-agent-messaging, …/agent-se
 - `app_context_changed` says what the person is viewing: kept in memory as a channel id only
   (never text, never an instruction to the model), `viewing(user)`.
 
+When a session ends under agent_view its thread shows what was learned as a task card
+(`LearningCards`: "reflecting", then one row per outcome). Status changes are paced as Tier 3;
+past the pace a `processing` is skipped, never waited for (the answer comes first).
+
 Which experience: `SLACK_EXPERIENCE=agent|assistant`, or `auto` (the default): agent until a sign
 of `assistant_view` arrives (an `assistant_thread_started` event, or Slack refusing
 `agents.sessions.setStatus` because the app is not an agent), assistant from then on. What was
@@ -37,6 +41,7 @@ from typing import Any, Literal
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from bot.chat.assistant import (
     MEMORY_PROMPT,
@@ -363,7 +368,7 @@ class AgentSessions:
 
     # -- closing -----------------------------------------------------------------------------
 
-    def threads_of(self, session: ChatSession, db: Any) -> list[str]:
+    def threads_of(self, session: ChatSession, db: Session) -> list[str]:
         """The threads a session's replies went to: its own, or (a DM's top-level session
         from before agent_view) each of the person's messages."""
         if session.thread_ts:

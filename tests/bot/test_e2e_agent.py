@@ -347,3 +347,20 @@ def test_the_viewed_channel_lends_its_facts_to_a_dm_only_to_someone_who_reads_it
         stack.slack.wait_for_call("chat.postMessage", in_thread(asked["ts"]), timeout=10)
         assert stack.bot.wait_idle(10)
         assert (fact in system_of_last_request()) is sees, user
+
+
+def test_stop_before_a_whole_answer_is_posted_posts_the_note_instead(stack: LocalStack) -> None:
+    # REPLY_STREAMING=off: the answer would be posted whole once written; Stop comes first.
+    stack.anthropic.latency = 1.5
+    stack.anthropic.script("A long answer nobody will read.")
+    asked = stack.slack.user_dm(ALICE, "Write me an essay")
+    channel, root = asked["channel"], asked["ts"]
+    eventually(lambda: statuses(stack, channel, root) == ["processing"])
+    stack.slack.press_stop(ALICE, channel, root)
+    reply = stack.slack.wait_for_call("chat.postMessage", in_thread(root), timeout=10)
+    assert stack.bot.wait_idle(10)
+    assert STOPPED in reply.params["text"] and "nobody will read" not in reply.params["text"]
+    with store_of(stack).sessions() as db:
+        said = list(db.scalars(select(Message).order_by(Message.id)))
+    assert [m.is_bot for m in said] == [False, True] and STOPPED in said[1].text
+    eventually(lambda: statuses(stack, channel, root) == ["processing", "active"])
