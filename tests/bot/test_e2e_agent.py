@@ -218,9 +218,7 @@ def test_the_stop_button_stops_the_reply_midway_and_keeps_the_message(tmp_path: 
         stack.stop()
 
 
-def test_someone_else_cannot_stop_a_reply_and_a_late_stop_leaves_processing(
-    stack: LocalStack,
-) -> None:
+def test_a_stop_with_no_reply_in_progress_still_leaves_processing(stack: LocalStack) -> None:
     stack.anthropic.script("Short answer.")
     asked = stack.slack.user_dm(ALICE, "Quick one")
     channel, root = asked["channel"], asked["ts"]
@@ -229,8 +227,11 @@ def test_someone_else_cannot_stop_a_reply_and_a_late_stop_leaves_processing(
     # The answer is out; Slack still shows a stop button only while processing, so set it back
     # the way a slow second turn would, and press it with nothing being written.
     stack.slack.agents.change(channel, root, "processing", "set")
+    mark = stack.slack.mark()
     stack.slack.press_stop(ALICE, channel, root)
     eventually(lambda: statuses(stack, channel, root)[-1:] == ["active"])
+    # Nothing was posted or edited: there was nothing to stop.
+    assert [c.method for c in stack.slack.calls if c.seq > mark] == ["agents.sessions.setStatus"]
 
 
 def test_a_repeated_thumbs_down_counts_once_and_is_noted_once(stack: LocalStack) -> None:
@@ -364,3 +365,15 @@ def test_stop_before_a_whole_answer_is_posted_posts_the_note_instead(stack: Loca
         said = list(db.scalars(select(Message).order_by(Message.id)))
     assert [m.is_bot for m in said] == [False, True] and STOPPED in said[1].text
     eventually(lambda: statuses(stack, channel, root) == ["processing", "active"])
+
+
+def test_someone_elses_stop_does_not_suppress_an_answer(stack: LocalStack) -> None:
+    stack.anthropic.latency = 1.5
+    stack.anthropic.script("The whole answer.")
+    asked = stack.slack.user_dm(ALICE, "Write me an essay")
+    channel, root = asked["channel"], asked["ts"]
+    eventually(lambda: statuses(stack, channel, root) == ["processing"])
+    stack.slack.press_stop("U0MALLORY", channel, root)  # a crafted event, or another person
+    reply = stack.slack.wait_for_call("chat.postMessage", in_thread(root), timeout=10)
+    assert reply.params["text"] == "The whole answer."
+    assert stack.bot.wait_idle(10)
