@@ -102,6 +102,7 @@ class Daemon:
         self.socket: JournalledSocketModeHandler | None = None
         self.http: HttpServer | None = None
         self.background: ThreadPoolExecutor | None = None
+        self.closer: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
         self.checkins: CheckinService | None = None
         # Agent sessions being closed after the ack, before their reflection is queued.
@@ -244,6 +245,9 @@ class Daemon:
             agent=self.agent,
         )
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
+        # Closing agent sessions, one at a time at the status pace (a sweep closing many must
+        # not hold the after-ack pool, which takes clicks and reactions).
+        self.closer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seshat-agent-close")
         self.bolt = build_bolt_app(
             client=self.slack,
             dispatcher=self.service,
@@ -397,11 +401,11 @@ class Daemon:
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None
-        if self.experience.agent and self.background is not None:
+        if self.experience.agent and self.closer is not None:
             # Under agent_view: the thread's agent session is closed and shows "reflecting…",
             # then the reflection runs. After the ack (a /done must answer within 3 s), and the
             # card first, so the reflection's rows always find it.
-            future = self.background.submit(self._close_then_reflect, session_id)
+            future = self.closer.submit(self._close_then_reflect, session_id)
             with self._closing_lock:
                 self._closing.add(future)
             future.add_done_callback(self._closed_done)
@@ -489,6 +493,9 @@ class Daemon:
         if self.background is not None:
             self.background.shutdown(wait=True)
             self.background = None
+        if self.closer is not None:
+            self.closer.shutdown(wait=True)
+            self.closer = None
         if hasattr(self, "engine"):
             self.engine.shutdown(timeout)
             close = getattr(self.chat_llm, "close", None)

@@ -18,8 +18,9 @@ Under `agent_view` (docs.slack.dev/ai/migrating-to-agent-messaging, …/agent-se
   (never text, never an instruction to the model), `viewing(user)`.
 
 When a session ends under agent_view its thread shows what was learned as a task card
-(`LearningCards`: "reflecting", then one row per outcome). Status changes are paced as Tier 3;
-past the pace a `processing` is skipped, never waited for (the answer comes first).
+(`LearningCards`: "reflecting", then one row per outcome). Status changes are paced as Tier 3:
+a `processing` pays for itself and its `active`, and past the pace it is skipped, never waited
+for (a reply thread never waits: the answer comes first); `closed` waits (after the ack).
 
 Which experience: `SLACK_EXPERIENCE=agent|assistant`, or `auto` (the default): agent until a sign
 of `assistant_view` arrives (an `assistant_thread_started` event, or Slack refusing
@@ -132,15 +133,15 @@ class _Pace:
         self._at = time.monotonic()
         self._lock = threading.Lock()
 
-    def try_take(self) -> bool:
-        """Spend one call if there is one now; False: not now."""
+    def try_take(self, calls: int = 1) -> bool:
+        """Spend `calls` calls if there are that many now; False: not now."""
         with self._lock:
             now = time.monotonic()
             self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
             self._at = now
-            if self._tokens < 1:
+            if self._tokens < calls:
                 return False
-            self._tokens -= 1
+            self._tokens -= calls
             return True
 
     def take(self, timeout: float = 10.0) -> None:
@@ -286,7 +287,9 @@ class AgentSessions:
             new = (channel, thread_ts) not in self._created
         if new:
             title = self._title(key)
-        if self.experience.agent and not self._pace.try_take():
+        # Two calls' worth: this `processing` and the `active` that must follow it, which is
+        # then sent without waiting (a reply thread never waits for the pace).
+        if self.experience.agent and not self._pace.try_take(2):
             log.info("agent session status skipped: over the pace", extra={"slack_ts": ts})
             return
         if self.set_status(channel, thread_ts, "processing", title=title, paced=False):
@@ -323,7 +326,7 @@ class AgentSessions:
             state = session.state if session is not None else None
         if state is not None and state != SessionState.OPEN:
             return  # ended while answering: `closed` was (or is being) set by the close
-        self.set_status(channel, thread_ts, "active")
+        self.set_status(channel, thread_ts, "active", paced=False)  # paid for by `start`
 
     def set_status(
         self,
