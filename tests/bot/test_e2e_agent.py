@@ -21,7 +21,7 @@ from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from store import sessions as S
 from store.db import Store
-from store.models import ChatSession, MemoryEntry, Message, ReplyFeedback
+from store.models import ChatSession, MemoryEntry, Message, ReplyFeedback, ReplyState
 
 ALICE = "U0ALICE"
 
@@ -210,7 +210,7 @@ def test_the_stop_button_stops_the_reply_midway_and_keeps_the_message(tmp_path: 
             said = list(db.scalars(select(Message).order_by(Message.id)))
         # Her message is kept, and the transcript says the answer was stopped.
         assert [(m.is_bot, m.ts) for m in said][0] == (False, root)
-        assert said[0].reply_state == "posted" or said[0].reply_ts == reply["ts"]
+        assert said[0].reply_state == ReplyState.ANSWERED and said[0].reply_ts == reply["ts"]
         assert said[-1].is_bot and STOPPED in said[-1].text
         # The model's stream was closed, not read to its end.
         assert len(stack.anthropic.requests) == 1
