@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import timedelta
 from types import FrameType
@@ -24,6 +24,7 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
+from bot.chat.agent import AgentSessions, Experience, LearningCards
 from bot.chat.answer import ChatConfig
 from bot.chat.assistant import AssistantThreads, MemoryAnswer
 from bot.chat.context import ensure_identity
@@ -31,7 +32,7 @@ from bot.chat.engine import Engine
 from bot.chat.feedback import FeedbackRecorder
 from bot.chat.prompting import LearnedContext
 from bot.chat.stall import Detector, StallConfig, StallGuard
-from bot.chat.working import AssistantStatus
+from bot.chat.working import AssistantStatus, WorkingSignal
 from bot.dispatch import SeshatService
 from bot.home.owner import OwnerHome
 from bot.home.user import UserHome
@@ -102,8 +103,12 @@ class Daemon:
         self.socket: JournalledSocketModeHandler | None = None
         self.http: HttpServer | None = None
         self.background: ThreadPoolExecutor | None = None
+        self.closer: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
         self.checkins: CheckinService | None = None
+        # Agent sessions being closed after the ack, before their reflection is queued.
+        self._closing: set[Future[None]] = set()
+        self._closing_lock = threading.Lock()
 
     def start(self) -> None:
         """Connect everything; returns once the bot is listening."""
@@ -163,6 +168,17 @@ class Daemon:
             skills_dir=s.effective_skills_dir,
             bot_user_id=self.identity.user_id,
         )
+        self.experience = Experience(s.slack_experience, data_dir / "slack_experience")
+        self.agent = AgentSessions(
+            store=store,
+            slack=self.slack,
+            clock=self.clock,
+            experience=self.experience,
+            skills_dir=s.effective_skills_dir,
+            greeting_hours=s.agent_greeting_hours,
+            # Slack refused agent sessions (no agent): the message gets the ⏳ after all.
+            fallback=lambda: self._hourglass(),
+        )
         self.engine = Engine(
             store=store,
             slack=self.slack,
@@ -186,7 +202,20 @@ class Daemon:
             ),
             status=AssistantStatus(self.slack, applies=self.assistant.is_assistant_thread),
             direct=MemoryAnswer(self.people),
+            agent=self.agent,
+            dm_threads=lambda: self.experience.agent,
         )
+        self.learning_cards = LearningCards(
+            store=store,
+            slack=self.slack,
+            agent=self.agent,
+            take=self.engine.streamer.appends.take,
+        )
+        runtime.worker.on_finished = self._reflection_finished
+        # After a session closes: under agent_view its agent session is closed and its task card
+        # opened before the reflection is queued (`_on_closed`), else the reflection is queued.
+        runtime.after_close[:] = [self._on_closed]
+        self.context.viewed_channel = self.agent.facts_channel
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )
@@ -206,6 +235,7 @@ class Daemon:
             feedback=FeedbackRecorder(
                 store=store, slack=self.slack, clock=self.clock, owner_ids=s.owner_ids
             ),
+            agent=self.agent,
         )
         # After a reflection is applied, in this order: its review cards, the learning notice,
         # the owner's App Home, the check-in it scheduled (into the job store at once).
@@ -216,6 +246,9 @@ class Daemon:
             lambda _reflection_id: self.checkins.arm() if self.checkins is not None else None,
         ]
         self.background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="seshat-after-ack")
+        # Closing agent sessions, one at a time at the status pace (a sweep closing many must
+        # not hold the after-ack pool, which takes clicks and reactions).
+        self.closer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seshat-agent-close")
         self.bolt = build_bolt_app(
             client=self.slack,
             dispatcher=self.service,
@@ -358,6 +391,42 @@ class Daemon:
         self.context.clear()
         self.detector.clear()
 
+    def _on_closed(self, session_id: str) -> None:
+        assert self.runtime is not None
+        if self.experience.agent and self.closer is not None:
+            # Under agent_view: the thread's agent session is closed and shows "reflecting…",
+            # then the reflection runs. After the ack (a /done must answer within 3 s), and the
+            # card first, so the reflection's rows always find it.
+            future = self.closer.submit(self._close_then_reflect, session_id)
+            with self._closing_lock:
+                self._closing.add(future)
+            future.add_done_callback(self._closed_done)
+            return
+        self.runtime.worker.enqueue(session_id)
+
+    def _closed_done(self, future: Future[None]) -> None:
+        with self._closing_lock:
+            self._closing.discard(future)
+
+    def _close_then_reflect(self, session_id: str) -> None:
+        assert self.runtime is not None
+        try:
+            threads = self.agent.closed(session_id)
+            if threads:
+                self.learning_cards.reflecting(session_id, threads[0])
+        except Exception:  # the reflection must run whatever Slack did
+            log.exception("closing the agent session failed", extra={"session": session_id})
+        finally:
+            self.runtime.worker.enqueue(session_id)
+
+    def _reflection_finished(self, outcome: Any) -> None:
+        # The task card's rows (one per outcome), when the session's thread has a card open.
+        if outcome.status in ("ok", "skipped", "rejected", "failed", "deferred"):
+            self.learning_cards.finished(outcome.session_id, outcome.status, outcome.reflection_id)
+
+    def _hourglass(self) -> WorkingSignal:
+        return self.engine._working
+
     def _tell_owner(self, text: str) -> None:
         """A DM to the first owner; failures are logged, never raised."""
         owners = self.settings.owner_ids
@@ -408,6 +477,9 @@ class Daemon:
         if self.background is not None:
             self.background.shutdown(wait=True)
             self.background = None
+        if self.closer is not None:
+            self.closer.shutdown(wait=True)
+            self.closer = None
         if hasattr(self, "engine"):
             self.engine.shutdown(timeout)
             close = getattr(self.chat_llm, "close", None)
@@ -471,9 +543,15 @@ class Daemon:
         deadline = time.monotonic() + timeout
         # A reply finishing can queue a reflection, so check both until both are quiet.
         while time.monotonic() < deadline:
+            with self._closing_lock:
+                closing = list(self._closing)
+            if closing:
+                wait(closing, timeout=max(0.0, deadline - time.monotonic()))
             left = deadline - time.monotonic()
             if self.engine.wait_idle(left) and self.runtime.worker.wait_idle(left):
-                if self.engine.wait_idle(0) and self.runtime.worker.wait_idle(0):
+                with self._closing_lock:
+                    quiet = not self._closing
+                if quiet and self.engine.wait_idle(0) and self.runtime.worker.wait_idle(0):
                     return True
         return False
 

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.chat.agent import AgentSessions
 from bot.chat.assistant import AssistantThreads
 from bot.chat.engine import Engine
 from bot.chat.posting import DONE_ACTION
@@ -21,7 +22,9 @@ from bot.slack.inbound import (
     InboundFeedback,
     InboundMessage,
     InboundReaction,
+    InboundSessionStop,
     InboundSubmission,
+    InboundViewing,
 )
 from bot.slack.reactions import normalise_reaction_name
 from bot.slack.web import slack_error
@@ -128,6 +131,7 @@ class SeshatService:
         owner_home: OwnerHomeHandler | None = None,
         assistant: AssistantThreads | None = None,
         feedback: FeedbackHandler | None = None,
+        agent: AgentSessions | None = None,
     ) -> None:
         self.engine = engine
         self.store = store
@@ -143,6 +147,7 @@ class SeshatService:
         self.owner_home = owner_home
         self.assistant = assistant  # Slack's assistant container (bot/chat/assistant.py)
         self.feedback = feedback
+        self.agent = agent  # Slack's agent messaging experience (bot/chat/agent.py)
 
     # Dispatcher -------------------------------------------------------------------------------
 
@@ -152,6 +157,8 @@ class SeshatService:
 
     def on_assistant_thread(self, thread: InboundAssistantThread) -> None:
         """A new assistant thread: recorded, greeted, offered prompts."""
+        if self.agent is not None:  # only an assistant_view app sends this
+            self.agent.experience.seen("assistant", "assistant_thread_started")
         if self.assistant is not None:
             self.assistant.started(thread)
 
@@ -159,6 +166,27 @@ class SeshatService:
         """A stored message in a DM thread: the first in an assistant thread titles it."""
         if self.assistant is not None:
             self.assistant.message_stored(message)
+
+    def on_messages_opened(self, team: str, user: str, channel: str) -> None:
+        """A person opened the app's DM: under agent_view, greeted (debounced)."""
+        if self.agent is not None:
+            self.agent.messages_opened(team=team, user=user, channel=channel)
+
+    def on_viewing(self, viewing: InboundViewing) -> None:
+        """What a person views changed (only agent_view apps get this event)."""
+        if self.agent is not None:
+            self.agent.experience.seen("agent", "app_context_changed")
+            self.agent.context_changed(viewing.user, viewing.channel)
+
+    def on_session_stop(self, stop: InboundSessionStop) -> None:
+        """The stop button: the reply being written in that thread stops; with none, the
+        session still leaves `processing` (Slack leaves that to the app)."""
+        if self.agent is not None:
+            self.agent.experience.seen("agent", "agent_session_stopped")
+        if self.engine.stop_reply(stop.channel, stop.thread_ts, stop.user):
+            return  # the reply ends with a note, then the status goes back to `active`
+        if self.agent is not None:
+            self.agent.set_status(stop.channel, stop.thread_ts, "active")
 
     def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
         """`/done` closes the user's newest open session in this channel; `/seshat …` is the

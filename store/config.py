@@ -118,6 +118,19 @@ class Settings(BaseSettings):
         default=None, ge=0, le=2, validation_alias="CHAT_TEMPERATURE"
     )
 
+    # Slack's AI surface (bot/chat/agent.py): `agent` (the agent messaging experience,
+    # `features.agent_view`: agent sessions with a status and a stop button, each DM message a
+    # thread), `assistant` (the older `assistant_view` container), `auto` (decided from the
+    # events that arrive and from whether Slack accepts agent sessions).
+    slack_experience: Literal["auto", "agent", "assistant"] = Field(
+        default="auto", validation_alias="SLACK_EXPERIENCE"
+    )
+    # An agent-view greeting is sent to a person at most once in this many hours (at most 24:
+    # the claim lives in processed_events, which forgets rows after a day).
+    agent_greeting_hours: float = Field(
+        default=24.0, gt=0, le=24, validation_alias="AGENT_GREETING_HOURS"
+    )
+
     # Stalls and other bots (bot/chat/stall.py)
     slack_allow_bots: Literal["none", "mentions", "all"] = Field(
         default="mentions", validation_alias="SLACK_ALLOW_BOTS"

@@ -36,7 +36,7 @@ from bot.chat.cpu_slots import CpuSlots, KeyedLocks
 from bot.chat.intake import Intake
 from bot.chat.posting import Poster, reply_blocks, reply_metadata
 from bot.chat.stall import NO_PLAN, StallGuard
-from bot.chat.streaming import LiveReply, Mode, ReplyTarget, Streamer
+from bot.chat.streaming import STOPPED, LiveReply, Mode, ReplyTarget, Streamer, cut_note
 from bot.chat.working import AssistantStatus, Working, WorkingSignal
 from bot.slack.inbound import InboundMessage
 from reflection.llm import LLM
@@ -74,6 +74,8 @@ class Engine:
         direct: DirectAnswers | None = None,
         reply_streaming: Mode = "off",
         stream_interval: float = 1.0,
+        agent: Working | None = None,
+        dm_threads: Callable[[], bool] = lambda: False,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -87,11 +89,18 @@ class Engine:
         self.stall = stall
         self.status = status
         self.direct = direct
+        # Agent sessions (bot/chat/agent.py): their status instead of the ⏳ where they apply.
+        self.agent = agent
+        # Replies being written, by (channel, reply thread): (message id, asker, live reply);
+        # the stop button of the thread's agent session stops it (`stop_reply`).
+        self._replying: dict[tuple[str, str], tuple[int, str, LiveReply | None]] = {}
+        self._stops: set[int] = set()
+        self._replying_lock = threading.Lock()
         # Replies shown while written (bot/streaming.py); its client never retries a call
         # Slack may have done, so posts go through it too.
         self.streamer = Streamer(slack, mode=reply_streaming, interval=stream_interval)
         self._cpu = CpuSlots(CPU_SLOTS)
-        self.intake_ = Intake(store, clock, stall)
+        self.intake_ = Intake(store, clock, stall, dm_threads)
         self.claims = ReplyClaims(store, clock, bot_user_id)
         self.answerer = Answerer(
             llm=llm,
@@ -226,8 +235,11 @@ class Engine:
                 return True
         # The claim recorded the ⏳ (working_reaction: it may be shown); the transaction that
         # records the outcome clears it, after the reaction came off.
-        working = self._signal(owed.channel, session.thread_ts)
+        working = self._signal(owed.channel, session.thread_ts, thread_ts)
         working.start(owed.id, owed.channel, owed.ts, thread_ts)
+        where = (owed.channel, thread_ts)
+        with self._replying_lock:
+            self._replying[where] = (owed.id, owed.user_id or session.user_id, None)
         settled = False
         done: Delivered | None = None
         live: LiveReply | None = None
@@ -243,11 +255,20 @@ class Engine:
                     owed.reply_stream_ts = self.poster.already_posted(owed, thread_ts)
                 if plan.stop is None and not took_over and self.streamer.live:
                     live = self._live(session, owed, thread_ts, working)
+                    with self._replying_lock:
+                        self._replying[where] = (owed.id, owed.user_id or session.user_id, live)
+                        if owed.id in self._stops:
+                            live.stop()
                 text, record = (
                     (plan.stop, None)
                     if plan.stop
                     else self.answerer.generate(session, owed, turn.lines, plan, live)
                 )
+                with self._replying_lock:
+                    stopped_whole = live is None and owed.id in self._stops
+                if stopped_whole:
+                    # Stop pressed while a whole answer was written: the note instead of it.
+                    text = cut_note(STOPPED).lstrip()
                 working.ready(owed.id)
                 observe = observe and not text.startswith(APOLOGY_START)
                 if took_over:
@@ -292,6 +313,10 @@ class Engine:
                     )
                     self.stall.observe(session_id, stored, known)
         finally:
+            with self._replying_lock:
+                if self._replying.get(where, (None,))[0] == owed.id:
+                    del self._replying[where]
+                self._stops.discard(owed.id)
             if not settled:
                 working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=False)
         assert done is not None  # every path that returns no earlier recorded the reply
@@ -299,11 +324,32 @@ class Engine:
             self._closing_reply(session_id)
         return done.more
 
-    def _signal(self, channel: str, thread_ts: str) -> Working:
-        """The ⏳ reaction, or in an assistant thread its status line (bot/chat/working.py)."""
+    def _signal(self, channel: str, thread_ts: str, reply_thread: str = "") -> Working:
+        """The ⏳ reaction, in an assistant thread its status line (bot/chat/working.py), under
+        agent_view the thread's agent session status (bot/chat/agent.py)."""
         if self.status is not None and self.status.applies(channel, thread_ts):
             return self.status
+        agent = self.agent
+        if agent is not None and getattr(agent, "applies", lambda _c, _t: False)(
+            channel, reply_thread
+        ):
+            return agent
         return self._working
+
+    def stop_reply(self, channel: str, thread_ts: str, user: str) -> bool:
+        """The stop button of the agent session in this thread: the reply being written there
+        stops (what showed stays, with a note; the transcript says so). Only the person it
+        answers may stop it. True when a reply was stopped."""
+        with self._replying_lock:
+            found = self._replying.get((channel, thread_ts))
+            if found is None or found[1] != user:
+                return False
+            key, _, live = found
+            self._stops.add(key)
+        if live is not None:
+            live.stop()
+        log.info("reply stopped by its person", extra={"slack_ts": thread_ts})
+        return True
 
     def _live(
         self, session: ChatSession, owed: Message, thread_ts: str, working: Working
@@ -323,12 +369,15 @@ class Engine:
             render=render,
             # What follows the text in a posted reply (the buttons), after a streamed one.
             footer=[b for b in reply_blocks("", owed.session_id) if b.get("type") != "section"],
+            stoppable=getattr(working, "held_while_streaming", False),
         )
         return self.streamer.open(
             target,
             on_ts=lambda ts: self.claims.record_stream_ts(owed, ts),
-            on_visible=lambda: working.stop(
-                owed.id, owed.channel, owed.ts, thread_ts, replied=True
+            on_visible=lambda: (
+                None
+                if getattr(working, "held_while_streaming", False)  # processing until done
+                else working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=True)
             ),
         )
 

@@ -8,6 +8,7 @@ commit leaves the delivery unacked, so Slack redelivers it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from bot.chat.stall import StallGuard
 from bot.slack.inbound import InboundMessage
@@ -25,10 +26,18 @@ NO_TEXT = "(a message with no text, e.g. only a file)"
 class Intake:
     """Routes and stores inbound messages."""
 
-    def __init__(self, store: Store, clock: Clock, stall: StallGuard | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        stall: StallGuard | None = None,
+        dm_threads: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.stall = stall
+        # Under agent_view each top-level DM message is a thread root: its own session.
+        self.dm_threads = dm_threads
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
@@ -39,7 +48,7 @@ class Intake:
         with self.store.sessions() as db:
             if message.is_dm:
                 if message.thread_ts is None:
-                    return key("")
+                    return key(message.ts) if self.dm_threads() else key("")
                 dm = S.find_open(db, key(""))
                 if dm is not None and any(
                     m.ts == message.thread_ts for m in S.transcript(db, dm.id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
@@ -123,6 +124,9 @@ class LearnedContext:
         self._cache_size = cache_size
         self._lock = threading.Lock()
         self.skills = SkillMatcher(runtime.library.embedder)
+        # Under agent_view: the channel a person in a DM is looking at, when they may read it
+        # (bot/chat/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
+        self.viewed_channel: Callable[[str], str | None] = lambda _user: None
 
     def build(
         self, session: ChatSession, first_text: str, latest_text: str | None = None
@@ -134,11 +138,13 @@ class LearnedContext:
             if live is not None:
                 self._cache.move_to_end(session.id)
         if live is None:
+            viewed = self.viewed_channel(session.user_id) if session.channel[:1] == "D" else None
             assembled = self.assemble(
                 user_id=session.user_id,
                 channel=session.channel,
                 first_text=first_text,
                 session_id=session.id,
+                facts_channel=viewed,
             )
             live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
             with self._lock:
@@ -187,9 +193,16 @@ class LearnedContext:
         )
 
     def assemble(
-        self, *, user_id: str, channel: str, first_text: str, session_id: str | None
+        self,
+        *,
+        user_id: str,
+        channel: str,
+        first_text: str,
+        session_id: str | None,
+        facts_channel: str | None = None,
     ) -> Assembled:
-        """Select and render; records lesson injections when `session_id` is given."""
+        """Select and render; records lesson injections when `session_id` is given. In a DM,
+        `facts_channel` adds that channel's facts (those its trust rule lets this person see)."""
         rt = self.runtime
         data_dir = rt.data_dir
         now = self.clock.now()
@@ -203,7 +216,7 @@ class LearnedContext:
                     db,
                     rt.library,
                     user_id=user_id,
-                    channel=channel,
+                    channel=facts_channel if is_dm and facts_channel else channel,
                     is_dm=is_dm,
                     first_text=first_text,
                     token_budget=rt.settings.context_lesson_tokens,

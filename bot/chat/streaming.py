@@ -52,6 +52,10 @@ BURST = 10
 # one refused call before its first words).
 REFUSAL_MEMORY = 600.0
 CUT_NOTE = "\n\n_… (the answer was cut off: {reason})_"
+# The person pressed the stop button of their agent session (bot/chat/agent.py).
+STOPPED = "you pressed Stop"
+# What Slack answers an append to a stream it stopped (the stop button stops them first).
+NOT_STREAMING = "message_not_in_streaming_state"
 
 
 def cut_note(reason: str) -> str:
@@ -118,6 +122,9 @@ class ReplyTarget:
     metadata: dict[str, Any]
     render: Callable[[str], Blocks]  # the whole message's blocks for a text
     footer: Blocks  # the blocks after the text (chat.stopStream's `blocks`)
+    # An agent session's thread: its stop button stops the stream in Slack, so a stream found
+    # stopped midway was (most likely) the person's Stop, not a failure.
+    stoppable: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,6 +212,11 @@ class LiveReply:
         self.failed: str | None = None  # why the display ended early
         # A start or first post failed in a way Slack may have done it: a message may exist.
         self.uncertain = False
+        self.stopped = False  # the person pressed Stop: read no more, end with a note
+
+    def stop(self) -> None:
+        """The person pressed the stop button: the reply ends with what showed and a note."""
+        self.stopped = True
 
     # -- while the model writes ------------------------------------------------------------
 
@@ -227,6 +239,13 @@ class LiveReply:
             raise error
         text = (self.shown + self.pending) if self.ts is not None else response.text
         text = text.strip()
+        if self.stopped or (
+            self.failed == NOT_STREAMING and self.ts is not None and self.target.stoppable
+        ):
+            # Slack stopped the stream when Stop was pressed (an append may fail first).
+            self.stopped = True
+            text = (self.shown if self.ts is not None else "").rstrip() + cut_note(STOPPED)
+            return Outcome(response, text.lstrip(), None)
         if self.failed is not None and self.ts is not None:
             text = self.shown.rstrip() + cut_note(f"Slack stopped taking it: {self.failed}")
         elif error is not None:
@@ -238,6 +257,8 @@ class LiveReply:
         """Take more text and show it when due; False once the display broke after showing
         something (reading on would only pay for text nobody sees)."""
         self.pending += piece
+        if self.stopped:
+            return False
         if self.failed is not None:
             return self.ts is None  # nothing shown: the whole answer is posted at the end
         if self.ts is None:
@@ -360,7 +381,7 @@ class LiveReply:
             return None
         t = self.target
         rest: str | None = None
-        if self.failed is None:
+        if self.failed is None and not self.stopped:
             if final.startswith(self.shown):
                 rest = final[len(self.shown) :]
             elif final == self.shown.rstrip():

@@ -127,6 +127,9 @@ class Demo:
         self.clock = clock
         self.offline = offline
         self.beats = Beats()
+        # Under agent_view each conversation is a thread: a person's first message starts it,
+        # the next ones reply in it (user → thread root), until /done.
+        self.threads: dict[str, str] = {}
         runtime = stack.bot.runtime
         assert runtime is not None
         self.store = runtime.store
@@ -138,11 +141,13 @@ class Demo:
         slack = self.stack.slack
         mark = slack.mark()
         say(f"{NAMES[user]} (DM)", text)
-        msg = slack.user_dm(user, text)
+        root = self.threads.get(user)
+        msg = slack.user_dm(user, text, thread_ts=root)
+        root = self.threads.setdefault(user, msg["ts"])
         call = slack.wait_for_call(
             "chat.postMessage",
             lambda c: (
-                c.params.get("channel") == msg["channel"] and c.params.get("thread_ts") == msg["ts"]
+                c.params.get("channel") == msg["channel"] and c.params.get("thread_ts") == root
             ),
             timeout=60,
             after=mark,
@@ -150,6 +155,12 @@ class Demo:
         self.stack.bot.wait_idle(30)
         answer = str(call.params.get("text"))
         say("Seshat", answer, "green")
+        agent = slack.agent_session(msg["channel"], root)
+        if agent is not None:
+            detail(
+                f"agent session “{agent['title']}”: {' → '.join(agent['statuses'][-2:])} "
+                "(Slack shows it instead of the ⏳; a stop button while processing)"
+            )
         return answer
 
     def done(self, user: str) -> ReflectionRow:
@@ -183,7 +194,47 @@ class Demo:
                 )
             if saved and name in WHY_SAVED:
                 detail(f"saved without asking: {WHY_SAVED[name]}")
+        self.show_learning_card(user)
         return row
+
+    def show_learning_card(self, user: str) -> None:
+        """The session's thread: its agent session closed, and the reflection's task card."""
+        root = self.threads.pop(user, None)
+        slack = self.stack.slack
+        channel = slack.dm_channel(user)
+        agent = slack.agent_session(channel, root) if root else None
+        if root is None or agent is None:
+            return
+        card = next(
+            (
+                c
+                for c in slack.calls
+                if c.method == "chat.startStream"
+                and c.params.get("thread_ts") == root
+                and c.params.get("task_display_mode") == "plan"
+            ),
+            None,
+        )
+        ts = card.response.get("ts") if card is not None else None
+        rows = slack.streams.chunks.get(str(ts), []) if ts else []
+        finals: dict[str, dict[str, Any]] = {}
+        for chunk in rows:
+            if chunk.get("type") == "task_update":
+                finals[str(chunk["id"])] = chunk  # a later update of a row replaces it
+        note(f"agent session “{agent['title']}”: {agent['status']}; in its thread, the card:")
+        for chunk in finals.values():
+            mark = {"complete": "✔", "error": "✖", "in_progress": "…"}.get(
+                str(chunk.get("status")), "·"
+            )
+            detail(f"  {mark} {chunk['title']}", "green")
+        beat = "the session's status and what it taught shown in its thread"
+        self.beats.mark(
+            beat,
+            agent["status"] == "closed"
+            and len(finals) > 1
+            and self.beats.done.get(beat) in (None, True),
+            f"{NAMES[user]}'s thread has no closed agent session or no learning card",
+        )
 
     def session_of(self, user: str) -> str:
         """The id of `user`'s latest session."""
@@ -619,7 +670,14 @@ def run_demo(data_dir: str | None = None) -> int:
     )
     clock = MovableClock()
     # `--data-dir X` keeps the data in X itself; a temporary run uses a `data` folder in it.
-    stack = LocalStack(root if keep else root / "data", owner=OWNER, clock=clock, **overrides)
+    # The workspace's app uses Slack's agent messaging experience, as the manifest makes it.
+    stack = LocalStack(
+        root if keep else root / "data",
+        owner=OWNER,
+        clock=clock,
+        experience="agent",
+        **overrides,
+    )
     try:
         stack.start()
         if not real_key:

@@ -79,6 +79,9 @@ class AssistantApi:
         self.status_timeout = STATUS_TIMEOUT
         self.threads: dict[tuple[str, str], AssistantThread] = {}
         self.statuses: dict[tuple[str, str], ThreadStatus] = {}
+        # Under agent_view (no assistant threads) prompts set without a thread_ts are the DM's.
+        self.experience = "assistant"
+        self.channel_prompts: dict[str, list[JSON]] = {}
         # Slack clears a thread's status when the app replies in it.
         state.message_hooks.append(self._on_message)
 
@@ -174,6 +177,8 @@ class AssistantApi:
         channel = self._channel(params)
         if params.get("thread_ts"):
             _, thread_ts = self._where(params, assistant_only=True)
+        elif self.experience == "agent":
+            thread_ts = ""  # the DM's own prompts (agent_view has no assistant threads)
         else:  # Slack: "the prompts will be set for the latest message in the channel"
             latest = [t for (c, t) in self.threads if c == channel]
             if not latest:
@@ -196,6 +201,12 @@ class AssistantApi:
                 "invalid_arguments",
                 [f"[ERROR] prompts: 1 to {MAX_PROMPTS} objects with a title and a message"],
             )
+        if not thread_ts:
+            self.channel_prompts[channel] = [
+                {"title": p["title"], "message": p["message"]} for p in prompts
+            ]
+            self.state.cond.notify_all()
+            return {}
         thread = self.threads[(channel, thread_ts)]
         thread.prompts = [{"title": p["title"], "message": p["message"]} for p in prompts]
         title = params.get("title")

@@ -10,6 +10,11 @@ after the text (at most 50), and `metadata`; appending to or stopping a message 
 streaming answers `message_not_in_streaming_state`. A stream nobody appends to for
 `idle_timeout` seconds ends by itself, with the text it has, as Slack expires streams.
 
+A `task_update` chunk needs an `id`, a `title` and a `status` (pending | in_progress | complete |
+error), a `plan_update` a `title`; others answer `invalid_chunks`. `task_display_mode` is
+`timeline` or `plan`. `chat.stopStream`'s `session_status` moves the thread's agent session. The
+stop button of an agent session stops the app's streams in its thread (`stop_all_in_thread`).
+
 Streaming starts with a `message` event (like a post) and ends with `message_changed`; the
 appends in between send no event. `refusal` makes the workspace refuse to start streams with
 that error (an app or workspace without Slack's AI-app surface), for fallback tests.
@@ -26,6 +31,7 @@ from bot.doubles.slack_payloads import JSON
 MARKDOWN_TEXT_LIMIT = 12_000
 STOP_BLOCKS_LIMIT = 50
 IDLE_TIMEOUT = 300.0
+TASK_STATUSES = ("pending", "in_progress", "complete", "error")
 
 
 class Streams:
@@ -35,6 +41,11 @@ class Streams:
         self.api = api
         self.idle_timeout = IDLE_TIMEOUT
         self.refusal: str | None = None
+        # Every chunk sent, by message ts (task cards are read back from here by tests).
+        self.chunks: dict[str, list[JSON]] = {}
+        # (channel, thread_ts, status, by): chat.stopStream's `session_status` moves the
+        # thread's agent session (bot/doubles/slack_agents.py).
+        self.on_session_status: Callable[..., None] | None = None
         # (channel, ts) → monotonic time of the last start/append: the messages streaming now.
         self.live: dict[tuple[str, str], float] = {}
 
@@ -72,7 +83,11 @@ class Streams:
                 raise SlackError("missing_recipient_user_id")
         text = _text(params)
         fields: JSON = {"text": text, "thread_ts": thread_ts, **api.bot_fields()}
+        mode = params.get("task_display_mode")
+        if mode is not None and mode not in ("timeline", "plan"):
+            raise SlackError("invalid_arguments", ["[ERROR] task_display_mode: timeline | plan"])
         message = api.state.add_message(channel, fields)
+        self._keep_chunks(message["ts"], params)
         self.live[(channel, message["ts"])] = time.monotonic()
         api.emit_message(channel, message)
         return {"channel": channel, "ts": message["ts"]}
@@ -83,6 +98,7 @@ class Streams:
         if not params.get("markdown_text") and not params.get("chunks"):
             raise SlackError("no_text")
         message["text"] = message.get("text", "") + _text(params)
+        self._keep_chunks(message["ts"], params)
         self.live[(channel, message["ts"])] = time.monotonic()
         return {"channel": channel, "ts": message["ts"]}
 
@@ -92,8 +108,12 @@ class Streams:
         extra = params.get("blocks") or []
         if not isinstance(extra, list) or len(extra) > STOP_BLOCKS_LIMIT:
             raise SlackError("invalid_blocks")
+        status = params.get("session_status")
+        if status is not None and status not in ("processing", "active", "suspended", "closed"):
+            raise SlackError("invalid_status")
         previous = dict(message)
         message["text"] = message.get("text", "") + _text(params)
+        self._keep_chunks(message["ts"], params)
         text = message["text"]
         sections = [
             {"type": "markdown", "text": text[i : i + MARKDOWN_TEXT_LIMIT]}
@@ -103,9 +123,29 @@ class Streams:
         if params.get("metadata"):
             message["metadata"] = params["metadata"]
         del self.live[(channel, message["ts"])]
+        if status is not None and self.on_session_status is not None:
+            self.on_session_status(channel, str(message["thread_ts"]), str(status), "stop_stream")
         now = self.api.state.ts.next()
         self.api.emit(changed_event(self.api.state, channel, message, previous, now))
         return {"channel": channel, "ts": message["ts"], "message": dict(message)}
+
+    def stop_all_in_thread(self, channel: str, thread_ts: str) -> list[str]:
+        """Slack stops the app's live streams in a thread (the agent session's stop button):
+        they keep the text they have and take no more appends. Their ts."""
+        stopped = []
+        for c, ts in list(self.live):
+            if c != channel or not self.streaming(c, ts):
+                continue
+            message = self.api.state.find_message(c, ts)
+            if message.get("thread_ts") == thread_ts:
+                del self.live[(c, ts)]
+                stopped.append(ts)
+        return stopped
+
+    def _keep_chunks(self, ts: str, params: JSON) -> None:
+        chunks = params.get("chunks")
+        if isinstance(chunks, list):
+            self.chunks.setdefault(ts, []).extend(c for c in chunks if isinstance(c, dict))
 
     def _streaming_message(self, params: JSON) -> tuple[str, JSON]:
         channel = self.api._channel(params)
@@ -128,6 +168,15 @@ def _text(params: JSON) -> str:
             raise SlackError("invalid_chunks")
         if chunk["type"] == "markdown_text":
             parts.append(str(chunk.get("text", "")))
+        elif chunk["type"] == "task_update" and (
+            not all(isinstance(chunk.get(k), str) and chunk[k] for k in ("id", "title"))
+            or chunk.get("status") not in TASK_STATUSES
+        ):
+            raise SlackError("invalid_chunks")
+        elif chunk["type"] == "plan_update" and not (
+            isinstance(chunk.get("title"), str) and chunk["title"]
+        ):
+            raise SlackError("invalid_chunks")
     if any(len(part) > MARKDOWN_TEXT_LIMIT for part in parts):
         raise SlackError("msg_too_long")
     return "".join(parts)

@@ -27,6 +27,7 @@ from typing import Any, Literal, TypeVar
 
 from aiohttp import web
 
+from bot.doubles.slack_agents import AgentApi, Experience
 from bot.doubles.slack_api import (
     Call,
     Faults,
@@ -74,6 +75,7 @@ class LocalSlackWorkspace:
         bot_id: str = "B0SESHAT",
         api_app_id: str = "A0SESHAT",
         bot_name: str = "seshat",
+        experience: Experience = "assistant",
     ) -> None:
         self.ident = Identity(
             team_id=team_id,
@@ -112,6 +114,12 @@ class LocalSlackWorkspace:
         self.api.methods.update(self.assistant.methods())
         self.streams = Streams(self.api)
         self.api.methods.update(self.streams.methods())
+        # The app's AI surface: `assistant` (assistant_view) or `agent` (agent_view).
+        self.agents = AgentApi(self.state, self._emit, experience)
+        self.agents.stop_streams = self.streams.stop_all_in_thread
+        self.streams.on_session_status = self.agents.change
+        self.assistant.experience = experience
+        self.api.methods.update(self.agents.methods())
         self.events: dict[str, JSON] = {}
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -400,7 +408,10 @@ class LocalSlackWorkspace:
     def user_opens_assistant(self, user: str, context_channel: str | None = None) -> JSON:
         """`user` opens the app's assistant container (while viewing `context_channel`): a new
         assistant thread in their DM and its `assistant_thread_started` event. Returns
-        `{"channel", "thread_ts"}`; write in it with `user_dm(user, text, thread_ts=…)`."""
+        `{"channel", "thread_ts"}`; write in it with `user_dm(user, text, thread_ts=…)`.
+        An agent_view app has no container: LookupError."""
+        if self.agents.experience == "agent":
+            raise LookupError("an agent_view app has no assistant container")
         thread = self.assistant.open(user, context_channel)
         return {"channel": thread.channel, "thread_ts": thread.thread_ts}
 
@@ -414,6 +425,38 @@ class LocalSlackWorkspace:
         """The thread's person clicks suggested prompt `index`: its message, posted as them."""
         user, text = self.assistant.prompt(channel, thread_ts, index)
         return self.user_dm(user, text, thread_ts=thread_ts)
+
+    def user_opens_messages(self, user: str) -> JSON:
+        """`user` opens the app's DM (its Messages tab): `app_home_opened` with tab `messages`
+        (under agent_view what replaces `assistant_thread_started`). Returns the event."""
+        return self.agents.open_messages(user)
+
+    def user_views(self, user: str, channel: str | None) -> JSON:
+        """`user`, with the app open, now looks at `channel`: `app_context_changed` (agent_view
+        only). Returns the event."""
+        return self.agents.context_changed(user, channel)
+
+    def press_stop(self, user: str, channel: str, thread_ts: str) -> JSON:
+        """`user` presses the stop button of the agent session in a thread: Slack stops the
+        app's streams there and sends `agent_session_stopped`. Returns the event."""
+        return self.agents.press_stop(user, channel, thread_ts)
+
+    def agent_session(self, channel: str, thread_ts: str) -> JSON | None:
+        """The agent session of a thread (`status`, `title`, `statuses`, `history`), if any."""
+        return self.agents.snapshot(channel, thread_ts)
+
+    def click_dm_prompt(self, user: str, index: int = 0) -> JSON:
+        """`user` clicks suggested prompt `index` set on their DM (agent_view): its message,
+        posted as them at the top level (a new thread)."""
+        channel = self.state.open_dm(user)
+        with self.state.cond:
+            prompts = self.assistant.channel_prompts[channel]
+        return self.user_dm(user, str(prompts[index]["message"]))
+
+    def dm_prompts(self, user: str) -> list[JSON]:
+        """The suggested prompts set on `user`'s DM (agent_view), oldest call's replaced."""
+        with self.state.cond:
+            return [dict(p) for p in self.assistant.channel_prompts.get(self.dm_channel(user), [])]
 
     def assistant_thread(self, channel: str, thread_ts: str) -> JSON:
         """What the app set on a thread: `status`, `loading_messages`, `status_history` (each

@@ -45,6 +45,8 @@ def process_env(
             "LOG_FORMAT": "text",
             # Replies posted whole unless a test streams them (as the stack's default says).
             "REPLY_STREAMING": "off",
+            # The workspace double is an assistant_view app unless a test makes it an agent.
+            "SLACK_EXPERIENCE": "assistant",
         }
     )
     env.update(extra)
@@ -91,12 +93,16 @@ class LocalStack:
         database_url: str | None = None,
         ack_timeout: float = 3.0,
         start_scheduler: bool = False,
+        experience: Literal["assistant", "agent"] = "assistant",
         **settings: Any,
     ) -> None:
         self.data_dir = data_dir
         self.mode = mode
         self.owner = owner
-        self.slack = LocalSlackWorkspace(ack_timeout=ack_timeout)
+        # The app's AI surface in the workspace: assistant_view (what most tests use) or
+        # agent_view (the manifest's today); SLACK_EXPERIENCE follows it unless given.
+        self.slack = LocalSlackWorkspace(ack_timeout=ack_timeout, experience=experience)
+        self.experience = experience
         self.anthropic = LocalAnthropicAPI()
         self._clock = clock
         self._chat_llm = chat_llm
@@ -130,6 +136,7 @@ class LocalStack:
             # Replies are posted whole here unless a test or the caller asks for streaming
             # (REPLY_STREAMING="auto"): most tests read a reply as its chat.postMessage.
             "REPLY_STREAMING": "off",
+            "SLACK_EXPERIENCE": self.experience,
         }
         if self._database_url:
             values["DATABASE_URL"] = self._database_url

@@ -47,6 +47,9 @@ class ReflectionWorker:
         self._inflight: dict[str, Future[Outcome | None]] = {}
         self._again: set[str] = set()
         self._closed = False
+        # Told every finished reflection (after the fan-out), e.g. for the agent view's task
+        # cards (bot/chat/agent.py); failures are logged.
+        self.on_finished: Callable[[Outcome], object] | None = None
 
     def enqueue(self, session_id: str) -> Future[Outcome | None] | None:
         """Queue a session's reflection; if it is running here now, run it once more after."""
@@ -105,6 +108,11 @@ class ReflectionWorker:
                 self.after(outcome)
             except Exception:  # fan-out records per-writer failures itself; this is a last net
                 log.exception("fan-out failed", extra={"reflection": outcome.reflection_id})
+        if self.on_finished is not None:
+            try:
+                self.on_finished(outcome)
+            except Exception:
+                log.exception("after a reflection", extra={"session": outcome.session_id})
 
     def recover(self) -> int:
         """Queue sessions left behind: closing (e.g. after a restart), reflecting in a process

@@ -7,7 +7,9 @@ review cards, button clicks, App Home) runs on `background` after the ack.
 
 Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
 The assistant container's events go through Bolt's `Assistant` middleware, which also takes every
-person's message in a DM thread (see `assistant_message`).
+person's message in a DM thread (see `assistant_message`). Under `agent_view` (bot/chat/agent.py)
+a person opening the DM is `app_home_opened` with tab `messages`, what they view arrives as
+`app_context_changed`, and the agent session's stop button as `agent_session_stopped`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from bot.slack.inbound import (
     InboundFeedback,
     InboundMessage,
     InboundReaction,
+    InboundSessionStop,
     InboundSubmission,
+    InboundViewing,
     MalformedPayload,
     normalise_action,
     normalise_assistant_thread,
@@ -36,7 +40,9 @@ from bot.slack.inbound import (
     normalise_feedback,
     normalise_message,
     normalise_reaction,
+    normalise_session_stop,
     normalise_submission,
+    normalise_viewing,
 )
 
 log = logging.getLogger(__name__)
@@ -48,9 +54,11 @@ SUBSCRIBED_EVENTS = (
     "reaction_added",
     "reaction_removed",
     "app_home_opened",
-    "assistant_thread_started",
-    "assistant_thread_context_changed",
+    "app_context_changed",
+    "agent_session_stopped",
 )
+# Subscribed by apps installed with the older `assistant_view` (their manifest): still listened.
+ASSISTANT_VIEW_EVENTS = ("assistant_thread_started", "assistant_thread_context_changed")
 
 
 class Dispatcher(Protocol):
@@ -90,6 +98,18 @@ class Dispatcher(Protocol):
         """A person's message in a DM thread was stored (runs after the ack)."""
         ...
 
+    def on_messages_opened(self, team: str, user: str, channel: str) -> None:
+        """A person opened the app's DM (`app_home_opened`, tab `messages`; after the ack)."""
+        ...
+
+    def on_viewing(self, viewing: InboundViewing) -> None:
+        """What a person views with the app open changed (`app_context_changed`)."""
+        ...
+
+    def on_session_stop(self, stop: InboundSessionStop) -> None:
+        """The stop button of an agent session was pressed (`agent_session_stopped`)."""
+        ...
+
     def on_submission(self, submission: InboundSubmission) -> dict[str, Any] | None:
         """A modal was submitted; the returned dict is the ack (`response_action` …), None
         closes the modal. Runs before the ack, so it must answer within Slack's 3 seconds."""
@@ -108,6 +128,14 @@ def _logged(handler: Any, record: Any) -> None:
         handler(record)
     except Exception:
         log.exception("handler failed", extra={"record": type(record).__name__})
+
+
+def _logged_args(handler: Any, *args: Any) -> None:
+    """`_logged` for a handler taking several arguments."""
+    try:
+        handler(*args)
+    except Exception:
+        log.exception("handler failed", extra={"record": getattr(handler, "__name__", "")})
 
 
 def build_bolt_app(
@@ -210,10 +238,36 @@ def build_bolt_app(
     app.event("reaction_removed")(reaction_listener)
 
     @app.event("app_home_opened")
-    def home_listener(event: dict[str, Any]) -> None:
+    def home_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
         user = event.get("user")
-        if isinstance(user, str) and event.get("tab", "home") == "home":
+        if not isinstance(user, str) or not user:
+            return
+        tab = event.get("tab", "home")
+        if tab == "home":
             background.submit(_logged, dispatcher.on_home_opened, user)
+        elif tab == "messages" and isinstance(event.get("channel"), str):
+            team = str(body.get("team_id") or "")
+            background.submit(
+                _logged_args, dispatcher.on_messages_opened, team, user, event["channel"]
+            )
+
+    @app.event("app_context_changed")
+    def viewing_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            viewing = normalise_viewing(event, body)
+        except MalformedPayload as exc:
+            log.warning("malformed app_context_changed dropped: %s", exc)
+            return
+        dispatcher.on_viewing(viewing)  # in memory only: fast enough before the ack
+
+    @app.event("agent_session_stopped")
+    def stop_listener(event: dict[str, Any], body: dict[str, Any]) -> None:
+        try:
+            stop = normalise_session_stop(event, body)
+        except MalformedPayload as exc:
+            log.warning("malformed agent_session_stopped dropped: %s", exc)
+            return
+        background.submit(_logged, dispatcher.on_session_stop, stop)
 
     @app.command(re.compile(r"^/.+"))
     def command_listener(ack: Ack, body: dict[str, Any]) -> None:

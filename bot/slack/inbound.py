@@ -178,6 +178,27 @@ class InboundAssistantThread:
     event_id: str | None
 
 
+@dataclass(frozen=True)
+class InboundSessionStop:
+    """The stop button of an agent session was pressed (`agent_session_stopped`)."""
+
+    team: str
+    channel: str
+    thread_ts: str
+    user: str
+    streaming_ts: tuple[str, ...]  # the app's streams Slack stopped in that thread
+
+
+@dataclass(frozen=True)
+class InboundViewing:
+    """What a person views with the app open (`app_context_changed`): the first channel Slack
+    names, or None. Only the id is kept; nothing else of the payload."""
+
+    team: str
+    user: str
+    channel: str | None
+
+
 class MalformedPayload(ValueError):
     """A payload lacks a field Slack always sends: logged and dropped, never crashes intake."""
 
@@ -421,4 +442,44 @@ def normalise_assistant_thread(
         user=_str(thread["user_id"]),
         context_channel=_str(context.get("channel_id")) or None,
         event_id=_str(body.get("event_id")) or None,
+    )
+
+
+def normalise_session_stop(event: dict[str, Any], body: dict[str, Any]) -> InboundSessionStop:
+    """An `agent_session_stopped` event → InboundSessionStop."""
+    if not isinstance(event, dict):
+        raise MalformedPayload("event is not an object")
+    _require(event, "channel", "thread_ts", "user")
+    streams = event.get("streaming_message_ts")
+    return InboundSessionStop(
+        team=_str(body.get("team_id")),
+        channel=_str(event["channel"]),
+        thread_ts=_str(event["thread_ts"]),
+        user=_str(event["user"]),
+        streaming_ts=tuple(_str(t) for t in streams if _str(t))
+        if isinstance(streams, list)
+        else (),
+    )
+
+
+def normalise_viewing(event: dict[str, Any], body: dict[str, Any]) -> InboundViewing:
+    """An `app_context_changed` event → InboundViewing (the first `slack#/types/channel_id`
+    entity; entities are ordered by relevance)."""
+    if not isinstance(event, dict):
+        raise MalformedPayload("event is not an object")
+    _require(event, "user")
+    context = event.get("context") if isinstance(event.get("context"), dict) else {}
+    assert isinstance(context, dict)
+    entities = context.get("entities") if isinstance(context.get("entities"), list) else []
+    assert isinstance(entities, list)
+    channel = next(
+        (
+            _str(e.get("value"))
+            for e in entities
+            if isinstance(e, dict) and e.get("type") == "slack#/types/channel_id"
+        ),
+        "",
+    )
+    return InboundViewing(
+        team=_str(body.get("team_id")), user=_str(event["user"]), channel=channel or None
     )

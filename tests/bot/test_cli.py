@@ -138,7 +138,13 @@ def test_demo_runs_the_loop_and_exits_zero(tmp_path: Path) -> None:
     assert "promoted by the recurrence rule: 3 sessions from Alice, Bob, Carol" in out
     assert "When a user says a suggested fix did not work" in out  # in the next context
     assert "Seshat → Alice (DM): Checking in on our conversation" in out
-    assert "✗ " not in out and out.count("✓ ") == 9
+    # Under agent_view (the manifest's): each session's status, and what it taught as a card
+    # in its thread.
+    assert "agent session “How do I deploy the API?”: processing → active" in out
+    assert "agent session “How do I deploy the API?”: closed; in its thread, the card:" in out
+    assert "✔ 2 lessons waiting for the owner's ✅" in out and "✔ 1 fact kept for you" in out
+    assert "✔ 1 skill draft sent for review" in out
+    assert "✗ " not in out and out.count("✓ ") == 10
     # The stack stops taking work, drains, then closes the socket: nothing on stderr at exit.
     assert result.stderr.strip() == "", result.stderr[-3000:]
     # --data-dir X keeps the data in X itself.
