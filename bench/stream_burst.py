@@ -16,7 +16,7 @@ Tiers used: chat.appendStream Tier 4 and chat.update Tier 3 (Slack's method page
 bot/chat/streaming.py paces them); chat.startStream / chat.stopStream open and close one message
 each, like chat.postMessage ("special": about one a second per channel; here every reply is in
 its own DM); agents.sessions.setStatus is not in Slack's published list and is paced as Tier 3
-(bot/chat/agent.py).
+(bot/surfaces/agent.py).
 """
 
 from __future__ import annotations

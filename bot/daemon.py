@@ -24,12 +24,9 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select
 
 from bot import jobs
-from bot.chat.agent import AgentSessions, Experience, LearningCards
 from bot.chat.answer import ChatConfig
-from bot.chat.assistant import AssistantThreads, MemoryAnswer
 from bot.chat.context import ensure_identity
 from bot.chat.engine import Engine
-from bot.chat.feedback import FeedbackRecorder
 from bot.chat.prompting import LearnedContext
 from bot.chat.stall import Detector, StallConfig, StallGuard
 from bot.chat.working import AssistantStatus, WorkingSignal
@@ -50,6 +47,9 @@ from bot.slack.http_server import HttpServer
 from bot.slack.journal import Journal
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import dm, make_web_client, slack_error
+from bot.surfaces.agent import AgentSessions, Experience, LearningCards
+from bot.surfaces.assistant import AssistantThreads, MemoryAnswer
+from bot.surfaces.feedback import FeedbackRecorder
 from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc

@@ -10,8 +10,6 @@ from typing import Any, Protocol
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.chat.agent import AgentSessions
-from bot.chat.assistant import AssistantThreads
 from bot.chat.engine import Engine
 from bot.chat.posting import DONE_ACTION
 from bot.home.user import UserHome
@@ -28,6 +26,8 @@ from bot.slack.inbound import (
 )
 from bot.slack.reactions import normalise_reaction_name
 from bot.slack.web import slack_error
+from bot.surfaces.agent import AgentSessions
+from bot.surfaces.assistant import AssistantThreads
 from store import events, ledger
 from store import sessions as S
 from store.clock import Clock
@@ -78,7 +78,7 @@ class NoReview:
 
 
 class FeedbackHandler(Protocol):
-    """Receives clicks on the replies' 👍 / 👎 (bot/chat/feedback.py)."""
+    """Receives clicks on the replies' 👍 / 👎 (bot/surfaces/feedback.py)."""
 
     def on_feedback(self, click: InboundFeedback) -> str:
         """Record the click if it counts; returns what happened (`new`, `changed`, …)."""
@@ -145,9 +145,9 @@ class SeshatService:
         self.owner_ids = frozenset(owner_ids)
         self.actions = tuple(actions)
         self.owner_home = owner_home
-        self.assistant = assistant  # Slack's assistant container (bot/chat/assistant.py)
+        self.assistant = assistant  # Slack's assistant container (bot/surfaces/assistant.py)
         self.feedback = feedback
-        self.agent = agent  # Slack's agent messaging experience (bot/chat/agent.py)
+        self.agent = agent  # Slack's agent messaging experience (bot/surfaces/agent.py)
 
     # Dispatcher -------------------------------------------------------------------------------
 

@@ -118,7 +118,7 @@ class Settings(BaseSettings):
         default=None, ge=0, le=2, validation_alias="CHAT_TEMPERATURE"
     )
 
-    # Slack's AI surface (bot/chat/agent.py): `agent` (the agent messaging experience,
+    # Slack's AI surface (bot/surfaces/agent.py): `agent` (the agent messaging experience,
     # `features.agent_view`: agent sessions with a status and a stop button, each DM message a
     # thread), `assistant` (the older `assistant_view` container), `auto` (decided from the
     # events that arrive and from whether Slack accepts agent sessions).

@@ -8,7 +8,6 @@
 - `streaming`: replies shown while written. `working`: the ⏳ or the assistant status.
 - `cpu_slots`: how many reply threads run Python at once; per-session locks.
 - `stall`: bot-to-bot loops and repetition. `context` + `prompting`: the system prompt.
-- `assistant`: assistant threads. `feedback`: the 👍/👎 clicks.
 
 May import: bot.slack, bot.home, bot.learning.
 """

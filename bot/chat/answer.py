@@ -34,7 +34,7 @@ RESTARTED = "_(I was restarted while answering this; here is my answer.)_\n\n"
 
 
 class DirectAnswers(Protocol):
-    """Answers some messages without the model (bot/chat/assistant.py: "What do you remember
+    """Answers some messages without the model (bot/surfaces/assistant.py: "What do you remember
     about me?" gets what `/seshat memory` shows)."""
 
     def answer(self, session: ChatSession, text: str) -> str | None:

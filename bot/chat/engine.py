@@ -89,7 +89,7 @@ class Engine:
         self.stall = stall
         self.status = status
         self.direct = direct
-        # Agent sessions (bot/chat/agent.py): their status instead of the ⏳ where they apply.
+        # Agent sessions (bot/surfaces/agent.py): their status instead of the ⏳ where they apply.
         self.agent = agent
         # Replies being written, by (channel, reply thread): (message id, asker, live reply);
         # the stop button of the thread's agent session stops it (`stop_reply`).
@@ -326,7 +326,7 @@ class Engine:
 
     def _signal(self, channel: str, thread_ts: str, reply_thread: str = "") -> Working:
         """The ⏳ reaction, in an assistant thread its status line (bot/chat/working.py), under
-        agent_view the thread's agent session status (bot/chat/agent.py)."""
+        agent_view the thread's agent session status (bot/surfaces/agent.py)."""
         if self.status is not None and self.status.applies(channel, thread_ts):
             return self.status
         agent = self.agent

@@ -125,7 +125,7 @@ class LearnedContext:
         self._lock = threading.Lock()
         self.skills = SkillMatcher(runtime.library.embedder)
         # Under agent_view: the channel a person in a DM is looking at, when they may read it
-        # (bot/chat/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
+        # (bot/surfaces/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
         self.viewed_channel: Callable[[str], str | None] = lambda _user: None
 
     def build(

@@ -52,7 +52,7 @@ BURST = 10
 # one refused call before its first words).
 REFUSAL_MEMORY = 600.0
 CUT_NOTE = "\n\n_… (the answer was cut off: {reason})_"
-# The person pressed the stop button of their agent session (bot/chat/agent.py).
+# The person pressed the stop button of their agent session (bot/surfaces/agent.py).
 STOPPED = "you pressed Stop"
 # What Slack answers an append to a stream it stopped (the stop button stops them first).
 NOT_STREAMING = "message_not_in_streaming_state"

@@ -48,7 +48,7 @@ class ReflectionWorker:
         self._again: set[str] = set()
         self._closed = False
         # Told every finished reflection (after the fan-out), e.g. for the agent view's task
-        # cards (bot/chat/agent.py); failures are logged.
+        # cards (bot/surfaces/agent.py); failures are logged.
         self.on_finished: Callable[[Outcome], object] | None = None
 
     def enqueue(self, session_id: str) -> Future[Outcome | None] | None:

@@ -7,7 +7,8 @@ review cards, button clicks, App Home) runs on `background` after the ack.
 
 Every event the manifest subscribes to has a listener, so Slack never retries for lack of one.
 The assistant container's events go through Bolt's `Assistant` middleware, which also takes every
-person's message in a DM thread (see `assistant_message`). Under `agent_view` (bot/chat/agent.py)
+person's message in a DM thread (see `assistant_message`). Under `agent_view`
+(bot/surfaces/agent.py)
 a person opening the DM is `app_home_opened` with tab `messages`, what they view arrives as
 `app_context_changed`, and the agent session's stop button as `agent_session_stopped`.
 """

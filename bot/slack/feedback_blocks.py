@@ -4,7 +4,8 @@ A `context_actions` block holding one `feedback_buttons` element (Block Kit refe
 actions block", "Feedback buttons element"); slack_sdk's `ContextActionsBlock` /
 `FeedbackButtonsElement` parse it back unchanged (tests/bot/slack/test_feedback_blocks.py). Each
 button's value names its rating and the reply's session; the reply itself is the message the
-click came from (`container.message_ts`), checked against the transcript by bot/chat/feedback.py.
+click came from (`container.message_ts`), checked against the transcript by
+bot/surfaces/feedback.py.
 Pure functions, so the chat engine and the streamed-reply path (chat.stopStream's `blocks`) build
 the same block.
 """

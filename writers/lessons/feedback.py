@@ -1,7 +1,8 @@
 """Feedback buttons → efficacy: what a session's 👍 and 👎 mean for the lessons and skills it used.
 
 `settle` makes the efficacy records agree with the session's feedback as it stands (a person
-may change their mind), and is safe to run any number of times: at each click (bot/chat/feedback.py)
+may change their mind), and is safe to run any number of times: at each click
+(bot/surfaces/feedback.py)
 and in the lessons writer when the session's reflection fans out.
 
 - Lessons: a 👎 on a reply posted at or after a lesson's injection counts the session as a

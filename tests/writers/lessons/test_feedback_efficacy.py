@@ -61,7 +61,7 @@ class Session:
             record_injection(db, self.id, [lesson_id], self.clock.now())
 
     def rate(self, reply_ts: str, rating: str) -> None:
-        """USER clicks, then the click is settled (as bot/chat/feedback.py does)."""
+        """USER clicks, then the click is settled (as bot/surfaces/feedback.py does)."""
         self.clicks += 1
         with self.store.sessions.begin() as db:
             feedback.record(

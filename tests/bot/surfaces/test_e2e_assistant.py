@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.chat.assistant import MEMORY_PROMPT, PROMPTS_TITLE
 from bot.chat.working import LOADING_MESSAGES, STATUS
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
+from bot.surfaces.assistant import MEMORY_PROMPT, PROMPTS_TITLE
 from store import sessions as S
 from store.models import MemoryEntry, Message, SkillInvocation
 from writers.skills.files import SKILL_FILE, render_skill

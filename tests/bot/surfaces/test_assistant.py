@@ -9,16 +9,16 @@ from datetime import UTC, datetime
 import pytest
 from slack_sdk import WebClient
 
-from bot.chat.assistant import (
+from bot.chat.working import STATUS, AssistantStatus
+from bot.doubles.slack_workspace import LocalSlackWorkspace
+from bot.slack.inbound import MalformedPayload, normalise_assistant_thread
+from bot.surfaces.assistant import (
     MEMORY_PROMPT,
     memory_text,
     prompt_for,
     suggested_prompts,
     thread_title,
 )
-from bot.chat.working import STATUS, AssistantStatus
-from bot.doubles.slack_workspace import LocalSlackWorkspace
-from bot.slack.inbound import MalformedPayload, normalise_assistant_thread
 from writers.notes.about import KeptItem
 from writers.skills.matching import UsableSkill
 

@@ -11,9 +11,9 @@ import pytest
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.chat.agent import NOTHING, Experience, outcome_rows
 from bot.doubles.slack_workspace import LocalSlackWorkspace
 from bot.slack.inbound import MalformedPayload, normalise_session_stop, normalise_viewing
+from bot.surfaces.agent import NOTHING, Experience, outcome_rows
 
 
 def test_auto_is_agent_until_a_sign_of_assistant_view_and_remembers_it(tmp_path: Path) -> None:

@@ -44,15 +44,15 @@ from slack_sdk.errors import SlackApiError
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from bot.chat.assistant import (
+from bot.chat.working import Working
+from bot.slack.web import slack_error
+from bot.surfaces.assistant import (
     MEMORY_PROMPT,
     PROMPTS_TITLE,
     SKILL_PROMPTS,
     suggested_prompts,
     thread_title,
 )
-from bot.chat.working import Working
-from bot.slack.web import slack_error
 from store import events
 from store.clock import Clock
 from store.db import Store

@@ -17,11 +17,11 @@ import pytest
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from bot.chat.feedback import DENIED, NOTED_WRONG
 from bot.cli import app
 from bot.doubles.stack import LocalStack
 from bot.home.user import FORGET_ALL
 from bot.slack.feedback_blocks import FEEDBACK_ACTION
+from bot.surfaces.feedback import DENIED, NOTED_WRONG
 from store.db import Store
 from store.models import (
     AuditEvent,
@@ -241,7 +241,7 @@ def test_someone_elses_thumbs_down_is_ignored_and_an_owners_counts(stack: LocalS
 def test_thumbs_up_changing_ones_mind_and_a_redelivered_click_over_http(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.chat.feedback")
+    caplog.set_level(logging.INFO, logger="bot.surfaces.feedback")
     stack = start(tmp_path / "data", mode="http")
     try:
         lesson_id = seed_lesson(stack)

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.chat.agent import NOTHING, REFLECTING
-from bot.chat.assistant import MEMORY_PROMPT
-from bot.chat.feedback import NOTED_WRONG
 from bot.chat.streaming import STOPPED
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
+from bot.surfaces.agent import NOTHING, REFLECTING
+from bot.surfaces.assistant import MEMORY_PROMPT
+from bot.surfaces.feedback import NOTED_WRONG
 from store import sessions as S
 from store.db import Store
 from store.models import ChatSession, MemoryEntry, Message, ReplyFeedback, ReplyState
