@@ -48,6 +48,7 @@ from writers.lessons.index import (
     LessonMeta,
     blocking_flags,
     lesson_text,
+    locked,
     to_blob,
 )
 from writers.lessons.review import add_flag, audit_lesson, stage_review
@@ -346,7 +347,8 @@ class LessonWriter:
         return row
 
     def _reinforce(self, db: Session, b: _Batch, lesson_id: int) -> None:
-        row = db.get(LessonRow, lesson_id)
+        # Under the row's lock: a concurrent reflection's +1 and provenance entry stay.
+        row = locked(db, lesson_id)
         ctx = b.ctx
         if row is None or any(
             isinstance(p, dict) and p.get("reflection_id") == ctx.provenance.reflection_id
