@@ -184,9 +184,11 @@ class ReplyClaims:
         with self.store.sessions.begin() as db:
             db.execute(unclaimed(owed.id, reply_state=ReplyState.DROPPED, reply_next_at=None))
 
-    def redeliver_later(self, owed: Message, retry_after: float | None) -> None:
-        """Slack kept refusing the post: keep the answer and try again later, or give up."""
+    def redeliver_later(self, owed: Message, retry_after: float | None) -> float | None:
+        """Slack kept refusing the post: keep the answer and try again later (in how many
+        seconds is returned, for the caller to do it then), or give up (None)."""
         failures = owed.reply_attempts + 1  # one claim per post attempt
+        delay: float | None = None
         if failures > len(REDELIVERY_DELAYS):
             state, next_at = ReplyState.DROPPED, None
             log.error(
@@ -202,6 +204,7 @@ class ReplyClaims:
             )
         with self.store.sessions.begin() as db:
             db.execute(unclaimed(owed.id, reply_state=state, reply_next_at=next_at))
+        return delay
 
     def record_stream_ts(self, owed: Message, ts: str) -> None:
         """The reply's message exists: its ts on the row at once, in its own transaction, so a
