@@ -50,6 +50,31 @@ def blocking_flags(flags: Iterable[str]) -> list[str]:
     return [f for f in flags if not str(f).startswith(CLEARED_PREFIX)]
 
 
+# PostgreSQL advisory lock key of the lesson writes (any fixed 64-bit number; "SESHATLS").
+_LESSON_WRITES = 0x5345534841544C53
+
+
+def serialise_writes(db: Session) -> None:
+    """Hold the lesson library's write lock until `db`'s transaction ends.
+
+    One reflection's lessons at a time, across workers and replicas: each then reads (`sync`)
+    every lesson committed before it, so two sessions teaching the same new lesson at once
+    reinforce one row instead of creating two, and reflections reinforcing the same lessons in
+    different orders cannot deadlock on their row locks. A lesson write takes milliseconds.
+    PostgreSQL: a transaction advisory lock; SQLite: the database's write lock, taken by an
+    UPDATE that changes nothing.
+    """
+    if db.get_bind().dialect.name == "sqlite":
+        db.execute(
+            update(LessonRow)
+            .where(LessonRow.id == -1)
+            .values(seen_count=LessonRow.seen_count)
+            .execution_options(synchronize_session=False)
+        )
+    else:
+        db.execute(select(func.pg_advisory_xact_lock(_LESSON_WRITES)))
+
+
 def locked(db: Session, lesson_id: int) -> LessonRow | None:
     """The lesson's row as last committed, locked until `db`'s transaction ends.
 

@@ -49,6 +49,7 @@ from writers.lessons.index import (
     blocking_flags,
     lesson_text,
     locked,
+    serialise_writes,
     to_blob,
 )
 from writers.lessons.review import add_flag, audit_lesson, stage_review
@@ -135,6 +136,7 @@ class LessonWriter:
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
         """Merge this reflection's lessons into the library; idempotent per reflection id."""
         rid = ctx.provenance.reflection_id
+        serialise_writes(db)  # then `sync` below sees every lesson committed before this one
         done = db.scalar(
             select(AuditEvent.id).where(
                 AuditEvent.target_id == rid, AuditEvent.action == _WRITTEN_MARK
