@@ -330,7 +330,9 @@ def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
             time.sleep(2.0)  # a doubled reply would land by now
             offset = time.time() - time.monotonic()
             up = last_up + offset
-            answered_at, acks = reply_times(slack), acked_ts(slack, offset)
+            mine = {m.ts for m in people.written}
+            answered_at = reply_times(slack)
+            acks = {ts: at for ts, at in acked_ts(slack, offset).items() if ts in mine}
             # The backlog: what was acked by the time the last restart was up; then the
             # messages Slack delivered late (retried after it), from their delivery on.
             backlog = [answered_at.get(ts, inf) for ts, at in acks.items() if at <= up]
