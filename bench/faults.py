@@ -60,6 +60,18 @@ from store.models import Message  # noqa: E402
 PG_DSN = os.environ.get("SESHAT_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+TOPICS = [
+    "how do I rotate the nginx logs",
+    "what is a good retention for audit events",
+    "why does the deploy job time out",
+    "can you explain the difference between a mutex and a semaphore",
+    "draft a short note to the team about Friday's maintenance",
+    "which timezone should the report use",
+    "how do I list the open ports on a linux host",
+    "summarise what a write-ahead log is for",
+]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -214,7 +226,8 @@ class Users:
         time.sleep(rng.uniform(0, 1.5))
         while not self.stop.is_set():
             n += 1
-            text = f"{user} asks question {n}: what about item {rng.randint(1, 999)}?"
+            topic = rng.choice(TOPICS)
+            text = f"question {n} from {user}: {topic} (case {rng.randint(1, 99999)})"
             m = self.slack.user_dm(user, text)
             with self.lock:
                 self.written.append(Written(user, str(m["channel"]), str(m["ts"]), text))
@@ -383,7 +396,10 @@ def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "apologised": len(apologised),
         "doubled": len(doubled),
         "lost": len(lost),
-        "drain_s": None if drained_at is None else round(max(backlog, default=up) - up, 1),
+        # 0: everything acked before the last restart was answered before it went down.
+        "drain_s": None
+        if drained_at is None
+        else round(max(0.0, max(backlog, default=up) - up), 1),
         "late": len(late),
         "late_answer_s": round(max(late, default=0.0), 1),
         "downtime_s": round(sum(downtime) / max(1, len(downtime)), 1),
