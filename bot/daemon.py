@@ -266,8 +266,12 @@ class Daemon:
         # off); sessions closed before it are reflected.
         self.engine.recover()
         runtime.worker.recover()
-        # Fan-outs a crash interrupted are finished (their cards posted with them).
+        # Fan-outs a crash interrupted are finished (their cards posted with them); cards and
+        # notices a crash left unposted after its fan-out are posted (a dead process's hold on
+        # a card is taken over at once).
         runtime.resume_fan_outs()
+        self.cards.post_pending(min_age=timedelta(0))
+        self.notices.post_missing()
         if s.slack_mode == "socket":
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
             # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
@@ -348,6 +352,7 @@ class Daemon:
         assert self.runtime is not None
         self.runtime.resume_fan_outs(min_age=timedelta(minutes=5))
         self.cards.post_pending()
+        self.notices.post_missing(min_age=timedelta(minutes=5))
         self.tell_failed_reflections()
 
     def tell_failed_reflections(self) -> int:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -83,3 +83,42 @@ def run_once(db: Session, job: str, period: str, *, now: datetime) -> bool:
     except IntegrityError:
         return False  # another replica inserted the first row for this job at the same moment
     return True
+
+
+def hold(db: Session, name: str, *, now: datetime, lease: timedelta) -> bool:
+    """Take the piece of work called `name` (e.g. `card:42`) for this process: True for exactly
+    one claimant while nobody holds it, its holder's `lease` ran out, or its holder is gone
+    (this host, pid dead: a restart after a crash takes over at once). `let_go` when done.
+    Rows live in `job_leases` beside the periodic jobs' (names never collide: they have a
+    colon)."""
+    row = db.scalars(select(JobLease).where(JobLease.job == name)).first()
+    if row is None:
+        try:
+            with db.begin_nested():
+                db.add(JobLease(job=name, period="held", owner=PROCESS, acquired_at=now))
+        except IntegrityError:
+            return False  # another claimant inserted it a moment ago
+        return True
+    if row.owner != PROCESS and not claimable(row.owner, row.acquired_at + lease, now):
+        return False
+    taken = db.execute(
+        update(JobLease)
+        .where(
+            JobLease.job == name,
+            JobLease.owner == row.owner,
+            JobLease.acquired_at == row.acquired_at,
+        )
+        .values(owner=PROCESS, acquired_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return getattr(taken, "rowcount", 0) == 1
+
+
+def let_go(db: Session, names: list[str]) -> None:
+    """Give up this process's holds on `names` (the work is done, or left for someone else)."""
+    if names:
+        db.execute(
+            delete(JobLease)
+            .where(JobLease.job.in_(names), JobLease.owner == PROCESS)
+            .execution_options(synchronize_session=False)
+        )

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
@@ -27,6 +28,7 @@ from writers.library.forgotten import drop_forgotten, is_forgotten
 
 log = logging.getLogger(__name__)
 DONE = {"written", "staged", "nothing", "rejected", "skipped"}
+WRITER_ATTEMPTS = 3  # a writer rolled back by a lock conflict runs again, this many times in all
 
 
 def context_for(
@@ -63,6 +65,11 @@ def context_for(
         outcome=row.outcome or "partial",
         together=together,
     )
+
+
+def _lost_a_race(exc: OperationalError) -> bool:
+    """A deadlock or serialization failure (PostgreSQL SQLSTATE 40P01 / 40001)."""
+    return getattr(exc.orig, "sqlstate", None) in {"40P01", "40001"}
 
 
 def _done(results: dict[str, Any], name: str) -> bool:
@@ -111,18 +118,35 @@ def fan_out(
     together = _together(store, reflection_id, reflection, guard)
     for writer in writers:
         try:
-            with store.sessions.begin() as db:
-                row = db.get(ReflectionRow, reflection_id, with_for_update=True)
-                if row is None:
-                    raise LookupError(f"no reflection {reflection_id}")
-                if _done(row.writer_results, writer.name):
-                    continue
-                ctx = context_for(
-                    db, row, owner_ids=owner_ids, data_dir=data_dir, now=now, together=together
-                )
-                result = writer.write(db, ctx, reflection)
-                # Reassign (not mutate) so SQLAlchemy sees the JSON change.
-                row.writer_results = {**row.writer_results, writer.name: result.as_json()}
+            for attempt in range(1, WRITER_ATTEMPTS + 1):
+                try:
+                    with store.sessions.begin() as db:
+                        row = db.get(ReflectionRow, reflection_id, with_for_update=True)
+                        if row is None:
+                            raise LookupError(f"no reflection {reflection_id}")
+                        if _done(row.writer_results, writer.name):
+                            break
+                        ctx = context_for(
+                            db,
+                            row,
+                            owner_ids=owner_ids,
+                            data_dir=data_dir,
+                            now=now,
+                            together=together,
+                        )
+                        result = writer.write(db, ctx, reflection)
+                        # Reassign (not mutate) so SQLAlchemy sees the JSON change.
+                        row.writer_results = {**row.writer_results, writer.name: result.as_json()}
+                    break
+                except OperationalError as exc:
+                    if attempt == WRITER_ATTEMPTS or not _lost_a_race(exc):
+                        raise
+                    # Two reflections locking the same lessons in another order: PostgreSQL
+                    # rolled this one back; it is idempotent, so it simply runs again.
+                    log.warning(
+                        "writer rolled back by a lock conflict; running it again",
+                        extra={"writer": writer.name, "reflection": reflection_id},
+                    )
         except Exception as exc:  # one writer failing must not stop the others
             log.exception(
                 "writer failed", extra={"writer": writer.name, "reflection": reflection_id}

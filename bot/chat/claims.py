@@ -45,7 +45,7 @@ class Turn:
     owed: Message
     took_over: bool
     session: ChatSession
-    lines: list[tuple[bool, str]]  # the transcript up to the owed message, and every bot line
+    lines: list[tuple[bool, str]]  # the conversation up to the owed message (`answering_lines`)
     bot_lines: list[tuple[int, str]]  # the bot's lines (id, text), oldest first
     history: list[SessionEvent]  # the session's events (the stall guard's)
 
@@ -57,6 +57,37 @@ class Delivered:
     state: str | None
     reply_id: int | None
     more: bool
+
+
+def answering_lines(messages: list[Message], owed: Message) -> list[tuple[bool, str]]:
+    """The conversation as (is_bot, text) lines that end with the message being answered.
+
+    People's messages keep the order they were written in (Slack ts); each of the bot's replies
+    goes right after the message it answered (`reply_ts`), wherever its own ts falls: a reply
+    posted after newer messages arrived (a busy session, a restart, a redelivered post) would
+    otherwise come after them and end the request with an assistant turn, which the Messages
+    API reads as a prefill to continue. The bot's lines that answer nothing (none today) keep
+    their ts place. Everything after the owed message is left out, so a late delivery (a
+    Slack retry after an outage) is answered in the conversation it was written in, and the
+    model is always asked about it, however many newer lines the session has.
+    """
+    answered_by = {m.reply_ts: m.id for m in messages if not m.is_bot and m.reply_ts}
+    replies: dict[int, list[Message]] = {}
+    spine: list[Message] = []
+    for m in messages:  # in Slack order
+        asked = answered_by.get(m.ts) if m.is_bot else None
+        if asked is None:
+            spine.append(m)
+        else:
+            replies.setdefault(asked, []).append(m)
+    lines: list[tuple[bool, str]] = []
+    for m in spine:
+        if m.id == owed.id:
+            break
+        lines.append((m.is_bot, m.text))
+        lines += [(True, r.text) for r in replies.get(m.id, [])]
+    lines.append((False, owed.text))
+    return lines
 
 
 class ReplyClaims:
@@ -87,12 +118,11 @@ class ReplyClaims:
                 return None  # another replica claimed it a moment ago; it answers in order
             history = events.of_session(db, session_id) if with_history else []
             db.expunge_all()
-        owed_key = S.ts_key(owed)
         return Turn(
             owed=owed,
             took_over=took_over,
             session=session,
-            lines=[(m.is_bot, m.text) for m in messages if m.is_bot or S.ts_key(m) <= owed_key],
+            lines=answering_lines(messages, owed),
             bot_lines=[(m.id, m.text) for m in sorted(messages, key=lambda m: m.id) if m.is_bot],
             history=history,
         )
@@ -154,9 +184,11 @@ class ReplyClaims:
         with self.store.sessions.begin() as db:
             db.execute(unclaimed(owed.id, reply_state=ReplyState.DROPPED, reply_next_at=None))
 
-    def redeliver_later(self, owed: Message, retry_after: float | None) -> None:
-        """Slack kept refusing the post: keep the answer and try again later, or give up."""
+    def redeliver_later(self, owed: Message, retry_after: float | None) -> float | None:
+        """Slack kept refusing the post: keep the answer and try again later (in how many
+        seconds is returned, for the caller to do it then), or give up (None)."""
         failures = owed.reply_attempts + 1  # one claim per post attempt
+        delay: float | None = None
         if failures > len(REDELIVERY_DELAYS):
             state, next_at = ReplyState.DROPPED, None
             log.error(
@@ -172,6 +204,7 @@ class ReplyClaims:
             )
         with self.store.sessions.begin() as db:
             db.execute(unclaimed(owed.id, reply_state=state, reply_next_at=next_at))
+        return delay
 
     def record_stream_ts(self, owed: Message, ts: str) -> None:
         """The reply's message exists: its ts on the row at once, in its own transaction, so a

@@ -145,6 +145,10 @@ def conversation(
             merged.append(ChatMessage(role, text))
     while merged and merged[0].role != "user":
         merged.pop(0)
+    # A final assistant turn is a prefill the model would continue instead of answering; the
+    # caller puts the message being answered last (bot/chat/claims.py), this makes sure of it.
+    while merged and merged[-1].role != "user":
+        merged.pop()
     if merged:
         merged[-1] = replace(merged[-1], cache=True)
     return tuple(merged)

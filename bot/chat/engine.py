@@ -298,7 +298,9 @@ class Engine:
             settled = True
             working.stop(owed.id, owed.channel, owed.ts, thread_ts, replied=ts is not None)
             if ts is None:
-                self.claims.redeliver_later(owed, retry_after)
+                delay = self.claims.redeliver_later(owed, retry_after)
+                if delay is not None:
+                    self._again_in(delay, session_id)
                 return True
             # The answer is out; recording it and measuring it can wait for the replies other
             # people are waiting for (bot/chat/cpu_slots.py).
@@ -323,6 +325,13 @@ class Engine:
         if done.state == SessionState.CLOSING:
             self._closing_reply(session_id)
         return done.more
+
+    def _again_in(self, delay: float, session_id: str) -> None:
+        """Answer the session again once a refused post is due (what the log promised); the
+        recovery job is the net under it (a restart in between, another replica)."""
+        timer = threading.Timer(delay + 0.05, self.submit, args=(session_id,))
+        timer.daemon = True
+        timer.start()
 
     def _signal(self, channel: str, thread_ts: str, reply_thread: str = "") -> Working:
         """The ⏳ reaction, in an assistant thread its status line (bot/chat/working.py), under

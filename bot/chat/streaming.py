@@ -51,6 +51,9 @@ BURST = 10
 # A workspace that refused to stream is not asked again for this long (each reply would pay
 # one refused call before its first words).
 REFUSAL_MEMORY = 600.0
+# A rate-limited chat.startStream (HTTP 429 or `ok: false, ratelimited`) is not a refusal: only
+# the calls inside Slack's Retry-After (this long when it names none) go without streaming.
+RATE_LIMIT_PAUSE = 5.0
 CUT_NOTE = "\n\n_… (the answer was cut off: {reason})_"
 # The person pressed the stop button of their agent session (bot/surfaces/agent.py).
 STOPPED = "you pressed Stop"
@@ -79,6 +82,20 @@ def ambiguous(exc: Exception) -> bool:
     if isinstance(exc, SlackApiError):
         return int(getattr(exc.response, "status_code", 200) or 200) >= 500
     return isinstance(exc, OSError)
+
+
+def rate_limited(exc: Exception) -> float | None:
+    """Seconds to wait when `exc` is Slack's rate limit (Retry-After, or RATE_LIMIT_PAUSE),
+    else None."""
+    if not isinstance(exc, SlackApiError):
+        return None
+    response = exc.response
+    if response.status_code != 429 and response.get("error") != "ratelimited":
+        return None
+    try:
+        return float((response.headers or {}).get("Retry-After") or RATE_LIMIT_PAUSE)
+    except (TypeError, ValueError):
+        return RATE_LIMIT_PAUSE
 
 
 def reason_of(exc: Exception) -> str:
@@ -165,9 +182,23 @@ class Streamer:
         streams = self.mode == "auto" and time.monotonic() >= self._refused_until
         return LiveReply(self, target, stream=streams, on_ts=on_ts, on_visible=on_visible)
 
-    def refused(self, error: str) -> None:
-        """chat.startStream was refused: edit replies into place for a while instead."""
-        log.warning("Slack refused to stream a reply (%s); replies are edited into place", error)
+    def refused(self, exc: Exception) -> None:
+        """chat.startStream was refused: edit replies into place for a while instead (for a
+        rate limit, only until Slack's Retry-After has passed)."""
+        wait = rate_limited(exc)
+        if wait is not None:
+            log.warning(
+                "chat.startStream rate-limited; this reply is posted and edited into place, "
+                "replies starting in the next %.0fs too, then streaming is tried again",
+                wait,
+            )
+            self._refused_until = max(self._refused_until, time.monotonic() + wait)
+            return
+        log.warning(
+            "Slack refused to stream a reply (%s); replies are edited into place for %.0f min",
+            reason_of(exc),
+            REFUSAL_MEMORY / 60,
+        )
         self._refused_until = time.monotonic() + REFUSAL_MEMORY
 
     def replace(
@@ -286,7 +317,7 @@ class LiveReply:
             except (SlackApiError, OSError) as exc:
                 self.streams, self._chat = False, None
                 if not ambiguous(exc):
-                    self._s.refused(reason_of(exc))
+                    self._s.refused(exc)
                 elif (found := self._started_anyway(first)) is not None:
                     # Slack opened the stream before failing: stop it there (a plain message
                     # from then on) and carry on in that message by edits.

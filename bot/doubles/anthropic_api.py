@@ -428,6 +428,8 @@ class LocalAnthropicAPI:
         why = self._sampling_refusal(body, request.headers.get("anthropic-version", ""))
         if why is not None:
             return _error(400, why)
+        if not body.get("messages"):  # as the API says it
+            return _error(400, "messages: at least one message is required")
         marks = sum(marked for _, _, marked in _cacheable_blocks(body))
         if marks > MAX_BREAKPOINTS:
             return _error(

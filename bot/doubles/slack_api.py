@@ -7,6 +7,7 @@ Handlers never await while holding the lock, so drivers on other threads see con
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -74,6 +75,7 @@ class Faults:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._faults: list[Fault] = []
+        self._delays: list[list[Any]] = []
 
     def add(
         self,
@@ -95,6 +97,32 @@ class Faults:
         """Drop every pending fault."""
         with self._lock:
             self._faults.clear()
+
+    def delay(
+        self,
+        method: str,
+        seconds: float,
+        *,
+        times: int = 1,
+        match: Callable[[JSON], bool] | None = None,
+    ) -> None:
+        """Hold the next `times` calls of `method` (those `match` accepts) for `seconds` before
+        answering them; a caller that hangs up meanwhile (a killed process) leaves the call
+        undone, as a request Slack never finished reading."""
+        with self._lock:
+            self._delays.append([method, seconds, times, match])
+
+    def take_delay(self, method: str, params: JSON) -> float:
+        """Consume one use of the first delay matching this call; its seconds (0: none)."""
+        with self._lock:
+            for entry in self._delays:
+                m, seconds, times, match = entry
+                if m == method and times > 0 and (match is None or match(params)):
+                    entry[2] = times - 1
+                    if entry[2] == 0:
+                        self._delays.remove(entry)
+                    return float(seconds)
+        return 0.0
 
     def take(self, method: str) -> Fault | None:
         """Consume one use of the first fault matching `method`, if any."""
@@ -316,6 +344,11 @@ class WebApi:
             params.update(parse_qsl(raw, keep_blank_values=True))
         params = _decode_fields(params)
         headers = dict(request.headers)
+        pause = self.faults.take_delay(method, params)
+        if pause:
+            await asyncio.sleep(pause)
+            if request.transport is None or request.transport.is_closing():
+                return web.Response(status=499)  # the caller is gone: nothing was done
         status, body, extra = self._answer(method, params, headers)
         self.state.record(
             Call(self.state.next_seq(), method, params, headers, time.time(), status, body)

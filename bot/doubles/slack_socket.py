@@ -72,6 +72,9 @@ class Deliverer:
         self.ping_interval = ping_interval
         self.ack_timeout = ack_timeout
         self.max_retries = max_retries
+        # Seconds before each retry of an unacked event (Slack: at once, ~1 min, ~5 min); by
+        # default all at once, so tests need not wait.
+        self.retry_delays: tuple[float, ...] = ()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.connections: list[web.WebSocketResponse] = []
         self._transports: dict[web.WebSocketResponse, asyncio.Transport] = {}
@@ -231,6 +234,8 @@ class Deliverer:
                     reason = await self._send(delivery, attempt, reason)
                 if not reason or delivery.kind != "events_api" or attempt >= self.max_retries:
                     return
+                if self.retry_delays:
+                    await asyncio.sleep(self.retry_delays[min(attempt, len(self.retry_delays) - 1)])
                 attempt += 1
         finally:
             with self.state.cond:
@@ -283,6 +288,7 @@ class Deliverer:
             return "http_error"
         with self.state.cond:
             delivery.acked = True
+            delivery.acked_at = time.monotonic()
             delivery.ack_payload = _ack_body(text, rtype)
             self.state.cond.notify_all()
         return ""

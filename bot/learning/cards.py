@@ -21,7 +21,7 @@ from bot.slack.blocks import esc
 from bot.slack.inbound import InboundAction, InboundReaction
 from bot.slack.reactions import normalise_reaction_name
 from bot.slack.web import dm_channel, slack_error
-from store import events
+from store import leases
 from store.clock import Clock
 from store.config import Settings
 from store.db import Store
@@ -31,6 +31,9 @@ from writers.review import Applier
 
 log = logging.getLogger(__name__)
 ACTION_PREFIX = "review:"
+# A card is held while it is posted; a process that dies holding it is taken over at once by
+# the next start on the same host (its pid is gone), elsewhere when this runs out.
+CARD_LEASE = timedelta(minutes=2)
 CHOICE_EMOJI = {
     "approve": "white_check_mark",
     "reject": "x",
@@ -157,9 +160,11 @@ class ReviewCards:
     def post_for_reflection(self, reflection_id: str | None) -> int:
         """Post cards for a reflection's pending items not shown yet; returns how many.
 
-        Each item is claimed for the current hour before it is posted, so two callers (the
-        fan-out and the re-post job, two replicas) never post the same card twice; a post that
-        failed, or a process that died mid-post, leaves it for the next hour's job.
+        Each item is held while it is posted (`store.leases.hold`), so two callers (the fan-out
+        and the re-post job, two replicas) never post the same card twice. A post that failed
+        lets go at once for the re-post job; a process that died mid-post leaves a hold that the
+        next start on this host takes over at once, another host after CARD_LEASE. Cards taken
+        over go into the thread of the reflection's cards already posted, if any.
         """
         owners = self.settings.owner_ids
         with self.store.sessions() as db:
@@ -176,6 +181,20 @@ class ReviewCards:
                     .order_by(ReviewItem.id)
                 )
             )
+            # A crash mid-post left some of the reflection's cards out: the rest join them.
+            thread = (
+                db.execute(
+                    select(ReviewItem.card_channel, ReviewItem.group_ts)
+                    .where(
+                        ReviewItem.reflection_id == reflection_id,
+                        ReviewItem.group_ts.isnot(None),
+                        ReviewItem.card_channel.isnot(None),
+                    )
+                    .limit(1)
+                ).first()
+                if reflection_id is not None and items
+                else None
+            )
         if not items:
             return 0
         if not owners:
@@ -185,42 +204,54 @@ class ReviewCards:
                 extra={"reflection": reflection_id, "items": len(items)},
             )
             return 0
-        hour = self.clock.now().strftime("%Y%m%d%H")
+        now = self.clock.now()
         with self.store.sessions.begin() as db:
-            items = [
-                i for i in items if events.claim(db, f"card:{i.id}:{hour}", now=self.clock.now())
-            ]
+            held = [i for i in items if leases.hold(db, _held(i), now=now, lease=CARD_LEASE)]
+            # Read again under the hold: another caller may have posted one since the read above.
+            unposted = set(
+                db.scalars(
+                    select(ReviewItem.id).where(
+                        ReviewItem.id.in_([i.id for i in held]),
+                        ReviewItem.status == "pending",
+                        ReviewItem.card_ts.is_(None),
+                    )
+                )
+            )
+            leases.let_go(db, [_held(i) for i in held if i.id not in unposted])
+            items = [i for i in held if i.id in unposted]
         if not items:
             return 0
         try:
-            channel = dm_channel(self.slack, owners[0])
-            summary = self.slack.chat_postMessage(
-                channel=channel,
-                text=self._summary_text(items),
-                blocks=[
-                    {
-                        "type": "section",
-                        "text": {"type": "mrkdwn", "text": self._summary_text(items)},
-                    }
-                ],
-            )
-            group_ts = str(summary["ts"])
+            if thread is not None:
+                channel, group_ts = str(thread[0]), str(thread[1])
+                log.info(
+                    "posting review cards left out by an interrupted post",
+                    extra={"reflection": reflection_id, "items": len(items)},
+                )
+            else:
+                channel = dm_channel(self.slack, owners[0])
+                summary = self.slack.chat_postMessage(
+                    channel=channel,
+                    text=self._summary_text(items),
+                    blocks=[
+                        {
+                            "type": "section",
+                            "text": {"type": "mrkdwn", "text": self._summary_text(items)},
+                        }
+                    ],
+                )
+                group_ts = str(summary["ts"])
             for item in items:
                 self._post_card(channel, group_ts, item)
         except (SlackApiError, OSError) as exc:
-            # The items stay pending and unclaimed: the re-post job tries again in a few minutes
-            # (`seshat review` works meanwhile).
+            # The items stay pending and no longer held: the re-post job tries again in a few
+            # minutes (`seshat review` works meanwhile).
             log.error("could not post review cards: %s", slack_error(exc))
             with self.store.sessions.begin() as db:
-                posted = set(
-                    db.scalars(
-                        select(ReviewItem.id).where(
-                            ReviewItem.id.in_([i.id for i in items]), ReviewItem.card_ts.isnot(None)
-                        )
-                    )
-                )
-                events.release(db, [f"card:{i.id}:{hour}" for i in items if i.id not in posted])
+                leases.let_go(db, [_held(i) for i in items])
             return 0
+        with self.store.sessions.begin() as db:
+            leases.let_go(db, [_held(i) for i in items])  # card_ts says it is posted now
         return len(items)
 
     def _summary_text(self, items: list[ReviewItem]) -> str:
@@ -408,6 +439,11 @@ class ReviewCards:
             {"type": "divider"},
             {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join([text, *lines])}},
         ]
+
+
+def _held(item: ReviewItem) -> str:
+    """The name a card is held under while it is posted."""
+    return f"card:{item.id}"
 
 
 def _clip(text: str, limit: int) -> str:

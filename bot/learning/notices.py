@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from datetime import timedelta
 from typing import Any
 
 from slack_sdk import WebClient
@@ -162,6 +163,28 @@ class LearningNotices:
                 .values(state=state, channel=channel, ts=ts)
             )
         return state == "sent"
+
+    def post_missing(
+        self, *, min_age: timedelta = timedelta(0), max_age: timedelta = timedelta(days=1)
+    ) -> int:
+        """Send the notices a crash left unsent: reflections applied (their fan-out done, the
+        cards' turn next) between `max_age` and `min_age` ago with no notice claimed. Returns
+        how many were posted. (A notice claimed but never confirmed stays unsent: its post may
+        have reached Slack.)"""
+        now = self.clock.now()
+        with self.store.sessions() as db:
+            missing = db.scalars(
+                select(ReflectionRow.id)
+                .outerjoin(LearningNotice, LearningNotice.reflection_id == ReflectionRow.id)
+                .where(
+                    ReflectionRow.applied_at.isnot(None),
+                    ReflectionRow.applied_at >= now - max_age,
+                    ReflectionRow.applied_at <= now - min_age,
+                    LearningNotice.reflection_id.is_(None),
+                )
+                .order_by(ReflectionRow.applied_at)
+            ).all()
+        return sum(self.post(reflection_id) for reflection_id in missing)
 
     @staticmethod
     def blocks(

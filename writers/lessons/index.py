@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, select, update
 from sqlalchemy.orm import Session, SessionTransaction
 
 from store.clock import as_utc
@@ -48,6 +48,56 @@ def tokens_of(text: str) -> int:
 def blocking_flags(flags: Iterable[str]) -> list[str]:
     """Flags that keep a lesson out of any context (all but those the owner cleared)."""
     return [f for f in flags if not str(f).startswith(CLEARED_PREFIX)]
+
+
+# PostgreSQL advisory lock key of the lesson writes (any fixed 64-bit number; "SESHATLS").
+_LESSON_WRITES = 0x5345534841544C53
+
+
+def serialise_writes(db: Session) -> None:
+    """Hold the lesson library's write lock until `db`'s transaction ends.
+
+    One reflection's lessons at a time, across workers and replicas: each then reads (`sync`)
+    every lesson committed before it, so two sessions teaching the same new lesson at once
+    reinforce one row instead of creating two, and reflections reinforcing the same lessons in
+    different orders cannot deadlock on their row locks. A lesson write takes milliseconds.
+    PostgreSQL: a transaction advisory lock; SQLite: the database's write lock, taken by an
+    UPDATE that changes nothing.
+    """
+    if db.get_bind().dialect.name == "sqlite":
+        db.execute(
+            update(LessonRow)
+            .where(LessonRow.id == -1)
+            .values(seen_count=LessonRow.seen_count)
+            .execution_options(synchronize_session=False)
+        )
+    else:
+        db.execute(select(func.pg_advisory_xact_lock(_LESSON_WRITES)))
+
+
+def locked(db: Session, lesson_id: int) -> LessonRow | None:
+    """The lesson's row as last committed, locked until `db`'s transaction ends.
+
+    Reinforcement reads the seen-count and the provenance list and writes them back; two
+    reflections doing that at once (two workers, two replicas) each wrote their own +1 and
+    entry over the other's. PostgreSQL: `SELECT … FOR UPDATE`. SQLite has no row locks and
+    pysqlite runs a SELECT outside any transaction: a no-op UPDATE of the row first opens the
+    write transaction (the database's write lock, and this process's writer lock in
+    store/db.py), so the read that follows sees the last commit and nobody commits in between.
+    """
+    if db.get_bind().dialect.name == "sqlite":
+        db.execute(
+            update(LessonRow)
+            .where(LessonRow.id == lesson_id)
+            .values(seen_count=LessonRow.seen_count)
+            .execution_options(synchronize_session=False)
+        )
+    return db.scalars(
+        select(LessonRow)
+        .where(LessonRow.id == lesson_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).first()
 
 
 def to_blob(vec: Matrix) -> bytes:

@@ -46,6 +46,8 @@ from writers.lessons.index import (
     LessonMeta,
     blocking_flags,
     lesson_text,
+    locked,
+    serialise_writes,
     to_blob,
 )
 from writers.lessons.review import add_flag, audit_lesson, stage_review
@@ -132,6 +134,7 @@ class LessonWriter:
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
         """Merge this reflection's lessons into the library; idempotent per reflection id."""
         rid = ctx.provenance.reflection_id
+        serialise_writes(db)  # then `sync` below sees every lesson committed before this one
         done = db.scalar(
             select(AuditEvent.id).where(
                 AuditEvent.target_id == rid, AuditEvent.action == _WRITTEN_MARK
@@ -344,7 +347,8 @@ class LessonWriter:
         return row
 
     def _reinforce(self, db: Session, b: _Batch, lesson_id: int) -> None:
-        row = db.get(LessonRow, lesson_id)
+        # Under the row's lock: a concurrent reflection's +1 and provenance entry stay.
+        row = locked(db, lesson_id)
         ctx = b.ctx
         if row is None or any(
             isinstance(p, dict) and p.get("reflection_id") == ctx.provenance.reflection_id

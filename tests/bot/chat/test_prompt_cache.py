@@ -233,7 +233,9 @@ def test_replies_carried_over_a_move_are_shortened_and_stay_stable() -> None:
     # still starts with the previous one.
     lines = [(i % 2 == 1, f"{i} " + "word " * 200) for i in range(120)]
     previous: tuple[ChatMessage, ...] = ()
-    for n in range(1, 120):
+    # Every chat call ends with the user's line it answers (issue 28: a final assistant turn is
+    # a prefill), so only those prefixes are requests.
+    for n in range(1, 120, 2):
         start = window_start(n, 40)
         messages = conversation(lines[:n], max_messages=40)
         texts = [m.content for m in messages]
@@ -245,6 +247,6 @@ def test_replies_carried_over_a_move_are_shortened_and_stay_stable() -> None:
             else:
                 assert text in texts, (n, offset)
         plain = tuple(replace(m, cache=False) for m in messages)
-        if start == window_start(n - 1, 40) and previous:
+        if start == window_start(n - 2, 40) and previous:
             assert plain[: len(previous) - 1] == previous[:-1]
         previous = plain
