@@ -77,6 +77,8 @@ def clock() -> FakeClock:
 # sessions), and the end-to-end runs of a whole daemon or a real `seshat` process.
 SLOW_FILES = {
     "test_cli.py",
+    "test_kill_cards.py",
+    "test_lessons_concurrency.py",
     "test_reliability.py",
     "test_replicas.py",
     "test_kill_timed.py",
