@@ -96,7 +96,7 @@ class Engine:
         self._replying: dict[tuple[str, str], tuple[int, str, LiveReply | None]] = {}
         self._stops: set[int] = set()
         self._replying_lock = threading.Lock()
-        # Replies shown while written (bot/streaming.py); its client never retries a call
+        # Replies shown while written (bot/chat/streaming.py); its client never retries a call
         # Slack may have done, so posts go through it too.
         self.streamer = Streamer(slack, mode=reply_streaming, interval=stream_interval)
         self._cpu = CpuSlots(CPU_SLOTS)

@@ -1,6 +1,6 @@
 """A rate-limited chat.startStream (issue 28): that reply is posted and edited into place, and
 streaming comes back once Slack's Retry-After has passed, not ten minutes later for the whole
-process. A real refusal (`not_allowed`) is still remembered (tests/bot/test_streaming.py)."""
+process. A real refusal (`not_allowed`) is still remembered (tests/bot/chat/test_streaming.py)."""
 
 from __future__ import annotations
 

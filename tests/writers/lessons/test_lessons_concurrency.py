@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from store.db import Store
-from tests.writers.lesson_helpers import ctx, lessons, new_library, write
+from tests.support.lesson_helpers import ctx, lessons, new_library, write
 from writers.lessons import LessonWriter
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -70,8 +70,8 @@ def fan_out_many(url: str, worker: int, start: Any, data_dir: str) -> None:
     them in one order, odd ones in the other (so their row locks are taken in both orders)."""
     from pathlib import Path
 
-    from tests.writers.lesson_helpers import reflection
-    from tests.writers.support import seed
+    from tests.support.lesson_helpers import reflection
+    from tests.support.writers import seed
     from writers.fanout import fan_out
 
     store = Store.open(url, migrate=False)
