@@ -105,6 +105,11 @@ class Runtime:
         self.after_close: list[Callable[[str], object]] = [self.worker.enqueue]
         self.after_apply: list[Callable[[str], object]] = []
 
+    def applied(self, reflection_id: str) -> None:
+        """A reflection's fan-out is done: run the `after_apply` hooks (cards, notices, ...)."""
+        for hook in self.after_apply:
+            hook(reflection_id)
+
     def session_closed(self, session_id: str) -> None:
         """A session closed: queue its reflection, then run the other `after_close` hooks."""
         for hook in self.after_close:
@@ -124,8 +129,7 @@ class Runtime:
             now=self.clock.now(),
             guard=self.guard,
         )
-        for hook in self.after_apply:
-            hook(outcome.reflection_id)
+        self.applied(outcome.reflection_id)
         return results
 
     def resume_fan_outs(

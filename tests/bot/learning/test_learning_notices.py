@@ -132,7 +132,8 @@ def test_notice_is_sent_once_per_reflection(stack: LocalStack) -> None:
         [rid] = db.scalars(select(LearningNotice.reflection_id)).all()
     # A resumed fan-out (a restart, another replica) runs the same hook again: no second notice.
     assert stack.bot.notices.post(rid) is False
-    stack.bot._applied(rid)
+    assert stack.bot.runtime is not None
+    stack.bot.runtime.applied(rid)
     assert len(notices(stack)) == 1
 
 
