@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from bot.chat.context import PromptParts, Section, default_identity
 from store.clock import Clock
 from store.models import ChatSession
+from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons import upkeep as lesson_upkeep
 from writers.notes import memory, persona
@@ -194,7 +195,9 @@ class LearnedContext:
                 record_injection(db, session_id, selection.lesson_ids, now)
             skills_dir = rt.settings.effective_skills_dir
             usable = usable_skills(db, skills_dir)
-        snapshot = memory.memory_for_prompt(data_dir)
+            snapshot = memory.memory_for_view(
+                db, data_dir, View.session(user_id=user_id, channel=channel)
+            )
         identity = read_text(data_dir / "IDENTITY.md") or default_identity()
         index = render_index(
             usable,

@@ -14,7 +14,7 @@ import os
 import re
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +27,7 @@ from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Admitted, Guard, one_line
+from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
 from writers.notes.facts import fact_fields
 from writers.review import create_item
@@ -206,10 +207,25 @@ def last_external_edit(db: Session) -> AuditEvent | None:
     ).first()
 
 
-def memory_for_prompt(data_dir: Path, max_chars: int = DEFAULT_PROMPT_CHARS) -> MemorySnapshot:
-    """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`."""
+def memory_for_prompt(
+    data_dir: Path,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    *,
+    shown: Callable[[int], bool] | None = None,
+) -> MemorySnapshot:
+    """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`.
+
+    `shown(id)` says whether the bot's line for note `id` may be shown (the read-side trust
+    rule, see `memory_for_view`); lines a person wrote carry no marker and are always shown.
+    """
     path = data_dir / MEMORY_FILE
     raw = path.read_text(encoding="utf-8") if path.exists() else ""
+    if shown is not None:
+        raw = "\n".join(
+            line
+            for line in raw.splitlines()
+            if (m := _MARK.search(line)) is None or m.group(1) != "m" or shown(int(m.group(2)))
+        )
     lines = strip_markers(raw).rstrip("\n").splitlines()
     kept: list[str] = []
     size = 0
@@ -219,6 +235,17 @@ def memory_for_prompt(data_dir: Path, max_chars: int = DEFAULT_PROMPT_CHARS) -> 
         kept.append(line)
         size += len(line) + 1
     return MemorySnapshot(text="\n".join(reversed(kept)), fingerprint=fingerprint(data_dir))
+
+
+def memory_for_view(
+    db: Session, data_dir: Path, view: View, max_chars: int = DEFAULT_PROMPT_CHARS
+) -> MemorySnapshot:
+    """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
+    shows there (a line whose note was forgotten, archived or held is left out)."""
+    ids = marker_ids(data_dir / MEMORY_FILE, "m")
+    rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
+    allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
+    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__)
 
 
 def memory_line(entry: MemoryEntry) -> str:
