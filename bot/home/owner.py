@@ -32,6 +32,7 @@ from bot.slack.blocks import (
     esc,
     fit,
     header,
+    modal,
     section,
 )
 from bot.slack.inbound import InboundAction, InboundSubmission
@@ -42,7 +43,7 @@ from store.db import Store
 from store.ledger import audit
 from store.models import ChatSession, LessonRow, Message, ReflectionRow
 from writers import review
-from writers.lessons.review import decide_lesson, set_status
+from writers.lessons.review import StaleDecision, decide_lesson, set_status
 from writers.library.edits import Place
 from writers.library.rollback import Change, rollback
 from writers.skills.gitrepo import GitError
@@ -316,22 +317,34 @@ class OwnerHome:
             self.changed()
 
     def _lesson(self, action: InboundAction, verb: str) -> None:
-        """Approve, archive or restore a flagged lesson, as `seshat lessons` does."""
-        if not action.value.isdigit():
+        """Approve, archive or restore a flagged lesson, as `seshat lessons` does. The button
+        carries the hash of the text it was shown with; approving a lesson edited since is
+        refused and the owner is told why."""
+        key, _, shown = action.value.partition(":")
+        if not key.isdigit():
             return
-        lesson_id, now = int(action.value), self.clock.now()
+        lesson_id, now = int(key), self.clock.now()
+        stale: str | None = None
         with self.store.sessions.begin() as db:
             row = db.get(LessonRow, lesson_id)
             if row is None:
                 return
             if verb == "approve":
-                decide_lesson(db, lesson_id, "approve", actor=action.user, now=now)
+                try:
+                    # A button without a hash (an App Home published before hashes) is stale too.
+                    decide_lesson(
+                        db, lesson_id, "approve", actor=action.user, now=now, shown=shown or "-"
+                    )
+                except StaleDecision as exc:
+                    stale = str(exc)
             elif verb == "archive":
                 set_status(db, row, "archived", actor=action.user, now=now, why="owner (App Home)")
             elif verb == "restore":
                 set_status(
                     db, row, "provisional", actor=action.user, now=now, why="owner (App Home)"
                 )
+        if stale is not None:
+            self._open(action, modal("Not approved", [section(esc(stale))]))
         self.changed()
 
     def _search_page(self, action: InboundAction) -> None:
@@ -386,6 +399,8 @@ class OwnerHome:
             )
         if not result.ok:
             return _error(modals.EDIT_BLOCK, result.reason or "The edit was refused.")
+        # A card waiting for a decision on this item now shows the edited text and its hash.
+        self.cards.refresh_edited()
         self.changed()
         return {"response_action": "update", "view": modals.edited_modal(kind, item_id, result)}
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 
 from bot.slack.blocks import esc
 from bot.slack.inbound import InboundAction, InboundReaction
@@ -151,6 +151,8 @@ class ReviewCards:
                     )
                 )
             )
+        # Cards whose item was edited after posting are shown again with the new text.
+        self.refresh_edited()
         # Items no reflection produced (the skill governor's) are grouped together.
         return sum(self.post_for_reflection(r) for r in groups)
 
@@ -223,6 +225,55 @@ class ReviewCards:
             return 0
         return len(items)
 
+    def refresh_edited(self) -> int:
+        """Re-render posted cards whose item was edited since (new text, new hash, a note that
+        it changed), so what the owner approves is what the card shows; returns how many."""
+        with self.store.sessions() as db:
+            items = list(
+                db.scalars(
+                    select(ReviewItem).where(
+                        ReviewItem.card_ts.isnot(None),
+                        ReviewItem.status.in_(("pending", "withdrawn")),
+                        or_(
+                            ReviewItem.shown_hash.is_(None),
+                            ReviewItem.shown_hash != ReviewItem.content_hash,
+                        ),
+                    )
+                )
+            )
+        done = 0
+        for item in items:
+            if item.card_channel is None or item.card_ts is None:
+                continue
+            if item.status == "withdrawn":
+                outcome = "Withdrawn: the item was edited to a text already decided on"
+                blocks = self.card_blocks(item, outcome=outcome)
+            else:
+                outcome = None
+                blocks = self.card_blocks(item, edited=True)
+            try:
+                self.slack.chat_update(
+                    channel=item.card_channel,
+                    ts=item.card_ts,
+                    text=f"{KIND_LABEL.get(item.kind, item.kind)} (edited): {item.title}",
+                    blocks=blocks,
+                )
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not re-render an edited card: %s", slack_error(exc))
+                continue
+            with self.store.sessions.begin() as db:
+                # Only if nothing moved on while the card was being updated.
+                db.execute(
+                    update(ReviewItem)
+                    .where(
+                        ReviewItem.id == item.id,
+                        ReviewItem.content_hash == item.content_hash,
+                    )
+                    .values(shown_hash=item.content_hash)
+                )
+            done += 1
+        return done
+
     def _summary_text(self, items: list[ReviewItem]) -> str:
         kinds = ", ".join(sorted({KIND_LABEL.get(i.kind, i.kind).lower() for i in items}))
         return (
@@ -243,6 +294,7 @@ class ReviewCards:
             row = db.get(ReviewItem, item.id)
             if row is not None:
                 row.card_channel, row.card_ts, row.group_ts = channel, ts, group_ts
+                row.shown_hash = item.content_hash  # what these blocks show
         for choice in item.choices:
             emoji = CHOICE_EMOJI.get(str(choice))
             if emoji:
@@ -251,7 +303,9 @@ class ReviewCards:
                 except (SlackApiError, OSError) as exc:
                     log.debug("could not pre-add %s: %s", emoji, slack_error(exc))
 
-    def card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+    def card_blocks(
+        self, item: ReviewItem, *, outcome: str | None = None, edited: bool = False
+    ) -> list[dict[str, Any]]:
         """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
         prov = item.provenance or {}
         # Learned text is shown as data: no mention, link or `<!channel>` in it becomes live.
@@ -259,6 +313,12 @@ class ReviewCards:
             f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}",
             esc(_clip(item.content, 2600)),
         ]
+        if edited:
+            lines.insert(
+                1,
+                ":pencil2: _Edited since this card was first posted: this is the current text, "
+                "and deciding here decides on it._",
+            )
         if item.reason:
             lines.append(f":warning: *Quarantined:* {esc(_clip(item.reason, 300))}")
         else:
@@ -319,12 +379,13 @@ class ReviewCards:
         )
         if choice is None:
             return True
-        # The card shows this item's hash; a reaction decides on exactly what it shows.
+        # A reaction decides on exactly what the card shows: the hash it was rendered with.
+        # After an edit the item's hash moves on, and the reaction is stale until re-shown.
         self.decide(
             item.id,
             choice,
             actor=reaction.user,
-            shown_hash=item.content_hash,
+            shown_hash=item.shown_hash or "",
             channel=reaction.channel,
         )
         return True

@@ -23,6 +23,7 @@ from store.models import (
     Skill,
 )
 from tests.bot.test_e2e_review import ALICE, OWNER, reflection, session_with_reflection
+from writers.lessons.review import shown_hash as lesson_shown_hash
 from writers.library.edits import item_history
 from writers.review import create_item
 
@@ -341,7 +342,11 @@ def test_owner_archives_a_flagged_lesson_from_the_home(stack: LocalStack) -> Non
     assert '"home:lesson:restore", "text": {"type": "plain_text", "text": "Restore"' in home
     mark = stack.slack.mark()
     stack.slack.click_home_button(OWNER, "home:lesson:restore", str(lesson_id))
-    stack.slack.click_home_button(OWNER, "home:lesson:approve", str(lesson_id - 1))
+    with store_of(stack).sessions() as db:
+        shown = lesson_shown_hash(db.get(LessonRow, lesson_id - 1))  # type: ignore[arg-type]
+    # The button's value carries the hash of the text shown with it.
+    assert f'"value": "{lesson_id - 1}:{shown}"' in home
+    stack.slack.click_home_button(OWNER, "home:lesson:approve", f"{lesson_id - 1}:{shown}")
     publish_for(stack, OWNER, mark)
     stack.slack.wait_for_acks()
     assert stack.bot.wait_idle(30)
