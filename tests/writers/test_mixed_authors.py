@@ -58,9 +58,14 @@ def test_a_members_words_in_an_owners_thread_are_not_the_owners(world: MixedWorl
     )
     memory_md = world.runtime.data_dir / "MEMORY.md"
     assert not memory_md.exists() or MARK not in memory_md.read_text()
-    for user, channel in ((VICTIM, dm(VICTIM)), (OWNER, dm(OWNER)), (VICTIM, CHANNEL)):
+    readers = ((VICTIM, dm(VICTIM)), (OWNER, dm(OWNER)), (VICTIM, CHANNEL), (OWNER, CHANNEL))
+    for user, channel in readers:
         assert MARK not in world.prompt(user, channel, "code review"), (user, channel)
-    # The observation about the victim waits for the owner, naming both people.
+    # The fact rests on Mallory's words: hers in that channel, shared only by an owner's ✅.
+    assert MARK in world.prompt(MALLORY, CHANNEL, "code review")
+    shares = [c for c in world.items("fact") if MARK in c.content]
+    assert shares and all(f"<@{MALLORY}>" in c.title for c in shares)
+    # The observation about the victim waits for the owner.
     with world.runtime.store.sessions() as db:
         obs = db.scalars(select(Observation).where(Observation.subject == VICTIM)).one()
         assert obs.status == "pending"

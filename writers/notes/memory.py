@@ -316,7 +316,8 @@ class MemoryWriter:
             else:
                 result.written += 1
                 if admitted.placement.needs_card:
-                    title = f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?"
+                    who = self.guard.least_trusted(ctx)
+                    title = f"Share a fact from <@{who}> with <#{ctx.channel}>?"
                     _card(db, ctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
         if result.written or result.staged:
@@ -334,6 +335,9 @@ class MemoryWriter:
         text = admitted.text
         digest = content_hash(text)
         p = ctx.provenance
+        # Whose words it rests on: in a session several people wrote in, the least trusted of
+        # them (a member's words in an owner's thread are the member's, seen as theirs).
+        author = self.guard.least_trusted(ctx)
         common = {
             "text": text,
             "text_hash": digest,
@@ -341,7 +345,7 @@ class MemoryWriter:
             "provenance": p.as_json(),
             "reflection_id": p.reflection_id,
             "session_id": p.session_id,
-            "author_id": ctx.user_id,
+            "author_id": author,
             "ordinal": ordinal,
             "created_at": ctx.now,
             "updated_at": ctx.now,
@@ -358,7 +362,7 @@ class MemoryWriter:
             select(MemoryEntry.id).where(
                 MemoryEntry.scope_kind == scope_kind,
                 MemoryEntry.scope_id == scope_id,
-                MemoryEntry.author_id == ctx.user_id,
+                MemoryEntry.author_id == author,
                 MemoryEntry.text_hash == digest,
                 MemoryEntry.status.in_(("active", "quarantined")),
             )
