@@ -309,15 +309,23 @@ class ReviewCards:
         """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
         prov = item.provenance or {}
         # Learned text is shown as data: no mention, link or `<!channel>` in it becomes live.
-        lines = [
-            f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}",
-            esc(_clip(item.content, 2600)),
-        ]
+        # The whole text, never a preview: what an approval injects is what the card shows
+        # (a payload past a clipped tail would be approved unseen). Long texts take several
+        # sections; one too long for any card cannot be approved from it.
+        chunks, fits = content_chunks(item.content)
+        head = [f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}"]
         if edited:
-            lines.insert(
-                1,
+            head.append(
                 ":pencil2: _Edited since this card was first posted: this is the current text, "
-                "and deciding here decides on it._",
+                "and deciding here decides on it._"
+            )
+        sections = ["\n".join([*head, *chunks[:1]]), *chunks[1:]]
+        lines: list[str] = []
+        if not fits:
+            lines.append(
+                f":no_entry: _This text is longer than a card can show, so it cannot be "
+                f"approved here: read it with `seshat review list --json` and decide with "
+                f"`seshat review approve {item.id} --hash {review.short_hash(item.content_hash)}`._"
             )
         if item.reason:
             lines.append(f":warning: *Quarantined:* {esc(_clip(item.reason, 300))}")
@@ -325,6 +333,7 @@ class ReviewCards:
             lines.append(
                 f"_Why you are asked: {WHY_ASKED.get(item.kind, 'it changes behaviour')}._"
             )
+        sections.append("\n".join(lines))
         context = (
             f"hash `{review.short_hash(item.content_hash)}` · reflection "
             f"`{str(prov.get('reflection_id', item.reflection_id or '?'))[:8]}` · session "
@@ -333,9 +342,9 @@ class ReviewCards:
             + f" · model `{prov.get('model', '?')}` · item #{item.id}"
         )
         blocks: list[dict[str, Any]] = [
-            {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}},
-            {"type": "context", "elements": [{"type": "mrkdwn", "text": context}]},
+            {"type": "section", "text": {"type": "mrkdwn", "text": text}} for text in sections
         ]
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": context}]})
         if outcome is not None:
             blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": outcome}]})
         else:
@@ -355,6 +364,7 @@ class ReviewCards:
                             **({"style": "primary"} if choice == "approve" else {}),
                         }
                         for choice in (str(c) for c in item.choices)
+                        if fits or choice == "reject"
                     ],
                 }
             )
@@ -412,6 +422,19 @@ class ReviewCards:
         self, item_id: int, choice: str, *, actor: str, shown_hash: str | None, channel: str | None
     ) -> review.Decision:
         """Apply one decision (shared by reactions, buttons and tests) and update the card."""
+        with self.store.sessions() as db:
+            current = db.get(ReviewItem, item_id)
+            too_long = current is not None and not content_chunks(current.content)[1]
+        if too_long and choice != "reject":
+            decision = review.Decision(
+                "invalid_choice",
+                f"Item #{item_id} is too long to show on a card, so it is not approved from "
+                "one: decide with `seshat review approve` after reading it in full.",
+                item_id,
+            )
+            if channel:
+                self._tell(channel, actor, decision.message)
+            return decision
         with self.store.sessions.begin() as db:
             decision = review.decide(
                 db,
@@ -426,11 +449,14 @@ class ReviewCards:
         if decision.status == "applied":
             self._update_card(item_id)
         elif decision.status in {"not_owner", "stale", "invalid_choice"} and channel:
-            try:
-                self.slack.chat_postEphemeral(channel=channel, user=actor, text=decision.message)
-            except (SlackApiError, OSError) as exc:
-                log.warning("could not send ephemeral note: %s", slack_error(exc))
+            self._tell(channel, actor, decision.message)
         return decision
+
+    def _tell(self, channel: str, user: str, text: str) -> None:
+        try:
+            self.slack.chat_postEphemeral(channel=channel, user=user, text=text)
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not send ephemeral note: %s", slack_error(exc))
 
     def _update_card(self, item_id: int) -> None:
         with self.store.sessions() as db:
@@ -469,6 +495,26 @@ class ReviewCards:
             {"type": "divider"},
             {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join([text, *lines])}},
         ]
+
+
+CARD_CHUNK = 2800  # characters of escaped text per section (Slack allows 3,000)
+CARD_MAX_CHUNKS = 40  # sections of text per card (Slack allows 50 blocks in all)
+
+
+def content_chunks(content: str) -> tuple[list[str], bool]:
+    """`content` escaped for mrkdwn in section-sized pieces (never splitting an `&lt;`), and
+    whether all of it fits on one card."""
+    text = esc(content)
+    chunks: list[str] = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + CARD_CHUNK)
+        amp = text.rfind("&", max(start + 1, end - 5), end)
+        if end < len(text) and amp != -1 and ";" not in text[amp:end]:
+            end = amp
+        chunks.append(text[start:end])
+        start = end
+    return chunks[:CARD_MAX_CHUNKS], len(chunks) <= CARD_MAX_CHUNKS
 
 
 def _clip(text: str, limit: int) -> str:
