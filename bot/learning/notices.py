@@ -8,7 +8,9 @@ the claim (a resumed fan-out finds the row and posts nothing). The line carries 
 only, never learned text, so a thread notice shows nothing the session's people could not see.
 
 Undo runs `writers.library.rollback.rollback(reflection_id=…)`, the same as `seshat rollback
---reflection`. Only an owner may press it, whoever the button was shown to: the clicking user is
+--reflection`, for an owner. The person the session learned from may press it too: for them it
+rolls back what concerns only them (`rollback(concerning=…)`: their facts, notes about them,
+their check-ins), audited as `notice.undo_own`, and tells them privately. The clicking user is
 re-checked on every click, and a click from anyone else (a crafted `block_actions` payload too)
 changes nothing, is audited as `notice.undo_refused` and told so privately. The row's state moves
 to `undone` with a compare-and-set, so two clicks undo once.
@@ -246,7 +248,40 @@ class LearningNotices:
         s = self.settings
         with self.store.sessions.begin() as db:
             notice = db.get(LearningNotice, reflection_id)
-            if actor not in s.owner_ids:
+            row = db.get(ReflectionRow, reflection_id)
+            session = db.get(ChatSession, row.session_id) if row is not None else None
+            person = session.user_id if session is not None else None
+            if actor not in s.owner_ids and actor == person and notice is not None:
+                # The person the session learned from undoes what concerns only them (their
+                # facts, notes about them, their check-ins); what reaches others stays the
+                # owner's to decide, so the notice keeps its Undo for the owner.
+                changes = rollback(
+                    db,
+                    reflection_id=reflection_id,
+                    dry_run=False,
+                    actor=actor,
+                    now=now,
+                    data_dir=s.data_dir,
+                    skills_dir=s.effective_skills_dir,
+                    concerning=actor,
+                )
+                audit(
+                    db,
+                    actor=actor,
+                    action="notice.undo_own",
+                    target_kind="reflection",
+                    target_id=reflection_id,
+                    now=now,
+                    changes=len(changes),
+                )
+                outcome = "undone_own"
+                message = (
+                    f"Undone what concerned only you: {len(changes)} change(s) rolled back."
+                    if changes
+                    else "Nothing from this session concerns only you; the rest is an owner's "
+                    "to decide."
+                )
+            elif actor not in s.owner_ids:
                 audit(
                     db,
                     actor=actor,
