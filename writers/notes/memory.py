@@ -10,6 +10,7 @@ the prompt reads the file fresh). The same marked-line helpers serve USER.md (pe
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import threading
@@ -31,6 +32,9 @@ from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
 from writers.notes.facts import fact_fields
 from writers.review import create_item
+from writers.tokens import cap_lines
+
+log = logging.getLogger(__name__)
 
 MEMORY_FILE = "MEMORY.md"
 FINGERPRINT_FILE = ".memory.fingerprint"
@@ -212,6 +216,7 @@ def memory_for_prompt(
     max_chars: int = DEFAULT_PROMPT_CHARS,
     *,
     shown: Callable[[int], bool] | None = None,
+    max_tokens: int | None = None,
 ) -> MemorySnapshot:
     """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`.
 
@@ -231,21 +236,36 @@ def memory_for_prompt(
     size = 0
     for line in reversed(lines):
         if size + len(line) + 1 > max_chars:
+            log.warning(
+                "%s cut to its cap: kept the newest %d of %d lines (%d characters)",
+                MEMORY_FILE,
+                len(kept),
+                len(lines),
+                max_chars,
+            )
             break
         kept.append(line)
         size += len(line) + 1
-    return MemorySnapshot(text="\n".join(reversed(kept)), fingerprint=fingerprint(data_dir))
+    text = "\n".join(reversed(kept))
+    if max_tokens is not None:
+        text = cap_lines(text, max_tokens, what=MEMORY_FILE)
+    return MemorySnapshot(text=text, fingerprint=fingerprint(data_dir))
 
 
 def memory_for_view(
-    db: Session, data_dir: Path, view: View, max_chars: int = DEFAULT_PROMPT_CHARS
+    db: Session,
+    data_dir: Path,
+    view: View,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    *,
+    max_tokens: int | None = None,
 ) -> MemorySnapshot:
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
     ids = marker_ids(data_dir / MEMORY_FILE, "m")
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
     allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
-    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__)
+    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__, max_tokens=max_tokens)
 
 
 def memory_line(entry: MemoryEntry) -> str:
