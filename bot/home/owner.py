@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -315,6 +316,58 @@ class OwnerHome:
         self._update(action, modals.rollback_result_modal(action.value, changes, error))
         if changes:
             self.changed()
+
+    def rollback_command(self, user: str, text: str) -> str:
+        """`/seshat rollback session <id> [confirm]` or `/seshat rollback author <user>
+        [confirm]`: an owner rolls back everything learned from one session or one person, as
+        `seshat rollback --session/--author` does. Without `confirm` it only lists (a dry run);
+        anyone else is refused and audited."""
+        words = text.split()[1:]
+        usage = (
+            "Usage: `/seshat rollback session <session id> [confirm]` or "
+            "`/seshat rollback author <@person> [confirm]`."
+        )
+        now = self.clock.now()
+        if not self.is_owner(user):
+            self._deny(user, "rollback", text)
+            return NOT_OWNER
+        if len(words) < 2 or words[0] not in ("session", "author"):
+            return usage
+        by, target, confirm = words[0], words[1], words[2:] == ["confirm"]
+        target = target.strip("<>@").split("|", 1)[0]
+        with self.store.sessions() as db:
+            if by == "session":
+                found = db.scalars(
+                    select(ChatSession.id).where(ChatSession.id.startswith(target)).limit(2)
+                ).all()
+                if len(found) != 1:
+                    return f"No single session starts with `{esc(target[:40])}`. {usage}"
+                target = found[0]
+        key = {"session_id": target} if by == "session" else {"author_id": target}
+        try:
+            with self.store.sessions.begin() as db:
+                changes = rollback(
+                    db,
+                    dry_run=not confirm,
+                    actor=user,
+                    now=now,
+                    data_dir=self.settings.data_dir,
+                    skills_dir=self.settings.effective_skills_dir,
+                    **key,
+                )
+        except GitError as exc:
+            return f"Not rolled back (the skills repository refused: {esc(str(exc))[:300]})."
+        what = f"session `{target[:8]}`" if by == "session" else f"<@{target}>"
+        if not changes:
+            return f"Nothing learned from {what} is left to roll back."
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c.kind for c in changes).items()))
+        if not confirm:
+            return (
+                f"Rolling back {what} would change {len(changes)} thing(s): {kinds}. "
+                f"Run `/seshat rollback {by} {target} confirm` to do it."
+            )
+        self.changed()
+        return f"Rolled back {what}: {len(changes)} change(s) ({kinds}); each is in the audit log."
 
     def _lesson(self, action: InboundAction, verb: str) -> None:
         """Approve, archive or restore a flagged lesson, as `seshat lessons` does. The button

@@ -207,3 +207,25 @@ def test_off_sends_nothing(tmp_path: Path) -> None:
         s.slack.add_user(ALICE, "alice")
         run_session(s)
         assert notices(s) == []
+
+
+def test_an_owner_rolls_back_by_author_in_slack(stack: LocalStack) -> None:
+    """Issue 24: rollback by session and by author was CLI-only."""
+    run_session(stack)
+    owner_dm = stack.slack.dm_channel(OWNER)
+    refused = stack.slack.slash_command(ALICE, owner_dm, "/seshat", f"rollback author <@{ALICE}>")
+    assert "Only the bot's owners" in json.dumps(refused)
+    listed = stack.slack.slash_command(OWNER, owner_dm, "/seshat", f"rollback author <@{ALICE}>")
+    assert "would change" in json.dumps(listed) and "confirm" in json.dumps(listed)
+    assert ("The team keeps logs for 7 days.", "active") in state(stack)["memory"]  # type: ignore[operator]
+    done = stack.slack.slash_command(
+        OWNER, owner_dm, "/seshat", f"rollback author <@{ALICE}> confirm"
+    )
+    assert "Rolled back" in json.dumps(done)
+    assert ("The team keeps logs for 7 days.", "archived") in state(stack)["memory"]  # type: ignore[operator]
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        (sid,) = db.scalars(select(ChatSession.id).where(ChatSession.user_id == ALICE)).all()
+    again = stack.slack.slash_command(OWNER, owner_dm, "/seshat", f"rollback session {sid[:8]}")
+    assert "Nothing learned from session" in json.dumps(again)  # the author's rollback took it
