@@ -52,6 +52,8 @@ def test_documentation_addresses_point_at_no_one_private_ones_still_count(
     assert _kept(redactor, "the example in the runbook uses 198.51.100.23 as the gateway")
     assert _kept(redactor, "route 10.40.0.0/16 through the VPN")  # a network, not a host
     assert "10.40.3.17" not in redactor.redact("the db host is 10.40.3.17 today").text
+    # A host written with its prefix length is still that host.
+    assert "81.2.69.160" not in redactor.redact("allow 81.2.69.160/32, my home").text
     assert "81.2.69.160" not in redactor.redact("she logged in from 81.2.69.160").text
 
 

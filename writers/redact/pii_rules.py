@@ -100,11 +100,25 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 12) : start], text[end : end + 2]
+    prefix = m.group(0) if (m := re.match(r"/\d{1,3}", text[end:])) else ""
+    if _network(value + prefix):
+        return False  # `10.0.0.0/8`: a network (host bits zero), not one host
+    value = value.split("/", 1)[0]  # `…::5e0f/64`, `…/32`: a host's address and its prefix
     if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
-    if "/" in value or re.match(r"/\d", after):
-        return False  # `10.0.0.0/8`: a network with its prefix length, not one host
     return not ("." in value and _VERSIONISH.search(before))
+
+
+def _network(value: str) -> bool:
+    """True for `10.40.0.0/16`: a prefix shorter than the address with every host bit zero
+    names a network. `…:5e0f/64` or `…/32` is one host's address."""
+    if "/" not in value:
+        return False
+    try:
+        net = ipaddress.ip_network(value, strict=True)
+    except ValueError:
+        return False
+    return net.prefixlen < net.max_prefixlen
 
 
 # Addresses the RFCs set aside for examples (RFC 5737, RFC 3849): no host ever has one.
