@@ -9,8 +9,32 @@ block to a cap line by line and says so in the log (truncation is never silent).
 from __future__ import annotations
 
 import logging
+import threading
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The last time a block was cut to its cap (in this process): what stayed of it."""
+
+    block: str
+    kept_lines: int
+    lines: int
+    tokens: int
+    cap: int
+
+
+_cuts: dict[str, Cut] = {}
+_cuts_lock = threading.Lock()
+
+
+def recent_cuts() -> list[Cut]:
+    """The latest cut of each block in this process, by block name (the owner's App Home)."""
+    with _cuts_lock:
+        return [_cuts[k] for k in sorted(_cuts)]
+
 
 # Scripts written with one token per character, or close to it: CJK, kana, hangul, Yi, fullwidth.
 _WIDE = (
@@ -66,6 +90,10 @@ def cap_lines(text: str, max_tokens: int, *, what: str, keep: str = "newest") ->
         used += cost
     if keep == "newest":
         kept.reverse()
+    # Skill bodies are recorded under one name: the dashboard says a body was cut, not which.
+    name = "skill body" if what.startswith("skill ") else what
+    with _cuts_lock:
+        _cuts[name] = Cut(name, len(kept), len(lines), total, max_tokens)
     log.warning(
         "%s cut to its cap: kept %d of %d lines (%d of ~%d tokens, cap %d)",
         what,

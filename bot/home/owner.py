@@ -48,6 +48,7 @@ from writers.lessons.review import StaleDecision, decide_lesson, set_status
 from writers.library.edits import Place
 from writers.library.rollback import Change, rollback
 from writers.skills.gitrepo import GitError
+from writers.tokens import recent_cuts
 
 log = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 1.0
@@ -161,6 +162,20 @@ class OwnerHome:
             blocks += layout.reflection_blocks(rows, r_total, r_off, links)
             blocks.append(divider())
             blocks += layout.library_blocks(counts, flagged, f_total, f_off)
+        cuts = recent_cuts()
+        if cuts:
+            # Truncation is loud: in the log, and here for the owner who sets the caps.
+            lines = [
+                f"• {esc(c.block)}: kept {c.kept_lines} of {c.lines} lines (~{c.tokens} tokens, "
+                f"cap {c.cap})"
+                for c in cuts
+            ]
+            blocks += [
+                divider(),
+                section(
+                    "*Cut to fit the context caps* (latest, this process)\n" + "\n".join(lines)
+                ),
+            ]
         return fit(blocks, note="Use the page buttons or `seshat` on the command line.")
 
     def _pending_blocks(self, items: list[Any], total: int, offset: int) -> list[Block]:

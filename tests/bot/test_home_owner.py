@@ -450,3 +450,15 @@ def test_home_refreshes_are_debounced_and_a_refused_view_still_publishes(
     assert refused.response["error"] == "invalid_arguments"
     fallback = json.dumps(publish_for(stack, OWNER, refused.seq).params["view"])
     assert "could not be shown (invalid_arguments)" in fallback
+
+
+def test_a_cut_to_a_context_cap_shows_on_the_owners_home(stack: LocalStack) -> None:
+    """Issue 24: truncation is loud in the log and on App Home. USER.md over its cap is cut when
+    a session's context is assembled; the owner's dashboard then says so."""
+    user_md = stack.bot.settings.data_dir / "USER.md"
+    user_md.write_text(
+        "".join(f"- {n}: 東京の開発チームは毎週金曜日にリリースします。\n" for n in range(300))
+    )
+    session_with_reflection(stack, reflection())
+    home = open_home(stack)
+    assert "Cut to fit the context caps" in home and "USER.md: kept" in home
