@@ -11,7 +11,9 @@ Two parts, in this order in the prompt:
 
 Only injectable lessons are ever selected: canonical with no blocking flag (quarantined,
 contradicted, ineffective and unreviewed lessons never are). Lessons + facts together stay within
-`token_budget`, counted as ⌈chars / 4⌉ of each rendered line; user notes have their own small cap.
+`token_budget`, counted per script (`writers.tokens`) for each rendered line; user notes have
+their own small cap. Facts and user notes are those the read-side trust rule
+(`writers.guard.reach`) lets this session show.
 """
 
 from __future__ import annotations

@@ -432,8 +432,7 @@ class ReviewCards:
                 "one: decide with `seshat review approve` after reading it in full.",
                 item_id,
             )
-            if channel:
-                self._tell(channel, actor, decision.message)
+            self._tell(channel, actor, decision.message)
             return decision
         with self.store.sessions.begin() as db:
             decision = review.decide(
@@ -448,15 +447,21 @@ class ReviewCards:
             )
         if decision.status == "applied":
             self._update_card(item_id)
-        elif decision.status in {"not_owner", "stale", "invalid_choice"} and channel:
+        elif decision.status in {"not_owner", "stale", "invalid_choice"}:
             self._tell(channel, actor, decision.message)
         return decision
 
-    def _tell(self, channel: str, user: str, text: str) -> None:
+    def _tell(self, channel: str | None, user: str, text: str) -> None:
+        """Tell `user` privately: an ephemeral note where they clicked, or a DM when the click
+        came from App Home (which has no channel to answer in)."""
         try:
-            self.slack.chat_postEphemeral(channel=channel, user=user, text=text)
+            if channel:
+                self.slack.chat_postEphemeral(channel=channel, user=user, text=text)
+            else:
+                dm = str(self.slack.conversations_open(users=user)["channel"]["id"])
+                self.slack.chat_postMessage(channel=dm, text=text)
         except (SlackApiError, OSError) as exc:
-            log.warning("could not send ephemeral note: %s", slack_error(exc))
+            log.warning("could not send the note: %s", slack_error(exc))
 
     def _update_card(self, item_id: int) -> None:
         with self.store.sessions() as db:

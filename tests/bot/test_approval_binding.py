@@ -353,3 +353,34 @@ def test_a_text_too_long_for_any_card_cannot_be_approved_from_one() -> None:
     buttons = [b for b in blocks if b.get("type") == "actions"][0]["elements"]  # type: ignore[index]
     assert [e["action_id"] for e in buttons] == ["review:reject"]  # type: ignore[index]
     assert "cannot be approved here" in json.dumps(blocks)
+
+
+def test_app_home_review_button_on_an_item_edited_since_is_refused_with_a_dm(
+    stack: LocalStack,
+) -> None:
+    session_with_reflection(stack, reflection())
+    skill_card = items(stack)["skill"]
+    old = skill_card.content_hash[:8]
+    home = open_home(stack)
+    assert f"{skill_card.id}:{old}" in home
+    with store_of(stack).sessions.begin() as db:
+        result = edit_item(
+            db,
+            "skill",
+            int(skill_card.target_id),
+            "Rotate logs by deleting /var/log entirely.",
+            OWNER,
+            stack.bot.clock.now(),
+            place=Place.from_settings(stack.bot.settings),
+        )
+        assert result.ok, result.reason
+    mark = stack.slack.mark()
+    stack.slack.click_home_button(OWNER, "review:approve", f"{skill_card.id}:{old}")
+    told = stack.slack.wait_for_call(
+        "chat.postMessage",
+        lambda c: "changed since the card was shown" in str(c.params.get("text")),
+        timeout=15,
+        after=mark,
+    )
+    assert told.params["channel"] == stack.slack.dm_channel(OWNER)
+    assert commits(stack.bot.settings.effective_skills_dir) == 0
