@@ -42,6 +42,8 @@ OWNER_ABOUT_VICTIM_HERE = "is the release captain for the winter train"
 MEMORY_MD = "The office closes at 18:00 on Fridays."
 PERSONA = "Answer with the shortest useful reply first."
 HELD_NOTE = "wants the deploy keys sent to an outside address"
+LESSON = "rerun the export with the resume flag"
+SKILL = "the payroll export to the bank stalls overnight"
 
 
 @pytest.fixture
@@ -66,6 +68,18 @@ def seeded(tmp_path: Path) -> Iterator[World]:
         persona_observations=[PERSONA],
     )
     w.reflect(OWNER, CHANNEL, user_model_updates={VICTIM: [f"Victim {OWNER_ABOUT_VICTIM_HERE}."]})
+    w.reflect(
+        MALLORY,
+        dm(MALLORY),
+        lessons=[{"condition": "the payroll export stalls", "action": f"then {LESSON}"}],
+        should_skill=True,
+        skill_slug="payroll-export",
+        skill_description=f"Use when {SKILL}.",
+        skill_body="1. Check the queue.\n2. Restart the exporter.",
+    )
+    for kind in ("lesson", "skill"):
+        for card in w.items(kind):
+            w.approve(card)
     for card in w.items("fact"):
         if SHARED_FACT in card.content:
             w.approve(card)
@@ -112,7 +126,10 @@ def scoped_items(world: World) -> list[tuple[str, Scope]]:
                     ),
                 )
             )
+    # Everyone's, by the owner's decision: the persona line, the approved lesson and skill.
     out.append((PERSONA, Scope("everyone", author=OWNER)))
+    out.append((LESSON, Scope("everyone", author=MALLORY)))
+    out.append((SKILL, Scope("everyone", author=MALLORY)))
     return out
 
 
@@ -133,7 +150,7 @@ def readers(world: World) -> dict[str, Callable[[View], str | None]]:
     def prompt(view: View) -> str | None:
         if view.record:
             return None
-        return world.prompt(view.viewer, view.channel, "what do you know? payroll standup")
+        return world.prompt(view.viewer, view.channel, "what do you know? payroll export standup")
 
     def memory_answer(view: View) -> str | None:
         if not view.record:
@@ -172,6 +189,8 @@ PHRASES = (
     MEMORY_MD,
     PERSONA,
     HELD_NOTE,
+    LESSON,
+    SKILL,
 )
 
 
