@@ -214,8 +214,10 @@ class Settings(BaseSettings):
     )
     skill_failure_min_uses: int = Field(default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES")
     # Learning notices: after a reflection, one line on what was learned, with an Undo button
-    learning_notices: Literal["off", "owner", "thread"] = Field(
-        default="owner", validation_alias="LEARNING_NOTICES"
+    # `both`: the owner (DM) and the person the session learned from (its thread), who can undo
+    # what concerns only them.
+    learning_notices: Literal["off", "owner", "thread", "both"] = Field(
+        default="both", validation_alias="LEARNING_NOTICES"
     )
 
     # Logging

@@ -1,8 +1,9 @@
 """Learning notices: after a reflection is applied, one line on what was learned and what awaits
 approval, with an **Undo** button that rolls the reflection back.
 
-`LEARNING_NOTICES` says where it goes: `owner` (a DM to the first owner, the default), `thread`
-(the session's own thread or DM) or `off`. A notice is sent at most once per reflection, across
+`LEARNING_NOTICES` says where it goes: `both` (the default: a DM to the first owner, and the
+session's own thread or DM for the person it learned from), `owner`, `thread` or `off`. A notice
+is sent at most once per reflection, across
 replicas and restarts: its `learning_notices` row is inserted before the post and the insert is
 the claim (a resumed fan-out finds the row and posts nothing). The line carries counts and kinds
 only, never learned text, so a thread notice shows nothing the session's people could not see.
@@ -99,8 +100,12 @@ class LearningNotices:
     # Posting ----------------------------------------------------------------------------------
 
     def post(self, reflection_id: str) -> bool:
-        """Send the reflection's notice unless notices are off, there is nothing to say, or it
-        was claimed before (here or by another replica); True when this call posted it."""
+        """Send the reflection's notice(s) unless notices are off, there is nothing to say, or
+        they were claimed before (here or by another replica); True when this call posted.
+
+        `both` (the default): the owner gets the notice in a DM and the person the session
+        learned from gets it in that session's thread (or DM), with an Undo for what concerns
+        only them; an owner's own session gets one notice."""
         mode = self.settings.learning_notices
         owners = self.settings.owner_ids
         if mode == "off" or (mode == "owner" and not owners):
@@ -118,14 +123,16 @@ class LearningNotices:
                     )
                 )
             )
-            where = (
-                "this session"
-                if mode == "thread"
-                else f"<@{session.user_id}>'s session in <#{session.channel}> "
+            to_owner = mode in ("owner", "both") and bool(owners)
+            to_person = mode == "thread" or (mode == "both" and session.user_id not in owners)
+            owner_where = (
+                f"<@{session.user_id}>'s session in <#{session.channel}> "
                 f"(reflection `{reflection_id[:8]}`)"
             )
-            text = notice_text(row.writer_results, waiting, where=where)
-            if text is None:
+            owner_text = notice_text(row.writer_results, waiting, where=owner_where)
+            person_text = notice_text(row.writer_results, waiting, where="this session")
+            text = owner_text if to_owner else person_text
+            if text is None or person_text is None:
                 return False
             claimed = insert_ignore(
                 db,
@@ -141,22 +148,16 @@ class LearningNotices:
             )
             if not claimed:
                 return False
-            target = (session.channel, session.thread_ts or None)
-        try:
-            if mode == "owner":
-                channel = str(self.slack.conversations_open(users=owners[0])["channel"]["id"])
-                target = (channel, None)
-            posted = self.slack.chat_postMessage(
-                channel=target[0],
-                thread_ts=target[1],
-                text=text,
-                blocks=self.blocks(text, reflection_id),
-            )
-            state, channel, ts = "sent", target[0], str(posted["ts"])
-        except (SlackApiError, OSError) as exc:
-            # Not retried: a post that reached Slack before the error would be sent twice.
-            log.warning("could not post the learning notice: %s", slack_error(exc))
-            state, channel, ts = "failed", target[0], None
+            thread = (session.channel, session.thread_ts or None)
+        posted_to: tuple[str, str | None] | None = None
+        if to_owner:
+            posted_to = self._send(None, text, reflection_id, owner=owners[0])
+        if to_person:
+            sent = self._send(thread, person_text, reflection_id)
+            posted_to = posted_to or sent
+        state = "sent" if posted_to is not None and posted_to[1] is not None else "failed"
+        channel = posted_to[0] if posted_to is not None else thread[0]
+        ts = posted_to[1] if posted_to is not None else None
         with self.store.sessions.begin() as db:
             db.execute(
                 update(LearningNotice)
@@ -164,6 +165,32 @@ class LearningNotices:
                 .values(state=state, channel=channel, ts=ts)
             )
         return state == "sent"
+
+    def _send(
+        self,
+        target: tuple[str, str | None] | None,
+        text: str,
+        reflection_id: str,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, str | None] | None:
+        """Post one notice (to `target`, or a DM to `owner`); (channel, ts), ts None on failure."""
+        try:
+            if owner is not None:
+                channel = str(self.slack.conversations_open(users=owner)["channel"]["id"])
+                target = (channel, None)
+            assert target is not None
+            posted = self.slack.chat_postMessage(
+                channel=target[0],
+                thread_ts=target[1],
+                text=text,
+                blocks=self.blocks(text, reflection_id),
+            )
+            return target[0], str(posted["ts"])
+        except (SlackApiError, OSError) as exc:
+            # Not retried: a post that reached Slack before the error would be sent twice.
+            log.warning("could not post the learning notice: %s", slack_error(exc))
+            return (target[0], None) if target is not None else None
 
     @staticmethod
     def blocks(

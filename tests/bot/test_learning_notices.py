@@ -88,10 +88,12 @@ def stack(tmp_path: Path) -> Iterator[LocalStack]:
 
 
 def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
-    run_session(stack)
-    [notice] = notices(stack)
+    msg = run_session(stack)
     owner_dm = stack.slack.dm_channel(OWNER)
-    assert notice.params["channel"] == owner_dm
+    # By default (`both`) the owner gets it by DM and the person in the session's own DM.
+    [notice] = [n for n in notices(stack) if n.params["channel"] == owner_dm]
+    [theirs] = [n for n in notices(stack) if n.params["channel"] == msg["channel"]]
+    assert str(theirs.params["text"]).startswith("From this session:")
     text = str(notice.params["text"])
     assert "learned 1 note, 1 note about a person" in text
     assert "waiting for an owner's approval: 1 skill draft" in text
@@ -136,7 +138,7 @@ def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
 
 def test_notice_is_sent_once_per_reflection(stack: LocalStack) -> None:
     run_session(stack)
-    assert len(notices(stack)) == 1
+    assert len(notices(stack)) == 2  # the owner's and the person's
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:
@@ -144,7 +146,7 @@ def test_notice_is_sent_once_per_reflection(stack: LocalStack) -> None:
     # A resumed fan-out (a restart, another replica) runs the same hook again: no second notice.
     assert stack.bot.notices.post(rid) is False
     stack.bot._applied(rid)
-    assert len(notices(stack)) == 1
+    assert len(notices(stack)) == 2
 
 
 def test_thread_mode_posts_in_the_session_conversation(tmp_path: Path) -> None:
