@@ -104,6 +104,10 @@ class OwnerHomeHandler(Protocol):
         """A `home:` button; True when it was one."""
         ...
 
+    def rollback_command(self, user: str, text: str) -> str:
+        """`/seshat rollback session|author …`: an owner's rollback in Slack; the reply."""
+        ...
+
     def on_submission(self, sub: InboundSubmission) -> dict[str, Any] | None:
         """A dashboard modal's Submit; the ack."""
         ...
@@ -191,6 +195,9 @@ class SeshatService:
     def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
         """`/done` closes the user's newest open session in this channel; `/seshat …` is the
         person's own memory (what is kept, forget, help)."""
+        verb = command.text.strip().split(" ", 1)[0].lower()
+        if command.command == "/seshat" and verb == "rollback" and self.owner_home is not None:
+            return self.owner_home.rollback_command(command.user, command.text)
         if command.command == "/seshat" and self.people is not None:
             return self.people.on_command(command)
         if command.command != "/done":

@@ -213,6 +213,13 @@ class Settings(BaseSettings):
     # Skills in use: the approved-skills index in every prompt, and the daily governor
     skill_index_max: int = Field(default=20, ge=0, validation_alias="SKILL_INDEX_MAX")
     skill_index_tokens: int = Field(default=400, ge=0, validation_alias="SKILL_INDEX_TOKENS")
+    # Caps on the other injected blocks, in estimated tokens (per script, `writers.tokens`); a
+    # block over its cap is cut by whole lines and the cut is logged as a warning.
+    context_user_md_tokens: int = Field(
+        default=600, ge=0, validation_alias="CONTEXT_USER_MD_TOKENS"
+    )
+    context_memory_tokens: int = Field(default=1000, ge=0, validation_alias="CONTEXT_MEMORY_TOKENS")
+    context_skill_tokens: int = Field(default=1500, ge=0, validation_alias="CONTEXT_SKILL_TOKENS")
     skill_stale_days: float = Field(default=60, gt=0, validation_alias="SKILL_STALE_DAYS")
     skill_failure_window: int = Field(default=5, ge=1, validation_alias="SKILL_FAILURE_WINDOW")
     skill_failure_ratio: float = Field(
@@ -220,8 +227,10 @@ class Settings(BaseSettings):
     )
     skill_failure_min_uses: int = Field(default=3, ge=1, validation_alias="SKILL_FAILURE_MIN_USES")
     # Learning notices: after a reflection, one line on what was learned, with an Undo button
-    learning_notices: Literal["off", "owner", "thread"] = Field(
-        default="owner", validation_alias="LEARNING_NOTICES"
+    # `both`: the owner (DM) and the person the session learned from (its thread), who can undo
+    # what concerns only them.
+    learning_notices: Literal["off", "owner", "thread", "both"] = Field(
+        default="both", validation_alias="LEARNING_NOTICES"
     )
 
     # Logging

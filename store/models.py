@@ -369,6 +369,9 @@ class ReviewItem(Base):
     card_channel: Mapped[str | None] = mapped_column(String(32), nullable=True)
     card_ts: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
     group_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The content hash the posted card shows (set when it is posted or re-rendered): a reaction
+    # decides on exactly that, so an edit after posting makes a reaction stale until re-shown.
+    shown_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -122,6 +122,59 @@ def create_item(
     return item
 
 
+def reissue(
+    db: Session,
+    *,
+    kinds: Sequence[str],
+    target_id: str,
+    content: Callable[[ReviewItem], str],
+    actor: str,
+    now: datetime,
+) -> list[ReviewItem]:
+    """After the target's text changed: each pending card for it now carries the new text and
+    its hash (so an approval given on the old card is refused as stale until the card is shown
+    again), or is withdrawn when an older decided card already holds that text. Returns the
+    pending items that changed."""
+    items = db.scalars(
+        select(ReviewItem).where(
+            ReviewItem.kind.in_(list(kinds)),
+            ReviewItem.target_id == str(target_id),
+            ReviewItem.status == "pending",
+        )
+    ).all()
+    changed: list[ReviewItem] = []
+    for item in items:
+        text = content(item)
+        digest = content_hash(text)
+        if digest == item.content_hash:
+            continue
+        before = item.content_hash
+        try:
+            with db.begin_nested():
+                item.content, item.content_hash = text, digest
+                db.flush()
+            action = "review.reissued"
+        except IntegrityError:
+            # The same text was already on a card for this target: this one is withdrawn.
+            db.refresh(item)
+            item.status, item.decided_at, item.decided_by = "withdrawn", now, actor[:32]
+            item.shown_hash = None  # its posted card must be re-rendered as withdrawn
+            action = "review.withdrawn"
+        changed.append(item)
+        audit(
+            db,
+            actor=actor,
+            action=action,
+            target_kind="review_item",
+            target_id=str(item.id),
+            now=now,
+            kind=item.kind,
+            previous_hash=before,
+            content_hash=item.content_hash,
+        )
+    return changed
+
+
 def pending(db: Session) -> list[ReviewItem]:
     """Items waiting for a decision, oldest first."""
     return list(
@@ -183,7 +236,7 @@ def decide(
         note("review.late", status=item.status)
         return Decision("already_decided", _already(item), item_id, item.decision)
     if shown_hash is not None and not (
-        shown_hash and item.content_hash.startswith(shown_hash.strip().lower())
+        shown_hash.strip() and item.content_hash.startswith(shown_hash.strip().lower())
     ):
         note("review.stale", shown_hash=shown_hash, content_hash=item.content_hash)
         return Decision(

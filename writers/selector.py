@@ -11,7 +11,9 @@ Two parts, in this order in the prompt:
 
 Only injectable lessons are ever selected: canonical with no blocking flag (quarantined,
 contradicted, ineffective and unreviewed lessons never are). Lessons + facts together stay within
-`token_budget`, counted as ⌈chars / 4⌉ of each rendered line; user notes have their own small cap.
+`token_budget`, counted per script (`writers.tokens`) for each rendered line; user notes have
+their own small cap. Facts and user notes are those the read-side trust rule
+(`writers.guard.reach`) lets this session show.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from store.models import Observation
 from writers.embed import Matrix
+from writers.guard.reach import View
 from writers.lessons.index import LessonLibrary, LessonMeta, stamp, tokens_of
 from writers.notes.facts import render_fact, retrieve_facts
+from writers.notes.usermodel import notes_for_user
 
 STABLE_MAX = 5
 STABLE_SHARE = 0.4  # of the lesson+fact budget
@@ -202,24 +204,16 @@ def select_context(
         for f in facts
         for line in [render_fact(f)]
     ]
-    tail.extend(_user_notes(db, user_id))
+    tail.extend(_user_notes(db, user_id, channel))
     return Selection(stable=stable, tail=tail)
 
 
-def _user_notes(db: Session, user_id: str) -> list[SelectedItem]:
-    rows = db.scalars(
-        select(Observation)
-        .where(
-            Observation.kind == "user",
-            Observation.subject == user_id,
-            Observation.status == "active",
-        )
-        .order_by(Observation.created_at.desc(), Observation.id.desc())
-        .limit(USER_NOTES_MAX * 2)
-    )
+def _user_notes(db: Session, user_id: str, channel: str) -> list[SelectedItem]:
+    # One query for every reader of user notes: the read-side trust rule is applied there.
+    view = View.session(user_id=user_id, channel=channel)
     out: list[SelectedItem] = []
     used = 0
-    for obs in rows:
+    for obs in notes_for_user(db, user_id, USER_NOTES_MAX * 2, view=view):
         if obs.flags:
             continue
         line = render_note(obs.text)

@@ -25,6 +25,7 @@ from store.clock import Clock
 from store.config import Settings
 from store.db import Store
 from store.models import ChatSession
+from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
 from writers.notes import memory, persona
@@ -38,6 +39,7 @@ from writers.skills.matching import (
     render_index,
     usable_skills,
 )
+from writers.tokens import cap_lines
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +179,7 @@ class LearnedContext:
         )
         if match is None:
             return
-        body = skills.skill_body(skills_dir, match.slug)
+        body = self._capped(skills.skill_body(skills_dir, match.slug), match.slug)
         if body is None:
             return
         with rt.store.sessions.begin() as db:
@@ -228,7 +230,12 @@ class LearnedContext:
                 record_injection(db, session_id, selection.lesson_ids, now)
             skills_dir = rt.settings.effective_skills_dir
             usable = usable_skills(db, skills_dir)
-        snapshot = memory.memory_for_prompt(data_dir)
+            snapshot = memory.memory_for_view(
+                db,
+                data_dir,
+                View.session(user_id=user_id, channel=channel),
+                max_tokens=rt.settings.context_memory_tokens,
+            )
         identity = read_text(data_dir / "IDENTITY.md") or default_identity()
         index = render_index(
             usable,
@@ -236,13 +243,17 @@ class LearnedContext:
             max_tokens=rt.settings.skill_index_tokens,
         )
         stable = [
-            Section("About the owner (USER.md)", persona.user_md_for_prompt(data_dir)),
+            Section(
+                "About the owner (USER.md)",
+                persona.user_md_for_prompt(data_dir, rt.settings.context_user_md_tokens),
+            ),
             Section("Lessons", selection.render_stable(), raw=True),
             Section("Approved skills", index),
             Section("Memory (MEMORY.md)", snapshot.text),
         ]
         match = self.skills.match(first_text, usable)
         body = skills.skill_body(skills_dir, match.slug) if match is not None else None
+        body = self._capped(body, match.slug if match is not None else "")
         if match is not None and match.mode == "injected" and body is None:
             match = None  # retired between the read and now: offer nothing rather than a name
         notes = [Section("Notes", selection.render_tail(), raw=True)]
@@ -260,3 +271,10 @@ class LearnedContext:
             ids.setdefault(item.kind, []).append(item.id)
         injected = match.slug if match is not None and match.mode == "injected" else None
         return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids, notes)
+
+    def _capped(self, body: str | None, slug: str) -> str | None:
+        """A skill body cut to CONTEXT_SKILL_TOKENS (its first lines kept; the cut is logged)."""
+        if body is None:
+            return None
+        cap = self.runtime.settings.context_skill_tokens
+        return cap_lines(body, cap, what=f"skill {slug} body", keep="first")

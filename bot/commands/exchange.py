@@ -59,11 +59,30 @@ def _writable(file: str) -> Path:
     return target
 
 
+class _DryRun(Exception):
+    """Raised inside the import's transaction to roll it back after a dry run."""
+
+
 def import_(
     file: Annotated[str, typer.Argument(help="An export written by `seshat export` (`-`: stdin).")],
+    forget: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--forget",
+            metavar="USER",
+            help="Apply the file's tombstones for USER (repeat per person): deletes here what "
+            "they cover. Without it a file's tombstones are only listed.",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Say what would be added, held and purged; change nothing."),
+    ] = False,
 ) -> None:
-    """Merge an export into the library: idempotent, redacted, flagged items held for review."""
+    """Merge an export into the library: idempotent, redacted, flagged items held for review.
+    A file deletes nothing here unless its people are named with --forget."""
     import sys
+    import tempfile
 
     from rich.progress import Progress
 
@@ -89,28 +108,53 @@ def import_(
     except ExchangeError as exc:
         raise fail(f"{file}: {exc}") from exc
     actor = f"cli:{getpass.getuser()}"[:64]
+    named = sorted({s.user_id for s in data.get("tombstones", [])})
+    unknown = sorted(set(forget or ()) - set(named))
+    if unknown:
+        raise fail(
+            f"{file}: holds no tombstone for {', '.join(unknown)} (it names: "
+            f"{', '.join(named) or 'nobody'})"
+        )
+    report = None
     try:
-        with open_db() as (db, settings):
+        with (
+            tempfile.TemporaryDirectory(prefix="seshat-dry-run-") as scratch,
+            open_db() as (
+                db,
+                settings,
+            ),
+        ):
             place = Place.from_settings(settings)
             # Not on a pipe or a file: there the bar's last refresh leaves a blank line
             # before any error message.
             bar = Progress(console=err, transient=True, disable=not err.is_terminal)
             with bar as progress:
                 task = progress.add_task("importing", total=total_items(data))
+                # A dry run writes its files into a scratch folder and rolls the database back.
                 report = import_library(
                     db,
                     data,
-                    data_dir=settings.data_dir,
-                    skills_dir=settings.effective_skills_dir,
+                    data_dir=Path(scratch) / "data" if dry_run else settings.data_dir,
+                    skills_dir=Path(scratch) / "skills"
+                    if dry_run
+                    else settings.effective_skills_dir,
                     actor=actor,
                     now=datetime.now(UTC),
                     guard=place.guard,
                     banned_keywords=tuple(place.banned_keywords),
                     progress=lambda _section, n: progress.advance(task, n),
+                    forget=tuple(forget or ()),
                 )
+            if dry_run:
+                raise _DryRun
     except ForgetFirst as exc:
         raise fail(f"{file}: {exc}") from exc
-    if report.purged:
+    except _DryRun:
+        pass
+    assert report is not None
+    if dry_run:
+        say("dry run: nothing was changed. The import would do this:")
+    elif report.purged:
         _finish_forgets(settings, report.purged, actor)
     added = ", ".join(f"{n} {k}" for k, n in report.added.items()) or "nothing new"
     say(f"imported: {added}")
@@ -128,6 +172,17 @@ def import_(
         say(
             f"forgot {what} of {receipt.user_id} here ({receipt.total} thing(s) deleted;"
             f" Honcho mirror: {receipt.mirror}); the audit log holds the receipt"
+        )
+    for user_id, count in report.withheld.items():
+        here = (
+            "their data here spans the tombstone: forget them first (`seshat forget --user "
+            f"{user_id}`)"
+            if count < 0
+            else f"would delete {count} thing(s) held here"
+        )
+        say(
+            f"not applied: the file says {user_id} asked to be forgotten ({here}); to apply it,"
+            f" import again with --forget {user_id}"
         )
 
 

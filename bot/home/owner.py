@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from bot.slack.blocks import (
     esc,
     fit,
     header,
+    modal,
     section,
 )
 from bot.slack.inbound import InboundAction, InboundSubmission
@@ -42,10 +44,11 @@ from store.db import Store
 from store.ledger import audit
 from store.models import ChatSession, LessonRow, Message, ReflectionRow
 from writers import review
-from writers.lessons.review import decide_lesson, set_status
+from writers.lessons.review import StaleDecision, decide_lesson, set_status
 from writers.library.edits import Place
 from writers.library.rollback import Change, rollback
 from writers.skills.gitrepo import GitError
+from writers.tokens import recent_cuts
 
 log = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 1.0
@@ -159,6 +162,20 @@ class OwnerHome:
             blocks += layout.reflection_blocks(rows, r_total, r_off, links)
             blocks.append(divider())
             blocks += layout.library_blocks(counts, flagged, f_total, f_off)
+        cuts = recent_cuts()
+        if cuts:
+            # Truncation is loud: in the log, and here for the owner who sets the caps.
+            lines = [
+                f"• {esc(c.block)}: kept {c.kept_lines} of {c.lines} lines (~{c.tokens} tokens, "
+                f"cap {c.cap})"
+                for c in cuts
+            ]
+            blocks += [
+                divider(),
+                section(
+                    "*Cut to fit the context caps* (latest, this process)\n" + "\n".join(lines)
+                ),
+            ]
         return fit(blocks, note="Use the page buttons or `seshat` on the command line.")
 
     def _pending_blocks(self, items: list[Any], total: int, offset: int) -> list[Block]:
@@ -315,23 +332,87 @@ class OwnerHome:
         if changes:
             self.changed()
 
+    def rollback_command(self, user: str, text: str) -> str:
+        """`/seshat rollback session <id> [confirm]` or `/seshat rollback author <user>
+        [confirm]`: an owner rolls back everything learned from one session or one person, as
+        `seshat rollback --session/--author` does. Without `confirm` it only lists (a dry run);
+        anyone else is refused and audited."""
+        words = text.split()[1:]
+        usage = (
+            "Usage: `/seshat rollback session <session id> [confirm]` or "
+            "`/seshat rollback author <@person> [confirm]`."
+        )
+        now = self.clock.now()
+        if not self.is_owner(user):
+            self._deny(user, "rollback", text)
+            return NOT_OWNER
+        if len(words) < 2 or words[0] not in ("session", "author"):
+            return usage
+        by, target, confirm = words[0], words[1], words[2:] == ["confirm"]
+        target = target.strip("<>@").split("|", 1)[0]
+        with self.store.sessions() as db:
+            if by == "session":
+                found = db.scalars(
+                    select(ChatSession.id).where(ChatSession.id.startswith(target)).limit(2)
+                ).all()
+                if len(found) != 1:
+                    return f"No single session starts with `{esc(target[:40])}`. {usage}"
+                target = found[0]
+        key = {"session_id": target} if by == "session" else {"author_id": target}
+        try:
+            with self.store.sessions.begin() as db:
+                changes = rollback(
+                    db,
+                    dry_run=not confirm,
+                    actor=user,
+                    now=now,
+                    data_dir=self.settings.data_dir,
+                    skills_dir=self.settings.effective_skills_dir,
+                    **key,
+                )
+        except GitError as exc:
+            return f"Not rolled back (the skills repository refused: {esc(str(exc))[:300]})."
+        what = f"session `{target[:8]}`" if by == "session" else f"<@{target}>"
+        if not changes:
+            return f"Nothing learned from {what} is left to roll back."
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c.kind for c in changes).items()))
+        if not confirm:
+            return (
+                f"Rolling back {what} would change {len(changes)} thing(s): {kinds}. "
+                f"Run `/seshat rollback {by} {target} confirm` to do it."
+            )
+        self.changed()
+        return f"Rolled back {what}: {len(changes)} change(s) ({kinds}); each is in the audit log."
+
     def _lesson(self, action: InboundAction, verb: str) -> None:
-        """Approve, archive or restore a flagged lesson, as `seshat lessons` does."""
-        if not action.value.isdigit():
+        """Approve, archive or restore a flagged lesson, as `seshat lessons` does. The button
+        carries the hash of the text it was shown with; approving a lesson edited since is
+        refused and the owner is told why."""
+        key, _, shown = action.value.partition(":")
+        if not key.isdigit():
             return
-        lesson_id, now = int(action.value), self.clock.now()
+        lesson_id, now = int(key), self.clock.now()
+        stale: str | None = None
         with self.store.sessions.begin() as db:
             row = db.get(LessonRow, lesson_id)
             if row is None:
                 return
             if verb == "approve":
-                decide_lesson(db, lesson_id, "approve", actor=action.user, now=now)
+                try:
+                    # A button without a hash (an App Home published before hashes) is stale too.
+                    decide_lesson(
+                        db, lesson_id, "approve", actor=action.user, now=now, shown=shown or "-"
+                    )
+                except StaleDecision as exc:
+                    stale = str(exc)
             elif verb == "archive":
                 set_status(db, row, "archived", actor=action.user, now=now, why="owner (App Home)")
             elif verb == "restore":
                 set_status(
                     db, row, "provisional", actor=action.user, now=now, why="owner (App Home)"
                 )
+        if stale is not None:
+            self._open(action, modal("Not approved", [section(esc(stale))]))
         self.changed()
 
     def _search_page(self, action: InboundAction) -> None:
@@ -386,6 +467,8 @@ class OwnerHome:
             )
         if not result.ok:
             return _error(modals.EDIT_BLOCK, result.reason or "The edit was refused.")
+        # A card waiting for a decision on this item now shows the edited text and its hash.
+        self.cards.refresh_edited()
         self.changed()
         return {"response_action": "update", "view": modals.edited_modal(kind, item_id, result)}
 

@@ -42,6 +42,8 @@ HELP = (
     "*/seshat forget* — forget everything about you (asks first)\n"
     "*/seshat forget fact:12* — forget one item (ids are in `/seshat memory`)\n"
     "*/seshat help* — this\n"
+    "*/seshat rollback session <id> | author <@person>* — owners: undo what was learned "
+    "(lists first; add `confirm`)\n"
     "*/done* — end the current session"
 )
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot.home import data, modals
 from bot.slack.blocks import Block, actions, button, clip, context, esc, section
 from store.models import LessonRow, ReflectionRow
+from writers.lessons.review import shown_hash as lesson_shown_hash
 
 PREFIX = "home:"
 PAGE_SIZE = {"pending": 5, "reflections": 8, "flagged": 5}
@@ -112,9 +113,11 @@ def library_blocks(
         verbs = ["archive"] if row.status in ("canonical",) else ["approve", "archive"]
         if row.status == "archived":
             verbs = ["restore"]
+        # The buttons carry the hash of the text shown above them: an approval of a lesson
+        # edited since is refused (`decide_lesson`).
+        value = f"{row.id}:{lesson_shown_hash(row)}"
         buttons = [
-            button(v.capitalize(), f"{PREFIX}lesson:{v}", str(row.id), style=_STYLE.get(v))
-            for v in verbs
+            button(v.capitalize(), f"{PREFIX}lesson:{v}", value, style=_STYLE.get(v)) for v in verbs
         ]
         buttons.append(button("Edit", f"{PREFIX}edit", f"lesson:{row.id}"))
         out.append(actions(f"lesson-{row.id}", *buttons))

@@ -15,7 +15,7 @@ from typing import Any
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 
 from bot.slack.blocks import esc
 from bot.slack.inbound import InboundAction, InboundReaction
@@ -154,6 +154,8 @@ class ReviewCards:
                     )
                 )
             )
+        # Cards whose item was edited after posting are shown again with the new text.
+        self.refresh_edited()
         # Items no reflection produced (the skill governor's) are grouped together.
         return sum(self.post_for_reflection(r) for r in groups)
 
@@ -254,6 +256,55 @@ class ReviewCards:
             leases.let_go(db, [_held(i) for i in items])  # card_ts says it is posted now
         return len(items)
 
+    def refresh_edited(self) -> int:
+        """Re-render posted cards whose item was edited since (new text, new hash, a note that
+        it changed), so what the owner approves is what the card shows; returns how many."""
+        with self.store.sessions() as db:
+            items = list(
+                db.scalars(
+                    select(ReviewItem).where(
+                        ReviewItem.card_ts.isnot(None),
+                        ReviewItem.status.in_(("pending", "withdrawn")),
+                        or_(
+                            ReviewItem.shown_hash.is_(None),
+                            ReviewItem.shown_hash != ReviewItem.content_hash,
+                        ),
+                    )
+                )
+            )
+        done = 0
+        for item in items:
+            if item.card_channel is None or item.card_ts is None:
+                continue
+            if item.status == "withdrawn":
+                outcome = "Withdrawn: the item was edited to a text already decided on"
+                blocks = self.card_blocks(item, outcome=outcome)
+            else:
+                outcome = None
+                blocks = self.card_blocks(item, edited=True)
+            try:
+                self.slack.chat_update(
+                    channel=item.card_channel,
+                    ts=item.card_ts,
+                    text=f"{KIND_LABEL.get(item.kind, item.kind)} (edited): {item.title}",
+                    blocks=blocks,
+                )
+            except (SlackApiError, OSError) as exc:
+                log.warning("could not re-render an edited card: %s", slack_error(exc))
+                continue
+            with self.store.sessions.begin() as db:
+                # Only if nothing moved on while the card was being updated.
+                db.execute(
+                    update(ReviewItem)
+                    .where(
+                        ReviewItem.id == item.id,
+                        ReviewItem.content_hash == item.content_hash,
+                    )
+                    .values(shown_hash=item.content_hash)
+                )
+            done += 1
+        return done
+
     def _summary_text(self, items: list[ReviewItem]) -> str:
         kinds = ", ".join(sorted({KIND_LABEL.get(i.kind, i.kind).lower() for i in items}))
         return (
@@ -274,6 +325,7 @@ class ReviewCards:
             row = db.get(ReviewItem, item.id)
             if row is not None:
                 row.card_channel, row.card_ts, row.group_ts = channel, ts, group_ts
+                row.shown_hash = item.content_hash  # what these blocks show
         for choice in item.choices:
             emoji = CHOICE_EMOJI.get(str(choice))
             if emoji:
@@ -282,20 +334,37 @@ class ReviewCards:
                 except (SlackApiError, OSError) as exc:
                     log.debug("could not pre-add %s: %s", emoji, slack_error(exc))
 
-    def card_blocks(self, item: ReviewItem, *, outcome: str | None = None) -> list[dict[str, Any]]:
+    def card_blocks(
+        self, item: ReviewItem, *, outcome: str | None = None, edited: bool = False
+    ) -> list[dict[str, Any]]:
         """A card's blocks: what is decided, why it is asked, provenance, and the buttons."""
         prov = item.provenance or {}
         # Learned text is shown as data: no mention, link or `<!channel>` in it becomes live.
-        lines = [
-            f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}",
-            esc(_clip(item.content, 2600)),
-        ]
+        # The whole text, never a preview: what an approval injects is what the card shows
+        # (a payload past a clipped tail would be approved unseen). Long texts take several
+        # sections; one too long for any card cannot be approved from it.
+        chunks, fits = content_chunks(item.content)
+        head = [f"*{KIND_LABEL.get(item.kind, item.kind)}:* {esc(item.title)}"]
+        if edited:
+            head.append(
+                ":pencil2: _Edited since this card was first posted: this is the current text, "
+                "and deciding here decides on it._"
+            )
+        sections = ["\n".join([*head, *chunks[:1]]), *chunks[1:]]
+        lines: list[str] = []
+        if not fits:
+            lines.append(
+                f":no_entry: _This text is longer than a card can show, so it cannot be "
+                f"approved here: read it with `seshat review list --json` and decide with "
+                f"`seshat review approve {item.id} --hash {review.short_hash(item.content_hash)}`._"
+            )
         if item.reason:
             lines.append(f":warning: *Quarantined:* {esc(_clip(item.reason, 300))}")
         else:
             lines.append(
                 f"_Why you are asked: {WHY_ASKED.get(item.kind, 'it changes behaviour')}._"
             )
+        sections.append("\n".join(lines))
         context = (
             f"hash `{review.short_hash(item.content_hash)}` · reflection "
             f"`{str(prov.get('reflection_id', item.reflection_id or '?'))[:8]}` · session "
@@ -304,9 +373,9 @@ class ReviewCards:
             + f" · model `{prov.get('model', '?')}` · item #{item.id}"
         )
         blocks: list[dict[str, Any]] = [
-            {"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}},
-            {"type": "context", "elements": [{"type": "mrkdwn", "text": context}]},
+            {"type": "section", "text": {"type": "mrkdwn", "text": text}} for text in sections
         ]
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": context}]})
         if outcome is not None:
             blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": outcome}]})
         else:
@@ -326,6 +395,7 @@ class ReviewCards:
                             **({"style": "primary"} if choice == "approve" else {}),
                         }
                         for choice in (str(c) for c in item.choices)
+                        if fits or choice == "reject"
                     ],
                 }
             )
@@ -350,12 +420,13 @@ class ReviewCards:
         )
         if choice is None:
             return True
-        # The card shows this item's hash; a reaction decides on exactly what it shows.
+        # A reaction decides on exactly what the card shows: the hash it was rendered with.
+        # After an edit the item's hash moves on, and the reaction is stale until re-shown.
         self.decide(
             item.id,
             choice,
             actor=reaction.user,
-            shown_hash=item.content_hash,
+            shown_hash=item.shown_hash or "",
             channel=reaction.channel,
         )
         return True
@@ -382,6 +453,18 @@ class ReviewCards:
         self, item_id: int, choice: str, *, actor: str, shown_hash: str | None, channel: str | None
     ) -> review.Decision:
         """Apply one decision (shared by reactions, buttons and tests) and update the card."""
+        with self.store.sessions() as db:
+            current = db.get(ReviewItem, item_id)
+            too_long = current is not None and not content_chunks(current.content)[1]
+        if too_long and choice != "reject":
+            decision = review.Decision(
+                "invalid_choice",
+                f"Item #{item_id} is too long to show on a card, so it is not approved from "
+                "one: decide with `seshat review approve` after reading it in full.",
+                item_id,
+            )
+            self._tell(channel, actor, decision.message)
+            return decision
         with self.store.sessions.begin() as db:
             decision = review.decide(
                 db,
@@ -395,12 +478,21 @@ class ReviewCards:
             )
         if decision.status == "applied":
             self._update_card(item_id)
-        elif decision.status in {"not_owner", "stale", "invalid_choice"} and channel:
-            try:
-                self.slack.chat_postEphemeral(channel=channel, user=actor, text=decision.message)
-            except (SlackApiError, OSError) as exc:
-                log.warning("could not send ephemeral note: %s", slack_error(exc))
+        elif decision.status in {"not_owner", "stale", "invalid_choice"}:
+            self._tell(channel, actor, decision.message)
         return decision
+
+    def _tell(self, channel: str | None, user: str, text: str) -> None:
+        """Tell `user` privately: an ephemeral note where they clicked, or a DM when the click
+        came from App Home (which has no channel to answer in)."""
+        try:
+            if channel:
+                self.slack.chat_postEphemeral(channel=channel, user=user, text=text)
+            else:
+                dm = dm_channel(self.slack, user)
+                self.slack.chat_postMessage(channel=dm, text=text)
+        except (SlackApiError, OSError) as exc:
+            log.warning("could not send the note: %s", slack_error(exc))
 
     def _update_card(self, item_id: int) -> None:
         with self.store.sessions() as db:
@@ -444,6 +536,26 @@ class ReviewCards:
 def _held(item: ReviewItem) -> str:
     """The name a card is held under while it is posted."""
     return f"card:{item.id}"
+
+
+CARD_CHUNK = 2800  # characters of escaped text per section (Slack allows 3,000)
+CARD_MAX_CHUNKS = 40  # sections of text per card (Slack allows 50 blocks in all)
+
+
+def content_chunks(content: str) -> tuple[list[str], bool]:
+    """`content` escaped for mrkdwn in section-sized pieces (never splitting an `&lt;`), and
+    whether all of it fits on one card."""
+    text = esc(content)
+    chunks: list[str] = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + CARD_CHUNK)
+        amp = text.rfind("&", max(start + 1, end - 5), end)
+        if end < len(text) and amp != -1 and ";" not in text[amp:end]:
+            end = amp
+        chunks.append(text[start:end])
+        start = end
+    return chunks[:CARD_MAX_CHUNKS], len(chunks) <= CARD_MAX_CHUNKS
 
 
 def _clip(text: str, limit: int) -> str:

@@ -1,14 +1,17 @@
 """Learning notices: after a reflection is applied, one line on what was learned and what awaits
 approval, with an **Undo** button that rolls the reflection back.
 
-`LEARNING_NOTICES` says where it goes: `owner` (a DM to the first owner, the default), `thread`
-(the session's own thread or DM) or `off`. A notice is sent at most once per reflection, across
+`LEARNING_NOTICES` says where it goes: `both` (the default: a DM to the first owner, and the
+session's own thread or DM for the person it learned from), `owner`, `thread` or `off`. A notice
+is sent at most once per reflection, across
 replicas and restarts: its `learning_notices` row is inserted before the post and the insert is
 the claim (a resumed fan-out finds the row and posts nothing). The line carries counts and kinds
 only, never learned text, so a thread notice shows nothing the session's people could not see.
 
 Undo runs `writers.library.rollback.rollback(reflection_id=…)`, the same as `seshat rollback
---reflection`. Only an owner may press it, whoever the button was shown to: the clicking user is
+--reflection`, for an owner. The person the session learned from may press it too: for them it
+rolls back what concerns only them (`rollback(concerning=…)`: their facts, notes about them,
+their check-ins), audited as `notice.undo_own`, and tells them privately. The clicking user is
 re-checked on every click, and a click from anyone else (a crafted `block_actions` payload too)
 changes nothing, is audited as `notice.undo_refused` and told so privately. The row's state moves
 to `undone` with a compare-and-set, so two clicks undo once.
@@ -98,8 +101,12 @@ class LearningNotices:
     # Posting ----------------------------------------------------------------------------------
 
     def post(self, reflection_id: str) -> bool:
-        """Send the reflection's notice unless notices are off, there is nothing to say, or it
-        was claimed before (here or by another replica); True when this call posted it."""
+        """Send the reflection's notice(s) unless notices are off, there is nothing to say, or
+        they were claimed before (here or by another replica); True when this call posted.
+
+        `both` (the default): the owner gets the notice in a DM and the person the session
+        learned from gets it in that session's thread (or DM), with an Undo for what concerns
+        only them; an owner's own session gets one notice."""
         mode = self.settings.learning_notices
         owners = self.settings.owner_ids
         if mode == "off" or (mode == "owner" and not owners):
@@ -117,14 +124,16 @@ class LearningNotices:
                     )
                 )
             )
-            where = (
-                "this session"
-                if mode == "thread"
-                else f"<@{session.user_id}>'s session in <#{session.channel}> "
+            to_owner = mode in ("owner", "both") and bool(owners)
+            to_person = mode == "thread" or (mode == "both" and session.user_id not in owners)
+            owner_where = (
+                f"<@{session.user_id}>'s session in <#{session.channel}> "
                 f"(reflection `{reflection_id[:8]}`)"
             )
-            text = notice_text(row.writer_results, waiting, where=where)
-            if text is None:
+            owner_text = notice_text(row.writer_results, waiting, where=owner_where)
+            person_text = notice_text(row.writer_results, waiting, where="this session")
+            text = owner_text if to_owner else person_text
+            if text is None or person_text is None:
                 return False
             claimed = insert_ignore(
                 db,
@@ -140,22 +149,16 @@ class LearningNotices:
             )
             if not claimed:
                 return False
-            target = (session.channel, session.thread_ts or None)
-        try:
-            if mode == "owner":
-                channel = dm_channel(self.slack, owners[0])
-                target = (channel, None)
-            posted = self.slack.chat_postMessage(
-                channel=target[0],
-                thread_ts=target[1],
-                text=text,
-                blocks=self.blocks(text, reflection_id),
-            )
-            state, channel, ts = "sent", target[0], str(posted["ts"])
-        except (SlackApiError, OSError) as exc:
-            # Not retried: a post that reached Slack before the error would be sent twice.
-            log.warning("could not post the learning notice: %s", slack_error(exc))
-            state, channel, ts = "failed", target[0], None
+            thread = (session.channel, session.thread_ts or None)
+        posted_to: tuple[str, str | None] | None = None
+        if to_owner:
+            posted_to = self._send(None, text, reflection_id, owner=owners[0])
+        if to_person:
+            sent = self._send(thread, person_text, reflection_id)
+            posted_to = posted_to or sent
+        state = "sent" if posted_to is not None and posted_to[1] is not None else "failed"
+        channel = posted_to[0] if posted_to is not None else thread[0]
+        ts = posted_to[1] if posted_to is not None else None
         with self.store.sessions.begin() as db:
             db.execute(
                 update(LearningNotice)
@@ -185,6 +188,32 @@ class LearningNotices:
                 .order_by(ReflectionRow.applied_at)
             ).all()
         return sum(self.post(reflection_id) for reflection_id in missing)
+
+    def _send(
+        self,
+        target: tuple[str, str | None] | None,
+        text: str,
+        reflection_id: str,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, str | None] | None:
+        """Post one notice (to `target`, or a DM to `owner`); (channel, ts), ts None on failure."""
+        try:
+            if owner is not None:
+                channel = dm_channel(self.slack, owner)
+                target = (channel, None)
+            assert target is not None
+            posted = self.slack.chat_postMessage(
+                channel=target[0],
+                thread_ts=target[1],
+                text=text,
+                blocks=self.blocks(text, reflection_id),
+            )
+            return target[0], str(posted["ts"])
+        except (SlackApiError, OSError) as exc:
+            # Not retried: a post that reached Slack before the error would be sent twice.
+            log.warning("could not post the learning notice: %s", slack_error(exc))
+            return (target[0], None) if target is not None else None
 
     @staticmethod
     def blocks(
@@ -269,7 +298,40 @@ class LearningNotices:
         s = self.settings
         with self.store.sessions.begin() as db:
             notice = db.get(LearningNotice, reflection_id)
-            if actor not in s.owner_ids:
+            row = db.get(ReflectionRow, reflection_id)
+            session = db.get(ChatSession, row.session_id) if row is not None else None
+            person = session.user_id if session is not None else None
+            if actor not in s.owner_ids and actor == person and notice is not None:
+                # The person the session learned from undoes what concerns only them (their
+                # facts, notes about them, their check-ins); what reaches others stays the
+                # owner's to decide, so the notice keeps its Undo for the owner.
+                changes = rollback(
+                    db,
+                    reflection_id=reflection_id,
+                    dry_run=False,
+                    actor=actor,
+                    now=now,
+                    data_dir=s.data_dir,
+                    skills_dir=s.effective_skills_dir,
+                    concerning=actor,
+                )
+                audit(
+                    db,
+                    actor=actor,
+                    action="notice.undo_own",
+                    target_kind="reflection",
+                    target_id=reflection_id,
+                    now=now,
+                    changes=len(changes),
+                )
+                outcome = "undone_own"
+                message = (
+                    f"Undone what concerned only you: {len(changes)} change(s) rolled back."
+                    if changes
+                    else "Nothing from this session concerns only you; the rest is an owner's "
+                    "to decide."
+                )
+            elif actor not in s.owner_ids:
                 audit(
                     db,
                     actor=actor,

@@ -64,3 +64,19 @@ def test_held_out_redaction_recall_and_false_positives() -> None:
     result = score(Redactor(), pos, neg)
     assert result.recall >= REDACTION_RECALL_FLOOR, result.missed
     assert result.fp_rate <= REDACTION_FP_CEILING, result.false_positives
+
+
+def test_p3_no_attack_reaches_another_person_unshown() -> None:
+    """P3 (`tests/support/data/poisoning3.json`, `poisoning3_run`): mixed-author threads, card
+    laundering and slow burns. Before issue 24: 7 of 50 replayed attacks reached another person
+    unshown; the import shape is not replayed (its file format is the corpus's own)."""
+    from tests.heldout import poisoning3_run
+
+    report = poisoning3_run.run()
+    assert sum(report.per_shape.values()) >= 50
+    assert not report.succeeded, report.where
+    kept = sum(len(v) for v in report.benign_kept.values())
+    assert kept >= P3_BENIGN_KEPT_FLOOR, report.benign_kept
+
+
+P3_BENIGN_KEPT_FLOOR = 24  # of the 30 benign items replayed, measured before and after issue 24

@@ -5,6 +5,7 @@
 - `safety` + `rules` + `destinations` + `joint`: the poisoning check on one text, and on what
   one author proposes together.
 - `trust`: who authored an item, whom it may reach, and what decision lets it reach further.
+- `reach`: the read side of the same table: whether one stored item may be shown in one place.
 - `promotion`: the stricter check a lesson must pass to be promoted by recurrence alone.
 
 May import: writers.base, writers.redact.

@@ -96,6 +96,18 @@ class Guard:
         self.trusted_users = frozenset(trusted_users)
         self.corroborators = corroborators
 
+    def least_trusted(self, ctx: WriteContext) -> str:
+        """Whose session it counts as: the least trusted person who wrote in it (an owner's
+        thread a member wrote in is the member's; the session's user breaks ties)."""
+
+        def rank(user: str) -> int:
+            if user in ctx.owner_ids:
+                return 0
+            return 1 if user in self.trusted_users else 2
+
+        people = {ctx.user_id, *ctx.provenance.author_ids}
+        return min(people, key=lambda u: (-rank(u), u != ctx.user_id, u))
+
     def corroborating(self, users: Sequence[str], owners: Sequence[str]) -> list[str]:
         """Those of `users` whose sessions count as independent evidence for a lesson.
 
@@ -125,7 +137,12 @@ class Guard:
         (`situation`: a lesson's condition, see `safety.check`)."""
         screened = self.screen(raw, kind=kind, multiline=multiline, situation=situation)
         place = placement(
-            kind, author=ctx.user_id, owners=ctx.owner_ids, is_dm=ctx.is_dm, subject=subject
+            kind,
+            author=ctx.user_id,
+            owners=ctx.owner_ids,
+            is_dm=ctx.is_dm,
+            subject=subject,
+            authors=ctx.provenance.author_ids,
         )
         admitted = Admitted(*screened, ctx.together, place)
         why = admitted.explain()

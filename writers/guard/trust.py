@@ -17,6 +17,11 @@ without an owner's decision or real corroboration:
 | persona observation | anyone's session | nobody (staged) | owner 🧠 → everyone (USER.md) |
 | skill | anyone's session | nobody (draft) | owner ✅ → everyone |
 | check-in | anyone's session | its author (a DM) | — |
+| check-in | a session others wrote in too | nobody (held) | — |
+
+A session's "author" above is every person whose words are in its transcript, and it is as
+trusted as the least trusted of them (`authors`): an owner's thread a member wrote in is a
+member's session; an observation about X is X's own only when X (or an owner) alone wrote.
 
 Above every row: an item the safety check flags, that hides characters, or that belongs to a
 reflection whose items are flagged together, is quarantined — it reaches nobody until the owner
@@ -67,9 +72,17 @@ def placement(
     owners: Sequence[str],
     is_dm: bool,
     subject: str | None = None,
+    authors: Sequence[str] = (),
 ) -> Placement:
-    """The trust rule's answer for one clean item (quarantine is decided before this)."""
-    owner = author in owners
+    """The trust rule's answer for one clean item (quarantine is decided before this).
+
+    `authors`: everyone whose words are in the session the item was learned from (its
+    transcript's people). A session is as trusted as the least trusted of them: an owner's
+    thread that someone else wrote in is not an owner's session, and a person's thread that
+    someone else wrote in is not only that person's words about themselves.
+    """
+    words = {author, *authors}
+    owner = all(a in owners for a in words)
     if kind == "lesson":
         return Placement(
             "nobody", "everyone", "a lesson reaches others only by the owner or by recurrence"
@@ -89,7 +102,7 @@ def placement(
     if kind == "user_observation":
         if subject is None:
             raise ValueError("a user observation needs its subject")
-        if subject == author or owner:
+        if words <= {subject, *owners}:
             return Placement(
                 "subject", None, "an observation from its subject's or an owner's session"
             )
@@ -103,5 +116,10 @@ def placement(
     if kind == "skill":
         return Placement("nobody", "everyone", "skills need the owner's ✅")
     if kind == "checkin":
+        if words != {author}:
+            # Nothing tells whose words asked for it: the session's user may not have.
+            return Placement(
+                "nobody", None, "a check-in goes only to the person whose own words asked for it"
+            )
         return Placement("author", None, "a check-in goes only to its session's user, by DM")
     raise ValueError(f"unknown item kind {kind!r}; expected one of {ITEM_KINDS}")

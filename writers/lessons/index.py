@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from store.clock import as_utc
 from store.models import AuditEvent, LessonRow
 from writers.embed import Embedder, Matrix, Thresholds, VectorIndex, thresholds
+from writers.tokens import estimate_tokens
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,8 @@ def lesson_text(condition: str, action: str) -> str:
 
 
 def tokens_of(text: str) -> int:
-    """Token estimate used for budgets: ≈ 4 characters per token, rounded up."""
-    return (len(text) + 3) // 4
+    """Token estimate used for budgets, per script (`writers.tokens.estimate_tokens`)."""
+    return estimate_tokens(text)
 
 
 def blocking_flags(flags: Iterable[str]) -> list[str]:

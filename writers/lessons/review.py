@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from store.ledger import audit
 from store.models import LessonRow, ReviewItem
+from writers.base import content_hash
 from writers.lessons.index import CLEARED_PREFIX
 from writers.review import create_item, decide
 
@@ -126,11 +127,36 @@ def _apply(db: Session, lesson_id: int, decision: str, actor: str, now: datetime
             audit_lesson(db, other.id, "lesson.contradiction_resolved", actor, now, rejected=row.id)
 
 
-def decide_lesson(db: Session, lesson_id: int, decision: str, *, actor: str, now: datetime) -> str:
-    """Operator approve/reject (CLI): decides the pending cards, or applies directly if none."""
+class StaleDecision(ValueError):
+    """The lesson changed since it was shown: the decision would approve text nobody saw."""
+
+
+def shown_hash(row: LessonRow) -> str:
+    """The short hash of what a lesson list shows ("When: … / Do: …"), carried by its buttons."""
+    return content_hash(row.condition, row.action)[:8]
+
+
+def decide_lesson(
+    db: Session,
+    lesson_id: int,
+    decision: str,
+    *,
+    actor: str,
+    now: datetime,
+    shown: str | None = None,
+) -> str:
+    """Operator approve/reject (CLI, App Home): decides the pending cards, or applies directly
+    if none. `shown`: the hash of the text the decider saw (`shown_hash`); a lesson edited since
+    raises StaleDecision and nothing changes."""
     row = db.get(LessonRow, lesson_id)
     if row is None:
         raise LookupError(f"no lesson {lesson_id}")
+    if shown is not None and shown.strip().lower() != shown_hash(row):
+        audit_lesson(db, row.id, "lesson.decision_stale", actor, now, shown=shown[:16])
+        raise StaleDecision(
+            f"Lesson #{lesson_id} changed since it was shown ({shown[:8]} ≠ {shown_hash(row)}); "
+            "look at its current text and decide again."
+        )
     items = db.scalars(
         select(ReviewItem)
         .where(

@@ -150,10 +150,12 @@ class LessonWriter:
                 )
             )
         )
-        # `user_id` is the session's user: the one author recurrence counts (once per lesson).
+        # `user_id` is the one author recurrence counts (once per lesson): the session's user,
+        # or the least trusted person who wrote in it (a member's words in an owner's thread
+        # are not the owner's corroboration).
         entry = {
             **ctx.provenance.as_json(),
-            "user_id": ctx.user_id,
+            "user_id": self.guard.least_trusted(ctx),
             "outcome": ctx.outcome,
             "at": ctx.now.isoformat(),
         }

@@ -30,10 +30,11 @@ from sqlalchemy.orm import Session
 from reflection.banned import find_banned_keyword, parse_banned_keywords
 from store.config import Settings
 from store.ledger import audit
-from store.models import ItemVersion, LessonRow, MemoryEntry, Observation, Skill
+from store.models import ItemVersion, LessonRow, MemoryEntry, Observation, ReviewItem, Skill
+from writers import review
 from writers.base import content_hash
 from writers.guard.gate import Guard
-from writers.lessons.review import audit_lesson
+from writers.lessons.review import audit_lesson, card_text
 from writers.notes.memory import MEMORY_FILE, memory_line, record_fingerprint, replace_marked_line
 from writers.skills import gitrepo
 from writers.skills.files import SKILL_FILE, draft_path, parse_skill, render_skill
@@ -223,6 +224,16 @@ def edit_item(
     except IntegrityError:
         return EditResult(False, None, f"{kind} {item_id} was edited at the same time; try again")
     _apply(kind, row, text, actor, now, place)
+    # A card waiting for a decision on this item must show the new text: an approval binds to
+    # what the owner saw (`writers.review.reissue`).
+    review.reissue(
+        db,
+        kinds=_REVIEW_KINDS[kind],
+        target_id=str(row.id),
+        content=lambda item: card_content(kind, row, item),
+        actor=actor,
+        now=now,
+    )
     detail = {"kind": kind, "version": version, "redactions": redactions, "why": reason or "edit"}
     if kind == "lesson":
         audit_lesson(db, row.id, "lesson.edited", actor, now, **detail)
@@ -259,6 +270,25 @@ def restore_version(
     return edit_item(
         db, kind, item_id, old.text, actor, now, place=place, reason=f"restore of v{version}"
     )
+
+
+# The review cards that show each editable kind (see the writers' `create_item` calls).
+_REVIEW_KINDS: dict[str, tuple[str, ...]] = {
+    "lesson": ("lesson",),
+    "fact": ("fact", "memory"),
+    "note": ("memory", "fact"),
+    "skill": ("skill",),
+    "user-note": ("user_observation",),
+}
+
+
+def card_content(kind: str, row: Any, item: ReviewItem) -> str:
+    """What a pending card for an edited item shows now (the text its hash binds to)."""
+    if kind == "lesson":
+        return card_text(row) + (f"\nReason: {item.reason}" if item.reason else "")
+    if kind == "skill":
+        return "Edited after it was proposed.\n" + render_skill(row.slug, row.description, row.body)
+    return str(row.text)
 
 
 def _latest(db: Session, kind: str, row: Any) -> int:

@@ -12,8 +12,10 @@ Import rules (an import is not a way around the review gate):
   memory entry's scope, author and text, an observation's kind, subject and text, a skill's slug
   and content) is skipped, so a second import changes nothing. Ids are kept when free (an empty
   data dir round-trips exactly) and remapped otherwise.
-- Forgetting travels: the file's tombstones are merged first (`writers.library.tombstone_import`),
-and
+- Forgetting travels, but only by an owner's decision: a file's tombstones are applied only
+  for the people the owner named (`forget`, `seshat import FILE --forget U`); the others are
+  withheld and reported with what they would delete here. The named ones are merged first
+  (`writers.library.tombstone_import`), and
   what this library still holds of what they cover is purged through the forget path (or the
   import is refused, naming `seshat forget --user U`, when that would be a guess). Then
   `excluded_by_forget` is called once per item before it is written: the place where forgotten
@@ -23,7 +25,7 @@ and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,7 +52,7 @@ from writers.library.edits import DEFAULT_BANNED
 from writers.library.export import EXCLUDED, HISTORY_TARGETS, IMPORT_RECEIPT, SECTIONS
 from writers.library.forgotten import may_import
 from writers.library.purge import Receipt
-from writers.library.tombstone_import import apply_tombstones
+from writers.library.tombstone_import import apply_tombstones, would_delete
 from writers.notes.memory import (
     MEMORY_FILE,
     append_note,
@@ -75,6 +77,9 @@ class ImportReport:
     refused: int = 0  # excluded by forget
     tombstones: int = 0  # new (or a person's line moved later)
     purged: list[Receipt] = field(default_factory=list)  # forgets the tombstones asked for
+    # Tombstones not applied because nobody confirmed their person by name: person → how many
+    # things held here they would delete (-1: their data here spans the tombstone).
+    withheld: dict[str, int] = field(default_factory=dict)
 
     def count(self, section: str, added: bool) -> None:
         """Count one item of `section` as added or as already present."""
@@ -290,14 +295,24 @@ def import_library(
     guard: Guard | None = None,
     banned_keywords: tuple[str, ...] = DEFAULT_BANNED,
     progress: Callable[[str, int], None] | None = None,
+    forget: Collection[str] = (),
 ) -> ImportReport:
     """Merge a loaded export (`writers.library.export.load`) into the library (see the module
     docstring for the rules); ForgetFirst, with nothing changed, when its tombstones cover a
-    person this library also holds newer data of."""
+    person this library also holds newer data of.
+
+    A file never deletes here on its own say: only the tombstones of the people named in
+    `forget` (an owner's decision, by name) are merged and applied; the others are withheld and
+    reported with what they would delete (`ImportReport.withheld`)."""
     imp = _Importer(db, guard or Guard(), banned_keywords, data_dir, skills_dir, actor, now)
     tick = progress or (lambda _section, _n: None)
+    stones = list(data.get("tombstones", []))
+    confirmed = [s for s in stones if s.user_id in set(forget)]
+    held = [s for s in stones if s.user_id not in set(forget)]
+    if held:
+        imp.report.withheld = would_delete(db, held, data_dir=data_dir, actor=actor, now=now)
     imp.report.tombstones, imp.report.purged = apply_tombstones(
-        db, data.get("tombstones", []), data_dir=data_dir, actor=actor, now=now
+        db, confirmed, data_dir=data_dir, actor=actor, now=now
     )
     for section in SECTIONS:
         for item in data[section]:
@@ -325,6 +340,7 @@ def import_library(
         refused=imp.report.refused,
         tombstones=imp.report.tombstones,
         purged=[{"user": r.user_id, "item": r.item, "total": r.total} for r in imp.report.purged],
+        withheld=imp.report.withheld,
     )
     return imp.report
 

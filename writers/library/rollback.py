@@ -1,5 +1,8 @@
 """Rollback: undo everything derived from a reflection, a session or an author.
 
+A rollback also cancels the check-ins it scheduled; `concerning=<person>` narrows it to what
+concerns that person alone (the undo a person may do from their own learning notice).
+
 Memory notes and facts are archived (and only the bot's own marked MEMORY.md lines removed),
 approved skills get a `git revert` commit and drafts are deleted, applied persona lines are
 removed from USER.md, user-model observations are archived, lessons lose the matching provenance
@@ -19,7 +22,15 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from store.ledger import audit
-from store.models import LessonRow, MemoryEntry, Observation, ReviewItem, Skill
+from store.models import (
+    Checkin,
+    CheckinState,
+    LessonRow,
+    MemoryEntry,
+    Observation,
+    ReviewItem,
+    Skill,
+)
 from writers.notes.memory import MEMORY_FILE, marked_lines, record_fingerprint, remove_marked_lines
 from writers.notes.persona import USER_FILE
 from writers.skills import gitrepo
@@ -84,8 +95,12 @@ def rollback(
     now: datetime,
     data_dir: Path,
     skills_dir: Path,
+    concerning: str | None = None,
 ) -> list[Change]:
-    """Undo (or with `dry_run` only list) everything derived from the given key(s)."""
+    """Undo (or with `dry_run` only list) everything derived from the given key(s), and cancel
+    the check-ins it scheduled. `concerning`: only what concerns that one person alone (their
+    own facts, notes about them, their check-ins): the undo a person may do themselves; what
+    reaches others stays the owner's to decide."""
     key = _Key(reflection_id, session_id, author_id)
     if not (reflection_id or session_id or author_id):
         raise ValueError("rollback needs a reflection id, a session id or an author id")
@@ -95,7 +110,11 @@ def rollback(
     changes += _skills(db, key, now, actor, data_dir, skills_dir, undone)
     changes += _observations(db, key, data_dir, undone)
     changes += _lessons(db, key, undone)
-    changes += _reviews(db, key, now, actor, undone)
+    changes += _checkins(db, key, actor)
+    if concerning is not None:
+        changes = _only_theirs(db, changes, concerning)
+        undone = {(c.kind, c.id) for c in changes}
+    changes += _reviews(db, key, now, actor, undone, by_reflection=concerning is None)
     if dry_run:
         return changes
     for change in changes:
@@ -237,14 +256,73 @@ def _lessons(db: Session, key: _Key, undone: set[tuple[str, str]]) -> list[Chang
     return out
 
 
+def _checkins(db: Session, key: _Key, actor: str) -> list[Change]:
+    """A rolled-back reflection's check-ins do not go out (cancelled, never deleted)."""
+    where: list[ColumnElement[bool]] = []
+    if key.reflection_id:
+        where.append(Checkin.reflection_id == key.reflection_id)
+    if key.session_id:
+        where.append(Checkin.session_id == key.session_id)
+    if key.author_id:
+        where.append(Checkin.user_id == key.author_id)
+    rows = db.scalars(
+        select(Checkin).where(
+            *where, Checkin.state.in_((CheckinState.SCHEDULED, CheckinState.HELD))
+        )
+    ).all()
+    out: list[Change] = []
+    for row in rows:
+
+        def cancel(row: Checkin = row) -> None:
+            # The send path claims only scheduled rows, so its job finds nothing to send.
+            row.state, row.reason = CheckinState.CANCELLED, f"rolled back by {actor}"
+
+        out.append(Change("checkin", row.id, "cancel", row.due_at.isoformat(), cancel))
+    return out
+
+
+def _only_theirs(db: Session, changes: list[Change], person: str) -> list[Change]:
+    """The changes that concern `person` alone: facts about them or by them that reach nobody
+    else, user notes about them, their check-ins."""
+    out: list[Change] = []
+    for change in changes:
+        if change.kind == "fact":
+            entry = db.get(MemoryEntry, int(change.id))
+            mine = entry is not None and (
+                (entry.scope_kind == "user" and entry.scope_id == person)
+                or (entry.author_id == person and entry.reach == "author")
+            )
+        elif change.kind == "user_observation":
+            obs = db.get(Observation, int(change.id))
+            mine = obs is not None and obs.subject == person
+        elif change.kind == "checkin":
+            checkin = db.get(Checkin, change.id)
+            mine = checkin is not None and checkin.user_id == person
+        else:
+            mine = False
+        if mine:
+            out.append(change)
+    return out
+
+
 def _reviews(
-    db: Session, key: _Key, now: datetime, actor: str, undone: set[tuple[str, str]]
+    db: Session,
+    key: _Key,
+    now: datetime,
+    actor: str,
+    undone: set[tuple[str, str]],
+    *,
+    by_reflection: bool = True,
 ) -> list[Change]:
     out: list[Change] = []
     items = db.scalars(select(ReviewItem).where(ReviewItem.status == "pending")).all()
     for item in items:
-        by_reflection = bool(key.reflection_id) and item.reflection_id == key.reflection_id
-        if (item.kind, item.target_id) not in undone and not by_reflection:
+        if not by_reflection:
+            if (item.kind, item.target_id) not in undone:
+                continue
+        elif (item.kind, item.target_id) not in undone and not (
+            bool(key.reflection_id) and item.reflection_id == key.reflection_id
+        ):
             continue
 
         def reject(item: ReviewItem = item) -> None:

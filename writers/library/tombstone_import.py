@@ -41,6 +41,36 @@ from store.tombstones import Stone, buried_by, forgotten_at, merge, set_user_lin
 from writers.library.purge import Purge, Receipt, held_around
 
 
+def named(stones: Sequence[Stone]) -> list[str]:
+    """The people a file's tombstones name, each once, sorted."""
+    return sorted({s.user_id for s in stones})
+
+
+def would_delete(
+    db: Session, stones: Sequence[Stone], *, data_dir: Path, actor: str, now: datetime
+) -> dict[str, int]:
+    """Per person the tombstones name: how many things held here applying them would delete
+    (counted by the forget path's dry run; nothing changes). A person this library holds data
+    of from before and after their tombstone counts -1: the import would refuse (ForgetFirst)."""
+    out: dict[str, int] = {}
+    for user_id in named(stones):
+        theirs = [s for s in stones if s.user_id == user_id]
+        try:
+            whole = _people_to_forget(db, theirs)
+        except ForgetFirst:
+            out[user_id] = -1
+            continue
+        total = 0
+        plan: list[str | None] = [None] if user_id in whole else []
+        plan += [f"session:{sid}" for sid, _u in _sessions_held(db, theirs)]
+        plan += [item for item, _u in _items_held(db, theirs)]
+        for item in plan:
+            purge = Purge(db, user_id=user_id, item=item, data_dir=data_dir, now=now, actor=actor)
+            total += purge.run(dry_run=True).total
+        out[user_id] = total
+    return out
+
+
 class ForgetFirst(Exception):
     """The import would leave a forgotten person's newer data beside the older data it must
     purge; the message names the command that decides it."""

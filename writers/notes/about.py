@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.models import ChatSession, MemoryEntry, Message, Observation
+from writers.guard.reach import View, fact_scope, observation_scope, visible
 
 RECENT_SESSIONS = 20
 
@@ -41,7 +42,13 @@ class KeptItem:
 
 
 def kept_about(db: Session, user_id: str, *, sessions: int = RECENT_SESSIONS) -> list[KeptItem]:
-    """Facts, notes, then recent sessions about `user_id`, newest first within each kind."""
+    """Facts, notes, then recent sessions about `user_id`, newest first within each kind.
+
+    Only what the read-side trust rule shows on a person's own record (`writers.guard.reach`):
+    their own words, and what is about them once released. A note about them still held for an
+    owner's decision is someone else's words until the owner decides.
+    """
+    view = View.own_record(user_id)
     facts = db.scalars(
         select(MemoryEntry)
         .where(
@@ -63,6 +70,7 @@ def kept_about(db: Session, user_id: str, *, sessions: int = RECENT_SESSIONS) ->
             f.scope_id if f.scope_kind == "channel" else "",
         )
         for f in facts
+        if visible(fact_scope(f, None), view)
     ]
     notes = db.scalars(
         select(Observation)
@@ -72,6 +80,10 @@ def kept_about(db: Session, user_id: str, *, sessions: int = RECENT_SESSIONS) ->
     out += [
         KeptItem(f"note:{o.id}", "note", o.text, o.session_id, as_utc(o.created_at), o.status)
         for o in notes
+        if visible(
+            observation_scope(subject=o.subject, author=o.author_id, status=o.status, origin=None),
+            view,
+        )
     ]
     counts = (
         select(Message.session_id, func.count(Message.id).label("n"))

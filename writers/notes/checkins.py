@@ -119,6 +119,9 @@ class CheckinWriter:
         state, reason = CheckinState.SCHEDULED, None
         if admitted.quarantined:
             state, reason = CheckinState.HELD, admitted.reason or "flagged by the guard"
+        elif admitted.placement.reach == "nobody":
+            # Others wrote in this session too: it may not be its user's own words that asked.
+            state, reason = CheckinState.HELD, admitted.placement.why
         elif self.per_day <= 0:
             state, reason = CheckinState.SKIPPED, "check-ins are off (CHECKINS_PER_USER_PER_DAY=0)"
         elif due <= now:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix
+from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.lessons.index import tokens_of
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -176,18 +177,12 @@ def _last_access(fact: MemoryEntry) -> datetime:
 
 
 def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bool]:
-    """SQL condition for the facts visible to a session: the DM user's own, or this channel's
-    that are shared with it (an owner's decision) or that this user taught (the trust rule)."""
-    channel_facts = and_(
-        MemoryEntry.scope_kind == "channel",
-        MemoryEntry.scope_id == channel,
-        or_(MemoryEntry.reach == "scope", MemoryEntry.author_id == user_id),
-    )
-    if is_dm:
-        return or_(
-            and_(MemoryEntry.scope_kind == "user", MemoryEntry.scope_id == user_id), channel_facts
-        )
-    return channel_facts
+    """SQL condition for the facts a session may be shown: the read-side trust rule
+    (`writers.guard.reach`), which decides it for every reader. `is_dm` must agree with the
+    channel id (a DM's id starts with D); the rule reads the channel itself."""
+    if is_dm != is_dm_channel(channel):
+        raise ValueError(f"is_dm={is_dm} does not match channel {channel!r}")
+    return fact_condition(View.session(user_id=user_id, channel=channel))
 
 
 def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:

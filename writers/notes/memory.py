@@ -10,11 +10,12 @@ the prompt reads the file fresh). The same marked-line helpers serve USER.md (pe
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,9 +28,13 @@ from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Admitted, Guard, one_line
+from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
 from writers.notes.facts import fact_fields
 from writers.review import create_item
+from writers.tokens import cap_lines
+
+log = logging.getLogger(__name__)
 
 MEMORY_FILE = "MEMORY.md"
 FINGERPRINT_FILE = ".memory.fingerprint"
@@ -206,19 +211,61 @@ def last_external_edit(db: Session) -> AuditEvent | None:
     ).first()
 
 
-def memory_for_prompt(data_dir: Path, max_chars: int = DEFAULT_PROMPT_CHARS) -> MemorySnapshot:
-    """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`."""
+def memory_for_prompt(
+    data_dir: Path,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    *,
+    shown: Callable[[int], bool] | None = None,
+    max_tokens: int | None = None,
+) -> MemorySnapshot:
+    """MEMORY.md for the next session: markers stripped, newest lines kept within `max_chars`.
+
+    `shown(id)` says whether the bot's line for note `id` may be shown (the read-side trust
+    rule, see `memory_for_view`); lines a person wrote carry no marker and are always shown.
+    """
     path = data_dir / MEMORY_FILE
     raw = path.read_text(encoding="utf-8") if path.exists() else ""
+    if shown is not None:
+        raw = "\n".join(
+            line
+            for line in raw.splitlines()
+            if (m := _MARK.search(line)) is None or m.group(1) != "m" or shown(int(m.group(2)))
+        )
     lines = strip_markers(raw).rstrip("\n").splitlines()
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
         if size + len(line) + 1 > max_chars:
+            log.warning(
+                "%s cut to its cap: kept the newest %d of %d lines (%d characters)",
+                MEMORY_FILE,
+                len(kept),
+                len(lines),
+                max_chars,
+            )
             break
         kept.append(line)
         size += len(line) + 1
-    return MemorySnapshot(text="\n".join(reversed(kept)), fingerprint=fingerprint(data_dir))
+    text = "\n".join(reversed(kept))
+    if max_tokens is not None:
+        text = cap_lines(text, max_tokens, what=MEMORY_FILE)
+    return MemorySnapshot(text=text, fingerprint=fingerprint(data_dir))
+
+
+def memory_for_view(
+    db: Session,
+    data_dir: Path,
+    view: View,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    *,
+    max_tokens: int | None = None,
+) -> MemorySnapshot:
+    """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
+    shows there (a line whose note was forgotten, archived or held is left out)."""
+    ids = marker_ids(data_dir / MEMORY_FILE, "m")
+    rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
+    allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
+    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__, max_tokens=max_tokens)
 
 
 def memory_line(entry: MemoryEntry) -> str:
@@ -289,7 +336,8 @@ class MemoryWriter:
             else:
                 result.written += 1
                 if admitted.placement.needs_card:
-                    title = f"Share a fact from <@{ctx.user_id}> with <#{ctx.channel}>?"
+                    who = self.guard.least_trusted(ctx)
+                    title = f"Share a fact from <@{who}> with <#{ctx.channel}>?"
                     _card(db, ctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
         if result.written or result.staged:
@@ -307,6 +355,9 @@ class MemoryWriter:
         text = admitted.text
         digest = content_hash(text)
         p = ctx.provenance
+        # Whose words it rests on: in a session several people wrote in, the least trusted of
+        # them (a member's words in an owner's thread are the member's, seen as theirs).
+        author = self.guard.least_trusted(ctx)
         common = {
             "text": text,
             "text_hash": digest,
@@ -314,7 +365,7 @@ class MemoryWriter:
             "provenance": p.as_json(),
             "reflection_id": p.reflection_id,
             "session_id": p.session_id,
-            "author_id": ctx.user_id,
+            "author_id": author,
             "ordinal": ordinal,
             "created_at": ctx.now,
             "updated_at": ctx.now,
@@ -331,7 +382,7 @@ class MemoryWriter:
             select(MemoryEntry.id).where(
                 MemoryEntry.scope_kind == scope_kind,
                 MemoryEntry.scope_id == scope_id,
-                MemoryEntry.author_id == ctx.user_id,
+                MemoryEntry.author_id == author,
                 MemoryEntry.text_hash == digest,
                 MemoryEntry.status.in_(("active", "quarantined")),
             )

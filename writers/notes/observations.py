@@ -54,7 +54,7 @@ def stage_observation(
         source="reflection",
         status=status,
         flags=admitted.flags,
-        provenance={**p.as_json(), "user_id": ctx.user_id},
+        provenance={**p.as_json(), "user_id": ctx.user_id, "channel": ctx.channel},
         reflection_id=p.reflection_id,
         session_id=p.session_id,
         author_id=ctx.user_id,

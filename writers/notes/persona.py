@@ -19,14 +19,17 @@ from writers.guard.gate import Guard
 from writers.notes.memory import append_marked_line, marker, strip_markers
 from writers.notes.observations import stage_observation
 from writers.review import create_item
+from writers.tokens import cap_lines
 
 USER_FILE = "USER.md"
 
 
-def user_md_for_prompt(data_dir: Path) -> str:
-    """USER.md as the next session sees it (markers stripped); "" when absent."""
+def user_md_for_prompt(data_dir: Path, max_tokens: int | None = None) -> str:
+    """USER.md as the next session sees it (markers stripped; cut to `max_tokens`, newest lines
+    kept and the cut logged); "" when absent."""
     path = data_dir / USER_FILE
-    return strip_markers(path.read_text(encoding="utf-8")).strip() if path.exists() else ""
+    text = strip_markers(path.read_text(encoding="utf-8")).strip() if path.exists() else ""
+    return text if max_tokens is None else cap_lines(text, max_tokens, what=USER_FILE)
 
 
 class PersonaWriter:

@@ -18,9 +18,10 @@ from sqlalchemy.orm import Session
 
 from reflection.schema import Reflection
 from store.ledger import audit
-from store.models import Observation, ReviewItem
+from store.models import ChatSession, Observation, ReviewItem
 from writers.base import WriteContext, WriterResult
 from writers.guard.gate import Guard
+from writers.guard.reach import View, observation_scope, visible
 from writers.notes.observations import stage_observation
 from writers.review import create_item
 
@@ -89,20 +90,44 @@ def make_honcho_deleter(
     return delete
 
 
-def notes_for_user(db: Session, user_id: str, limit: int = 10) -> list[Observation]:
-    """Active observations about `user_id`, newest first (for that user's next session)."""
-    return list(
-        db.scalars(
-            select(Observation)
-            .where(
-                Observation.kind == "user",
-                Observation.subject == user_id,
-                Observation.status == "active",
-            )
-            .order_by(Observation.created_at.desc(), Observation.id.desc())
-            .limit(limit)
-        ).all()
+def observation_origin(obs: Observation, session_channel: str | None) -> str | None:
+    """The channel an observation was learned in: its session's, else the one its provenance
+    names; None when neither is known (the read rule then treats it as learned in a DM)."""
+    if session_channel:
+        return session_channel
+    named = (obs.provenance or {}).get("channel")
+    return str(named) if named else None
+
+
+def notes_for_user(
+    db: Session, user_id: str, limit: int = 10, *, view: View | None = None
+) -> list[Observation]:
+    """Active observations about `user_id` that `view` may show (the read-side trust rule,
+    `writers.guard.reach`), newest first. Without a view: as in a DM with that user."""
+    view = view or View.session(user_id=user_id, channel="D" + user_id[1:])
+    rows = db.execute(
+        select(Observation, ChatSession.channel)
+        .outerjoin(ChatSession, ChatSession.id == Observation.session_id)
+        .where(
+            Observation.kind == "user",
+            Observation.subject == user_id,
+            Observation.status == "active",
+        )
+        .order_by(Observation.created_at.desc(), Observation.id.desc())
     )
+    out: list[Observation] = []
+    for obs, channel in rows:
+        scope = observation_scope(
+            subject=obs.subject,
+            author=obs.author_id,
+            status=obs.status,
+            origin=observation_origin(obs, channel),
+        )
+        if visible(scope, view):
+            out.append(obs)
+            if len(out) >= limit:
+                break
+    return out
 
 
 class UserModelWriter:

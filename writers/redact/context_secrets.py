@@ -229,11 +229,46 @@ _PUBLIC_BLOCK = re.compile(
 _SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
 
 
+# File signatures at the start of decoded bytes: images, documents, fonts, audio, archives.
+_FILE_MAGIC = (
+    b"\x89PNG",
+    b"\xff\xd8\xff",
+    b"GIF8",
+    b"RIFF",
+    b"%PDF",
+    b"wOF2",
+    b"wOFF",
+    b"\x00\x01\x00\x00",
+    b"OTTO",
+    b"\x00\x00\x01\x00",
+    b"PK\x03\x04",
+    b"\x1f\x8b",
+    b"<svg",
+    b"<?xml",
+)
+# Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
+# Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
+_MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+
+
+def _file_bytes(value: str) -> bool:
+    """True when `value` is base64 of a file (its bytes start with a known signature): the
+    content of an image, font or document, not a credential, which is random bytes."""
+    core = value.strip("=").replace("-", "+").replace("_", "/")
+    try:
+        head = base64.b64decode(core[:24] + "=" * (-len(core[:24]) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return head.startswith(_FILE_MAGIC)
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
+    if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
+        return False  # a file's bytes or a compiler's symbol name
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:]", value)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False

@@ -100,18 +100,50 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 12) : start], text[end : end + 2]
+    prefix = m.group(0) if (m := re.match(r"/\d{1,3}", text[end:])) else ""
+    if _network(value + prefix):
+        return False  # `10.0.0.0/8`: a network (host bits zero), not one host
+    value = value.split("/", 1)[0]  # `…::5e0f/64`, `…/32`: a host's address and its prefix
     if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
     return not ("." in value and _VERSIONISH.search(before))
 
 
+def _network(value: str) -> bool:
+    """True for `10.40.0.0/16`: a prefix shorter than the address with every host bit zero
+    names a network. `…:5e0f/64` or `…/32` is one host's address."""
+    if "/" not in value:
+        return False
+    try:
+        net = ipaddress.ip_network(value, strict=True)
+    except ValueError:
+        return False
+    return net.prefixlen < net.max_prefixlen
+
+
+# Addresses the RFCs set aside for examples (RFC 5737, RFC 3849): no host ever has one.
+_DOCUMENTATION = tuple(
+    ipaddress.ip_network(n)
+    for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32")
+)
+
+
 def _loopback(value: str) -> bool:
-    """127.0.0.0/8, ::1 and the unspecified address name this machine, not a person's."""
+    """Addresses that point at no one: this machine (127/8, ::1, unspecified), the ranges kept
+    for documentation, multicast groups and reserved space. Private addresses still count: an
+    internal host's address is infrastructure a message should not leak."""
     try:
         address = ipaddress.ip_address(value.split("%")[0])
     except ValueError:
         return False
-    return address.is_loopback or address.is_unspecified
+    example = any(address.version == net.version and address in net for net in _DOCUMENTATION)
+    return (
+        address.is_loopback
+        or address.is_unspecified
+        or address.is_multicast
+        or address.is_reserved
+        or example
+    )
 
 
 def _alone(text: str, start: int, end: int) -> bool:

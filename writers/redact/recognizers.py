@@ -197,8 +197,10 @@ _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
 
 _ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`.
 _ASSIGN_OP = (
-    r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?(?:=>|:::=|::=|:=|\?=|\+=|\.=|=|:)[ \t]*"
+    r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
+    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=|:(?!:))[ \t]*"
 )
 
 

@@ -78,7 +78,7 @@ def test_a_forget_travels_with_the_export(tmp_path: Path) -> None:
 
     # An empty library takes the newer export, then the older ones: OTHER stays out.
     env_b = _library(tmp_path / "b")
-    assert "tombstone(s)" in _ok(["import", str(newer)], env_b)
+    assert "tombstone(s)" in _ok(["import", str(newer), "--forget", OTHER], env_b)
     for old in (older, older_v1):
         assert "not imported (forgotten)" in _ok(["import", str(old)], env_b)
     assert _theirs(env_b) == []
@@ -88,7 +88,16 @@ def test_a_forget_travels_with_the_export(tmp_path: Path) -> None:
     env_c = _library(tmp_path / "c")
     _ok(["import", str(older_v1)], env_c)
     assert NOTE in _theirs(env_c) and NOTE in _context(env_c)
+    # Issue 24: a file deletes nothing here on its own say. Without --forget its tombstones are
+    # shown (whose data, how much of it here) and not applied; a dry run changes nothing.
     said = _ok(["import", str(newer)], env_c)
+    assert f"not applied: the file says {OTHER} asked to be forgotten" in said
+    assert "would delete" in said and f"--forget {OTHER}" in said
+    assert NOTE in _theirs(env_c)
+    said = _ok(["import", str(newer), "--forget", OTHER, "--dry-run"], env_c)
+    assert "dry run: nothing was changed" in said and f"forgot everything of {OTHER}" in said
+    assert NOTE in _theirs(env_c) and NOTE in _context(env_c)
+    said = _ok(["import", str(newer), "--forget", OTHER], env_c)
     assert f"forgot everything of {OTHER} here" in said and "Honcho mirror: not configured" in said
     assert _theirs(env_c) == []
     assert NOTE not in _context(env_c)
@@ -104,7 +113,7 @@ def test_a_forget_travels_with_the_export(tmp_path: Path) -> None:
         key = S.SessionKey("T1", "DOTHER09", "", OTHER)
         S.get_or_open(db, key, now=datetime.now(UTC) + timedelta(hours=1))
     store.close()
-    refused = run.invoke(app, ["import", str(newer)], env=env_d)
+    refused = run.invoke(app, ["import", str(newer), "--forget", OTHER], env=env_d)
     assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.output
     assert f"`seshat forget --user {OTHER}`" in refused.stderr
     assert NOTE in _theirs(env_d)

@@ -23,6 +23,7 @@ from store.models import (
     Skill,
 )
 from tests.bot.learning.test_e2e_review import ALICE, OWNER, reflection, session_with_reflection
+from writers.lessons.review import shown_hash as lesson_shown_hash
 from writers.library.edits import item_history
 from writers.review import create_item
 
@@ -341,7 +342,11 @@ def test_owner_archives_a_flagged_lesson_from_the_home(stack: LocalStack) -> Non
     assert '"home:lesson:restore", "text": {"type": "plain_text", "text": "Restore"' in home
     mark = stack.slack.mark()
     stack.slack.click_home_button(OWNER, "home:lesson:restore", str(lesson_id))
-    stack.slack.click_home_button(OWNER, "home:lesson:approve", str(lesson_id - 1))
+    with store_of(stack).sessions() as db:
+        shown = lesson_shown_hash(db.get(LessonRow, lesson_id - 1))  # type: ignore[arg-type]
+    # The button's value carries the hash of the text shown with it.
+    assert f'"value": "{lesson_id - 1}:{shown}"' in home
+    stack.slack.click_home_button(OWNER, "home:lesson:approve", f"{lesson_id - 1}:{shown}")
     publish_for(stack, OWNER, mark)
     stack.slack.wait_for_acks()
     assert stack.bot.wait_idle(30)
@@ -445,3 +450,15 @@ def test_home_refreshes_are_debounced_and_a_refused_view_still_publishes(
     assert refused.response["error"] == "invalid_arguments"
     fallback = json.dumps(publish_for(stack, OWNER, refused.seq).params["view"])
     assert "could not be shown (invalid_arguments)" in fallback
+
+
+def test_a_cut_to_a_context_cap_shows_on_the_owners_home(stack: LocalStack) -> None:
+    """Issue 24: truncation is loud in the log and on App Home. USER.md over its cap is cut when
+    a session's context is assembled; the owner's dashboard then says so."""
+    user_md = stack.bot.settings.data_dir / "USER.md"
+    user_md.write_text(
+        "".join(f"- {n}: 東京の開発チームは毎週金曜日にリリースします。\n" for n in range(300))
+    )
+    session_with_reflection(stack, reflection())
+    home = open_home(stack)
+    assert "Cut to fit the context caps" in home and "USER.md: kept" in home

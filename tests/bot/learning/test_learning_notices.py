@@ -14,10 +14,19 @@ from sqlalchemy import select
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack
 from bot.learning.notices import UNDO_ACTION
-from store.models import AuditEvent, LearningNotice, MemoryEntry, Observation, ReviewItem
+from store.models import (
+    AuditEvent,
+    ChatSession,
+    LearningNotice,
+    MemoryEntry,
+    Observation,
+    ReflectionRow,
+    ReviewItem,
+)
 
 OWNER = "U0OWNER"
 ALICE = "U0ALICE"
+BOB = "U0BOB"
 
 
 def reflection() -> str:
@@ -79,10 +88,12 @@ def stack(tmp_path: Path) -> Iterator[LocalStack]:
 
 
 def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
-    run_session(stack)
-    [notice] = notices(stack)
+    msg = run_session(stack)
     owner_dm = stack.slack.dm_channel(OWNER)
-    assert notice.params["channel"] == owner_dm
+    # By default (`both`) the owner gets it by DM and the person in the session's own DM.
+    [notice] = [n for n in notices(stack) if n.params["channel"] == owner_dm]
+    [theirs] = [n for n in notices(stack) if n.params["channel"] == msg["channel"]]
+    assert str(theirs.params["text"]).startswith("From this session:")
     text = str(notice.params["text"])
     assert "learned 1 note, 1 note about a person" in text
     assert "waiting for an owner's approval: 1 skill draft" in text
@@ -91,11 +102,13 @@ def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
     before = state(stack)
     assert ("The team keeps logs for 7 days.", "active") in before["memory"]  # type: ignore[operator]
 
-    # A crafted click from someone who is not an owner: nothing changes, it is audited and told.
+    # A crafted click from someone who is neither an owner nor the session's person: nothing
+    # changes, it is audited and told. (The session's person may undo what is only theirs.)
+    stack.slack.add_user(BOB, "bob")
     mark = stack.slack.mark()
-    stack.slack.click_button(ALICE, owner_dm, ts, UNDO_ACTION)
+    stack.slack.click_button(BOB, owner_dm, ts, UNDO_ACTION)
     told = stack.slack.wait_for_call("chat.postEphemeral", timeout=15, after=mark)
-    assert told.params["user"] == ALICE and "Only an owner" in str(told.params["text"])
+    assert told.params["user"] == BOB and "Only an owner" in str(told.params["text"])
     assert state(stack) == before
     store = stack.bot.store
     assert store is not None
@@ -103,7 +116,7 @@ def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
         refused = db.scalars(
             select(AuditEvent).where(AuditEvent.action == "notice.undo_refused")
         ).all()
-        assert [(e.actor, e.target_kind) for e in refused] == [(ALICE, "reflection")]
+        assert [(e.actor, e.target_kind) for e in refused] == [(BOB, "reflection")]
 
     # The owner's click rolls the reflection back (the same rollback as the CLI).
     mark = stack.slack.mark()
@@ -125,7 +138,7 @@ def test_notice_and_undo_by_the_owner(stack: LocalStack) -> None:
 
 def test_notice_is_sent_once_per_reflection(stack: LocalStack) -> None:
     run_session(stack)
-    assert len(notices(stack)) == 1
+    assert len(notices(stack)) == 2  # the owner's and the person's
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:
@@ -134,7 +147,7 @@ def test_notice_is_sent_once_per_reflection(stack: LocalStack) -> None:
     assert stack.bot.notices.post(rid) is False
     assert stack.bot.runtime is not None
     stack.bot.runtime.applied(rid)
-    assert len(notices(stack)) == 1
+    assert len(notices(stack)) == 2
 
 
 def test_thread_mode_posts_in_the_session_conversation(tmp_path: Path) -> None:
@@ -147,8 +160,9 @@ def test_thread_mode_posts_in_the_session_conversation(tmp_path: Path) -> None:
         assert notice.params.get("thread_ts") is None
         assert str(notice.params["text"]).startswith("From this session:")
 
-        # A session in a channel thread gets its notice in that thread, where Undo is refused
-        # to the session's own user (only owners undo).
+        # A session in a channel thread gets its notice in that thread. Its person's Undo rolls
+        # back what concerns only them (issue 24: it used to be refused); the skill draft, which
+        # would reach everyone, stays the owner's to decide.
         s.slack.add_channel("C0GENERAL", "general")
         s.anthropic.script("Keep 7 days.", reflection())
         root = s.slack.user_posts(ALICE, "C0GENERAL", f"<@{s.slack.bot_user_id}> log rotation?")
@@ -165,7 +179,30 @@ def test_thread_mode_posts_in_the_session_conversation(tmp_path: Path) -> None:
         s.slack.click_button(ALICE, "C0GENERAL", str(in_channel[0].response["ts"]), UNDO_ACTION)
         told = s.slack.wait_for_call("chat.postEphemeral", timeout=15, after=mark)
         assert told.params["user"] == ALICE
+        assert "concerned only you" in str(told.params["text"])
         assert [n for n in state(s)["notice"] if n[0] == "undone"] == []  # type: ignore[attr-defined]
+        store = s.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            channel_sessions = [
+                r.id
+                for r in db.scalars(select(ReflectionRow))
+                if r.session_id
+                in {x.id for x in db.scalars(select(ChatSession)) if x.channel == "C0GENERAL"}
+            ]
+            (rid,) = channel_sessions
+            facts = db.scalars(select(MemoryEntry).where(MemoryEntry.reflection_id == rid)).all()
+            notes = db.scalars(select(Observation).where(Observation.reflection_id == rid)).all()
+            skill_cards = db.scalars(
+                select(ReviewItem).where(
+                    ReviewItem.reflection_id == rid, ReviewItem.kind == "skill"
+                )
+            ).all()
+            events = [e.action for e in db.scalars(select(AuditEvent))]
+        assert facts and all(f.status == "archived" for f in facts)
+        assert notes and all(o.status == "archived" for o in notes)
+        assert [c.status for c in skill_cards] == ["pending"]
+        assert "notice.undo_own" in events
 
 
 def test_off_sends_nothing(tmp_path: Path) -> None:
@@ -173,3 +210,25 @@ def test_off_sends_nothing(tmp_path: Path) -> None:
         s.slack.add_user(ALICE, "alice")
         run_session(s)
         assert notices(s) == []
+
+
+def test_an_owner_rolls_back_by_author_in_slack(stack: LocalStack) -> None:
+    """Issue 24: rollback by session and by author was CLI-only."""
+    run_session(stack)
+    owner_dm = stack.slack.dm_channel(OWNER)
+    refused = stack.slack.slash_command(ALICE, owner_dm, "/seshat", f"rollback author <@{ALICE}>")
+    assert "Only the bot's owners" in json.dumps(refused)
+    listed = stack.slack.slash_command(OWNER, owner_dm, "/seshat", f"rollback author <@{ALICE}>")
+    assert "would change" in json.dumps(listed) and "confirm" in json.dumps(listed)
+    assert ("The team keeps logs for 7 days.", "active") in state(stack)["memory"]  # type: ignore[operator]
+    done = stack.slack.slash_command(
+        OWNER, owner_dm, "/seshat", f"rollback author <@{ALICE}> confirm"
+    )
+    assert "Rolled back" in json.dumps(done)
+    assert ("The team keeps logs for 7 days.", "archived") in state(stack)["memory"]  # type: ignore[operator]
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        (sid,) = db.scalars(select(ChatSession.id).where(ChatSession.user_id == ALICE)).all()
+    again = stack.slack.slash_command(OWNER, owner_dm, "/seshat", f"rollback session {sid[:8]}")
+    assert "Nothing learned from session" in json.dumps(again)  # the author's rollback took it

@@ -143,8 +143,17 @@ def export(store: Store, data: Path, skills: Path) -> str:
 
 def import_(store: Store, text: str, data: Path, skills: Path, clock: FakeClock) -> ImportReport:
     with store.sessions.begin() as db:
+        data_ = load(text)
+        # The owner confirmed every person the file's tombstones name (issue 24: by name).
+        people = {s.user_id for s in data_["tombstones"]}
         return import_library(
-            db, load(text), data_dir=data, skills_dir=skills, actor="cli:test", now=clock.now()
+            db,
+            data_,
+            data_dir=data,
+            skills_dir=skills,
+            actor="cli:test",
+            now=clock.now(),
+            forget=people,
         )
 
 
@@ -291,6 +300,35 @@ def test_a_library_holding_the_older_data_forgets_the_person_on_import(
     assert export(store, data_b, skills_b).count(CANARY) == 0
     again = import_(store, newer, data_b, skills_b, clock)
     assert not again.purged and not again.added
+
+
+def test_a_files_tombstones_delete_nothing_here_until_an_owner_names_the_person(
+    source: Store, store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    """Issue 24: an export "from a colleague" whose tombstones name someone purged that
+    person's data here. Now they are shown (whose, how much) and applied only when named."""
+    world = build(source, tmp_path / "a", clock)
+    older = export(source, world.data, world.skills)
+    clock.advance(timedelta(minutes=5))
+    forget(source, world, clock)
+    newer = export(source, world.data, world.skills)
+    data_b, skills_b = target_dirs(tmp_path)
+    import_(store, older, data_b, skills_b, clock)
+    held = traces(store, data_b)
+    assert held
+    clock.advance(timedelta(minutes=5))
+    with store.sessions.begin() as db:
+        report = import_library(
+            db, load(newer), data_dir=data_b, skills_dir=skills_b, actor="cli:x", now=clock.now()
+        )
+    assert not report.purged and report.tombstones == 0
+    assert set(report.withheld) == {OTHER} and report.withheld[OTHER] >= len(held)
+    assert traces(store, data_b) == held  # nothing deleted
+    with store.sessions() as db:
+        assert forgotten_at(db, OTHER) is None  # nor merged: later imports are not blocked
+    # Named by the owner, the same file applies them.
+    report = import_(store, newer, data_b, skills_b, clock)
+    assert [r.user_id for r in report.purged] == [OTHER] and traces(store, data_b) == []
 
 
 def test_newer_data_of_the_person_here_refuses_the_import_unchanged(

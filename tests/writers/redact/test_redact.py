@@ -387,7 +387,8 @@ PRINCIPLE_POSITIVES = [
     ("reach me on 0412 345 678", "0412 345 678"),
     ("ssn 536-22-8174 on file", "536-22-8174"),
     ("the server is 10.12.0.5 now", "10.12.0.5"),
-    ("ipv6 2001:db8:85a3::8a2e:370:7334 on eth0", "2001:db8:85a3::8a2e:370:7334"),
+    # A routable address: 2001:db8::/32 is set aside for documentation (no host has one).
+    ("ipv6 2a02:6b8:85a3::8a2e:370:7334 on eth0", "2a02:6b8:85a3::8a2e:370:7334"),
     (
         "aws secret: kP9vR2xL7mQ4wZ8nT1bY6cH3jF5gD0sA9eU2iO7r",
         "kP9vR2xL7mQ4wZ8nT1bY6cH3jF5gD0sA9eU2iO7r",
