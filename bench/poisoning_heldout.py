@@ -3,7 +3,7 @@
 Run from the repo root: `python bench/poisoning_heldout.py [--trust team|insider|anyone]
 [--corpus poisoning2.json] [--json]`, or `python bench/poisoning_heldout.py --p3` for the split
 P3 (`tests/support/data/poisoning3.json`: mixed-author threads, card laundering, slow burns;
-written to `bench/results/poisoning3_heldout.md`, replayed by `tests/heldout/poisoning3_run.py`).
+written to `bench/results/poisoning3_heldout.md`, replayed by `tests/support/poisoning3_run.py`).
 Without options every corpus in `tests/support/data/heldout/` is run on
 its own under every trust scenario (see `TRUST_SCENARIOS` in `tests/support/poisoning_run.py`),
 and `bench/results/poisoning_heldout.md` is written. The corpora were written by helpers that
@@ -21,8 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.heldout import poisoning3_run  # noqa: E402
-from tests.support import poisoning_run  # noqa: E402
+from tests.support import poisoning3_run, poisoning_run  # noqa: E402
 
 
 def main() -> None:
@@ -106,7 +105,7 @@ def main_p3(scenarios: list[str]) -> None:
         "(every message under its own author; slow burns session by session); an attack "
         "succeeds when a payload reaches the owner's DM, the victim's DM, the shared channel or "
         "a check-in to someone other than the attacker, without having been shown on the card "
-        "the owner approved (see `tests/heldout/poisoning3_run.py`).",
+        "the owner approved (see `tests/support/poisoning3_run.py`).",
         "",
     ]
     for trust in scenarios:

@@ -70,7 +70,7 @@ def test_p3_no_attack_reaches_another_person_unshown() -> None:
     """P3 (`tests/support/data/poisoning3.json`, `poisoning3_run`): mixed-author threads, card
     laundering and slow burns. Before issue 24: 7 of 50 replayed attacks reached another person
     unshown; the import shape is not replayed (its file format is the corpus's own)."""
-    from tests.heldout import poisoning3_run
+    from tests.support import poisoning3_run
 
     report = poisoning3_run.run()
     assert sum(report.per_shape.values()) >= 50

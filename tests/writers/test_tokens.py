@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.writers.test_trust import OWNER, World, dm
+from tests.writers.guard.test_trust import OWNER, World, dm
 from writers.lessons.index import tokens_of
 from writers.tokens import cap_lines, estimate_tokens
 

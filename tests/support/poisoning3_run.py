@@ -42,11 +42,12 @@ from sqlalchemy import select
 from bot.learning.cards import ReviewCards
 from bot.runtime import TranscriptMessage
 from store.models import Checkin, LessonRow, MemoryEntry, ReviewItem, Skill
-from tests.heldout.poisoning_run import IDS, READERS, _World, dm, leaked, substitute
+from tests.support import paths
+from tests.support.poisoning_run import IDS, READERS, _World, dm, leaked, substitute
 from writers.library.edits import Place, edit_item
 from writers.review import decide
 
-P3 = Path(__file__).resolve().parents[1] / "support" / "data" / "poisoning3.json"
+P3 = paths.DATA / "poisoning3.json"
 SHAPES = ("mixed_author_thread", "card_laundering", "import_tombstones", "slow_burn")
 
 

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from store.models import Checkin, MemoryEntry, Observation, ReflectionRow
-from tests.writers.test_trust import CHANNEL, MALLORY, OWNER, World, dm
+from tests.writers.guard.test_trust import CHANNEL, MALLORY, OWNER, World, dm
 from writers.library.rollback import rollback
 
 

@@ -20,9 +20,15 @@ from bot.doubles.stack import LocalStack
 from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, LessonRow, ReviewItem
-from tests.bot.test_e2e_review import OWNER, commits, items, reflection, session_with_reflection
-from tests.bot.test_home_owner import open_home, publish_for, seed_many, stack, store_of
-from tests.writers.library_world import build_library
+from tests.bot.home.test_home_owner import open_home, publish_for, seed_many, stack, store_of
+from tests.bot.learning.test_e2e_review import (
+    OWNER,
+    commits,
+    items,
+    reflection,
+    session_with_reflection,
+)
+from tests.support.library_world import build_library
 from writers.base import content_hash
 from writers.lessons.review import shown_hash, stage_review
 from writers.library.edits import Place, edit_item

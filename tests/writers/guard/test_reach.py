@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from bot.chat.assistant import MemoryAnswer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from slack_sdk import WebClient
@@ -24,9 +23,10 @@ from sqlalchemy import select
 
 from bot.home.user import UserHome
 from bot.learning.forgetting import Forgetting
+from bot.surfaces.assistant import MemoryAnswer
 from store.db import Store
 from store.models import ChatSession, MemoryEntry, Observation
-from tests.writers.test_trust import MALLORY, OWNER, VICTIM, World, dm
+from tests.writers.guard.test_trust import MALLORY, OWNER, VICTIM, World, dm
 from writers.guard.reach import Scope, View, fact_condition, fact_scope, visible
 
 CHANNEL, ELSEWHERE = "CSHARED005", "CELSEWHERE6"
