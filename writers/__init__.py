@@ -5,13 +5,14 @@ it for poisoning (hidden characters included) and places it by the trust rule �
 whom it may reach, and what decision lets it reach further (the table: `writers/guard/trust.py`).
 
 - root: `base` (the Writer protocol, results, hashes), `embed` (embeddings), `review` (review
-  items) — the core every room may use; `fanout` (one reflection to every writer), `registry`
+  items), `tokens` (token estimates and caps) — the core every room may use; `fanout` (one
+  reflection to every writer), `registry`
   (the writers built in one place), `selector` (what the next session gets).
 - `guard/`: safety, trust, promotion. `redact/`: the redactor (used first by intake and the
   reflection runner). `lessons/`, `skills/`, `notes/` (memory, facts, persona, user model,
   check-ins): one kind of learned artifact each. `library/`: stewardship — catalog, edits,
   rollback, export, import, purge (forget) and tombstones.
 
-Core: writers.base, writers.embed, writers.review.
+Core (every room may import it): writers.base, writers.embed, writers.review, writers.tokens.
 May import: reflection, store.
 """
