@@ -40,10 +40,10 @@ from bot.learning.checkins import POLL_SECONDS, CheckinService
 from bot.learning.forgetting import Forgetting
 from bot.learning.notices import LearningNotices
 from bot.malloc import cap_arenas
-from bot.providers import make_chat_llm
+from bot.providers import check_anthropic, make_chat_llm
 from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
-from bot.slack.check import check_app_token, check_bot_token, offline_problems
+from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
 from bot.slack.http_server import HttpServer
 from bot.slack.journal import Journal
 from bot.slack.socket_intake import JournalledSocketModeHandler
@@ -116,6 +116,14 @@ class Daemon:
         auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         if s.slack_mode == "socket":
             check_app_token(secrets["SLACK_APP_TOKEN"], s.slack_api_url)
+        # The owners are people in this workspace (users.info, users:read), and the model key
+        # and names are accepted: each a ConfigError naming its variable, before anything runs.
+        check_owners(secrets["SLACK_BOT_TOKEN"], s.slack_api_url, s.owner_ids)
+        _found, model_warnings = check_anthropic(
+            s, chat=self._chat_llm is None, reflection=self._reflection_llm is None
+        )
+        for warning in model_warnings:
+            log.warning(warning)
         data_dir = s.ensure_data_dir()
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)

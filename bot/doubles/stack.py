@@ -45,9 +45,14 @@ def process_env(
             "LOG_FORMAT": "text",
             # Replies posted whole unless a test streams them (as the stack's default says).
             "REPLY_STREAMING": "off",
+            # `seshat run` refuses to start without an owner who is a member of the workspace.
+            "SLACK_OWNER_IDS": "U0OWNER",
         }
     )
     env.update(extra)
+    for owner in env["SLACK_OWNER_IDS"].split(","):
+        if owner.strip():
+            slack.state.user(owner.strip())
     return env
 
 

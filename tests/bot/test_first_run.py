@@ -1,0 +1,327 @@
+"""A first real run says what is wrong (issue 26): scripts/run, the owner, the Anthropic key,
+what Slack answered, settings that used to end in a traceback, and path settings with `~`.
+
+`scripts/run` runs as a subprocess (the process boundary and the shell are the point); the
+`seshat` commands run in-process through typer's CliRunner, against the loopback doubles.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from bot.cli import app
+from bot.doubles.anthropic_api import LocalAnthropicAPI
+from bot.doubles.slack_workspace import LocalSlackWorkspace
+
+ROOT = Path(__file__).resolve().parents[2]
+OWN = ("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_", "CHAT_", "LOG_")
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No setting of the developer's leaks in; every command reads tmp_path's .env."""
+    for key in list(os.environ):
+        if key.startswith(OWN):
+            monkeypatch.delenv(key)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SESHAT_ENV_FILE", str(tmp_path / ".env"))
+    monkeypatch.setenv("SESHAT_EMBEDDER", "hashing")
+
+
+def seshat(*args: str, env: dict[str, str] | None = None) -> Result:
+    """The real `seshat` command, in-process."""
+    return CliRunner().invoke(app, list(args), env=env or {})
+
+
+def no_traceback(result: Result) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output + result.stderr
+
+
+@pytest.fixture
+def slack() -> Iterator[LocalSlackWorkspace]:
+    with LocalSlackWorkspace() as workspace:
+        workspace.add_user("U0OWNER", "owner")
+        yield workspace
+
+
+def good_env(slack: LocalSlackWorkspace, **extra: str) -> dict[str, str]:
+    return {
+        "SLACK_API_URL": slack.api_url,
+        "SLACK_BOT_TOKEN": slack.bot_token,
+        "SLACK_APP_TOKEN": slack.app_token,
+        "SLACK_OWNER_IDS": "U0OWNER",
+        **extra,
+    }
+
+
+# -- scripts/run -------------------------------------------------------------------------------
+
+
+def run_script(tmp_path: Path, dotenv: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`bash scripts/run` with SESHAT_ENV_FILE pointing at a crafted .env; its venv is this
+    interpreter (a wrapper), already installed, so nothing is downloaded."""
+    (tmp_path / ".env").write_text(dotenv, encoding="utf-8")
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True, exist_ok=True)
+    python = venv / "bin" / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    (venv / ".seshat-installed").touch()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(OWN)}
+    env.update(
+        {
+            "SESHAT_VENV": str(venv),
+            "SESHAT_ENV_FILE": str(tmp_path / ".env"),
+            "SESHAT_DATA_DIR": str(tmp_path / "data"),
+            "PYTHONPATH": str(ROOT),
+        }
+    )
+    return subprocess.run(
+        ["bash", str(ROOT / "scripts" / "run"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("dotenv", "named"),
+    [
+        # Tokens in place, one setting wrong: what check-config finds, not the demo.
+        (
+            "SLACK_BOT_TOKEN=xoxb-1-2-abc\nSLACK_APP_TOKEN=xapp-1-A-2-f\nSLACK_OWNER_IDS=U0OWNER\n"
+            "REPLY_STREAMING=bogus\n",
+            "REPLY_STREAMING",
+        ),
+        (
+            "SLACK_BOT_TOKEN=xoxb-1-2-abc\nSLACK_APP_TOKEN=xoxb-1-2-abc\nSLACK_OWNER_IDS=U0OWNER\n",
+            "SLACK_APP_TOKEN holds a xoxb- token",
+        ),
+        (
+            "SLACK_MODE=http\nSLACK_BOT_TOKEN=xoxb-1-2-abc\nSLACK_OWNER_IDS=U0OWNER\n",
+            "SLACK_SIGNING_SECRET",
+        ),
+        ("SLACK_BOT_TOKEN=xoxb-1-2-abc\nSLACK_APP_TOKEN=xapp-1-A-2-f\n", "SLACK_OWNER_IDS"),
+    ],
+)
+def test_scripts_run_with_a_wrong_setting_says_what_and_stops(
+    tmp_path: Path, dotenv: str, named: str
+) -> None:
+    result = run_script(tmp_path, dotenv)
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert named in result.stderr, result.stderr
+    assert "demo" not in result.stdout.lower(), result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_scripts_run_plays_the_demo_only_without_any_slack_token(tmp_path: Path) -> None:
+    # `--help` reaches `seshat demo --help`: the branch taken, without the demo's minute.
+    result = run_script(tmp_path, "# nothing set\nSLACK_BOT_TOKEN=xoxb-your-bot-token\n", "--help")
+    assert result.returncode == 0, result.stderr
+    assert "running the demo" in result.stdout and "narrated sessions" in result.stdout
+
+
+# -- the owner ---------------------------------------------------------------------------------
+
+
+def test_no_owner_or_a_handle_refuses_to_start_naming_the_variable(
+    slack: LocalSlackWorkspace,
+) -> None:
+    for owners, says in [("", "SLACK_OWNER_IDS is empty"), ("@alice", "'@alice' is not")]:
+        for command in (["run"], ["check-config"]):
+            result = seshat(*command, env=good_env(slack, SLACK_OWNER_IDS=owners))
+            no_traceback(result)
+            assert result.exit_code in (1, 2), (command, result.output)
+            assert says in result.stderr and "SLACK_OWNER_IDS" in result.stderr, result.stderr
+    assert not slack.calls, "nothing connects before the owner is checked"
+    # The explicit opt-out starts without one (a warning, not an error).
+    optional = seshat(
+        "check-config", env=good_env(slack, SLACK_OWNER_IDS="", SLACK_OWNER_OPTIONAL="true")
+    )
+    assert optional.exit_code == 0 and "nobody can approve" in optional.stderr
+
+
+def test_an_owner_who_is_not_in_the_workspace_is_named_once_connected(
+    slack: LocalSlackWorkspace,
+) -> None:
+    result = seshat("run", env=good_env(slack, SLACK_OWNER_IDS="U0NOBODY"))
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert "SLACK_OWNER_IDS: U0NOBODY is not a member of this workspace" in result.stderr
+    online = seshat("check-config", "--online", env=good_env(slack, SLACK_OWNER_IDS="U0NOBODY"))
+    assert online.exit_code == 1 and "U0NOBODY" in online.stderr
+    assert any(c.method == "users.info" for c in slack.calls)
+    ok = seshat("check-config", "--online", env=good_env(slack))
+    assert ok.exit_code == 0 and "owner(s) owner" in ok.output
+
+
+# -- the Anthropic key -------------------------------------------------------------------------
+
+
+def test_a_wrong_anthropic_key_or_model_is_named_at_start(slack: LocalSlackWorkspace) -> None:
+    with LocalAnthropicAPI() as api:
+        wrong = good_env(slack, ANTHROPIC_API_KEY="sk-ant-wrong", ANTHROPIC_BASE_URL=api.base_url)
+        result = seshat("run", env=wrong)
+        no_traceback(result)
+        assert result.exit_code == 2
+        assert "ANTHROPIC_API_KEY was refused" in result.stderr, result.stderr
+        online = seshat("check-config", "--online", env=wrong)
+        assert online.exit_code == 1 and "ANTHROPIC_API_KEY was refused" in online.stderr
+        model = good_env(
+            slack,
+            ANTHROPIC_API_KEY=api.api_key,
+            ANTHROPIC_BASE_URL=api.base_url,
+            CHAT_MODEL="gpt-4o",
+        )
+        result = seshat("check-config", "--online", env=model)
+        assert result.exit_code == 1 and "CHAT_MODEL=gpt-4o" in result.stderr
+        fine = {**model, "CHAT_MODEL": "claude-sonnet-4-6"}
+        result = seshat("check-config", "--online", env=fine)
+        assert result.exit_code == 0, result.stderr
+        assert "Anthropic API: ok — CHAT_MODEL=claude-sonnet-4-6" in result.output
+        # The check is the API's free model lookup, not a paid message.
+        assert api.model_lookups and not api.requests
+
+
+def test_a_refused_key_while_running_tells_the_user_the_truth(tmp_path: Path) -> None:
+    from bot.chat.answer import APOLOGY_START
+    from bot.doubles.anthropic_api import Fault
+    from bot.doubles.stack import LocalStack
+
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user("U0ALICE", "alice")
+        stack.anthropic.script(Fault(status=401, message="invalid x-api-key"))
+        msg = stack.slack.user_dm("U0ALICE", "hello?")
+        call = stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=20
+        )
+    text = str(call.params.get("text"))
+    assert text.startswith(APOLOGY_START)
+    assert "API key" in text and "try again in a minute" not in text
+    assert "LLMRejected" not in text
+
+
+# -- what Slack answered -----------------------------------------------------------------------
+
+
+class _HtmlPage(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        body = b"<html><body>Proxy says no</body></html>"
+        self.send_response(502)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+def test_a_page_that_is_not_slack_is_reported_as_such_not_as_a_bad_token() -> None:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _HtmlPage)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/api/"
+        env = {
+            "SLACK_API_URL": url,
+            "SLACK_BOT_TOKEN": "xoxb-1-2-abc",
+            "SLACK_APP_TOKEN": "xapp-1-A-2-f",
+            "SLACK_OWNER_IDS": "U0OWNER",
+        }
+        result = seshat("run", env=env)
+    finally:
+        server.shutdown()
+        server.server_close()
+    no_traceback(result)
+    assert result.exit_code == 2
+    err = " ".join(result.stderr.split())
+    assert "was refused" not in err and "Reinstall" not in err
+    assert "HTTP 502" in err and "text/html" in err and url in err, err
+
+
+# -- settings that used to end in a traceback ---------------------------------------------------
+
+
+def test_an_unknown_log_level_is_named(tmp_path: Path) -> None:
+    for env in ({"LOG_LEVEL": "LOUD"}, {}):
+        if not env:
+            (tmp_path / ".env").write_text("LOG_LEVEL=LOUD\n")
+        result = seshat("lessons", "list", env=env)
+        no_traceback(result)
+        assert result.exit_code == 2 and "LOG_LEVEL" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "# café au lait\nSESHAT_DATA_DIR=./elsewhere\n".encode("latin-1"),
+        codecs.BOM_UTF16_LE + "SESHAT_DATA_DIR=./elsewhere\n".encode("utf-16-le"),
+        codecs.BOM_UTF8 + b"SESHAT_DATA_DIR=./elsewhere\n",
+    ],
+    ids=["latin-1", "utf-16-bom", "utf-8-bom"],
+)
+def test_an_env_file_not_in_utf8_is_read_or_refused_naming_the_line(
+    tmp_path: Path, content: bytes
+) -> None:
+    (tmp_path / ".env").write_bytes(content)
+    result = seshat("db", "upgrade")
+    no_traceback(result)
+    if content.startswith(b"#"):  # Latin-1: refused, naming the file and line
+        assert result.exit_code == 2
+        assert ".env, line 1: not UTF-8" in result.stderr, result.stderr
+        assert not (tmp_path / "data").exists() and not (tmp_path / "elsewhere").exists()
+    else:  # a byte-order mark says what it is: read
+        assert result.exit_code == 0, result.stderr
+        assert (tmp_path / "elsewhere" / "seshat.db").is_file()
+
+
+def test_an_unparsable_env_line_is_refused_not_dropped(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        'SLACK_MODE=socket\nDATABASE_URL="postgresql://u:secret@db/seshat\nLOG_FORMAT=text\n'
+    )
+    result = seshat("lessons", "list")
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert ".env, line 2" in result.stderr and "DATABASE_URL" in result.stderr
+    assert "secret" not in result.stderr  # the value is not echoed
+    assert not (tmp_path / "data").exists(), "no SQLite file made in its place"
+
+
+# -- paths -------------------------------------------------------------------------------------
+
+
+def test_tilde_and_variables_are_expanded_in_path_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("SPOT", "here")
+    for value, where in [("~/seshat-data", home / "seshat-data"), ("$HOME/${SPOT}", home / "here")]:
+        result = seshat("db", "upgrade", env={"SESHAT_DATA_DIR": value})
+        assert result.exit_code == 0, result.stderr
+        assert (where / "seshat.db").is_file()
+    assert not (tmp_path / "~").exists() and not (tmp_path / "$HOME").exists()
+    unset = seshat("db", "upgrade", env={"SESHAT_DATA_DIR": "$NO_SUCH_VARIABLE/data"})
+    no_traceback(unset)
+    assert unset.exit_code == 2 and "$NO_SUCH_VARIABLE, which is not set" in unset.stderr
+    skills = seshat("db", "upgrade", env={"SKILLS_DIR": "~/skills", "SESHAT_DATA_DIR": "~/d"})
+    assert skills.exit_code == 0
+    from store.config import Settings
+
+    monkeypatch.setenv("SKILLS_DIR", "~/skills")
+    assert Settings().effective_skills_dir == home / "skills"
