@@ -52,7 +52,8 @@ from reflection.llm import LLM
 from store import events, sessions
 from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
-from store.db import Store
+from store.db import Store, sqlite_file
+from store.filelock import DataDirLock
 from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.redact.redactor import redact_text
@@ -103,6 +104,7 @@ class Daemon:
         self.background: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
         self.checkins: CheckinService | None = None
+        self._lock: DataDirLock | None = None
 
     def start(self) -> None:
         """Connect everything; returns once the bot is listening."""
@@ -125,6 +127,11 @@ class Daemon:
         for warning in model_warnings:
             log.warning(warning)
         data_dir = s.ensure_data_dir()
+        sqlite_path = sqlite_file(s.effective_database_url)
+        if sqlite_path is not None:
+            where = f"The SQLite database {sqlite_path}"
+            self._lock = DataDirLock(sqlite_path.with_name(sqlite_path.name + ".lock"))
+            self._lock.acquire(where)
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         self.identity = BotIdentity(
@@ -452,6 +459,9 @@ class Daemon:
             self.runtime.close()
             self.runtime = None
             self.store = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         if started:
             log.info("seshat stopped")
 

@@ -407,4 +407,11 @@ class Settings(BaseSettings):
         except OSError as exc:  # a file in the way, no permission, a read-only disk
             why = "a file is in the way" if self.data_dir.is_file() else exc.strerror or "OSError"
             raise ConfigError(f"SESHAT_DATA_DIR {self.data_dir}: cannot be used ({why})") from exc
+        if not os.access(self.data_dir, os.W_OK | os.X_OK):
+            raise ConfigError(
+                f"SESHAT_DATA_DIR {self.data_dir}: this user may not write in it (owner uid "
+                f"{self.data_dir.stat().st_uid}, mode {self.data_dir.stat().st_mode & 0o777:o}). "
+                "Give it to the user Seshat runs as (chown), or point SESHAT_DATA_DIR elsewhere; "
+                "listing commands read a read-only copy as it is."
+            )
         return self.data_dir

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.commands.console import load_settings
+from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
     from store.models import ReviewItem
@@ -48,11 +49,9 @@ def list_items(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
 ) -> None:
     """List review items waiting for a decision."""
-    from store.db import Store
     from writers.review import pending
 
-    settings = load_settings()
-    store = Store.open(settings.effective_database_url)
+    store = open_store(load_settings(), write=False)
     try:
         with store.sessions() as db:
             items = [_as_json(i) for i in pending(db)]

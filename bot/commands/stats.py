@@ -27,7 +27,7 @@ def show_stats(
         raise fail(f"--days must be between 1 and {MAX_DAYS}", code=2)
     from store.stats import stats
 
-    with open_db() as (db, _settings):
+    with open_db(write=False) as (db, _settings):
         data = stats(db, now=datetime.now(UTC), days=days)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -325,3 +326,79 @@ def test_tilde_and_variables_are_expanded_in_path_settings(
 
     monkeypatch.setenv("SKILLS_DIR", "~/skills")
     assert Settings().effective_skills_dir == home / "skills"
+
+
+# -- the data dir ------------------------------------------------------------------------------
+
+
+@contextmanager
+def immutable(*paths: Path) -> Iterator[None]:
+    """`chattr +i`: what even root may not write (tests run as root here, where chmod does not
+    bind); the attribute is taken off again whatever happens."""
+    done: list[Path] = []
+    try:
+        for path in paths:
+            if subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+                pytest.skip("chattr +i is not available on this filesystem")
+            done.append(path)
+        yield
+    finally:
+        for path in reversed(done):
+            subprocess.run(["chattr", "-i", str(path)], capture_output=True, check=False)
+
+
+def test_listing_commands_create_nothing(tmp_path: Path) -> None:
+    for argv in (["lessons", "list"], ["stats"], ["reflections", "list"], ["export"]):
+        result = seshat(*argv)
+        no_traceback(result)
+        assert result.exit_code == 0, (argv, result.stderr)
+        assert "no database at" in result.stderr and str(tmp_path / "data") in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_read_only_copy_can_be_listed(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", env={"SESHAT_DATA_DIR": str(tmp_path / "live")}).exit_code == 0
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "seshat.db").write_bytes((tmp_path / "live" / "seshat.db").read_bytes())
+    with immutable(copy / "seshat.db", copy):
+        for argv in (["lessons", "list"], ["review", "list"], ["stats"], ["skills", "list"]):
+            result = seshat(*argv, env={"SESHAT_DATA_DIR": str(copy)})
+            no_traceback(result)
+            assert result.exit_code == 0, (argv, result.stderr)
+            assert "readonly" not in result.stderr
+
+
+def test_an_unwritable_data_dir_is_named_as_such(tmp_path: Path) -> None:
+    data = tmp_path / "locked"
+    data.mkdir()
+    with immutable(data):
+        result = seshat("db", "upgrade", env={"SESHAT_DATA_DIR": str(data)})
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert f"SESHAT_DATA_DIR {data}: this user may not write in it" in result.stderr
+    assert "DATABASE_URL" not in result.stderr
+
+
+def test_a_second_daemon_on_the_same_sqlite_data_dir_is_refused(tmp_path: Path) -> None:
+    from bot.doubles.stack import LocalStack
+
+    with LocalStack(tmp_path / "data") as stack:
+        env = {
+            "SESHAT_DATA_DIR": str(tmp_path / "data"),
+            "SLACK_API_URL": stack.slack.api_url,
+            "SLACK_BOT_TOKEN": stack.slack.bot_token,
+            "SLACK_APP_TOKEN": stack.slack.app_token,
+            "SLACK_OWNER_IDS": stack.owner,
+            "CHAT_PROVIDER": "offline",
+            "REFLECTION_PROVIDER": "heuristic",
+        }
+        result = seshat("run", env=env)
+        no_traceback(result)
+        assert result.exit_code == 2, result.stderr
+        err = " ".join(result.stderr.split())
+        assert "is in use by another `seshat run`" in err and f"pid {os.getpid()}" in err
+    # Once the first has stopped, the lock is free again.
+    from store.filelock import DataDirLock
+
+    DataDirLock(tmp_path / "data" / "seshat.db.lock").acquire("the database").release()
