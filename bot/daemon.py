@@ -26,6 +26,7 @@ from sqlalchemy import select
 from bot import jobs
 from bot.chat.answer import ChatConfig
 from bot.chat.assistant import AssistantThreads, MemoryAnswer
+from bot.chat.budget import ChatBudget, ChatCaps
 from bot.chat.context import ensure_identity
 from bot.chat.engine import Engine
 from bot.chat.feedback import FeedbackRecorder
@@ -211,6 +212,12 @@ class Daemon:
             ),
             status=AssistantStatus(self.slack, applies=self.assistant.is_assistant_thread),
             direct=MemoryAnswer(self.people),
+            budget=ChatBudget(
+                store=store,
+                clock=self.clock,
+                caps=ChatCaps(s.chat_daily_cap_usd, s.chat_user_daily_cap_usd),
+                tell_owner=self._tell_owner,
+            ),
         )
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards

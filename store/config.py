@@ -146,6 +146,11 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=60.0, gt=0, validation_alias="LLM_TIMEOUT_SECONDS")
     llm_max_retries: int = Field(default=3, ge=0, validation_alias="LLM_MAX_RETRIES")
     llm_prices: str = Field(default="", validation_alias="LLM_PRICES")
+    # Chat spend per UTC day (bot/chat/budget.py), in USD; 0 = no cap.
+    chat_daily_cap_usd: float = Field(default=25.0, ge=0, validation_alias="CHAT_DAILY_CAP_USD")
+    chat_user_daily_cap_usd: float = Field(
+        default=5.0, ge=0, validation_alias="CHAT_USER_DAILY_CAP_USD"
+    )
 
     # Sessions
     session_idle_minutes: float = Field(default=30, gt=0, validation_alias="SESSION_IDLE_MINUTES")

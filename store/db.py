@@ -253,6 +253,13 @@ class Store:
         sqlite_path = sqlite_file(url)
         if sqlite_path is None:
             return cls.open(url)
+        ancestor = next((p for p in sqlite_path.parents if p.exists()), None)
+        if sqlite_path.exists() and not sqlite_path.is_file():
+            raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
+        if ancestor is not None and not ancestor.is_dir():
+            raise StoreUnavailable(
+                f"database {sqlite_path}{where}: {ancestor} is a file, not a directory"
+            )
         if not sqlite_path.is_file():
             # Nothing to read: an empty schema in memory answers "none", and nothing is made on
             # disk (the caller says where it looked).

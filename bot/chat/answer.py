@@ -11,6 +11,7 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
+from bot.chat.budget import ChatBudget
 from bot.chat.context import PromptParts, conversation
 from bot.chat.cpu_slots import CpuSlots
 from bot.chat.stall import NO_PLAN, Plan
@@ -110,7 +111,9 @@ class Answerer:
         bot_user_id: str,
         cpu: CpuSlots,
         direct: DirectAnswers | None = None,
+        budget: ChatBudget | None = None,
     ) -> None:
+        self.budget = budget
         self.llm = llm
         self.context = context
         self.chat = chat
@@ -131,6 +134,8 @@ class Answerer:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
         if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
             return direct, None
+        if self.budget is not None and (refused := self.budget.refusal(session.id)):
+            return refused, None
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
             # Building a context is CPU work (selection, embedding, rendering); a burst of

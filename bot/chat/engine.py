@@ -31,6 +31,7 @@ from bot.chat.answer import (
     ContextProvider,
     DirectAnswers,
 )
+from bot.chat.budget import ChatBudget
 from bot.chat.claims import Delivered, ReplyClaims, Turn
 from bot.chat.cpu_slots import CpuSlots, KeyedLocks
 from bot.chat.intake import Intake
@@ -74,6 +75,7 @@ class Engine:
         direct: DirectAnswers | None = None,
         reply_streaming: Mode = "off",
         stream_interval: float = 1.0,
+        budget: ChatBudget | None = None,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -102,6 +104,7 @@ class Engine:
             bot_user_id=bot_user_id,
             cpu=self._cpu,
             direct=direct,
+            budget=budget,
         )
         self.poster = Poster(slack, self.streamer, self._cpu)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")

@@ -402,3 +402,64 @@ def test_a_second_daemon_on_the_same_sqlite_data_dir_is_refused(tmp_path: Path) 
     from store.filelock import DataDirLock
 
     DataDirLock(tmp_path / "data" / "seshat.db.lock").acquire("the database").release()
+
+
+# -- the chat spend cap ------------------------------------------------------------------------
+
+
+def _reply(stack: object, user: str, text: str) -> str:
+    slack = stack.slack  # type: ignore[attr-defined]
+    msg = slack.user_dm(user, text)
+    call = slack.wait_for_call(
+        "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=20
+    )
+    return str(call.params.get("text"))
+
+
+def _owner_dms(stack: object) -> list[str]:
+    slack = stack.slack  # type: ignore[attr-defined]
+    channel = slack.dm_channel(stack.owner)  # type: ignore[attr-defined]
+    return [str(m.get("text")) for m in slack.messages(channel) if m.get("bot_id")]
+
+
+def test_chat_stops_at_the_users_daily_cap_and_says_so(tmp_path: Path) -> None:
+    from bot.doubles.stack import LocalStack
+
+    # Any reply costs more than a millionth of a dollar: the first goes through, then the cap.
+    with LocalStack(
+        tmp_path / "data", CHAT_USER_DAILY_CAP_USD=0.000001, CHAT_DAILY_CAP_USD=100
+    ) as stack:
+        stack.slack.add_user("U0ALICE", "alice")
+        stack.slack.add_user("U0BOB", "bob")
+        assert "You said" in _reply(stack, "U0ALICE", "first question")
+        asked = len(stack.anthropic.requests)
+        refused = _reply(stack, "U0ALICE", "second question")
+        assert "daily share of the chat budget" in refused and "00:00 UTC" in refused
+        assert len(stack.anthropic.requests) == asked, "no model call past the cap"
+        _reply(stack, "U0ALICE", "third question")
+        assert "You said" in _reply(stack, "U0BOB", "bob is not capped by alice")
+        assert stack.bot.wait_idle(20)
+        told = [t for t in _owner_dms(stack) if "CHAT_USER_DAILY_CAP_USD" in t]
+        assert len(told) == 1 and "U0ALICE" in told[0], told
+        data = str(tmp_path / "data")
+        env = {"SESHAT_DATA_DIR": data, "CHAT_USER_DAILY_CAP_USD": "0.000001"}
+        result = seshat("stats", env=env)
+        assert result.exit_code == 0, result.stderr
+        out = " ".join(result.output.split())
+        assert "chat $" in out and "of $25.00" in out  # the default workspace cap
+        assert "CHAT_DAILY_CAP_USD" in out and "REFLECTION_DAILY_CAP_USD" in out
+        assert "chat by U0ALICE" in out and "CHAT_USER_DAILY_CAP_USD" in out
+
+
+def test_chat_stops_at_the_workspace_daily_cap_and_tells_the_owner(tmp_path: Path) -> None:
+    from bot.doubles.stack import LocalStack
+
+    with LocalStack(tmp_path / "data", CHAT_DAILY_CAP_USD=0.000001) as stack:
+        stack.slack.add_user("U0ALICE", "alice")
+        stack.slack.add_user("U0BOB", "bob")
+        assert "You said" in _reply(stack, "U0ALICE", "first question")
+        refused = _reply(stack, "U0BOB", "a question from someone else")
+        assert "this workspace's daily chat budget" in refused
+        assert stack.bot.wait_idle(20)
+        told = [t for t in _owner_dms(stack) if "CHAT_DAILY_CAP_USD" in t]
+        assert len(told) == 1, told
