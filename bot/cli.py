@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 from bot.commands import (
     checkins,
     context,
+    doctor,
     exchange,
     forget,
     lessons,
@@ -80,6 +81,7 @@ context.register(app)
 forget.register(app)
 stats.register(app)
 exchange.register(app)
+doctor.register(app)
 
 
 @app.callback()

@@ -191,6 +191,24 @@ def _reason(exc: BaseException) -> str:
     return (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
 
 
+def peek_revision(url: str) -> str | None:
+    """The schema revision of the database at `url`, read without migrating or creating it;
+    StoreUnavailable (naming the URL without its password) when it cannot be read."""
+    try:
+        engine = make_engine(url)
+        try:
+            return current_revision(engine)
+        finally:
+            engine.dispose()
+    except (ArgumentError, ImportError, OSError, OperationalError) as exc:
+        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
+
+
+def shown_url(url: str) -> str:
+    """`url` without its password, for messages."""
+    return _shown(url)
+
+
 class Store:
     """The engine plus its session factory: what every layer above is handed."""
 

@@ -463,3 +463,54 @@ def test_chat_stops_at_the_workspace_daily_cap_and_tells_the_owner(tmp_path: Pat
         assert stack.bot.wait_idle(20)
         told = [t for t in _owner_dms(stack) if "CHAT_DAILY_CAP_USD" in t]
         assert len(told) == 1, told
+
+
+# -- seshat doctor -----------------------------------------------------------------------------
+
+
+def test_doctor_checks_everything_a_first_run_needs_one_line_each(
+    slack: LocalSlackWorkspace, tmp_path: Path
+) -> None:
+    with LocalAnthropicAPI() as api:
+        env = good_env(
+            slack,
+            ANTHROPIC_API_KEY=api.api_key,
+            ANTHROPIC_BASE_URL=api.base_url,
+            SESHAT_DATA_DIR=str(tmp_path / "data"),
+        )
+        ready = seshat("doctor", env=env)
+        no_traceback(ready)
+        assert ready.exit_code == 0, ready.output
+        names = [line.split(":", 1)[0] for line in ready.output.splitlines() if line[:1] in "✓!✗"]
+        assert names == [
+            "✓ settings" if (tmp_path / ".env").exists() else "! settings",
+            "✓ SLACK_BOT_TOKEN",
+            "✓ SLACK_APP_TOKEN",
+            "✓ SLACK_OWNER_IDS",
+            "✓ Slack scopes",
+            "✓ ANTHROPIC_API_KEY",
+            "✓ SESHAT_DATA_DIR",
+            "✓ DATABASE_URL",
+        ], ready.output
+        assert not (tmp_path / "data").exists(), "the doctor changes nothing"
+        # Several things wrong at once: each is its own line with its fix, exit 1.
+        slack.api.scopes = tuple(s for s in slack.api.scopes if s != "users:read")
+        broken = {**env, "SLACK_OWNER_IDS": "@alice", "ANTHROPIC_API_KEY": "sk-ant-wrong"}
+        result = seshat("doctor", env=broken)
+        no_traceback(result)
+        assert result.exit_code == 1
+        out = result.output
+        assert "✗ SLACK_OWNER_IDS: '@alice' is not a Slack member id" in out
+        assert "✗ Slack scopes: the installed app lacks users:read" in out
+        assert "manifest.yaml" in out
+        assert "✗ ANTHROPIC_API_KEY: ANTHROPIC_API_KEY was refused" in out
+        assert "3 problem(s)" in out
+
+
+def test_the_scopes_the_doctor_expects_are_the_manifests() -> None:
+    import yaml
+
+    from bot.slack.scopes import BOT_SCOPES
+
+    manifest = yaml.safe_load((ROOT / "manifest.yaml").read_text(encoding="utf-8"))
+    assert sorted(manifest["oauth_config"]["scopes"]["bot"]) == sorted(BOT_SCOPES)
