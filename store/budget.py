@@ -1,5 +1,5 @@
 """The daily budgets: reflection's, reserved before a call and settled after, atomically; and
-chat's, read from the ledger of model calls (`chat_spend`) before each reply.
+chat's, read from the ledger of model calls (`spent_on_chat`) before each reply.
 
 `reserve` is one conditional UPDATE (`… WHERE committed + amount <= cap`), which both SQLite (one
 writer at a time) and PostgreSQL (row lock, WHERE re-checked after the lock) evaluate atomically,
@@ -75,7 +75,7 @@ def day_start(now: datetime) -> datetime:
     return utc.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def chat_spend(
+def spent_on_chat(
     db: Session, *, since: datetime, team: str | None = None, user_id: str | None = None
 ) -> float:
     """USD the chat calls recorded since `since` cost: all, one workspace's or one user's."""
@@ -91,7 +91,7 @@ def chat_spend(
     return float(db.scalar(query) or 0.0)
 
 
-def chat_spend_by_user(db: Session, *, since: datetime, limit: int = 5) -> list[tuple[str, float]]:
+def top_chat_spenders(db: Session, *, since: datetime, limit: int = 5) -> list[tuple[str, float]]:
     """The users whose chat cost the most since `since`, most first."""
     total = func.sum(LLMCall.cost_usd)
     rows = db.execute(

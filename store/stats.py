@@ -151,6 +151,6 @@ def today_against_caps(
         },
         "chat_by_user": [
             {"user": user, "spent_usd": round(cost, 6), "cap_usd": user_cap}
-            for user, cost in budget.chat_spend_by_user(db, since=since)
+            for user, cost in budget.top_chat_spenders(db, since=since)
         ],
     }

@@ -69,7 +69,7 @@ class ChatBudget:
                 return None
             team, user = session.team, session.user_id
             if caps.workspace_usd > 0:
-                spent = budget.chat_spend(db, since=since, team=team)
+                spent = budget.spent_on_chat(db, since=since, team=team)
                 if spent >= caps.workspace_usd:
                     reached = (
                         f"chat-cap:{day}:{team}",
@@ -80,7 +80,7 @@ class ChatBudget:
                         WORKSPACE_REACHED.format(cap=caps.workspace_usd),
                     )
             if reached is None and caps.user_usd > 0:
-                spent = budget.chat_spend(db, since=since, team=team, user_id=user)
+                spent = budget.spent_on_chat(db, since=since, team=team, user_id=user)
                 if spent >= caps.user_usd:
                     reached = (
                         f"chat-cap:{day}:{team}:{user}",

@@ -88,9 +88,9 @@ def cancel_checkin(
         with store.sessions() as db:
             matches = list(db.scalars(select(Checkin).where(Checkin.id.startswith(checkin_id))))
         if not checkin_id.strip() or not matches:
-            raise fail(f"no check-in {checkin_id!r} (see `seshat checkins list`)", code=2)
+            raise fail(f"no check-in {checkin_id!r} (see `seshat checkins list`)", code=1)
         if len(matches) > 1:
-            raise fail(f"{checkin_id!r} matches {len(matches)} check-ins; give more of it", code=2)
+            raise fail(f"{checkin_id!r} matches {len(matches)} check-ins; give more of it", code=1)
         row = matches[0]
         if row.state != "scheduled":
             raise fail(f"check-in {row.id[:8]} is {row.state}, not scheduled", code=2)

@@ -74,7 +74,7 @@ def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
 def _row(db: Session, skills_dir: Path, slug: str) -> dict[str, Any]:
     found = [r for r in skill_rows(db, skills_dir) if r["slug"] == slug]
     if not found:
-        raise fail(f"no approved skill {slug!r} (see `seshat skills list`)", code=2)
+        raise fail(f"no approved skill {slug!r} (see `seshat skills list`)", code=1)
     return found[0]
 
 

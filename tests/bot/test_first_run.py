@@ -514,3 +514,10 @@ def test_the_scopes_the_doctor_expects_are_the_manifests() -> None:
 
     manifest = yaml.safe_load((ROOT / "manifest.yaml").read_text(encoding="utf-8"))
     assert sorted(manifest["oauth_config"]["scopes"]["bot"]) == sorted(BOT_SCOPES)
+
+
+def test_an_unknown_checkin_id_exits_1_as_the_readme_says(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade").exit_code == 0
+    result = seshat("checkins", "cancel", "deadbeef")
+    no_traceback(result)
+    assert result.exit_code == 1 and "no check-in 'deadbeef'" in result.stderr
