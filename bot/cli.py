@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from bot.commands import (
     checkins,
@@ -44,6 +44,18 @@ class _Edge(TyperGroup):
             if config is None or not isinstance(exc, config.ConfigError):
                 raise
             raise fail(str(exc), code=2) from exc
+
+
+_type_column = TyperOption.display_type_rich
+
+
+def _flags_take_no_value(self: TyperOption, ctx: Any) -> str | None:
+    """Help lists a flag (`--json`) without the `<bool>` typer gives it, which read as if the
+    flag took a value."""
+    return None if self.is_flag else _type_column(self, ctx)
+
+
+TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assign]
 
 
 app = typer.Typer(

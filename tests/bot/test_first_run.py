@@ -521,3 +521,40 @@ def test_an_unknown_checkin_id_exits_1_as_the_readme_says(tmp_path: Path) -> Non
     result = seshat("checkins", "cancel", "deadbeef")
     no_traceback(result)
     assert result.exit_code == 1 and "no check-in 'deadbeef'" in result.stderr
+
+
+# -- smaller things ------------------------------------------------------------------------------
+
+
+def test_text_logs_keep_the_start_up_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from bot import logs
+
+    root = logging.getLogger()
+    before, level = root.handlers[:], root.level
+    try:
+        logs.configure("INFO", "text")
+        logging.getLogger("bot.daemon").info(
+            "seshat started", extra={"mode": "socket", "bot_user": "U0BOT", "ts": "1.2"}
+        )
+    finally:
+        root.handlers[:] = before
+        root.setLevel(level)
+    line = capsys.readouterr().err.strip()
+    assert "seshat started" in line and "mode=socket" in line and "bot_user=U0BOT" in line
+    assert "slack_ts=1.2" in line
+
+
+def test_help_shows_flags_without_a_value_and_redact_names_its_placeholders() -> None:
+    listing = seshat("lessons", "list", "--help")
+    assert "--json" in listing.output and "<bool>" not in listing.output
+    redact = " ".join(seshat("redact", "--help").output.split())
+    assert "AKIAIOSFODNN7EXAMPLE" in redact and "placeholders" in redact
+
+
+def test_a_postgres_scheme_url_is_read_as_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    from store.config import Settings
+
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db:5432/seshat")
+    assert Settings().effective_database_url == "postgresql://u:p@db:5432/seshat"
