@@ -558,3 +558,23 @@ def test_a_postgres_scheme_url_is_read_as_postgresql(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db:5432/seshat")
     assert Settings().effective_database_url == "postgresql://u:p@db:5432/seshat"
+
+
+def test_an_explicit_python_too_old_is_refused_before_a_venv_is_made(tmp_path: Path) -> None:
+    candidates = [Path("/root/.pyenv/versions/3.10.13/bin/python3.10"), Path("/usr/bin/python3.10")]
+    python = next((p for p in candidates if p.exists()), None)
+    if python is None:
+        pytest.skip("no Python 3.10 on this machine")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(OWN)}
+    env.update({"PYTHON": str(python), "SESHAT_VENV": str(tmp_path / "venv")})
+    result = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "run"), "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert f"PYTHON={python} is Python 3.10; Seshat needs >= 3.11" in result.stderr
+    assert not (tmp_path / "venv").exists()
