@@ -218,6 +218,7 @@ class Daemon:
                 caps=ChatCaps(s.chat_daily_cap_usd, s.chat_user_daily_cap_usd),
                 tell_owner=self._tell_owner,
             ),
+            on_key_refused=self._key_refused,
         )
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
@@ -412,6 +413,20 @@ class Daemon:
             self.slack.chat_postMessage(channel=channel, text=text)
         except (SlackApiError, OSError) as exc:
             log.warning("could not tell the owner: %s", slack_error(exc))
+
+    def _key_refused(self, detail: str) -> None:
+        """Tell the owner once per UTC day that the Anthropic API refuses the key."""
+        if self.store is None:
+            return
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            first = events.claim(db, f"key-refused:{now.date().isoformat()}", now=now)
+        if first:
+            self._tell_owner(
+                "Heads-up: the Anthropic API refuses ANTHROPIC_API_KEY, so every reply fails "
+                f"({detail}). Set a valid key (console.anthropic.com → Settings → API Keys) and "
+                "restart; users are told the key is refused."
+            )
 
     def _cap_hit(self, day: str, cap: float) -> None:
         """Tell the owner once per UTC day that the reflection cap was reached."""

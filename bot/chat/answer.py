@@ -112,8 +112,11 @@ class Answerer:
         cpu: CpuSlots,
         direct: DirectAnswers | None = None,
         budget: ChatBudget | None = None,
+        on_key_refused: Callable[[str], None] | None = None,
     ) -> None:
         self.budget = budget
+        # Told (with the API's words) when the key itself is refused: only the owner can fix it.
+        self.on_key_refused = on_key_refused
         self.llm = llm
         self.context = context
         self.chat = chat
@@ -187,6 +190,8 @@ class Answerer:
                 response = self.llm.complete(request)
         except LLMError as exc:
             log.warning("model call failed: %s", exc, extra={"session": session_id})
+            if isinstance(exc, LLMRejected) and exc.bad_key and self.on_key_refused is not None:
+                self.on_key_refused(str(exc))
             return apology(exc), self.record(session_id, None, started, error=str(exc))
         except Exception as exc:  # a bug must still leave the user an answer, not silence
             log.exception("model call crashed", extra={"session": session_id})

@@ -76,6 +76,7 @@ class Engine:
         reply_streaming: Mode = "off",
         stream_interval: float = 1.0,
         budget: ChatBudget | None = None,
+        on_key_refused: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -105,6 +106,7 @@ class Engine:
             cpu=self._cpu,
             direct=direct,
             budget=budget,
+            on_key_refused=on_key_refused,
         )
         self.poster = Poster(slack, self.streamer, self._cpu)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")

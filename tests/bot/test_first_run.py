@@ -209,10 +209,13 @@ def test_a_refused_key_while_running_tells_the_user_the_truth(tmp_path: Path) ->
         call = stack.slack.wait_for_call(
             "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=20
         )
+        assert stack.bot.wait_idle(20)
+        told = [t for t in _owner_dms(stack) if "refuses ANTHROPIC_API_KEY" in t]
     text = str(call.params.get("text"))
     assert text.startswith(APOLOGY_START)
     assert "API key" in text and "try again in a minute" not in text
     assert "LLMRejected" not in text
+    assert len(told) == 1 and "invalid x-api-key" in told[0], told
 
 
 # -- what Slack answered -----------------------------------------------------------------------
