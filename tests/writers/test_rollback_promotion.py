@@ -65,3 +65,25 @@ def test_an_owners_approval_is_not_taken_back_by_a_rollback(
     assert lessons(sqlite_store)[0].status == "canonical"
     assert _undo(sqlite_store, clock, tmp_path, "r-2") == ["drop_provenance"]
     assert lessons(sqlite_store)[0].status == "canonical"
+
+
+def test_review_list_says_a_waiting_lesson_was_promoted_meanwhile(
+    sqlite_store: Store, clock: FakeClock, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from bot.cli import app
+
+    writer = LessonWriter(new_library(sqlite_store), guard=Guard(trusted_users=("UALICE", "UBOB")))
+    for n in range(1, 3):
+        write(sqlite_store, writer, ctx(f"a{n}", "UALICE", now=clock.now()), SHEET)
+    write(sqlite_store, writer, ctx("b1", "UBOB", now=clock.now()), SHEET)
+    assert lessons(sqlite_store)[0].status == "canonical"
+    env = {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'seshat.db'}",
+        "SESHAT_ENV_FILE": str(tmp_path / "none.env"),
+    }
+    result = CliRunner().invoke(app, ["review", "list"], env=env)
+    assert result.exit_code == 0, result.output
+    lesson_lines = [ln for ln in result.output.splitlines() if " lesson " in ln]
+    assert lesson_lines and all("(the lesson is canonical now)" in ln for ln in lesson_lines)
