@@ -50,7 +50,7 @@ from bot.slack.journal import Journal
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import make_web_client, slack_error
 from reflection.llm import LLM
-from store import events, sessions
+from store import events, retention, sessions
 from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
 from store.db import Store, sqlite_file
@@ -312,6 +312,7 @@ class Daemon:
         add("deferred", jobs.daily, runtime.worker.run_deferred, "cron", hour=0, minute=1)
         add("dedupe", jobs.every(3600), self.service.forget_old_events, "interval", hours=1)
         add("decay", jobs.daily, self.context.daily, "cron", hour=3, minute=17)
+        add("retention", jobs.daily, self.expire_transcripts, "cron", hour=3, minute=47)
         recovery = REPLY_RECOVERY_SECONDS
         add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
@@ -333,6 +334,19 @@ class Daemon:
         assert self.runtime is not None
         self.service.sweep_idle()
         self.runtime.worker.recover()
+
+    def expire_transcripts(self) -> int:
+        """Delete the transcripts of sessions finished more than TRANSCRIPT_RETENTION_DAYS ago
+        (SQLite's secure_delete zeroes them; the WAL is folded in after)."""
+        days = self.settings.transcript_retention_days
+        if days <= 0 or self.store is None:
+            return 0
+        with self.store.sessions.begin() as db:
+            deleted = retention.expire_transcripts(db, now=self.clock.now(), days=days)
+        if deleted:
+            self.store.scrub()
+            log.info("transcripts expired", extra={"messages": deleted, "days": days})
+        return deleted
 
     def follow_up(self) -> None:
         """Finish what a failure left half done: fan-outs a crash interrupted, cards Slack did

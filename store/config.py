@@ -158,6 +158,10 @@ class Settings(BaseSettings):
     transcript_max_messages: int = Field(
         default=40, ge=2, validation_alias="TRANSCRIPT_MAX_MESSAGES"
     )
+    # Days a finished session's transcript is kept (store/retention.py); 0 = until forgotten.
+    transcript_retention_days: float = Field(
+        default=0, ge=0, validation_alias="TRANSCRIPT_RETENTION_DAYS"
+    )
     # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
     # model calls, not a CPU count (the Python work of replies runs two at a time whatever this
     # is: bot/chat/cpu_slots.py). 256 lets a burst of 200 sessions wait on the model together.

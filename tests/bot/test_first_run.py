@@ -581,3 +581,44 @@ def test_an_explicit_python_too_old_is_refused_before_a_venv_is_made(tmp_path: P
     assert result.returncode == 1
     assert f"PYTHON={python} is Python 3.10; Seshat needs >= 3.11" in result.stderr
     assert not (tmp_path / "venv").exists()
+
+
+# -- transcript retention ----------------------------------------------------------------------
+
+
+def test_finished_transcripts_are_deleted_after_the_retention_days(tmp_path: Path) -> None:
+    from sqlalchemy import select
+
+    from bot.doubles.stack import LocalStack
+    from store.clock import FakeClock
+    from store.models import ChatSession, Message, SessionState
+
+    clock = FakeClock()
+    with LocalStack(tmp_path / "data", clock=clock, TRANSCRIPT_RETENTION_DAYS=1) as stack:
+        stack.slack.add_user("U0ALICE", "alice")
+        stack.slack.add_user("U0BOB", "bob")
+        first = stack.slack.user_dm("U0ALICE", "the old quokkaphrase question")
+        stack.slack.wait_for_call(
+            "chat.postMessage", lambda c: c.params.get("thread_ts") == first["ts"], timeout=20
+        )
+        stack.slack.slash_command("U0ALICE", first["channel"], "/done")
+        assert stack.bot.wait_idle(60)
+        clock.advance(hours=25)
+        later = _reply(stack, "U0BOB", "a session still open")
+        assert later
+        assert stack.bot.expire_transcripts() > 0
+        assert stack.bot.expire_transcripts() == 0
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions() as db:
+            by_state = {
+                s.user_id: (
+                    s.state,
+                    len(db.scalars(select(Message.id).where(Message.session_id == s.id)).all()),
+                )
+                for s in db.scalars(select(ChatSession))
+            }
+    assert by_state["U0ALICE"] == (SessionState.REFLECTED, 0), by_state
+    assert by_state["U0BOB"][0] == SessionState.OPEN and by_state["U0BOB"][1] >= 1
+    for path in (tmp_path / "data").glob("seshat.db*"):
+        assert b"quokkaphrase" not in path.read_bytes(), path
