@@ -54,7 +54,7 @@ from store import events, retention, sessions
 from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
 from store.db import Store, sqlite_file
-from store.filelock import DataDirLock
+from store.filelock import LOCK_FILE, DataDirLock
 from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.redact.redactor import redact_text
@@ -128,11 +128,10 @@ class Daemon:
         for warning in model_warnings:
             log.warning(warning)
         data_dir = s.ensure_data_dir()
-        sqlite_path = sqlite_file(s.effective_database_url)
-        if sqlite_path is not None:
-            where = f"The SQLite database {sqlite_path}"
-            self._lock = DataDirLock(sqlite_path.with_name(sqlite_path.name + ".lock"))
-            self._lock.acquire(where)
+        if sqlite_file(s.effective_database_url) is not None:
+            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each).
+            self._lock = DataDirLock(data_dir / LOCK_FILE)
+            self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         self.identity = BotIdentity(

@@ -1,8 +1,10 @@
-"""One daemon per SQLite database: an exclusive `flock` on a file beside it, held while running.
+"""One daemon per data dir on SQLite: an exclusive `flock` on `seshat.lock` in it, held while
+running.
 
-SQLite takes one writer at a time and the daemon's leases assume a shared server clock; two
-daemons on one data dir would both answer every message. PostgreSQL replicas are supported
-(leases in the database) and take no lock. The lock goes with the process (a crash frees it).
+Two `seshat run` started on one data dir (the same `.env` twice, a unit and a terminal) would
+both answer every message and share one journal directory and skills repository. PostgreSQL
+replicas are supported (leases in the database) and take no lock. The lock goes with the
+process (a crash frees it).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 from typing import IO
 
 from store.config import ConfigError
+
+LOCK_FILE = "seshat.lock"
 
 
 class DataDirLock:
@@ -33,8 +37,8 @@ class DataDirLock:
             handle.close()
             raise ConfigError(
                 f"{what} is in use by another `seshat run` ({holder}, lock {self.path}). "
-                "Stop that one first: two daemons on one SQLite database would both answer "
-                "every message. To run several, use PostgreSQL (DATABASE_URL)."
+                "Stop that one first: two daemons on one data dir would both answer every "
+                "message. To run several, use PostgreSQL (DATABASE_URL), a data dir each."
             ) from exc
         handle.seek(0)
         handle.truncate()

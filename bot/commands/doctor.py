@@ -174,7 +174,7 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
     import os
 
     from store.db import sqlite_file
-    from store.filelock import DataDirLock
+    from store.filelock import LOCK_FILE, DataDirLock
 
     where = settings.data_dir
     existing = next((p for p in (where, *where.parents) if p.exists()), None)
@@ -188,12 +188,12 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
     if not where.exists():
         return OK, f"{where.resolve()} will be created at start"
     database = sqlite_file(settings.effective_database_url)
-    if database is not None and database.exists():
-        lock = DataDirLock(database.with_name(database.name + ".lock"))
-        lock.acquire(f"the SQLite database {database}")
+    if database is not None and (where / LOCK_FILE).exists():
+        lock = DataDirLock(where / LOCK_FILE)
+        lock.acquire(f"SESHAT_DATA_DIR {where}")
         lock.release()
     return OK, f"{where.resolve()} is writable" + (
-        "; no other `seshat run` holds its database" if database is not None else ""
+        "; no other `seshat run` holds it" if database is not None else ""
     )
 
 

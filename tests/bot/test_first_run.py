@@ -404,7 +404,7 @@ def test_a_second_daemon_on_the_same_sqlite_data_dir_is_refused(tmp_path: Path) 
     # Once the first has stopped, the lock is free again.
     from store.filelock import DataDirLock
 
-    DataDirLock(tmp_path / "data" / "seshat.db.lock").acquire("the database").release()
+    DataDirLock(tmp_path / "data" / "seshat.lock").acquire("the data dir").release()
 
 
 # -- the chat spend cap ------------------------------------------------------------------------
