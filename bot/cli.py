@@ -8,11 +8,12 @@ import sys
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 from bot.commands import (
     checkins,
     context,
+    doctor,
     exchange,
     forget,
     lessons,
@@ -43,6 +44,18 @@ class _Edge(TyperGroup):
             if config is None or not isinstance(exc, config.ConfigError):
                 raise
             raise fail(str(exc), code=2) from exc
+
+
+_type_column = TyperOption.display_type_rich
+
+
+def _flags_take_no_value(self: TyperOption, ctx: Any) -> str | None:
+    """Help lists a flag (`--json`) without the `<bool>` typer gives it, which read as if the
+    flag took a value."""
+    return None if self.is_flag else _type_column(self, ctx)
+
+
+TyperOption.display_type_rich = _flags_take_no_value  # type: ignore[method-assign]
 
 
 app = typer.Typer(
@@ -80,6 +93,7 @@ context.register(app)
 forget.register(app)
 stats.register(app)
 exchange.register(app)
+doctor.register(app)
 
 
 @app.callback()
@@ -101,13 +115,16 @@ def _quiet_libraries(
     `--verbose` or an explicit LOG_LEVEL shows them; `seshat run` configures the daemon's own
     JSON logs.
     """
-    level = "INFO" if verbose else os.environ.get("LOG_LEVEL", "WARNING")
+    level = "INFO" if verbose else os.environ.get("LOG_LEVEL", "WARNING").strip().upper()
     root = logging.getLogger()
     if not root.handlers:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
-    root.setLevel(level.upper())
+    # An invalid LOG_LEVEL is named when the settings are read (store/config.py), not here as a
+    # traceback from `logging`; until then the CLI's own default stands.
+    names = logging.getLevelNamesMapping()
+    root.setLevel(names.get(level, logging.WARNING))
     if env_file:
         use_env_file(env_file)
 
@@ -131,14 +148,21 @@ def run() -> None:
 def check_config(
     quiet: bool = typer.Option(False, "--quiet", help="Exit status only."),
     online: bool = typer.Option(
-        False, "--online", help="Also ask Slack: auth.test and apps.connections.open."
+        False,
+        "--online",
+        help="Also ask Slack (auth.test, apps.connections.open, users.info for the owners) "
+        "and the Anthropic API (the key and the models).",
     ),
 ) -> None:
-    """Check the Slack settings the configured mode needs (offline; --online asks Slack too)."""
-    from bot.slack.check import check_app_token, check_bot_token, offline_problems
+    """Check the settings a real run needs (offline; --online asks Slack and Anthropic too).
+
+    Exit status: 0 fine, 1 a problem (named), 2 an invalid setting, 3 no Slack token set at all
+    (scripts/run plays the demo then, and only then)."""
+    from bot.slack.check import SLACK_SECRETS, check_app_token, check_bot_token, offline_problems
     from store.config import ConfigError
 
     settings = load_settings()
+    nothing = not any(settings.secret(name) for name in SLACK_SECRETS)
     try:
         secrets = settings.require(*settings.required_slack_secrets())
         errors, warnings = offline_problems(settings)
@@ -146,8 +170,8 @@ def check_config(
             raise ConfigError("\n".join(errors))
     except ConfigError as exc:
         if quiet:
-            raise typer.Exit(1) from exc
-        raise fail(str(exc), code=1) from exc
+            raise typer.Exit(3 if nothing else 1) from exc
+        raise fail(str(exc), code=3 if nothing else 1) from exc
 
     def report(line: str) -> None:
         if not quiet:
@@ -156,12 +180,25 @@ def check_config(
     for warning in [] if quiet else warnings:
         warn(warning)
     if online:
+        from bot.providers import check_anthropic
+        from bot.slack.check import check_owners
+
         try:
             auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], settings.slack_api_url)
             report(f"auth.test: ok — bot {auth.get('user')} in {auth.get('team')}")
             if settings.slack_mode == "socket":
                 check_app_token(secrets["SLACK_APP_TOKEN"], settings.slack_api_url)
                 report("apps.connections.open: ok — Socket Mode can connect")
+            names = check_owners(
+                secrets["SLACK_BOT_TOKEN"], settings.slack_api_url, settings.owner_ids
+            )
+            if names:
+                report(f"users.info: ok — owner(s) {', '.join(names)}")
+            found, model_warnings = check_anthropic(settings)
+            for line in found:
+                report(f"Anthropic API: ok — {line}")
+            for warning in [] if quiet else model_warnings:
+                warn(warning)
         except ConfigError as exc:
             if quiet:
                 raise typer.Exit(1) from exc

@@ -25,6 +25,7 @@ from sqlalchemy import select
 
 from bot import jobs
 from bot.chat.answer import ChatConfig
+from bot.chat.budget import ChatBudget, ChatCaps
 from bot.chat.context import ensure_identity
 from bot.chat.engine import Engine
 from bot.chat.prompting import LearnedContext
@@ -39,10 +40,10 @@ from bot.learning.forgetting import Forgetting
 from bot.learning.notices import LearningNotices
 from bot.learning.upkeep import Upkeep
 from bot.malloc import cap_arenas
-from bot.providers import make_chat_llm
+from bot.providers import check_anthropic, make_chat_llm
 from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
-from bot.slack.check import check_app_token, check_bot_token, offline_problems
+from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
 from bot.slack.http_server import HttpServer
 from bot.slack.journal import Journal
 from bot.slack.socket_intake import JournalledSocketModeHandler
@@ -51,10 +52,11 @@ from bot.surfaces.agent import AgentSessions, Experience, LearningCards
 from bot.surfaces.assistant import AssistantThreads, MemoryAnswer
 from bot.surfaces.feedback import FeedbackRecorder
 from reflection.llm import LLM
-from store import events, sessions
+from store import events, retention, sessions
 from store.clock import Clock, SystemClock, as_utc
 from store.config import ConfigError, Settings
-from store.db import Store
+from store.db import Store, sqlite_file
+from store.filelock import LOCK_FILE, DataDirLock
 from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.redact.redactor import redact_text
@@ -109,6 +111,7 @@ class Daemon:
         # Agent sessions being closed after the ack, before their reflection is queued.
         self._closing: set[Future[None]] = set()
         self._closing_lock = threading.Lock()
+        self._lock: DataDirLock | None = None
 
     def start(self) -> None:
         """Connect everything; returns once the bot is listening."""
@@ -122,7 +125,19 @@ class Daemon:
         auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         if s.slack_mode == "socket":
             check_app_token(secrets["SLACK_APP_TOKEN"], s.slack_api_url)
+        # The owners are people in this workspace (users.info, users:read), and the model key
+        # and names are accepted: each a ConfigError naming its variable, before anything runs.
+        check_owners(secrets["SLACK_BOT_TOKEN"], s.slack_api_url, s.owner_ids)
+        _found, model_warnings = check_anthropic(
+            s, chat=self._chat_llm is None, reflection=self._reflection_llm is None
+        )
+        for warning in model_warnings:
+            log.warning(warning)
         data_dir = s.ensure_data_dir()
+        if sqlite_file(s.effective_database_url) is not None:
+            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each).
+            self._lock = DataDirLock(data_dir / LOCK_FILE)
+            self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         self.identity = BotIdentity(
@@ -204,6 +219,13 @@ class Daemon:
             direct=MemoryAnswer(self.people),
             agent=self.agent,
             dm_threads=lambda: self.experience.agent,
+            budget=ChatBudget(
+                store=store,
+                clock=self.clock,
+                caps=ChatCaps(s.chat_daily_cap_usd, s.chat_user_daily_cap_usd),
+                tell_owner=self._tell_owner,
+            ),
+            on_key_refused=self._key_refused,
         )
         self.learning_cards = LearningCards(
             store=store,
@@ -324,6 +346,7 @@ class Daemon:
         add("deferred", jobs.daily, runtime.worker.run_deferred, "cron", hour=0, minute=1)
         add("dedupe", jobs.every(3600), self.service.forget_old_events, "interval", hours=1)
         add("decay", jobs.daily, self.upkeep.daily, "cron", hour=3, minute=17)
+        add("retention", jobs.daily, self.expire_transcripts, "cron", hour=3, minute=47)
         recovery = REPLY_RECOVERY_SECONDS
         add("replies", jobs.every(recovery), self.engine.recover, "interval", seconds=recovery)
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
@@ -345,6 +368,19 @@ class Daemon:
         assert self.runtime is not None
         self.service.sweep_idle()
         self.runtime.worker.recover()
+
+    def expire_transcripts(self) -> int:
+        """Delete the transcripts of sessions finished more than TRANSCRIPT_RETENTION_DAYS ago
+        (SQLite's secure_delete zeroes them; the WAL is folded in after)."""
+        days = self.settings.transcript_retention_days
+        if days <= 0 or self.store is None:
+            return 0
+        with self.store.sessions.begin() as db:
+            deleted = retention.expire_transcripts(db, now=self.clock.now(), days=days)
+        if deleted:
+            self.store.scrub()
+            log.info("transcripts expired", extra={"messages": deleted, "days": days})
+        return deleted
 
     def follow_up(self) -> None:
         """Finish what a failure left half done: fan-outs a crash interrupted, cards Slack did
@@ -443,6 +479,20 @@ class Daemon:
         except (SlackApiError, OSError) as exc:
             log.warning("could not tell the owner: %s", slack_error(exc))
 
+    def _key_refused(self, detail: str) -> None:
+        """Tell the owner once per UTC day that the Anthropic API refuses the key."""
+        if self.store is None:
+            return
+        now = self.clock.now()
+        with self.store.sessions.begin() as db:
+            first = events.claim(db, f"key-refused:{now.date().isoformat()}", now=now)
+        if first:
+            self._tell_owner(
+                "Heads-up: the Anthropic API refuses ANTHROPIC_API_KEY, so every reply fails "
+                f"({detail}). Set a valid key (console.anthropic.com → Settings → API Keys) and "
+                "restart; users are told the key is refused."
+            )
+
     def _cap_hit(self, day: str, cap: float) -> None:
         """Tell the owner once per UTC day that the reflection cap was reached."""
         owners = self.settings.owner_ids
@@ -498,6 +548,9 @@ class Daemon:
             self.runtime.close()
             self.runtime = None
             self.store = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         if started:
             log.info("seshat stopped")
 

@@ -34,14 +34,29 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(payload, default=str)
 
 
+class TextFormatter(logging.Formatter):
+    """`time LEVEL logger: message key=value …`: the `extra=` fields too (the start-up line's
+    mode, bot user and providers), as the JSON lines carry them."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Render one record with its extra fields appended."""
+        line = super().format(record)
+        extras = [
+            f"{_RENAMED.get(k, k)}={v}" for k, v in record.__dict__.items() if k not in _STANDARD
+        ]
+        if not extras:
+            return line
+        head, _, rest = line.partition("\n")  # a traceback stays below the fields
+        return f"{head} {' '.join(extras)}" + (f"\n{rest}" if rest else "")
+
+
 def configure(level: str = "INFO", fmt: str = "json") -> None:
     """Send logs to stderr in the chosen format (idempotent)."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
-        JsonFormatter()
-        if fmt == "json"
-        else logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    )
+    handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

@@ -88,6 +88,25 @@ class AnthropicLLM:
         """USD cost of a response this client returned."""
         return self.prices.cost(response.model, response.usage, self.name)
 
+    def check_model(self, model: str) -> str:
+        """`GET /v1/models/{model}` (free, no tokens): the model's display name if the key is
+        accepted and the model exists; `LLMRejected` (status 401/403: the key, 404: the model)
+        or `LLMUnavailable` otherwise. One attempt: this is a start-up check, not a reply."""
+        try:
+            found = self._client.with_options(max_retries=1).models.retrieve(model)
+        except anthropic.APIStatusError as exc:
+            raise _status_error(exc) from exc
+        except anthropic.APITimeoutError as exc:
+            raise LLMUnavailable(f"Anthropic API timed out after {self._timeout:g}s") from exc
+        except anthropic.APIConnectionError as exc:
+            raise LLMUnavailable(f"cannot reach the Anthropic API: {exc}") from exc
+        return str(getattr(found, "display_name", None) or model)
+
+    @property
+    def base_url(self) -> str:
+        """Where this client sends its requests."""
+        return str(self._client.base_url)
+
     def complete(self, request: LLMRequest) -> LLMResponse:
         """Send one Messages request; raise `LLMUnavailable` / `LLMRejected` on failure."""
         return _to_response(self._call(request, stream=False))
@@ -281,7 +300,7 @@ def _status_error(exc: anthropic.APIStatusError) -> LLMUnavailable | LLMRejected
     text = f"Anthropic API {exc.status_code} {exc.type or 'error'} (request {exc.request_id}): "
     if exc.status_code >= 500 or exc.status_code in _TRANSIENT:
         return LLMUnavailable(text + str(detail))
-    return LLMRejected(text + str(detail))
+    return LLMRejected(text + str(detail), status=exc.status_code)
 
 
 def _to_response(message: object) -> LLMResponse:

@@ -36,7 +36,19 @@ class LLMInterrupted(LLMUnavailable):
 
 
 class LLMRejected(LLMError):
-    """The API refused the request; retrying will not help (bad key, bad request)."""
+    """The API refused the request; retrying will not help (bad key, bad request).
+
+    `status` is the HTTP status (401: the key is refused, 403: it may not do this, 404: no
+    such model), so the edges can say which setting is wrong."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+    @property
+    def bad_key(self) -> bool:
+        """True when the API key itself was refused (401) or lacks permission (403)."""
+        return self.status in (401, 403)
 
 
 class ReflectionError(SeshatError):

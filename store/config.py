@@ -5,6 +5,8 @@ Every field here is documented in `.env.example` (a test keeps the two in step).
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import os
 import re
@@ -37,11 +39,64 @@ ENV_FILE_VARIABLE = "SESHAT_ENV_FILE"
 
 def env_file() -> Path:
     """The env file settings are read from: $SESHAT_ENV_FILE, else .env in the working dir."""
-    return Path(os.environ.get(ENV_FILE_VARIABLE) or ".env")
+    return Path(os.path.expanduser(os.environ.get(ENV_FILE_VARIABLE) or ".env"))
 
 
 class ConfigError(Exception):
     """A setting is missing or invalid; the message names the variable and the fix."""
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# A Slack member id (profile → ⋮ → Copy member ID): U… or, in Enterprise Grid, W….
+OWNER_ID = re.compile(r"^[UW][A-Z0-9]+$")
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def expand_path(value: str, variable: str) -> str:
+    """`~` and $VARS expanded in a path setting; a variable that is not set is an error (left
+    as it was, `$HOME/x` would become a directory literally named `$HOME`)."""
+    expanded = os.path.expanduser(os.path.expandvars(value.strip()))
+    unset = re.search(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", expanded)
+    if unset:
+        raise ValueError(f"{variable} refers to ${unset.group(1)}, which is not set")
+    return expanded
+
+
+def read_env_file(path: Path) -> str:
+    """The encoding `path` is read with, after checking every line parses; a file that is not
+    UTF-8 (nor UTF-16 with a byte-order mark) or has a line that is not `NAME=value` is refused
+    naming the line: dropped with only a library warning, a broken DATABASE_URL silently
+    became a new SQLite file."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return "utf-8"
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"{path}, line {line}: not UTF-8 (byte 0x{raw[exc.start]:02x}); save the file as "
+            'UTF-8 (an editor\'s "Save as… UTF-8", or `iconv -f latin1 -t utf-8`)'
+        ) from exc
+    from dotenv.parser import parse_stream
+
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error:
+            start = binding.original.string.strip().split("=", 1)
+            shown = start[0][:40] + ("=…" if len(start) > 1 else "")
+            raise ConfigError(
+                f"{path}, line {binding.original.line}: cannot be read ({shown!r}); each line "
+                "must be NAME=value, a value with spaces or # in quotes closed on the same line"
+            )
+    return encoding
 
 
 def is_placeholder(value: str | None) -> bool:
@@ -58,6 +113,8 @@ class Settings(BaseSettings):
 
     def __init__(self, **values: Any) -> None:
         values.setdefault("_env_file", env_file())
+        if isinstance(values["_env_file"], str | Path) and "_env_file_encoding" not in values:
+            values["_env_file_encoding"] = read_env_file(Path(values["_env_file"]))
         super().__init__(**values)
 
     # Storage
@@ -75,6 +132,8 @@ class Settings(BaseSettings):
     http_host: str = Field(default="0.0.0.0", validation_alias="SESHAT_HTTP_HOST")
     http_port: int = Field(default=3000, validation_alias="SESHAT_HTTP_PORT")
     slack_owner_ids: str = Field(default="", validation_alias="SLACK_OWNER_IDS")
+    # Start without an owner (review cards wait for `seshat review` in a terminal).
+    slack_owner_optional: bool = Field(default=False, validation_alias="SLACK_OWNER_OPTIONAL")
 
     # The chat model
     anthropic_api_key: SecretStr | None = Field(default=None, validation_alias="ANTHROPIC_API_KEY")
@@ -87,12 +146,21 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=60.0, gt=0, validation_alias="LLM_TIMEOUT_SECONDS")
     llm_max_retries: int = Field(default=3, ge=0, validation_alias="LLM_MAX_RETRIES")
     llm_prices: str = Field(default="", validation_alias="LLM_PRICES")
+    # Chat spend per UTC day (bot/chat/budget.py), in USD; 0 = no cap.
+    chat_daily_cap_usd: float = Field(default=25.0, ge=0, validation_alias="CHAT_DAILY_CAP_USD")
+    chat_user_daily_cap_usd: float = Field(
+        default=5.0, ge=0, validation_alias="CHAT_USER_DAILY_CAP_USD"
+    )
 
     # Sessions
     session_idle_minutes: float = Field(default=30, gt=0, validation_alias="SESSION_IDLE_MINUTES")
     idle_sweep_seconds: float = Field(default=60, gt=0, validation_alias="IDLE_SWEEP_SECONDS")
     transcript_max_messages: int = Field(
         default=40, ge=2, validation_alias="TRANSCRIPT_MAX_MESSAGES"
+    )
+    # Days a finished session's transcript is kept (store/retention.py); 0 = until forgotten.
+    transcript_retention_days: float = Field(
+        default=0, ge=0, validation_alias="TRANSCRIPT_RETENTION_DAYS"
     )
     # Replies answered at once: each waits on the model (I/O), so this is a cap on concurrent
     # model calls, not a CPU count (the Python work of replies runs two at a time whatever this
@@ -237,6 +305,39 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
     log_format: Literal["json", "text"] = Field(default="json", validation_alias="LOG_FORMAT")
 
+    @field_validator("data_dir", "skills_dir", mode="before")
+    @classmethod
+    def _expand_paths(cls, value: Any, info: Any) -> Any:
+        if isinstance(value, str | Path) and str(value).strip():
+            name = "SESHAT_DATA_DIR" if info.field_name == "data_dir" else "SKILLS_DIR"
+            return Path(expand_path(str(value), name))
+        return None if info.field_name == "skills_dir" else value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _database_url(cls, value: Any) -> Any:
+        if not isinstance(value, str) or not value.strip():
+            return None
+        value = value.strip()
+        # Heroku and many hosts print postgres://, which SQLAlchemy no longer takes.
+        if value.startswith("postgres://"):
+            value = "postgresql://" + value.removeprefix("postgres://")
+        if value.startswith("sqlite:///") and not value.startswith("sqlite:////"):
+            path = value.removeprefix("sqlite:///")
+            if path.startswith(("~", "$")):
+                value = "sqlite:///" + expand_path(path, "DATABASE_URL")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level == "WARN":
+            level = "WARNING"
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (not {value!r})")
+        return level
+
     @field_validator("slack_api_url")
     @classmethod
     def _trailing_slash(cls, value: str) -> str:
@@ -337,4 +438,11 @@ class Settings(BaseSettings):
         except OSError as exc:  # a file in the way, no permission, a read-only disk
             why = "a file is in the way" if self.data_dir.is_file() else exc.strerror or "OSError"
             raise ConfigError(f"SESHAT_DATA_DIR {self.data_dir}: cannot be used ({why})") from exc
+        if not os.access(self.data_dir, os.W_OK | os.X_OK):
+            raise ConfigError(
+                f"SESHAT_DATA_DIR {self.data_dir}: this user may not write in it (owner uid "
+                f"{self.data_dir.stat().st_uid}, mode {self.data_dir.stat().st_mode & 0o777:o}). "
+                "Give it to the user Seshat runs as (chown), or point SESHAT_DATA_DIR elsewhere; "
+                "listing commands read a read-only copy as it is."
+            )
         return self.data_dir

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -148,6 +149,22 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
+def head_revision() -> str | None:
+    """The newest migration this Seshat has."""
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a `sqlite:///PATH` URL (None for PostgreSQL or an in-memory database)."""
+    if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
+        return None
+    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+
+
 def session_factory(engine: Engine) -> sessionmaker[Session]:
     """A sessionmaker that keeps loaded attributes usable after commit."""
     return sessionmaker(engine, expire_on_commit=False)
@@ -174,12 +191,32 @@ def _reason(exc: BaseException) -> str:
     return (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
 
 
+def peek_revision(url: str) -> str | None:
+    """The schema revision of the database at `url`, read without migrating or creating it;
+    StoreUnavailable (naming the URL without its password) when it cannot be read."""
+    try:
+        engine = make_engine(url)
+        try:
+            return current_revision(engine)
+        finally:
+            engine.dispose()
+    except (ArgumentError, ImportError, OSError, OperationalError) as exc:
+        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
+
+
+def shown_url(url: str) -> str:
+    """`url` without its password, for messages."""
+    return _shown(url)
+
+
 class Store:
     """The engine plus its session factory: what every layer above is handed."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = session_factory(engine)
+        # Set by `open_for_reading` when there was no database file to read (nothing was made).
+        self.missing: Path | None = None
 
     @classmethod
     def open(cls, url: str, *, migrate: bool = True) -> Store:
@@ -222,6 +259,70 @@ class Store:
             busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
             conn.commit()
         return not busy
+
+    @classmethod
+    def open_for_reading(cls, url: str, *, where: str = "") -> Store:
+        """Open an existing database for reading only: a missing SQLite file is read as empty
+        (`missing` says where it was looked for; no file is made), nothing is written (no
+        migration, no ANALYZE), and a file this user may not write (a read-only copy) is still
+        read. PostgreSQL opens as usual.
+
+        `where` names the setting that chose the file, for the message."""
+        sqlite_path = sqlite_file(url)
+        if sqlite_path is None:
+            return cls.open(url)
+        ancestor = next((p for p in sqlite_path.parents if p.exists()), None)
+        if sqlite_path.exists() and not sqlite_path.is_file():
+            raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
+        if ancestor is not None and not ancestor.is_dir():
+            raise StoreUnavailable(
+                f"database {sqlite_path}{where}: {ancestor} is a file, not a directory"
+            )
+        if not sqlite_path.is_file():
+            # Nothing to read: an empty schema in memory answers "none", and nothing is made on
+            # disk (the caller says where it looked).
+            from sqlalchemy.pool import StaticPool
+
+            from store.models import Base
+
+            engine = create_engine(
+                "sqlite://",
+                connect_args={"check_same_thread": False},
+                poolclass=StaticPool,
+            )
+            Base.metadata.create_all(engine)
+            store = cls(engine)
+            store.missing = sqlite_path
+            return store
+        writable = os.access(sqlite_path, os.W_OK) and os.access(sqlite_path.parent, os.W_OK)
+        # A copy nobody may write is read as immutable (no -wal/-shm to create); a live database
+        # in WAL mode is read beside the daemon writing it.
+        flags = "mode=ro" if writable else "mode=ro&immutable=1"
+        engine = create_engine(
+            f"sqlite:///file:{sqlite_path}?{flags}&uri=true",
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
+
+        @event.listens_for(engine, "connect")
+        def _read_only(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA query_only=ON")
+            cursor.close()
+
+        try:
+            revision = current_revision(engine)
+        except (OSError, OperationalError) as exc:
+            engine.dispose()
+            raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
+        head = head_revision()
+        if revision != head:
+            engine.dispose()
+            raise StoreUnavailable(
+                f"database {sqlite_path}{where} is at schema revision {revision or 'none'}, this "
+                f"Seshat reads {head}: run `seshat db upgrade` on it (or on a writable copy)."
+            )
+        return cls(engine)
 
     @property
     def is_sqlite(self) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from store import feedback
+from store import budget, feedback
 from store.models import LessonRow, LLMCall, MemoryEntry, Observation, ReflectionRow, Skill
 
 
@@ -126,4 +126,31 @@ def stats(db: Session, *, now: datetime, days: int) -> dict[str, Any]:
         "library": library_sizes(db),
         "chat_cache": chat_cache_share(db, since=since),
         "feedback": feedback.rates(db, since=since),
+    }
+
+
+def today_against_caps(
+    db: Session, *, now: datetime, chat_cap: float, user_cap: float, reflection_cap: float
+) -> dict[str, Any]:
+    """Today's (UTC) spend by purpose beside each daily cap, and the users who spent the most
+    on chat beside theirs (a cap of 0: none)."""
+    since = budget.day_start(now)
+    spent = dict(
+        db.execute(
+            select(LLMCall.purpose, func.coalesce(func.sum(LLMCall.cost_usd), 0.0))
+            .where(LLMCall.created_at >= since)
+            .group_by(LLMCall.purpose)
+        ).all()
+    )
+    return {
+        "day": since.date().isoformat(),
+        "chat": {"spent_usd": round(float(spent.get("chat", 0.0)), 6), "cap_usd": chat_cap},
+        "reflection": {
+            "spent_usd": round(float(spent.get("reflection", 0.0)), 6),
+            "cap_usd": reflection_cap,
+        },
+        "chat_by_user": [
+            {"user": user, "spent_usd": round(cost, 6), "cap_usd": user_cap}
+            for user, cost in budget.top_chat_spenders(db, since=since)
+        ],
     }

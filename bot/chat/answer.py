@@ -11,13 +11,14 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
+from bot.chat.budget import ChatBudget
 from bot.chat.context import PromptParts, conversation
 from bot.chat.cpu_slots import CpuSlots
 from bot.chat.stall import NO_PLAN, Plan
 from bot.chat.streaming import LiveReply
 from bot.slack.inbound import strip_bot_mention
 from reflection.calls import record_call
-from reflection.errors import LLMError
+from reflection.errors import LLMError, LLMInterrupted, LLMRejected
 from reflection.llm import LLM, LLMRequest, LLMResponse
 from reflection.pricing import PriceTable
 from store.clock import Clock
@@ -29,7 +30,41 @@ APOLOGY = (
     "Sorry — I can't reach the language model right now ({reason}). Your message is saved; "
     "please try again in a minute."
 )
-APOLOGY_START = APOLOGY.split("(", 1)[0]
+# A permanent refusal is not "try again in a minute": the key (401/403), or this request.
+KEY_REFUSED = (
+    "Sorry — I can't answer: the language model service refuses this bot's API key, so I can't "
+    "until the bot's owner fixes it (ANTHROPIC_API_KEY). Your message is saved."
+)
+REQUEST_REFUSED = (
+    "Sorry — I can't answer this: the language model refused the request ({reason}). Your "
+    "message is saved; sending the same again will not help."
+)
+# Every apology starts so (the stall detector leaves them out).
+APOLOGY_START = "Sorry — I can't"
+
+
+def apology(exc: LLMError) -> str:
+    """What the user is told when the model call failed: true and short, in words."""
+    text = str(exc)
+    if isinstance(exc, LLMRejected):
+        if exc.bad_key:
+            return KEY_REFUSED
+        return REQUEST_REFUSED.format(reason=f"HTTP {exc.status}" if exc.status else "refused")
+    if isinstance(exc, LLMInterrupted):
+        reason = f"its answer broke off: {exc.reason}"
+    elif "timed out" in text:
+        reason = "it did not answer in time"
+    elif "cannot reach" in text:
+        reason = "no connection to it"
+    elif "malformed" in text:
+        reason = "its answer could not be read"
+    elif " 429 " in text:
+        reason = "it is rate-limiting this bot"
+    else:
+        reason = "it is overloaded or unavailable"
+    return APOLOGY.format(reason=reason)
+
+
 RESTARTED = "_(I was restarted while answering this; here is my answer.)_\n\n"
 
 
@@ -87,7 +122,12 @@ class Answerer:
         bot_user_id: str,
         cpu: CpuSlots,
         direct: DirectAnswers | None = None,
+        budget: ChatBudget | None = None,
+        on_key_refused: Callable[[str], None] | None = None,
     ) -> None:
+        self.budget = budget
+        # Told (with the API's words) when the key itself is refused: only the owner can fix it.
+        self.on_key_refused = on_key_refused
         self.llm = llm
         self.context = context
         self.chat = chat
@@ -108,6 +148,8 @@ class Answerer:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
         if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
             return direct, None
+        if self.budget is not None and (refused := self.budget.refusal(session.id)):
+            return refused, None
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
             # Building a context is CPU work (selection, embedding, rendering); a burst of
@@ -159,9 +201,9 @@ class Answerer:
                 response = self.llm.complete(request)
         except LLMError as exc:
             log.warning("model call failed: %s", exc, extra={"session": session_id})
-            return APOLOGY.format(reason=exc.__class__.__name__), self.record(
-                session_id, None, started, error=str(exc)
-            )
+            if isinstance(exc, LLMRejected) and exc.bad_key and self.on_key_refused is not None:
+                self.on_key_refused(str(exc))
+            return apology(exc), self.record(session_id, None, started, error=str(exc))
         except Exception as exc:  # a bug must still leave the user an answer, not silence
             log.exception("model call crashed", extra={"session": session_id})
             error = f"{exc.__class__.__name__}: {exc}"

@@ -31,6 +31,7 @@ from bot.chat.answer import (
     ContextProvider,
     DirectAnswers,
 )
+from bot.chat.budget import ChatBudget
 from bot.chat.claims import Delivered, ReplyClaims, Turn
 from bot.chat.cpu_slots import CpuSlots, KeyedLocks
 from bot.chat.intake import Intake
@@ -76,6 +77,8 @@ class Engine:
         stream_interval: float = 1.0,
         agent: Working | None = None,
         dm_threads: Callable[[], bool] = lambda: False,
+        budget: ChatBudget | None = None,
+        on_key_refused: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
         self.slack = slack
@@ -111,6 +114,8 @@ class Engine:
             bot_user_id=bot_user_id,
             cpu=self._cpu,
             direct=direct,
+            budget=budget,
+            on_key_refused=on_key_refused,
         )
         self.poster = Poster(slack, self.streamer, self._cpu)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")

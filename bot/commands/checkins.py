@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.commands.console import fail, load_settings, say
+from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
     from store.db import Store
@@ -17,12 +18,8 @@ if TYPE_CHECKING:
 STATES = ("scheduled", "sending", "sent", "cancelled", "skipped", "held")
 
 
-def _open_store() -> Store:
-    from store.db import Store
-
-    settings = load_settings()
-    settings.ensure_data_dir()
-    return Store.open(settings.effective_database_url)
+def _open_store(*, write: bool = True) -> Store:
+    return open_store(load_settings(), write=write)
 
 
 def checkin_json(row: Checkin) -> dict[str, Any]:
@@ -56,7 +53,7 @@ def list_checkins(
 
     from store.models import Checkin
 
-    store = _open_store()
+    store = _open_store(write=False)
     try:
         with store.sessions() as db:
             stmt = select(Checkin).order_by(Checkin.due_at, Checkin.id)
@@ -91,9 +88,9 @@ def cancel_checkin(
         with store.sessions() as db:
             matches = list(db.scalars(select(Checkin).where(Checkin.id.startswith(checkin_id))))
         if not checkin_id.strip() or not matches:
-            raise fail(f"no check-in {checkin_id!r} (see `seshat checkins list`)", code=2)
+            raise fail(f"no check-in {checkin_id!r} (see `seshat checkins list`)", code=1)
         if len(matches) > 1:
-            raise fail(f"{checkin_id!r} matches {len(matches)} check-ins; give more of it", code=2)
+            raise fail(f"{checkin_id!r} matches {len(matches)} check-ins; give more of it", code=1)
         row = matches[0]
         if row.state != "scheduled":
             raise fail(f"check-in {row.id[:8]} is {row.state}, not scheduled", code=2)

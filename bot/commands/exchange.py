@@ -28,7 +28,7 @@ def export(
 
     # Checked before the work, so a wrong path fails at once, in one line.
     target = None if file is None or file == "-" else _writable(file)
-    with open_db() as (db, settings):
+    with open_db(write=False) as (db, settings):
         with err.status("exporting the library…"):
             data = export_library(
                 db, data_dir=settings.data_dir, skills_dir=settings.effective_skills_dir

@@ -46,6 +46,16 @@ def forget_command(
     try:
         with store.sessions() as db:
             if not known_user(db, user):
+                from store.tombstones import forgotten_at
+
+                gone = forgotten_at(db, user)
+                if gone is not None:
+                    # Asked again: say it was done, not that the id may be wrong.
+                    say(
+                        f"{user} was already forgotten on {gone:%Y-%m-%d %H:%M} UTC; nothing "
+                        "about them is kept since."
+                    )
+                    return
                 raise fail(
                     f"nothing is kept about {user}: check the Slack user id (e.g. U0123ABCD)"
                 )

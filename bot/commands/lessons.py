@@ -22,8 +22,8 @@ STATUSES = ("provisional", "canonical", "archived", "quarantined", "rejected")
 
 
 @contextmanager
-def _db() -> Iterator[Session]:
-    with open_db() as (db, _settings):
+def _db(*, write: bool = True) -> Iterator[Session]:
+    with open_db(write=write) as (db, _settings):
         yield db
 
 
@@ -75,7 +75,7 @@ def list_lessons(
 
     from store.models import LessonRow
 
-    with _db() as db:
+    with _db(write=False) as db:
         stmt = select(LessonRow).order_by(LessonRow.id.desc())
         if status is not None:
             stmt = stmt.where(LessonRow.status == status)
@@ -97,7 +97,7 @@ def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
     """Show one lesson with its provenance and versions, as JSON."""
     from bot.commands.library import history_rows
 
-    with _db() as db:
+    with _db(write=False) as db:
         data = lesson_json(_get(db, lesson_id))
         data["versions"] = history_rows(db, "lesson", lesson_id)
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -170,7 +170,7 @@ def register(app: typer.Typer, group: Group) -> None:
     ) -> None:
         if status is not None and status not in group.statuses:
             raise fail(f"unknown status {status!r}; one of {', '.join(group.statuses)}", code=2)
-        with open_db() as (db, _settings):
+        with open_db(write=False) as (db, _settings):
             rows = _rows(db, status)
         print_rows(rows, as_json, empty=f"no {group.noun}s")
 
@@ -180,7 +180,7 @@ def register(app: typer.Typer, group: Group) -> None:
     ) -> None:
         from writers.library import catalog
 
-        with open_db() as (db, _settings):
+        with open_db(write=False) as (db, _settings):
             row = _get(db, item_id)
             data = (
                 catalog.observation_row(row)  # type: ignore[arg-type]

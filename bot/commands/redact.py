@@ -51,7 +51,10 @@ def redact(
         ),
     ] = False,
 ) -> None:
-    """Read text on stdin and print it with secrets and PII replaced by [REDACTED:<kind>]."""
+    """Read text on stdin and print it with secrets and PII replaced by [REDACTED:<kind>].
+
+    Documented example values (AWS's AKIAIOSFODNN7EXAMPLE, `xoxb-your-token`, `sk-...`,
+    `<your key>`) are left as written: they are placeholders, not secrets, and docs quote them."""
     from writers.redact.redactor import get_redactor
 
     if jsonl:

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from bot.commands.console import fail as _fail
 from bot.commands.console import load_settings, out, say
+from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
     from bot.runtime import TranscriptMessage
@@ -183,11 +184,9 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         from rich.table import Table
         from sqlalchemy import select
 
-        from store.db import Store
         from store.models import ReflectionRow
 
-        settings = load_settings()
-        store = Store.open(settings.effective_database_url)
+        store = open_store(load_settings(), write=False)
         with store.sessions() as db:
             rows = list(
                 db.scalars(
@@ -216,11 +215,9 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
     def show(reflection_id: str) -> None:
         """One reflection with its raw output, parsed JSON and per-writer results."""
         from bot.commands.ids import UnknownId, resolve
-        from store.db import Store
         from store.models import ReflectionRow
 
-        settings = load_settings()
-        store = Store.open(settings.effective_database_url)
+        store = open_store(load_settings(), write=False)
         try:
             with store.sessions() as db:
                 row = db.get(ReflectionRow, resolve(db, "reflection", reflection_id))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.commands.console import load_settings
+from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
     from store.models import ReviewItem
@@ -48,14 +49,19 @@ def list_items(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
 ) -> None:
     """List review items waiting for a decision."""
-    from store.db import Store
+    from store.models import LessonRow
     from writers.review import pending
 
-    settings = load_settings()
-    store = Store.open(settings.effective_database_url)
+    store = open_store(load_settings(), write=False)
     try:
         with store.sessions() as db:
             items = [_as_json(i) for i in pending(db)]
+            # A lesson can move on while its card waits (promoted by recurrence, archived): the
+            # card's title says what it was then, so say what it is now.
+            for i in items:
+                if i["kind"] == "lesson" and str(i["target"] or "").isdigit():
+                    row = db.get(LessonRow, int(i["target"]))
+                    i["lesson_status"] = row.status if row is not None else "deleted"
     finally:
         store.close()
     if as_json:
@@ -66,6 +72,8 @@ def list_items(
         return
     for i in items:
         flag = f"  ⚠ {i['reason']}" if i["reason"] else ""
+        if i.get("lesson_status") not in (None, "provisional"):
+            flag += f"  (the lesson is {i['lesson_status']} now)"
         choices = "/".join(i["choices"])
         typer.echo(f"#{i['id']:<5} {i['kind']:<16} {i['hash']}  {i['title']}  [{choices}]{flag}")
 

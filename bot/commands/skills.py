@@ -28,8 +28,8 @@ def _actor() -> str:
 
 
 @contextmanager
-def _db() -> Iterator[tuple[Session, Path]]:
-    with open_db() as (db, settings):
+def _db(*, write: bool = True) -> Iterator[tuple[Session, Path]]:
+    with open_db(write=write) as (db, settings):
         yield db, settings.effective_skills_dir
 
 
@@ -74,7 +74,7 @@ def skill_rows(db: Session, skills_dir: Path) -> list[dict[str, Any]]:
 def _row(db: Session, skills_dir: Path, slug: str) -> dict[str, Any]:
     found = [r for r in skill_rows(db, skills_dir) if r["slug"] == slug]
     if not found:
-        raise fail(f"no approved skill {slug!r} (see `seshat skills list`)", code=2)
+        raise fail(f"no approved skill {slug!r} (see `seshat skills list`)", code=1)
     return found[0]
 
 
@@ -96,7 +96,7 @@ def list_skills(
     """List approved (and retired) skills with uses, outcomes, last use and status."""
     if status is not None and status not in STATUSES:
         raise fail(f"unknown status {status!r}; one of {', '.join(STATUSES)}", code=2)
-    with _db() as (db, skills_dir):
+    with _db(write=False) as (db, skills_dir):
         rows = [r for r in skill_rows(db, skills_dir) if status in (None, r["status"])]
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -118,7 +118,7 @@ def show(
     from store.models import SkillInvocation
     from writers.skills.files import skill_body
 
-    with _db() as (db, skills_dir):
+    with _db(write=False) as (db, skills_dir):
         row = _row(db, skills_dir, slug)
         recent = db.scalars(
             select(SkillInvocation)

@@ -25,10 +25,18 @@ def show_stats(
     the 👍/👎 given on replies."""
     if not 1 <= days <= MAX_DAYS:  # past a century the start date leaves the calendar
         raise fail(f"--days must be between 1 and {MAX_DAYS}", code=2)
-    from store.stats import stats
+    from store.stats import stats, today_against_caps
 
-    with open_db() as (db, _settings):
-        data = stats(db, now=datetime.now(UTC), days=days)
+    now = datetime.now(UTC)
+    with open_db(write=False) as (db, settings):
+        data = stats(db, now=now, days=days)
+        data["today"] = today_against_caps(
+            db,
+            now=now,
+            chat_cap=settings.chat_daily_cap_usd,
+            user_cap=settings.chat_user_daily_cap_usd,
+            reflection_cap=settings.reflection_daily_cap_usd,
+        )
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -51,6 +59,8 @@ def _print(data: dict[str, Any]) -> None:
             f"{r['cost_usd']:.4f}",
         )
     out.print(spend)
+    for line in cap_lines(data["today"]):
+        say(line)
     refl = data["reflections"]
     say("reflections by status: " + _pairs(refl["by_status"]))
     say("reflections by outcome: " + _pairs(refl["by_outcome"]))
@@ -69,6 +79,29 @@ def _print(data: dict[str, Any]) -> None:
         f"uncached {cache['input_tokens']} tokens)"
     )
     say("replies rated: " + feedback_line(data["feedback"]))
+
+
+def cap_lines(today: dict[str, Any]) -> list[str]:
+    """Today's spend by purpose against each daily cap, one line each."""
+
+    def against(spent: float, cap: float, variable: str) -> str:
+        if cap <= 0:
+            return f"${spent:.4f} (no cap: {variable}=0)"
+        return f"${spent:.4f} of ${cap:.2f} ({spent / cap:.0%}, {variable})"
+
+    chat, reflection = today["chat"], today["reflection"]
+    lines = [
+        f"today (UTC {today['day']}): chat "
+        + against(chat["spent_usd"], chat["cap_usd"], "CHAT_DAILY_CAP_USD"),
+        f"today (UTC {today['day']}): reflection "
+        + against(reflection["spent_usd"], reflection["cap_usd"], "REFLECTION_DAILY_CAP_USD"),
+    ]
+    for row in today["chat_by_user"]:
+        lines.append(
+            f"today: chat by {row['user']} "
+            + against(row["spent_usd"], row["cap_usd"], "CHAT_USER_DAILY_CAP_USD")
+        )
+    return lines
 
 
 def feedback_line(rates: dict[str, Any]) -> str:

@@ -395,7 +395,8 @@ class Demo:
             ).all()
         for inv in rows:
             note(
-                f"skill {inv.skill_slug} matched (similarity {inv.similarity or 0:.2f}): "
+                f"skill {inv.skill_slug} matched (score {inv.similarity or 0:.2f}: meaning "
+                "similarity plus word overlap): "
                 + (
                     "its body went into the session tail"
                     if inv.mode == "injected"

@@ -2,13 +2,15 @@
 
 The real `anthropic` SDK talks to it over a real socket (pass `LocalAnthropicAPI.base_url` as the
 SDK's `base_url`). It answers `POST /v1/messages` and `POST /v1/messages/count_tokens` with the
-real response and error shapes, checks `x-api-key`, estimates tokens (≈ chars/4), simulates
-prompt caching at `cache_control` breakpoints the way the API bills it (below) and honours
-`max_tokens`. A request with `"stream": true` is answered with server-sent events in the API's
-order (`message_start` carrying the input usage, `content_block_start`, a `ping`,
-`content_block_delta`s, `content_block_stop`, `message_delta` with the stop reason and usage,
-`message_stop`), paced at `tokens_per_second` when set; `MidStream` breaks one mid-answer (an
-`error` event, or the connection cut). Sampling parameters are checked as the API does: API
+real response and error shapes (and `GET /v1/models/{id}`, the free call `seshat run` checks the
+key and the model names with: any `claude-…` id is a model, anything else a 404), checks
+`x-api-key`, estimates tokens (≈ chars/4), simulates prompt caching at `cache_control`
+breakpoints the way the API bills it (below) and honours `max_tokens`. A request with
+`"stream": true` is answered with server-sent events in the API's order (`message_start`
+carrying the input usage, `content_block_start`, a `ping`, `content_block_delta`s,
+`content_block_stop`, `message_delta` with the stop reason and usage, `message_stop`), paced
+at `tokens_per_second` when set; `MidStream` breaks one mid-answer (an `error` event, or the
+connection cut). Sampling parameters are checked as the API does: API
 version 2026-10-21 (what the SDK sends) refuses `temperature`/`top_p`/`top_k` outright;
 2023-06-01 takes a temperature in 0..1 unless the model refuses it (`rejects_temperature`).
 Tests script what it answers (`api.script("hi", Fault(529, times=2), Slow(5),
@@ -267,6 +269,8 @@ class LocalAnthropicAPI:
         self._lock = threading.Condition()
         self._queue: deque[Scripted] = deque()
         self._requests: list[RecordedRequest] = []
+        # `GET /v1/models/…` lookups, kept apart so counts of Messages requests stay as they were.
+        self.model_lookups: list[RecordedRequest] = []
         self._cache: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -375,6 +379,7 @@ class LocalAnthropicAPI:
         app = web.Application()
         app.router.add_post("/v1/messages", self._messages)
         app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
+        app.router.add_get("/v1/models/{model_id}", self._model)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -413,6 +418,29 @@ class LocalAnthropicAPI:
             if key not in body:
                 return None, _error(400, f"{key}: Field required")
         return body, web.Response()
+
+    async def _model(self, request: web.Request) -> web.Response:
+        """`GET /v1/models/{model_id}`: the model's record, as the real API answers it."""
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        with self._lock:
+            self.model_lookups.append(RecordedRequest(request.path, {}, headers))
+        bearer = headers.get("authorization", "").removeprefix("Bearer ")
+        if headers.get("x-api-key", bearer) != self.api_key:
+            return _error(401, "invalid x-api-key")
+        if not headers.get("anthropic-version"):
+            return _error(400, "anthropic-version: header is required")
+        model = request.match_info["model_id"]
+        if not model.startswith("claude-"):
+            return _error(404, f"model: {model}")
+        name = " ".join(part.capitalize() for part in model.split("-")[1:])
+        return _json(
+            {
+                "type": "model",
+                "id": model,
+                "display_name": f"Claude {name}",
+                "created_at": "2025-01-01T00:00:00Z",
+            }
+        )
 
     async def _count_tokens(self, request: web.Request) -> web.Response:
         body, refusal = await self._admit(request)

@@ -27,6 +27,7 @@ from bot.doubles.slack_payloads import (
     slack_id,
 )
 from bot.doubles.slack_views import message_block_problems, view_problems
+from bot.slack.scopes import BOT_SCOPES
 
 EmitEvent = Callable[[JSON], object]
 
@@ -311,6 +312,9 @@ class WebApi:
         self.emit = emit
         self.base_url = base_url
         self.socket_url = socket_url
+        # What the installed app was granted, sent as Slack does in `x-oauth-scopes` on every
+        # bot-token call (a test drops one to see `seshat doctor` name it).
+        self.scopes: tuple[str, ...] = BOT_SCOPES
         self.methods: dict[str, Callable[[JSON], JSON]] = {
             "auth.test": lambda _params: self.auth_test(),
             "chat.postMessage": self.chat_post_message,
@@ -454,7 +458,8 @@ class WebApi:
                 if e.code == "invalid_blocks":  # chat.* also list them at the top level
                     failed["errors"] = [m.removeprefix("[ERROR] ") for m in e.messages]
             return 200, failed, {}
-        return 200, {"ok": True, **body}, {}
+        granted = {"x-oauth-scopes": ",".join(self.scopes)} if token == self.bot_token else {}
+        return 200, {"ok": True, **body}, granted
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -47,9 +47,14 @@ def process_env(
             "REPLY_STREAMING": "off",
             # The workspace double is an assistant_view app unless a test makes it an agent.
             "SLACK_EXPERIENCE": "assistant",
+            # `seshat run` refuses to start without an owner who is a member of the workspace.
+            "SLACK_OWNER_IDS": "U0OWNER",
         }
     )
     env.update(extra)
+    for owner in env["SLACK_OWNER_IDS"].split(","):
+        if owner.strip():
+            slack.state.user(owner.strip())
     return env
 
 

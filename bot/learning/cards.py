@@ -100,15 +100,27 @@ def preview(item: ReviewItem, *, body_lines: int = 3) -> list[str]:
         if content.startswith("---\n") and "\n---" in content[3:]:
             head, _, body = content[3:].partition("\n---")
             described = [ln.strip() for ln in head.splitlines() if ln.startswith("description:")]
-            lines = [ln for ln in body.splitlines() if ln.strip()][:body_lines]
-            return [*described, *lines]
+            lines = [ln for ln in body.splitlines() if ln.strip()]
+            return [*described, *_first(lines, body_lines)]
         changed = [
             ln
             for ln in content.splitlines()
             if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))
         ]
-        return ["changes:", *changed[: body_lines + 1]]
+        return ["changes:", *_first(changed, body_lines + 1)]
     return [_clip(" ".join(content.split()), 300)]
+
+
+def _first(lines: list[str], n: int) -> list[str]:
+    """The first `n` lines, and a line saying how many more there are (an owner must not take
+    three steps shown for the whole skill)."""
+    if len(lines) <= n:
+        return lines
+    more = len(lines) - n
+    return [
+        *lines[:n],
+        f"… and {more} more line{'s' if more > 1 else ''} (`seshat review list --json` has all)",
+    ]
 
 
 def cli_actor() -> str:

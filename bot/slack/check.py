@@ -12,7 +12,10 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 
 from bot.slack.web import make_web_client
-from store.config import WHERE_TO_GET, ConfigError, Settings
+from store.config import OWNER_ID, WHERE_TO_GET, ConfigError, Settings
+
+SLACK_SECRETS = ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET")
+OWNER_FIX = "find yours in Slack: your profile → ⋮ → Copy member ID"
 
 # What each Slack error means for the person setting the bot up.
 _ADVICE = {
@@ -23,6 +26,24 @@ _ADVICE = {
     "not_allowed_token_type": "it is the wrong kind of token",
     "missing_scope": "the app lacks a scope it needs",
 }
+
+
+def _not_slack(var: str, method: str, exc: SlackApiError, api_url: str) -> ConfigError | None:
+    """A ConfigError saying what came back when the answer was not Slack's JSON at all (a
+    proxy's HTML page, a mistyped SLACK_API_URL): the token was never looked at."""
+    response = exc.response
+    ctype = str(response.headers.get("content-type") or response.headers.get("Content-Type") or "")
+    code = str(response.get("error") or "")
+    if "json" in ctype.lower() and not code.startswith("Received a response in a non-JSON"):
+        return None
+    body = code.removeprefix("Received a response in a non-JSON format: ").strip()
+    return ConfigError(
+        f"{api_url}{method} did not answer like Slack's API (HTTP {response.status_code}, "
+        f"content type {ctype or 'none'}"
+        + (f", starting {body[:60]!r}" if body else "")
+        + f"), so {var} could not be checked. Check SLACK_API_URL (now {api_url}; normally "
+        "https://slack.com/api/) and any proxy between this host and Slack."
+    )
 
 
 def _refused(var: str, method: str, exc: SlackApiError, fix: str) -> ConfigError:
@@ -63,10 +84,70 @@ def check_app_token(token: str, api_url: str) -> None:
         _check_app_token(token, api_url)
 
 
+def granted_scopes(token: str, api_url: str) -> set[str] | None:
+    """The scopes the bot token was granted (Slack's `x-oauth-scopes` header on auth.test), or
+    None when the answer carries no such header."""
+    with _sdk_quiet():
+        try:
+            response = make_web_client(token, api_url, max_retries=1).auth_test()
+        except SlackApiError as exc:
+            raise _not_slack("SLACK_BOT_TOKEN", "auth.test", exc, api_url) or _refused(
+                "SLACK_BOT_TOKEN", "auth.test", exc, "Reinstall the app to the workspace."
+            ) from exc
+        except OSError as exc:
+            raise _unreachable("SLACK_BOT_TOKEN", api_url, exc) from exc
+    headers = {k.lower(): v for k, v in response.headers.items()}
+    raw = headers.get("x-oauth-scopes")
+    if raw is None:
+        return None
+    value = raw[0] if isinstance(raw, list) else raw
+    return {part.strip() for part in str(value).split(",") if part.strip()}
+
+
+def check_owners(token: str, api_url: str, owner_ids: list[str]) -> list[str]:
+    """`users.info` for each SLACK_OWNER_IDS entry: their names, or a ConfigError naming the
+    id that is not a person in this workspace (users.info needs the users:read scope)."""
+    client = make_web_client(token, api_url, max_retries=1)
+    names: list[str] = []
+    with _sdk_quiet():
+        for owner in owner_ids:
+            try:
+                user = client.users_info(user=owner)["user"]
+            except SlackApiError as exc:
+                code = str(exc.response.get("error") or "an error")
+                if code == "missing_scope":
+                    raise ConfigError(
+                        "The Slack app lacks the users:read scope needed to check "
+                        "SLACK_OWNER_IDS: reinstall it from manifest.yaml (api.slack.com/apps → "
+                        "your app → App Manifest, then Install App)."
+                    ) from exc
+                if code in ("user_not_found", "user_not_visible"):
+                    raise ConfigError(
+                        f"SLACK_OWNER_IDS: {owner} is not a member of this workspace "
+                        f"(users.info said {code}); {OWNER_FIX}."
+                    ) from exc
+                raise _not_slack("SLACK_BOT_TOKEN", "users.info", exc, api_url) or ConfigError(
+                    f"SLACK_OWNER_IDS: could not look up {owner} (users.info said {code})."
+                ) from exc
+            except OSError as exc:
+                raise _unreachable("SLACK_OWNER_IDS", api_url, exc) from exc
+            if user.get("deleted"):
+                raise ConfigError(
+                    f"SLACK_OWNER_IDS: {owner} is a deactivated account; {OWNER_FIX}."
+                )
+            if user.get("is_bot"):
+                raise ConfigError(f"SLACK_OWNER_IDS: {owner} is a bot, not a person; {OWNER_FIX}.")
+            names.append(str(user.get("real_name") or user.get("name") or owner))
+    return names
+
+
 def _check_bot_token(token: str, api_url: str) -> dict[str, Any]:
     try:
         return dict(make_web_client(token, api_url, max_retries=1).auth_test().data)  # type: ignore[arg-type]
     except SlackApiError as exc:
+        not_slack = _not_slack("SLACK_BOT_TOKEN", "auth.test", exc, api_url)
+        if not_slack is not None:
+            raise not_slack from exc
         raise _refused(
             "SLACK_BOT_TOKEN",
             "auth.test",
@@ -83,6 +164,9 @@ def _check_app_token(token: str, api_url: str) -> None:
     try:
         make_web_client(token, api_url, max_retries=1).apps_connections_open(app_token=token)
     except SlackApiError as exc:
+        not_slack = _not_slack("SLACK_APP_TOKEN", "apps.connections.open", exc, api_url)
+        if not_slack is not None:
+            raise not_slack from exc
         raise _refused(
             "SLACK_APP_TOKEN",
             "apps.connections.open",
@@ -108,9 +192,27 @@ def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
             errors.append(
                 f"{name} holds a {kind} token; it needs the {want}… one: {WHERE_TO_GET[name]}"
             )
-    if not settings.owner_ids:
+    errors.extend(owner_problems(settings))
+    if not settings.owner_ids and settings.slack_owner_optional:
         warnings.append(
-            "SLACK_OWNER_IDS is empty: nobody can approve anything the bot learns (cards go "
-            "nowhere). Set it to your Slack member id (profile → ⋮ → Copy member ID)."
+            "SLACK_OWNER_IDS is empty: nobody can approve anything the bot learns in Slack "
+            "(decide with `seshat review`). Set it to your Slack member id: " + OWNER_FIX + "."
         )
     return errors, warnings
+
+
+def owner_problems(settings: Settings) -> list[str]:
+    """What is wrong with SLACK_OWNER_IDS before anything connects."""
+    bad = [owner for owner in settings.owner_ids if not OWNER_ID.match(owner)]
+    if bad:
+        return [
+            f"SLACK_OWNER_IDS: {', '.join(repr(b) for b in bad)} is not a Slack member id "
+            f"(U… or W…, not a @handle or a name); {OWNER_FIX}."
+        ]
+    if not settings.owner_ids and not settings.slack_owner_optional:
+        return [
+            "SLACK_OWNER_IDS is empty: nobody could approve what the bot learns (review cards "
+            f"would go nowhere). Set it to your Slack member id ({OWNER_FIX}), or set "
+            "SLACK_OWNER_OPTIONAL=true to run without one and decide with `seshat review`."
+        ]
+    return []

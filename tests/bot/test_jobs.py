@@ -99,7 +99,7 @@ def test_two_daemons_run_the_daily_job_once_and_audit_each_archive_once(
     assert a.bot.store is not None and b.bot.store is not None
     first = add_stale_lessons(a.bot.store, 200, clock.now())
     job_a, job_b = scheduled(a), scheduled(b)
-    leased = {"sweep", "deferred", "dedupe", "decay", "replies", "follow-up"}
+    leased = {"sweep", "deferred", "dedupe", "decay", "retention", "replies", "follow-up"}
     # Not behind a lease: the check-in poller (deleting a job's row is its claim) and this
     # process's own delivery journal.
     assert set(job_a) == set(job_b) == leased | {"checkins", "journal"}

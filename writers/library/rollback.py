@@ -241,8 +241,13 @@ def _lessons(db: Session, key: _Key, undone: set[tuple[str, str]]) -> list[Chang
         keep = [p for p in entries if not key.matches(p)]
         if not keep:
             undone.add(("lesson", str(lesson.id)))
+        # A lesson the recurrence rule promoted goes back to provisional when what is left no
+        # longer meets the rule (an owner's approval is not undone by this).
+        demote = bool(keep) and _promoted_by_recurrence_without(lesson, keep)
 
-        def shrink(lesson: LessonRow = lesson, keep: list[dict[str, Any]] = keep) -> None:
+        def shrink(
+            lesson: LessonRow = lesson, keep: list[dict[str, Any]] = keep, demote: bool = demote
+        ) -> None:
             removed = len(lesson.provenance) - len(keep)
             lesson.provenance = keep
             lesson.seen_count = max(0, lesson.seen_count - removed)
@@ -250,8 +255,12 @@ def _lessons(db: Session, key: _Key, undone: set[tuple[str, str]]) -> list[Chang
             lesson.author_ids = sorted({a for p in keep for a in p.get("author_ids") or []})
             if not keep:
                 lesson.status = "archived"
+            elif demote:
+                lesson.status = "provisional"
+                lesson.promoted_at = None
+                lesson.promotion = None
 
-        action = "archive" if not keep else "drop_provenance"
+        action = "archive" if not keep else "demote" if demote else "drop_provenance"
         out.append(Change("lesson", str(lesson.id), action, f"-{len(drop)} provenance", shrink))
     return out
 
@@ -303,6 +312,18 @@ def _only_theirs(db: Session, changes: list[Change], person: str) -> list[Change
         if mine:
             out.append(change)
     return out
+
+
+def _promoted_by_recurrence_without(lesson: LessonRow, keep: list[dict[str, Any]]) -> bool:
+    """True when `lesson` is canonical by the recurrence rule and `keep` no longer meets it."""
+    from writers.lessons.write import PROMOTE_MIN_AUTHORS, PROMOTE_MIN_SESSIONS
+
+    if lesson.status != "canonical" or (lesson.promotion or {}).get("rule") != "recurrence":
+        return False
+    sessions = {str(p.get("session_id")) for p in keep}
+    users = {p.get("user_id") or next(iter(p.get("author_ids") or []), None) for p in keep}
+    users.discard(None)
+    return len(sessions) < PROMOTE_MIN_SESSIONS or len(users) < PROMOTE_MIN_AUTHORS
 
 
 def _reviews(

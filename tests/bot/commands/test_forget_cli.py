@@ -83,5 +83,8 @@ def test_forget_cli(tmp_path: Path, clock: FakeClock) -> None:
     store.close()
     for path in files:
         assert not path.exists() or CANARY.encode() not in path.read_bytes()
+    # Asked again, it says it was done (not "check the Slack user id").
     again = runner.invoke(app, ["forget", "--user", OTHER], env=env)
-    assert again.exit_code == 1 and "nothing is kept" in again.output
+    assert again.exit_code == 0, again.output
+    assert f"{OTHER} was already forgotten on" in again.output
+    assert "check the Slack user id" not in again.output

@@ -75,7 +75,12 @@ def test_skills_cli(tmp_path: Path) -> None:
     assert run.invoke(app, ["skills", "restore", "deploy-service"], env=env).exit_code == 0
     assert (skills_dir / "deploy-service" / "SKILL.md").exists()
 
-    for args in (["show", "nope"], ["retire", "nope"], ["list", "--status", "bogus"]):
+    # An unknown id exits 1 (as the README says for every command); a bad option value 2.
+    for args, code in (
+        (["show", "nope"], 1),
+        (["retire", "nope"], 1),
+        (["list", "--status", "bogus"], 2),
+    ):
         bad = run.invoke(app, ["skills", *args], env=env)
-        assert bad.exit_code == 2, bad.output
+        assert bad.exit_code == code, (args, bad.output)
         assert "Traceback" not in bad.output

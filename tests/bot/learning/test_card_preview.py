@@ -17,6 +17,7 @@ def test_a_new_skill_shows_its_description_and_first_body_lines() -> None:
         "1. a",
         "2. b",
         "3. c",
+        "… and 1 more line (`seshat review list --json` has all)",
     ]
 
 

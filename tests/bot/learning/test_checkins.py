@@ -327,7 +327,7 @@ def test_cli_lists_and_cancels(world: World, tmp_path: Path) -> None:
     text = seshat("checkins", "list", cwd=tmp_path, env=env)
     assert row.id[:8] in text.stdout and "scheduled" in text.stdout
     missing = seshat("checkins", "cancel", "nope", cwd=tmp_path, env=env)
-    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+    assert missing.returncode == 1 and missing.stderr.count("\n") == 1  # an unknown id: 1
     assert "no check-in 'nope'" in missing.stderr and "Traceback" not in missing.stderr
     done = seshat("checkins", "cancel", row.id[:8], "--json", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr

@@ -32,6 +32,7 @@ METHOD_SCOPES: dict[str, str | None] = {
     "conversations_replies": "channels:history",
     "reactions_add": "reactions:write",
     "reactions_remove": "reactions:write",
+    "users_info": "users:read",  # SLACK_OWNER_IDS checked at start (bot/slack/check.py)
     "views_publish": None,
     "views_open": None,
     "views_push": None,

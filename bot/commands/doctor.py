@@ -1,0 +1,232 @@
+"""`seshat doctor`: everything a first real run needs, checked, one line per check with its fix.
+
+Each check runs whatever the others found (a wrong bot token does not hide a missing owner), in
+the order a first run meets them: the settings file, the Slack tokens, the owner, the scopes the
+app was granted against the ones the code calls, the Anthropic key and models, the data dir and
+the database. Nothing is changed: no data dir or database is made, no migration applied.
+Exit 0 when a run would start, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import typer
+
+from bot.commands.console import load_settings, say
+
+if TYPE_CHECKING:
+    from store.config import Settings
+
+OK, WARN, FAIL = "ok", "warn", "fail"
+MARK = {OK: "✓", WARN: "!", FAIL: "✗"}
+STYLE = {OK: "green", WARN: "yellow", FAIL: "red"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One check's result: its name, its state and what it found (and the fix)."""
+
+    name: str
+    state: str
+    text: str
+
+    def __post_init__(self) -> None:
+        # A message that names its variable first reads "NAME: NAME: …" after the check's name.
+        object.__setattr__(self, "text", self.text.removeprefix(f"{self.name}: "))
+
+
+class _Stop(Exception):
+    """A check that cannot go on (its message is the line)."""
+
+
+def _run(name: str, check: Callable[[], tuple[str, str]]) -> Line:
+    from store.config import ConfigError
+
+    try:
+        state, text = check()
+    except (ConfigError, _Stop) as exc:
+        return Line(name, FAIL, " ".join(str(exc).split()))
+    return Line(name, state, text)
+
+
+def checks(settings: Settings, *, online: bool) -> list[Line]:
+    """Every check, in the order a first run meets them."""
+    from bot.slack import check as slack
+    from store.config import WHERE_TO_GET, env_file
+
+    lines: list[Line] = []
+    path = env_file().resolve()
+    lines.append(
+        Line(
+            "settings",
+            OK if path.is_file() else WARN,
+            f"read from {path}"
+            if path.is_file()
+            else f"{path} does not exist: only the environment is read (copy .env.example)",
+        )
+    )
+    prefixes = {"SLACK_BOT_TOKEN": "xoxb-", "SLACK_APP_TOKEN": "xapp-"}
+    token_ok: dict[str, bool] = {}
+    for name in settings.required_slack_secrets():
+        value = settings.secret(name)
+        if value is None:
+            lines.append(Line(name, FAIL, f"not set: {WHERE_TO_GET[name]}"))
+            continue
+        want = prefixes.get(name)
+        if want and not value.startswith(want):
+            lines.append(
+                Line(name, FAIL, f"holds a {value.split('-', 1)[0]}- token: {WHERE_TO_GET[name]}")
+            )
+            continue
+        token_ok[name] = True
+        if not online:
+            lines.append(Line(name, OK, "set (not tried: --offline)"))
+            continue
+        if name == "SLACK_BOT_TOKEN":
+
+            def bot(value: str = value) -> tuple[str, str]:
+                auth = slack.check_bot_token(value, settings.slack_api_url)
+                return OK, f"auth.test: bot {auth.get('user')} in {auth.get('team')}"
+
+            lines.append(_run(name, bot))
+            token_ok[name] = lines[-1].state == OK
+        elif name == "SLACK_APP_TOKEN":
+
+            def app(value: str = value) -> tuple[str, str]:
+                slack.check_app_token(value, settings.slack_api_url)
+                return OK, "apps.connections.open: Socket Mode can connect"
+
+            lines.append(_run(name, app))
+        else:
+            lines.append(Line(name, OK, "set (Slack signs each request with it; not tried)"))
+    bot_token = settings.secret("SLACK_BOT_TOKEN") if token_ok.get("SLACK_BOT_TOKEN") else None
+    lines.append(_owner_line(settings, bot_token if online else None))
+    if online and bot_token:
+        lines.append(_run("Slack scopes", lambda: _scopes(bot_token, settings.slack_api_url)))
+    else:
+        lines.append(Line("Slack scopes", WARN, "not checked (needs a working SLACK_BOT_TOKEN)"))
+    lines.append(_run("ANTHROPIC_API_KEY", lambda: _anthropic(settings, online=online)))
+    lines.append(_run("SESHAT_DATA_DIR", lambda: _data_dir(settings)))
+    lines.append(_run("DATABASE_URL", lambda: _database(settings)))
+    return lines
+
+
+def _owner_line(settings: Settings, bot_token: str | None) -> Line:
+    from bot.slack.check import check_owners, owner_problems
+
+    problems = owner_problems(settings)
+    if problems:
+        return Line("SLACK_OWNER_IDS", FAIL, problems[0])
+    if not settings.owner_ids:
+        return Line(
+            "SLACK_OWNER_IDS",
+            WARN,
+            "empty, with SLACK_OWNER_OPTIONAL=true: review cards wait for `seshat review`",
+        )
+    if bot_token is None:
+        return Line("SLACK_OWNER_IDS", OK, f"{', '.join(settings.owner_ids)} (not looked up)")
+
+    def look_up() -> tuple[str, str]:
+        names = check_owners(bot_token, settings.slack_api_url, settings.owner_ids)
+        pairs = ", ".join(f"{i} ({n})" for i, n in zip(settings.owner_ids, names, strict=True))
+        return OK, f"users.info: {pairs}"
+
+    return _run("SLACK_OWNER_IDS", look_up)
+
+
+def _scopes(token: str, api_url: str) -> tuple[str, str]:
+    from bot.slack.check import granted_scopes
+    from bot.slack.scopes import BOT_SCOPES
+
+    granted = granted_scopes(token, api_url)
+    if granted is None:
+        return WARN, "Slack sent no x-oauth-scopes header: the granted scopes are unknown"
+    missing = [scope for scope in BOT_SCOPES if scope not in granted]
+    if missing:
+        raise _Stop(
+            f"the installed app lacks {', '.join(missing)}: update the app from manifest.yaml "
+            "(api.slack.com/apps → your app → App Manifest) and reinstall it (Install App)"
+        )
+    return OK, f"all {len(BOT_SCOPES)} scopes manifest.yaml asks for are granted"
+
+
+def _anthropic(settings: Settings, *, online: bool) -> tuple[str, str]:
+    from bot.providers import chat_uses_anthropic, check_anthropic, reflection_uses_anthropic
+
+    if not chat_uses_anthropic(settings) and not reflection_uses_anthropic(settings):
+        return WARN, (
+            "not set: replies come from the offline stand-in model and reflections from the "
+            "heuristic; set it for real answers (console.anthropic.com → Settings → API Keys)"
+        )
+    settings.require("ANTHROPIC_API_KEY")
+    if not online:
+        return OK, "set (not tried: --offline)"
+    found, warnings = check_anthropic(settings)
+    if warnings:
+        return WARN, warnings[0]
+    return OK, "; ".join(found)
+
+
+def _data_dir(settings: Settings) -> tuple[str, str]:
+    import os
+
+    from store.db import sqlite_file
+    from store.filelock import LOCK_FILE, DataDirLock
+
+    where = settings.data_dir
+    existing = next((p for p in (where, *where.parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise _Stop(f"{where}: {existing} is a file, not a directory; point it elsewhere")
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        raise _Stop(
+            f"{where}: this user may not write in {existing}; chown it to the user Seshat runs "
+            "as, or point SESHAT_DATA_DIR elsewhere"
+        )
+    if not where.exists():
+        return OK, f"{where.resolve()} will be created at start"
+    database = sqlite_file(settings.effective_database_url)
+    if database is not None and (where / LOCK_FILE).exists():
+        lock = DataDirLock(where / LOCK_FILE)
+        lock.acquire(f"SESHAT_DATA_DIR {where}")
+        lock.release()
+    return OK, f"{where.resolve()} is writable" + (
+        "; no other `seshat run` holds it" if database is not None else ""
+    )
+
+
+def _database(settings: Settings) -> tuple[str, str]:
+    from store.db import head_revision, peek_revision, shown_url, sqlite_file
+
+    url = settings.effective_database_url
+    database = sqlite_file(url)
+    head = head_revision()
+    if database is not None and not database.exists():
+        return OK, f"{database} will be created at start (schema {head})"
+    revision = peek_revision(url)
+    if revision == head:
+        return OK, f"{shown_url(url)} at schema {head}"
+    return OK, f"{shown_url(url)} at schema {revision or 'none'}: upgraded to {head} at start"
+
+
+def register(app: typer.Typer) -> None:
+    """Add `seshat doctor`."""
+
+    @app.command()
+    def doctor(
+        offline: bool = typer.Option(
+            False, "--offline", help="Do not call Slack or Anthropic (only what is set)."
+        ),
+    ) -> None:
+        """Check everything a first real run needs, one line per check with its fix."""
+        settings = load_settings()
+        lines = checks(settings, online=not offline)
+        for line in lines:
+            say(f"{MARK[line.state]} {line.name}: {line.text}", STYLE[line.state])
+        failed = [line.name for line in lines if line.state == FAIL]
+        if failed:
+            say(f"{len(failed)} problem(s): {', '.join(failed)} (docs/operating.md has each fix)")
+            raise typer.Exit(1)
+        say("Ready: `seshat run` (or scripts/run) should start.")
