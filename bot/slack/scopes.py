@@ -1,5 +1,5 @@
 """The bot scopes Seshat's code needs: exactly the ones manifest.yaml requests (a test keeps the
-two in step, tests/bot/test_manifest.py keeps both in step with the calls and events).
+two in step, tests/bot/slack/test_manifest.py keeps both in step with the calls and events).
 
 `seshat doctor` compares them with the scopes the installed app was granted (Slack's
 `x-oauth-scopes` header), so an app installed from an older manifest is caught before the first

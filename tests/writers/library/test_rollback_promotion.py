@@ -7,7 +7,7 @@ from pathlib import Path
 
 from store.clock import FakeClock
 from store.db import Store
-from tests.writers.lesson_helpers import approve, ctx, lessons, new_library, write
+from tests.support.lesson_helpers import approve, ctx, lessons, new_library, write
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
 from writers.library.rollback import rollback
