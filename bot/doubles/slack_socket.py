@@ -273,6 +273,8 @@ class Deliverer:
         if attempt:
             headers["X-Slack-Retry-Num"] = str(attempt)
             headers["X-Slack-Retry-Reason"] = reason
+        with self.state.cond:
+            delivery.sent_at.append(time.monotonic())
         try:
             status, text, rtype = await self.post(target.url, body, headers)
         except TimeoutError:
@@ -283,6 +285,7 @@ class Deliverer:
             return "http_error"
         with self.state.cond:
             delivery.acked = True
+            delivery.acked_at = time.monotonic()
             delivery.ack_payload = _ack_body(text, rtype)
             self.state.cond.notify_all()
         return ""
