@@ -10,7 +10,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -33,7 +33,7 @@ SQLITE_POOL: dict[str, Any] = {"pool_size": 60, "max_overflow": 20, "pool_timeou
 _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
-def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> int:
+def insert_ignore(db: Session | Connection, entity: type[Any], rows: list[dict[str, Any]]) -> int:
     """Insert `rows`, skipping any that collide with a unique key; how many were inserted.
 
     One statement per row (`INSERT … ON CONFLICT DO NOTHING RETURNING` on SQLite and PostgreSQL,
@@ -43,11 +43,24 @@ def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) ->
     return len(insert_ignore_keys(db, entity, rows))
 
 
-def insert_ignore_keys(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> list[Any]:
-    """`insert_ignore`, returning the primary key of each row inserted (not of those skipped)."""
-    dialect = db.get_bind().dialect.name
-    statement = _insert_ignore(dialect, entity.__table__)
+def insert_ignore_keys(
+    db: Session | Connection, entity: type[Any], rows: list[dict[str, Any]]
+) -> list[Any]:
+    """`insert_ignore`, returning the primary key of each row inserted (not of those skipped).
+    On a Connection (the hot path: no ORM session around the statement) as on a Session."""
+    statement = _insert_ignore(dialect_of(db), entity.__table__)
     return [key for row in rows for (key, *_) in db.execute(statement, row).all()]
+
+
+def dialect_of(db: Session | Connection) -> str:
+    """ "sqlite" or "postgresql", for a Session or a Connection."""
+    return db.dialect.name if isinstance(db, Connection) else db.get_bind().dialect.name
+
+
+def insert_ignore_statement(db: Session | Connection, table: Any) -> Any:
+    """The `INSERT … ON CONFLICT DO NOTHING RETURNING <primary key>` of `table`, built once per
+    dialect; executed with a list of rows it is one statement (SQLAlchemy's insertmanyvalues)."""
+    return _insert_ignore(dialect_of(db), table)
 
 
 @functools.lru_cache(maxsize=64)
