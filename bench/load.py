@@ -130,18 +130,43 @@ def read_counts(path: Path | None) -> dict[str, Any]:
     return {}
 
 
+def tree(pid: int) -> list[int]:
+    """`pid` and its descendants (`seshat run --workers N` is a supervisor and N workers)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
 def rss_mb(pid: int) -> float:
-    """Resident memory of a process in MB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident memory of a process and its descendants in MB (Linux /proc)."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time a process and its descendants have used so far (Linux /proc)."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
@@ -252,7 +277,9 @@ def run(
             seed(data, lessons, facts)
         launched = time.monotonic()
         port = free_port()
-        counts_file = Path(tmp) / "sql_counts.json" if app == "seshat" else None
+        processes = int((extra or {}).get("SESHAT_WORKERS", "1"))
+        # Counted in a single process only (the workers' statements are not gathered).
+        counts_file = Path(tmp) / "sql_counts.json" if app == "seshat" and processes == 1 else None
         daemon = start_daemon(
             data,
             slack,
@@ -265,7 +292,17 @@ def run(
             extra=extra,
         )
         try:
+            if processes > 1:
+                slack.spread_over_connections()
             wait_ready(slack, mode, port, daemon)
+            if processes > 1:
+                # Every worker connected (Socket Mode) or, on the shared port, started.
+                deadline = time.monotonic() + 120
+                while slack.connection_count < processes and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    if mode == "http":
+                        time.sleep(8.0)
+                        break
             cold_start = time.monotonic() - launched
             users = [f"U0LOAD{i:04d}" for i in range(sessions)]
             for user in users:
@@ -372,7 +409,7 @@ def run(
                 )
         finally:
             stop_process(daemon)
-    answered = len(replies)
+    n_answered = len(replies)
     statements = sql_after.get("statements", 0) - sql_before.get("statements", 0)
     transactions = sql_after.get("transactions", 0) - sql_before.get("transactions", 0)
     writes = sql_after.get("write_transactions", 0) - sql_before.get("write_transactions", 0)
@@ -380,7 +417,7 @@ def run(
         "sessions": sessions,
         "messages": len(sent),
         "stored": stored,
-        "answered": answered,
+        "answered": n_answered,
         "doubled": sum(1 for t in replies.values() if len(t) > 1),
         "reflected_once": sum(1 for n in per_session.values() if n == 1),
         "reflected_twice": sum(1 for n in per_session.values() if n > 1),
@@ -401,9 +438,9 @@ def run(
         "rss_idle_mb": rss_idle,
         "rss_after_mb": rss_after,
         # Counted by bench/sql_counted.py's event hooks over the burst (seshat only).
-        "statements_per_answer": statements / max(1, answered) if counts_file else float("nan"),
-        "transactions_per_answer": transactions / max(1, answered) if counts_file else float("nan"),
-        "write_transactions_per_answer": writes / max(1, answered) if counts_file else float("nan"),
+        "statements_per_answer": statements / max(1, n_answered) if counts_file else float("nan"),
+        "transactions_per_answer": transactions / max(1, n_answered) if counts_file else float("nan"),
+        "write_transactions_per_answer": writes / max(1, n_answered) if counts_file else float("nan"),
     }
 
 

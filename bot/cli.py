@@ -113,7 +113,16 @@ def _quiet_libraries(
 
 
 @app.command()
-def run() -> None:
+def run(
+    workers: int = typer.Option(
+        0,
+        "--workers",
+        min=0,
+        max=10,
+        metavar="N",
+        help="Processes sharing the load on this host (default: SESHAT_WORKERS, else 1).",
+    ),
+) -> None:
     """Run the daemon against Slack (tokens from .env)."""
     from bot import logs
     from bot.daemon import Daemon
@@ -121,6 +130,14 @@ def run() -> None:
 
     settings = load_settings()
     logs.configure(settings.log_level, settings.log_format)
+    count = workers or settings.workers
+    if count > 1:
+        from bot.workers import supervise
+
+        try:
+            sys.exit(supervise(settings, count))
+        except ConfigError as exc:
+            raise fail(str(exc), code=2) from exc
     try:
         Daemon(settings).run_forever()
     except ConfigError as exc:
