@@ -186,18 +186,19 @@ def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     return spy
 
 
-def seed(data: Path, lessons: int, facts: int) -> None:
-    """Lessons (embedded with the daemon's hashing embedder) and channel facts, before start."""
+def seed(data: Path, lessons: int, facts: int, embedder_choice: str = "hashing") -> None:
+    """Lessons (embedded with the daemon's embedder) and channel facts, before start."""
     from datetime import timedelta
 
     from sqlalchemy import insert
 
+    from bot.runtime import make_embedder
     from store.models import LessonRow, MemoryEntry
     from writers.embed import HashingEmbedder
     from writers.lessons.index import to_blob
 
     now = datetime.now(UTC)
-    embedder = HashingEmbedder()
+    embedder = HashingEmbedder() if embedder_choice == "hashing" else make_embedder(embedder_choice)
     store = Store.open(f"sqlite:///{data / 'seshat.db'}")
     try:
         with store.sessions.begin() as db:
@@ -274,7 +275,7 @@ def run(
         data = Path(tmp) / "data"
         slack.add_user("U0OWNER", "owner")
         if lessons or facts:
-            seed(data, lessons, facts)
+            seed(data, lessons, facts, (extra or {}).get("SESHAT_EMBEDDER", "hashing"))
         launched = time.monotonic()
         port = free_port()
         processes = int((extra or {}).get("SESHAT_WORKERS", "1"))
@@ -439,8 +440,12 @@ def run(
         "rss_after_mb": rss_after,
         # Counted by bench/sql_counted.py's event hooks over the burst (seshat only).
         "statements_per_answer": statements / max(1, n_answered) if counts_file else float("nan"),
-        "transactions_per_answer": transactions / max(1, n_answered) if counts_file else float("nan"),
-        "write_transactions_per_answer": writes / max(1, n_answered) if counts_file else float("nan"),
+        "transactions_per_answer": transactions / max(1, n_answered)
+        if counts_file
+        else float("nan"),
+        "write_transactions_per_answer": writes / max(1, n_answered)
+        if counts_file
+        else float("nan"),
     }
 
 
@@ -591,7 +596,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
-    if args.app != "seshat":
+    if args.app != "seshat" or args.label:
         compare(args, extra)
         return
     args.out = args.out or ROOT / "bench" / "results" / "load.md"
