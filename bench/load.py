@@ -406,7 +406,7 @@ def run(
                 slack.slash_command(user, slack.dm_channel(user), "/done")
             if app == "seshat":
                 stored, per_session, cache_read, cache_total, rss_after = reflect_all(
-                    data, sessions, daemon.pid
+                    data, sessions, daemon.pid, (extra or {}).get("DATABASE_URL")
                 )
         finally:
             stop_process(daemon)
@@ -449,10 +449,12 @@ def run(
     }
 
 
-def reflect_all(data: Path, sessions: int, pid: int) -> tuple[int, dict[str, int], int, int, float]:
+def reflect_all(
+    data: Path, sessions: int, pid: int, url: str | None = None
+) -> tuple[int, dict[str, int], int, int, float]:
     """Wait until every session is reflected; (stored, reflections per session, cache read,
     cache total, RSS after)."""
-    store = Store.open(f"sqlite:///{data / 'seshat.db'}")
+    store = Store.open(url or f"sqlite:///{data / 'seshat.db'}")
     per_session: dict[str, int] = {}
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:

@@ -125,19 +125,17 @@ def run(
 ) -> None:
     """Run the daemon against Slack (tokens from .env)."""
     from bot import logs
-    from bot.daemon import Daemon
     from store.config import ConfigError
 
     settings = load_settings()
     logs.configure(settings.log_level, settings.log_format)
     count = workers or settings.workers
     if count > 1:
-        from bot.workers import supervise
+        from bot.workers import supervise  # imports no daemon: the supervisor stays small
 
-        try:
-            sys.exit(supervise(settings, count))
-        except ConfigError as exc:
-            raise fail(str(exc), code=2) from exc
+        sys.exit(supervise(count))
+    from bot.daemon import Daemon
+
     try:
         Daemon(settings).run_forever()
     except ConfigError as exc:
