@@ -128,14 +128,17 @@ def run(
     from store.config import ConfigError
 
     settings = load_settings()
-    logs.configure(settings.log_level, settings.log_format)
     count = workers or settings.workers
     if count > 1:
         from bot.workers import supervise  # imports no daemon: the supervisor stays small
 
+        logs.configure(settings.log_level, settings.log_format)
         sys.exit(supervise(count))
+    # Imported before the logs are configured, as always: in the other order a first run with
+    # a wrong token printed alembic's INFO lines before its one message (tests/bot/test_cli.py).
     from bot.daemon import Daemon
 
+    logs.configure(settings.log_level, settings.log_format)
     try:
         Daemon(settings).run_forever()
     except ConfigError as exc:
