@@ -14,6 +14,13 @@ reflected. Measured:
 
 Targets (issue 10): ack p99 < 100 ms; reply p99 within 3× the model latency at 200 concurrent
 sessions on the project's 2-core VM.
+
+Issue 27: `--mode http` delivers over HTTP (waitress) instead of Socket Mode; `--app both` runs
+the floor (bench/floor_app.py, a minimal Bolt app on the same stack) and Seshat alternately,
+`--rounds` pairs, and appends a section to bench/results/floor.md with CPU per message of both
+and their ratio, and Seshat's SQL statements and transactions per answered message (counted by
+event hooks: bench/sql_counted.py); `--app seshat --label …` appends a Seshat-only section there;
+`--set NAME=VALUE` passes a setting (SESHAT_WORKERS=4, SESHAT_EMBEDDER=auto, DATABASE_URL=…).
 """
 
 from __future__ import annotations
