@@ -14,6 +14,13 @@ reflected. Measured:
 
 Targets (issue 10): ack p99 < 100 ms; reply p99 within 3× the model latency at 200 concurrent
 sessions on the project's 2-core VM.
+
+Issue 27: `--mode http` delivers over HTTP (waitress) instead of Socket Mode; `--app both` runs
+the floor (bench/floor_app.py, a minimal Bolt app on the same stack) and Seshat alternately,
+`--rounds` pairs, and appends a section to bench/results/floor.md with CPU per message of both
+and their ratio, and Seshat's SQL statements and transactions per answered message (counted by
+event hooks: bench/sql_counted.py); `--app seshat --label …` appends a Seshat-only section there;
+`--set NAME=VALUE` passes a setting (SESHAT_WORKERS=4, SESHAT_EMBEDDER=auto, DATABASE_URL=…).
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ import os
 import platform
 import shutil
 import signal
+import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -50,9 +59,25 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 def start_daemon(
-    data: Path, slack: LocalSlackWorkspace, anthropic: LocalAnthropicAPI, workers: int
+    data: Path,
+    slack: LocalSlackWorkspace,
+    anthropic: LocalAnthropicAPI,
+    workers: int,
+    *,
+    app: str = "seshat",
+    mode: str = "socket",
+    port: int = 0,
+    counts: Path | None = None,
+    extra: dict[str, str] | None = None,
 ) -> subprocess.Popen[str]:
+    """`seshat run` (through bench/sql_counted.py when `counts` is given) or the floor app."""
     env = process_env(
         slack,
         anthropic,
@@ -62,22 +87,93 @@ def start_daemon(
         LLM_TIMEOUT_SECONDS="120",
         LOG_LEVEL="WARNING",
         LOG_FORMAT="json",
+        SLACK_MODE=mode,
+        SESHAT_HTTP_HOST="127.0.0.1",
+        SESHAT_HTTP_PORT=str(port),
+        **(extra or {}),
     )
-    return start_process(env, data.parent, stderr=sys.stderr)
+    if app == "seshat" and counts is None:
+        return start_process(env, data.parent, stderr=sys.stderr)
+    script = "floor_app.py" if app == "floor" else "sql_counted.py"
+    if counts is not None:
+        env["BENCH_SQL_COUNTS"] = str(counts)
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / script)],
+        cwd=data.parent,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=sys.stderr,
+        text=True,
+    )
+
+
+def wait_ready(
+    slack: LocalSlackWorkspace, mode: str, port: int, proc: subprocess.Popen[str]
+) -> None:
+    """Socket Mode: connected; HTTP: the port accepts (then deliveries go there)."""
+    if mode == "socket":
+        slack.wait_for_connection(timeout=120)
+        return
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            sys.exit(f"the app exited ({proc.returncode}) before listening")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    slack.deliver_over_http(f"http://127.0.0.1:{port}/slack/events", slack.signing_secret)
+
+
+def read_counts(path: Path | None) -> dict[str, Any]:
+    if path is None or not path.exists():
+        return {}
+    for _ in range(10):
+        try:
+            return dict(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            time.sleep(0.05)
+    return {}
+
+
+def tree(pid: int) -> list[int]:
+    """`pid` and its descendants (`seshat run --workers N` is a supervisor and N workers)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def rss_mb(pid: int) -> float:
-    """Resident memory of a process in MB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident memory of a process and its descendants in MB (Linux /proc)."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time a process and its descendants have used so far (Linux /proc)."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
@@ -97,18 +193,19 @@ def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     return spy
 
 
-def seed(data: Path, lessons: int, facts: int) -> None:
-    """Lessons (embedded with the daemon's hashing embedder) and channel facts, before start."""
+def seed(data: Path, lessons: int, facts: int, embedder_choice: str = "hashing") -> None:
+    """Lessons (embedded with the daemon's embedder) and channel facts, before start."""
     from datetime import timedelta
 
     from sqlalchemy import insert
 
+    from bot.runtime import make_embedder
     from store.models import LessonRow, MemoryEntry
     from writers.embed import HashingEmbedder
     from writers.lessons.index import to_blob
 
     now = datetime.now(UTC)
-    embedder = HashingEmbedder()
+    embedder = HashingEmbedder() if embedder_choice == "hashing" else make_embedder(embedder_choice)
     store = Store.open(f"sqlite:///{data / 'seshat.db'}")
     try:
         with store.sessions.begin() as db:
@@ -172,6 +269,10 @@ def run(
     lessons: int = 0,
     facts: int = 0,
     profile: Path | None = None,
+    *,
+    app: str = "seshat",
+    mode: str = "socket",
+    extra: dict[str, str] | None = None,
 ) -> dict[str, float]:
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -181,17 +282,42 @@ def run(
         data = Path(tmp) / "data"
         slack.add_user("U0OWNER", "owner")
         if lessons or facts:
-            seed(data, lessons, facts)
+            seed(data, lessons, facts, (extra or {}).get("SESHAT_EMBEDDER", "hashing"))
         launched = time.monotonic()
-        daemon = start_daemon(data, slack, anthropic, workers)
+        port = free_port()
+        processes = int((extra or {}).get("SESHAT_WORKERS", "1"))
+        # Counted in a single process only (the workers' statements are not gathered).
+        counts_file = Path(tmp) / "sql_counts.json" if app == "seshat" and processes == 1 else None
+        daemon = start_daemon(
+            data,
+            slack,
+            anthropic,
+            workers,
+            app=app,
+            mode=mode,
+            port=port,
+            counts=counts_file,
+            extra=extra,
+        )
         try:
-            slack.wait_for_connection(timeout=120)
+            if processes > 1:
+                slack.spread_over_connections()
+            wait_ready(slack, mode, port, daemon)
+            if processes > 1:
+                # Every worker connected (Socket Mode) or, on the shared port, started.
+                deadline = time.monotonic() + 120
+                while slack.connection_count < processes and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    if mode == "http":
+                        time.sleep(8.0)
+                        break
             cold_start = time.monotonic() - launched
             users = [f"U0LOAD{i:04d}" for i in range(sessions)]
             for user in users:
                 slack.add_user(user, user.lower())
             sent: dict[str, float] = {}
             time.sleep(2.0)  # let start-up work (recovery, warm-up) finish before measuring
+            sql_before = read_counts(counts_file)
             cpu_before = cpu_seconds(daemon.pid)
             own_before = time.process_time()
             rss_idle = rss_mb(daemon.pid)
@@ -227,6 +353,7 @@ def run(
                 spy.send_signal(signal.SIGINT)  # py-spy writes what it sampled and exits
                 spy.wait(timeout=60)
             time.sleep(1.0)  # anything answered twice would show up by now
+            sql_after = read_counts(counts_file)  # the replies' records are written by now
             replies: dict[str, list[float]] = {}
             for c in slack.calls:
                 ts = c.params.get("thread_ts")
@@ -273,40 +400,32 @@ def run(
                     later += 1
                     same += system == firsts[first_turn]
             stability = same / later if later else float("nan")
+            if app == "floor":
+                with sqlite3.connect(data / "floor.db") as floor_db:
+                    (stored,) = floor_db.execute(
+                        "SELECT count(*) FROM messages WHERE user != 'bot'"
+                    ).fetchone()
+                per_session = dict.fromkeys(users, 1)
+                cache_read = cache_total = 0
+                rss_after = rss_mb(daemon.pid)
             # Close every session and let each be reflected.
-            for user in users:
+            for user in users if app == "seshat" else []:
                 slack.slash_command(user, slack.dm_channel(user), "/done")
-            store = Store.open(f"sqlite:///{data / 'seshat.db'}")
-            per_session: dict[str, int] = {}
-            deadline = time.monotonic() + 300
-            while time.monotonic() < deadline:
-                with store.sessions() as db:
-                    per_session = {}
-                    for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
-                        per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
-                if len(per_session) >= sessions:
-                    break
-                time.sleep(0.5)
-            time.sleep(1.0)
-            rss_after = rss_mb(daemon.pid)
-            with store.sessions() as db:
-                per_session = {}
-                for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
-                    per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
-                stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
-                calls = db.query(LLMCall).filter(LLMCall.purpose == "chat").all()
-                cache_read = sum(c.cache_read_tokens for c in calls)
-                cache_total = sum(
-                    c.input_tokens + c.cache_read_tokens + c.cache_write_tokens for c in calls
+            if app == "seshat":
+                stored, per_session, cache_read, cache_total, rss_after = reflect_all(
+                    data, sessions, daemon.pid, (extra or {}).get("DATABASE_URL")
                 )
-            store.close()
         finally:
             stop_process(daemon)
+    n_answered = len(replies)
+    statements = sql_after.get("statements", 0) - sql_before.get("statements", 0)
+    transactions = sql_after.get("transactions", 0) - sql_before.get("transactions", 0)
+    writes = sql_after.get("write_transactions", 0) - sql_before.get("write_transactions", 0)
     return {
         "sessions": sessions,
         "messages": len(sent),
         "stored": stored,
-        "answered": len(replies),
+        "answered": n_answered,
         "doubled": sum(1 for t in replies.values() if len(t) > 1),
         "reflected_once": sum(1 for n in per_session.values() if n == 1),
         "reflected_twice": sum(1 for n in per_session.values() if n > 1),
@@ -326,7 +445,128 @@ def run(
         "cache_read_share": cache_read / cache_total if cache_total else 0.0,
         "rss_idle_mb": rss_idle,
         "rss_after_mb": rss_after,
+        # Counted by bench/sql_counted.py's event hooks over the burst (seshat only).
+        "statements_per_answer": statements / max(1, n_answered) if counts_file else float("nan"),
+        "transactions_per_answer": transactions / max(1, n_answered)
+        if counts_file
+        else float("nan"),
+        "write_transactions_per_answer": writes / max(1, n_answered)
+        if counts_file
+        else float("nan"),
     }
+
+
+def reflect_all(
+    data: Path, sessions: int, pid: int, url: str | None = None
+) -> tuple[int, dict[str, int], int, int, float]:
+    """Wait until every session is reflected; (stored, reflections per session, cache read,
+    cache total, RSS after)."""
+    store = Store.open(url or f"sqlite:///{data / 'seshat.db'}")
+    per_session: dict[str, int] = {}
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        with store.sessions() as db:
+            per_session = {}
+            for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
+                per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
+        if len(per_session) >= sessions:
+            break
+        time.sleep(0.5)
+    time.sleep(1.0)
+    rss_after = rss_mb(pid)
+    with store.sessions() as db:
+        per_session = {}
+        for row in db.query(ReflectionRow).filter(ReflectionRow.status == "ok"):
+            per_session[row.session_id] = per_session.get(row.session_id, 0) + 1
+        stored = db.query(Message).filter(Message.is_bot.is_(False)).count()
+        calls = db.query(LLMCall).filter(LLMCall.purpose == "chat").all()
+        cache_read = sum(c.cache_read_tokens for c in calls)
+        cache_total = sum(
+            c.input_tokens + c.cache_read_tokens + c.cache_write_tokens for c in calls
+        )
+    store.close()
+    return stored, per_session, cache_read, cache_total, rss_after
+
+
+def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
+    """Seshat and the floor app, alternating in one invocation; a section appended to --out."""
+    out = args.out or ROOT / "bench" / "results" / "floor.md"
+    apps = ["seshat", "floor"] if args.app == "both" else [args.app]
+    rows: list[tuple[str, dict[str, float]]] = []
+    for round_ in range(args.rounds):
+        for app in apps if round_ % 2 == 0 else apps[::-1]:
+            r = run(
+                args.sessions,
+                args.latency,
+                args.turns,
+                args.workers,
+                args.lessons,
+                args.facts,
+                mode=args.mode,
+                app=app,
+                extra=extra,
+            )
+            print(app, {k: round(v, 2) if isinstance(v, float) else v for k, v in r.items()})
+            rows.append((app, r))
+
+    def med(app: str, key: str) -> float:
+        values = [r[key] for a, r in rows if a == app]
+        return statistics.median(values) if values else float("nan")
+
+    lines = [
+        "",
+        f"## {args.label or 'run'} ({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)",
+        "",
+        f"`python bench/load.py --app {args.app} --mode {args.mode} --sessions {args.sessions} "
+        f"--latency {args.latency} --rounds {args.rounds}"
+        + "".join(f" --set {k}={v}" for k, v in extra.items())
+        + f"` on {platform.machine()} {platform.system()}, Python {platform.python_version()}, "
+        "SQLite; runs in the order listed.",
+        "",
+        "| run | app | CPU / message | generator CPU / message | ack p50 / p99 | "
+        "reply p50 / p99 | statements / answer | transactions (writes) / answer | "
+        "answered once | RSS idle / after |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for i, (app, r) in enumerate(rows, 1):
+        once = r["answered"] == r["messages"] == r["stored"] and r["doubled"] == 0
+        lines.append(
+            f"| {i} | {app} | {r['cpu_ms_per_message']:.1f} ms | "
+            f"{r['doubles_cpu_ms_per_message']:.1f} ms | "
+            f"{r['ack_p50_ms']:.0f} / {r['ack_p99_ms']:.0f} ms | "
+            f"{r['reply_p50_s']:.2f} / {r['reply_p99_s']:.2f} s | "
+            f"{r['statements_per_answer']:.1f} | {r['transactions_per_answer']:.1f} "
+            f"({r['write_transactions_per_answer']:.1f}) | {'✓' if once else '✗'} | "
+            f"{r['rss_idle_mb']:.0f} / {r['rss_after_mb']:.0f} MB |"
+        )
+    if args.app == "both":
+        ratio = med("seshat", "cpu_ms_per_message") / med("floor", "cpu_ms_per_message")
+        lines += [
+            "",
+            f"Median CPU per message: Seshat {med('seshat', 'cpu_ms_per_message'):.1f} ms, "
+            f"floor {med('floor', 'cpu_ms_per_message'):.1f} ms: **{ratio:.2f}×** "
+            f"(target ≤ 1.5×). Seshat: {med('seshat', 'statements_per_answer'):.1f} statements "
+            f"in {med('seshat', 'transactions_per_answer'):.1f} transactions "
+            f"({med('seshat', 'write_transactions_per_answer'):.1f} writing) per answered "
+            f"message (target ≤ 8 in ≤ 3); ack p99 {med('seshat', 'ack_p99_ms'):.0f} ms "
+            f"(target < 100 ms); reply p99 {med('seshat', 'ratio_p99'):.1f}× the model delay "
+            "(target ≤ 3×).",
+        ]
+    if not out.exists():
+        out.write_text(
+            "# The floor: Seshat beside a minimal Bolt app on the same stack\n\n"
+            "bench/floor_app.py stores each message (SQLite WAL), acks, answers through the "
+            "anthropic SDK and posts with slack_sdk; bench/load.py runs it and `seshat run` "
+            "alternately against the same local Slack workspace and Anthropic API. CPU per "
+            "message is the app process's user+system CPU over the burst divided by the "
+            "messages; statements and transactions are counted by SQLAlchemy event hooks "
+            "(bench/sql_counted.py) over the same window, up to one second after the last "
+            "reply (so the replies' records are in).\n",
+            encoding="utf-8",
+        )
+    with out.open("a", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"appended to {out}")
 
 
 def main() -> None:
@@ -350,8 +590,25 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=Path, help="py-spy the daemon's CPU work while it answers (collapsed)"
     )
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "load.md")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--app",
+        choices=["seshat", "floor", "both"],
+        default="seshat",
+        help="both: Seshat and the minimal Bolt app (bench/floor_app.py), alternating",
+    )
+    parser.add_argument("--mode", choices=["socket", "http"], default="socket")
+    parser.add_argument("--rounds", type=int, default=2, help="with --app both: pairs of runs")
+    parser.add_argument("--label", default="", help="with --app both: the section's title")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="extra daemon setting"
+    )
     args = parser.parse_args()
+    extra = dict(item.split("=", 1) for item in args.set)
+    if args.app != "seshat" or args.label:
+        compare(args, extra)
+        return
+    args.out = args.out or ROOT / "bench" / "results" / "load.md"
     r = run(
         args.sessions,
         args.latency,
@@ -360,6 +617,8 @@ def main() -> None:
         args.lessons,
         args.facts,
         args.profile,
+        mode=args.mode,
+        extra=extra,
     )
     for key, value in r.items():
         print(f"{key:<16} {value:.3f}" if isinstance(value, float) else f"{key:<16} {value}")

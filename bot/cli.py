@@ -130,13 +130,31 @@ def _quiet_libraries(
 
 
 @app.command()
-def run() -> None:
+def run(
+    workers: int = typer.Option(
+        0,
+        "--workers",
+        min=0,
+        max=10,
+        metavar="N",
+        help="Processes sharing the load on this host (default: SESHAT_WORKERS, else 1).",
+    ),
+) -> None:
     """Run the daemon against Slack (tokens from .env)."""
     from bot import logs
-    from bot.daemon import Daemon
     from store.config import ConfigError
 
     settings = load_settings()
+    count = workers or settings.workers
+    if count > 1:
+        from bot.workers import supervise  # imports no daemon: the supervisor stays small
+
+        logs.configure(settings.log_level, settings.log_format)
+        sys.exit(supervise(count))
+    # Imported before the logs are configured, as always: in the other order a first run with
+    # a wrong token printed alembic's INFO lines before its one message (tests/bot/test_cli.py).
+    from bot.daemon import Daemon
+
     logs.configure(settings.log_level, settings.log_format)
     try:
         Daemon(settings).run_forever()

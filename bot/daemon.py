@@ -316,6 +316,7 @@ class Daemon:
                 host=s.http_host,
                 port=s.http_port,
                 signing_secret=secrets["SLACK_SIGNING_SECRET"],
+                reuse_port=s.workers > 1,
             )
             self.http.start()
         if self._start_scheduler:

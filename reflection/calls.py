@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from reflection.llm import Usage
@@ -11,7 +12,7 @@ from store import ledger
 
 
 def record_call(
-    db: Session,
+    db: Session | Connection,
     *,
     purpose: str,
     session_id: str | None,
@@ -23,9 +24,10 @@ def record_call(
     error: str | None,
     now: datetime,
 ) -> None:
-    """One ledger row; `usage=None` with an `error` records a call that produced nothing."""
+    """One ledger row (a prebuilt INSERT: a reply writes one); `usage=None` with an `error`
+    records a call that produced nothing."""
     u = usage or Usage()
-    ledger.record_llm_call(
+    ledger.insert_llm_call(
         db,
         purpose=purpose,
         session_id=session_id,

@@ -166,6 +166,9 @@ class Settings(BaseSettings):
     # model calls, not a CPU count (the Python work of replies runs two at a time whatever this
     # is: bot/chat/cpu_slots.py). 256 lets a burst of 200 sessions wait on the model together.
     worker_threads: int = Field(default=256, ge=1, validation_alias="SESHAT_WORKER_THREADS")
+    # Daemon processes sharing the load on this host (`seshat run --workers N`): Socket Mode
+    # opens one connection each (Slack allows ten per app), HTTP mode shares the port.
+    workers: int = Field(default=1, ge=1, le=10, validation_alias="SESHAT_WORKERS")
     # The ⏳ on a message appears only when its answer takes longer than this (0: at once).
     working_signal_delay_seconds: float = Field(
         default=2.0, ge=0, validation_alias="WORKING_SIGNAL_DELAY_SECONDS"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import logging
 import os
@@ -11,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -32,9 +33,11 @@ SQLITE_POOL: dict[str, Any] = {"pool_size": 60, "max_overflow": 20, "pool_timeou
 
 
 _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+# The file beside a SQLite database that its writers lock across processes (empty).
+WRITER_LOCK_SUFFIX = ".writer-lock"
 
 
-def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> int:
+def insert_ignore(db: Session | Connection, entity: type[Any], rows: list[dict[str, Any]]) -> int:
     """Insert `rows`, skipping any that collide with a unique key; how many were inserted.
 
     One statement per row (`INSERT … ON CONFLICT DO NOTHING RETURNING` on SQLite and PostgreSQL,
@@ -44,11 +47,24 @@ def insert_ignore(db: Session, entity: type[Any], rows: list[dict[str, Any]]) ->
     return len(insert_ignore_keys(db, entity, rows))
 
 
-def insert_ignore_keys(db: Session, entity: type[Any], rows: list[dict[str, Any]]) -> list[Any]:
-    """`insert_ignore`, returning the primary key of each row inserted (not of those skipped)."""
-    dialect = db.get_bind().dialect.name
-    statement = _insert_ignore(dialect, entity.__table__)
+def insert_ignore_keys(
+    db: Session | Connection, entity: type[Any], rows: list[dict[str, Any]]
+) -> list[Any]:
+    """`insert_ignore`, returning the primary key of each row inserted (not of those skipped).
+    On a Connection (the hot path: no ORM session around the statement) as on a Session."""
+    statement = _insert_ignore(dialect_of(db), entity.__table__)
     return [key for row in rows for (key, *_) in db.execute(statement, row).all()]
+
+
+def dialect_of(db: Session | Connection) -> str:
+    """ "sqlite" or "postgresql", for a Session or a Connection."""
+    return db.dialect.name if isinstance(db, Connection) else db.get_bind().dialect.name
+
+
+def insert_ignore_statement(db: Session | Connection, table: Any) -> Any:
+    """The `INSERT … ON CONFLICT DO NOTHING RETURNING <primary key>` of `table`, built once per
+    dialect; executed with a list of rows it is one statement (SQLAlchemy's insertmanyvalues)."""
+    return _insert_ignore(dialect_of(db), table)
 
 
 @functools.lru_cache(maxsize=64)
@@ -58,8 +74,34 @@ def _insert_ignore(dialect: str, table: Any) -> Any:
     return insert(table).on_conflict_do_nothing().returning(*table.primary_key.columns)
 
 
-def _serialise_writers(engine: Engine) -> None:
-    """One SQLite write transaction at a time per process, queued on a Python lock.
+class _FileLock:
+    """An exclusive `flock` on a file beside the database: the writer lock across processes
+    (`seshat run --workers N`, the CLI beside the daemon). The kernel wakes a waiter as soon as
+    the holder lets go, where SQLite's own busy handler polls with sleeps of up to 100 ms.
+    Taken by one thread at a time (the per-process lock is held around it)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._fd: int | None = None  # opened at the first write
+
+    def acquire(self) -> None:
+        if self._fd is None:
+            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(self._fd, fcntl.LOCK_EX)
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
+    """One SQLite write transaction at a time per process, queued on a Python lock, and with
+    `lock_file` one at a time across processes, queued on a file lock.
 
     SQLite allows one writer; a second one waiting on the file lock polls with sleeps that grow
     to 100 ms, which under load made the slowest intakes (and so Slack's acks) wait ~200 ms for a
@@ -68,15 +110,26 @@ def _serialise_writers(engine: Engine) -> None:
     wake at once. Reads never take it (WAL lets them run beside the writer).
     """
     lock = threading.Lock()
+    across = _FileLock(lock_file) if lock_file is not None else None
+    if across is not None:
+        engine.info_seshat_file_lock = across  # type: ignore[attr-defined]  # closed by Store
 
     def release(info: dict[str, Any]) -> None:
         if info.pop("seshat_writing", False):
+            if across is not None:
+                across.release()
             lock.release()
 
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if not conn.info.get("seshat_writing") and statement.lstrip()[:7].upper().startswith(_DML):
             lock.acquire()
+            if across is not None:
+                try:
+                    across.acquire()
+                except BaseException:
+                    lock.release()
+                    raise
             conn.info["seshat_writing"] = True
 
     @event.listens_for(engine, "commit")
@@ -96,15 +149,18 @@ def _serialise_writers(engine: Engine) -> None:
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     if url.startswith("sqlite"):
+        lock_file = None
         if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+            path = Path(url.removeprefix("sqlite:///"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            lock_file = path.with_name(path.name + WRITER_LOCK_SUFFIX)
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
             **(kwargs if url == "sqlite:///:memory:" else {**SQLITE_POOL, **kwargs}),
         )
 
-        _serialise_writers(engine)
+        _serialise_writers(engine, lock_file)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -330,5 +386,8 @@ class Store:
         return self.engine.dialect.name == "sqlite"
 
     def close(self) -> None:
-        """Dispose of pooled connections."""
+        """Dispose of pooled connections (and the writers' file lock)."""
         self.engine.dispose()
+        lock = getattr(self.engine, "info_seshat_file_lock", None)
+        if lock is not None:
+            lock.close()

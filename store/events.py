@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, delete, select
 from sqlalchemy.orm import Session
 
-from store.db import insert_ignore
+from store.db import insert_ignore, insert_ignore_statement
 from store.models import ProcessedEvent, SessionEvent
 
 
@@ -27,6 +27,18 @@ def claim_all(db: Session, keys: list[str], *, now: datetime) -> bool:
             claim.rollback()  # one of them was taken: take none
             return False
     return True
+
+
+def claim_new(db: Session | Connection, keys: list[str], *, now: datetime) -> bool:
+    """Claim every key in one statement (a multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`
+    built once); False when any of them was seen before. Then the ones it did insert are still
+    in the caller's transaction: it must roll back (the intake calls this first in its
+    transaction, so a rollback loses nothing else)."""
+    unique = list(dict.fromkeys(keys))
+    statement = insert_ignore_statement(db, ProcessedEvent.__table__)
+    rows = [{"key": key, "received_at": now} for key in unique]
+    inserted = db.execute(statement, rows if len(rows) > 1 else rows[0]).all()
+    return len(inserted) == len(unique)
 
 
 def forget_before(db: Session, cutoff: datetime) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Connection, Table, func, insert, select
 from sqlalchemy.orm import Session
 
 from store.models import AuditEvent, LLMCall
@@ -47,6 +47,48 @@ def record_llm_call(
     db.add(row)
     db.flush()
     return row
+
+
+_LLM_CALLS: Table = LLMCall.__table__  # type: ignore[assignment]
+_INSERT_LLM_CALL = insert(_LLM_CALLS)
+
+
+def insert_llm_call(
+    db: Session | Connection,
+    *,
+    purpose: str,
+    session_id: str | None,
+    provider: str,
+    model: str,
+    input_tokens: int = 0,
+    output_tokens: int = 0,
+    cache_write_tokens: int = 0,
+    cache_read_tokens: int = 0,
+    cost_usd: float = 0.0,
+    duration_ms: int = 0,
+    ok: bool = True,
+    error: str | None = None,
+    now: datetime,
+) -> None:
+    """`record_llm_call` as one prebuilt Core INSERT (no ORM object, no flush)."""
+    db.execute(
+        _INSERT_LLM_CALL,
+        {
+            "purpose": purpose,
+            "session_id": session_id,
+            "provider": provider,
+            "model": model,
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "cache_write_tokens": cache_write_tokens,
+            "cache_read_tokens": cache_read_tokens,
+            "cost_usd": cost_usd,
+            "duration_ms": duration_ms,
+            "ok": ok,
+            "error": error,
+            "created_at": now,
+        },
+    )
 
 
 def spent_since(db: Session, *, purpose: str, since: datetime) -> float:

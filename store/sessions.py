@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, Table, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -61,11 +61,28 @@ def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSes
 
 
 def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
-    """`get_or_open` for the id alone (the intake, before every ack: no row is loaded)."""
+    """`get_or_open` for the id alone (no row is loaded)."""
     by_key = select(ChatSession.id).where(ChatSession.open_key == key.as_open_key())
     existing = db.scalar(by_key)
     if existing is not None:
         return existing, False
+    return _open(db, key, now=now, again=lambda: db.scalar(by_key))
+
+
+def touch_or_open(db: Session | Connection, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
+    """The intake's `open_id`, before every ack: the open session's activity time set to `now`
+    (one prebuilt UPDATE … RETURNING finds and touches it), or a new one opened with it;
+    (session id, created)."""
+    touch = {"open_key_": key.as_open_key(), "at_": now}
+    existing = db.execute(TOUCH_OPEN, touch).scalar()
+    if existing is not None:
+        return str(existing), False
+    return _open(db, key, now=now, again=lambda: db.execute(TOUCH_OPEN, touch).scalar())
+
+
+def _open(
+    db: Session | Connection, key: SessionKey, *, now: datetime, again: Callable[[], Any]
+) -> tuple[str, bool]:
     session_id = str(uuid.uuid4())
     row = {
         "id": session_id,
@@ -82,14 +99,62 @@ def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
     # Another worker or replica may open it first: then theirs is the one.
     if insert_ignore(db, ChatSession, [row]) == 1:
         return session_id, True
-    theirs = db.scalar(by_key)
+    theirs = again()
     if theirs is None:
         raise RuntimeError(f"no open session for {key.as_open_key()} after opening one")
     return theirs, False
 
 
+# The hot path's statements, built once on the tables (Core: no ORM compile step per call).
+_SESSIONS: Table = ChatSession.__table__  # type: ignore[assignment]
+_MESSAGES: Table = Message.__table__  # type: ignore[assignment]
+# Activity on the open session for a key, returning its id (none when no session is open).
+TOUCH_OPEN = (
+    update(_SESSIONS)
+    .where(_SESSIONS.c.open_key == bindparam("open_key_"))
+    .values(last_activity_at=bindparam("at_"))
+    .returning(_SESSIONS.c.id)
+)
+# A claimed reply recorded: the message answered and its claim given back.
+ANSWERED = (
+    update(_MESSAGES)
+    .where(_MESSAGES.c.id == bindparam("id_"))
+    .values(
+        reply_owner=None,
+        reply_lease_until=None,
+        working_reaction=False,
+        reply_state=ReplyState.ANSWERED,
+        reply_ts=bindparam("reply_ts_"),
+        reply_text=None,
+        reply_next_at=None,
+    )
+)
+# The answer stored before it is posted.
+GENERATED = (
+    update(_MESSAGES)
+    .where(_MESSAGES.c.id == bindparam("id_"))
+    .values(reply_state=ReplyState.GENERATED, reply_text=bindparam("reply_text_"))
+)
+# The session after a reply: its newest bot ts and activity; returns its state and how many
+# of its messages are still owed a reply (one statement instead of two).
+REPLIED = (
+    update(_SESSIONS)
+    .where(_SESSIONS.c.id == bindparam("id_"))
+    .values(last_bot_ts=bindparam("bot_ts_"), last_activity_at=bindparam("at_"))
+    .returning(
+        _SESSIONS.c.state,
+        select(func.count(_MESSAGES.c.id))
+        .where(
+            _MESSAGES.c.session_id == bindparam("id_"),
+            _MESSAGES.c.reply_state.in_(ReplyState.UNANSWERED),
+        )
+        .scalar_subquery(),
+    )
+)
+
+
 def add_message(
-    db: Session,
+    db: Session | Connection,
     *,
     session_id: str,
     channel: str,
@@ -99,14 +164,17 @@ def add_message(
     text: str,
     now: datetime,
     reply_state: str | None = None,
+    claim_until: datetime | None = None,
 ) -> int | None:
     """Append a transcript line: its id, or None when that (session, ts) was already stored.
 
     A user message that must be answered is stored with `reply_state=ReplyState.PENDING`, in the
     same transaction as the delivery's dedupe claim: from then on it is answered exactly once,
-    by this process or, after a crash, by whichever process recovers it.
+    by this process or, after a crash, by whichever process recovers it. With `claim_until` it is
+    stored already claimed by this process (`claim_reply`'s columns, one attempt) until then: the
+    intake's process answers it, with no claim UPDATE of its own (`fresh_claim`).
     """
-    row = {
+    row: dict[str, Any] = {
         "session_id": session_id,
         "channel": channel,
         "ts": ts,
@@ -116,8 +184,26 @@ def add_message(
         "created_at": now,
         "reply_state": reply_state,
     }
+    if claim_until is not None:
+        row.update(
+            reply_owner=PROCESS,
+            reply_lease_until=claim_until,
+            reply_attempts=1,
+            working_reaction=True,
+        )
     keys = insert_ignore_keys(db, Message, [row])
     return int(keys[0]) if keys else None
+
+
+def fresh_claim(message: Message) -> bool:
+    """True for a message this process claimed when it stored it (`add_message(claim_until=…)`)
+    and has not worked on since: answering it needs no claim of its own."""
+    return (
+        message.reply_owner == PROCESS
+        and message.reply_attempts == 1
+        and message.reply_state == ReplyState.PENDING
+        and message.reply_stream_ts is None
+    )
 
 
 def ts_key(message: Message) -> tuple[float, int]:

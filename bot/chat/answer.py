@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from bot.chat.budget import ChatBudget
@@ -144,7 +145,7 @@ class Answerer:
         lines: list[tuple[bool, str]],
         plan: Plan,
         live: LiveReply | None = None,
-    ) -> tuple[str, Callable[[Session], None] | None]:
+    ) -> tuple[str, Callable[[Session | Connection], None] | None]:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
         if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
             return direct, None
@@ -173,7 +174,7 @@ class Answerer:
         lines: list[tuple[bool, str]],
         plan: Plan = NO_PLAN,
         live: LiveReply | None = None,
-    ) -> tuple[str, Callable[[Session], None]]:
+    ) -> tuple[str, Callable[[Session | Connection], None]]:
         """Ask the model (the answer and its ledger row); on persistent failure the apology.
         With `live`, the answer is shown as it is written (and may end cut off)."""
         if plan.pivot:  # restart the framing: the bot's repeated answers are left out
@@ -219,7 +220,7 @@ class Answerer:
         response: LLMResponse | None,
         started: float,
         error: str | None = None,
-    ) -> Callable[[Session], None]:
+    ) -> Callable[[Session | Connection], None]:
         """The model call's ledger row, written by the caller in the transaction that stores
         the answer (one commit instead of two per reply)."""
         cost = (
@@ -228,7 +229,7 @@ class Answerer:
         duration_ms = int((time.monotonic() - started) * 1000)
         now = self.clock.now()
 
-        def write(db: Session) -> None:
+        def write(db: Session | Connection) -> None:
             record_call(
                 db,
                 purpose="chat",

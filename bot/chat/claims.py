@@ -114,10 +114,15 @@ class ReplyClaims:
             if owed is None:
                 return None
             took_over = owed.reply_owner is not None and owed.reply_owner != PROCESS
-            if not S.claim_reply(db, owed, now=now, lease=REPLY_LEASE):
+            # Claimed by this process's intake when it was stored: no UPDATE (and on SQLite no
+            # writer lock) here.
+            fresh = S.fresh_claim(owed)
+            if not fresh and not S.claim_reply(db, owed, now=now, lease=REPLY_LEASE):
                 return None  # another replica claimed it a moment ago; it answers in order
             history = events.of_session(db, session_id) if with_history else []
             db.expunge_all()
+        if fresh:
+            owed.reply_attempts -= 1  # detached: reads as it would before a claim, as above
         return Turn(
             owed=owed,
             took_over=took_over,
@@ -148,9 +153,10 @@ class ReplyClaims:
         """Record the posted reply (`stored`: its redacted text) and settle the message; what
         the session looks like afterwards."""
         now = self.clock.now()
-        with self.store.sessions.begin() as db:
+        # Three prebuilt statements on the connection (no ORM session).
+        with self.store.engine.begin() as conn:
             reply_id = S.add_message(
-                db,
+                conn,
                 session_id=owed.session_id,
                 channel=owed.channel,
                 ts=ts,
@@ -159,25 +165,15 @@ class ReplyClaims:
                 text=stored,
                 now=now,
             )
-            db.execute(
-                unclaimed(
-                    owed.id,
-                    reply_state=ReplyState.ANSWERED,
-                    reply_ts=ts,
-                    reply_text=None,
-                    reply_next_at=None,
-                )
-            )
-            state = db.scalar(
-                update(ChatSession)
-                .where(ChatSession.id == owed.session_id)
-                .values(last_bot_ts=ts, last_activity_at=now)
-                .returning(ChatSession.state)
-            )
-            # Asked here rather than in a transaction of its own: a message stored after this
-            # commit is submitted by its own intake, so nothing is missed.
-            more = S.unanswered_count(db, owed.session_id) > 0
-        return Delivered(state, reply_id, more)
+            conn.execute(S.ANSWERED, {"id_": owed.id, "reply_ts_": ts})
+            # The session's state, and whether more is owed: asked here rather than in a
+            # transaction of its own, as a message stored after this commit is submitted by its
+            # own intake, so nothing is missed.
+            row = conn.execute(
+                S.REPLIED, {"id_": owed.session_id, "bot_ts_": ts, "at_": now}
+            ).first()
+        state, owing = (row[0], row[1]) if row is not None else (None, 0)
+        return Delivered(state, reply_id, bool(owing))
 
     def settle_unanswered(self, owed: Message) -> None:
         """Leave a message unanswered on purpose (a stopped or capped bot-to-bot exchange)."""

@@ -12,14 +12,22 @@ way as early as possible and the model's waits overlap; finishing one (posting t
 bookkeeping nobody waits for (recording a posted reply, the stall guard's measurement) last. A
 thread waits behind more urgent ones for `patience` seconds at most, then queues like the most
 urgent, so nothing is starved under sustained load.
+
+`ElasticPool`: the reply threads themselves, grown to a burst and shrunk after it.
+`concurrent.futures.ThreadPoolExecutor` keeps every thread it started for the life of the
+process: after one burst of 200 replies the daemon held 200 idle threads (~0.11 MB each) for good.
+Here a thread that found no work for `idle_seconds` ends; the next burst starts threads again.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
+from typing import Any
 
 # What a slot is wanted for, most urgent first: starting a reply (its context and model call:
 # under a burst every model call should be on its way before anyone's answer is finished, since
@@ -143,3 +151,93 @@ class KeyedLocks:
             else:
                 self._locks[key] = (lock, users - 1)
         lock.release()
+
+
+# A reply thread idle this long ends (the next burst starts new ones: ~0.1 ms each).
+IDLE_SECONDS = 10.0
+
+
+class ElasticPool:
+    """Runs submitted calls on up to `max_workers` threads, each ending when idle for long."""
+
+    def __init__(
+        self, max_workers: int, *, idle_seconds: float = IDLE_SECONDS, name: str = "pool"
+    ) -> None:
+        if max_workers < 1:
+            raise ValueError("max_workers must be at least 1")
+        self._max = max_workers
+        self._idle_seconds = idle_seconds
+        self._name = name
+        self._cond = threading.Condition()
+        self._queue: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._threads: set[threading.Thread] = set()
+        self._idle = 0
+        self._started = 0
+        self._closed = False
+
+    @property
+    def size(self) -> int:
+        """Threads alive now (working or waiting for work)."""
+        with self._cond:
+            return len(self._threads)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        """Queue `fn(*args)`; RuntimeError after `shutdown`."""
+        future: Future[Any] = Future()
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("cannot submit after shutdown")
+            self._queue.append((future, fn, args))
+            if len(self._queue) > self._idle and len(self._threads) < self._max:
+                self._started += 1
+                thread = threading.Thread(
+                    target=self._work, name=f"{self._name}_{self._started}", daemon=True
+                )
+                self._threads.add(thread)
+                thread.start()
+            else:
+                self._cond.notify()
+        return future
+
+    def _next(self) -> tuple[Future[Any], Callable[..., Any], tuple[Any, ...]] | None:
+        """The next task, or None when this thread should end (idle too long, or shut down)."""
+        with self._cond:
+            while True:
+                if self._queue:
+                    return self._queue.popleft()
+                if self._closed:
+                    break
+                self._idle += 1
+                woke = self._cond.wait(self._idle_seconds)
+                self._idle -= 1
+                if not woke and not self._queue:
+                    break
+            self._threads.discard(threading.current_thread())
+            return None
+
+    def _work(self) -> None:
+        while (task := self._next()) is not None:
+            future, fn, args = task
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = fn(*args)
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+            del future, fn, args, task  # nothing of the task outlives it while idle
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Take no more work; with `cancel_futures` cancel what has not started; with `wait`
+        return when every thread has ended."""
+        with self._cond:
+            self._closed = True
+            if cancel_futures:
+                while self._queue:
+                    self._queue.popleft()[0].cancel()
+            threads = list(self._threads)
+            self._cond.notify_all()
+        if wait:
+            for thread in threads:
+                thread.join()

@@ -17,11 +17,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from typing import Any
 
 from slack_sdk import WebClient
-from sqlalchemy import update
 
 from bot.chat.answer import (
     APOLOGY_START,
@@ -33,7 +32,7 @@ from bot.chat.answer import (
 )
 from bot.chat.budget import ChatBudget
 from bot.chat.claims import Delivered, ReplyClaims, Turn
-from bot.chat.cpu_slots import CpuSlots, KeyedLocks
+from bot.chat.cpu_slots import CpuSlots, ElasticPool, KeyedLocks
 from bot.chat.intake import Intake
 from bot.chat.posting import Poster, reply_blocks, reply_metadata
 from bot.chat.stall import NO_PLAN, StallGuard
@@ -118,7 +117,8 @@ class Engine:
             on_key_refused=on_key_refused,
         )
         self.poster = Poster(slack, self.streamer, self._cpu)
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="seshat-chat")
+        # Sized for a burst, shrunk after it (bot/chat/cpu_slots.py).
+        self._pool = ElasticPool(workers, name="seshat-chat")
         self._locks = KeyedLocks()
         self._inflight: set[Future[None]] = set()
         self._inflight_lock = threading.Lock()
@@ -279,14 +279,11 @@ class Engine:
                 if took_over:
                     text = RESTARTED + text
                 stored = redact_text(text)
-                with self.store.sessions.begin() as db:
+                # Stored before it is posted: two prebuilt statements on the connection.
+                with self.store.engine.begin() as conn:
                     if record is not None:
-                        record(db)
-                    db.execute(
-                        update(Message)
-                        .where(Message.id == owed.id)
-                        .values(reply_state=ReplyState.GENERATED, reply_text=stored)
-                    )
+                        record(conn)
+                    conn.execute(S.GENERATED, {"id_": owed.id, "reply_text_": stored})
             elif (
                 took_over
                 and owed.reply_stream_ts is None

@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
+from sqlalchemy import event
+from sqlalchemy.orm import Session, object_session
+
 from bot.chat.context import PromptParts, Section, default_identity
 from store.clock import Clock
 from store.config import Settings
 from store.db import Store
-from store.models import ChatSession
+from store.models import ChatSession, SkillState
 from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
@@ -116,6 +120,58 @@ def skill_section(
     ]
 
 
+# How long what every session's context shares (below) is reused without asking whether a
+# skill's state changed in the database (another replica may have retired it) or a SKILL.md was
+# edited in place; anything with a cheap stamp (the lesson library's version, the files' mtimes,
+# the skills folder's entries) is checked on every use.
+SHARED_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every session's context shares: the usable skills and their index, the identity and
+    USER.md; built once per `stamp` (at most every SHARED_SECONDS)."""
+
+    stamp: tuple[object, ...]
+    built_at: float
+    usable: list[UsableSkill]
+    index: str
+    identity: str
+    user_md: str
+
+
+class _SkillStates:
+    """Counts committed changes to skill states made in this process (approve, retire, pin,
+    import: mapper events mark the ORM session, its commit counts), so a retired skill leaves
+    the next session's context at once; another replica's change shows within SHARED_SECONDS."""
+
+    changes = 0
+
+    @staticmethod
+    def touched(_mapper: object, _conn: object, target: SkillState) -> None:
+        db = object_session(target)
+        if db is not None:
+            db.info["seshat_skills_changed"] = True
+
+    @classmethod
+    def committed(cls, db: Session) -> None:
+        if db.info.pop("seshat_skills_changed", False):
+            cls.changes += 1
+
+
+for _kind in ("after_insert", "after_update", "after_delete"):
+    event.listen(SkillState, _kind, _SkillStates.touched)
+event.listen(Session, "after_commit", _SkillStates.committed)
+
+
+def _file_stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, -1)
+    return (st.st_mtime_ns, st.st_size)
+
+
 class LearnedContext:
     """The context provider used by the engine (and by `seshat context`)."""
 
@@ -125,10 +181,47 @@ class LearnedContext:
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._shared: _Shared | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
         # Under agent_view: the channel a person in a DM is looking at, when they may read it
         # (bot/surfaces/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
         self.viewed_channel: Callable[[str], str | None] = lambda _user: None
+
+    def shared(self) -> _Shared:
+        """What every session's context shares, rebuilt only when its stamp changed or it is
+        older than SHARED_SECONDS (a burst of new sessions reads and renders it once)."""
+        rt = self.runtime
+        data_dir, skills_dir = rt.data_dir, rt.settings.effective_skills_dir
+        stamp = (
+            rt.library.version,
+            _SkillStates.changes,
+            _file_stamp(data_dir / "IDENTITY.md"),
+            _file_stamp(data_dir / persona.USER_FILE),
+            _file_stamp(data_dir / memory.MEMORY_FILE),
+            _file_stamp(skills_dir),
+        )
+        with self._lock:
+            cached = self._shared
+        now = time.monotonic()
+        if cached is not None and cached.stamp == stamp and now - cached.built_at < SHARED_SECONDS:
+            return cached
+        with rt.store.sessions() as db:
+            usable = usable_skills(db, skills_dir)
+        built = _Shared(
+            stamp=stamp,
+            built_at=now,
+            usable=usable,
+            index=render_index(
+                usable,
+                max_count=rt.settings.skill_index_max,
+                max_tokens=rt.settings.skill_index_tokens,
+            ),
+            identity=read_text(data_dir / "IDENTITY.md") or default_identity(),
+            user_md=persona.user_md_for_prompt(data_dir, rt.settings.context_user_md_tokens),
+        )
+        with self._lock:
+            self._shared = built
+        return built
 
     def build(
         self, session: ChatSession, first_text: str, latest_text: str | None = None
@@ -161,18 +254,18 @@ class LearnedContext:
         """Drop every cached session context (after a forget: it may quote what is gone)."""
         with self._lock:
             self._cache.clear()
+            self._shared = None
 
     def _rematch(self, session_id: str, live: _Live, latest: str) -> None:
         """Move the skill section to the skill `latest` is about, when the topic changed
         markedly: `latest` is far from the text the current section was chosen for, matches
         another skill strongly (its body would be injected), and is not about the current skill.
         Nothing changes otherwise (a short follow-up such as "ok, do it" keeps the skill)."""
-        if not self.skills.moved(latest, live.anchor):
-            return  # the usual case, decided before reading the skills
+        usable = self.shared().usable
+        if not usable or not self.skills.moved(latest, live.anchor):
+            return  # the usual case: no skill to move to, or still on topic (no embedding)
         rt = self.runtime
         skills_dir = rt.settings.effective_skills_dir
-        with rt.store.sessions() as db:
-            usable = usable_skills(db, skills_dir)
         current = live.match
         match = self.skills.rematch(
             latest, live.anchor, current.slug if current is not None else None, usable
@@ -228,27 +321,21 @@ class LearnedContext:
             memory.check_external_edit(db, data_dir, now)
             if session_id is not None:
                 record_injection(db, session_id, selection.lesson_ids, now)
-            skills_dir = rt.settings.effective_skills_dir
-            usable = usable_skills(db, skills_dir)
             snapshot = memory.memory_for_view(
                 db,
                 data_dir,
                 View.session(user_id=user_id, channel=channel),
                 max_tokens=rt.settings.context_memory_tokens,
             )
-        identity = read_text(data_dir / "IDENTITY.md") or default_identity()
-        index = render_index(
-            usable,
-            max_count=rt.settings.skill_index_max,
-            max_tokens=rt.settings.skill_index_tokens,
-        )
+        # Built once for every session while nothing it depends on changed (MEMORY.md is read
+        # per session: what a line may show depends on who is asking, and where).
+        shared = self.shared()
+        skills_dir = rt.settings.effective_skills_dir
+        usable, identity = shared.usable, shared.identity
         stable = [
-            Section(
-                "About the owner (USER.md)",
-                persona.user_md_for_prompt(data_dir, rt.settings.context_user_md_tokens),
-            ),
+            Section("About the owner (USER.md)", shared.user_md),
             Section("Lessons", selection.render_stable(), raw=True),
-            Section("Approved skills", index),
+            Section("Approved skills", shared.index),
             Section("Memory (MEMORY.md)", snapshot.text),
         ]
         match = self.skills.match(first_text, usable)

@@ -81,6 +81,10 @@ class Deliverer:
         self.connection_count = 0
         self.tickets: set[str] = set()
         self.http_target: HttpTarget | None = None
+        # Slack spreads an app's events over its open connections (up to ten: several
+        # processes); False sends each to the newest one, as a single process sees it.
+        self.spread = False
+        self._turn = 0
         self.deliveries: list[Delivery] = []
         self._by_envelope: dict[str, tuple[Delivery, asyncio.Event]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -252,7 +256,12 @@ class Deliverer:
         with self.state.cond:
             delivery.envelope_ids.append(env["envelope_id"])
             delivery.sent_at.append(time.monotonic())
-            ws = next((c for c in reversed(self.connections) if not c.closed), None)
+            open_ = [c for c in self.connections if not c.closed]
+            if self.spread and open_:
+                self._turn += 1
+                ws: web.WebSocketResponse | None = open_[self._turn % len(open_)]
+            else:
+                ws = open_[-1] if open_ else None
         if ws is not None and not ws.closed:
             try:
                 await ws.send_str(dumps(env))
@@ -278,6 +287,8 @@ class Deliverer:
         if attempt:
             headers["X-Slack-Retry-Num"] = str(attempt)
             headers["X-Slack-Retry-Reason"] = reason
+        with self.state.cond:
+            delivery.sent_at.append(time.monotonic())
         try:
             status, text, rtype = await self.post(target.url, body, headers)
         except TimeoutError:

@@ -304,6 +304,11 @@ class LocalSlackWorkspace:
         """Deliver to the app as signed HTTP POSTs to `url` instead of over Socket Mode."""
         self.deliverer.http_target = HttpTarget(url, signing_secret or self.signing_secret)
 
+    def spread_over_connections(self, spread: bool = True) -> None:
+        """Send each event over the next open Socket Mode connection in turn, as Slack spreads
+        an app's events over its connections (`seshat run --workers N`)."""
+        self.deliverer.spread = spread
+
     def deliver_over_socket(self) -> None:
         """Go back to Socket Mode delivery."""
         self.deliverer.http_target = None

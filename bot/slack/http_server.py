@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import json
 import logging
+import socket
 import threading
 import time
 import traceback
@@ -102,6 +103,7 @@ class HttpServer:
         threads: int = 8,
         signing_secret: str | None = None,
         refusal_log_seconds: float = REFUSAL_LOG_SECONDS,
+        reuse_port: bool = False,
     ) -> None:
         # Bolt keeps the secret it was built with; the edge checks signatures with the same one
         # before anything is parsed (Bolt parses first and checks after).
@@ -112,9 +114,14 @@ class HttpServer:
         self._secret = secret.encode()
         self._refusals = RefusalLog(refusal_log_seconds)
         app.logger.addFilter(_drop_unhandled_warning)
-        self._server = create_server(
-            self._wsgi, host=host, port=port, threads=threads, ident="seshat"
+        # With `reuse_port`, several processes listen on one port and the kernel spreads the
+        # connections over them (`seshat run --workers N`).
+        where: dict[str, Any] = (
+            {"sockets": [_reusable_socket(host, port)]}
+            if reuse_port
+            else {"host": host, "port": port}
         )
+        self._server = create_server(self._wsgi, threads=threads, ident="seshat", **where)
         self._thread: threading.Thread | None = None
 
     @property
@@ -230,6 +237,17 @@ class HttpServer:
             trigger.pull_trigger()
         self._thread.join(timeout=10)
         server.task_dispatcher.shutdown()
+
+
+def _reusable_socket(host: str, port: int) -> socket.socket:
+    """A listening TCP socket with SO_REUSEPORT set, bound to (host, port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    return sock
 
 
 def _bolt_signing_secret(app: App) -> str:

@@ -9,9 +9,10 @@ from sqlalchemy import inspect, update
 
 from store import events, ledger
 from store import sessions as S
-from store.clock import FakeClock
+from store.clock import FakeClock, as_utc
 from store.db import Store, current_revision, upgrade
-from store.models import SessionState
+from store.leases import claimable
+from store.models import Message, SessionState
 
 KEY = S.SessionKey(team="T1", channel="D1", thread_ts="", user_id="U1")
 
@@ -193,3 +194,83 @@ def test_migrations_match_the_models(store: Store) -> None:
     with store.engine.connect() as conn:
         diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diffs == []
+
+
+def test_the_intake_statements_open_touch_and_claim(store: Store, clock: FakeClock) -> None:
+    # The hot path's prebuilt statements on a bare connection (no ORM session).
+    with store.engine.begin() as conn:
+        assert events.claim_new(conn, ["msg:D1:1.0", "event:Ev1"], now=clock.now())
+        first, created = S.touch_or_open(conn, KEY, now=clock.now())
+        assert created
+        message_id = S.add_message(
+            conn,
+            session_id=first,
+            channel="D1",
+            ts="1.0",
+            user_id="U1",
+            is_bot=False,
+            text="hello",
+            now=clock.now(),
+            reply_state="pending",
+            claim_until=clock.now() + timedelta(minutes=5),
+        )
+    clock.advance(timedelta(minutes=3))
+    with store.engine.begin() as conn:
+        # A delivery with one key seen before claims none of its keys.
+        assert not events.claim_new(conn, ["msg:D1:2.0", "event:Ev1"], now=clock.now())
+        conn.rollback()
+    with store.engine.begin() as conn:
+        assert events.claim_new(conn, ["msg:D1:2.0"], now=clock.now())
+        again, created = S.touch_or_open(conn, KEY, now=clock.now())
+        assert again == first and not created
+    with store.sessions() as db:
+        session = S.get(db, first)
+        assert session is not None
+        assert abs((as_utc(session.last_activity_at) - clock.now()).total_seconds()) < 1
+        [owed] = S.unanswered(db, first)
+        # Stored claimed by this process for its reply: it needs no claim of its own.
+        assert owed.id == message_id and S.fresh_claim(owed)
+        assert S.first_answerable([owed], now=clock.now()) is owed
+        # Another process sees a live claim it may not take.
+        assert owed.reply_owner is not None
+        assert not claimable(owed.reply_owner, owed.reply_lease_until, clock.now())
+
+
+def test_a_recorded_reply_says_the_state_and_what_is_still_owed(
+    store: Store, clock: FakeClock
+) -> None:
+    with store.sessions.begin() as db:
+        session, _ = S.get_or_open(db, KEY, now=clock.now())
+        ids = [
+            S.add_message(
+                db,
+                session_id=session.id,
+                channel="D1",
+                ts=ts,
+                user_id="U1",
+                is_bot=False,
+                text=ts,
+                now=clock.now(),
+                reply_state="pending",
+            )
+            for ts in ("1.0", "2.0")
+        ]
+    with store.engine.begin() as conn:
+        conn.execute(S.GENERATED, {"id_": ids[0], "reply_text_": "answer"})
+        conn.execute(S.ANSWERED, {"id_": ids[0], "reply_ts_": "1.5"})
+        state, owing = conn.execute(
+            S.REPLIED, {"id_": session.id, "bot_ts_": "1.5", "at_": clock.now()}
+        ).one()
+    assert state == SessionState.OPEN and owing == 1
+    with store.engine.begin() as conn:
+        conn.execute(S.ANSWERED, {"id_": ids[1], "reply_ts_": "2.5"})
+        _, owing = conn.execute(
+            S.REPLIED, {"id_": session.id, "bot_ts_": "2.5", "at_": clock.now()}
+        ).one()
+    assert owing == 0
+    with store.sessions() as db:
+        first = db.get(Message, ids[0])
+        assert first is not None and first.reply_state == "answered" and first.reply_text is None
+        assert first.reply_ts == "1.5" and first.reply_owner is None
+        reopened = S.get(db, session.id)
+        assert reopened is not None and reopened.last_bot_ts == "2.5"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from bot.chat.cpu_slots import CpuSlots
+from bot.chat.cpu_slots import CpuSlots, ElasticPool
 
 
 def _wait_until(check: object, timeout: float = 5.0) -> None:
@@ -171,3 +171,46 @@ def test_starting_a_reply_goes_before_finishing_one() -> None:
     for t in (f, h, s):
         t.join(5)
     assert order == ["start", "finish"]
+
+
+def test_the_reply_pool_grows_to_a_burst_and_shrinks_after_it() -> None:
+    pool = ElasticPool(8, idle_seconds=0.2, name="test-elastic")
+    go = threading.Event()
+    futures = [pool.submit(go.wait, 5) for _ in range(6)]
+    _wait_until(lambda: pool.size == 6)  # a thread per waiting task
+    go.set()
+    assert all(f.result(timeout=5) for f in futures)
+    # Idle for longer than idle_seconds: every thread has ended, none is left behind.
+    _wait_until(lambda: pool.size == 0)
+    assert not [t for t in threading.enumerate() if t.name.startswith("test-elastic")]
+    # The next burst starts threads again; a failure reaches its future.
+    assert pool.submit(lambda x: x * 2, 21).result(timeout=5) == 42
+    failed = pool.submit(lambda: 1 / 0)
+    assert isinstance(failed.exception(timeout=5), ZeroDivisionError)
+    pool.shutdown()
+
+
+def test_the_reply_pool_queues_beyond_its_maximum_and_cancels_on_shutdown() -> None:
+    pool = ElasticPool(2, idle_seconds=5, name="test-capped")
+    go = threading.Event()
+    running = [pool.submit(go.wait, 5) for _ in range(2)]
+    queued = pool.submit(lambda: "late")
+    time.sleep(0.05)
+    assert pool.size == 2 and not queued.done()
+    go.set()
+    assert queued.result(timeout=5) == "late" and all(f.result(timeout=5) for f in running)
+    block = threading.Event()
+    busy = [pool.submit(block.wait, 5) for _ in range(2)]
+    _wait_until(lambda: all(f.running() for f in busy))
+    never = pool.submit(lambda: "never")
+    pool.shutdown(wait=False, cancel_futures=True)
+    assert never.cancelled()
+    block.set()
+    assert all(f.result(timeout=5) for f in busy)
+    try:
+        pool.submit(lambda: None)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("submit after shutdown must fail")
+    _wait_until(lambda: pool.size == 0)
