@@ -10,23 +10,11 @@ from typing import Any
 import typer
 from typer.core import TyperGroup, TyperOption
 
-from bot.commands import (
-    checkins,
-    context,
-    doctor,
-    exchange,
-    forget,
-    lessons,
-    library,
-    reflection_parse,
-    reflections,
-    review,
-    rollback,
-    skills,
-    stats,
-)
+from bot.commands import checkins, context, doctor, reflection_parse, reflections, stats
 from bot.commands import redact as redact_cmd
 from bot.commands.console import fail, load_settings, say, use_env_file, warn
+from bot.commands.learned import edits as library
+from bot.commands.learned import exchange, forget, lessons, review, rollback, skills
 
 
 class _Edge(TyperGroup):

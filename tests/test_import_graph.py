@@ -169,8 +169,7 @@ def test_every_room_is_at_most_about_a_dozen_modules() -> None:
     for layer in ("bot", "writers"):
         for folder in [ROOT / layer, *(p for p in (ROOT / layer).iterdir() if p.is_dir())]:
             count = len([p for p in folder.glob("*.py") if p.name != "__init__.py"])
-            # bot/commands: one thin module per `seshat` command group (see its docstring).
-            assert count <= (16 if folder.name == "commands" else 13), folder
+            assert count <= 13, folder
 
 
 def test_checker_sees_upward_imports_even_when_lazy() -> None:

@@ -1,7 +1,10 @@
-"""The CLI's sub-commands, one module per command group; each exposes `register(app)`.
+"""The CLI's sub-commands, one module per command group; each exposes `register(app)` and holds
+only argument parsing and printing.
 
-Sixteen thin modules (over the dozen a room aims for): each is one `seshat <group>` and holds only
-argument parsing and printing; `console`, `ids` and `store_cli` are their shared plumbing.
+- here: running and checking it — `doctor`, `context` (what a new session would get), `redact`,
+  `reflection_parse` + `reflections` (the reflection ledger, re-runs), `stats`, `checkins`;
+  `console`, `ids` and `store_cli` are the shared plumbing.
+- `learned/`: what was learned — lessons, skills, edits, review, rollback, forget, exchange.
 
-May import: bot.runtime, bot.chat, bot.learning, bot.slack.
+May import: bot.runtime, bot.providers, bot.chat, bot.learning, bot.slack.
 """

@@ -32,7 +32,7 @@ from rich.text import Text
 from sqlalchemy import select
 
 from bot.chat.stall import CUE, LADDER_KINDS, LIFT, PIVOT, STOP
-from bot.commands.skills import skill_line, skill_rows
+from bot.commands.learned.skills import skill_line, skill_rows
 from bot.demo import script
 from bot.doubles.slack_workspace import Call
 from bot.doubles.stack import LocalStack

@@ -3,5 +3,5 @@
 The bot cannot tell them from the real services: the same clients talk to them over real sockets.
 `stack` starts a daemon against them.
 
-May import: bot.daemon.
+May import: bot.daemon, bot.slack.scopes (the scopes the double grants).
 """

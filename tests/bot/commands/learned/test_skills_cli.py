@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from bot.commands import skills as skills_cmd
+from bot.commands.learned import skills as skills_cmd
 from tests.writers.skills.test_skill_use import MATCHING, World
 from writers.skills import gitrepo
 

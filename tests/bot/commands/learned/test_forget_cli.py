@@ -9,7 +9,7 @@ import typer
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from bot.commands import forget as forget_cmd
+from bot.commands.learned import forget as forget_cmd
 from store.clock import FakeClock
 from store.db import Store
 from store.models import ChatSession, MemoryEntry, Message

@@ -9,7 +9,7 @@ import typer
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from bot.commands import lessons as lessons_cmd
+from bot.commands.learned import lessons as lessons_cmd
 from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, ReviewItem

@@ -36,7 +36,7 @@ def rollback_command(
         typer.echo("Give exactly one of --reflection, --session or --author.", err=True)
         raise typer.Exit(2)
     from bot.commands.ids import UnknownId, resolve
-    from bot.commands.review import cli_actor
+    from bot.commands.learned.review import cli_actor
     from store.clock import SystemClock
     from store.db import Store
     from writers.library.rollback import rollback

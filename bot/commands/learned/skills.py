@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.commands.console import fail, say
-from bot.commands.library import TextArg, ToVersion, run_edit
+from bot.commands.learned.edits import TextArg, ToVersion, run_edit
 from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def show(
     """Show one skill: its row, its recent invocations and its SKILL.md body."""
     from sqlalchemy import select
 
-    from bot.commands.library import history_rows
+    from bot.commands.learned.edits import history_rows
     from store.models import SkillInvocation
     from writers.skills.files import skill_body
 
@@ -150,7 +150,7 @@ def show(
     if row["body"]:
         say("")
         say(row["body"].rstrip())
-    from bot.commands.library import print_history
+    from bot.commands.learned.edits import print_history
 
     print_history(row["versions"])
 

@@ -9,8 +9,8 @@ import typer
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from bot.commands import review as review_cmd
-from bot.commands import rollback as rollback_cmd
+from bot.commands.learned import review as review_cmd
+from bot.commands.learned import rollback as rollback_cmd
 from store.clock import FakeClock
 from store.db import Store
 from store.models import AuditEvent, Skill

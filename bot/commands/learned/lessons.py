@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.library import TextArg, ToVersion, run_edit
+from bot.commands.learned.edits import TextArg, ToVersion, run_edit
 from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def list_lessons(
 
 def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
     """Show one lesson with its provenance and versions, as JSON."""
-    from bot.commands.library import history_rows
+    from bot.commands.learned.edits import history_rows
 
     with _db(write=False) as db:
         data = lesson_json(_get(db, lesson_id))

@@ -28,7 +28,7 @@ def forget_command(
 
     from bot.commands.console import load_settings
     from bot.commands.ids import UnknownId, resolve
-    from bot.commands.review import cli_actor
+    from bot.commands.learned.review import cli_actor
     from bot.learning.forgetting import Forgetting
     from store.clock import SystemClock
     from store.db import Store

@@ -17,7 +17,7 @@ from store import sessions as S
 from store.clock import FakeClock
 from store.db import Store
 from store.models import MemoryEntry, Observation
-from tests.bot.commands.test_library_cli import _env, _world
+from tests.bot.commands.learned.test_library_cli import _env, _world
 from tests.support.writers import OTHER
 
 NOTE = "Prefers examples in Python."  # the user-model note about OTHER in library_world
