@@ -136,8 +136,17 @@ def run(
     count = workers or settings.workers
     if count > 1:
         from bot.workers import supervise  # imports no daemon: the supervisor stays small
+        from store.filelock import LOCK_FILE, DataDirLock
 
         logs.configure(settings.log_level, settings.log_format)
+        # The supervisor holds the one-daemon lock of a SQLite data dir for its workers, which
+        # then share it (bot/workers.py: they queue on the database's writer lock).
+        if settings.effective_database_url.startswith("sqlite:///"):
+            data_dir = settings.ensure_data_dir()
+            try:
+                DataDirLock(data_dir / LOCK_FILE).acquire(f"SESHAT_DATA_DIR {data_dir}")
+            except ConfigError as exc:
+                raise fail(str(exc), code=2) from exc
         sys.exit(supervise(count))
     # Imported before the logs are configured, as always: in the other order a first run with
     # a wrong token printed alembic's INFO lines before its one message (tests/bot/test_cli.py).

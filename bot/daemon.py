@@ -7,6 +7,7 @@ doubles' URLs and tokens; nothing here can tell them from Slack and Anthropic.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 import threading
@@ -51,6 +52,7 @@ from bot.slack.web import dm, make_web_client, slack_error
 from bot.surfaces.agent import AgentSessions, Experience, LearningCards
 from bot.surfaces.assistant import AssistantThreads, MemoryAnswer
 from bot.surfaces.feedback import FeedbackRecorder
+from bot.workers import SUPERVISED
 from reflection.llm import LLM
 from store import events, retention, sessions
 from store.clock import Clock, SystemClock, as_utc
@@ -80,6 +82,20 @@ REPLY_RECOVERY_SECONDS = 30
 # Acked messages whose handling failed are handled again from the journal this often.
 JOURNAL_RETRY_SECONDS = 30
 SWITCH_INTERVAL = 0.001
+
+
+def _supervised() -> bool:
+    """Started as a worker by `seshat run --workers N` whose supervisor is still alive."""
+    pid = os.environ.get(SUPERVISED, "")
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class Daemon:
@@ -134,8 +150,9 @@ class Daemon:
         for warning in model_warnings:
             log.warning(warning)
         data_dir = s.ensure_data_dir()
-        if sqlite_file(s.effective_database_url) is not None:
-            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each).
+        if sqlite_file(s.effective_database_url) is not None and not _supervised():
+            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each); the
+            # workers of one `seshat run --workers N` share it, their supervisor holds it.
             self._lock = DataDirLock(data_dir / LOCK_FILE)
             self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
         ensure_identity(data_dir)

@@ -33,6 +33,10 @@ RESTART_PAUSE_MAX_SECONDS = 60.0
 STOP_SECONDS = 60.0
 
 
+# Set in a worker's environment: the pid of the supervisor holding the data dir's lock for it.
+SUPERVISED = "SESHAT_SUPERVISOR_PID"
+
+
 def worker_command() -> list[str]:
     """How a worker is started: this interpreter, `seshat run` as one process."""
     return [sys.executable, "-m", "bot.cli", "run", "--workers", "1"]
@@ -53,7 +57,12 @@ def supervise(count: int) -> int:
     status = 0
 
     def start(index: int) -> None:
-        env = {**os.environ, "SESHAT_WORKERS": str(count), "SESHAT_WORKER_INDEX": str(index)}
+        env = {
+            **os.environ,
+            "SESHAT_WORKERS": str(count),
+            "SESHAT_WORKER_INDEX": str(index),
+            SUPERVISED: str(os.getpid()),  # this process holds the data dir's one-daemon lock
+        }
         procs[index] = subprocess.Popen(worker_command(), env=env)
         log.info("worker started", extra={"worker": index, "pid": procs[index].pid})
 
