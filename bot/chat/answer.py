@@ -149,7 +149,7 @@ class Answerer:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
         if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
             return direct, None
-        if self.budget is not None and (refused := self.budget.refusal(session.id)):
+        if self.budget is not None and (refused := self.budget.refusal(session)):
             return refused, None
         try:
             first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
@@ -228,6 +228,8 @@ class Answerer:
         )
         duration_ms = int((time.monotonic() - started) * 1000)
         now = self.clock.now()
+        if self.budget is not None:
+            self.budget.spent(session_id, cost)
 
         def write(db: Session | Connection) -> None:
             record_call(

@@ -5,11 +5,18 @@ Spend is read from the ledger of model calls (every chat call is recorded with i
 counts across restarts and replicas. The check comes before each call; calls already under way
 when the cap is reached still finish, so a day can end over its cap by at most their cost. The
 user is told why, in one line; the owner once per day per cap reached.
+
+The day's spend of a workspace and user is read from the ledger at most every `REREAD_SECONDS`
+(one statement, not one per reply), and what this process's calls cost is added as they are
+recorded: another replica's spend is seen within that time.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +35,19 @@ USER_REACHED = (
     "Sorry — I can't answer more today: you have used your daily share of the chat budget "
     "(${cap:.2f}). It starts again at 00:00 UTC; your message is saved."
 )
+
+
+REREAD_SECONDS = 30.0
+
+
+@dataclass
+class _Spend:
+    """A workspace's and one of its users' spend today, as last read (plus what was added)."""
+
+    day: str
+    read_at: float
+    team: float
+    user: float
 
 
 @dataclass(frozen=True)
@@ -53,47 +73,80 @@ class ChatBudget:
         self.clock = clock
         self.caps = caps
         self.tell_owner = tell_owner
+        self._lock = threading.Lock()
+        self._spend: OrderedDict[tuple[str, str], _Spend] = OrderedDict()  # (team, user) →
+        self._whose: OrderedDict[str, tuple[str, str]] = OrderedDict()  # session → (team, user)
 
-    def refusal(self, session_id: str) -> str | None:
-        """The message for the user when today's budget leaves nothing for `session_id`'s
-        reply, else None."""
+    def _today(self, team: str, user: str, day: str) -> _Spend:
+        """Today's spend of `team` and `user`, read again when older than REREAD_SECONDS."""
+        now = time.monotonic()
+        with self._lock:
+            known = self._spend.get((team, user))
+        if known is not None and known.day == day and now - known.read_at < REREAD_SECONDS:
+            return known
+        since = budget.day_start(self.clock.now())
+        with self.store.sessions() as db:
+            spent, mine = budget.chat_spent_today(db, since=since, team=team, user_id=user)
+        fresh = _Spend(day, now, spent, mine)
+        with self._lock:
+            self._spend[(team, user)] = fresh
+            self._spend.move_to_end((team, user))
+            while len(self._spend) > 1024:
+                self._spend.popitem(last=False)
+        return fresh
+
+    def spent(self, session_id: str, cost: float) -> None:
+        """A chat call of `session_id` cost `cost` USD (recorded in the ledger with it)."""
+        with self._lock:
+            whose = self._whose.get(session_id)
+            if whose is None or cost <= 0:
+                return
+            team, user = whose
+            for (t, u), spend in self._spend.items():
+                if t == team:
+                    spend.team += cost
+                    if u == user:
+                        spend.user += cost
+
+    def refusal(self, session: ChatSession) -> str | None:
+        """The message for the user when today's budget leaves nothing for a reply in
+        `session`, else None."""
         caps = self.caps
         if caps.workspace_usd <= 0 and caps.user_usd <= 0:
             return None
         since = budget.day_start(self.clock.now())
         day = since.date().isoformat()
+        team, user = session.team, session.user_id
+        with self._lock:
+            self._whose[session.id] = (team, user)
+            self._whose.move_to_end(session.id)
+            while len(self._whose) > 4096:
+                self._whose.popitem(last=False)
+        today = self._today(team, user, day)
+        spent, mine = today.team, today.user
         reached: tuple[str, str, str] | None = None  # (notice key, owner's text, user's text)
-        with self.store.sessions() as db:
-            session = db.get(ChatSession, session_id)
-            if session is None:
-                return None
-            team, user = session.team, session.user_id
-            if caps.workspace_usd > 0:
-                spent = budget.spent_on_chat(db, since=since, team=team)
-                if spent >= caps.workspace_usd:
-                    reached = (
-                        f"chat-cap:{day}:{team}",
-                        "Heads-up: today's chat budget for this workspace "
-                        f"(${caps.workspace_usd:.2f}, CHAT_DAILY_CAP_USD; ${spent:.2f} spent) is "
-                        "used up: replies are refused until 00:00 UTC. Raise it in the settings "
-                        "and restart to go on today.",
-                        WORKSPACE_REACHED.format(cap=caps.workspace_usd),
-                    )
-            if reached is None and caps.user_usd > 0:
-                spent = budget.spent_on_chat(db, since=since, team=team, user_id=user)
-                if spent >= caps.user_usd:
-                    reached = (
-                        f"chat-cap:{day}:{team}:{user}",
-                        f"Heads-up: <@{user}> used their daily chat budget (${caps.user_usd:.2f}, "
-                        f"CHAT_USER_DAILY_CAP_USD; ${spent:.2f} spent): their replies are refused "
-                        "until 00:00 UTC.",
-                        USER_REACHED.format(cap=caps.user_usd),
-                    )
+        if caps.workspace_usd > 0 and spent >= caps.workspace_usd:
+            reached = (
+                f"chat-cap:{day}:{team}",
+                "Heads-up: today's chat budget for this workspace "
+                f"(${caps.workspace_usd:.2f}, CHAT_DAILY_CAP_USD; ${spent:.2f} spent) is "
+                "used up: replies are refused until 00:00 UTC. Raise it in the settings "
+                "and restart to go on today.",
+                WORKSPACE_REACHED.format(cap=caps.workspace_usd),
+            )
+        elif caps.user_usd > 0 and mine >= caps.user_usd:
+            reached = (
+                f"chat-cap:{day}:{team}:{user}",
+                f"Heads-up: <@{user}> used their daily chat budget (${caps.user_usd:.2f}, "
+                f"CHAT_USER_DAILY_CAP_USD; ${mine:.2f} spent): their replies are refused "
+                "until 00:00 UTC.",
+                USER_REACHED.format(cap=caps.user_usd),
+            )
         if reached is None:
             return None
         key, owner_text, user_text = reached
         self._tell_once(key, owner_text)
-        log.info("chat cap reached", extra={"session": session_id, "cap": key})
+        log.info("chat cap reached", extra={"session": session.id, "cap": key})
         return user_text
 
     def _tell_once(self, key: str, text: str) -> None:
