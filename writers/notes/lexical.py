@@ -1,0 +1,99 @@
+"""A small Okapi BM25 over the texts a query may see, for hybrid retrieval of facts and episodes.
+
+In memory on purpose (see docs/notes/23.md): the candidates are one scope's rows, already read
+by the scope query, so a lexical index in the database (FTS5 shadow tables, a tsvector column)
+would add a second stored copy of every text for forget, rollback, edits and import to clean, for
+no recall gain at the sizes measured. The only copy kept here is a token list per text hash in a
+bounded in-process cache, dropped with the fact's vector when it is forgotten (`forget`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+STOPWORDS = frozenset(
+    "a an and are as at be been being but by can could did do does doing for from had has have "
+    "having he her hers him his how i if in into is it its me my of on or our ours she so some "
+    "than that the their theirs them then there these they this those to too us was we were "
+    "what when where which while who whom why will with would you your yours about also any "
+    "just not no yes over very".split()
+)
+_CACHE: dict[str, tuple[str, ...]] = {}
+_CACHE_MAX = 200_000
+K1, B = 1.2, 0.75
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: plurals, -ing, -ed, possessives (enough for names and verbs)."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    word = word.replace("'", "")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> tuple[str, ...]:
+    """The index terms of `text`: lower-case words without stop words, lightly stemmed."""
+    return tuple(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+
+
+def cached_terms(key: str, text: str) -> tuple[str, ...]:
+    """`terms(text)`, cached by `key` (a text hash)."""
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        got = _CACHE[key] = terms(text)
+    return got
+
+
+def forget(keys: Sequence[str]) -> None:
+    """Drop forgotten texts' token lists from the cache."""
+    for key in keys:
+        _CACHE.pop(key, None)
+
+
+def cache_holds(key: str) -> bool:
+    """Whether a text hash still has cached terms (the forget tests look here)."""
+    return key in _CACHE
+
+
+def bm25(docs: Sequence[tuple[str, ...]], query: str) -> list[float]:
+    """BM25 score of each document (a term tuple) for `query`; 0.0 when no term matches."""
+    q = set(terms(query))
+    if not q or not docs:
+        return [0.0] * len(docs)
+    n = len(docs)
+    df: Counter[str] = Counter()
+    total = 0
+    for d in docs:
+        total += len(d)
+        df.update(q.intersection(d))
+    if not df:
+        return [0.0] * len(docs)
+    avg = total / n or 1.0
+    idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+    out = []
+    for d in docs:
+        s = 0.0
+        hit = q.intersection(d)
+        if hit:
+            norm = K1 * (1 - B + B * len(d) / avg)
+            for t in hit:
+                tf = d.count(t)
+                s += idf[t] * tf * (K1 + 1) / (tf + norm)
+        out.append(s)
+    return out
