@@ -317,7 +317,9 @@ def rank_facts(
         return []
     relevance = [0.0] * len(rows)
     if query_text.strip():
-        lex = lexical.bm25([lexical.cached_terms(r.text_hash, r.text) for r in rows], query_text)
+        lex = lexical.bm25_feedback(
+            [lexical.cached_terms(r.text_hash, r.text) for r in rows], query_text
+        )
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
@@ -387,7 +389,9 @@ def reinforce_facts(db: Session, ids: Sequence[int], now: datetime) -> int:
     them): their prior is refreshed and a decayed one is active again. Returns how many."""
     n = 0
     for fact in db.scalars(
-        select(MemoryEntry).where(MemoryEntry.id.in_(list(ids)), MemoryEntry.status.in_(RETRIEVABLE))
+        select(MemoryEntry).where(
+            MemoryEntry.id.in_(list(ids)), MemoryEntry.status.in_(RETRIEVABLE)
+        )
     ):
         fact.last_accessed_at = now
         fact.access_count += 1
