@@ -28,6 +28,7 @@ from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Admitted, Guard, one_line
 from writers.guard.trust import people_named
+from writers.notes.dates import resolve_relative
 from writers.notes.facts import fact_fields
 from writers.review import create_item
 
@@ -304,7 +305,8 @@ class MemoryWriter:
         ordinal: int,
         subject: str | None,
     ) -> MemoryEntry | None:
-        text = admitted.text
+        # "yesterday" means nothing weeks later: relative dates become absolute when written.
+        text = resolve_relative(admitted.text, ctx.now)
         digest = content_hash(text)
         p = ctx.provenance
         common = {
