@@ -248,7 +248,11 @@ def render_fact(fact: MemoryEntry) -> str:
 
 # --- retrieval: relevance first -----------------------------------------------------------------
 
-RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
+# Relevance = W_LEXICAL · BM25 + (1 − W_LEXICAL) · cosine, each min-max scaled over the scope's
+# candidates. Score fusion rather than reciprocal rank fusion: equal on the LoCoMo dev set (0.686
+# vs 0.687), and it keeps the margin by which a fact a question names beats the rest, so the
+# prior can only reorder near-ties.
+W_LEXICAL = 0.6
 PRIOR_TILT = 0.1  # the prior moves a fused score by at most ±5%: it breaks near-ties only
 
 
@@ -261,15 +265,6 @@ class Ranked:
     relevance: float
     prior: float
     tokens: int
-
-
-def _ranks(scores: Sequence[float]) -> list[int | None]:
-    """1-based rank of each positive score (None for 0: no evidence from that ranker)."""
-    order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: -scores[i])
-    out: list[int | None] = [None] * len(scores)
-    for r, i in enumerate(order, start=1):
-        out[i] = r
-    return out
 
 
 def rank_facts(
@@ -285,11 +280,11 @@ def rank_facts(
 ) -> list[Ranked]:
     """Every retrievable in-scope fact, best first (reads only; changes nothing).
 
-    Relevance is the reciprocal rank fusion of BM25 over the texts and the cosine of their
-    embeddings to the query (when an embedder is given). The prior (`fact_prior`: confidence
-    faded since last use) multiplies it by 1 ± PRIOR_TILT/2, so it reorders near-ties only: an
-    old fact the question names outranks a fresh one it does not. No candidate is dropped for
-    its age; with no query the prior alone orders them.
+    Relevance fuses BM25 over the texts (with one round of pseudo-relevance feedback) and the
+    cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
+    The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
+    so it reorders near-ties only: an old fact the question names outranks a fresh one it does
+    not. No candidate is dropped for its age; with no query the prior alone orders them.
     """
     cols = (
         MemoryEntry.id,
@@ -316,6 +311,7 @@ def rank_facts(
     if not rows:
         return []
     relevance = [0.0] * len(rows)
+    lists: list[list[float]] = []
     if query_text.strip():
         lex = lexical.bm25_feedback(
             [lexical.cached_terms(r.text_hash, r.text) for r in rows], query_text
@@ -324,17 +320,18 @@ def rank_facts(
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
             vecs = _vectors(embedder, [(r.text_hash, r.text) for r in rows])
-            lists.append([max(1e-9, float(x)) for x in vecs @ q])
+            lists.append([float(x) for x in vecs @ q])
         elif not any(lex):
             lists = []
-        for ranks in map(_ranks, lists):
-            for i, rank in enumerate(ranks):
-                if rank is not None:
-                    relevance[i] += 1.0 / (RRF_K + rank)
+        for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
+            lo, hi = min(scores), max(scores)
+            if hi > lo:
+                for i, x in enumerate(scores):
+                    relevance[i] += w * (x - lo) / (hi - lo)
     out = []
     for r, rel in zip(rows, relevance, strict=True):
         prior = fact_prior(r.confidence, r.decay_rate, r.last_accessed_at or r.created_at, now)
-        score = (rel or 1.0) * (1 + PRIOR_TILT * (min(1.0, prior) - 0.5))
+        score = (rel if lists else 1.0) * (1 + PRIOR_TILT * (min(1.0, prior) - 0.5))
         line = fact_line(r.category, r.text, r.created_at)
         out.append(Ranked(r.id, score, rel, prior, tokens_of(line)))
     out.sort(key=lambda c: (-c.score, -c.id))
