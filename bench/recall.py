@@ -43,6 +43,7 @@ from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
+from writers.notes.dates import day_text, resolve_relative  # noqa: E402
 from writers.notes.facts import fact_fields  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
@@ -99,7 +100,9 @@ class Fact:
     scope_kind: str  # user | channel
     scope_id: str
     author: str
-    cites: set[str]  # evidence ids it covers (LoCoMo dialog ids, or the Slack set's fact id)
+    cites: set[str]  # evidence ids it covers (dialog / turn ids)
+    key: str = ""  # its id in the corpus (Slack set)
+    supersedes: list[str] = field(default_factory=list)  # ids of facts it replaces (Slack set)
 
 
 @dataclass
@@ -109,7 +112,7 @@ class Question:
     evidence: set[str]
     user: str
     channel: str
-    superseded: list[tuple[str, str]] = field(default_factory=list)  # (old id, new id)
+    when: datetime = NOW
 
 
 @dataclass
@@ -150,40 +153,45 @@ def locomo(path: Path) -> Corpus:
             for text, cites in items:
                 facts.append(Fact(f"[{date}] {text}", day, "user", user, user, _ids(cites)))
     questions = [
-        Question(q["question"], CATEGORIES[q["category"]], _ids(q["evidence"]), user, dm)
-        for q in conv["qa"]
+        Question(
+            q["question"],
+            CATEGORIES[q["category"]],
+            _ids(q["evidence"]),
+            user,
+            dm,
+            when=NOW + timedelta(minutes=k),
+        )
+        for k, q in enumerate(conv["qa"])
         if q.get("category") in CATEGORIES and q.get("evidence")
     ]
     return Corpus(f"locomo-{path.stem}", facts, questions)
 
 
 def slack(path: Path) -> Corpus:
-    """The Slack-shaped set (format in its README)."""
+    """The Slack-shaped set (format in its README): facts written at their session's date (with
+    relative dates resolved, as the memory writer does), questions asked at `asked_on`."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    sessions = sorted(data["sessions"], key=lambda s: (s["date"], s["id"]))
-    last = datetime.fromisoformat(sessions[-1]["date"]).date()
     facts = []
-    for s in sessions:
-        d = datetime.fromisoformat(s["date"]).date()
-        day = NOW - timedelta(days=(last - d).days + 1)
+    for s in sorted(data["sessions"], key=lambda s: (s["date"], s["id"])):
+        day = datetime.fromisoformat(s["date"]).replace(hour=10, tzinfo=UTC)
         is_dm = s["channel"].startswith("D")
         kind, scope = ("user", s["user"]) if is_dm else ("channel", s["channel"])
-        label = f"{d.day} {d:%B %Y}"
         for f in s["facts"]:
-            facts.append(Fact(f"[{label}] {f['text']}", day, kind, scope, s["user"], {f["id"]}))
-    questions = []
-    for q in data["questions"]:
-        pairs = [(str(o), str(n)) for o, n in q.get("supersedes", [])]
-        questions.append(
-            Question(
-                q["text"],
-                q["category"],
-                {str(e) for e in q["evidence"]},
-                q["user"],
-                q["channel"],
-                pairs,
-            )
+            text = f"[{day_text(day.date())}] {resolve_relative(f['text'], day)}"
+            fact = Fact(text, day, kind, scope, s["user"], {str(e) for e in f["evidence"]})
+            fact.key, fact.supersedes = f["id"], [str(x) for x in f.get("supersedes", [])]
+            facts.append(fact)
+    questions = [
+        Question(
+            q["question"],
+            q["category"],
+            {str(e) for e in q["evidence"]},
+            q["user"],
+            q["channel"],
+            when=datetime.fromisoformat(q["asked_on"]).replace(hour=15, tzinfo=UTC),
         )
+        for q in sorted(data["questions"], key=lambda q: (q["asked_on"], q["id"]))
+    ]
     return Corpus(path.stem, facts, questions)
 
 
@@ -219,41 +227,50 @@ def covered(cites: Iterable[set[str]], evidence: set[str]) -> float:
     return len(evidence & seen) / len(evidence)
 
 
+def _row(f: Fact, ordinal: int) -> MemoryEntry:
+    fields = fact_fields(f.text)
+    return MemoryEntry(
+        text=f.text,
+        text_hash=content_hash(f.text),
+        category=fields.category,
+        tags=fields.tags,
+        scope_kind=f.scope_kind,
+        scope_id=f.scope_id,
+        reach="scope",
+        author_id=f.author,
+        status="active",
+        confidence=fields.confidence,
+        decay_rate=fields.decay_rate,
+        access_count=0,
+        flags=[],
+        provenance={},
+        ordinal=ordinal,
+        created_at=f.day,
+        updated_at=f.day,
+    )
+
+
 def run_corpus(corpus: Corpus, emb: object) -> Run:
+    """Ask every question in time order; the facts written by then are in the database."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store.open(f"sqlite:///{tmp}/recall.db")
-        ids: dict[int, Fact] = {}
-        with store.sessions.begin() as db:
-            for i, f in enumerate(corpus.facts):
-                fields = fact_fields(f.text)
-                row = MemoryEntry(
-                    text=f.text,
-                    text_hash=content_hash(f.text),
-                    category=fields.category,
-                    tags=fields.tags,
-                    scope_kind=f.scope_kind,
-                    scope_id=f.scope_id,
-                    reach="scope",
-                    author_id=f.author,
-                    status="active",
-                    confidence=fields.confidence,
-                    decay_rate=fields.decay_rate,
-                    access_count=0,
-                    flags=[],
-                    provenance={},
-                    ordinal=i,
-                    created_at=f.day,
-                    updated_at=f.day,
-                )
-                db.add(row)
-                db.flush()
-                ids[row.id] = f
         with store.sessions() as db:
             lib = LessonLibrary.build(db, emb)  # type: ignore[arg-type]
-        by_cite = {c: fid for fid, f in ids.items() for c in f.cites}
+        ids: dict[int, Fact] = {}
+        by_key: dict[str, int] = {}
+        pending = sorted(corpus.facts, key=lambda f: f.day)
         run = Run()
-        for k, q in enumerate(corpus.questions):
-            now = NOW + timedelta(minutes=k)
+        for q in corpus.questions:
+            due = [f for f in pending if f.day <= q.when]
+            pending = pending[len(due) :]
+            if due:
+                with store.sessions.begin() as db:
+                    for f in due:
+                        row = _row(f, len(ids))
+                        db.add(row)
+                        db.flush()
+                        ids[row.id] = f
+                        by_key[f.key] = row.id
             t = time.perf_counter()
             with store.sessions.begin() as db:
                 sel = select_context(
@@ -264,7 +281,7 @@ def run_corpus(corpus: Corpus, emb: object) -> Run:
                     is_dm=q.channel.startswith("D"),
                     first_text=q.text,
                     token_budget=BUDGET,
-                    now=now,
+                    now=q.when,
                 )
             run.latency.append(time.perf_counter() - t)
             shown = [i.id for i in sel.tail if i.kind == "fact"]
@@ -272,19 +289,25 @@ def run_corpus(corpus: Corpus, emb: object) -> Run:
             run.shown.append(len(shown))
             run.distinct.append(frozenset(shown))
             run.recall[q.category].append(covered([ids[i].cites for i in shown], q.evidence))
+            dm = q.channel.startswith("D")
             visible = [
                 (fid, f)
                 for fid, f in ids.items()
-                if (f.scope_kind == "user" and f.scope_id == q.user and q.channel.startswith("D"))
+                if (f.scope_kind == "user" and f.scope_id == q.user and dm)
                 or (f.scope_kind == "channel" and f.scope_id == q.channel)
             ]
             run.cap[q.category].append(covered([f.cites for _i, f in visible], q.evidence))
             order = bm25_rank([f.text for _i, f in visible], q.text)[: len(shown)]
             run.bm25[q.category].append(covered([visible[i][1].cites for i in order], q.evidence))
-            for old, new in q.superseded:
+            if q.category == "update":
                 pos = {fid: n for n, fid in enumerate(shown)}
-                o, nw = by_cite.get(old), by_cite.get(new)
-                run.updates.append(nw in pos and (o not in pos or pos[o] > pos[nw]))
+                for fid, f in visible:
+                    if not (f.cites & q.evidence):
+                        continue
+                    for old in f.supersedes:
+                        o = by_key.get(old)
+                        if o is not None and o in {v for v, _f in visible}:
+                            run.updates.append(fid in pos and (o not in pos or pos[o] > pos[fid]))
         store.close()
     return run
 
@@ -349,6 +372,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--label", default="after")
     ap.add_argument("--only", choices=["locomo", "slack-dev", "slack-heldout"], action="append")
+    ap.add_argument("--slack-dir", type=Path, default=SLACK_DIR)
     args = ap.parse_args()
     emb = default_embedder()
     want = set(args.only or ["locomo", "slack-dev", "slack-heldout"])
@@ -370,7 +394,7 @@ def main() -> None:
         print(block)
         out.insert(1, block)
     for name in ("dev", "heldout"):
-        path = SLACK_DIR / f"recall_slack_{name}.json"
+        path = args.slack_dir / f"recall_slack_{name}.json"
         if f"slack-{name}" in want and path.exists():
             corpus = slack(path)
             run = run_corpus(corpus, emb)

@@ -5,6 +5,7 @@ index, relative dates resolved when written."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import select
@@ -124,7 +125,7 @@ def test_ten_questions_in_a_row_get_their_own_facts(store: Store, clock: FakeClo
 
 
 def _runtime(data_dir: Path, clock: FakeClock) -> Runtime:
-    settings = Settings(  # type: ignore[call-arg]
+    settings = Settings(
         _env_file=None,
         SESHAT_DATA_DIR=str(data_dir),
         SLACK_OWNER_IDS="UOWNER0001",
@@ -149,7 +150,7 @@ def test_a_preview_or_a_session_start_changes_no_access_count_or_score(
                 )
         clock.advance(days=3)
 
-        def state() -> tuple[list[tuple[int, int, object]], list[tuple[int, float]]]:
+        def state() -> tuple[list[tuple[int, int, datetime | None]], list[tuple[int, float]]]:
             with rt.store.sessions() as db:
                 rows = [
                     (r.id, r.access_count, r.last_accessed_at)

@@ -253,7 +253,7 @@ def render_fact(fact: MemoryEntry) -> str:
 # vs 0.687), and it keeps the margin by which a fact a question names beats the rest, so the
 # prior can only reorder near-ties.
 W_LEXICAL = 0.6
-PRIOR_TILT = 0.1  # the prior moves a fused score by at most ±5%: it breaks near-ties only
+PRIOR_TILT = 0.3  # the prior moves a fused score by at most ±15%: it reorders near-ties only
 
 
 @dataclass(frozen=True)
