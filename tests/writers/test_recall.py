@@ -316,3 +316,93 @@ def test_relative_dates_are_resolved_when_written(
     assert texts[1] == (
         f"The Datadog renewal call is next Friday ({day_text(today + timedelta(days=ahead))})"
     )
+
+
+# --- episodes ------------------------------------------------------------------------------------
+
+SECRET = "xoxb-2364535789652-1234567890123-GkwFDQoHqzXDVsC6GzqYUypD"
+EPISODE = {
+    "what_worked": "Restarting the ingest worker after bumping the Kafka consumer timeout",
+    "what_didnt": f"Rolling back the schema migration yesterday; token {SECRET} leaked in the log",
+}
+
+
+def _episodes(store: Store) -> list[MemoryEntry]:
+    with store.sessions() as db:
+        return list(db.scalars(select(MemoryEntry).where(MemoryEntry.category == "episode")))
+
+
+def _tail(store: Store, user: str, channel: str, text: str, clock: FakeClock) -> str:
+    from writers.lessons.index import LessonLibrary
+    from writers.selector import select_context
+
+    emb = default_embedder()
+    with store.sessions.begin() as db:
+        lib = LessonLibrary.build(db, emb)
+        sel = select_context(
+            db,
+            lib,
+            user_id=user,
+            channel=channel,
+            is_dm=channel.startswith("D"),
+            first_text=text,
+            now=clock.now(),
+        )
+        return sel.render_tail()
+
+
+def test_an_episode_is_kept_dated_redacted_scoped_and_retrieved_in_the_budget(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, rid = seed(store, clock.now(), user=OTHER, channel="CINGEST01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, rid, tmp_path, clock.now()), reflection(outcome="partial", **EPISODE)
+        )
+    [ep] = _episodes(store)
+    assert (ep.scope_kind, ep.scope_id, ep.reach, ep.author_id) == (
+        "channel",
+        "CINGEST01",
+        "author",
+        OTHER,
+    )
+    assert SECRET not in ep.text and "Kafka consumer timeout" in ep.text
+    assert "yesterday" not in ep.text  # resolved to the session's date
+    clock.advance(days=30)
+    question = "the ingest worker is stuck again, what did we try last time?"
+    tail = _tail(store, OTHER, "CINGEST01", question, clock)
+    assert "(episode) [" in tail and "Kafka consumer timeout" in tail
+    # Scoped like the session: not in another person's session in that channel, nor elsewhere.
+    assert "Kafka" not in _tail(store, "USOMEONE1", "CINGEST01", question, clock)
+    assert "Kafka" not in _tail(store, OTHER, "DOTHER01", question, clock)
+
+
+def test_forget_and_rollback_remove_episodes(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, rid = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(db, ctx(store, rid, tmp_path, clock.now()), reflection(**EPISODE))
+    question = "what went wrong with the ingest worker?"
+    assert "Kafka" in _tail(store, OTHER, "DOTHER01", question, clock)
+    with store.sessions.begin() as db:
+        rollback(
+            db, reflection_id=rid, dry_run=False, actor="owner", now=clock.now(),
+            data_dir=tmp_path, skills_dir=tmp_path / "skills",
+        )  # fmt: skip
+    assert [e.status for e in _episodes(store)] == ["archived"]
+    assert "Kafka" not in _tail(store, OTHER, "DOTHER01", question, clock)
+    assert not {e.text_hash for e in _episodes(store)} & cached_texts()
+    _, rid2 = seed(store, clock.now(), user=OTHER, channel="CINGEST01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(db, ctx(store, rid2, tmp_path, clock.now()), reflection(**EPISODE))
+    assert "Kafka" in _tail(store, OTHER, "CINGEST01", question, clock)
+    digests = {e.text_hash for e in _episodes(store)}
+    assert digests <= cached_texts()
+    with store.sessions.begin() as db:
+        Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor=OTHER).run(
+            dry_run=False
+        )
+    assert _episodes(store) == []
+    assert "Kafka" not in _tail(store, OTHER, "CINGEST01", question, clock)
+    assert not digests & cached_texts()
