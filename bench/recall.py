@@ -32,7 +32,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,9 +43,22 @@ from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes.dates import day_text, resolve_relative  # noqa: E402
 from writers.notes.facts import fact_fields  # noqa: E402
 from writers.selector import select_context  # noqa: E402
+
+try:  # the memory writer resolves relative dates when it writes (issue 23); older code did not
+    from writers.notes.dates import resolve_relative
+except ImportError:  # pragma: no cover - only when measuring the code before issue 23
+
+    def resolve_relative(text: str, when: datetime) -> str:
+        del when
+        return text
+
+
+def day_text(d: date) -> str:
+    """`24 November 2026`."""
+    return f"{d.day} {d:%B %Y}"
+
 
 LOCOMO_DIR = ROOT.parent / "shared" / "data" / "locomo-dev"
 SLACK_DIR = ROOT / "tests" / "support" / "data" / "recall"
@@ -373,6 +386,7 @@ def main() -> None:
     ap.add_argument("--label", default="after")
     ap.add_argument("--only", choices=["locomo", "slack-dev", "slack-heldout"], action="append")
     ap.add_argument("--slack-dir", type=Path, default=SLACK_DIR)
+    ap.add_argument("--locomo-dir", type=Path, default=LOCOMO_DIR)
     args = ap.parse_args()
     emb = default_embedder()
     want = set(args.only or ["locomo", "slack-dev", "slack-heldout"])
@@ -383,7 +397,10 @@ def main() -> None:
     ]
     if "locomo" in want:
         total = Run()
-        for path in sorted(LOCOMO_DIR.glob("*.json")):
+        paths = sorted(args.locomo_dir.glob("*.json"))
+        if not paths:
+            raise SystemExit(f"no LoCoMo conversations in {args.locomo_dir}")
+        for path in paths:
             corpus = locomo(path)
             run = run_corpus(corpus, emb)
             total.add(run)
