@@ -406,3 +406,23 @@ def test_forget_and_rollback_remove_episodes(
     assert _episodes(store) == []
     assert "Kafka" not in _tail(store, OTHER, "CINGEST01", question, clock)
     assert not digests & cached_texts()
+
+
+def test_a_fact_the_reflection_states_again_is_reinforced(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    note = "The billing service deploys from the release-2 branch"
+    _, first = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, first, tmp_path, clock.now()), reflection(memory_notes=[note])
+        )
+    clock.advance(days=20)
+    _, again = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, again, tmp_path, clock.now()), reflection(memory_notes=[note])
+        )
+    with store.sessions() as db:
+        [row] = db.scalars(select(MemoryEntry).where(MemoryEntry.category != "episode")).all()
+        assert row.access_count == 1 and row.last_accessed_at is not None

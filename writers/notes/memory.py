@@ -29,7 +29,7 @@ from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Admitted, Guard, one_line
 from writers.guard.trust import people_named
 from writers.notes.dates import resolve_relative
-from writers.notes.facts import DEFAULT_DECAY_RATE, fact_fields
+from writers.notes.facts import DEFAULT_DECAY_RATE, fact_fields, reinforce_facts
 from writers.review import create_item
 
 MEMORY_FILE = "MEMORY.md"
@@ -390,6 +390,9 @@ class MemoryWriter:
             )
         ).first()
         if twin is not None:
+            # The session stated it again: evidence the fact is in use, so its prior is refreshed
+            # (retrieval alone never does this; see `writers.notes.facts.reinforce_facts`).
+            reinforce_facts(db, [twin], ctx.now)
             return None
         fields = fact_fields(text)
         return MemoryEntry(
