@@ -3,8 +3,9 @@
 In memory on purpose (see docs/notes/23.md): the candidates are one scope's rows, already read
 by the scope query, so a lexical index in the database (FTS5 shadow tables, a tsvector column)
 would add a second stored copy of every text for forget, rollback, edits and import to clean, for
-no recall gain at the sizes measured. The only copy kept here is a token list per text hash in a
-bounded in-process cache, dropped with the fact's vector when it is forgotten (`forget`).
+no recall gain at the sizes measured. What is cached here, per text hash in a bounded in-process
+cache, is not text: each term is kept only as its per-process salted `hash()`, and the entry is
+dropped with the fact's vector when it is forgotten, rolled back or edited (`forget`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ STOPWORDS = frozenset(
     "what when where which while who whom why will with would you your yours about also any "
     "just not no yes over very".split()
 )
-_CACHE: dict[str, tuple[str, ...]] = {}
+_CACHE: dict[str, tuple[int, ...]] = {}
 _CACHE_MAX = 200_000
 K1, B = 1.2, 0.75
 
@@ -50,13 +51,18 @@ def terms(text: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
 
 
-def cached_terms(key: str, text: str) -> tuple[str, ...]:
-    """`terms(text)`, cached by `key` (a text hash)."""
+def hashed(text: str) -> tuple[int, ...]:
+    """`terms(text)` as salted hashes (what documents and queries are compared by)."""
+    return tuple(hash(t) for t in terms(text))
+
+
+def cached_terms(key: str, text: str) -> tuple[int, ...]:
+    """`hashed(text)`, cached by `key` (a text hash)."""
     got = _CACHE.get(key)
     if got is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        got = _CACHE[key] = terms(text)
+        got = _CACHE[key] = hashed(text)
     return got
 
 
@@ -71,16 +77,16 @@ def cache_holds(key: str) -> bool:
     return key in _CACHE
 
 
-def bm25(docs: Sequence[tuple[str, ...]], query: str) -> list[float]:
-    """BM25 score of each document (a term tuple) for `query`; 0.0 when no term matches."""
-    return _bm25(docs, set(terms(query)))
+def bm25(docs: Sequence[tuple[int, ...]], query: str) -> list[float]:
+    """BM25 score of each document (`hashed` terms) for `query`; 0.0 when no term matches."""
+    return _bm25(docs, set(hashed(query)))
 
 
-def _bm25(docs: Sequence[tuple[str, ...]], q: set[str]) -> list[float]:
+def _bm25(docs: Sequence[tuple[int, ...]], q: set[int]) -> list[float]:
     if not q or not docs:
         return [0.0] * len(docs)
     n = len(docs)
-    df: Counter[str] = Counter()
+    df: Counter[int] = Counter()
     total = 0
     for d in docs:
         total += len(d)
@@ -105,7 +111,7 @@ def _bm25(docs: Sequence[tuple[str, ...]], q: set[str]) -> list[float]:
 PRF_DOCS, PRF_WEIGHT = 5, 0.2  # pseudo-relevance feedback (measured on the LoCoMo dev set)
 
 
-def bm25_feedback(docs: Sequence[tuple[str, ...]], query: str) -> list[float]:
+def bm25_feedback(docs: Sequence[tuple[int, ...]], query: str) -> list[float]:
     """BM25 plus one round of pseudo-relevance feedback: the terms of the `PRF_DOCS` best
     matches, as a second query weighted `PRF_WEIGHT` (finds the facts a question implies but
     does not name: +0.02 recall on the LoCoMo dev conversations)."""
