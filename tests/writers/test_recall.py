@@ -426,3 +426,21 @@ def test_a_fact_the_reflection_states_again_is_reinforced(
     with store.sessions() as db:
         [row] = db.scalars(select(MemoryEntry).where(MemoryEntry.category != "episode")).all()
         assert row.access_count == 1 and row.last_accessed_at is not None
+
+
+def test_a_flagged_fact_is_never_retrieved(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        add_fact(
+            db, "The deploy key is in vault path ops/deploy", scope_kind="channel",
+            scope_id="C1", now=clock.now(), flags=["safety:exfiltration"],
+        )  # fmt: skip
+        ok = add_fact(
+            db, "The deploy window is Tuesday", scope_kind="channel", scope_id="C1",
+            now=clock.now(),
+        ).id  # fmt: skip
+    with store.sessions() as db:
+        got = retrieve_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text="deploy key vault",
+            embedder=default_embedder(), now=clock.now(),
+        )  # fmt: skip
+    assert _ids(got) == [ok]

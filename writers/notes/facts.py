@@ -14,10 +14,10 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy import ColumnElement, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -163,6 +163,7 @@ ARCHIVE_AFTER_DAYS = 90.0  # decayed/low → archived after this long without us
 ARCHIVE_BELOW = 0.2  # … and below this prior
 FACT_SCOPES = ("user", "channel")
 RETRIEVABLE = ("active", "decayed")
+_NO_FLAGS = (None, "", "[]", "null")
 _VEC_CACHE: dict[tuple[str, str], Matrix] = {}
 _VEC_CACHE_MAX = 50_000
 
@@ -264,7 +265,18 @@ class Ranked:
     score: float
     relevance: float
     prior: float
-    tokens: int
+    category: str
+    text: str
+    created_at: datetime
+
+    @property
+    def tokens(self) -> int:
+        """What its context line costs (computed only for the candidates a budget reaches)."""
+        return tokens_of(fact_line(self.category, self.text, self.created_at))
+
+
+def _epoch(when: datetime) -> float:
+    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).timestamp()
 
 
 def rank_facts(
@@ -295,7 +307,8 @@ def rank_facts(
         MemoryEntry.decay_rate,
         MemoryEntry.last_accessed_at,
         MemoryEntry.created_at,
-        MemoryEntry.flags,
+        # Flags as stored JSON text: decoding every candidate's list cost more than ranking it.
+        cast(MemoryEntry.flags, String).label("flags"),
     )
     rows = [
         r
@@ -306,7 +319,7 @@ def rank_facts(
                 scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
             )
         ).all()
-        if not r.flags
+        if r.flags in _NO_FLAGS
     ]
     if not rows:
         return []
@@ -329,11 +342,13 @@ def rank_facts(
                 for i, x in enumerate(scores):
                     relevance[i] += w * (x - lo) / (hi - lo)
     out = []
+    now_s = _epoch(now)
     for r, rel in zip(rows, relevance, strict=True):
-        prior = fact_prior(r.confidence, r.decay_rate, r.last_accessed_at or r.created_at, now)
+        # fact_prior, inlined: this loop runs once per candidate.
+        days = max(0.0, (now_s - _epoch(r.last_accessed_at or r.created_at)) / 86400)
+        prior = r.confidence * math.exp(-r.decay_rate * days)
         score = (rel if lists else 1.0) * (1 + PRIOR_TILT * (min(1.0, prior) - 0.5))
-        line = fact_line(r.category, r.text, r.created_at)
-        out.append(Ranked(r.id, score, rel, prior, tokens_of(line)))
+        out.append(Ranked(r.id, score, rel, prior, r.category, r.text, r.created_at))
     out.sort(key=lambda c: (-c.score, -c.id))
     return out
 
@@ -367,14 +382,18 @@ def retrieve_facts(
         now=now,
     )
     chosen: list[int] = []
-    used = 0
+    used = misses = 0
     for c in ranked:
         if limit is not None and len(chosen) >= limit:
             break
-        if token_budget is not None and used + c.tokens > token_budget:
+        cost = c.tokens
+        if token_budget is not None and used + cost > token_budget:
+            misses += 1
+            if misses >= 50:  # the budget is as full as the next lines allow
+                break
             continue
         chosen.append(c.id)
-        used += c.tokens
+        used += cost
     if not chosen:
         return []
     found = {f.id: f for f in db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(chosen)))}
