@@ -444,3 +444,47 @@ def test_a_flagged_fact_is_never_retrieved(store: Store, clock: FakeClock) -> No
             embedder=default_embedder(), now=clock.now(),
         )  # fmt: skip
     assert _ids(got) == [ok]
+
+
+def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeClock) -> None:
+    """Two stores on one database stand for the daemon and a CLI process: what one writes,
+    edits or deletes, the other's next selection sees (the database's scope versions)."""
+    from writers.notes import factindex
+
+    daemon, cli = Store.open(db_url), Store.open(db_url)
+    try:
+        with cli.sessions.begin() as db:
+            gone = add_fact(
+                db, "The VPN gateway is vpn-ber-3.corp", scope_kind="channel", scope_id="C1",
+                now=clock.now(),
+            ).id  # fmt: skip
+
+        def ask(q: str) -> list[int]:
+            with daemon.sessions() as db:
+                return _ids(
+                    retrieve_facts(
+                        db, user_id="U1", channel="C1", is_dm=False, query_text=q,
+                        embedder=default_embedder(), now=clock.now(),
+                    )
+                )  # fmt: skip
+
+        assert ask("vpn gateway") == [gone]
+        with cli.sessions.begin() as db:
+            db.delete(db.get(MemoryEntry, gone))
+            new = add_fact(
+                db, "The VPN gateway is vpn-ber-4.corp", scope_kind="channel", scope_id="C1",
+                now=clock.now(),
+            ).id  # fmt: skip
+        assert ask("vpn gateway") == [new]
+        with cli.sessions.begin() as db:
+            row = db.get(MemoryEntry, new)
+            assert row is not None
+            row.status = "archived"
+        assert ask("vpn gateway") == []
+        # The index keeps numbers and term hashes, never a fact's text.
+        for shelf in factindex._SHELVES.values():
+            assert shelf.texts == []
+            assert not any(isinstance(t, str) for doc in shelf.terms for t in doc)
+    finally:
+        daemon.close()
+        cli.close()

@@ -12,19 +12,18 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, String, and_, cast, or_, select
+from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix
-from writers.lessons.index import tokens_of
-from writers.notes import lexical
+from writers.notes import factindex, lexical
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
 HALF_LIFE_DAYS = 14.0
@@ -265,18 +264,67 @@ class Ranked:
     score: float
     relevance: float
     prior: float
-    category: str
-    text: str
-    created_at: datetime
-
-    @property
-    def tokens(self) -> int:
-        """What its context line costs (computed only for the candidates a budget reaches)."""
-        return tokens_of(fact_line(self.category, self.text, self.created_at))
+    tokens: int  # what its context line costs
 
 
-def _epoch(when: datetime) -> float:
-    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).timestamp()
+def _line_chars(category: str, text: str, when: datetime) -> int:
+    return len(fact_line(category, text, when))
+
+
+def _ranked(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+) -> Iterator[Ranked]:
+    scopes = factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm)
+    sh = factindex.shelf(
+        db,
+        scopes,
+        statuses=RETRIEVABLE,
+        line_chars=_line_chars,
+        embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
+        embedder_name="" if embedder is None else embedder.name,
+    )
+    if not len(sh):
+        return
+    where = scope_filter(user_id=user_id, channel=channel, is_dm=is_dm)
+    key = f"{user_id}|{channel}|{is_dm}"
+    idx = np.flatnonzero(factindex.visible(db, sh, scopes, key, where, RETRIEVABLE))
+    if not idx.size:
+        return
+    relevance = np.zeros(idx.size, dtype=np.float64)
+    lists: list[np.ndarray] = []
+    if query_text.strip():
+        lex = sh.bm25_feedback(query_text)[idx]
+        lists = [lex]
+        if embedder is not None:
+            q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
+            lists.append((sh.vectors[embedder.name][idx] @ q).astype(np.float64))
+        elif not lex.any():
+            lists = []
+        for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
+            lo, hi = float(scores.min()), float(scores.max())
+            if hi > lo:
+                relevance += w * (scores - lo) / (hi - lo)
+    days = np.maximum(0.0, (factindex.epoch(now) - sh.last_use_s[idx]) / 86400)
+    prior = sh.confidence[idx] * np.exp(-sh.decay[idx] * days)  # fact_prior, vectorised
+    base = relevance if lists else np.ones(idx.size)
+    score = base * (1 + PRIOR_TILT * (np.minimum(prior, 1.0) - 0.5))
+    ids = sh.ids[idx]
+    for j in np.lexsort((-ids, -score)):
+        yield Ranked(
+            int(ids[j]),
+            float(score[j]),
+            float(relevance[j]),
+            float(prior[j]),
+            (int(sh.line_chars[idx[j]]) + 3) // 4,
+        )
 
 
 def rank_facts(
@@ -296,61 +344,22 @@ def rank_facts(
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
-    not. No candidate is dropped for its age; with no query the prior alone orders them.
+    not. No candidate is dropped for its age; with no query the prior alone orders them. The
+    scope's facts come from the in-process index (`writers.notes.factindex`), current by the
+    database's versions; who may see which is `scope_filter`'s answer.
     """
-    cols = (
-        MemoryEntry.id,
-        MemoryEntry.text,
-        MemoryEntry.text_hash,
-        MemoryEntry.category,
-        MemoryEntry.confidence,
-        MemoryEntry.decay_rate,
-        MemoryEntry.last_accessed_at,
-        MemoryEntry.created_at,
-        # Flags as stored JSON text: decoding every candidate's list cost more than ranking it.
-        cast(MemoryEntry.flags, String).label("flags"),
-    )
-    rows = [
-        r
-        for r in db.execute(
-            select(*cols).where(
-                MemoryEntry.status.in_(RETRIEVABLE),
-                MemoryEntry.scope_kind.in_(FACT_SCOPES),
-                scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-            )
-        ).all()
-        if r.flags in _NO_FLAGS
-    ]
-    if not rows:
-        return []
-    relevance = [0.0] * len(rows)
-    lists: list[list[float]] = []
-    if query_text.strip():
-        lex = lexical.bm25_feedback(
-            [lexical.cached_terms(r.text_hash, r.text) for r in rows], query_text
+    return list(
+        _ranked(
+            db,
+            user_id=user_id,
+            channel=channel,
+            is_dm=is_dm,
+            query_text=query_text,
+            query_vec=query_vec,
+            embedder=embedder,
+            now=now,
         )
-        lists = [lex]
-        if embedder is not None:
-            q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-            vecs = _vectors(embedder, [(r.text_hash, r.text) for r in rows])
-            lists.append([float(x) for x in vecs @ q])
-        elif not any(lex):
-            lists = []
-        for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
-            lo, hi = min(scores), max(scores)
-            if hi > lo:
-                for i, x in enumerate(scores):
-                    relevance[i] += w * (x - lo) / (hi - lo)
-    out = []
-    now_s = _epoch(now)
-    for r, rel in zip(rows, relevance, strict=True):
-        # fact_prior, inlined: this loop runs once per candidate.
-        days = max(0.0, (now_s - _epoch(r.last_accessed_at or r.created_at)) / 86400)
-        prior = r.confidence * math.exp(-r.decay_rate * days)
-        score = (rel if lists else 1.0) * (1 + PRIOR_TILT * (min(1.0, prior) - 0.5))
-        out.append(Ranked(r.id, score, rel, prior, r.category, r.text, r.created_at))
-    out.sort(key=lambda c: (-c.score, -c.id))
-    return out
+    )
 
 
 def retrieve_facts(
@@ -371,7 +380,7 @@ def retrieve_facts(
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
     and a real session select alike); `reinforce_facts` records real use.
     """
-    ranked = rank_facts(
+    ranked = _ranked(
         db,
         user_id=user_id,
         channel=channel,
@@ -386,18 +395,18 @@ def retrieve_facts(
     for c in ranked:
         if limit is not None and len(chosen) >= limit:
             break
-        cost = c.tokens
-        if token_budget is not None and used + cost > token_budget:
+        if token_budget is not None and used + c.tokens > token_budget:
             misses += 1
             if misses >= 50:  # the budget is as full as the next lines allow
                 break
             continue
         chosen.append(c.id)
-        used += cost
+        used += c.tokens
     if not chosen:
         return []
     found = {f.id: f for f in db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(chosen)))}
-    return [found[i] for i in chosen if i in found]
+    # A fact changed since the index was read is left out rather than shown as it was.
+    return [found[i] for i in chosen if i in found and found[i].status in RETRIEVABLE]
 
 
 def reinforce_facts(db: Session, ids: Sequence[int], now: datetime) -> int:
