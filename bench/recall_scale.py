@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import insert, text  # noqa: E402
+from sqlalchemy import create_engine, insert, text  # noqa: E402
 
 from store.db import Store  # noqa: E402
 from store.models import MemoryEntry  # noqa: E402
@@ -39,6 +39,7 @@ THINGS = (
 ).split("|")
 VERBS = "owns|migrated|reviews|deploys|is on call for|approved|rotated|upgraded|monitors".split("|")
 RESULTS = ROOT / "bench" / "results" / "recall_scale.md"
+SCHEMA = "bench_recall_scale"
 
 
 def fact_text(rng: random.Random, n: int) -> str:
@@ -85,6 +86,17 @@ def populate(store: Store, scope: int, total: int, seed: int = 11) -> None:
     store.optimize()
 
 
+def own_schema(url: str) -> str:
+    """`url` on a fresh schema of its own (dropped and re-created), never the shared one."""
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE"))
+        conn.execute(text(f"CREATE SCHEMA {SCHEMA}"))
+    engine.dispose()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{SCHEMA}"
+
+
 def rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -127,10 +139,9 @@ def main() -> None:
         if args.pg:
             urls.append(("PostgreSQL", args.pg))
         for name, url in urls:
-            store = Store.open(url)
             if name == "PostgreSQL":
-                with store.engine.begin() as conn:
-                    conn.execute(text("DELETE FROM memory_entries"))
+                url = own_schema(url)
+            store = Store.open(url)
             t = time.perf_counter()
             populate(store, args.scope, args.total)
             built = time.perf_counter() - t

@@ -248,6 +248,21 @@ def visible(
     return mask
 
 
+def forget(text_hashes: Sequence[str]) -> None:
+    """Drop every shelf holding one of these texts' terms or vectors (forget, rollback, edits);
+    other processes' shelves go at their next read, when the scope's version has moved."""
+    gone = set(text_hashes)
+    with _LOCK:
+        for key in [k for k, sh in _SHELVES.items() if gone.intersection(sh.hashes)]:
+            del _SHELVES[key]
+
+
+def holds(text_hash: str) -> bool:
+    """Whether any shelf still holds a text's terms or vectors (the forget tests look here)."""
+    with _LOCK:
+        return any(text_hash in sh.hashes for sh in _SHELVES.values())
+
+
 def clear() -> None:
     """Drop every shelf (tests; a process that wants no derived copies left)."""
     with _LOCK:

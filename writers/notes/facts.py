@@ -216,11 +216,14 @@ def forget_vectors(text_hashes: Sequence[str]) -> None:
     for key in [k for k in _VEC_CACHE if k[1] in gone]:
         _VEC_CACHE.pop(key, None)
     lexical.forget(list(gone))
+    factindex.forget(list(gone))
 
 
 def cached_texts() -> set[str]:
-    """Text hashes with a cached vector or term list (what forget must have dropped)."""
-    return {k[1] for k in _VEC_CACHE} | set(lexical._CACHE)
+    """Text hashes with a cached vector, term list or index entry (what forget must drop)."""
+    with factindex._LOCK:
+        indexed = {h for sh in factindex._SHELVES.values() for h in sh.hashes}
+    return {k[1] for k in _VEC_CACHE} | set(lexical._CACHE) | indexed
 
 
 _DATED = re.compile(r"^\[[^\]]{4,40}\]")
