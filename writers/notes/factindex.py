@@ -81,11 +81,12 @@ class Shelf:
         return out
 
     def bm25_feedback(self, query: str) -> np.ndarray:
-        """`lexical.bm25_feedback`, on the shelf's postings."""
+        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`)."""
         first = self.bm25(set(lexical.hashed(query)))
         if not first.any():
             return first
-        top = np.argsort(-first, kind="stable")[: lexical.PRF_DOCS]
+        k = min(lexical.PRF_DOCS, first.size)
+        top = np.argpartition(-first, k - 1)[:k] if first.size > k else np.arange(first.size)
         extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
 

@@ -308,7 +308,9 @@ def _ranked(
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-            lists.append((sh.vectors[embedder.name][idx] @ q).astype(np.float64))
+            # The whole matrix times the query, then the visible rows: indexing the matrix
+            # first would copy it (100 MB at 100k facts) on every selection.
+            lists.append((sh.vectors[embedder.name] @ q)[idx].astype(np.float64))
         elif not lex.any():
             lists = []
         for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
@@ -320,7 +322,7 @@ def _ranked(
     base = relevance if lists else np.ones(idx.size)
     score = base * (1 + PRIOR_TILT * (np.minimum(prior, 1.0) - 0.5))
     ids = sh.ids[idx]
-    for j in np.lexsort((-ids, -score)):
+    for j in _best_first(score, ids):
         yield Ranked(
             int(ids[j]),
             float(score[j]),
@@ -328,6 +330,19 @@ def _ranked(
             float(prior[j]),
             (int(sh.line_chars[idx[j]]) + 3) // 4,
         )
+
+
+def _best_first(score: np.ndarray, ids: np.ndarray, head: int = 1000) -> Iterator[int]:
+    """Positions by score (then newer id) descending; only the first `head` are sorted unless
+    more are asked for (a budget is usually full after a few dozen)."""
+    n = score.size
+    if n <= head:
+        yield from np.lexsort((-ids, -score)).tolist()
+        return
+    part = np.argpartition(-score, head)
+    top, rest = part[:head], part[head:]
+    yield from top[np.lexsort((-ids[top], -score[top]))].tolist()
+    yield from rest[np.lexsort((-ids[rest], -score[rest]))].tolist()
 
 
 def rank_facts(

@@ -1,18 +1,15 @@
-"""A small Okapi BM25 over the texts a query may see, for hybrid retrieval of facts and episodes.
+"""Terms for the Okapi BM25 of hybrid fact retrieval: tokenising, stemming, salted hashes.
 
-In memory on purpose (see docs/notes/23.md): the candidates are one scope's rows, already read
-by the scope query, so a lexical index in the database (FTS5 shadow tables, a tsvector column)
-would add a second stored copy of every text for forget, rollback, edits and import to clean, for
-no recall gain at the sizes measured. What is cached here, per text hash in a bounded in-process
+In process on purpose (see docs/notes/23.md and `factindex`): a lexical index in the database
+(FTS5 shadow tables, a tsvector column) would add a second stored copy of every text for forget,
+rollback, edits and import to clean. What is cached here, per text hash in a bounded in-process
 cache, is not text: each term is kept only as its per-process salted `hash()`, and the entry is
 dropped with the fact's vector when it is forgotten, rolled back or edited (`forget`).
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -77,47 +74,7 @@ def cache_holds(key: str) -> bool:
     return key in _CACHE
 
 
-def bm25(docs: Sequence[tuple[int, ...]], query: str) -> list[float]:
-    """BM25 score of each document (`hashed` terms) for `query`; 0.0 when no term matches."""
-    return _bm25(docs, set(hashed(query)))
-
-
-def _bm25(docs: Sequence[tuple[int, ...]], q: set[int]) -> list[float]:
-    if not q or not docs:
-        return [0.0] * len(docs)
-    n = len(docs)
-    df: Counter[int] = Counter()
-    total = 0
-    for d in docs:
-        total += len(d)
-        df.update(q.intersection(d))
-    if not df:
-        return [0.0] * len(docs)
-    avg = total / n or 1.0
-    idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
-    out = []
-    for d in docs:
-        s = 0.0
-        hit = q.intersection(d)
-        if hit:
-            norm = K1 * (1 - B + B * len(d) / avg)
-            for t in hit:
-                tf = d.count(t)
-                s += idf[t] * tf * (K1 + 1) / (tf + norm)
-        out.append(s)
-    return out
-
-
-PRF_DOCS, PRF_WEIGHT = 5, 0.2  # pseudo-relevance feedback (measured on the LoCoMo dev set)
-
-
-def bm25_feedback(docs: Sequence[tuple[int, ...]], query: str) -> list[float]:
-    """BM25 plus one round of pseudo-relevance feedback: the terms of the `PRF_DOCS` best
-    matches, as a second query weighted `PRF_WEIGHT` (finds the facts a question implies but
-    does not name: +0.02 recall on the LoCoMo dev conversations)."""
-    first = bm25(docs, query)
-    top = [i for i in sorted(range(len(docs)), key=lambda i: -first[i])[:PRF_DOCS] if first[i]]
-    if not top:
-        return first
-    second = _bm25(docs, {t for i in top for t in docs[i]})
-    return [a + PRF_WEIGHT * b for a, b in zip(first, second, strict=True)]
+# BM25 parameters, and one round of pseudo-relevance feedback: the terms of the PRF_DOCS best
+# matches, as a second query weighted PRF_WEIGHT (finds facts a question implies but does not
+# name: +0.02 recall on the LoCoMo dev conversations). The scorer is `factindex.Shelf.bm25`.
+PRF_DOCS, PRF_WEIGHT = 5, 0.2
