@@ -85,8 +85,11 @@ class Shelf:
         first = self.bm25(set(lexical.hashed(query)))
         if not first.any():
             return first
+        # The PRF_DOCS best, ties to the older fact (as a stable sort would), without sorting all.
         k = min(lexical.PRF_DOCS, first.size)
-        top = np.argpartition(-first, k - 1)[:k] if first.size > k else np.arange(first.size)
+        kth = np.partition(first, first.size - k)[first.size - k]
+        near = np.flatnonzero(first >= kth) if kth > 0 else np.flatnonzero(first > 0)
+        top = near[np.lexsort((near, -first[near]))][:k]
         extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
 
