@@ -31,6 +31,7 @@ from writers.notes import lexical
 Scope = tuple[str, str]
 _NO_FLAGS = (None, "", "[]", "null")
 _MAX_SHELVES = 64
+_MAX_BYTES = 512 * 2**20  # vectors and postings of all shelves together (least recent go first)
 _MAX_MASKS = 256
 
 
@@ -62,6 +63,13 @@ class Shelf:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def nbytes(self) -> int:
+        """Roughly what the shelf holds in memory."""
+        vecs = sum(int(v.nbytes) for v in self.vectors.values())
+        posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
+        return vecs + posts + 64 * len(self.ids)
 
     def bm25(self, q: set[int]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches)."""
@@ -162,7 +170,9 @@ def shelf(
     with _LOCK:
         _SHELVES[key] = built
         _SHELVES.move_to_end(key)
-        while len(_SHELVES) > _MAX_SHELVES:
+        while len(_SHELVES) > 1 and (
+            len(_SHELVES) > _MAX_SHELVES or sum(x.nbytes for x in _SHELVES.values()) > _MAX_BYTES
+        ):
             _SHELVES.popitem(last=False)
     return built
 
