@@ -488,3 +488,32 @@ def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeC
     finally:
         daemon.close()
         cli.close()
+
+
+def test_an_edit_leaves_no_copy_of_the_earlier_text(store: Store, clock: FakeClock) -> None:
+    from writers.library.edits import edit_item
+
+    with store.sessions.begin() as db:
+        row = add_fact(
+            db, "The staging VPN password hint is the team mascot", scope_kind="channel",
+            scope_id="C1", now=clock.now(),
+        )  # fmt: skip
+        fid, before = row.id, row.text_hash
+
+    def ask() -> list[str]:
+        with store.sessions() as db:
+            return [
+                f.text
+                for f in retrieve_facts(
+                    db, user_id="U1", channel="C1", is_dm=False, query_text="staging VPN",
+                    embedder=default_embedder(), now=clock.now(),
+                )
+            ]  # fmt: skip
+
+    assert ask() == ["The staging VPN password hint is the team mascot"]
+    assert before in cached_texts()
+    with store.sessions.begin() as db:
+        assert edit_item(db, "fact", fid, "The staging VPN uses SSO", "owner", clock.now()).ok
+    assert before not in cached_texts()
+    assert ask() == ["The staging VPN uses SSO"]
+    assert before not in cached_texts()
