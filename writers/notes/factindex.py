@@ -12,6 +12,7 @@ itself (ids only, once per user and shelf version), never re-implemented here.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import OrderedDict
@@ -64,6 +65,12 @@ class Shelf:
     def __len__(self) -> int:
         return len(self.ids)
 
+    @functools.cached_property
+    def norm(self) -> np.ndarray:
+        """BM25's length normalisation of every fact (computed once per shelf)."""
+        avg = float(self.doc_len.mean()) if len(self.doc_len) else 1.0
+        return lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / (avg or 1.0))
+
     @property
     def nbytes(self) -> int:
         """Roughly what the shelf holds in memory."""
@@ -77,8 +84,7 @@ class Shelf:
         out = np.zeros(n, dtype=np.float64)
         if not n:
             return out
-        avg = float(self.doc_len.mean()) or 1.0
-        norm = lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / avg)
+        norm = self.norm
         for t in q:
             hit = self.postings.get(t)
             if hit is None:
@@ -94,9 +100,13 @@ class Shelf:
         if not first.any():
             return first
         # The PRF_DOCS best, ties to the older fact (as a stable sort would), without sorting all.
-        k = min(lexical.PRF_DOCS, first.size)
-        kth = np.partition(first, first.size - k)[first.size - k]
-        near = np.flatnonzero(first >= kth) if kth > 0 else np.flatnonzero(first > 0)
+        # Selected among the matches only: partitioning all, mostly zeros, is slow (introselect
+        # on many equal values).
+        hits = np.flatnonzero(first > 0)
+        k = min(lexical.PRF_DOCS, hits.size)
+        vals = first[hits]
+        kth = np.partition(vals, vals.size - k)[vals.size - k]
+        near = hits[vals >= kth]
         top = near[np.lexsort((near, -first[near]))][:k]
         extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
