@@ -517,3 +517,24 @@ def test_an_edit_leaves_no_copy_of_the_earlier_text(store: Store, clock: FakeClo
     assert before not in cached_texts()
     assert ask() == ["The staging VPN uses SSO"]
     assert before not in cached_texts()
+
+
+def test_a_very_large_scope_takes_cosines_on_a_short_list() -> None:
+    import numpy as np
+
+    from writers.notes.facts import cosines
+
+    rng = np.random.default_rng(3)
+    mat = rng.normal(size=(30, 8)).astype(np.float32)
+    q = rng.normal(size=8).astype(np.float32)
+    idx = np.arange(30)
+    lex = np.zeros(30)
+    lex[[4, 9, 17]] = [3.0, 2.0, 1.0]
+    created = np.arange(30, dtype=np.float64)  # the newest are 27, 28, 29
+    exact = (mat @ q).astype(np.float64)
+    assert np.allclose(cosines(mat, q, idx, lex, created, all_max=30), exact)
+    got = cosines(mat, q, idx, lex, created, all_max=10, shortlist=3)
+    short = [4, 9, 17, 27, 28, 29]
+    assert np.allclose(got[short], exact[short])
+    rest = [i for i in range(30) if i not in short]
+    assert np.allclose(got[rest], exact[short].min())

@@ -309,9 +309,7 @@ def _ranked(
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-            # The whole matrix times the query, then the visible rows: indexing the matrix
-            # first would copy it (100 MB at 100k facts) on every selection.
-            lists.append((sh.vectors[embedder.name] @ q)[idx].astype(np.float64))
+            lists.append(cosines(sh.vectors[embedder.name], q, idx, lex, sh.created_s))
         elif not lex.any():
             lists = []
         for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
@@ -331,6 +329,36 @@ def _ranked(
             float(prior[j]),
             (int(sh.line_chars[idx[j]]) + 3) // 4,
         )
+
+
+DENSE_ALL_MAX = 20_000  # above this many visible facts, the cosine is taken on a short list …
+DENSE_SHORTLIST = 2_000  # … of the lexical best and the newest this many each
+
+
+def cosines(
+    mat: Matrix,
+    q: Matrix,
+    idx: np.ndarray,
+    lex: np.ndarray,
+    created: np.ndarray,
+    *,
+    all_max: int = DENSE_ALL_MAX,
+    shortlist: int = DENSE_SHORTLIST,
+) -> np.ndarray:
+    """The cosine of each visible fact to the query. In a very large scope only the lexical
+    best and the newest get theirs computed; the rest get the lowest of those (so min-max
+    scaling puts them at 0), which keeps a selection's cost from growing with every fact."""
+    if idx.size <= all_max:
+        # The whole matrix times the query, then the visible rows: indexing the matrix first
+        # would copy it on every selection.
+        full: np.ndarray = (mat @ q)[idx].astype(np.float64)
+        return full
+    k = min(shortlist, idx.size - 1)
+    short = np.union1d(np.argpartition(-lex, k)[:k], np.argpartition(-created[idx], k)[:k])
+    part = (mat[idx[short]] @ q).astype(np.float64)
+    out = np.full(idx.size, float(part.min()), dtype=np.float64)
+    out[short] = part
+    return out
 
 
 def _best_first(score: np.ndarray, ids: np.ndarray, head: int = 1000) -> Iterator[int]:
