@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -252,6 +253,17 @@ class MemoryEntry(Base):
     ordinal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FactScopeVersion(Base):
+    """A fact scope's version, bumped by database triggers on every change to its facts
+    (migration 0014): the retriever's in-process index of a scope is current while it matches."""
+
+    __tablename__ = "fact_scope_versions"
+
+    scope_kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    scope_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    version: Mapped[int] = mapped_column(BigInteger)
 
 
 class Skill(Base):

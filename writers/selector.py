@@ -6,14 +6,18 @@ Two parts, in this order in the prompt:
   depends only on the library, never on the session, so the prompt prefix stays byte-identical
   across sessions while the library is unchanged (prompt caching).
 - `tail`: session-specific — canonical lessons ranked by similarity to the first message, recency
-  and seen-count (filtered by task type), facts in scope by seed 003's 4-factor score, and the
-  user-model notes for this user.
+  and seen-count (filtered by task type), facts and episodes in scope by relevance first (BM25 +
+  embeddings, a prior only tilting; `writers.notes.facts.rank_facts`), and the user-model notes
+  for this user.
 
 Only injectable lessons are ever selected: canonical with no blocking flag (quarantined,
-contradicted, ineffective and unreviewed lessons never are). Lessons + facts together stay within
-`token_budget`, counted per script (`writers.tokens`) for each rendered line; user notes have
-their own small cap. Facts and user notes are those the read-side trust rule
-(`writers.guard.reach`) lets this session show.
+contradicted, ineffective and unreviewed lessons never are). Lessons, facts and episodes share
+one `token_budget`, counted per script (`writers.tokens`) for each rendered line: stable lessons
+take at most `STABLE_SHARE` of it, session lessons at most half of what is left, and facts and
+episodes fill the rest in rank order (no fixed count). User notes have their own small cap.
+Facts, episodes and user notes are those the read-side trust rule (`writers.guard.reach`) lets
+this session show. Selecting changes nothing in the database (being selected is not evidence of
+use).
 """
 
 from __future__ import annotations

@@ -303,9 +303,8 @@ class LearnedContext:
         now = self.clock.now()
         is_dm = channel.startswith("D")
         with rt.store.sessions.begin() as db:
-            # Selecting reads (and embeds); what it changes (facts' access times) is flushed
-            # with the writes below at the end, so the database's one writer slot is held for
-            # milliseconds, not for the whole selection.
+            # Selecting only reads (and embeds): being selected is not evidence of use, so a
+            # preview and a session start leave every fact as it was (issue 23).
             with db.no_autoflush:
                 selection = select_context(
                     db,

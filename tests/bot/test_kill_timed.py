@@ -117,7 +117,9 @@ def test_sigkill_during_the_reflection_call_then_restart_reflects_once(tmp_path:
                 # The dead reservation was given back: the day holds what was really spent.
                 day = db.query(BudgetDay).one()
                 assert abs(day.committed_usd - sum(r.cost_usd for r in rows)) < 1e-9
-                assert db.query(MemoryEntry).count() == 1
+                # The note, and the session's episode (issue 23), each once.
+                kinds = sorted(m.category == "episode" for m in db.query(MemoryEntry))
+                assert kinds == [False, True]
         finally:
             store.close()
 
@@ -170,7 +172,7 @@ def test_sigkill_during_the_fan_out_then_restart_finishes_it_once(
             assert row.status == ReflectionStatus.OK
             assert {"memory", "persona", "user_model"} <= set(row.writer_results)
             with store.sessions() as db:
-                notes = [m.text for m in db.query(MemoryEntry)]
+                notes = [m.text for m in db.query(MemoryEntry) if m.category != "episode"]
                 observations = [o.text for o in db.query(Observation)]
             assert len(notes) == 1  # the memory writer ran once, before the kill
             assert len(observations) == len(set(observations)) == 2  # persona + user model

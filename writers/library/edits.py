@@ -35,6 +35,7 @@ from writers import review
 from writers.base import content_hash
 from writers.guard.gate import Guard
 from writers.lessons.review import audit_lesson, card_text
+from writers.notes.facts import forget_vectors
 from writers.notes.memory import MEMORY_FILE, memory_line, record_fingerprint, replace_marked_line
 from writers.skills import gitrepo
 from writers.skills.files import SKILL_FILE, draft_path, parse_skill, render_skill
@@ -352,6 +353,7 @@ def _apply(kind: str, row: Any, text: str, actor: str, now: datetime, place: Pla
         row.embedding = None
         row.embedder = None
     elif kind in ("fact", "note"):
+        forget_vectors([row.text_hash])  # no in-process copy of the earlier text stays behind
         row.text = text
         row.text_hash = content_hash(text)
         row.updated_at = now

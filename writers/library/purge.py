@@ -39,6 +39,7 @@ from store.models import (
     AuditEvent,
     ChatSession,
     Checkin,
+    FactScopeVersion,
     LessonInjection,
     LessonRow,
     LLMCall,
@@ -391,6 +392,15 @@ class Purge:
         for row in [*entries, *observations, *items]:
             db.delete(row)
         facts.forget_vectors([e.text_hash for e in entries])
+        if self.item is None:
+            # Their own scope's version counter (migration 0014) names them: it goes too. The
+            # retriever's index sees a version it did not build and reads the scope again.
+            db.flush()
+            db.execute(
+                delete(FactScopeVersion).where(
+                    FactScopeVersion.scope_kind == "user", FactScopeVersion.scope_id == uid
+                )
+            )
         # Their edited items' earlier texts (writers/library/edits.py) go with them.
         drop_history(db, "fact", [e.id for e in entries])
         drop_history(db, "note", [e.id for e in entries])

@@ -31,6 +31,7 @@ from store.models import (
     ReviewItem,
     Skill,
 )
+from writers.notes.facts import forget_vectors
 from writers.notes.memory import MEMORY_FILE, marked_lines, record_fingerprint, remove_marked_lines
 from writers.notes.persona import USER_FILE
 from writers.skills import gitrepo
@@ -153,6 +154,7 @@ def _memory(
         def archive(row: MemoryEntry = row) -> None:
             row.status = "archived"
             row.updated_at = now
+            forget_vectors([row.text_hash])  # the retriever's in-process copies go with it
 
         out.append(Change(kind, str(row.id), "archive", row.text[:80], archive))
         for line in marked_lines(path, "m", [row.id]) if kind == "memory" else []:

@@ -30,7 +30,8 @@ from writers.base import WriteContext, WriterResult, content_hash
 from writers.guard.gate import Admitted, Guard, one_line
 from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
-from writers.notes.facts import fact_fields
+from writers.notes.dates import resolve_relative
+from writers.notes.facts import DEFAULT_DECAY_RATE, fact_fields, reinforce_facts
 from writers.review import create_item
 from writers.tokens import cap_lines
 
@@ -340,9 +341,60 @@ class MemoryWriter:
                     title = f"Share a fact from <@{who}> with <#{ctx.channel}>?"
                     _card(db, ctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
+        if self._episode(db, ctx, reflection, result):
+            result.detail.append("episode kept")
         if result.written or result.staged:
             result.status = "staged" if result.staged and not result.written else "written"
         return result
+
+    def _episode(
+        self, db: Session, ctx: WriteContext, reflection: Reflection, result: WriterResult
+    ) -> bool:
+        """Keep the session's episode (see `episode_text`) in the session's own scope: the DM
+        user's, or the channel's seen by its author only (the trust rule, as for facts). It is a
+        fact of category `episode`, so it is retrieved, budgeted, listed, edited, exported,
+        rolled back and forgotten with them. Redacted and checked like every learned text; a
+        flagged one is kept quarantined (never shown), with no card: it is a by-product."""
+        raw = episode_text(reflection)
+        rid = ctx.provenance.reflection_id
+        if (
+            not raw
+            or db.scalars(
+                select(MemoryEntry.id).where(
+                    MemoryEntry.reflection_id == rid, MemoryEntry.ordinal == EPISODE_ORDINAL
+                )
+            ).first()
+        ):
+            return False
+        admitted = self.guard.admit(ctx, raw, kind="memory_note")
+        result.redacted += admitted.redactions
+        text = resolve_relative(admitted.text, ctx.now)
+        p = ctx.provenance
+        scope_kind, scope_id = ("user", ctx.user_id) if ctx.is_dm else ("channel", ctx.channel)
+        db.add(
+            MemoryEntry(
+                text=text,
+                text_hash=content_hash(text),
+                category="episode",
+                tags=[],
+                scope_kind=scope_kind,
+                scope_id=scope_id,
+                reach="scope" if scope_kind == "user" else "author",
+                status="quarantined" if admitted.quarantined else "active",
+                flags=admitted.flags if admitted.quarantined else [],
+                confidence=EPISODE_CONFIDENCE,
+                decay_rate=DEFAULT_DECAY_RATE,
+                provenance=p.as_json(),
+                reflection_id=p.reflection_id,
+                session_id=p.session_id,
+                author_id=ctx.user_id,
+                ordinal=EPISODE_ORDINAL,
+                created_at=ctx.now,
+                updated_at=ctx.now,
+            )
+        )
+        db.flush()
+        return not admitted.quarantined
 
     def _entry(
         self,
@@ -352,7 +404,8 @@ class MemoryWriter:
         ordinal: int,
         subject: str | None,
     ) -> MemoryEntry | None:
-        text = admitted.text
+        # "yesterday" means nothing weeks later: relative dates become absolute when written.
+        text = resolve_relative(admitted.text, ctx.now)
         digest = content_hash(text)
         p = ctx.provenance
         # Whose words it rests on: in a session several people wrote in, the least trusted of
@@ -388,6 +441,9 @@ class MemoryWriter:
             )
         ).first()
         if twin is not None:
+            # The session stated it again: evidence the fact is in use, so its prior is refreshed
+            # (retrieval alone never does this; see `writers.notes.facts.reinforce_facts`).
+            reinforce_facts(db, [twin], ctx.now)
             return None
         fields = fact_fields(text)
         return MemoryEntry(
@@ -450,3 +506,22 @@ def apply_memory_decision(
         target_id=str(entry.id),
         now=now,
     )
+
+
+EPISODE_ORDINAL = 1000  # after any memory note's ordinal (a reflection has at most a few)
+EPISODE_CONFIDENCE = 0.6
+
+
+def episode_text(reflection: Reflection) -> str:
+    """A session's episode, from its reflection: its outcome, what worked, what did not ("" when
+    the reflection says neither). The date is the fact's own (rendered in front of it)."""
+    worked = " ".join(reflection.what_worked.split())
+    didnt = " ".join(reflection.what_didnt.split())
+    if not worked and not didnt:
+        return ""
+    parts = [f"Session ({reflection.outcome})."]
+    if worked:
+        parts.append(f"Worked: {worked.rstrip('.')}.")
+    if didnt:
+        parts.append(f"Did not work: {didnt.rstrip('.')}.")
+    return " ".join(parts)

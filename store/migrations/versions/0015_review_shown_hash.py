@@ -7,7 +7,7 @@
   they still have (content never changed before), so they are backfilled with it.
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 

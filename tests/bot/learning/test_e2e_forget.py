@@ -168,7 +168,11 @@ def test_everyone_sees_only_their_own_and_forgets_one_item(stack: LocalStack) ->
     store = stack.bot.store
     assert store is not None
     with store.sessions() as db:
-        fact = db.scalars(select(MemoryEntry).where(MemoryEntry.author_id == ALICE)).one()
+        fact = db.scalars(
+            select(MemoryEntry).where(
+                MemoryEntry.author_id == ALICE, MemoryEntry.category != "episode"
+            )
+        ).one()
     assert f"fact:{fact.id}" in text_a and "from session" in text_a
 
     # Bob crafts a click on his own Home forgetting Alice's fact: nothing changes, it is audited.
@@ -242,11 +246,10 @@ def test_forget_everything_leaves_no_trace_and_stays_gone(tmp_path: Path) -> Non
         assert runtime is not None and stack.bot.store is not None
         store = stack.bot.store
         with store.sessions() as db:
-            old = db.scalars(select(MemoryEntry.session_id).where(MemoryEntry.author_id == ALICE))
+            alices = (MemoryEntry.author_id == ALICE, MemoryEntry.category != "episode")
+            old = db.scalars(select(MemoryEntry.session_id).where(*alices))
             old_session = str(old.one())
-            fact_hash = db.scalars(
-                select(MemoryEntry.text_hash).where(MemoryEntry.author_id == ALICE)
-            ).one()
+            fact_hash = db.scalars(select(MemoryEntry.text_hash).where(*alices)).one()
         lesson_ids = [i for i, m in runtime.library.meta.items() if CANARY in m.condition]
         assert lesson_ids and all(i in runtime.library.index for i in lesson_ids)
         assert CANARY in context_text(stack, alice_dm)

@@ -148,7 +148,7 @@ def test_an_owners_observation_about_someone_applies(world: World) -> None:
 
 
 def test_channel_fact_from_a_member_reaches_the_channel_only_after_approval(world: World) -> None:
-    fact = "The payroll vendor moved to Northwind Payments as of this month."
+    fact = "The payroll vendor moved to Northwind Payments as of January."
     world.reflect(MALLORY, CHANNEL, memory_notes=[fact])
     assert fact in world.prompt(MALLORY, CHANNEL, "who is the payroll vendor?")  # its author
     assert fact not in world.prompt(VICTIM, CHANNEL, "who is the payroll vendor?")

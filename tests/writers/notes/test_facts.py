@@ -1,4 +1,4 @@
-"""Facts: fields by rule, strict scoping, 4-factor retrieval with access refresh, decay states."""
+"""Facts: fields by rule, strict scoping, hybrid retrieval that changes nothing, decay states."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from writers.notes.facts import (
     decay_facts,
     effective_confidence,
     fact_fields,
+    reinforce_facts,
+    render_fact,
     retrieve_facts,
 )
 
@@ -92,7 +94,7 @@ def test_scope_is_strict(store: Store, clock: FakeClock) -> None:
         assert get("UBOB", "CGENERAL", False) == set()
 
 
-def test_retrieval_scores_four_factors_and_refreshes_access(
+def test_retrieval_is_relevance_first_and_refreshes_nothing(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
     start = clock.now()
@@ -139,9 +141,10 @@ def test_retrieval_scores_four_factors_and_refreshes_access(
         rows = {r.text: r for r in db.scalars(select(MemoryEntry))}
     hit = rows["The staging database runs PostgreSQL 16 on db-stage.internal"]
     miss = rows["Lunch orders go to the kitchen channel before noon"]
-    assert hit.access_count == 1 and hit.last_accessed_at is not None
+    # Being retrieved is not evidence of use: nothing is refreshed (issue 23).
+    assert hit.access_count == 0 and hit.last_accessed_at is None
     assert miss.access_count == 0 and miss.last_accessed_at is None
-    # Without an embedder, word overlap stands in for similarity; same winner.
+    # Without an embedder, BM25 alone ranks; same winner.
     with sqlite_store.sessions.begin() as db:
         got = retrieve_facts(
             db,
@@ -177,7 +180,7 @@ def test_token_budget_limits_facts(sqlite_store: Store, clock: FakeClock) -> Non
             token_budget=30,
         )
         assert 1 <= len(got) < 10
-        assert sum((len(f"- ({f.category}) {f.text}") + 3) // 4 for f in got) <= 30
+        assert sum((len(render_fact(f)) + 3) // 4 for f in got) <= 30
 
 
 def test_decay_states_never_delete(store: Store, clock: FakeClock) -> None:
@@ -186,36 +189,30 @@ def test_decay_states_never_delete(store: Store, clock: FakeClock) -> None:
         add_fact(
             db, "The build server is ci-3.internal", scope_kind="channel", scope_id="C1", now=start
         )
-        add_fact(db, "Our deploy window is Tuesday", scope_kind="channel", scope_id="C1", now=start)
+        used = add_fact(
+            db, "Our deploy window is Tuesday", scope_kind="channel", scope_id="C1", now=start
+        ).id
     clock.advance(days=10)
     with store.sessions.begin() as db:
-        # Retrieval refreshes the second one, so only the first keeps fading.
-        got = retrieve_facts(
-            db,
-            user_id="U",
-            channel="C1",
-            is_dm=False,
-            query_text="deploy window",
-            now=clock.now(),
-            limit=1,
-        )
-        assert [f.text for f in got] == ["Our deploy window is Tuesday"]
+        # Real use (not retrieval) refreshes the second one, so only the first keeps fading.
+        assert reinforce_facts(db, [used], clock.now()) == 1
     clock.advance(days=20)
     with store.sessions.begin() as db:
         assert decay_facts(db, clock.now()) == (0, 0)  # 0.7 · 2^(−30/14) ≈ 0.16 ≥ 0.1
     clock.advance(days=10)
     with store.sessions.begin() as db:
         assert decay_facts(db, clock.now()) == (1, 0)  # 0.7 · 2^(−40/14) ≈ 0.097
-        # Below the 0.3 retrieval gate, neither is retrieved any more.
+        # Decayed is a label: a question that names it still finds it (ageing ranks, never hides).
         got = retrieve_facts(
             db,
             user_id="U",
             channel="C1",
             is_dm=False,
-            query_text="build server deploy",
+            query_text="which build server?",
             now=clock.now(),
+            limit=1,
         )
-        assert got == []
+        assert [f.text for f in got] == ["The build server is ci-3.internal"]
     clock.advance(days=60)
     with store.sessions.begin() as db:
         assert decay_facts(db, clock.now()) == (1, 1)

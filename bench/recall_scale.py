@@ -1,0 +1,184 @@
+"""Fact retrieval at scale; writes bench/results/recall_scale.md.
+
+Run: `python bench/recall_scale.py [--scope 100000 --total 1000000] [--pg URL]`. Synthetic facts
+(word lists, fixed seed): `--scope` of them in one channel scope, the rest spread over 1,000
+other scopes; then `select_context` end to end (lessons, facts, user notes; default 1,000-token
+budget) for 200 questions in that channel, after 5 warm-up questions (the first embeds the scope's
+facts). p50/p95 of the 200, and the process RSS after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import create_engine, insert, text  # noqa: E402
+
+from store.db import Store  # noqa: E402
+from store.models import MemoryEntry  # noqa: E402
+from writers.base import content_hash  # noqa: E402
+from writers.embed import default_embedder  # noqa: E402
+from writers.lessons.index import LessonLibrary  # noqa: E402
+from writers.selector import select_context  # noqa: E402
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+PEOPLE = "Alice Bruno Chen Dana Emeka Farah Goran Hana Ivan Jun Kofi Lena Mateo Nia Omar".split()
+THINGS = (
+    "billing service|ledger database|payouts API|Kafka cluster|staging cluster|Grafana board|"
+    "VPN gateway|CI runners|Snowflake warehouse|PagerDuty schedule|release train|SSO config|"
+    "backup job|DNS zone|feature flags|search index|mobile build|data pipeline"
+).split("|")
+VERBS = "owns|migrated|reviews|deploys|is on call for|approved|rotated|upgraded|monitors".split("|")
+RESULTS = ROOT / "bench" / "results" / "recall_scale.md"
+SCHEMA = "bench_recall_scale"
+
+
+def fact_text(rng: random.Random, n: int) -> str:
+    return (
+        f"{rng.choice(PEOPLE)} {rng.choice(VERBS)} the {rng.choice(THINGS)} "
+        f"{n % 4999} since {1 + n % 28} {rng.choice(['March', 'April', 'May'])} 2026"
+    )
+
+
+def populate(store: Store, scope: int, total: int, seed: int = 11) -> None:
+    rng = random.Random(seed)
+    batch = 10_000
+    made = 0
+    while made < total:
+        rows = []
+        for n in range(made, min(total, made + batch)):
+            t = fact_text(rng, n)
+            day = NOW - timedelta(days=rng.randrange(120))
+            in_scope = n < scope
+            rows.append(
+                {
+                    "text": t,
+                    "text_hash": content_hash(t),
+                    "category": "general",
+                    "tags": [],
+                    "scope_kind": "channel",
+                    "scope_id": "CBIG" if in_scope else f"C{n % 1000:04d}",
+                    "status": "active",
+                    "confidence": 0.6,
+                    "decay_rate": 0.0495,
+                    "access_count": 0,
+                    "flags": [],
+                    "provenance": {},
+                    "reach": "scope",
+                    "author_id": "U1",
+                    "ordinal": 0,
+                    "created_at": day,
+                    "updated_at": day,
+                }
+            )
+        with store.sessions.begin() as db:
+            db.execute(insert(MemoryEntry), rows)
+        made += len(rows)
+    if store.is_sqlite:  # a steady state: the bulk load's WAL folded into the database file
+        with store.engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.optimize()
+
+
+def own_schema(url: str) -> str:
+    """`url` on a fresh schema of its own (dropped and re-created), never the shared one."""
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE"))
+        conn.execute(text(f"CREATE SCHEMA {SCHEMA}"))
+    engine.dispose()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{SCHEMA}"
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure(store: Store, label: str) -> str:
+    emb = default_embedder()
+    with store.sessions() as db:
+        lib = LessonLibrary.build(db, emb)
+    rng = random.Random(3)
+    qs = [
+        f"who {rng.choice(VERBS)} the {rng.choice(THINGS)} {rng.randrange(4999)}?"
+        for _ in range(205)
+    ]
+    times = []
+    for k, q in enumerate(qs):
+        t = time.perf_counter()
+        with store.sessions() as db:
+            select_context(
+                db, lib, user_id="U1", channel="CBIG", is_dm=False, first_text=q, now=NOW
+            )
+        if k >= 5:
+            times.append(time.perf_counter() - t)
+    times.sort()
+    p50, p95 = 1000 * times[len(times) // 2], 1000 * times[int(0.95 * len(times))]
+    load = os.getloadavg()[0]
+    return f"| {label} | {p50:.1f} ms | {p95:.1f} ms | {rss_mb():.0f} MB | {load:.1f} |"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scope", type=int, default=100_000)
+    ap.add_argument("--total", type=int, default=1_000_000)
+    ap.add_argument("--pg", default="")
+    ap.add_argument("--no-sqlite", action="store_true", help="only PostgreSQL (with --pg)")
+    args = ap.parse_args()
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        urls = [] if args.no_sqlite else [("SQLite", f"sqlite:///{tmp}/scale.db")]
+        if args.pg:
+            urls.append(("PostgreSQL", args.pg))
+        for name, url in urls:
+            if name == "PostgreSQL":
+                url = own_schema(url)
+            store = Store.open(url)
+            t = time.perf_counter()
+            populate(store, args.scope, args.total)
+            built = time.perf_counter() - t
+            label = f"{name}, {args.scope:,} in scope / {args.total:,} facts"
+            row = measure(store, label)
+            print(row, f"(populate {built:.0f} s)", flush=True)
+            lines.append(row)
+            store.close()
+    # Rows of a database not run this time are kept (one row per database and size).
+    kept = []
+    if RESULTS.exists():
+        mine = {line.split(" | ")[0] for line in lines}
+        kept = [
+            line
+            for line in RESULTS.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and "in scope" in line and line.split(" | ")[0] not in mine
+        ]
+    RESULTS.write_text(
+        "# Fact retrieval at scale\n\n"
+        f"Generated by `python bench/recall_scale.py` on {platform.machine()} "
+        f"{platform.system()}, Python {platform.python_version()} (last run "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; a shared 2-vCPU VM, busy with other agents: "
+        "see the load column).\n\n"
+        "`select_context` end to end for 200 questions in the big scope, after 5 warm-up "
+        "questions (the first builds the scope's index: reads its facts and embeds them). "
+        "Target: p95 < 20 ms with 100k facts in one scope and 1M in the database.\n\n"
+        "| database | p50 | p95 | RSS after | load average (1 min, 2 vCPUs) |\n"
+        "|---|---:|---:|---:|---:|\n" + "\n".join(kept + lines) + "\n",
+        encoding="utf-8",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,540 @@
+"""Recall (issue 23): relevance first, ageing that ranks and never hides, retrieval that changes
+nothing, superseded facts below the newer ones, forget/rollback leaving no copy in the lexical
+index, relative dates resolved when written."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import select
+
+from bot.chat.prompting import LearnedContext
+from bot.runtime import Runtime
+from store.clock import FakeClock
+from store.config import Settings
+from store.db import Store
+from store.models import MemoryEntry
+from tests.fakes import FakeLLM
+from tests.writers.lesson_helpers import add_fact
+from tests.writers.support import OTHER, ctx, reflection, seed
+from writers.embed import default_embedder
+from writers.library.purge import Purge
+from writers.library.rollback import rollback
+from writers.notes import lexical
+from writers.notes.facts import (
+    cached_texts,
+    decay_facts,
+    rank_facts,
+    reinforce_facts,
+    retrieve_facts,
+)
+from writers.notes.memory import MemoryWriter
+
+TOPICS = [
+    "The payroll export runs on the first Monday of each month",
+    "The Grafana dashboard for checkout latency is called checkout-p99",
+    "Our DNS provider is Cloudflare, managed by the platform team",
+    "The office wifi password rotates every quarter",
+    "Invoices from Acme Logistics are approved by Priya",
+    "The Kafka cluster kafka-eu-2 keeps seven days of retention",
+    "Marketing wants the launch blog post reviewed by legal",
+    "The staging database snapshot is restored every Sunday night",
+    "Vendor contract with Zendesk renews in March",
+    "The mobile app release train leaves every second Thursday",
+    "Penetration test findings are tracked in the SEC board",
+    "The data warehouse is Snowflake in the eu-central region",
+]
+QUESTIONS = [
+    "when does the payroll export run?",
+    "what is the checkout latency dashboard called in Grafana?",
+    "who is our DNS provider?",
+    "how often does the office wifi password rotate?",
+    "who approves Acme Logistics invoices?",
+    "how long does kafka-eu-2 keep data?",
+    "who has to review the launch blog post?",
+    "when is the staging database snapshot restored?",
+    "when does the Zendesk contract renew?",
+    "how often does the mobile app release train leave?",
+]
+
+
+def _ids(facts: list[MemoryEntry]) -> list[int]:
+    return [f.id for f in facts]
+
+
+def test_a_fact_untouched_for_60_days_is_found_by_a_question_naming_it(
+    store: Store, clock: FakeClock
+) -> None:
+    start = clock.now()
+    with store.sessions.begin() as db:
+        old = add_fact(
+            db,
+            "The VPN gateway for the Berlin office is vpn-ber-3.corp",
+            scope_kind="channel",
+            scope_id="C1",
+            now=start,
+        ).id
+    clock.advance(days=59)
+    with store.sessions.begin() as db:
+        for text in TOPICS:  # fresher facts on other topics
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    clock.advance(days=1)
+    with store.sessions.begin() as db:
+        decay_facts(db, clock.now())  # the daily job ran: ageing labels, it does not hide
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="what is the VPN gateway of the Berlin office?",
+            embedder=default_embedder(),
+            now=clock.now(),
+            token_budget=60,
+        )
+        assert _ids(got)[:1] == [old]
+        assert db.get(MemoryEntry, old).status == "decayed"  # type: ignore[union-attr]
+
+
+def test_ten_questions_in_a_row_get_their_own_facts(store: Store, clock: FakeClock) -> None:
+    start = clock.now()
+    with store.sessions.begin() as db:
+        ids = [add_fact(db, t, scope_kind="channel", scope_id="C1", now=start).id for t in TOPICS]
+    clock.advance(days=8)  # old enough for a refresh-on-retrieval to matter
+    emb = default_embedder()
+    seen = []
+    for n, question in enumerate(QUESTIONS):
+        clock.advance(minutes=5)
+        with store.sessions.begin() as db:
+            got = retrieve_facts(
+                db,
+                user_id="U1",
+                channel="C1",
+                is_dm=False,
+                query_text=question,
+                embedder=emb,
+                now=clock.now(),
+                token_budget=45,  # two or three facts
+            )
+        assert got and got[0].id == ids[n], question
+        seen.append(frozenset(_ids(got)))
+    # No fact rides along with most questions (what refresh-on-retrieval did).
+    counts = Counter(i for got_ids in seen for i in got_ids)
+    assert max(counts.values()) <= 3, counts
+
+
+def _runtime(data_dir: Path, clock: FakeClock) -> Runtime:
+    settings = Settings(
+        _env_file=None,
+        SESHAT_DATA_DIR=str(data_dir),
+        SLACK_OWNER_IDS="UOWNER0001",
+    )
+    return Runtime(settings, clock=clock, reflection_llm=FakeLLM(model="claude-haiku-4-5"))
+
+
+def test_a_preview_or_a_session_start_changes_no_access_count_or_score(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    rt = _runtime(tmp_path, clock)
+    try:
+        with rt.store.sessions.begin() as db:
+            for text in TOPICS:
+                add_fact(
+                    db,
+                    text,
+                    scope_kind="user",
+                    scope_id="UALICE001",
+                    now=clock.now(),
+                    author_id="UALICE001",
+                )
+        clock.advance(days=3)
+
+        def state() -> tuple[list[tuple[int, int, datetime | None]], list[tuple[int, float]]]:
+            with rt.store.sessions() as db:
+                rows = [
+                    (r.id, r.access_count, r.last_accessed_at)
+                    for r in db.scalars(select(MemoryEntry).order_by(MemoryEntry.id))
+                ]
+                ranked = rank_facts(
+                    db,
+                    user_id="UALICE001",
+                    channel="DALICE001",
+                    is_dm=True,
+                    query_text="who approves invoices?",
+                    embedder=rt.library.embedder,
+                    now=clock.now(),
+                )
+            return rows, [(c.id, round(c.score, 12)) for c in ranked]
+
+        before = state()
+        provider = LearnedContext(rt, clock=clock)
+        for session_id in (None, "11111111-2222-3333-4444-555555555555"):
+            got = provider.assemble(
+                user_id="UALICE001",
+                channel="DALICE001",
+                first_text="who approves Acme invoices?",
+                session_id=session_id,
+            )
+            assert "Acme Logistics" in got.selection.render_tail()
+        assert state() == before
+    finally:
+        rt.close()
+
+
+def test_a_superseded_fact_ranks_below_the_newer_one(store: Store, clock: FakeClock) -> None:
+    start = clock.now()
+    with store.sessions.begin() as db:
+        old = add_fact(
+            db,
+            "The payments on-call engineer this quarter is Alice Moreau",
+            scope_kind="channel",
+            scope_id="C1",
+            now=start,
+        ).id
+        for text in TOPICS:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=start)
+    clock.advance(days=20)
+    emb = default_embedder()
+    with store.sessions.begin() as db:
+        # Asked about once since (a session retrieved it): that is not evidence of use.
+        retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="who is the payments on-call?",
+            embedder=emb,
+            now=clock.now(),
+            limit=3,
+        )
+        new = add_fact(
+            db,
+            "The payments on-call engineer this quarter is Bruno Okafor",
+            scope_kind="channel",
+            scope_id="C1",
+            now=clock.now(),
+        ).id
+    clock.advance(days=1)
+    with store.sessions.begin() as db:
+        got = _ids(
+            retrieve_facts(
+                db,
+                user_id="U1",
+                channel="C1",
+                is_dm=False,
+                query_text="who is the payments on-call engineer?",
+                embedder=emb,
+                now=clock.now(),
+                limit=5,
+            )
+        )
+    assert new in got and old in got  # the old one is still there, for "who was it before?"
+    assert got.index(new) < got.index(old)
+
+
+def test_real_use_reinforces_and_reactivates(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        fid = add_fact(
+            db, "The build server is ci-3.internal", scope_kind="channel", scope_id="C1",
+            now=clock.now(),
+        ).id  # fmt: skip
+    clock.advance(days=45)
+    with store.sessions.begin() as db:
+        assert decay_facts(db, clock.now()) == (1, 0)
+        assert reinforce_facts(db, [fid], clock.now()) == 1
+        row = db.get(MemoryEntry, fid)
+        assert row is not None and row.status == "active" and row.access_count == 1
+
+
+def _warm(store: Store, user: str, channel: str, is_dm: bool, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        assert retrieve_facts(
+            db,
+            user_id=user,
+            channel=channel,
+            is_dm=is_dm,
+            query_text="Prefers Postgres for new services",
+            embedder=default_embedder(),
+            now=clock.now(),
+        )
+
+
+def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    text = "Prefers Postgres 16 for new services, never MySQL"
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+        digest = db.scalars(select(MemoryEntry.text_hash)).one()
+    # Rollback: the retriever's in-process copies (terms, vector) go with the archived fact.
+    _warm(store, OTHER, "DOTHER01", True, clock)
+    assert digest in cached_texts() and lexical.cache_holds(digest)
+    with store.sessions.begin() as db:
+        rollback(
+            db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
+            data_dir=tmp_path, skills_dir=tmp_path / "skills",
+        )  # fmt: skip
+    assert digest not in cached_texts()
+    # Forget: the same text written again, retrieved, then purged.
+    _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm2, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+    _warm(store, OTHER, "DOTHER01", True, clock)
+    assert digest in cached_texts()
+    with store.sessions.begin() as db:
+        Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor="owner").run(
+            dry_run=False
+        )
+    assert digest not in cached_texts()
+    with store.sessions() as db:
+        assert not db.scalars(select(MemoryEntry.id)).all()
+
+
+def test_relative_dates_are_resolved_when_written(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    notes = ["The vendor demo was yesterday", "The Datadog renewal call is next Friday"]
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=notes)
+        )
+        texts = list(db.scalars(select(MemoryEntry.text).order_by(MemoryEntry.ordinal)))
+    today = clock.now().date()
+    from datetime import timedelta
+
+    from writers.notes.dates import day_text
+
+    assert texts[0] == f"The vendor demo was on {day_text(today - timedelta(days=1))}"
+    ahead = (4 - today.weekday()) % 7 or 7
+    assert texts[1] == (
+        f"The Datadog renewal call is next Friday ({day_text(today + timedelta(days=ahead))})"
+    )
+
+
+# --- episodes ------------------------------------------------------------------------------------
+
+SECRET = "xoxb-2364535789652-1234567890123-GkwFDQoHqzXDVsC6GzqYUypD"
+EPISODE = {
+    "what_worked": "Restarting the ingest worker after bumping the Kafka consumer timeout",
+    "what_didnt": f"Rolling back the schema migration yesterday; token {SECRET} leaked in the log",
+}
+
+
+def _episodes(store: Store) -> list[MemoryEntry]:
+    with store.sessions() as db:
+        return list(db.scalars(select(MemoryEntry).where(MemoryEntry.category == "episode")))
+
+
+def _tail(store: Store, user: str, channel: str, text: str, clock: FakeClock) -> str:
+    from writers.lessons.index import LessonLibrary
+    from writers.selector import select_context
+
+    emb = default_embedder()
+    with store.sessions.begin() as db:
+        lib = LessonLibrary.build(db, emb)
+        sel = select_context(
+            db,
+            lib,
+            user_id=user,
+            channel=channel,
+            is_dm=channel.startswith("D"),
+            first_text=text,
+            now=clock.now(),
+        )
+        return sel.render_tail()
+
+
+def test_an_episode_is_kept_dated_redacted_scoped_and_retrieved_in_the_budget(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, rid = seed(store, clock.now(), user=OTHER, channel="CINGEST01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, rid, tmp_path, clock.now()), reflection(outcome="partial", **EPISODE)
+        )
+    [ep] = _episodes(store)
+    assert (ep.scope_kind, ep.scope_id, ep.reach, ep.author_id) == (
+        "channel",
+        "CINGEST01",
+        "author",
+        OTHER,
+    )
+    assert SECRET not in ep.text and "Kafka consumer timeout" in ep.text
+    assert "yesterday" not in ep.text  # resolved to the session's date
+    clock.advance(days=30)
+    question = "the ingest worker is stuck again, what did we try last time?"
+    tail = _tail(store, OTHER, "CINGEST01", question, clock)
+    assert "(episode) [" in tail and "Kafka consumer timeout" in tail
+    # Scoped like the session: not in another person's session in that channel, nor elsewhere.
+    assert "Kafka" not in _tail(store, "USOMEONE1", "CINGEST01", question, clock)
+    assert "Kafka" not in _tail(store, OTHER, "DOTHER01", question, clock)
+
+
+def test_forget_and_rollback_remove_episodes(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    _, rid = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(db, ctx(store, rid, tmp_path, clock.now()), reflection(**EPISODE))
+    question = "what went wrong with the ingest worker?"
+    assert "Kafka" in _tail(store, OTHER, "DOTHER01", question, clock)
+    with store.sessions.begin() as db:
+        rollback(
+            db, reflection_id=rid, dry_run=False, actor="owner", now=clock.now(),
+            data_dir=tmp_path, skills_dir=tmp_path / "skills",
+        )  # fmt: skip
+    assert [e.status for e in _episodes(store)] == ["archived"]
+    assert "Kafka" not in _tail(store, OTHER, "DOTHER01", question, clock)
+    assert not {e.text_hash for e in _episodes(store)} & cached_texts()
+    _, rid2 = seed(store, clock.now(), user=OTHER, channel="CINGEST01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(db, ctx(store, rid2, tmp_path, clock.now()), reflection(**EPISODE))
+    assert "Kafka" in _tail(store, OTHER, "CINGEST01", question, clock)
+    digests = {e.text_hash for e in _episodes(store)}
+    assert digests <= cached_texts()
+    with store.sessions.begin() as db:
+        Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor=OTHER).run(
+            dry_run=False
+        )
+    assert _episodes(store) == []
+    assert "Kafka" not in _tail(store, OTHER, "CINGEST01", question, clock)
+    assert not digests & cached_texts()
+
+
+def test_a_fact_the_reflection_states_again_is_reinforced(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    note = "The billing service deploys from the release-2 branch"
+    _, first = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, first, tmp_path, clock.now()), reflection(memory_notes=[note])
+        )
+    clock.advance(days=20)
+    _, again = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, again, tmp_path, clock.now()), reflection(memory_notes=[note])
+        )
+    with store.sessions() as db:
+        [row] = db.scalars(select(MemoryEntry).where(MemoryEntry.category != "episode")).all()
+        assert row.access_count == 1 and row.last_accessed_at is not None
+
+
+def test_a_flagged_fact_is_never_retrieved(store: Store, clock: FakeClock) -> None:
+    with store.sessions.begin() as db:
+        add_fact(
+            db, "The deploy key is in vault path ops/deploy", scope_kind="channel",
+            scope_id="C1", now=clock.now(), flags=["safety:exfiltration"],
+        )  # fmt: skip
+        ok = add_fact(
+            db, "The deploy window is Tuesday", scope_kind="channel", scope_id="C1",
+            now=clock.now(),
+        ).id  # fmt: skip
+    with store.sessions() as db:
+        got = retrieve_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text="deploy key vault",
+            embedder=default_embedder(), now=clock.now(),
+        )  # fmt: skip
+    assert _ids(got) == [ok]
+
+
+def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeClock) -> None:
+    """Two stores on one database stand for the daemon and a CLI process: what one writes,
+    edits or deletes, the other's next selection sees (the database's scope versions)."""
+    from writers.notes import factindex
+
+    daemon, cli = Store.open(db_url), Store.open(db_url)
+    try:
+        with cli.sessions.begin() as db:
+            gone = add_fact(
+                db, "The VPN gateway is vpn-ber-3.corp", scope_kind="channel", scope_id="C1",
+                now=clock.now(),
+            ).id  # fmt: skip
+
+        def ask(q: str) -> list[int]:
+            with daemon.sessions() as db:
+                return _ids(
+                    retrieve_facts(
+                        db, user_id="U1", channel="C1", is_dm=False, query_text=q,
+                        embedder=default_embedder(), now=clock.now(),
+                    )
+                )  # fmt: skip
+
+        assert ask("vpn gateway") == [gone]
+        with cli.sessions.begin() as db:
+            db.delete(db.get(MemoryEntry, gone))
+            new = add_fact(
+                db, "The VPN gateway is vpn-ber-4.corp", scope_kind="channel", scope_id="C1",
+                now=clock.now(),
+            ).id  # fmt: skip
+        assert ask("vpn gateway") == [new]
+        with cli.sessions.begin() as db:
+            row = db.get(MemoryEntry, new)
+            assert row is not None
+            row.status = "archived"
+        assert ask("vpn gateway") == []
+        # The index keeps numbers and term hashes, never a fact's text.
+        for shelf in factindex._SHELVES.values():
+            assert shelf.texts == []
+            assert not any(isinstance(t, str) for doc in shelf.terms for t in doc)
+    finally:
+        daemon.close()
+        cli.close()
+
+
+def test_an_edit_leaves_no_copy_of_the_earlier_text(store: Store, clock: FakeClock) -> None:
+    from writers.library.edits import edit_item
+
+    with store.sessions.begin() as db:
+        row = add_fact(
+            db, "The staging VPN password hint is the team mascot", scope_kind="channel",
+            scope_id="C1", now=clock.now(),
+        )  # fmt: skip
+        fid, before = row.id, row.text_hash
+
+    def ask() -> list[str]:
+        with store.sessions() as db:
+            return [
+                f.text
+                for f in retrieve_facts(
+                    db, user_id="U1", channel="C1", is_dm=False, query_text="staging VPN",
+                    embedder=default_embedder(), now=clock.now(),
+                )
+            ]  # fmt: skip
+
+    assert ask() == ["The staging VPN password hint is the team mascot"]
+    assert before in cached_texts()
+    with store.sessions.begin() as db:
+        assert edit_item(db, "fact", fid, "The staging VPN uses SSO", "owner", clock.now()).ok
+    assert before not in cached_texts()
+    assert ask() == ["The staging VPN uses SSO"]
+    assert before not in cached_texts()
+
+
+def test_a_very_large_scope_takes_cosines_on_a_short_list() -> None:
+    import numpy as np
+
+    from writers.notes.facts import cosines
+
+    rng = np.random.default_rng(3)
+    mat = rng.normal(size=(30, 8)).astype(np.float32)
+    q = rng.normal(size=8).astype(np.float32)
+    idx = np.arange(30)
+    lex = np.zeros(30)
+    lex[[4, 9, 17]] = [3.0, 2.0, 1.0]
+    created = np.arange(30, dtype=np.float64)  # the newest are 27, 28, 29
+    exact = (mat @ q).astype(np.float64)
+    assert np.allclose(cosines(mat, q, idx, lex, created, all_max=30), exact)
+    got = cosines(mat, q, idx, lex, created, all_max=10, shortlist=3)
+    short = [4, 9, 17, 27, 28, 29]
+    assert np.allclose(got[short], exact[short])
+    rest = [i for i in range(30) if i not in short]
+    assert np.allclose(got[rest], exact[short].min())

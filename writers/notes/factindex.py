@@ -1,0 +1,293 @@
+"""An in-process index of the facts a session may see, kept current by the database's versions.
+
+One `Shelf` per set of scopes a session reads (a channel; or a DM user's scope with its DM
+channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line
+lengths), BM25 postings over salted term hashes and, per embedder, their vectors — never their
+text. Each selection reads the scopes' versions (`fact_scope_versions`, bumped by triggers on
+every insert, update and delete; migration 0014) and rebuilds a shelf only when one moved, so a
+fact written, edited, rolled back or forgotten by any process is seen by the next selection in
+every process. Which facts of a shelf a given user may see is asked of `facts.scope_filter`
+itself (ids only, once per user and shelf version), never re-implemented here.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+from sqlalchemy import ColumnElement, String, and_, cast, or_, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+
+from store.models import FactScopeVersion, MemoryEntry
+from writers.embed import Matrix
+from writers.notes import lexical
+
+Scope = tuple[str, str]
+_NO_FLAGS = (None, "", "[]", "null")
+_MAX_SHELVES = 64
+_MAX_BYTES = 512 * 2**20  # vectors and postings of all shelves together (least recent go first)
+_MAX_MASKS = 256
+
+
+def epoch(when: datetime) -> float:
+    """Seconds since 1970 (a naive datetime is UTC, as SQLite returns them)."""
+    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).timestamp()
+
+
+@dataclass
+class Shelf:
+    """The facts of some scopes, as arrays (see the module docstring)."""
+
+    versions: tuple[int, ...]
+    ids: np.ndarray
+    categories: list[str]
+    created: list[datetime]
+    created_s: np.ndarray
+    last_use_s: np.ndarray
+    confidence: np.ndarray
+    decay: np.ndarray
+    line_chars: np.ndarray
+    hashes: list[str]
+    doc_len: np.ndarray
+    postings: dict[int, tuple[np.ndarray, np.ndarray]]
+    terms: list[tuple[int, ...]]
+    texts: list[str]  # only while building (for the vectors); emptied before use
+    vectors: dict[str, Matrix] = field(default_factory=dict)
+    masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @functools.cached_property
+    def norm(self) -> np.ndarray:
+        """BM25's length normalisation of every fact (computed once per shelf)."""
+        avg = float(self.doc_len.mean()) if len(self.doc_len) else 1.0
+        return lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / (avg or 1.0))
+
+    @property
+    def nbytes(self) -> int:
+        """Roughly what the shelf holds in memory."""
+        vecs = sum(int(v.nbytes) for v in self.vectors.values())
+        posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
+        return vecs + posts + 64 * len(self.ids)
+
+    def bm25(self, q: set[int]) -> np.ndarray:
+        """BM25 of every fact for the term hashes `q` (zeros where none matches)."""
+        n = len(self.ids)
+        out = np.zeros(n, dtype=np.float64)
+        if not n:
+            return out
+        norm = self.norm
+        for t in q:
+            hit = self.postings.get(t)
+            if hit is None:
+                continue
+            docs, tf = hit
+            idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
+            out[docs] += idf * tf * (lexical.K1 + 1) / (tf + norm[docs])
+        return out
+
+    def bm25_feedback(self, query: str) -> np.ndarray:
+        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`)."""
+        first = self.bm25(set(lexical.hashed(query)))
+        if not first.any():
+            return first
+        # The PRF_DOCS best, ties to the older fact (as a stable sort would), without sorting all.
+        # Selected among the matches only: partitioning all, mostly zeros, is slow (introselect
+        # on many equal values).
+        hits = np.flatnonzero(first > 0)
+        k = min(lexical.PRF_DOCS, hits.size)
+        vals = first[hits]
+        kth = np.partition(vals, vals.size - k)[vals.size - k]
+        near = hits[vals >= kth]
+        top = near[np.lexsort((near, -first[near]))][:k]
+        extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
+        return first + lexical.PRF_WEIGHT * self.bm25(extra)
+
+
+_SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def scopes_of(*, user_id: str, channel: str, is_dm: bool) -> tuple[Scope, ...]:
+    """The scopes a session's facts can come from (`facts.scope_filter` narrows within them)."""
+    if is_dm:
+        return (("user", user_id), ("channel", channel))
+    return (("channel", channel),)
+
+
+def _in(scopes: Sequence[Scope]) -> ColumnElement[bool]:
+    return or_(*(and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == i) for k, i in scopes))
+
+
+def versions(db: Session, scopes: Sequence[Scope]) -> tuple[int, ...]:
+    """The scopes' current versions (0 for a scope never written)."""
+    rows = db.execute(
+        select(
+            FactScopeVersion.scope_kind, FactScopeVersion.scope_id, FactScopeVersion.version
+        ).where(
+            or_(
+                *(
+                    and_(FactScopeVersion.scope_kind == k, FactScopeVersion.scope_id == i)
+                    for k, i in scopes
+                )
+            )
+        )
+    ).all()
+    got = {(r.scope_kind, r.scope_id): int(r.version) for r in rows}
+    return tuple(got.get(s, 0) for s in scopes)
+
+
+def shelf(
+    db: Session,
+    scopes: tuple[Scope, ...],
+    *,
+    statuses: Sequence[str],
+    line_chars: Callable[[str, str, datetime], int],
+    embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
+    embedder_name: str,
+) -> Shelf:
+    """The current shelf of `scopes`, rebuilt only when one of their versions moved (or it has
+    no vectors from this embedder)."""
+    bind = db.get_bind()
+    engine = bind.engine if isinstance(bind, Connection) else bind
+    key = (f"{engine.url}#{id(engine)}", scopes)
+    now_versions = versions(db, scopes)
+    with _LOCK:
+        got = _SHELVES.get(key)
+        if (
+            got is not None
+            and got.versions == now_versions
+            and (embed is None or embedder_name in got.vectors)
+        ):
+            _SHELVES.move_to_end(key)
+            return got
+    built = _build(db, scopes, now_versions, statuses, line_chars)
+    if embed is not None:
+        built.vectors[embedder_name] = (
+            embed(list(zip(built.hashes, built.texts, strict=True)))
+            if len(built)
+            else np.zeros((0, 1), dtype=np.float32)
+        )
+    built.texts = []  # the vectors are made; no text stays in the index
+    with _LOCK:
+        _SHELVES[key] = built
+        _SHELVES.move_to_end(key)
+        while len(_SHELVES) > 1 and (
+            len(_SHELVES) > _MAX_SHELVES or sum(x.nbytes for x in _SHELVES.values()) > _MAX_BYTES
+        ):
+            _SHELVES.popitem(last=False)
+    return built
+
+
+def _build(
+    db: Session,
+    scopes: tuple[Scope, ...],
+    now_versions: tuple[int, ...],
+    statuses: Sequence[str],
+    line_chars: Callable[[str, str, datetime], int],
+) -> Shelf:
+    rows = [
+        r
+        for r in db.execute(
+            select(
+                MemoryEntry.id,
+                MemoryEntry.text,
+                MemoryEntry.text_hash,
+                MemoryEntry.category,
+                MemoryEntry.confidence,
+                MemoryEntry.decay_rate,
+                MemoryEntry.last_accessed_at,
+                MemoryEntry.created_at,
+                cast(MemoryEntry.flags, String).label("flags"),
+            )
+            .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+            .order_by(MemoryEntry.id)
+        ).all()
+        if r.flags in _NO_FLAGS
+    ]
+    terms = [lexical.cached_terms(r.text_hash, r.text) for r in rows]
+    postings: dict[int, tuple[list[int], list[int]]] = {}
+    for i, doc in enumerate(terms):
+        counts: dict[int, int] = {}
+        for t in doc:
+            counts[t] = counts.get(t, 0) + 1
+        for t, c in counts.items():
+            p = postings.setdefault(t, ([], []))
+            p[0].append(i)
+            p[1].append(c)
+    return Shelf(
+        versions=now_versions,
+        ids=np.array([r.id for r in rows], dtype=np.int64),
+        categories=[r.category for r in rows],
+        created=[r.created_at for r in rows],
+        created_s=np.array([epoch(r.created_at) for r in rows], dtype=np.float64),
+        last_use_s=np.array(
+            [epoch(r.last_accessed_at or r.created_at) for r in rows], dtype=np.float64
+        ),
+        confidence=np.array([r.confidence for r in rows], dtype=np.float64),
+        decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
+        line_chars=np.array(
+            [line_chars(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
+        ),
+        hashes=[r.text_hash for r in rows],
+        doc_len=np.array([len(d) for d in terms], dtype=np.float64),
+        postings={
+            t: (np.array(d, dtype=np.int64), np.array(c, dtype=np.float64))
+            for t, (d, c) in postings.items()
+        },
+        terms=terms,
+        texts=[r.text for r in rows],
+    )
+
+
+def visible(
+    db: Session,
+    sh: Shelf,
+    scopes: tuple[Scope, ...],
+    user_key: str,
+    where: ColumnElement[bool],
+    statuses: Sequence[str],
+) -> np.ndarray:
+    """Which of the shelf's facts `where` (the session's `facts.scope_filter`) admits; asked of
+    the database once per user and shelf version."""
+    got = sh.masks.get(user_key)
+    if got is not None:
+        return got
+    ids = db.scalars(
+        select(MemoryEntry.id).where(where, _in(scopes), MemoryEntry.status.in_(list(statuses)))
+    ).all()
+    mask = np.isin(sh.ids, np.array(ids, dtype=np.int64))
+    with _LOCK:
+        sh.masks[user_key] = mask
+        while len(sh.masks) > _MAX_MASKS:
+            sh.masks.popitem(last=False)
+    return mask
+
+
+def forget(text_hashes: Sequence[str]) -> None:
+    """Drop every shelf holding one of these texts' terms or vectors (forget, rollback, edits);
+    other processes' shelves go at their next read, when the scope's version has moved."""
+    gone = set(text_hashes)
+    with _LOCK:
+        for key in [k for k, sh in _SHELVES.items() if gone.intersection(sh.hashes)]:
+            del _SHELVES[key]
+
+
+def holds(text_hash: str) -> bool:
+    """Whether any shelf still holds a text's terms or vectors (the forget tests look here)."""
+    with _LOCK:
+        return any(text_hash in sh.hashes for sh in _SHELVES.values())
+
+
+def clear() -> None:
+    """Drop every shelf (tests; a process that wants no derived copies left)."""
+    with _LOCK:
+        _SHELVES.clear()

@@ -1,0 +1,80 @@
+"""Terms for the Okapi BM25 of hybrid fact retrieval: tokenising, stemming, salted hashes.
+
+In process on purpose (see docs/notes/23.md and `factindex`): a lexical index in the database
+(FTS5 shadow tables, a tsvector column) would add a second stored copy of every text for forget,
+rollback, edits and import to clean. What is cached here, per text hash in a bounded in-process
+cache, is not text: each term is kept only as its per-process salted `hash()`, and the entry is
+dropped with the fact's vector when it is forgotten, rolled back or edited (`forget`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+STOPWORDS = frozenset(
+    "a an and are as at be been being but by can could did do does doing for from had has have "
+    "having he her hers him his how i if in into is it its me my of on or our ours she so some "
+    "than that the their theirs them then there these they this those to too us was we were "
+    "what when where which while who whom why will with would you your yours about also any "
+    "just not no yes over very".split()
+)
+_CACHE: dict[str, tuple[int, ...]] = {}
+_CACHE_MAX = 200_000
+K1, B = 1.2, 0.75
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: plurals, -ing, -ed, possessives (enough for names and verbs)."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    word = word.replace("'", "")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> tuple[str, ...]:
+    """The index terms of `text`: lower-case words without stop words, lightly stemmed."""
+    return tuple(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+
+
+def hashed(text: str) -> tuple[int, ...]:
+    """`terms(text)` as salted hashes (what documents and queries are compared by)."""
+    return tuple(hash(t) for t in terms(text))
+
+
+def cached_terms(key: str, text: str) -> tuple[int, ...]:
+    """`hashed(text)`, cached by `key` (a text hash)."""
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        got = _CACHE[key] = hashed(text)
+    return got
+
+
+def forget(keys: Sequence[str]) -> None:
+    """Drop forgotten texts' token lists from the cache."""
+    for key in keys:
+        _CACHE.pop(key, None)
+
+
+def cache_holds(key: str) -> bool:
+    """Whether a text hash still has cached terms (the forget tests look here)."""
+    return key in _CACHE
+
+
+# BM25 parameters, and one round of pseudo-relevance feedback: the terms of the PRF_DOCS best
+# matches, as a second query weighted PRF_WEIGHT (finds facts a question implies but does not
+# name: +0.02 recall on the LoCoMo dev conversations). The scorer is `factindex.Shelf.bm25`.
+PRF_DOCS, PRF_WEIGHT = 5, 0.2
