@@ -16,9 +16,9 @@ from store.clock import FakeClock
 from store.config import Settings
 from store.db import Store
 from store.models import MemoryEntry
-from tests.fakes import FakeLLM
-from tests.writers.lesson_helpers import add_fact
-from tests.writers.support import OTHER, ctx, reflection, seed
+from tests.support.fakes import FakeLLM
+from tests.support.lesson_helpers import add_fact
+from tests.support.writers import OTHER, ctx, reflection, seed
 from writers.embed import default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
