@@ -4,7 +4,8 @@
   learning chain's hooks, runs the scheduler), `runtime` (everything below Slack: store, providers,
   reflection runner, writers, the reflection worker; owns "after a session closes" and "after a
   reflection is applied"), `dispatch` (inbound records to the engine, App Home, cards), `providers`
-  (the LLM clients from settings), `jobs` (once-per-period scheduler jobs), `logs`, `malloc`.
+  (the LLM clients from settings), `jobs` (once-per-period scheduler jobs), `workers` (`seshat run
+  --workers N`), `logs`, `malloc`.
 - `slack/`: the wire in and the Web API client out. `chat/`: a stored message to a posted answer.
   `surfaces/`: agent sessions, assistant threads and feedback buttons around a reply. `home/`:
   App Home. `learning/`: what was learned, shown and decided in Slack; upkeep. `commands/`: the

@@ -7,6 +7,7 @@
 - `posting`: the reply's blocks and the post itself, finding one already posted, the ⏳.
 - `streaming`: replies shown while written. `working`: the ⏳ or the assistant status.
 - `cpu_slots`: how many reply threads run Python at once; per-session locks; the reply pool.
+- `budget`: the daily chat spend caps, checked before each model call.
 - `stall`: bot-to-bot loops and repetition. `context` + `prompting`: the system prompt.
 
 May import: bot.slack, bot.home, bot.learning.

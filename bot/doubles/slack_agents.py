@@ -20,7 +20,8 @@ What Slack documents (docs.slack.dev/ai/agent-sessions, …/migrating-to-agent-m
 Errors: `channel_not_found`, `invalid_thread_ts` (not a thread root), `invalid_status`,
 `invalid_arguments` (a title too long or empty), `session_not_found` (rename of no session).
 Slack's pages name no error for an app that is not an agent (one still on `assistant_view`):
-the double answers `app_not_agent` there (designed here, docs/notes/25.md). Every change is
+the double answers `app_not_agent` there (designed here; docs/design.md, "Agent sessions and
+assistant threads"). Every change is
 recorded on the session, so a test reads the statuses in order.
 """
 

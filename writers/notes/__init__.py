@@ -4,6 +4,8 @@
 - `persona`: persona observations (🧠 to USER.md). `usermodel`: notes about a person.
 - `observations`: what persona and user notes share. `about`: what is kept about a person.
 - `checkins`: the check-in a reflection asks for (`next_check_at`).
+- `dates`: relative dates resolved against the session's day when written.
+- `factindex` + `lexical`: the in-process BM25 index the fact retrieval ranks with.
 
 May import: writers.base, writers.embed, writers.review, writers.guard, writers.redact,
 writers.lessons.

@@ -1,6 +1,6 @@
 """Terms for the Okapi BM25 of hybrid fact retrieval: tokenising, stemming, salted hashes.
 
-In process on purpose (see docs/notes/23.md and `factindex`): a lexical index in the database
+In process on purpose (docs/design.md, "Recall"; `factindex`): a lexical index in the database
 (FTS5 shadow tables, a tsvector column) would add a second stored copy of every text for forget,
 rollback, edits and import to clean. What is cached here, per text hash in a bounded in-process
 cache, is not text: each term is kept only as its per-process salted `hash()`, and the entry is
