@@ -91,7 +91,7 @@ def spent_on_chat(
     return float(db.scalar(query) or 0.0)
 
 
-def chat_spent_today(
+def spent_on_chat_today(
     db: Session, *, since: datetime, team: str, user_id: str
 ) -> tuple[float, float]:
     """USD the chat calls since `since` cost in workspace `team`, and of those `user_id`'s: one

@@ -86,7 +86,7 @@ class ChatBudget:
             return known
         since = budget.day_start(self.clock.now())
         with self.store.sessions() as db:
-            spent, mine = budget.chat_spent_today(db, since=since, team=team, user_id=user)
+            spent, mine = budget.spent_on_chat_today(db, since=since, team=team, user_id=user)
         fresh = _Spend(day, now, spent, mine)
         with self._lock:
             self._spend[(team, user)] = fresh
