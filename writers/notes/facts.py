@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -187,7 +187,15 @@ def fact_prior(confidence: float, decay_rate: float, last_use: datetime, now: da
 def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bool]:
     """SQL condition for the facts a session may be shown: the read-side trust rule
     (`writers.guard.reach`), which decides it for every reader. `is_dm` must agree with the
-    channel id (a DM's id starts with D); the rule reads the channel itself."""
+    channel id (a DM's id starts with D); the rule reads the channel itself. A DM given a channel
+    id (agent_view: the channel the person is looking at, `bot.surfaces.agent`) shows the person's
+    own facts and what that channel's sessions may show this person."""
+    if is_dm and not is_dm_channel(channel):
+        # What a DM shows depends only on the person, whatever its id: any DM id says "a DM".
+        return or_(
+            fact_condition(View.session(user_id=user_id, channel="D")),
+            fact_condition(View.session(user_id=user_id, channel=channel)),
+        )
     if is_dm != is_dm_channel(channel):
         raise ValueError(f"is_dm={is_dm} does not match channel {channel!r}")
     return fact_condition(View.session(user_id=user_id, channel=channel))

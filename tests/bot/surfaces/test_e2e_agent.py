@@ -344,9 +344,11 @@ def test_the_viewed_channel_lends_its_facts_to_a_dm_only_to_someone_who_reads_it
     for user, sees in ((ALICE, True), (bob, False)):
         stack.slack.user_views(user, "C0BILLING")
         eventually(lambda u=user: stack.bot.agent.viewing(u) == "C0BILLING")  # type: ignore[misc]
+        before = len(stack.anthropic.requests)
         asked = stack.slack.user_dm(user, "Can I deploy billing today?")
         stack.slack.wait_for_call("chat.postMessage", in_thread(asked["ts"]), timeout=10)
         assert stack.bot.wait_idle(10)
+        assert len(stack.anthropic.requests) == before + 1, user  # the DM's own model call
         assert (fact in system_of_last_request()) is sees, user
 
 
