@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from bot.slack.inbound import InboundAction
 from bot.slack.web import dm_channel, slack_error
@@ -35,7 +36,7 @@ from store.config import Settings
 from store.db import Store, insert_ignore
 from store.ledger import audit
 from store.models import ChatSession, LearningNotice, ReflectionRow, ReviewItem
-from writers.library.rollback import rollback
+from writers.library.rollback import Change, rollback
 from writers.skills.gitrepo import GitError
 
 log = logging.getLogger(__name__)
@@ -293,6 +294,38 @@ class LearningNotices:
                 log.warning("could not send ephemeral note: %s", slack_error(exc))
         return outcome
 
+    def _roll_back(
+        self,
+        db: Session,
+        reflection_id: str,
+        *,
+        actor: str,
+        now: datetime,
+        action: str,
+        only: str | None = None,
+    ) -> list[Change]:
+        """Roll the reflection back (what concerns only `only`, when given) and audit `action`."""
+        changes = rollback(
+            db,
+            reflection_id=reflection_id,
+            dry_run=False,
+            actor=actor,
+            now=now,
+            data_dir=self.settings.data_dir,
+            skills_dir=self.settings.effective_skills_dir,
+            concerning=only,
+        )
+        audit(
+            db,
+            actor=actor,
+            action=action,
+            target_kind="reflection",
+            target_id=reflection_id,
+            now=now,
+            changes=len(changes),
+        )
+        return changes
+
     def _undo(self, reflection_id: str, *, actor: str) -> tuple[str, str, LearningNotice | None]:
         now = self.clock.now()
         s = self.settings
@@ -305,24 +338,8 @@ class LearningNotices:
                 # The person the session learned from undoes what concerns only them (their
                 # facts, notes about them, their check-ins); what reaches others stays the
                 # owner's to decide, so the notice keeps its Undo for the owner.
-                changes = rollback(
-                    db,
-                    reflection_id=reflection_id,
-                    dry_run=False,
-                    actor=actor,
-                    now=now,
-                    data_dir=s.data_dir,
-                    skills_dir=s.effective_skills_dir,
-                    concerning=actor,
-                )
-                audit(
-                    db,
-                    actor=actor,
-                    action="notice.undo_own",
-                    target_kind="reflection",
-                    target_id=reflection_id,
-                    now=now,
-                    changes=len(changes),
+                changes = self._roll_back(
+                    db, reflection_id, actor=actor, now=now, action="notice.undo_own", only=actor
                 )
                 outcome = "undone_own"
                 message = (
@@ -356,23 +373,8 @@ class LearningNotices:
                 if not getattr(won, "rowcount", 0):
                     outcome, message = "done_before", "That reflection was already undone."
                 else:
-                    changes = rollback(
-                        db,
-                        reflection_id=reflection_id,
-                        dry_run=False,
-                        actor=actor,
-                        now=now,
-                        data_dir=s.data_dir,
-                        skills_dir=s.effective_skills_dir,
-                    )
-                    audit(
-                        db,
-                        actor=actor,
-                        action="notice.undo",
-                        target_kind="reflection",
-                        target_id=reflection_id,
-                        now=now,
-                        changes=len(changes),
+                    changes = self._roll_back(
+                        db, reflection_id, actor=actor, now=now, action="notice.undo"
                     )
                     outcome = "undone"
                     message = f"Undone by <@{actor}>: {len(changes)} change(s) rolled back."
