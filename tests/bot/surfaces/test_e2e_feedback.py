@@ -330,7 +330,8 @@ def test_forget_purges_feedback_and_stats_and_home_show_the_rates(stack: LocalSt
     mark = stack.slack.mark()
     stack.slack.click_ephemeral_button(ALICE, dm, confirm["blocks"], FORGET_ALL)
     note_for(stack, ALICE, mark)
-    assert ratings(stack) == [(BOB, "positive"), (OWNER, "positive")]
+    # Bob's and the owner's clicks are handled concurrently after their acks: either row first.
+    assert sorted(ratings(stack)) == sorted([(BOB, "positive"), (OWNER, "positive")])
     [receipt] = audits(stack, "forget.receipt")
     assert receipt.detail["counts"]["feedback"] == 2
 
