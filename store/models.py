@@ -433,6 +433,24 @@ class LessonInjection(Base):
     failure: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
+class FactInjection(Base):
+    """Which facts were put into which session's context, and whether a 👍'd reply used them
+    (writers/notes/uses.py; migration 0017)."""
+
+    __tablename__ = "fact_injections"
+    __table_args__ = (UniqueConstraint("session_id", "fact_id", name="uq_fact_injection"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    fact_id: Mapped[int] = mapped_column(Integer, index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The 👍'd reply found to use the fact, when that reinforced it, and the fact's
+    # `last_accessed_at` before (restored when the 👍 is taken back); None while unused.
+    used_reply_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    was_accessed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
 class CheckinState:
     """Check-in states. `scheduled → sending → sent`, or `cancelled`/`skipped`/`held` instead."""
 

@@ -32,7 +32,7 @@ from store.models import ChatSession, SkillState
 from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
-from writers.notes import memory, persona
+from writers.notes import memory, persona, uses
 from writers.selector import Selection, select_context
 from writers.skills import files as skills
 from writers.skills.matching import (
@@ -296,8 +296,9 @@ class LearnedContext:
         session_id: str | None,
         facts_channel: str | None = None,
     ) -> Assembled:
-        """Select and render; records lesson injections when `session_id` is given. In a DM,
-        `facts_channel` adds that channel's facts (those its trust rule lets this person see)."""
+        """Select and render; records the lessons and facts put into the context when
+        `session_id` is given. In a DM, `facts_channel` adds that channel's facts (those its
+        trust rule lets this person see)."""
         rt = self.runtime
         data_dir = rt.data_dir
         now = self.clock.now()
@@ -320,6 +321,9 @@ class LearnedContext:
             memory.check_external_edit(db, data_dir, now)
             if session_id is not None:
                 record_injection(db, session_id, selection.lesson_ids, now)
+                # Which facts this session is answered with, so a 👍 on a reply can reinforce
+                # those the reply used (writers/notes/uses.py); a preview records nothing.
+                uses.record(db, session_id, [i.id for i in selection.tail if i.kind == "fact"], now)
             snapshot = memory.memory_for_view(
                 db,
                 data_dir,

@@ -4,8 +4,9 @@ Only the session's user (or an owner) rates a reply: anyone else's click — or 
 naming a reply the session does not have — changes nothing, is audited as `feedback.ignored` and
 answered privately. A counted click is stored (`store.feedback.record`: a second click by the
 same person replaces the first; a redelivered or older click never wins) and settled into the
-efficacy of the lessons and skills the session used (`writers.lessons.feedback.settle`), in one
-transaction. The reflection reads the stored ratings when the session ends.
+efficacy of the lessons and skills the session used (`writers.lessons.feedback.settle`) and into
+the facts a 👍'd reply used (`writers.notes.uses.settle`), in one transaction. The reflection
+reads the stored ratings when the session ends.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from store.db import Store
 from store.ledger import audit
 from store.models import ChatSession, FeedbackRating, Message
 from writers.lessons.feedback import settle
+from writers.notes import uses
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +93,8 @@ class FeedbackRecorder:
                 reason = ""
                 if outcome in ("new", "changed"):
                     settle(db, session.id, now=now)
+                    # A 👍'd reply reinforces the facts it used; a 👎 or a 👍 taken back does not.
+                    uses.settle(db, session.id, now=now)
             if outcome in ("unknown", "denied"):
                 audit(
                     db,

@@ -39,6 +39,7 @@ from store.models import (
     AuditEvent,
     ChatSession,
     Checkin,
+    FactInjection,
     FactScopeVersion,
     LessonInjection,
     LessonRow,
@@ -58,7 +59,7 @@ from store.tombstones import buried_by, bury, text_key
 from writers.lessons.feedback import settle as settle_feedback
 from writers.lessons.index import LessonLibrary, lesson_text
 from writers.library.edits import drop_history
-from writers.notes import facts
+from writers.notes import facts, uses
 from writers.notes.memory import MEMORY_FILE, record_fingerprint, remove_marked_lines
 from writers.notes.persona import USER_FILE
 from writers.skills.drafts import remove_draft_for
@@ -337,6 +338,7 @@ class Purge:
             ("session_event", SessionEvent),
             ("skill_invocation", SkillInvocation),
             ("lesson_injection", LessonInjection),
+            ("fact_injection", FactInjection),
         ):
             n = len(db.scalars(select(model.id).where(model.session_id.in_(session_ids))).all())
             if n:
@@ -392,6 +394,8 @@ class Purge:
         for row in [*entries, *observations, *items]:
             db.delete(row)
         facts.forget_vectors([e.text_hash for e in entries])
+        # Which sessions they were put into (and the reinforcements their 👍 made) go too.
+        uses.forget_facts(db, [e.id for e in entries])
         if self.item is None:
             # Their own scope's version counter (migration 0014) names them: it goes too. The
             # retriever's index sees a version it did not build and reads the scope again.
@@ -419,6 +423,7 @@ class Purge:
         checkins = list(db.scalars(select(Checkin.id).where(Checkin.session_id.in_(session_ids))))
         if checkins:
             db.execute(delete(checkin_jobs).where(checkin_jobs.c.id.in_(checkins)))
+        uses.drop_sessions(db, session_ids)
         for model in (Checkin, SessionEvent, SkillInvocation, LessonInjection, ReplyFeedback):
             db.execute(delete(model).where(model.session_id.in_(session_ids)))
         if self.item is None:
@@ -432,6 +437,7 @@ class Purge:
             db.execute(delete(ReplyFeedback).where(ReplyFeedback.user_id == uid))
             for sid in others:
                 settle_feedback(db, sid, now=self.now)
+                uses.settle(db, sid, now=self.now, actor="forget")
         db.execute(
             update(LLMCall).where(LLMCall.session_id.in_(session_ids)).values(session_id=None)
         )

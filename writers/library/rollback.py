@@ -31,6 +31,7 @@ from store.models import (
     ReviewItem,
     Skill,
 )
+from writers.notes import uses
 from writers.notes.facts import forget_vectors
 from writers.notes.memory import MEMORY_FILE, marked_lines, record_fingerprint, remove_marked_lines
 from writers.notes.persona import USER_FILE
@@ -112,6 +113,7 @@ def rollback(
     changes += _observations(db, key, data_dir, undone)
     changes += _lessons(db, key, undone)
     changes += _checkins(db, key, actor)
+    changes += _fact_uses(db, key)
     if concerning is not None:
         changes = _only_theirs(db, changes, concerning)
         undone = {(c.kind, c.id) for c in changes}
@@ -155,6 +157,7 @@ def _memory(
             row.status = "archived"
             row.updated_at = now
             forget_vectors([row.text_hash])  # the retriever's in-process copies go with it
+            uses.forget_facts(db, [row.id])  # and the records of the contexts it was put into
 
         out.append(Change(kind, str(row.id), "archive", row.text[:80], archive))
         for line in marked_lines(path, "m", [row.id]) if kind == "memory" else []:
@@ -290,6 +293,24 @@ def _checkins(db: Session, key: _Key, actor: str) -> list[Change]:
 
         out.append(Change("checkin", row.id, "cancel", row.due_at.isoformat(), cancel))
     return out
+
+
+def _fact_uses(db: Session, key: _Key) -> list[Change]:
+    """A session's rollback also takes back what its 👍 reinforced and drops its records of
+    the facts its context carried (writers/notes/uses.py)."""
+    sid = key.session_id
+    if not sid:
+        return []
+    rows = uses.of_session(db, sid)
+    if not rows:
+        return []
+    used = sum(1 for r in rows if r.used_at is not None)
+
+    def drop() -> None:
+        uses.drop_sessions(db, [sid])
+
+    detail = f"{len(rows)} fact(s) in its context, {used} reinforced by a 👍"
+    return [Change("fact_use", sid, "drop", detail, drop)]
 
 
 def _only_theirs(db: Session, changes: list[Change], person: str) -> list[Change]:
