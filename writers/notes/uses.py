@@ -6,7 +6,10 @@ refreshed) when the session shows it was used — the reflection states it again
 
 - `record`: the facts put into a session's context, once each (`fact_injections`). The context is
   chosen once, at the session's first message (bot/chat/prompting.py), in the transaction that
-  records its lesson injections: one statement per session, none per later message.
+  records its lesson injections: one statement per session, none per later message. A context
+  rebuilt in another process (the cache is per process) may select other facts; they are
+  recorded too, from then on, and a fact the rebuild left out still counts as carried: the
+  "used" rule, not the record, then decides.
 - The "used" rule (`used`): a reply used a fact when it repeats at least `MIN_SHARED` of the
   fact's distinctive words that the person had not said in the session before the reply (all of
   them when the fact has fewer). Distinctive: index terms (`lexical.terms`: stop words out,
