@@ -265,10 +265,14 @@ class Purge:
             self._count_session_rows(session_ids, receipt)
         if dry_run:
             return receipt
+        # The skills repo is rewritten first, before this transaction's first write: the git work
+        # (~25 ms a commit) holds no database lock (SQLite's writer lock is taken at the first
+        # write). If the transaction then fails, the skill is gone from the repo only.
+        moved = self._rewrite_skills(slugs)
         self._delete_files(entries, observations, skills)
         self._bury(entries, observations, skills, session_ids)
         self._delete_rows(entries, observations, session_ids, skills, items)
-        self._forget_skills(slugs)
+        self._forget_skills(slugs, moved)
         self._scrub_audit(receipt, slugs)
         self._scrub_other_reflections()
         receipt.mirrored = sorted(
@@ -500,17 +504,22 @@ class Purge:
                 kept_provenance=len(keep),
             )
 
-    def _forget_skills(self, slugs: list[str]) -> None:
-        """Their approved skills leave the repo and its history (see the module docstring); the
-        governor's state and the uses of those slugs go too, and the shas the database keeps
-        for the other skills follow the rewritten commits."""
+    def _rewrite_skills(self, slugs: list[str]) -> dict[str, str | None]:
+        """Their approved skills leave the repo and its history (see the module docstring):
+        {old sha: new sha} of the commits that changed."""
+        if not slugs:
+            return {}
+        moved = gitrepo.forget_paths(self.skills_dir, [f"{slug}/{SKILL_FILE}" for slug in slugs])
+        return {old: new for old, new in moved.items() if new != old}
+
+    def _forget_skills(self, slugs: list[str], moved: dict[str, str | None]) -> None:
+        """The governor's state and the uses of the forgotten slugs go, and the shas the
+        database keeps for the other skills follow the rewritten commits."""
         if not slugs:
             return
         db = self.db
         db.execute(delete(SkillState).where(SkillState.slug.in_(slugs)))
         db.execute(delete(SkillInvocation).where(SkillInvocation.skill_slug.in_(slugs)))
-        moved = gitrepo.forget_paths(self.skills_dir, [f"{slug}/{SKILL_FILE}" for slug in slugs])
-        moved = {old: new for old, new in moved.items() if new != old}
         if not moved:
             return
         for skill in db.scalars(select(Skill).where(Skill.commit_sha.in_(list(moved)))):
