@@ -224,16 +224,13 @@ class Purge:
                 )
             )
         )
-        # An approved skill of theirs goes with every version approved on its slug since: each
-        # was written over theirs (its file in the repo is one history).
+        # An approved skill of theirs goes with every other version on its slug: each approved
+        # one was written over theirs (its file in the repo is one history), and a draft of an
+        # update carries their text in its diff.
         slugs = sorted({s.slug for s in skills if s.status == "approved"})
         mine = {s.id for s in skills}
         skills += [
-            s
-            for s in db.scalars(
-                select(Skill).where(Skill.slug.in_(slugs), Skill.status == "approved")
-            )
-            if s.id not in mine
+            s for s in db.scalars(select(Skill).where(Skill.slug.in_(slugs))) if s.id not in mine
         ]
         reflections = list(
             db.scalars(select(ReflectionRow).where(ReflectionRow.session_id.in_(session_ids)))

@@ -24,8 +24,15 @@ from writers.skills import governor
 CANARY = "quokkavault"  # a word only OTHER's skill (and its versions) holds
 
 
-def _learn(world: tuple[Store, Path, Path, FakeClock], user: str, slug: str, words: str) -> str:
-    """A session of `user` whose reflection proposes a skill; the owner approves it. Its id."""
+def _learn(
+    world: tuple[Store, Path, Path, FakeClock],
+    user: str,
+    slug: str,
+    words: str,
+    approve: bool = True,
+) -> str:
+    """A session of `user` whose reflection proposes a skill; the owner approves it (unless
+    not `approve`). The reflection's id."""
     store, data, skills, clock = world
     sid, rid = seed(store, clock.now(), user=user, channel=f"D{user[1:9]}", lines=(words,))
     fan_out(
@@ -42,6 +49,8 @@ def _learn(world: tuple[Store, Path, Path, FakeClock], user: str, slug: str, wor
         data_dir=data,
         now=clock.now(),
     )
+    if not approve:
+        return rid
     appliers = build_appliers(data_dir=data, skills_dir=skills)
     with store.sessions.begin() as db:
         item = db.scalars(select(ReviewItem).where(ReviewItem.reflection_id == rid)).one()
@@ -81,6 +90,12 @@ def test_a_forgotten_persons_approved_skill_leaves_no_trace_in_the_repository(
         governor.retire(
             db, skills_dir=skills, slug="rotate-logs", actor=OWNER, now=clock.now(), reason="old"
         )
+    # The owner's later proposal on that slug: a draft whose diff quotes OTHER's version.
+    _learn(world, OWNER, "open-vault", "open the vault in two steps", approve=False)
+    with store.sessions() as db:
+        update = db.scalars(select(Skill).where(Skill.slug == "open-vault", Skill.is_update)).one()
+        assert CANARY in (update.diff or "")
+    assert (data / "skills-drafts" / "open-vault").exists()
     assert CANARY.encode() in _git(skills, "log", "-p", "--all")
     kept = ("rotate-logs", "renew-certs")
     before = {s: _git(skills, "log", "--format=%s", "--", f"{s}/SKILL.md") for s in kept}
@@ -95,7 +110,7 @@ def test_a_forgotten_persons_approved_skill_leaves_no_trace_in_the_repository(
             actor=OTHER,
             skills_dir=skills,
         ).run(dry_run=False)
-    assert receipt.counts["skill"] == 1
+    assert receipt.counts["skill"] == 2  # theirs, and the draft built on it
 
     # No commit, message, object, reflog or leftover file in .git holds the text or the slug.
     for args in (
@@ -110,6 +125,7 @@ def test_a_forgotten_persons_approved_skill_leaves_no_trace_in_the_repository(
         if path.is_file():
             assert CANARY.encode() not in path.read_bytes(), path
     assert not (skills / "open-vault").exists()
+    assert not (data / "skills-drafts" / "open-vault").exists()
     assert _git(skills, "status", "--porcelain") == b""
     # The other skills keep their own history, and the database follows their new shas.
     after = {s: _git(skills, "log", "--format=%s", "--", f"{s}/SKILL.md") for s in kept}
