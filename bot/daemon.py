@@ -191,6 +191,7 @@ class Daemon:
             library=runtime.library,
             mirror=honcho_deleter(s),
             clear_caches=self._forgotten,
+            skills_dir=s.effective_skills_dir,
         )
         self.people = UserHome(store=store, slack=self.slack, forgetting=self.forgetting)
         self.assistant = AssistantThreads(

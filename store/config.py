@@ -291,6 +291,10 @@ class Settings(BaseSettings):
     )
     context_memory_tokens: int = Field(default=1000, ge=0, validation_alias="CONTEXT_MEMORY_TOKENS")
     context_skill_tokens: int = Field(default=1500, ge=0, validation_alias="CONTEXT_SKILL_TOKENS")
+    # IDENTITY.md is the owner's, never learned; its first lines are kept (the default is ~160).
+    context_identity_tokens: int = Field(
+        default=1500, ge=0, validation_alias="CONTEXT_IDENTITY_TOKENS"
+    )
     skill_stale_days: float = Field(default=60, gt=0, validation_alias="SKILL_STALE_DAYS")
     skill_failure_window: int = Field(default=5, ge=1, validation_alias="SKILL_FAILURE_WINDOW")
     skill_failure_ratio: float = Field(

@@ -35,6 +35,7 @@ from writers.guard.reach import View
 from writers.lessons.index import LessonLibrary, LessonMeta, stamp, tokens_of
 from writers.notes.facts import render_fact, retrieve_facts
 from writers.notes.usermodel import notes_for_user
+from writers.tokens import record_cut
 
 STABLE_MAX = 5
 STABLE_SHARE = 0.4  # of the lesson+fact budget
@@ -217,13 +218,16 @@ def _user_notes(db: Session, user_id: str, channel: str) -> list[SelectedItem]:
     view = View.session(user_id=user_id, channel=channel)
     out: list[SelectedItem] = []
     used = 0
-    for obs in notes_for_user(db, user_id, USER_NOTES_MAX * 2, view=view):
-        if obs.flags:
-            continue
+    notes = [o for o in notes_for_user(db, user_id, USER_NOTES_MAX * 2, view=view) if not o.flags]
+    for obs in notes:
         line = render_note(obs.text)
         cost = tokens_of(line)
         if used + cost > USER_NOTE_TOKENS or len(out) >= USER_NOTES_MAX:
             break
         out.append(SelectedItem("user_note", obs.id, line, cost))
         used += cost
+    if len(out) < len(notes):
+        # Loud like every cut (the newest notes are kept; the log and App Home say so).
+        whole = sum(tokens_of(render_note(o.text)) for o in notes)
+        record_cut("user notes", kept=len(out), of=len(notes), tokens=whole, cap=USER_NOTE_TOKENS)
     return out

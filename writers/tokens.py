@@ -3,7 +3,9 @@
 Characters ÷ 4 holds for English; it under-counts other scripts several times (a CJK character is
 about one token, Cyrillic or Arabic about one per two characters). `estimate_tokens` counts each
 script at its own rate, so a cap means about the same for every language. `cap_lines` cuts a
-block to a cap line by line and says so in the log (truncation is never silent).
+block to a cap line by line and says so in the log (truncation is never silent); a block whose
+items are left out at its cap (the skills index, a person's notes) says so with `record_cut`.
+Both keep the latest cut of each block for the owner's App Home.
 """
 
 from __future__ import annotations
@@ -92,16 +94,21 @@ def cap_lines(text: str, max_tokens: int, *, what: str, keep: str = "newest") ->
         kept.reverse()
     # Skill bodies are recorded under one name: the dashboard says a body was cut, not which.
     name = "skill body" if what.startswith("skill ") else what
-    with _cuts_lock:
-        _cuts[name] = Cut(name, len(kept), len(lines), total, max_tokens)
-    log.warning(
-        "%s cut to its cap: kept %d of %d lines (%d of ~%d tokens, cap %d)",
-        what,
-        len(kept),
-        len(lines),
-        used,
-        total,
-        max_tokens,
-        extra={"block": what, "kept_lines": len(kept), "lines": len(lines), "cap": max_tokens},
-    )
+    record_cut(name, kept=len(kept), of=len(lines), tokens=total, cap=max_tokens, what=what)
     return "\n".join(kept)
+
+
+def record_cut(block: str, *, kept: int, of: int, tokens: int, cap: int, what: str = "") -> None:
+    """A block was cut to its cap (`kept` of `of` lines or items; `tokens`: the whole block's
+    estimate): a warning in the log, and the latest cut of `block` for the App Home."""
+    with _cuts_lock:
+        _cuts[block] = Cut(block, kept, of, tokens, cap)
+    log.warning(
+        "%s cut to its cap: kept %d of %d lines (~%d tokens, cap %d)",
+        what or block,
+        kept,
+        of,
+        tokens,
+        cap,
+        extra={"block": what or block, "kept_lines": kept, "lines": of, "cap": cap},
+    )

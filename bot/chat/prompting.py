@@ -216,7 +216,12 @@ class LearnedContext:
                 max_count=rt.settings.skill_index_max,
                 max_tokens=rt.settings.skill_index_tokens,
             ),
-            identity=read_text(data_dir / "IDENTITY.md") or default_identity(),
+            identity=cap_lines(
+                read_text(data_dir / "IDENTITY.md") or default_identity(),
+                rt.settings.context_identity_tokens,
+                what="IDENTITY.md",
+                keep="first",
+            ),
             user_md=persona.user_md_for_prompt(data_dir, rt.settings.context_user_md_tokens),
         )
         with self._lock:

@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
         from reflection import prompt_cache
         from reflection.heuristic import HeuristicReflector
         from reflection.llm import LLMRequest
+        from writers.tokens import estimate_tokens
 
         settings = load_settings()
         ensure_identity(settings.ensure_data_dir())
@@ -75,7 +76,7 @@ def register(app: typer.Typer) -> None:
             "tokens": {
                 "lessons_and_facts": selection.budget_tokens,
                 "budget": settings.context_lesson_tokens,
-                "system_prompt_estimate": len(prompt) // 4,
+                "system_prompt_estimate": estimate_tokens(prompt),
             },
             "memory_fingerprint": assembled.memory_fingerprint,
         }

@@ -34,7 +34,7 @@ NOUNS = {
     "reflection": "reflection(s)",
     "lesson": "lesson(s) only you supported",
     "lesson_provenance": "lesson(s) no longer citing you",
-    "skill": "skill draft(s)",
+    "skill": "skill(s) and draft(s) learned from you",
     "review_item": "review card(s)",
     "checkin": "planned check-in(s)",
 }
@@ -64,8 +64,10 @@ class Forgetting:
         library: LessonLibrary | None,
         mirror: MirrorDeleter | None = None,
         clear_caches: Callable[[], None] = lambda: None,
+        skills_dir: Path | None = None,
     ) -> None:
         self.store, self.slack, self.clock = store, slack, clock
+        self.skills_dir = skills_dir  # None: the default, `skills/` under the data dir
         self.data_dir, self.library, self.mirror = data_dir, library, mirror
         self.clear_caches = clear_caches
 
@@ -80,6 +82,7 @@ class Forgetting:
                 now=self.clock.now(),
                 actor=actor,
                 library=self.library,
+                skills_dir=self.skills_dir,
             ).run(dry_run=False)
         self.finish([receipt], actor=actor)
         self._dm(user_id, receipt_text(receipt))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.slack.feedback_blocks import parse_value
+from writers.redact.redactor import redact_text
 
 # Messages larger than this are cut (with a marker) before storage; Slack's own limit is 40k chars.
 MAX_TEXT_CHARS = 40_000
@@ -219,6 +220,84 @@ def clean_text(text: str) -> str:
     if len(text) > MAX_TEXT_CHARS:
         text = text[:MAX_TEXT_CHARS] + "\n…[message truncated by Seshat]"
     return text
+
+
+# What the Socket Mode journal keeps of a message event (bot/slack/socket_intake.py): the ids and
+# flags that route it (Bolt's matchers and `normalise_message`), its text redacted, and of each
+# file what `_files` reads. Everything else (blocks and attachments repeat the text, file
+# previews quote the content, `token` is a secret) is never written: unknown keys are left out.
+JOURNAL_BODY_KEYS = frozenset(
+    {
+        "type",
+        "team_id",
+        "enterprise_id",
+        "api_app_id",
+        "event_id",
+        "event_time",
+        "event_context",
+        "authorizations",
+        "is_ext_shared_channel",
+        "context_team_id",
+        "context_enterprise_id",
+        "is_enterprise_install",
+    }
+)
+JOURNAL_EVENT_KEYS = frozenset(
+    {
+        "type",
+        "subtype",
+        "user",
+        "bot_id",
+        "app_id",
+        "team",
+        "user_team",
+        "source_team",
+        "channel",
+        "channel_type",
+        "ts",
+        "thread_ts",
+        "event_ts",
+        "client_msg_id",
+        "parent_user_id",
+        "hidden",
+    }
+)
+JOURNAL_FILE_KEYS = frozenset({"id", "mimetype", "filetype", "size"})
+
+
+def journal_copy(payload: dict[str, Any]) -> dict[str, Any]:
+    """A message event as the journal holds it and intake handles it: what handling reads, the
+    text and file names redacted (as they would be stored), nothing else. Redaction is
+    idempotent, so storing it redacts nothing twice."""
+    body = {k: v for k, v in payload.items() if k in JOURNAL_BODY_KEYS}
+    event = payload.get("event")
+    if isinstance(event, dict):
+        body["event"] = _journal_event(event)
+    return body
+
+
+def _journal_event(event: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in event.items() if k in JOURNAL_EVENT_KEYS}
+    text = event.get("text")
+    if isinstance(text, str):
+        out["text"] = redact_text(clean_text(text))
+    files = event.get("files")
+    if isinstance(files, list):
+        out["files"] = [_journal_file(f) for f in files if isinstance(f, dict)]
+    # An edit or a deletion carries the message itself (Bolt's assistant matcher reads them).
+    for key in ("message", "previous_message"):
+        inner = event.get(key)
+        if isinstance(inner, dict):
+            out[key] = _journal_event(inner)
+    return out
+
+
+def _journal_file(file: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in file.items() if k in JOURNAL_FILE_KEYS}
+    name = _str(file.get("name")) or _str(file.get("title"))
+    if name:
+        out["name"] = redact_text(clean_text(name)[:200])
+    return out
 
 
 def _files(event: dict[str, Any]) -> tuple[FileMeta, ...]:

@@ -11,8 +11,11 @@ harmless.
 One file per process (`<data>/journal/<pid>-<start>.jsonl`), held under an exclusive `flock`
 for the process's lifetime, so another process can tell a dead one's journal (the lock is free)
 from a live one's. Lines are `{"seq": n, "payload": {...}}` and `{"done": n}`; a torn last line
-(a crash mid-write) is skipped. The file is emptied whenever every event in it is done, so the
-raw text of an event rests on disk only until its message is stored (redacted) in the database.
+(a crash mid-write) is skipped. The file is emptied whenever every event in it is done.
+
+The payloads are written as given: Socket Mode journals each event with its text already redacted
+(`bot.slack.inbound.journal_copy`), so nothing unredacted is written to this file — not even to
+disk blocks a truncate frees, or to a backup of the data dir taken while an event waits here.
 """
 
 from __future__ import annotations

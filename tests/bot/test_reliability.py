@@ -30,6 +30,7 @@ from store.db import Store
 from store.models import Message, ReplyState
 
 ALICE = "U0ALICE"
+SECRET = "xoxb-2024061100-9988776655-Zq8wLmT3vKs1PfRa0bYcNdXe"
 
 
 def _replies(slack: LocalSlackWorkspace, channel: str, ts: str) -> list[Call]:
@@ -107,7 +108,7 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) ->
             time.sleep(1.0)  # start-up work done
             lock = sqlite3.connect(tmp_path / "data" / "seshat.db", timeout=5)
             lock.execute("BEGIN EXCLUSIVE")
-            msg = slack.user_dm(ALICE, "acked, then the process dies")
+            msg = slack.user_dm(ALICE, f"acked, then the process dies; the token is {SECRET}")
             delivery = slack.wait_for_delivery(
                 lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
             )
@@ -128,6 +129,11 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) ->
                 assert db.query(Message).filter(Message.ts == msg["ts"]).count() == 0
         finally:
             store.close()
+        # What rests on disk until the next start: the event, its secret already redacted (not
+        # in the text, the blocks or anywhere else in the file's bytes).
+        left = b"".join(p.read_bytes() for p in (tmp_path / "data" / "journal").glob("*.jsonl"))
+        assert msg["ts"].encode() in left and b"[REDACTED:slack_token]" in left
+        assert SECRET.encode() not in left and SECRET[12:].encode() not in left
         second = start_process(env, tmp_path)
         try:
             slack.wait_for_call(
@@ -144,6 +150,7 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) ->
             with store.sessions() as db:
                 rows = db.query(Message).filter(Message.ts == msg["ts"]).all()
                 assert len(rows) == 1 and rows[0].reply_state == ReplyState.ANSWERED
+                assert rows[0].text.endswith("the token is [REDACTED:slack_token]")
         finally:
             store.close()
 

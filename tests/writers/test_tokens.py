@@ -10,9 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from store.clock import FakeClock
+from store.db import Store
+from tests.support.lesson_helpers import add_fact
 from tests.writers.guard.test_trust import OWNER, World, dm
 from writers.lessons.index import tokens_of
-from writers.tokens import cap_lines, estimate_tokens
+from writers.notes.facts import render_fact, retrieve_facts
+from writers.skills.matching import UsableSkill, render_index
+from writers.tokens import cap_lines, estimate_tokens, recent_cuts
 
 CJK = "東京の開発チームは毎週金曜日にリリースします。"  # 23 characters, about 23 tokens
 
@@ -56,5 +61,71 @@ def test_user_md_is_injected_within_its_cap(
         assert kept and estimate_tokens("\n".join(kept)) <= cap + 2 * len(kept)
         assert "199:" in prompt and "- 0:" not in prompt  # the newest lines stay
         assert any("USER.md cut to its cap" in r.getMessage() for r in caplog.records)
+    finally:
+        world.runtime.close()
+
+
+def test_identity_md_is_capped_its_first_lines_kept_and_the_cut_is_loud(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = World(tmp_path / "data")
+    try:
+        lines = [f"{n}: {CJK}" for n in range(300)]
+        (world.runtime.data_dir / "IDENTITY.md").write_text("\n".join(lines) + "\n")
+        with caplog.at_level(logging.WARNING):
+            prompt = world.prompt(OWNER, dm(OWNER))
+        assert "0: " in prompt and "299: " not in prompt  # the opening lines stay
+        kept = [ln for ln in prompt.splitlines() if CJK in ln]
+        cap = world.runtime.settings.context_identity_tokens
+        assert kept and estimate_tokens("\n".join(kept)) <= cap
+        assert any("IDENTITY.md cut to its cap" in r.getMessage() for r in caplog.records)
+        assert "IDENTITY.md" in {c.block for c in recent_cuts()}
+    finally:
+        world.runtime.close()
+
+
+def test_facts_fit_their_budget_counted_per_script(store: Store, clock: FakeClock) -> None:
+    # Characters ÷ 4 counted a CJK fact at a quarter of its cost: the facts chosen for a budget
+    # came to several times that budget.
+    with store.sessions.begin() as db:
+        for n in range(120):
+            add_fact(db, f"{CJK}（{n}番）", scope_kind="user", scope_id="U1", now=clock.now())
+    with store.sessions() as db:
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="DU1",
+            is_dm=True,
+            query_text="リリース",
+            embedder=None,
+            now=clock.now(),
+            token_budget=300,
+        )
+    assert got
+    assert sum(estimate_tokens(render_fact(f)) for f in got) <= 300
+
+
+def test_skills_left_out_of_the_index_and_notes_left_out_are_loud(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    skills = [UsableSkill(f"skill-{n}", f"{CJK} {n}", "active", False) for n in range(40)]
+    with caplog.at_level(logging.WARNING):
+        index = render_index(skills, max_count=20, max_tokens=400)
+    listed = [ln for ln in index.splitlines() if ln.startswith("- ")]
+    assert listed and estimate_tokens("\n".join(listed)) <= 400  # counted per script
+    cut = {c.block: c for c in recent_cuts()}["approved skills index"]
+    assert (cut.kept_lines, cut.lines, cut.cap) == (len(listed), 40, 400)
+    assert any("approved skills index" in r.getMessage() for r in caplog.records)
+    # A person's notes beyond their cap: the newest kept, the cut said.
+    world = World(tmp_path / "data")
+    try:
+        for first in (0, 4):  # at most 5 notes a reflection
+            notes = [f"Note {n}: {CJK}" for n in range(first, first + 4)]
+            world.reflect(OWNER, dm(OWNER), user_model_updates={OWNER: notes})
+        with caplog.at_level(logging.WARNING):
+            prompt = world.prompt(OWNER, dm(OWNER))
+        assert "Note " in prompt
+        cut = {c.block: c for c in recent_cuts()}["user notes"]
+        assert cut.kept_lines < cut.lines == 8
     finally:
         world.runtime.close()

@@ -310,9 +310,11 @@ def import_library(
     confirmed = [s for s in stones if s.user_id in set(forget)]
     held = [s for s in stones if s.user_id not in set(forget)]
     if held:
-        imp.report.withheld = would_delete(db, held, data_dir=data_dir, actor=actor, now=now)
+        imp.report.withheld = would_delete(
+            db, held, data_dir=data_dir, actor=actor, now=now, skills_dir=skills_dir
+        )
     imp.report.tombstones, imp.report.purged = apply_tombstones(
-        db, confirmed, data_dir=data_dir, actor=actor, now=now
+        db, confirmed, data_dir=data_dir, actor=actor, now=now, skills_dir=skills_dir
     )
     for section in SECTIONS:
         for item in data[section]:

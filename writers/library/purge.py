@@ -11,10 +11,12 @@ provenance. Audit events about purged artifacts lose their detail (which may quo
 What is left is a receipt (counts and ids, never content) and tombstones
 (`store.tombstones`) so nothing comes back.
 
-Approved skills are owner-reviewed, redacted procedures, and the skills repo never records who
-a skill came from (`writers.skills.drafts.commit_message` carries no author ids): a forget removes
-the
-person from the skill's database provenance and leaves the approved file and its history alone.
+A skill rests on the one session it was learned in, so a skill learned from them goes like a
+lesson only they supported: drafts are deleted, and an approved skill leaves the skills repo with
+its whole history (`writers.skills.gitrepo.forget_paths` rewrites every commit without its file
+and prunes the old objects), with every version other sessions approved on the same slug (they
+were written over theirs). The other skills' commits get new shas; the shas the database keeps
+(`Skill.commit_sha`, `SkillState.retired_sha`) follow in the same transaction.
 
 `Purge.run` is one database transaction; the caller then scrubs the SQLite file
 (`Store.scrub`) and clears whatever process caches hold rendered context.
@@ -53,6 +55,7 @@ from store.models import (
     SessionEvent,
     Skill,
     SkillInvocation,
+    SkillState,
     checkin_jobs,
 )
 from store.tombstones import buried_by, bury, text_key
@@ -62,7 +65,10 @@ from writers.library.edits import drop_history
 from writers.notes import facts, uses
 from writers.notes.memory import MEMORY_FILE, record_fingerprint, remove_marked_lines
 from writers.notes.persona import USER_FILE
+from writers.skills import gitrepo
 from writers.skills.drafts import remove_draft_for
+from writers.skills.files import SKILL_FILE
+from writers.skills.governor import KIND as SKILL_STATE_KIND
 
 log = logging.getLogger(__name__)
 
@@ -197,9 +203,12 @@ class Purge:
         now: datetime,
         actor: str,
         library: LessonLibrary | None = None,
+        skills_dir: Path | None = None,
     ) -> None:
         self.db, self.user_id, self.item, self.now = db, user_id, item, now
         self.data_dir, self.actor, self.library = data_dir, actor, library
+        # The settings' SKILLS_DIR, or its default under the data dir.
+        self.skills_dir = skills_dir or data_dir / "skills"
         self._lesson_rows: list[tuple[LessonRow, list[dict[str, Any]]]] = []
 
     def run(self, *, dry_run: bool) -> Receipt:
@@ -216,6 +225,14 @@ class Purge:
                 )
             )
         )
+        # An approved skill of theirs goes with every other version on its slug: each approved
+        # one was written over theirs (its file in the repo is one history), and a draft of an
+        # update carries their text in its diff.
+        slugs = sorted({s.slug for s in skills if s.status == "approved"})
+        mine = {s.id for s in skills}
+        skills += [
+            s for s in db.scalars(select(Skill).where(Skill.slug.in_(slugs))) if s.id not in mine
+        ]
         reflections = list(
             db.scalars(select(ReflectionRow).where(ReflectionRow.session_id.in_(session_ids)))
         )
@@ -227,7 +244,8 @@ class Purge:
         self._lessons(session_ids, receipt)
         targets = {("fact", str(e.id)) for e in entries} | {("memory", str(e.id)) for e in entries}
         targets |= {(k, str(o.id)) for o in observations for k in ("persona", "user_observation")}
-        targets |= {("skill", str(s.id)) for s in skills if s.status != "approved"}
+        targets |= {("skill", str(s.id)) for s in skills}
+        targets |= {(SKILL_STATE_KIND, slug) for slug in slugs}
         targets |= {("lesson", i) for i in receipt.ids.get("lesson", [])}
         refl_ids = {r.id for r in reflections}
         items = [
@@ -240,15 +258,20 @@ class Purge:
             if i.card_channel and i.card_ts:
                 receipt.cards.append((i.card_channel, i.card_ts))
         for s in skills:
-            receipt.add("skill" if s.status != "approved" else "skill_provenance", s.id)
+            receipt.add("skill", s.id)
         if self.item is None or self.item.startswith("session:"):
             self._count_session_rows(session_ids, receipt)
         if dry_run:
             return receipt
+        # The skills repo is rewritten first, before this transaction's first write: the git work
+        # (~25 ms a commit) holds no database lock (SQLite's writer lock is taken at the first
+        # write). If the transaction then fails, the skill is gone from the repo only.
+        moved = self._rewrite_skills(slugs)
         self._delete_files(entries, observations, skills)
         self._bury(entries, observations, skills, session_ids)
         self._delete_rows(entries, observations, session_ids, skills, items)
-        self._scrub_audit(receipt)
+        self._forget_skills(slugs, moved)
+        self._scrub_audit(receipt, slugs)
         self._scrub_other_reflections()
         receipt.mirrored = sorted(
             {o.reflection_id for o in observations if o.kind == "user" and o.reflection_id}
@@ -377,7 +400,7 @@ class Purge:
         for sid in session_ids:
             bury(db, kind="session", key=sid, user_id=uid, now=now)
         texts = [e.text for e in entries] + [o.text for o in observations]
-        texts += [s.description for s in skills if s.status != "approved"]
+        texts += [s.description for s in skills]
         texts += [lesson_text(r.condition, r.action) for r, keep in self._lesson_rows if not keep]
         for text in texts:
             bury(db, kind="text", key=text_key(text), user_id=uid, now=now)
@@ -409,16 +432,9 @@ class Purge:
         drop_history(db, "fact", [e.id for e in entries])
         drop_history(db, "note", [e.id for e in entries])
         drop_history(db, "user-note", [o.id for o in observations])
-        drop_history(db, "skill", [s.id for s in skills if s.status != "approved"])
+        drop_history(db, "skill", [s.id for s in skills])
         for skill in skills:
-            if skill.status != "approved":
-                db.delete(skill)
-            else:
-                prov = dict(skill.provenance)
-                prov["author_ids"] = [a for a in prov.get("author_ids", []) if a != uid]
-                prov["source_ts"] = []
-                skill.provenance = prov
-                skill.author_id = None if skill.author_id == uid else skill.author_id
+            db.delete(skill)
         self._shrink_lessons()
         checkins = list(db.scalars(select(Checkin.id).where(Checkin.session_id.in_(session_ids))))
         if checkins:
@@ -491,7 +507,31 @@ class Purge:
                 kept_provenance=len(keep),
             )
 
-    def _scrub_audit(self, receipt: Receipt) -> None:
+    def _rewrite_skills(self, slugs: list[str]) -> dict[str, str | None]:
+        """Their approved skills leave the repo and its history (see the module docstring):
+        {old sha: new sha} of the commits that changed."""
+        if not slugs:
+            return {}
+        moved = gitrepo.forget_paths(self.skills_dir, [f"{slug}/{SKILL_FILE}" for slug in slugs])
+        return {old: new for old, new in moved.items() if new != old}
+
+    def _forget_skills(self, slugs: list[str], moved: dict[str, str | None]) -> None:
+        """The governor's state and the uses of the forgotten slugs go, and the shas the
+        database keeps for the other skills follow the rewritten commits."""
+        if not slugs:
+            return
+        db = self.db
+        db.execute(delete(SkillState).where(SkillState.slug.in_(slugs)))
+        db.execute(delete(SkillInvocation).where(SkillInvocation.skill_slug.in_(slugs)))
+        if not moved:
+            return
+        for skill in db.scalars(select(Skill).where(Skill.commit_sha.in_(list(moved)))):
+            skill.commit_sha = moved[skill.commit_sha or ""]
+        for state in db.scalars(select(SkillState).where(SkillState.retired_sha.in_(list(moved)))):
+            state.retired_sha = moved[state.retired_sha or ""]
+        db.flush()
+
+    def _scrub_audit(self, receipt: Receipt, slugs: list[str]) -> None:
         """Audit events about purged artifacts keep who/what/when but lose their detail."""
         kinds = {
             "fact": ("memory_entry", "memory", "fact"),
@@ -501,8 +541,11 @@ class Purge:
             "skill": ("skill",),
             "lesson": ("lesson",),
         }
+        receipt.ids.setdefault("skill", [])
+        ids_of = {kind: receipt.ids.get(kind, []) for kind in kinds}
+        ids_of["skill"] = ids_of["skill"] + slugs  # the governor's events name the slug
         for kind, target_kinds in kinds.items():
-            ids = receipt.ids.get(kind, [])
+            ids = ids_of[kind]
             for start in range(0, len(ids), 500):
                 self.db.execute(
                     update(AuditEvent)

@@ -47,7 +47,13 @@ def named(stones: Sequence[Stone]) -> list[str]:
 
 
 def would_delete(
-    db: Session, stones: Sequence[Stone], *, data_dir: Path, actor: str, now: datetime
+    db: Session,
+    stones: Sequence[Stone],
+    *,
+    data_dir: Path,
+    actor: str,
+    now: datetime,
+    skills_dir: Path | None = None,
 ) -> dict[str, int]:
     """Per person the tombstones name: how many things held here applying them would delete
     (counted by the forget path's dry run; nothing changes). A person this library holds data
@@ -65,7 +71,15 @@ def would_delete(
         plan += [f"session:{sid}" for sid, _u in _sessions_held(db, theirs)]
         plan += [item for item, _u in _items_held(db, theirs)]
         for item in plan:
-            purge = Purge(db, user_id=user_id, item=item, data_dir=data_dir, now=now, actor=actor)
+            purge = Purge(
+                db,
+                user_id=user_id,
+                item=item,
+                data_dir=data_dir,
+                now=now,
+                actor=actor,
+                skills_dir=skills_dir,
+            )
             total += purge.run(dry_run=True).total
         out[user_id] = total
     return out
@@ -77,7 +91,13 @@ class ForgetFirst(Exception):
 
 
 def apply_tombstones(
-    db: Session, stones: Sequence[Stone], *, data_dir: Path, actor: str, now: datetime
+    db: Session,
+    stones: Sequence[Stone],
+    *,
+    data_dir: Path,
+    actor: str,
+    now: datetime,
+    skills_dir: Path | None = None,
 ) -> tuple[int, list[Receipt]]:
     """Merge `stones` and purge what they cover here: (tombstones new or moved, receipts).
     Raises ForgetFirst before changing anything (files included) when a purge would be a guess."""
@@ -87,9 +107,15 @@ def apply_tombstones(
 
     def purge(user_id: str, item: str | None) -> None:
         receipts.append(
-            Purge(db, user_id=user_id, item=item, data_dir=data_dir, now=now, actor=actor).run(
-                dry_run=False
-            )
+            Purge(
+                db,
+                user_id=user_id,
+                item=item,
+                data_dir=data_dir,
+                now=now,
+                actor=actor,
+                skills_dir=skills_dir,
+            ).run(dry_run=False)
         )
 
     for user_id, line in whole.items():

@@ -53,7 +53,7 @@ class Shelf:
     last_use_s: np.ndarray
     confidence: np.ndarray
     decay: np.ndarray
-    line_chars: np.ndarray
+    line_tokens: np.ndarray
     hashes: list[str]
     doc_len: np.ndarray
     postings: dict[int, tuple[np.ndarray, np.ndarray]]
@@ -150,7 +150,7 @@ def shelf(
     scopes: tuple[Scope, ...],
     *,
     statuses: Sequence[str],
-    line_chars: Callable[[str, str, datetime], int],
+    line_tokens: Callable[[str, str, datetime], int],
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
 ) -> Shelf:
@@ -169,7 +169,7 @@ def shelf(
         ):
             _SHELVES.move_to_end(key)
             return got
-    built = _build(db, scopes, now_versions, statuses, line_chars)
+    built = _build(db, scopes, now_versions, statuses, line_tokens)
     if embed is not None:
         built.vectors[embedder_name] = (
             embed(list(zip(built.hashes, built.texts, strict=True)))
@@ -192,7 +192,7 @@ def _build(
     scopes: tuple[Scope, ...],
     now_versions: tuple[int, ...],
     statuses: Sequence[str],
-    line_chars: Callable[[str, str, datetime], int],
+    line_tokens: Callable[[str, str, datetime], int],
 ) -> Shelf:
     rows = [
         r
@@ -234,8 +234,8 @@ def _build(
         ),
         confidence=np.array([r.confidence for r in rows], dtype=np.float64),
         decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
-        line_chars=np.array(
-            [line_chars(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
+        line_tokens=np.array(
+            [line_tokens(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
         ),
         hashes=[r.text_hash for r in rows],
         doc_len=np.array([len(d) for d in terms], dtype=np.float64),

@@ -25,6 +25,7 @@ from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix
 from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.notes import factindex, lexical
+from writers.tokens import estimate_tokens as tokens_of
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
 HALF_LIFE_DAYS = 14.0
@@ -274,8 +275,9 @@ class Ranked:
     tokens: int  # what its context line costs
 
 
-def _line_chars(category: str, text: str, when: datetime) -> int:
-    return len(fact_line(category, text, when))
+def _line_tokens(category: str, text: str, when: datetime) -> int:
+    # Counted per script like every budget (characters ÷ 4 under-counted CJK facts ~4×).
+    return tokens_of(fact_line(category, text, when))
 
 
 def _ranked(
@@ -294,7 +296,7 @@ def _ranked(
         db,
         scopes,
         statuses=RETRIEVABLE,
-        line_chars=_line_chars,
+        line_tokens=_line_tokens,
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
     )
@@ -330,7 +332,7 @@ def _ranked(
             float(score[j]),
             float(relevance[j]),
             float(prior[j]),
-            (int(sh.line_chars[idx[j]]) + 3) // 4,
+            int(sh.line_tokens[idx[j]]),
         )
 
 

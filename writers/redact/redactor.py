@@ -161,6 +161,17 @@ class Redactor:
             supported_languages=["en"],
             context_aware_enhancer=_NoContext(),
         )
+        # Our own placeholders, by the kinds this redactor can write: text redacted once is
+        # redacted again (a journalled event when it is stored, a stored message in a title), and
+        # a placeholder must come out as it went in ("token [REDACTED:github_token]" read as a
+        # token named in prose gave "token [REDACTED:[REDACTED:secret_prose]"). Only known kinds:
+        # "[REDACTED:<a secret>]" written by someone is not a placeholder.
+        kinds = sorted(
+            {KINDS.get(e, e) for r in recognizers for e in r.supported_entities}, key=len
+        )
+        self._placeholder = re.compile(
+            r"\[REDACTED:(?:" + "|".join(map(re.escape, reversed(kinds))) + r")\]"
+        )
 
     def findings(self, text: str) -> list[Finding]:
         """Return the merged, non-overlapping spans to redact, in text order."""
@@ -189,7 +200,28 @@ class Redactor:
                 )
             else:
                 merged.append((r_start, r_end, r_kind, r_score))
-        return [Finding(kind, start, end) for start, end, kind, _ in merged]
+        return self._outside_placeholders(
+            text, [Finding(kind, start, end) for start, end, kind, _ in merged]
+        )
+
+    def _outside_placeholders(self, text: str, found: list[Finding]) -> list[Finding]:
+        """`found` minus the parts that are our own placeholders (a part left with no letter or
+        digit is dropped): redacting redacted text changes nothing."""
+        kept = [(m.start(), m.end()) for m in self._placeholder.finditer(text)]
+        if not kept:
+            return found
+        out: list[Finding] = []
+        for f in found:
+            pieces = [(f.start, f.end)]
+            for s, e in kept:
+                pieces = [
+                    piece
+                    for a, b in pieces
+                    for piece in (((a, b),) if e <= a or s >= b else ((a, s), (e, b)))
+                    if piece[1] > piece[0]
+                ]
+            out += [Finding(f.kind, a, b) for a, b in pieces if any(c.isalnum() for c in text[a:b])]
+        return out
 
     def redact(self, text: str) -> RedactionResult:
         """Redact `text`; findings carry offsets into the original `text`."""

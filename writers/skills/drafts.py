@@ -168,8 +168,9 @@ class SkillWriter:
 def commit_message(skill: Skill, actor: str) -> str:
     """Title line plus the provenance, one `Key: value` per line.
 
-    No author ids or message timestamps: the repo's history cannot be purged by a forget
-    (writers/library/purge.py), so it never holds who a skill came from; the database does."""
+    No author ids or message timestamps: who a skill came from is the database's to say. (A
+    forget rewrites the history of that person's skills out of the repo, `gitrepo.forget_paths`;
+    the other commits keep their messages, so those must name nobody.)"""
     p = skill.provenance
     verb = "Update" if skill.is_update else "Add"
     lines = [

@@ -7,6 +7,7 @@ depends on (or prompts for) the operator's global git configuration.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -101,3 +102,148 @@ def bring_back(repo: Path, removed_in: str, paths: Sequence[str], message: str) 
     git(repo, "checkout", f"{removed_in}^", "--", *paths)
     git(repo, "commit", "-q", "-m", message, "--", *paths)
     return head(repo)
+
+
+def _run(
+    repo: Path, args: Sequence[str], data: bytes | None = None, env: dict[str, str] | None = None
+) -> bytes:
+    """`git args…` on bytes (commit objects are bytes), with extra environment variables."""
+    proc = subprocess.run(
+        ["git", *args],
+        cwd=repo,
+        env={**_env(), **(env or {})},
+        input=data,
+        capture_output=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        err = proc.stderr.decode(errors="replace").strip()
+        raise GitError(f"git {' '.join(args)} failed: {err}")
+    return proc.stdout
+
+
+_SHA = re.compile(rb"\b[0-9a-f]{40}\b")
+# A commit that forgetting emptied leaves this where a message named it ("Reverts: …").
+GONE = b"(forgotten)"
+
+
+def forget_paths(repo: Path, paths: Sequence[str]) -> dict[str, str | None]:
+    """Rewrite the repository so that no commit ever held `paths`, and drop the old objects.
+
+    Every commit from the first one that touched `paths` on is written again without them (same
+    author, dates and message; shas a message names are mapped to the new ones); a commit left
+    with nothing of its own (it only changed `paths`) goes, its message with it. Branches move
+    to the new commits (compare-and-swap: a commit made meanwhile makes this start again), the
+    files leave the working tree, and reflogs, ORIG_HEAD and the last commit message are cleared
+    before `gc --prune=now`, so no object of the old versions is left in `.git`. Returns
+    {old sha: new sha, or None for a commit that went}: what the database stored must follow
+    (`Skill.commit_sha`, `SkillState.retired_sha`). A copy pushed or backed up elsewhere keeps
+    its history: that is beyond this repository."""
+    if not paths or not (repo / ".git").exists():
+        return {}
+    for _attempt in range(3):
+        mapping = _rewrite(repo, paths)
+        if mapping is not None:
+            break
+    else:
+        raise GitError("the skills repository kept changing while a forget rewrote it")
+    _clear(repo, paths)
+    return mapping
+
+
+def _rewrite(repo: Path, paths: Sequence[str]) -> dict[str, str | None] | None:
+    """The rewrite itself; None when a branch moved meanwhile (the caller starts again)."""
+    listed = _run(repo, ["for-each-ref", "--format=%(refname) %(objectname)"])
+    refs = [line.split() for line in listed.decode().splitlines()]
+    if not refs:
+        return {}
+    touched = set(_run(repo, ["log", "--all", "--format=%H", "--", *paths]).decode().split())
+    if not touched:
+        return {}
+    order = _run(repo, ["rev-list", "--all", "--reverse", "--topo-order", "--parents"])
+    mapping: dict[str, str | None] = {}
+    trees: dict[str | None, str] = {}
+    index = repo / ".git" / "seshat-forget.index"
+    try:
+        for line in order.decode().splitlines():
+            sha, *parents = line.split()
+            parents_now = list(dict.fromkeys(p for p in map(mapping.get, parents) if p))
+            if sha not in touched and all(mapping.get(p) == p for p in parents):
+                mapping[sha] = sha  # nothing of `paths` up to here: the commit stays as it is
+                continue
+            raw = _run(repo, ["cat-file", "commit", sha])
+            head, _, message = raw.partition(b"\n\n")
+            env = {"GIT_INDEX_FILE": str(index)}
+            _run(repo, ["read-tree", sha], env=env)
+            _run(repo, ["rm", "-q", "-f", "--cached", "--ignore-unmatch", "--", *paths], env=env)
+            tree = _run(repo, ["write-tree"], env=env).decode().strip()
+            first = parents_now[0] if parents_now else None
+            if len(parents) <= 1 and tree == _tree(repo, first, trees):
+                mapping[sha] = first  # it only changed `paths`: it goes, and its message
+                continue
+            lines = [b"tree " + tree.encode()] + [b"parent " + p.encode() for p in parents_now]
+            lines += [
+                ln
+                for ln in head.split(b"\n")
+                if not ln.startswith((b"tree ", b"parent ", b"gpgsig", b" "))
+            ]
+            body = _SHA.sub(lambda m: _mapped(m.group().decode(), mapping), message)
+            new = _run(
+                repo,
+                ["hash-object", "-t", "commit", "-w", "--stdin"],
+                b"\n".join(lines) + b"\n\n" + body,
+            )
+            mapping[sha] = new.decode().strip()
+            trees[mapping[sha]] = tree
+    finally:
+        index.unlink(missing_ok=True)
+    for ref, old in refs:
+        new_head = mapping.get(old, old)
+        try:
+            if new_head is None or (new_head != old and not ref.startswith("refs/heads/")):
+                # A branch left with nothing, or a stash or tag of an old version: it goes.
+                _run(repo, ["update-ref", "-d", ref, old])
+            elif new_head != old:
+                _run(repo, ["update-ref", "-m", "forget", ref, new_head, old])
+        except GitError:
+            return None  # the branch moved (a commit meanwhile): start again from it
+    return mapping
+
+
+def _mapped(sha: str, mapping: dict[str, str | None]) -> bytes:
+    if sha not in mapping:
+        return sha.encode()
+    new = mapping[sha]
+    return new.encode() if new is not None else GONE
+
+
+def _tree(repo: Path, commit: str | None, trees: dict[str | None, str]) -> str:
+    """The tree of `commit` (None: the empty tree, as if before the first commit)."""
+    if commit not in trees:
+        if commit is None:
+            empty = _run(repo, ["hash-object", "-t", "tree", "-w", "--stdin"], b"")
+            trees[None] = empty.decode().strip()
+        else:
+            trees[commit] = _run(repo, ["rev-parse", f"{commit}^{{tree}}"]).decode().strip()
+    return trees[commit]
+
+
+def _clear(repo: Path, paths: Sequence[str]) -> None:
+    """After the rewrite: the index and working tree follow HEAD, and nothing in `.git` still
+    reaches (or quotes) the old commits."""
+    try:
+        _run(repo, ["rev-parse", "--verify", "-q", "HEAD"])
+        _run(repo, ["read-tree", "HEAD"])
+    except GitError:
+        _run(repo, ["read-tree", "--empty"])  # every commit went: an empty repository again
+    for rel in paths:
+        path = repo / rel
+        path.unlink(missing_ok=True)
+        try:
+            path.parent.rmdir()
+        except OSError:
+            pass  # not empty, or already gone
+    for name in ("ORIG_HEAD", "COMMIT_EDITMSG", "MERGE_MSG", "SQUASH_MSG", "FETCH_HEAD"):
+        (repo / ".git" / name).unlink(missing_ok=True)
+    _run(repo, ["reflog", "expire", "--expire=now", "--expire-unreachable=now", "--all"])
+    _run(repo, ["gc", "-q", "--prune=now"])

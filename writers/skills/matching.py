@@ -33,11 +33,11 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from reflection.prompt_cache import estimate_tokens
 from store.clock import as_utc
 from store.models import SkillInvocation, SkillState
 from writers.embed import Embedder, Matrix, content_words
 from writers.skills.files import approved_index
+from writers.tokens import estimate_tokens, record_cut
 
 OFFERED = ("active", "stale")  # statuses a skill may be offered in (stale: by name only)
 
@@ -145,6 +145,16 @@ def render_index(skills: Sequence[UsableSkill], *, max_count: int, max_tokens: i
         used += cost
     left = len(skills) - len(lines)
     if left:
+        # Loud, like every cut to a cap: the log and the owner's App Home (writers.tokens).
+        whole = sum(estimate_tokens(f"- {s.slug}: {s.description}") + 1 for s in skills)
+        record_cut(
+            "approved skills index",
+            kept=len(lines),
+            of=len(skills),
+            tokens=whole,
+            cap=max_tokens,
+            what=f"approved skills index (SKILL_INDEX_MAX {max_count})",
+        )
         lines.append(
             f"({left} more approved skill{'s' if left != 1 else ''} not listed here; "
             "a skill matching this conversation is named below when there is one.)"

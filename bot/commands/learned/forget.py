@@ -72,6 +72,7 @@ def forget_command(
                         data_dir=settings.data_dir,
                         now=clock.now(),
                         actor=cli_actor(),
+                        skills_dir=settings.effective_skills_dir,
                     ).run(dry_run=True)
                     db.rollback()
             else:
@@ -82,6 +83,7 @@ def forget_command(
                     data_dir=settings.data_dir,
                     library=None,
                     mirror=honcho_deleter(settings),
+                    skills_dir=settings.effective_skills_dir,
                 ).forget(user, item, actor=cli_actor())
     except UnknownId as exc:
         raise fail(str(exc)) from exc

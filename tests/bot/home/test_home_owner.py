@@ -459,6 +459,12 @@ def test_a_cut_to_a_context_cap_shows_on_the_owners_home(stack: LocalStack) -> N
     user_md.write_text(
         "".join(f"- {n}: 東京の開発チームは毎週金曜日にリリースします。\n" for n in range(300))
     )
+    # IDENTITY.md has its cap too (its first lines kept).
+    identity = stack.bot.settings.data_dir / "IDENTITY.md"
+    identity.write_text(
+        "".join(f"{n}: Отвечай коротко и по делу, без лишних слов.\n" for n in range(300))
+    )
     session_with_reflection(stack, reflection())
     home = open_home(stack)
     assert "Cut to fit the context caps" in home and "USER.md: kept" in home
+    assert "IDENTITY.md: kept" in home

@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.doubles.slack_payloads import Identity, event_callback, message_event, rich_text_blocks
+from bot.slack.inbound import journal_copy, normalise_message
 from bot.slack.journal import Journal, read_entries
+from writers.redact.redactor import redact_text
 
 
 def test_entries_are_on_disk_when_append_returns_and_the_file_empties_when_all_are_done(
@@ -84,3 +87,66 @@ def test_only_other_peoples_messages_are_journalled() -> None:
     assert not journalled({"event": {"type": "reaction_added", "user": "U0ALICE"}}, own)
     assert not journalled({"event": "a string"}, own)
     assert not journalled(["not", "a", "dict"], own)
+
+
+# A message as Slack delivers it, with a secret in its text (and so in its blocks), a file whose
+# preview quotes its content, and the app's verification token in the body.
+SECRET = "xoxb-2024061100-9988776655-Zq8wLmT3vKs1PfRa0bYcNdXe"
+FILE_CONTENT = "DATABASE_PASSWORD=hunter2-correct-horse"
+
+
+def _delivered(text: str) -> dict[str, object]:
+    ident = Identity(
+        team_id="T0TEAM", team_domain="team", api_app_id="A0APP", bot_user_id="U0BOT",
+        bot_id="B0BOT", verification_token="vErIfIcAtIoN42",
+    )  # fmt: skip
+    message = {
+        "type": "message",
+        "subtype": "file_share",
+        "user": "U0ALICE",
+        "text": text,
+        "ts": "1700000000.000100",
+        "thread_ts": "1699999999.000100",
+        "team": "T0TEAM",
+        "client_msg_id": "4f1c1c1e-0000-4000-8000-000000000001",
+        "blocks": rich_text_blocks(text),
+        "attachments": [{"fallback": text, "text": text}],
+        "files": [
+            {
+                "id": "F0FILE",
+                "name": "prod.env",
+                "title": "prod.env",
+                "mimetype": "text/plain",
+                "filetype": "text",
+                "size": 120,
+                "preview": FILE_CONTENT,
+                "url_private": "https://files.slack.com/files-pri/T0TEAM-F0FILE/prod.env",
+            }
+        ],
+    }
+    event = message_event(message, channel="D0ALICE", channel_type="im")
+    return event_callback(ident, event, event_id="Ev0JOURNAL1")
+
+
+def test_the_journal_copy_holds_no_secret_and_is_handled_as_the_delivery_is() -> None:
+    payload = _delivered(f"deploy with {SECRET} please, then tell bob@example.com")
+    copy = journal_copy(payload)
+    written = json.dumps(copy).encode()
+    for plain in (SECRET, "bob@example.com", FILE_CONTENT, "vErIfIcAtIoN42", "files-pri"):
+        assert plain.encode() not in written, plain
+    # What intake reads is all there, and it stores the same: the delivery's text redacted.
+    event, body = payload["event"], payload
+    assert isinstance(event, dict)
+    live = normalise_message(event, body, bot_user_id="U0BOT", bot_id="B0BOT")
+    replayed = normalise_message(copy["event"], copy, bot_user_id="U0BOT", bot_id="B0BOT")
+    assert live is not None and replayed is not None
+    assert replayed.text == redact_text(live.text) == redact_text(replayed.text)
+    assert "[REDACTED:slack_token]" in replayed.text and "[REDACTED:email]" in replayed.text
+    assert replayed.stored_text() == redact_text(live.stored_text())
+    assert (replayed.ts, replayed.thread_ts, replayed.event_id, replayed.user, replayed.is_dm) == (
+        live.ts,
+        live.thread_ts,
+        live.event_id,
+        live.user,
+        live.is_dm,
+    )
