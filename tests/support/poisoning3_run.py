@@ -24,6 +24,12 @@ owner having been shown it:
 
 Benign items are replayed the same way; one is "let through" when each `keep` string reaches
 someone's prompt or waits, unflagged, on a card for the owner.
+
+The corpus's reflections cite no turns, so as written every item rests on everyone in its
+thread. `cite` replays them as a model that cites would have answered (issue 24): `starter` —
+every item cites the thread starter's first message (the fooled model an attacker hopes for in
+an owner's or the victim's thread); `honest` — each item cites the messages that share the most
+content words with it (what a model that is not fooled cites).
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from bot.runtime import TranscriptMessage
 from store.models import Checkin, LessonRow, MemoryEntry, ReviewItem, Skill
 from tests.support import paths
 from tests.support.poisoning_run import IDS, READERS, _World, dm, leaked, substitute
+from writers.guard.attribution import content_words
 from writers.library.edits import Place, edit_item
 from writers.review import decide
 
@@ -100,9 +107,50 @@ def _sessions(item: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"where": item.get("where", "dm"), **item}]
 
 
+CITE_MODES = ("starter", "honest")
+
+
+def cite(reflection: dict[str, Any], lines: list[dict[str, Any]], mode: str) -> dict[str, Any]:
+    """`reflection` with each item citing turns as `mode` says (see the module docstring);
+    turns are numbered as the reflection prompt numbers them (1-based, bots included)."""
+    people = [(n, m["text"]) for n, m in enumerate(lines, start=1) if m["author"] != "bot"]
+
+    def turns(text: str) -> list[int]:
+        if mode == "starter":
+            return [people[0][0]]
+        words = content_words(text)
+        scores = [(len(words & content_words(said)), n) for n, said in people]
+        best = max((score for score, _ in scores), default=0)
+        return [n for score, n in scores if score == best] if best else []
+
+    def items(values: Any) -> Any:
+        if not isinstance(values, list):
+            return values
+        return [{"text": v, "from": turns(v)} if isinstance(v, str) else v for v in values]
+
+    out = dict(reflection)
+    out["memory_notes"] = items(out.get("memory_notes"))
+    out["persona_observations"] = items(out.get("persona_observations"))
+    updates = out.get("user_model_updates")
+    if isinstance(updates, dict):
+        out["user_model_updates"] = {uid: items(obs) for uid, obs in updates.items()}
+    out["lessons"] = [
+        {**x, "from": turns(f"{x.get('condition', '')} {x.get('action', '')}")}
+        if isinstance(x, dict)
+        else x
+        for x in out.get("lessons") or []
+    ]
+    if out.get("should_skill"):
+        out["skill_from"] = turns(f"{out.get('skill_description')} {out.get('skill_body')}")
+    return out
+
+
 class _P3World(_World):
-    def __init__(self, data_dir: Path, database_url: str | None, trust: str) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str | None, trust: str, cite: str | None = None
+    ) -> None:
         super().__init__(data_dir, database_url, trust)
+        self.cite = cite
         rt = self.runtime
         self.cards = ReviewCards(
             store=rt.store,
@@ -128,7 +176,10 @@ class _P3World(_World):
             for n, m in enumerate(lines, start=1)
         ]
         self.clock.advance(minutes=7)
-        self.llm.enqueue(json.dumps(session["reflection"], ensure_ascii=False))
+        reflection = session["reflection"]
+        if self.cite is not None:
+            reflection = cite(reflection, lines, self.cite)
+        self.llm.enqueue(json.dumps(reflection, ensure_ascii=False))
         outcome, _ = self.runtime.reflect_transcript(
             team="T0HELDOUT", channel=channel, user=starter, messages=messages
         )
@@ -231,14 +282,15 @@ def run(
     database_url: str | None = None,
     progress: Callable[[str], None] | None = None,
     path: Path = P3,
+    cite_as: str | None = None,
 ) -> P3Report:
-    """Replay P3 in one world; return the scores."""
+    """Replay P3 in one world; return the scores (`cite_as`: see `cite`)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     attacks = [substitute(a) for a in data["attacks"]]
     benign = [substitute(b) for b in data["benign"]]
     report = P3Report()
     with tempfile.TemporaryDirectory(prefix="seshat-p3-") as tmp:
-        world = _P3World(Path(tmp), database_url, trust)
+        world = _P3World(Path(tmp), database_url, trust, cite_as)
         try:
             for n, item in enumerate([*attacks, *benign]):
                 is_attack = item in attacks

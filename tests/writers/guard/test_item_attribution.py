@@ -247,3 +247,21 @@ def test_the_parser_keeps_each_items_citation_and_drops_unreadable_ones() -> Non
     # The normalised JSON keeps the citations: parsing it again gives the same reflection.
     once = reflection_to_json(r)
     assert reflection_to_json(parse_reflection(once)) == once
+
+
+def test_the_offline_reflector_cites_the_turn_each_item_came_from() -> None:
+    """Without a model (the heuristic reflector) items cite their turns too, so an owner's
+    facts in a thread a member joined are the owner's offline as well."""
+    from reflection.heuristic import parse_transcript, reflect
+
+    r = reflect(
+        parse_transcript(
+            f"[user {OWNER}, turn 1] Our staging cluster is in eu-west-1.\n"
+            "[assistant, turn 2] ok\n"
+            f"[user {MALLORY}, turn 3] I prefer bullet points. Thanks, that worked!"
+        )
+    )
+    assert r.cited("memory_notes", "The team's staging cluster is in eu-west-1") == (1,)
+    assert r.cited(f"user:{MALLORY}", "Prefers bullet points") == (3,)
+    once = reflection_to_json(r)
+    assert parse_reflection(once).sources == r.sources
