@@ -39,7 +39,7 @@ _STOP = frozenset(
     own say she too use who why yes this that with from they them then than what when where which
     will would should could there their these those have been being into onto over under about
     after before again also only just very more most some such each other does did doing done
-    your yours ours mine while until because always never please want wants need needs like
+    your yours ours mine while until because please want wants need needs like
     user users owner person people team prefers prefer asks asked says said told tells uses
     used using works working note notes noted channel thread session assistant seshat bot
     """.split()

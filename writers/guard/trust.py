@@ -8,8 +8,8 @@ without an owner's decision or real corroboration:
 | item | learned in | reaches, with no decision | what lets it reach further |
 | --- | --- | --- | --- |
 | lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct *corroborating* users: owners and LESSON_TRUSTED_USERS, see `Guard.corroborating`) that also passes the promotion check → everyone |
-| memory note | an owner's session | everyone (MEMORY.md) | — |
-| memory note naming one person (`<@U…>`) | an owner's session | that person (a fact in their DMs) | — |
+| memory note | an owner's session, or an owner's own turns in a thread others joined (`rests_on`) | everyone (MEMORY.md) | — |
+| memory note naming one person (`<@U…>`) | the same | that person (a fact in their DMs) | — |
 | fact (memory note) | a non-owner's DM | its author | — |
 | fact (memory note) | a non-owner's channel session | its author, in that channel | owner ✅ → everyone in the channel |
 | user-model observation about X | X's own or an owner's session | X | — |
