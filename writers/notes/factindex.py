@@ -12,6 +12,7 @@ itself (ids only, once per user and shelf version), never re-implemented here.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import OrderedDict
@@ -54,7 +55,8 @@ class Shelf:
     decay: np.ndarray
     line_chars: np.ndarray
     hashes: list[str]
-    postings: dict[int, tuple[np.ndarray, np.ndarray]]  # term → (fact positions, BM25 weights)
+    doc_len: np.ndarray
+    postings: dict[int, tuple[np.ndarray, np.ndarray]]
     terms: list[tuple[int, ...]]
     texts: list[str]  # only while building (for the vectors); emptied before use
     vectors: dict[str, Matrix] = field(default_factory=dict)
@@ -63,24 +65,33 @@ class Shelf:
     def __len__(self) -> int:
         return len(self.ids)
 
+    @functools.cached_property
+    def norm(self) -> np.ndarray:
+        """BM25's length normalisation of every fact (computed once per shelf)."""
+        avg = float(self.doc_len.mean()) if len(self.doc_len) else 1.0
+        return lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / (avg or 1.0))
+
     @property
     def nbytes(self) -> int:
         """Roughly what the shelf holds in memory."""
         vecs = sum(int(v.nbytes) for v in self.vectors.values())
-        posts = sum(int(d.nbytes + w.nbytes) for d, w in self.postings.values())
+        posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
         return vecs + posts + 64 * len(self.ids)
 
     def bm25(self, q: set[int]) -> np.ndarray:
-        """BM25 of every fact for the term hashes `q` (zeros where none matches): each term's
-        idf times its stored per-fact weight (`_weights`)."""
+        """BM25 of every fact for the term hashes `q` (zeros where none matches)."""
         n = len(self.ids)
         out = np.zeros(n, dtype=np.float64)
+        if not n:
+            return out
+        norm = self.norm
         for t in q:
             hit = self.postings.get(t)
             if hit is None:
                 continue
-            docs, weight = hit
-            out[docs] += math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5)) * weight
+            docs, tf = hit
+            idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
+            out[docs] += idf * tf * (lexical.K1 + 1) / (tf + norm[docs])
         return out
 
     def bm25_feedback(self, query: str) -> np.ndarray:
@@ -212,7 +223,6 @@ def _build(
             p = postings.setdefault(t, ([], []))
             p[0].append(i)
             p[1].append(c)
-    doc_len = np.array([len(d) for d in terms], dtype=np.float64)
     return Shelf(
         versions=now_versions,
         ids=np.array([r.id for r in rows], dtype=np.int64),
@@ -228,27 +238,14 @@ def _build(
             [line_chars(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
         ),
         hashes=[r.text_hash for r in rows],
-        postings=_weights(postings, doc_len),
+        doc_len=np.array([len(d) for d in terms], dtype=np.float64),
+        postings={
+            t: (np.array(d, dtype=np.int64), np.array(c, dtype=np.float64))
+            for t, (d, c) in postings.items()
+        },
         terms=terms,
         texts=[r.text for r in rows],
     )
-
-
-def _weights(
-    postings: dict[int, tuple[list[int], list[int]]], doc_len: np.ndarray
-) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """Each posting's BM25 term-frequency weight, tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)):
-    it depends on the fact alone, so it is worked out once per shelf, not per question (a
-    question then costs one multiply-add per posting of its terms). Positions as int32 and
-    weights as float32 halve what the postings hold."""
-    avg = float(doc_len.mean()) if len(doc_len) else 1.0
-    norm = lexical.K1 * (1 - lexical.B + lexical.B * doc_len / (avg or 1.0))
-    out: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for t, (d, c) in postings.items():
-        docs = np.array(d, dtype=np.int32)
-        tf = np.array(c, dtype=np.float64)
-        out[t] = (docs, (tf * (lexical.K1 + 1) / (tf + norm[docs])).astype(np.float32))
-    return out
 
 
 def visible(
