@@ -7,13 +7,15 @@ transcript turns it rests on (`reflection.prompt`). That citation is a claim mad
 that read untrusted text — a member's message can ask it to cite the owner — so it is checked
 here, and the check can only ever add people to what was cited:
 
-- no citation, a turn the transcript does not have, or only the bot's turns: every author of the
-  session (what the rule did before, never less safe);
+- no citation, or a turn the transcript does not have: every author of the session (what the
+  rule did before, never less safe);
+- a cited turn of the bot's rests on the people it answered (those who wrote since its previous
+  turn): its words count, and so do they;
 - cited turns that do not carry the item (under half of its content words are in them): the
   citation is doubtful, so every author again;
-- any other author whose own turns carry the item's content words at least as well as the cited
-  turns do, or who wrote a marker the item has and the cited turns lack (a link, an address, a
-  number, an id): added.
+- any other author whose own turns carry the item's content words as well as the cited turns
+  do (or carry half of them), or who wrote a marker the item has and the cited people did not
+  (a link, an address, a number, an id): added.
 
 A session with one author needs none of this: its items rest on that author.
 """
@@ -81,33 +83,57 @@ def attribute(text: str, cited: Sequence[int] | None, turns: Sequence[Turn]) -> 
     if unknown:
         why = f"cited turn {unknown[0]}, which the transcript does not have: every author"
         return Attribution(people, why, False)
-    said = [by_number[n] for n in cited if by_number[n].user_id]
-    if not said:
-        return Attribution(people, "cited only the bot's turns: every author", False)
+    cited_turns = [by_number[n] for n in sorted(set(cited))]
+    said = [t for t in cited_turns if t.user_id]
+    authors = {t.user_id for t in said if t.user_id}
+    for t in cited_turns:
+        if t.user_id is None:
+            asked = answered(t.number, turns)
+            if not asked:
+                return Attribution(
+                    people, "cited a bot turn that answered no one: every author", False
+                )
+            authors |= asked
     item = content_words(text)
     if not item:
         why = "nothing in the item to check the citation by: every author"
         return Attribution(people, why, False)
-    cited_words = content_words("\n".join(t.text for t in said))
+    cited_words = content_words("\n".join(t.text for t in cited_turns))
+    # A marker (a link, an address, a number) counts as someone's only where a person wrote it:
+    # the bot may have repeated it from anyone.
+    human_words = content_words("\n".join(t.text for t in said))
     coverage = len(item & cited_words) / len(item)
-    numbers = ", ".join(str(n) for n in sorted(cited))
+    numbers = ", ".join(str(n) for n in sorted(set(cited)))
     if coverage < MIN_CITED_COVERAGE:
         why = f"turns {numbers} do not carry the item ({coverage:.0%} of its words): every author"
         return Attribution(people, why, False)
-    authors = {t.user_id for t in said if t.user_id}
     added: list[str] = []
     for person in people:
         if person in authors:
             continue
         own = content_words("\n".join(t.text for t in turns if t.user_id == person))
         covers = len(item & own) / len(item)
-        supplies = _markers(item & own) - cited_words
-        if covers >= coverage or supplies:
+        supplies = _markers(item & own) - human_words
+        if covers >= min(coverage, MIN_CITED_COVERAGE) or supplies:
             added.append(person)
     why = f"cited turns {numbers}"
     if added:
         why += "; its words are also " + ", ".join(f"<@{p}>'s" for p in added)
     return Attribution(tuple(sorted(authors | set(added))), why, True)
+
+
+def answered(number: int, turns: Sequence[Turn]) -> set[str]:
+    """Whom the bot's turn `number` answered: the people who wrote since its previous turn (or,
+    if none did, the last person before it). The bot's words rest on theirs."""
+    before = [t for t in turns if t.number < number]
+    asked: set[str] = set()
+    for t in reversed(before):
+        if t.user_id is None:
+            if asked:
+                break
+            continue
+        asked.add(t.user_id)
+    return asked
 
 
 def for_item(ctx: WriteContext, text: str, cited: Sequence[int] | None) -> WriteContext:
