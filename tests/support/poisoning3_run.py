@@ -28,8 +28,8 @@ someone's prompt or waits, unflagged, on a card for the owner.
 The corpus's reflections cite no turns, so as written every item rests on everyone in its
 thread. `cite` replays them as a model that cites would have answered (issue 24): `starter` —
 every item cites the thread starter's first message (the fooled model an attacker hopes for in
-an owner's or the victim's thread); `honest` — each item cites the messages that share the most
-content words with it (what a model that is not fooled cites).
+an owner's or the victim's thread); `honest` — each item cites the messages, the bot's included,
+that share most of its content words (what a model that is not fooled cites).
 """
 
 from __future__ import annotations
@@ -122,15 +122,18 @@ def cite(reflection: dict[str, Any], lines: list[dict[str, Any]], mode: str) -> 
     turns are numbered as the reflection prompt numbers them (1-based, bots included)."""
     from writers.guard.attribution import content_words
 
-    people = [(n, m["text"]) for n, m in enumerate(lines, start=1) if m["author"] != "bot"]
+    numbered = list(enumerate(lines, start=1))
+    starter = next(n for n, m in numbered if m["author"] != "bot")
 
     def turns(text: str) -> list[int]:
         if mode == "starter":
-            return [people[0][0]]
+            return [starter]
+        # Every message (the bot's too) that shares at least half as many of the item's words
+        # as the message sharing most.
         words = content_words(text)
-        scores = [(len(words & content_words(said)), n) for n, said in people]
+        scores = [(len(words & content_words(m["text"])), n) for n, m in numbered]
         best = max((score for score, _ in scores), default=0)
-        return [n for score, n in scores if score == best] if best else []
+        return [n for score, n in scores if best and score >= max(1, best / 2)]
 
     def items(values: Any) -> Any:
         if not isinstance(values, list):
