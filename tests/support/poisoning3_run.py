@@ -28,8 +28,9 @@ someone's prompt or waits, unflagged, on a card for the owner.
 The corpus's reflections cite no turns, so as written every item rests on everyone in its
 thread. `cite` replays them as a model that cites would have answered (issue 24): `starter` —
 every item cites the thread starter's first message (the fooled model an attacker hopes for in
-an owner's or the victim's thread); `honest` — each item cites the messages, the bot's included,
-that share most of its content words (what a model that is not fooled cites).
+an owner's or the victim's thread); `owner` — every item cites every message the owner wrote
+in it (the starter's where the owner wrote none); `honest` — each item cites the messages, the
+bot's included, that share most of its content words (what a model that is not fooled cites).
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def _sessions(item: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"where": item.get("where", "dm"), **item}]
 
 
-CITE_MODES = ("starter", "honest")
+CITE_MODES = ("starter", "owner", "honest")
 
 
 def cite(reflection: dict[str, Any], lines: list[dict[str, Any]], mode: str) -> dict[str, Any]:
@@ -125,9 +126,13 @@ def cite(reflection: dict[str, Any], lines: list[dict[str, Any]], mode: str) -> 
     numbered = list(enumerate(lines, start=1))
     starter = next(n for n, m in numbered if m["author"] != "bot")
 
+    owner = [n for n, m in numbered if m["author"] == IDS["OWNER"]]
+
     def turns(text: str) -> list[int]:
         if mode == "starter":
             return [starter]
+        if mode == "owner":
+            return owner or [starter]
         # Every message (the bot's too) that shares at least half as many of the item's words
         # as the message sharing most.
         words = content_words(text)
