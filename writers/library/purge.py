@@ -412,6 +412,10 @@ class Purge:
             else:
                 prov = dict(skill.provenance)
                 prov["author_ids"] = [a for a in prov.get("author_ids", []) if a != uid]
+                if "rests_on" in prov or "attribution" in prov:
+                    # Whose words it rested on, and why: neither may name them any more.
+                    prov["rests_on"] = [a for a in prov.get("rests_on") or [] if a != uid]
+                    prov["attribution"] = "forgotten"
                 prov["source_ts"] = []
                 skill.provenance = prov
                 skill.author_id = None if skill.author_id == uid else skill.author_id
