@@ -13,9 +13,9 @@ here, and the check can only ever add people to what was cited:
   turn): its words count, and so do they;
 - cited turns that do not carry the item (under half of its content words are in them): the
   citation is doubtful, so every author again;
-- any other author whose own turns carry the item's content words as well as the cited turns
-  do (or carry half of them), or who wrote a marker the item has and the cited people did not
-  (a link, an address, a number, an id): added.
+- any other author whose own turns carry half of the item's content words or more (as much as
+  a citation must carry), or who wrote a marker the item has and the cited people did not (a
+  link, an address, a number, an id): added.
 
 A session with one author needs none of this: its items rest on that author.
 """
@@ -114,7 +114,9 @@ def attribute(text: str, cited: Sequence[int] | None, turns: Sequence[Turn]) -> 
         own = content_words("\n".join(t.text for t in turns if t.user_id == person))
         covers = len(item & own) / len(item)
         supplies = _markers(item & own) - human_words
-        if covers >= min(coverage, MIN_CITED_COVERAGE) or supplies:
+        # Half the item or more, what a citation must carry: their words could carry it alone.
+        # (Stricter than "as much as the cited turns", which always carry half or more.)
+        if covers >= MIN_CITED_COVERAGE or supplies:
             added.append(person)
     why = f"cited turns {numbers}"
     if added:
@@ -123,8 +125,9 @@ def attribute(text: str, cited: Sequence[int] | None, turns: Sequence[Turn]) -> 
 
 
 def answered(number: int, turns: Sequence[Turn]) -> set[str]:
-    """Whom the bot's turn `number` answered: the people who wrote since its previous turn (or,
-    if none did, the last person before it). The bot's words rest on theirs."""
+    """Whom the bot's turn `number` answered: the people who wrote since its previous turn (when
+    it spoke twice in a row, those before the first of the two). The bot's words rest on
+    theirs."""
     before = [t for t in turns if t.number < number]
     asked: set[str] = set()
     for t in reversed(before):
