@@ -113,6 +113,14 @@ def main_p3(scenarios: list[str]) -> None:
         report = poisoning3_run.run(trust=trust)
         seconds = time.perf_counter() - started
         sections += [f"### trust `{trust}` ({seconds:.0f} s)", "", report.table(), ""]
+    # The corpus's reflections cite no turns; replayed again as models that cite would answer
+    # (per-item attribution, issue 24): a fooled one citing the thread starter, an honest one.
+    for mode in poisoning3_run.CITE_MODES:
+        started = time.perf_counter()
+        report = poisoning3_run.run(trust=scenarios[0], cite_as=mode)
+        seconds = time.perf_counter() - started
+        title = f"### trust `{scenarios[0]}`, items citing turns as `{mode}` ({seconds:.0f} s)"
+        sections += [title, "", report.table(), ""]
     text = "\n".join(sections)
     print(text)
     out = ROOT / "bench" / "results" / "poisoning3_heldout.md"

@@ -83,6 +83,8 @@ def _reflection_texts(reflection: Reflection) -> dict[str, str]:
     data = reflection.model_dump(mode="json")
     texts: dict[str, str] = {}
     for key, value in data.items():
+        if key == "sources":
+            continue  # hashed item keys and turn numbers: no text of its own
         if isinstance(value, str):
             texts[key] = value
         elif isinstance(value, list):

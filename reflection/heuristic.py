@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from reflection.errors import LLMRejected
 from reflection.llm import LLMRequest, LLMResponse, Pieces, TextStream, Usage
 from reflection.parse import reflection_to_json
-from reflection.schema import MAX_NOTE, Lesson, Outcome, Reflection
+from reflection.schema import (
+    MAX_NOTE,
+    Lesson,
+    Outcome,
+    Reflection,
+    lesson_source_text,
+    source_key,
+)
 
 MODEL = "heuristic-v1"
 LABEL = "[heuristic]"
@@ -33,6 +40,7 @@ _TURN = re.compile(
     r"^\s*\[(?P<role>user|assistant|bot)\b(?P<meta>[^\]]*)\]:?\s?(?P<text>.*)$", re.I
 )
 _USER_ID = re.compile(r"\b([UW][A-Z0-9]{2,})\b")
+_TURN_NUMBER = re.compile(r"\bturn\s+(\d{1,6})\b", re.IGNORECASE)
 _DELIMITER = re.compile(r"^\s*(?:</?[A-Za-z_][\w-]*[^>]*>|-{3,}|={3,})\s*$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -126,6 +134,7 @@ class Turn:
     role: str
     user_id: str | None
     text: str
+    number: int | None = None  # the prompt's "turn N", which items cite
 
 
 class HeuristicReflector:
@@ -163,10 +172,19 @@ def parse_transcript(text: str) -> list[Turn]:
         if m:
             role = "user" if m.group("role").lower() == "user" else "assistant"
             uid = _USER_ID.search(m.group("meta"))
-            turns.append(Turn(role, uid.group(1) if uid else None, m.group("text").strip()))
+            number = _TURN_NUMBER.search(m.group("meta"))
+            turns.append(
+                Turn(
+                    role,
+                    uid.group(1) if uid else None,
+                    m.group("text").strip(),
+                    int(number.group(1)) if number else None,
+                )
+            )
         elif turns and line.strip() and not _DELIMITER.match(line):
             last = turns[-1]
-            turns[-1] = Turn(last.role, last.user_id, f"{last.text}\n{line.strip()}".strip())
+            text = f"{last.text}\n{line.strip()}".strip()
+            turns[-1] = Turn(last.role, last.user_id, text, last.number)
     return turns
 
 
@@ -184,14 +202,19 @@ def reflect(turns: list[Turn]) -> Reflection:
         what_didnt = f"{LABEL} The user reported a problem: {signal}"
     else:
         what_didnt = f"{LABEL} No clear feedback from the user on whether this worked."
-    notes, prefs = _facts(users)
+    notes, prefs, sources = _facts(users)
+    lessons, cited = _lessons(users, request) if outcome == "failure" else ([], [])
+    if lessons and cited:
+        key = source_key("lessons", lesson_source_text(lessons[0].condition, lessons[0].action))
+        sources[key] = cited
     return Reflection(
         outcome=outcome,
         what_worked=_clip(what_worked, 1000),
         what_didnt=_clip(what_didnt, 1000),
         memory_notes=notes,
         user_model_updates=prefs,
-        lessons=_lessons(users, request) if outcome == "failure" else [],
+        lessons=lessons,
+        sources=sources,
     )
 
 
@@ -226,9 +249,13 @@ def _outcome(feedback: list[Turn]) -> tuple[Outcome, str, str]:
     return outcome, _clip(last[1], 200), complaint
 
 
-def _facts(users: list[Turn]) -> tuple[list[str], dict[str, list[str]]]:
+def _facts(
+    users: list[Turn],
+) -> tuple[list[str], dict[str, list[str]], dict[str, list[int]]]:
+    """(memory notes, user-model preferences, the turn each one cites)."""
     notes: list[str] = []
     prefs: dict[str, list[str]] = {}
+    sources: dict[str, list[int]] = {}
     for turn in users:
         who = f"User {turn.user_id}" if turn.user_id else "The user"
         for sentence in _sentences(turn.text):
@@ -238,11 +265,15 @@ def _facts(users: list[Turn]) -> tuple[list[str], dict[str, list[str]]]:
             note, pref = fact
             if note.casefold() not in {n.casefold() for n in notes}:
                 notes.append(note)
+                if turn.number is not None:
+                    sources[source_key("memory_notes", note)] = [turn.number]
             if pref and turn.user_id:
                 prefs.setdefault(turn.user_id, [])
                 if pref not in prefs[turn.user_id] and len(prefs[turn.user_id]) < 5:
                     prefs[turn.user_id].append(pref)
-    return notes, prefs
+                    if turn.number is not None:
+                        sources[source_key(f"user:{turn.user_id}", pref)] = [turn.number]
+    return notes, prefs, sources
 
 
 def _fact(sentence: str, who: str) -> tuple[str, str | None] | None:
@@ -280,21 +311,26 @@ def _fact(sentence: str, who: str) -> tuple[str, str | None] | None:
     return None
 
 
-def _lessons(users: list[Turn], request: str) -> list[Lesson]:
-    """At most one lesson: the user's last explicit correction, keyed on their first request."""
+def _lessons(users: list[Turn], request: str) -> tuple[list[Lesson], list[int]]:
+    """At most one lesson: the user's last explicit correction, keyed on their first request;
+    and the turns it cites (the request's and the correction's)."""
     corrections = [
-        s for t in users[1:] for s in _sentences(t.text) if _CORRECTION.search(s) and "?" not in s
+        (s, t.number)
+        for t in users[1:]
+        for s in _sentences(t.text)
+        if _CORRECTION.search(s) and "?" not in s
     ]
     if not corrections or not request:
-        return []
-    return [
-        Lesson(
-            condition=_clip(f"When asked: {request}", MAX_NOTE),
-            action=_clip(corrections[-1], MAX_NOTE),
-            rationale=f"{LABEL} The user corrected the assistant after a failed answer.",
-            task_type="general",
-        )
-    ]
+        return [], []
+    sentence, said_in = corrections[-1]
+    lesson = Lesson(
+        condition=_clip(f"When asked: {request}", MAX_NOTE),
+        action=_clip(sentence, MAX_NOTE),
+        rationale=f"{LABEL} The user corrected the assistant after a failed answer.",
+        task_type="general",
+    )
+    cited = {users[0].number, said_in}
+    return [lesson], sorted(n for n in cited if n is not None) if None not in cited else []
 
 
 def _sentences(text: str) -> list[str]:

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from reflection.errors import ParseError
 from reflection.schema import (
+    MAX_CITED,
     MAX_LESSONS,
     MAX_NOTE,
     MAX_NOTES,
@@ -33,10 +34,14 @@ from reflection.schema import (
     MAX_SLUG,
     MAX_SUMMARY,
     MAX_TASK_TYPE,
+    MAX_TURN,
     MAX_USER_OBS,
     MAX_USERS,
     REFLECTION_KEYS,
+    WIRE_ONLY,
     Reflection,
+    lesson_source_text,
+    source_key,
 )
 
 ELLIPSIS = "…"
@@ -93,6 +98,9 @@ _LESSON_ALIASES: dict[str, str] = {
 _USER_KEYS = ("user_id", "user", "id", "slack_user_id", "uid", "slack_id")
 _OBS_KEYS = ("observations", "observation", "notes", "note", "text", "updates", "update")
 _TEXT_KEYS = ("text", "note", "content", "observation", "value", "summary")
+# Where an item names the transcript turns it rests on (the prompt asks for "from").
+_FROM_KEYS = ("from", "turns", "turn", "source", "sources", "cites", "cite", "cited")
+_TURN_REF = re.compile(r"^\s*(?:turn|#)?\s*#?\s*(\d{1,6})\s*$", re.IGNORECASE)
 
 _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off", "", "null", "none"}
@@ -146,6 +154,7 @@ def reflection_to_json(r: Reflection, *, indent: int | None = None) -> str:
     """The normalised JSON of a reflection: schema key order, user ids sorted, UTC 'Z' times."""
     data = r.model_dump(mode="json")
     data["user_model_updates"] = dict(sorted(data["user_model_updates"].items()))
+    data["sources"] = dict(sorted(data["sources"].items()))
     return json.dumps(data, ensure_ascii=False, indent=indent)
 
 
@@ -273,22 +282,52 @@ def _normalise(obj: dict[str, Any], repairs: list[str]) -> dict[str, Any]:
     src: dict[str, Any] = {}
     for raw_key, value in obj.items():
         key = _key(raw_key)
-        if key in REFLECTION_KEYS and key not in src:
+        if (key in REFLECTION_KEYS or key in WIRE_ONLY) and key not in src:
             src[key] = value
     if "outcome" not in src:
         raise ParseError("missing outcome")
     out: dict[str, Any] = {"outcome": _outcome(src["outcome"])}
+    sources: dict[str, list[int]] = {}
     for key in ("what_worked", "what_didnt"):
         out[key] = _clip(_as_text(src.get(key)), MAX_SUMMARY, key, repairs)
-    out["memory_notes"] = _notes(src.get("memory_notes"), MAX_NOTES, "memory_notes", repairs)
-    out["persona_observations"] = _notes(
-        src.get("persona_observations"), MAX_PERSONA, "persona_observations", repairs
+    out["memory_notes"] = _notes(
+        src.get("memory_notes"), MAX_NOTES, "memory_notes", repairs, sources
     )
-    out["user_model_updates"] = _user_updates(src.get("user_model_updates"), repairs)
-    out["lessons"] = _lessons(src.get("lessons"), repairs)
+    out["persona_observations"] = _notes(
+        src.get("persona_observations"), MAX_PERSONA, "persona_observations", repairs, sources
+    )
+    out["user_model_updates"] = _user_updates(src.get("user_model_updates"), repairs, sources)
+    out["lessons"] = _lessons(src.get("lessons"), repairs, sources)
     out["next_check_at"] = _when(src.get("next_check_at"), repairs)
     out.update(_skill(src, repairs))
+    if out["should_skill"] and (turns := _turns(src.get("skill_from"), repairs)):
+        sources[source_key("skill", out["skill_slug"])] = turns
+    # A normalised reflection (`reflection_to_json`) carries its citations keyed by item: kept
+    # for the items it still has, so parsing stays a fixed point. They are only citations,
+    # checked by the writers like inline ones.
+    given = src.get("sources")
+    if isinstance(given, dict):
+        known = _item_keys(out)
+        for key, turns_given in given.items():
+            if key in known and key not in sources and (turns := _turns(turns_given, repairs)):
+                sources[key] = turns
+    out["sources"] = sources
     return out
+
+
+def _item_keys(out: dict[str, Any]) -> set[str]:
+    """The `source_key` of every item in a normalised reflection."""
+    keys = {source_key("memory_notes", t) for t in out["memory_notes"]}
+    keys |= {source_key("persona_observations", t) for t in out["persona_observations"]}
+    for uid, notes in out["user_model_updates"].items():
+        keys |= {source_key(f"user:{uid}", t) for t in notes}
+    keys |= {
+        source_key("lessons", lesson_source_text(x["condition"], x["action"]))
+        for x in out["lessons"]
+    }
+    if out["should_skill"]:
+        keys.add(source_key("skill", out["skill_slug"]))
+    return keys
 
 
 def _outcome(value: Any) -> str:
@@ -343,17 +382,72 @@ def _slug(text: str) -> str:
     return slug
 
 
-def _notes(value: Any, limit: int, field: str, repairs: list[str]) -> list[str]:
+def _notes(
+    value: Any,
+    limit: int,
+    field: str,
+    repairs: list[str],
+    sources: dict[str, list[int]] | None = None,
+    *,
+    key_field: str | None = None,
+) -> list[str]:
     items: list[str] = []
     seen: set[str] = set()
-    for item in _text_items(value):
+    for item, turns in _cited_items(value, repairs):
         note = _clip(item, MAX_NOTE, field, repairs)
         if note and note.casefold() not in seen:
             seen.add(note.casefold())
             items.append(note)
+            if sources is not None and turns and len(items) <= limit:
+                sources[source_key(key_field or field, note)] = turns
     if len(items) > limit:
         repairs.append(f"{field}: kept the first {limit} of {len(items)} items")
     return items[:limit]
+
+
+def _cited_items(value: Any, repairs: list[str]) -> Iterator[tuple[str, list[int]]]:
+    """Like `_text_items`, with the turns each top-level item cites ({"text", "from"})."""
+    if isinstance(value, list | tuple):
+        for item in value:
+            turns = _turns(_from_of(item), repairs) if isinstance(item, dict) else []
+            for text in _text_items(item):
+                yield text, turns
+    else:
+        turns = _turns(_from_of(value), repairs) if isinstance(value, dict) else []
+        for text in _text_items(value):
+            yield text, turns
+
+
+def _from_of(item: dict[str, Any]) -> Any:
+    norm = {_key(k, {}): v for k, v in item.items()}
+    return next((norm[k] for k in _FROM_KEYS if k in norm), None)
+
+
+def _turns(value: Any, repairs: list[str]) -> list[int]:
+    """Turn numbers from a citation: ints, "3", "turn 3", "#3", or a list of them. Anything
+    else is dropped (the item then rests on every author, as if it had cited nothing)."""
+    if value is None:
+        return []
+    raw = value if isinstance(value, list | tuple) else [value]
+    turns: set[int] = set()
+    bad = 0
+    for ref in raw:
+        n: int | None = None
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            n = ref
+        elif isinstance(ref, str) and (m := _TURN_REF.match(_clean(ref))):
+            n = int(m.group(1))
+        if n is not None and 1 <= n <= MAX_TURN:
+            turns.add(n)
+        else:
+            bad += 1
+    if bad:
+        repairs.append(f"citations: dropped {bad} unreadable turn reference(s)")
+        return []  # a half-readable citation is doubtful: no citation at all
+    if len(turns) > MAX_CITED:
+        repairs.append(f"citations: {len(turns)} turns cited, over {MAX_CITED}; none kept")
+        return []
+    return sorted(turns)
 
 
 def _text_items(value: Any) -> Iterator[str]:
@@ -377,7 +471,9 @@ def _text_items(value: Any) -> Iterator[str]:
                 return
 
 
-def _user_updates(value: Any, repairs: list[str]) -> dict[str, list[str]]:
+def _user_updates(
+    value: Any, repairs: list[str], sources: dict[str, list[int]] | None = None
+) -> dict[str, list[str]]:
     pairs: list[tuple[str, Any]] = []
     if isinstance(value, dict):
         if any(_key(k) in _USER_KEYS for k in value):
@@ -402,14 +498,18 @@ def _user_updates(value: Any, repairs: list[str]) -> dict[str, list[str]]:
         if not re.fullmatch(r"[UW][A-Z0-9]{2,}", uid):
             repairs.append(f"user_model_updates: dropped non-Slack user id {str(user)[:30]!r}")
             continue
-        merged.setdefault(uid, []).extend(_notes(obs, MAX_USER_OBS, f"user {uid}", repairs))
+        merged.setdefault(uid, []).extend(
+            _notes(obs, MAX_USER_OBS, f"user {uid}", repairs, sources, key_field=f"user:{uid}")
+        )
     result = {uid: list(dict.fromkeys(obs))[:MAX_USER_OBS] for uid, obs in merged.items() if obs}
     if len(result) > MAX_USERS:
         repairs.append(f"user_model_updates: kept the first {MAX_USERS} of {len(result)} users")
     return dict(list(result.items())[:MAX_USERS])
 
 
-def _lessons(value: Any, repairs: list[str]) -> list[dict[str, str]]:
+def _lessons(
+    value: Any, repairs: list[str], sources: dict[str, list[int]] | None = None
+) -> list[dict[str, str]]:
     if isinstance(value, dict):
         value = [value]
     elif isinstance(value, str):
@@ -423,6 +523,12 @@ def _lessons(value: Any, repairs: list[str]) -> list[dict[str, str]]:
             repairs.append(f"lessons: dropped an item without condition and action: {_peek(item)}")
         elif lesson not in lessons:
             lessons.append(lesson)
+            turns = _turns(_from_of(item), repairs) if isinstance(item, dict) else []
+            if sources is not None and turns and len(lessons) <= MAX_LESSONS:
+                key = source_key(
+                    "lessons", lesson_source_text(lesson["condition"], lesson["action"])
+                )
+                sources[key] = turns
     if len(lessons) > MAX_LESSONS:
         repairs.append(f"lessons: kept the first {MAX_LESSONS} of {len(lessons)}")
     return lessons[:MAX_LESSONS]

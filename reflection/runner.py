@@ -38,7 +38,7 @@ from reflection.prompt import (
     shorten_middle,
     transcript_block,
 )
-from reflection.schema import Reflection, reflection_json_schema
+from reflection.schema import Reflection, carry_sources, reflection_json_schema
 from store import budget, events, feedback
 from store import sessions as S
 from store.clock import Clock, as_utc
@@ -111,8 +111,8 @@ def transcript_lines(db: Session, session_id: str) -> list[Line]:
         if said is not None:
             rated.setdefault(row.reply_ts, []).append(said)
     lines: list[Line] = []
-    for m in S.transcript(db, session_id):
-        lines.append(Line("assistant" if m.is_bot else f"user {m.user_id}", m.text))
+    for turn, m in enumerate(S.transcript(db, session_id), start=1):
+        lines.append(Line("assistant" if m.is_bot else f"user {m.user_id}", m.text, turn))
         if m.is_bot:
             lines += [Line(FEEDBACK_SPEAKER, t) for t in rated.pop(m.ts, [])]
         lines += [Line(EVENT_SPEAKER, t) for t in shown.pop(m.id, [])]
@@ -396,6 +396,10 @@ class ReflectionRunner:
         # Nothing learned is stored unredacted, including the ledger's copy of the output.
         parsed = self.redact_json(reflection.model_dump(mode="json")) if reflection else None
         safe = Reflection.model_validate(parsed) if parsed is not None else None
+        if safe is not None and reflection is not None:
+            # Citations are keyed by item text; redaction may have changed some texts.
+            safe = carry_sources(reflection, safe)
+            parsed = safe.model_dump(mode="json")
         row_id = self._row(
             session_id,
             llm,

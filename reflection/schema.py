@@ -7,6 +7,7 @@ parser truncates to exactly what the model accepts.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -38,6 +39,26 @@ MAX_TASK_TYPE = 64
 MAX_SLUG = 64  # Agent Skills `name` limit
 MAX_SKILL_DESCRIPTION = 1024  # Agent Skills `description` limit
 MAX_SKILL_BODY = 8000
+MAX_CITED = 12  # turns one item may cite
+MAX_TURN = 100_000  # a turn number beyond any transcript is no citation
+
+# The fields whose items may cite the turns they rest on (`Reflection.sources`).
+CITING = ("memory_notes", "persona_observations", "user", "lessons", "skill")
+
+
+def source_key(field: str, text: str) -> str:
+    """The key of one item's citation in `Reflection.sources`: its field and its text, hashed.
+
+    Keyed by content, not position, so dropping an item (a forgotten one, a duplicate) cannot
+    shift another item's citation onto it; hashed, so the map repeats no learned text."""
+    norm = " ".join(text.split()).casefold()
+    return hashlib.sha256(f"{field}\x00{norm}".encode()).hexdigest()[:16]
+
+
+def lesson_source_text(condition: str, action: str) -> str:
+    """The text a lesson's citation is keyed by."""
+    return f"{condition}\n{action}"
+
 
 Note = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NOTE)]
 UserId = Annotated[str, StringConstraints(pattern=USER_ID_PATTERN)]
@@ -91,6 +112,14 @@ class Reflection(BaseModel):
         default_factory=dict, max_length=MAX_USERS
     )
     lessons: list[Lesson] = Field(default_factory=list, max_length=MAX_LESSONS)
+    # The transcript turns each item says it rests on, by `source_key`: filled by the parser from
+    # the items' inline "from" lists, absent for an item that cited nothing (all authors then).
+    sources: dict[str, list[int]] = Field(default_factory=dict)
+
+    def cited(self, field: str, text: str) -> tuple[int, ...] | None:
+        """The turns the item `text` of `field` cited, or None when it cited none."""
+        turns = self.sources.get(source_key(field, text))
+        return tuple(turns) if turns else None
 
     @field_validator("next_check_at")
     @classmethod
@@ -136,6 +165,15 @@ def _list(description: str) -> dict[str, Any]:
     return {"type": "array", "items": {"type": "string"}, "description": description}
 
 
+# The turns an item rests on (the prompt says how to cite; kept short: it is sent every time).
+_FROM = {"type": "array", "items": {"type": "integer"}}
+
+
+def _cited_list(description: str) -> dict[str, Any]:
+    item = _object({"text": {"type": "string"}, "from": _FROM})
+    return {"type": "array", "items": item, "description": description}
+
+
 def _object(properties: dict[str, Any]) -> dict[str, Any]:
     return {
         "type": "object",
@@ -153,12 +191,13 @@ def reflection_json_schema() -> dict[str, Any]:
             "action": _text(f"Do this instead (at most {MAX_NOTE} characters)."),
             "rationale": _text(f"Why, in one line (at most {MAX_NOTE} characters)."),
             "task_type": _text("A short kebab-case task-type tag, e.g. 'deploy' or 'sql'."),
+            "from": _FROM,
         }
     )
     user_update = _object(
         {
             "user_id": _text("Slack user id, e.g. U012ABCDEF."),
-            "observations": _list(f"At most {MAX_USER_OBS} observations about this user."),
+            "observations": _cited_list(f"At most {MAX_USER_OBS} observations about this user."),
         }
     )
     return _object(
@@ -181,8 +220,11 @@ def reflection_json_schema() -> dict[str, Any]:
                 {"type": "string"},
                 f"The skill's Markdown instructions (at most {MAX_SKILL_BODY} characters).",
             ),
-            "memory_notes": _list(f"At most {MAX_NOTES} durable facts, each ≤ {MAX_NOTE} chars."),
-            "persona_observations": _list(
+            "skill_from": _FROM,
+            "memory_notes": _cited_list(
+                f"At most {MAX_NOTES} durable facts, each ≤ {MAX_NOTE} chars."
+            ),
+            "persona_observations": _cited_list(
                 f"At most {MAX_PERSONA} observations about the bot's own behaviour."
             ),
             "next_check_at": _nullable(
@@ -203,4 +245,29 @@ def reflection_json_schema() -> dict[str, Any]:
     )
 
 
+def item_keys(r: Reflection) -> list[str]:
+    """The `source_key` of each of `r`'s items, in a fixed walk order."""
+    keys = [source_key("memory_notes", t) for t in r.memory_notes]
+    keys += [source_key("persona_observations", t) for t in r.persona_observations]
+    for uid in sorted(r.user_model_updates):
+        keys += [source_key(f"user:{uid}", t) for t in r.user_model_updates[uid]]
+    keys += [source_key("lessons", lesson_source_text(x.condition, x.action)) for x in r.lessons]
+    if r.should_skill and r.skill_slug:
+        keys.append(source_key("skill", r.skill_slug))
+    return keys
+
+
+def carry_sources(before: Reflection, after: Reflection) -> Reflection:
+    """`after` (the same reflection with its texts rewritten item for item, e.g. redacted) with
+    `before`'s citations moved onto its items' new keys."""
+    old, new = item_keys(before), item_keys(after)
+    if len(old) != len(new):
+        return after  # not the same items: no citation is carried (every author, then)
+    moved = {n: before.sources[o] for o, n in zip(old, new, strict=True) if o in before.sources}
+    return after.model_copy(update={"sources": moved})
+
+
 REFLECTION_KEYS: frozenset[str] = frozenset(Reflection.model_fields)
+# On the wire, not in the model: the parser folds them into `sources`.
+WIRE_ONLY = frozenset({"skill_from"})
+PARSER_ONLY = frozenset({"sources"})

@@ -30,13 +30,38 @@ class Provenance:
     author_ids: tuple[str, ...]
     model: str
     prompt_version: str
+    # Whose words this one item rests on (`writers.guard.attribution`); () when it was not
+    # attributed, and then it rests on every author of the session. `author_ids` stays the
+    # session's authors: rollback and forget by author still reach everything they took part in.
+    rests_on: tuple[str, ...] = ()
+    attribution: str = ""  # why `rests_on` is what it is, for provenance views
+
+    @property
+    def trust_authors(self) -> tuple[str, ...]:
+        """The people the trust rule weighs for this item: its own authors when attributed,
+        else the whole session's."""
+        return self.rests_on or self.author_ids
 
     def as_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict (the attribution keys only when the item was looked at alone)."""
         data = asdict(self)
         data["source_ts"] = list(self.source_ts)
         data["author_ids"] = list(self.author_ids)
+        data["rests_on"] = list(self.rests_on)
+        if not self.attribution:
+            del data["rests_on"], data["attribution"]
         return data
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message of the session's transcript as items cite it: its 1-based number in
+    transcript order (`store.sessions.transcript`, as the reflection prompt numbers it), who
+    wrote it (None: the bot) and its text."""
+
+    number: int
+    user_id: str | None
+    text: str
 
 
 @dataclass(frozen=True)
@@ -55,6 +80,8 @@ class WriteContext:
     # Why this reflection's items are all held for the owner ("" when they are not); set once per
     # reflection by the fan-out from `writers.guard.joint.together_reason`.
     together: str = ""
+    # The session's transcript, for checking what each item cites (`writers.guard.attribution`).
+    turns: tuple[Turn, ...] = ()
 
     @property
     def user_is_owner(self) -> bool:

@@ -21,7 +21,7 @@ from reflection.schema import Reflection
 from store import sessions as S
 from store.db import Store
 from store.models import ReflectionRow
-from writers.base import Provenance, WriteContext, Writer, WriterResult
+from writers.base import Provenance, Turn, WriteContext, Writer, WriterResult
 from writers.guard.gate import Guard
 from writers.guard.joint import together_reason
 from writers.library.forgotten import drop_forgotten, is_forgotten
@@ -44,7 +44,8 @@ def context_for(
     session = S.get(db, row.session_id)
     if session is None:
         raise LookupError(f"reflection {row.id} points at missing session {row.session_id}")
-    human = [m for m in S.transcript(db, session.id) if not m.is_bot]
+    said = S.transcript(db, session.id)
+    human = [m for m in said if not m.is_bot]
     authors = tuple(sorted({m.user_id for m in human if m.user_id}))
     return WriteContext(
         provenance=Provenance(
@@ -64,6 +65,10 @@ def context_for(
         now=now,
         outcome=row.outcome or "partial",
         together=together,
+        # Numbered as the reflection prompt numbered them (`reflection.runner.transcript_lines`).
+        turns=tuple(
+            Turn(n, None if m.is_bot else m.user_id, m.text) for n, m in enumerate(said, start=1)
+        ),
     )
 
 

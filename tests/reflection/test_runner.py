@@ -109,7 +109,7 @@ def test_ok_reflection_is_recorded_once(store: Store, clock: FakeClock) -> None:
     request = llm.history[0]
     assert request.purpose == "reflection" and request.json_schema is not None
     user_text = request.messages[0].content
-    assert "<transcript>" in user_text and "[user U1] how do I deploy?" in user_text
+    assert "<transcript>" in user_text and "[user U1, turn 1] how do I deploy?" in user_text
 
 
 def test_transient_failures_retry_then_fail_and_retry_command_recovers(
@@ -321,10 +321,10 @@ def test_feedback_is_shown_after_its_reply_and_a_thumbs_down_clamps_success(
     assert outcome.reflection.outcome == "partial"  # the model said success
     sent = llm.history[0].messages[0].content
     assert (
-        "[assistant] Use make ship.\n"
+        "[assistant, turn 2] Use make ship.\n"
         "[feedback button, not said in the chat] the user marked this answer as wrong (👎)\n"
-        "[user U1] and then?\n"
-        "[assistant] Tag it.\n"
+        "[user U1, turn 3] and then?\n"
+        "[assistant, turn 4] Tag it.\n"
         "[feedback button, not said in the chat] an owner (UOWNER) marked this answer as "
         "helpful (👍)\n"
     ) in sent

@@ -97,15 +97,18 @@ class Guard:
         self.corroborators = corroborators
 
     def least_trusted(self, ctx: WriteContext) -> str:
-        """Whose session it counts as: the least trusted person who wrote in it (an owner's
-        thread a member wrote in is the member's; the session's user breaks ties)."""
+        """Whose item it counts as: the least trusted person whose words it rests on — for an
+        item not attributed on its own, everyone who wrote in the session (an owner's thread a
+        member wrote in is the member's); the session's user breaks ties."""
 
         def rank(user: str) -> int:
             if user in ctx.owner_ids:
                 return 0
             return 1 if user in self.trusted_users else 2
 
-        people = {ctx.user_id, *ctx.provenance.author_ids}
+        p = ctx.provenance
+        # An attributed item weighs only the people its words rest on (`guard.attribution`).
+        people = set(p.rests_on) if p.rests_on else {ctx.user_id, *p.author_ids}
         return min(people, key=lambda u: (-rank(u), u != ctx.user_id, u))
 
     def corroborating(self, users: Sequence[str], owners: Sequence[str]) -> list[str]:
@@ -143,6 +146,7 @@ class Guard:
             is_dm=ctx.is_dm,
             subject=subject,
             authors=ctx.provenance.author_ids,
+            rests_on=ctx.provenance.rests_on,
         )
         admitted = Admitted(*screened, ctx.together, place)
         why = admitted.explain()

@@ -8,8 +8,8 @@ without an owner's decision or real corroboration:
 | item | learned in | reaches, with no decision | what lets it reach further |
 | --- | --- | --- | --- |
 | lesson | anyone's session | nobody (provisional) | owner ✅, or recurrence (≥ 3 sessions, ≥ 2 distinct *corroborating* users: owners and LESSON_TRUSTED_USERS, see `Guard.corroborating`) that also passes the promotion check → everyone |
-| memory note | an owner's session | everyone (MEMORY.md) | — |
-| memory note naming one person (`<@U…>`) | an owner's session | that person (a fact in their DMs) | — |
+| memory note | an owner's session, or an owner's own turns in a thread others joined (`rests_on`) | everyone (MEMORY.md) | — |
+| memory note naming one person (`<@U…>`) | the same | that person (a fact in their DMs) | — |
 | fact (memory note) | a non-owner's DM | its author | — |
 | fact (memory note) | a non-owner's channel session | its author, in that channel | owner ✅ → everyone in the channel |
 | user-model observation about X | X's own or an owner's session | X | — |
@@ -19,9 +19,13 @@ without an owner's decision or real corroboration:
 | check-in | anyone's session | its author (a DM) | — |
 | check-in | a session others wrote in too | nobody (held) | — |
 
-A session's "author" above is every person whose words are in its transcript, and it is as
-trusted as the least trusted of them (`authors`): an owner's thread a member wrote in is a
-member's session; an observation about X is X's own only when X (or an owner) alone wrote.
+An item's "author" above is every person whose words it rests on, and it is as trusted as the
+least trusted of them. In a session several people wrote in, that is the people whose turns the
+item cites, checked against what each of them said (`rests_on`, `writers.guard.attribution`):
+an owner's fact in a thread a member joined is the owner's, the member's is the member's. An
+item whose citation is missing or does not stand rests on everyone in the transcript
+(`authors`): then an owner's thread a member wrote in is a member's session, and an
+observation about X is X's own only when X (or an owner) alone wrote.
 
 Above every row: an item the safety check flags, that hides characters, or that belongs to a
 reflection whose items are flagged together, is quarantined — it reaches nobody until the owner
@@ -73,6 +77,7 @@ def placement(
     is_dm: bool,
     subject: str | None = None,
     authors: Sequence[str] = (),
+    rests_on: Sequence[str] = (),
 ) -> Placement:
     """The trust rule's answer for one clean item (quarantine is decided before this).
 
@@ -80,8 +85,13 @@ def placement(
     transcript's people). A session is as trusted as the least trusted of them: an owner's
     thread that someone else wrote in is not an owner's session, and a person's thread that
     someone else wrote in is not only that person's words about themselves.
+
+    `rests_on`: when the item was attributed on its own (`writers.guard.attribution`), the
+    people whose words it rests on; they replace the session's authors, so an owner's words in
+    a thread a member joined are the owner's. A check-in still goes only to the session's user,
+    and only when it rests on that user's words alone.
     """
-    words = {author, *authors}
+    words = set(rests_on) if rests_on else {author, *authors}
     owner = all(a in owners for a in words)
     if kind == "lesson":
         return Placement(

@@ -24,17 +24,18 @@ flagged `ineffective` and sent for review. Ageing and caps live in `writers.less
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from reflection.schema import Lesson, Reflection
+from reflection.schema import Lesson, Reflection, lesson_source_text
 from store.ledger import audit
 from store.models import AuditEvent, LessonInjection, LessonRow
 from writers.base import WriteContext, WriterResult
 from writers.embed import Matrix
+from writers.guard.attribution import for_item
 from writers.guard.gate import Guard
 from writers.guard.promotion import promotion_check
 from writers.lessons import feedback as feedback_efficacy  # a module: it imports lessons.efficacy
@@ -117,6 +118,7 @@ class _Batch:
     result: WriterResult
     touched: set[int]
     audit_ids: list[int]
+    reflection: Reflection | None = None  # for the turns each lesson cites
 
 
 class LessonWriter:
@@ -159,7 +161,7 @@ class LessonWriter:
             "outcome": ctx.outcome,
             "at": ctx.now.isoformat(),
         }
-        batch = _Batch(ctx, entry, injected, set(), WriterResult("nothing"), set(), [])
+        batch = _Batch(ctx, entry, injected, set(), WriterResult("nothing"), set(), [], reflection)
         for lesson in reflection.lessons:
             self._one(db, batch, lesson)
         self._feedback(db, batch)
@@ -189,6 +191,18 @@ class LessonWriter:
     # --- one lesson ---------------------------------------------------------------------------
 
     def _one(self, db: Session, b: _Batch, lesson: Lesson) -> None:
+        # Whose words this lesson rests on (the turns it cites, checked): its recurrence author
+        # is the least trusted of them, so an owner's lesson in a thread a member joined counts
+        # as the owner's, and a member's as the member's.
+        text = lesson_source_text(lesson.condition, lesson.action)
+        ctx = for_item(b.ctx, text, b.reflection.cited("lessons", text) if b.reflection else None)
+        if ctx is not b.ctx:
+            entry = {
+                **b.entry,
+                **ctx.provenance.as_json(),
+                "user_id": self.guard.least_trusted(ctx),
+            }
+            b = replace(b, ctx=ctx, entry=entry)
         admitted = [
             self.guard.admit(b.ctx, text, kind="lesson", situation=i == 0)
             for i, text in enumerate((lesson.condition, lesson.action, lesson.rationale))

@@ -27,6 +27,7 @@ from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
+from writers.guard.attribution import for_item
 from writers.guard.gate import Admitted, Guard, one_line
 from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
@@ -311,13 +312,17 @@ class MemoryWriter:
             ).first()
             if done is not None:
                 continue
+            # Whose words this note rests on (in a thread several people wrote in, the turns it
+            # cites, checked): the trust rule below weighs them, not the whole thread.
+            nctx = for_item(ctx, note, reflection.cited("memory_notes", note))
             # MEMORY.md is for what everyone's sessions should know; an owner's note about one
             # person goes to that person's scope instead (several people: the owner's own).
-            named = people_named(note) if ctx.user_is_owner else []
-            subject = named[0] if len(named) == 1 else (ctx.user_id if named else None)
-            admitted = self.guard.admit(ctx, note, kind="memory_note", subject=subject)
+            whose = self.guard.least_trusted(nctx)
+            named = people_named(note) if whose in ctx.owner_ids else []
+            subject = named[0] if len(named) == 1 else (whose if named else None)
+            admitted = self.guard.admit(nctx, note, kind="memory_note", subject=subject)
             result.redacted += admitted.redactions
-            entry = self._entry(db, ctx, admitted, ordinal, subject)
+            entry = self._entry(db, nctx, admitted, ordinal, subject)
             if entry is None:
                 result.detail.append(f"note {ordinal}: duplicate fact")
                 continue
@@ -327,7 +332,7 @@ class MemoryWriter:
             if admitted.quarantined:
                 entry.flags = admitted.flags
                 noun = "memory note" if kind == "memory" else "fact"
-                _card(db, ctx, entry, admitted, kind=kind, title=f"Quarantined {noun}")
+                _card(db, nctx, entry, admitted, kind=kind, title=f"Quarantined {noun}")
                 result.quarantined += 1
                 result.staged += 1
             elif entry.scope_kind == "global" and not append_note(ctx.data_dir, entry):
@@ -337,9 +342,9 @@ class MemoryWriter:
             else:
                 result.written += 1
                 if admitted.placement.needs_card:
-                    who = self.guard.least_trusted(ctx)
+                    who = self.guard.least_trusted(nctx)
                     title = f"Share a fact from <@{who}> with <#{ctx.channel}>?"
-                    _card(db, ctx, entry, admitted, kind="fact", title=title)
+                    _card(db, nctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
         if self._episode(db, ctx, reflection, result):
             result.detail.append("episode kept")

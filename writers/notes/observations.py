@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from store.models import Observation
 from writers.base import WriteContext, WriterResult
+from writers.guard.attribution import for_item
 from writers.guard.gate import Admitted, Guard
 
 
@@ -21,12 +24,15 @@ def stage_observation(
     raw: str,
     ordinal: int,
     ok_status: str,
+    cited: Sequence[int] | None = None,
 ) -> tuple[Observation, Admitted] | None:
     """Store one observation as the guard admits it; None when this reflection already did.
 
     Status: `quarantined` when the guard holds it, `ok_status` when the trust rule lets it reach
-    someone now, else `pending` (it waits for the owner's card).
+    someone now, else `pending` (it waits for the owner's card). `cited`: the turns the
+    reflection says it rests on; checked, they decide whose words it is (`guard.attribution`).
     """
+    ctx = for_item(ctx, raw, cited)
     p = ctx.provenance
     exists = db.scalars(
         select(Observation.id).where(

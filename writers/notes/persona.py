@@ -55,6 +55,7 @@ class PersonaWriter:
                 raw=raw,
                 ordinal=ordinal,
                 ok_status="pending",
+                cited=reflection.cited("persona_observations", raw),
             )
             if staged is None:
                 continue

@@ -160,6 +160,7 @@ class UserModelWriter:
                     raw=raw,
                     ordinal=ordinal,
                     ok_status="active",
+                    cited=reflection.cited(f"user:{uid}", raw),
                 )
                 if staged is None:
                     continue

@@ -23,6 +23,7 @@ from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import ReviewItem, Skill, SkillInvocation
 from writers.base import WriteContext, WriterResult, content_hash
+from writers.guard.attribution import for_item
 from writers.guard.gate import Guard
 from writers.review import create_item
 from writers.skills import gitrepo
@@ -95,9 +96,15 @@ class SkillWriter:
             result.detail.append(f"{used} skill use(s) of this session: {reflection.outcome}")
         if not (reflection.should_skill and reflection.skill_slug):
             return result
-        p = ctx.provenance
-        if db.scalars(select(Skill.id).where(Skill.reflection_id == p.reflection_id)).first():
+        if db.scalars(
+            select(Skill.id).where(Skill.reflection_id == ctx.provenance.reflection_id)
+        ).first():
             return result
+        # Whose words the procedure rests on, for its provenance (a skill always waits for the
+        # owner, whoever wrote it).
+        whole = f"{reflection.skill_description or ''}\n{reflection.skill_body or ''}"
+        ctx = for_item(ctx, whole, reflection.cited("skill", reflection.skill_slug))
+        p = ctx.provenance
         slug = checked_slug(reflection.skill_slug)
         desc = self.guard.admit(ctx, reflection.skill_description or "", kind="skill")
         body = self.guard.admit(ctx, reflection.skill_body or "", kind="skill", multiline=True)

@@ -191,7 +191,7 @@ def test_a_thumbs_down_reaches_the_reflection_its_outcome_and_the_injected_lesso
 
     said = reflection_input(stack)
     wrong = "[feedback button, not said in the chat] the user marked this answer as wrong (👎)"
-    assert f"[assistant] {ANSWER}\n{wrong}" in said
+    assert f"[assistant, turn 2] {ANSWER}\n{wrong}" in said
     assert said.count("marked this answer") == 1  # the later reply carries no rating
     assert later["ts"] != reply["ts"]
     with store_of(stack).sessions() as db:

@@ -305,3 +305,37 @@ def test_their_assistant_threads_go_with_them(
             u: A.is_assistant_thread(db, channel=c, thread_ts=t) for u, (c, t) in threads.items()
         }
     assert left == {OTHER: False, OWNER: True}
+
+
+def test_an_approved_skill_keeps_no_attribution_naming_them(
+    store: Store, world: dict[str, object], clock: FakeClock
+) -> None:
+    """An approved skill stays (its text is the owner's decision) but its provenance loses the
+    person: their id in `author_ids` and in `rests_on`, whose words it rested on (issue 24)."""
+    from store.models import Skill
+
+    with store.sessions.begin() as db:
+        db.add(
+            Skill(
+                slug="ship-it",
+                description="Ship.",
+                body="1. make ship",
+                content_hash="0" * 64,
+                status="approved",
+                provenance={
+                    "session_id": world["other_sid"],
+                    "author_ids": sorted([OTHER, OWNER]),
+                    "rests_on": sorted([OTHER, OWNER]),
+                    "attribution": f"cited turns 1; its words are also <@{OTHER}>'s",
+                    "source_ts": ["1700000000.000100"],
+                },
+                session_id=world["other_sid"],
+                author_id=OTHER,
+                created_at=clock.now(),
+            )
+        )
+    _purge(store, world, clock, OTHER)
+    with store.sessions() as db:
+        skill = db.scalars(select(Skill)).one()
+    assert OTHER not in json.dumps(skill.provenance)
+    assert skill.provenance["rests_on"] == [OWNER] and skill.author_id is None
