@@ -6,6 +6,7 @@ over); its first one reads only what its learned context is chosen from."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from pathlib import Path
@@ -14,7 +15,9 @@ from typing import Any, Literal
 import pytest
 from sqlalchemy import event
 
+from bot.chat.claims import Kept, Transcripts
 from bot.doubles.stack import LocalStack
+from store import sessions as S
 from store.models import Message, ReplyState
 
 ALICE = "U0ALICE"
@@ -100,3 +103,51 @@ def test_an_answered_message_costs_few_statements_in_three_writes(
         assert first.writing == 3, first.statements
         assert len(first.statements) <= 11, first.statements
         assert first.transactions <= 4, "\n".join([str(first.transactions), *first.statements])
+
+
+def test_a_transcript_another_process_wrote_to_is_read_again(tmp_path: Path) -> None:
+    # The in-process copy of a transcript is used only while the database says it is whole: a
+    # message and reply another replica stored in the session in between are in the next
+    # request to the model.
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        first_ts = answered(stack, ALICE, "first question")
+        store = stack.bot.store
+        assert store is not None
+        with store.sessions.begin() as db:
+            row = db.query(Message).filter(Message.ts == first_ts).one()
+            # After the first reply (posted more than 0.3 s ago), before the next message.
+            now = time.time()
+            for ts, is_bot, text, state in (
+                (f"{now - 0.02:.6f}", False, "my locker is number 4711", ReplyState.ANSWERED),
+                (f"{now - 0.01:.6f}", True, "noted, locker 4711", None),
+            ):
+                S.add_message(
+                    db,
+                    session_id=row.session_id,
+                    channel=row.channel,
+                    ts=ts,
+                    user_id="B0BOT" if is_bot else ALICE,
+                    is_bot=is_bot,
+                    text=text,
+                    now=row.created_at,
+                    reply_state=state,
+                )
+        answered(stack, ALICE, "which locker was it?")
+        sent = json.dumps(stack.anthropic.requests[-1].body["messages"])
+        assert "my locker is number 4711" in sent and "noted, locker 4711" in sent
+
+
+def test_a_kept_transcript_moves_only_from_the_stamp_it_was_at() -> None:
+    kept = Transcripts()
+    kept.keep("s", [Kept(1, "1.0", False, "hi")], (1, 1))
+    # The reply to message 1, stored when the session had 1 message (greatest id 1).
+    assert kept.added("s", (1, 1), Kept(2, "1.5", True, "hello"), answered=1) == [
+        Kept(1, "1.0", False, "hi", "1.5")
+    ]
+    # The next message, stored at (2, 2): the lines before it, the first one answered.
+    before = kept.added("s", (2, 2), Kept(3, "2.0", False, "more"))
+    assert before == [Kept(1, "1.0", False, "hi", "1.5"), Kept(2, "1.5", True, "hello")]
+    # Stored when the database had a row this copy lacks: not used, and dropped.
+    assert kept.added("s", (4, 9), Kept(10, "3.0", False, "again")) is None
+    assert kept.added("s", (3, 3), Kept(11, "4.0", False, "and again")) is None
