@@ -71,12 +71,6 @@ def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
     return _open(db, key, now=now, again=lambda: db.scalar(by_key))
 
 
-def touch_or_open(db: Session | Connection, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
-    """`open_or_touch` for the id alone: (session id, created)."""
-    opened = open_or_touch(db, key, now=now)
-    return opened.session.id, opened.created
-
-
 @dataclass(frozen=True)
 class Opened:
     """The intake's session, with what its reply needs to know of it, read by the statement

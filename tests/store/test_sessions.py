@@ -209,8 +209,9 @@ def test_the_intake_statements_open_touch_and_claim(store: Store, clock: FakeClo
     # The hot path's prebuilt statements on a bare connection (no ORM session).
     with store.engine.begin() as conn:
         assert events.claim_new(conn, ["msg:D1:1.0", "event:Ev1"], now=clock.now())
-        first, created = S.touch_or_open(conn, KEY, now=clock.now())
-        assert created
+        opened = S.open_or_touch(conn, KEY, now=clock.now())
+        first = opened.session.id
+        assert opened.created and opened.owing == 0 and opened.stamp == (0, 0)
         message_id = S.add_message(
             conn,
             session_id=first,
@@ -230,8 +231,11 @@ def test_the_intake_statements_open_touch_and_claim(store: Store, clock: FakeClo
         conn.rollback()
     with store.engine.begin() as conn:
         assert events.claim_new(conn, ["msg:D1:2.0"], now=clock.now())
-        again, created = S.touch_or_open(conn, KEY, now=clock.now())
-        assert again == first and not created
+        again = S.open_or_touch(conn, KEY, now=clock.now())
+        # The same session, with what its next reply needs to know: one message owed, and
+        # the transcript's stamp (one message, its id).
+        assert again.session.id == first and not again.created
+        assert again.owing == 1 and again.stamp == (1, message_id) and again.events == 0
     with store.sessions() as db:
         session = S.get(db, first)
         assert session is not None
