@@ -450,6 +450,7 @@ class Daemon:
         # What this process holds rendered or embedded from people's words goes with them.
         self.context.clear()
         self.detector.clear()
+        self.engine.claims.transcripts.clear()
 
     def _on_closed(self, session_id: str) -> None:
         assert self.runtime is not None

@@ -230,7 +230,7 @@ class SeshatService:
                 for s in S.open_for_user_in_channel(
                     db, channel=reaction.channel, user_id=reaction.user
                 )
-                if s.last_bot_ts == reaction.item_ts
+                if S.last_bot_ts(db, s.id) == reaction.item_ts
             ]
         for session in candidates:
             self.close(session.id, reason="reaction", actor=reaction.user)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -91,19 +91,16 @@ def spent_on_chat(
     return float(db.scalar(query) or 0.0)
 
 
-def spent_on_chat_today(
-    db: Session, *, since: datetime, team: str, user_id: str
-) -> tuple[float, float]:
-    """USD the chat calls since `since` cost in workspace `team`, and of those `user_id`'s: one
-    statement (it runs before every reply)."""
-    cost = func.coalesce(LLMCall.cost_usd, 0.0)
-    mine = case((ChatSession.user_id == user_id, cost), else_=0.0)
-    row = db.execute(
-        select(func.coalesce(func.sum(cost), 0.0), func.coalesce(func.sum(mine), 0.0))
+def chat_spend_by_user(db: Session, *, since: datetime, team: str) -> dict[str, float]:
+    """USD the chat calls since `since` cost in workspace `team`, by user (the workspace's is
+    their sum): one statement for every user of the workspace."""
+    rows = db.execute(
+        select(ChatSession.user_id, func.coalesce(func.sum(LLMCall.cost_usd), 0.0))
         .join(ChatSession, ChatSession.id == LLMCall.session_id)
         .where(LLMCall.purpose == "chat", LLMCall.created_at >= since, ChatSession.team == team)
-    ).one()
-    return float(row[0] or 0.0), float(row[1] or 0.0)
+        .group_by(ChatSession.user_id)
+    ).all()
+    return {str(user): float(cost or 0.0) for user, cost in rows}
 
 
 def top_chat_spenders(db: Session, *, since: datetime, limit: int = 5) -> list[tuple[str, float]]:

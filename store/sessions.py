@@ -7,6 +7,7 @@ replica can race and exactly one of them wins.
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
@@ -14,13 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, func, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
-from store.db import insert_ignore, insert_ignore_keys
+from store.db import dialect_of, insert_ignore, insert_ignore_keys
 from store.leases import PROCESS, claimable
-from store.models import ChatSession, Message, ReplyState, SessionState
+from store.models import ChatSession, Message, ReplyState, SessionEvent, SessionState
 
 # A lone UTF-16 surrogate (e.g. from a JSON "\ud800" escape) cannot be encoded as UTF-8: the
 # database would refuse the whole row. It becomes U+FFFD, the replacement character.
@@ -69,15 +71,49 @@ def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
     return _open(db, key, now=now, again=lambda: db.scalar(by_key))
 
 
-def touch_or_open(db: Session | Connection, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
-    """The intake's `open_id`, before every ack: the open session's activity time set to `now`
-    (one prebuilt UPDATE … RETURNING finds and touches it), or a new one opened with it;
-    (session id, created)."""
-    touch = {"open_key_": key.as_open_key(), "at_": now}
-    existing = db.execute(TOUCH_OPEN, touch).scalar()
-    if existing is not None:
-        return str(existing), False
-    return _open(db, key, now=now, again=lambda: db.execute(TOUCH_OPEN, touch).scalar())
+@dataclass(frozen=True)
+class Opened:
+    """The intake's session, with what its reply needs to know of it, read by the statement
+    that found (or opened) it: its row (detached), whether it was just opened, how many of its
+    messages were owed a reply, the (count, greatest id) of its messages, and how many session
+    events it has (all as they were before the message being stored)."""
+
+    session: ChatSession
+    created: bool
+    owing: int
+    stamp: tuple[int, int]
+    events: int
+
+
+def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -> Opened:
+    """The intake's session before every ack, in one prebuilt statement: the open session for
+    `key` with its activity time set to `now`, or a new one opened (`INSERT … ON CONFLICT
+    (open_key) DO UPDATE … RETURNING`, so two replicas opening the same key get the same row)."""
+    session_id = str(uuid.uuid4())
+    row: dict[str, Any] = {f"{c}_": None for c in _SESSION_COLUMNS}
+    row.update(
+        id_=session_id,
+        team_=key.team,
+        channel_=key.channel,
+        thread_ts_=key.thread_ts,
+        user_id_=key.user_id,
+        open_key_=key.as_open_key(),
+        state_=SessionState.OPEN,
+        opened_at_=now,
+        last_activity_at_=now,
+        pending_replies_=0,
+    )
+    found = db.execute(_open_or_touch(dialect_of(db)), row).one()
+    width = len(_SESSION_COLUMNS)
+    session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
+    owing, count, greatest, events_ = found[width:]
+    return Opened(
+        session=session,
+        created=session.id == session_id,
+        owing=int(owing or 0),
+        stamp=(int(count or 0), int(greatest or 0)),
+        events=int(events_ or 0),
+    )
 
 
 def _open(
@@ -108,14 +144,49 @@ def _open(
 # The hot path's statements, built once on the tables (Core: no ORM compile step per call).
 _SESSIONS: Table = ChatSession.__table__  # type: ignore[assignment]
 _MESSAGES: Table = Message.__table__  # type: ignore[assignment]
-# Activity on the open session for a key, returning its id (none when no session is open).
-TOUCH_OPEN = (
-    update(_SESSIONS)
-    .where(_SESSIONS.c.open_key == bindparam("open_key_"))
-    .values(last_activity_at=bindparam("at_"))
-    .returning(_SESSIONS.c.id)
+_EVENTS: Table = SessionEvent.__table__  # type: ignore[assignment]
+# The columns of a session, in table order (what `open_or_touch` returns first).
+_SESSION_COLUMNS = tuple(c.name for c in _SESSIONS.c)
+_OPEN_SESSION = _SESSIONS.alias("open_session")
+_REPLYING = _MESSAGES.alias("replying")
+
+
+@functools.lru_cache(maxsize=4)
+def _open_or_touch(dialect: str) -> Any:
+    """`open_or_touch`'s statement for a dialect, built once. Its RETURNING reads what the
+    reply needs about the session's other messages (scalar subqueries on the key: the new row
+    is not seen by them, and a new session has no messages)."""
+    insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    statement = insert(_SESSIONS).values({c: bindparam(f"{c}_") for c in _SESSION_COLUMNS})
+    by_key = (
+        select(_OPEN_SESSION.c.id)
+        .where(_OPEN_SESSION.c.open_key == bindparam("open_key_"))
+        .scalar_subquery()
+    )
+    mine = _MESSAGES.c.session_id == by_key
+    return statement.on_conflict_do_update(
+        index_elements=[_SESSIONS.c.open_key],
+        set_={"last_activity_at": statement.excluded.last_activity_at},
+    ).returning(
+        *_SESSIONS.c,
+        select(func.count(_MESSAGES.c.id))
+        .where(mine, _MESSAGES.c.reply_state.in_(ReplyState.UNANSWERED))
+        .scalar_subquery(),
+        select(func.count(_MESSAGES.c.id)).where(mine).scalar_subquery(),
+        select(func.max(_MESSAGES.c.id)).where(mine).scalar_subquery(),
+        select(func.count(_EVENTS.c.id)).where(_EVENTS.c.session_id == by_key).scalar_subquery(),
+    )
+
+
+# The session's messages other than the bot's reply being recorded.
+_BEFORE_REPLY = and_(
+    _REPLYING.c.session_id == bindparam("session_"), _REPLYING.c.id != bindparam("reply_id_")
 )
-# A claimed reply recorded: the message answered and its claim given back.
+# A claimed reply recorded: the message answered and its claim given back. Returns the
+# session's state, how many of its other messages are still owed a reply, and the (count,
+# greatest id) of its messages before the bot's reply (stored just before): one statement
+# where there were two (the session's row is not touched: its activity time is the intake's,
+# and the bot's last reply is read from the messages, `last_bot_ts`).
 ANSWERED = (
     update(_MESSAGES)
     .where(_MESSAGES.c.id == bindparam("id_"))
@@ -128,28 +199,24 @@ ANSWERED = (
         reply_text=None,
         reply_next_at=None,
     )
+    .returning(
+        select(_SESSIONS.c.state).where(_SESSIONS.c.id == bindparam("session_")).scalar_subquery(),
+        select(func.count(_REPLYING.c.id))
+        .where(
+            _REPLYING.c.session_id == bindparam("session_"),
+            _REPLYING.c.id != bindparam("id_"),
+            _REPLYING.c.reply_state.in_(ReplyState.UNANSWERED),
+        )
+        .scalar_subquery(),
+        select(func.count(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
+        select(func.max(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
+    )
 )
 # The answer stored before it is posted.
 GENERATED = (
     update(_MESSAGES)
     .where(_MESSAGES.c.id == bindparam("id_"))
     .values(reply_state=ReplyState.GENERATED, reply_text=bindparam("reply_text_"))
-)
-# The session after a reply: its newest bot ts and activity; returns its state and how many
-# of its messages are still owed a reply (one statement instead of two).
-REPLIED = (
-    update(_SESSIONS)
-    .where(_SESSIONS.c.id == bindparam("id_"))
-    .values(last_bot_ts=bindparam("bot_ts_"), last_activity_at=bindparam("at_"))
-    .returning(
-        _SESSIONS.c.state,
-        select(func.count(_MESSAGES.c.id))
-        .where(
-            _MESSAGES.c.session_id == bindparam("id_"),
-            _MESSAGES.c.reply_state.in_(ReplyState.UNANSWERED),
-        )
-        .scalar_subquery(),
-    )
 )
 
 
@@ -347,9 +414,15 @@ def close(db: Session, session_id: str, *, now: datetime, reason: str) -> bool:
     )
 
 
-def set_last_bot_ts(db: Session, session_id: str, bot_ts: str) -> None:
-    """Remember the bot's newest reply (a ✅ on it closes the session)."""
-    db.execute(update(ChatSession).where(ChatSession.id == session_id).values(last_bot_ts=bot_ts))
+def last_bot_ts(db: Session, session_id: str) -> str | None:
+    """The ts of the bot's newest reply in the session (a ✅ on it closes the session): the
+    last one recorded."""
+    return db.scalar(
+        select(Message.ts)
+        .where(Message.session_id == session_id, Message.is_bot.is_(True))
+        .order_by(Message.id.desc())
+        .limit(1)
+    )
 
 
 def idle_open_sessions(db: Session, *, cutoff: datetime, limit: int = 500) -> list[str]:

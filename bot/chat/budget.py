@@ -6,9 +6,9 @@ counts across restarts and replicas. The check comes before each call; calls alr
 when the cap is reached still finish, so a day can end over its cap by at most their cost. The
 user is told why, in one line; the owner once per day per cap reached.
 
-The day's spend of a workspace and user is read from the ledger at most every `REREAD_SECONDS`
-(one statement, not one per reply), and what this process's calls cost is added as they are
-recorded: another replica's spend is seen within that time.
+The day's spend of a workspace, by user, is read from the ledger at most every `REREAD_SECONDS`
+(one statement for all its users, not one per reply or per user), and what this process's calls
+cost is added as they are recorded: another replica's spend is seen within that time.
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ REREAD_SECONDS = 30.0
 
 @dataclass
 class _Spend:
-    """A workspace's and one of its users' spend today, as last read (plus what was added)."""
+    """A workspace's spend today, by user, as last read (plus what was added since)."""
 
     day: str
     read_at: float
     team: float
-    user: float
+    users: dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -74,23 +74,23 @@ class ChatBudget:
         self.caps = caps
         self.tell_owner = tell_owner
         self._lock = threading.Lock()
-        self._spend: OrderedDict[tuple[str, str], _Spend] = OrderedDict()  # (team, user) →
+        self._spend: OrderedDict[str, _Spend] = OrderedDict()  # team →
         self._whose: OrderedDict[str, tuple[str, str]] = OrderedDict()  # session → (team, user)
 
-    def _today(self, team: str, user: str, day: str) -> _Spend:
-        """Today's spend of `team` and `user`, read again when older than REREAD_SECONDS."""
+    def _today(self, team: str, day: str) -> _Spend:
+        """Today's spend of `team`, read again when older than REREAD_SECONDS."""
         now = time.monotonic()
         with self._lock:
-            known = self._spend.get((team, user))
+            known = self._spend.get(team)
         if known is not None and known.day == day and now - known.read_at < REREAD_SECONDS:
             return known
         since = budget.day_start(self.clock.now())
         with self.store.sessions() as db:
-            spent, mine = budget.spent_on_chat_today(db, since=since, team=team, user_id=user)
-        fresh = _Spend(day, now, spent, mine)
+            users = budget.chat_spend_by_user(db, since=since, team=team)
+        fresh = _Spend(day, now, sum(users.values()), users)
         with self._lock:
-            self._spend[(team, user)] = fresh
-            self._spend.move_to_end((team, user))
+            self._spend[team] = fresh
+            self._spend.move_to_end(team)
             while len(self._spend) > 1024:
                 self._spend.popitem(last=False)
         return fresh
@@ -102,11 +102,10 @@ class ChatBudget:
             if whose is None or cost <= 0:
                 return
             team, user = whose
-            for (t, u), spend in self._spend.items():
-                if t == team:
-                    spend.team += cost
-                    if u == user:
-                        spend.user += cost
+            spend = self._spend.get(team)
+            if spend is not None:
+                spend.team += cost
+                spend.users[user] = spend.users.get(user, 0.0) + cost
 
     def refusal(self, session: ChatSession) -> str | None:
         """The message for the user when today's budget leaves nothing for a reply in
@@ -122,8 +121,9 @@ class ChatBudget:
             self._whose.move_to_end(session.id)
             while len(self._whose) > 4096:
                 self._whose.popitem(last=False)
-        today = self._today(team, user, day)
-        spent, mine = today.team, today.user
+        today = self._today(team, day)
+        with self._lock:
+            spent, mine = today.team, today.users.get(user, 0.0)
         reached: tuple[str, str, str] | None = None  # (notice key, owner's text, user's text)
         if caps.workspace_usd > 0 and spent >= caps.workspace_usd:
             reached = (

@@ -3,14 +3,22 @@ transaction), giving a claim back, recording the posted reply, and putting a ref
 
 Each reply is claimed with a lease (compare-and-set on the row), so exactly one process answers
 it; a process that dies mid-reply leaves a claim that the next start takes over at once.
+
+The usual message needs no claim transaction at all: the intake stores it claimed by this
+process, and when it is the only message its session owes, the intake hands over its turn
+(`hand_over`), built from what the intake's statement returned and this process's copy of the
+session's transcript (`Transcripts`), which is used only while the database says it is whole.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Update, update
 
@@ -38,6 +46,119 @@ def unclaimed(message_id: int, **values: Any) -> Update:
     )
 
 
+class Line(Protocol):
+    """A transcript line as `answering_lines` reads it (a `Message` row, or a `Kept` copy)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def ts(self) -> str: ...
+    @property
+    def is_bot(self) -> bool: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def reply_ts(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A transcript line as this process keeps it (the columns `answering_lines` reads)."""
+
+    id: int
+    ts: str
+    is_bot: bool
+    text: str
+    reply_ts: str | None = None
+
+
+@dataclass
+class _Kept:
+    stamp: tuple[int, int]  # (how many messages, greatest id), as the database counts them
+    lines: list[Kept]  # in id order
+    chars: int
+
+
+# Transcripts kept: sessions, and their text in characters all together (the oldest used go
+# first); a session longer than TRANSCRIPT_CHARS is read from the database each time.
+TRANSCRIPT_SESSIONS = 512
+TRANSCRIPTS_CHARS = 4_000_000
+TRANSCRIPT_CHARS = 64_000
+
+
+class Transcripts:
+    """This process's copy of recent sessions' transcripts, so a later message of a session needs
+    no read of it.
+
+    Invalidation: a copy is used only when the database says, in the statement that stores the
+    next message (`sessions.open_or_touch`), that the session has exactly the copy's number of
+    messages and the same greatest id, and every change to a copy is a compare-and-set on that
+    stamp with what the changing statement returned. Rows are only added (ids grow) while a
+    session is open, and a user's message changes only when it is answered, which adds the
+    bot's reply in the same transaction; so a stamp that matches means the same rows. Any
+    mismatch (another replica wrote, a write this process has not applied yet) drops the copy,
+    and the next claim reads the transcript and keeps it again. A forget drops every copy
+    (`clear`), as it does the cached contexts.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[str, _Kept] = OrderedDict()
+        self._chars = 0
+
+    def keep(self, session_id: str, lines: Sequence[Line], stamp: tuple[int, int]) -> None:
+        """Keep the session's transcript as read (in id order) with its stamp."""
+        kept = [Kept(m.id, m.ts, m.is_bot, m.text, m.reply_ts) for m in lines]
+        self._put(session_id, _Kept(stamp, kept, sum(len(k.text) for k in kept)))
+
+    def added(
+        self, session_id: str, before: tuple[int, int], line: Kept, answered: int | None = None
+    ) -> list[Kept] | None:
+        """`line` was stored when the session's stamp was `before` (and with `answered`, that
+        message got `line` as its reply): the copy moves on, and its lines before `line` are
+        returned. None (and no copy kept) when the copy was not at `before`."""
+        with self._lock:
+            kept = self._kept.pop(session_id, None)
+            if kept is not None:
+                self._chars -= kept.chars
+        if kept is None or kept.stamp != before:
+            return None
+        lines = kept.lines
+        if answered is not None:
+            lines = [replace(k, reply_ts=line.ts) if k.id == answered else k for k in lines]
+        count, greatest = before
+        self._put(
+            session_id,
+            _Kept((count + 1, max(greatest, line.id)), [*lines, line], kept.chars + len(line.text)),
+        )
+        return lines
+
+    def _put(self, session_id: str, kept: _Kept) -> None:
+        if kept.chars > TRANSCRIPT_CHARS:
+            return
+        with self._lock:
+            old = self._kept.pop(session_id, None)
+            if old is not None:
+                self._chars -= old.chars
+            self._kept[session_id] = kept
+            self._chars += kept.chars
+            while len(self._kept) > TRANSCRIPT_SESSIONS or self._chars > TRANSCRIPTS_CHARS:
+                _, gone = self._kept.popitem(last=False)
+                self._chars -= gone.chars
+
+    def drop(self, session_id: str) -> None:
+        with self._lock:
+            kept = self._kept.pop(session_id, None)
+            if kept is not None:
+                self._chars -= kept.chars
+
+    def clear(self) -> None:
+        """Forget every copy (after a forget: a transcript may have lost lines)."""
+        with self._lock:
+            self._kept.clear()
+            self._chars = 0
+
+
 @dataclass(frozen=True)
 class Turn:
     """A claimed message and what answering it needs, read in the claim's transaction."""
@@ -59,7 +180,12 @@ class Delivered:
     more: bool
 
 
-def answering_lines(messages: list[Message], owed: Message) -> list[tuple[bool, str]]:
+def _slack_order(line: Line) -> tuple[float, int]:
+    """Slack order (as `sessions.transcript` sorts): ts as a number, then insert order."""
+    return float(line.ts), line.id
+
+
+def answering_lines(messages: Sequence[Line], owed: Line) -> list[tuple[bool, str]]:
     """The conversation as (is_bot, text) lines that end with the message being answered.
 
     People's messages keep the order they were written in (Slack ts); each of the bot's replies
@@ -72,8 +198,8 @@ def answering_lines(messages: list[Message], owed: Message) -> list[tuple[bool, 
     model is always asked about it, however many newer lines the session has.
     """
     answered_by = {m.reply_ts: m.id for m in messages if not m.is_bot and m.reply_ts}
-    replies: dict[int, list[Message]] = {}
-    spine: list[Message] = []
+    replies: dict[int, list[Line]] = {}
+    spine: list[Line] = []
     for m in messages:  # in Slack order
         asked = answered_by.get(m.ts) if m.is_bot else None
         if asked is None:
@@ -97,16 +223,60 @@ class ReplyClaims:
         self.store = store
         self.clock = clock
         self.bot_user_id = bot_user_id
+        self.transcripts = Transcripts()
+        # Turns the intake handed over (`hand_over`), by session, until its drain takes them.
+        self._handed: dict[str, Turn] = {}
+        self._handed_lock = threading.Lock()
+
+    def stored(self, opened: S.Opened, owed: Message, *, hand: bool = True) -> None:
+        """The intake stored `owed` (claimed by this process) in `opened`'s session: when it is
+        the only message the session owes, has no stall history and its transcript is known
+        (a new session, or this process's copy is whole), its turn is handed to the drain, which
+        then reads nothing. Otherwise the drain claims from the database as usual."""
+        session_id = opened.session.id
+        line = Kept(owed.id, owed.ts, False, owed.text)
+        if opened.created:
+            self.transcripts.keep(session_id, [line], (1, owed.id))
+            before: list[Kept] | None = []
+        else:
+            before = self.transcripts.added(session_id, opened.stamp, line)
+        with self._handed_lock:
+            if before is None or opened.owing or opened.events or not hand:
+                # Another message is owed first (or may be): the drain reads them in order.
+                self._handed.pop(session_id, None)
+                return
+            lines = sorted([*before, line], key=_slack_order)
+            self._handed[session_id] = Turn(
+                owed=owed,
+                took_over=False,
+                session=opened.session,
+                lines=answering_lines(lines, line),
+                bot_lines=[(k.id, k.text) for k in sorted(before, key=lambda k: k.id) if k.is_bot],
+                history=[],
+            )
+
+    def forget_handed(self, session_id: str) -> None:
+        """The drain will not run (the engine is stopping): nothing is kept for it."""
+        with self._handed_lock:
+            self._handed.pop(session_id, None)
 
     def claim_next(self, session_id: str, *, with_history: bool) -> Turn | None:
         """Claim the session's next owed message, reading in the same transaction all that
-        answering it needs (session, transcript, the stall guard's events): one round trip."""
+        answering it needs (session, transcript, the stall guard's events): one round trip; or
+        none, for the turn the intake handed over."""
+        with self._handed_lock:
+            handed = self._handed.pop(session_id, None)
+        if handed is not None:
+            return handed
         now = self.clock.now()
         with self.store.sessions.begin() as db:
             session = S.get(db, session_id)
             if session is None:
                 return None
             messages = S.transcript(db, session_id)
+            by_id = sorted(messages, key=lambda m: m.id)
+            if by_id:
+                self.transcripts.keep(session_id, by_id, (len(by_id), by_id[-1].id))
             waiting = sorted(
                 (m for m in messages if m.reply_state in ReplyState.UNANSWERED), key=S.ts_key
             )
@@ -153,7 +323,7 @@ class ReplyClaims:
         """Record the posted reply (`stored`: its redacted text) and settle the message; what
         the session looks like afterwards."""
         now = self.clock.now()
-        # Three prebuilt statements on the connection (no ORM session).
+        # Two prebuilt statements on the connection (no ORM session).
         with self.store.engine.begin() as conn:
             reply_id = S.add_message(
                 conn,
@@ -165,14 +335,28 @@ class ReplyClaims:
                 text=stored,
                 now=now,
             )
-            conn.execute(S.ANSWERED, {"id_": owed.id, "reply_ts_": ts})
             # The session's state, and whether more is owed: asked here rather than in a
             # transaction of its own, as a message stored after this commit is submitted by its
             # own intake, so nothing is missed.
             row = conn.execute(
-                S.REPLIED, {"id_": owed.session_id, "bot_ts_": ts, "at_": now}
+                S.ANSWERED,
+                {
+                    "id_": owed.id,
+                    "reply_ts_": ts,
+                    "session_": owed.session_id,
+                    "reply_id_": reply_id or 0,
+                },
             ).first()
-        state, owing = (row[0], row[1]) if row is not None else (None, 0)
+        if row is None or reply_id is None:  # an unknown message, or a reply recorded before
+            self.transcripts.drop(owed.session_id)
+            return Delivered(row[0] if row is not None else None, reply_id, bool(row and row[1]))
+        state, owing, count, greatest = row
+        # This process's copy of the transcript moves on only if it was whole just before (a
+        # mismatch drops it).
+        line = Kept(reply_id, ts, True, S.storable(stored))
+        self.transcripts.added(
+            owed.session_id, (int(count or 0), int(greatest or 0)), line, answered=owed.id
+        )
         return Delivered(state, reply_id, bool(owing))
 
     def settle_unanswered(self, owed: Message) -> None:

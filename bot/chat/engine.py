@@ -102,8 +102,8 @@ class Engine:
         # Slack may have done, so posts go through it too.
         self.streamer = Streamer(slack, mode=reply_streaming, interval=stream_interval)
         self._cpu = CpuSlots(CPU_SLOTS)
-        self.intake_ = Intake(store, clock, stall, dm_threads)
         self.claims = ReplyClaims(store, clock, bot_user_id)
+        self.intake_ = Intake(store, clock, stall, dm_threads, self.claims)
         self.answerer = Answerer(
             llm=llm,
             context=context,
@@ -144,10 +144,12 @@ class Engine:
         """Answer the session's owed messages in the background (returns at once)."""
         if self._closed:
             log.info("engine stopping; %s is answered after the restart", session_id)
+            self.claims.forget_handed(session_id)
             return
         try:
             future = self._pool.submit(self._guarded, session_id)
         except RuntimeError:  # the pool shut down between the check and the submit
+            self.claims.forget_handed(session_id)
             return
         with self._inflight_lock:
             self._inflight.add(future)

@@ -2,7 +2,8 @@
 
 Runs in the listener, before Slack gets its ack: the delivery is claimed, the session opened and
 the message stored (redacted) with its reply obligation in one transaction of three prebuilt
-statements. A crash before that commit leaves the delivery unacked, so Slack redelivers it.
+statements. A crash before that commit leaves the delivery unacked, so Slack redelivers it. What
+the statements returned lets the usual message's reply start with no read (`ReplyClaims.stored`).
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot.chat.claims import REPLY_LEASE
+from bot.chat.claims import REPLY_LEASE, ReplyClaims
 from bot.chat.stall import StallGuard
 from bot.slack.inbound import InboundMessage
 from store import events
 from store import sessions as S
 from store.clock import Clock
 from store.db import Store
-from store.models import ReplyState
+from store.leases import PROCESS
+from store.models import Message, ReplyState
 from writers.redact.redactor import redact_text
 
 log = logging.getLogger(__name__)
@@ -33,8 +35,11 @@ class Intake:
         clock: Clock,
         stall: StallGuard | None = None,
         dm_threads: Callable[[], bool] = lambda: False,
+        claims: ReplyClaims | None = None,
     ) -> None:
         self.store = store
+        # Told of each message stored, to hand its turn over when nothing needs reading.
+        self.claims = claims
         self.clock = clock
         self.stall = stall
         # Under agent_view each top-level DM message is a thread root: its own session.
@@ -83,20 +88,23 @@ class Intake:
         try:
             with self.store.sessions.begin() as db:
                 # Prebuilt Core statements on the session's connection: the dedupe claim, the
-                # session found and touched (or opened), the message stored claimed by this
+                # session found and touched or opened (one upsert, which also returns what the
+                # reply needs to know of the session), the message stored claimed by this
                 # process for its reply (bot/chat/claims.py answers it with no claim UPDATE).
                 conn = db.connection()
                 if not events.claim_new(conn, dedupe, now=now):
                     raise _Duplicate
-                session_id, created = S.touch_or_open(conn, key, now=now)
-                S.add_message(
+                opened = S.open_or_touch(conn, key, now=now)
+                session_id, created = opened.session.id, opened.created
+                stored_text = S.storable(text)
+                message_id = S.add_message(
                     conn,
                     session_id=session_id,
                     channel=message.channel,
                     ts=message.ts,
                     user_id=message.user,
                     is_bot=False,
-                    text=text,
+                    text=stored_text,
                     now=now,
                     reply_state=ReplyState.PENDING,
                     claim_until=now + REPLY_LEASE,
@@ -106,6 +114,25 @@ class Intake:
         except _Duplicate:  # rolled back: the keys it did insert were claimed before, too
             log.info("duplicate delivery ignored", extra={"slack_ts": message.ts})
             return None
+        if self.claims is not None and message_id is not None:
+            # The row as stored, read as before its claim (as `ReplyClaims.claim_next` does).
+            owed = Message(
+                id=message_id,
+                session_id=session_id,
+                channel=message.channel,
+                ts=message.ts,
+                user_id=message.user,
+                is_bot=False,
+                text=stored_text,
+                created_at=now,
+                reply_state=ReplyState.PENDING,
+                reply_owner=PROCESS,
+                reply_lease_until=now + REPLY_LEASE,
+                reply_attempts=0,
+                working_reaction=True,
+            )
+            # A bot's message (the stall guard's business) is answered after a read.
+            self.claims.stored(opened, owed, hand=not message.from_bot)
         log.info("message stored", extra={"session": session_id, "new_session": created})
         return session_id
 

@@ -144,11 +144,20 @@ def test_idle_sessions_and_replies_owed(store: Store, clock: FakeClock) -> None:
         db.execute(
             update(Message).where(Message.id == owed.id).values(reply_state=ReplyState.ANSWERED)
         )
-        S.set_last_bot_ts(db, session.id, "11.000001")
+        for ts in ("11.000001", "10.500001"):  # the last recorded is the last reply
+            S.add_message(
+                db,
+                session_id=session.id,
+                channel="D1",
+                ts=ts,
+                user_id="B1",
+                is_bot=True,
+                text="reply",
+                now=clock.now(),
+            )
     with store.sessions() as db:
-        row = S.get(db, session.id)
         assert S.unanswered_count(db, session.id) == 1
-        assert row is not None and row.last_bot_ts == "11.000001"
+        assert S.last_bot_ts(db, session.id) == "10.500001"
 
 
 def test_event_dedupe_and_ledger(store: Store, clock: FakeClock) -> None:
@@ -200,8 +209,9 @@ def test_the_intake_statements_open_touch_and_claim(store: Store, clock: FakeClo
     # The hot path's prebuilt statements on a bare connection (no ORM session).
     with store.engine.begin() as conn:
         assert events.claim_new(conn, ["msg:D1:1.0", "event:Ev1"], now=clock.now())
-        first, created = S.touch_or_open(conn, KEY, now=clock.now())
-        assert created
+        opened = S.open_or_touch(conn, KEY, now=clock.now())
+        first = opened.session.id
+        assert opened.created and opened.owing == 0 and opened.stamp == (0, 0)
         message_id = S.add_message(
             conn,
             session_id=first,
@@ -221,8 +231,11 @@ def test_the_intake_statements_open_touch_and_claim(store: Store, clock: FakeClo
         conn.rollback()
     with store.engine.begin() as conn:
         assert events.claim_new(conn, ["msg:D1:2.0"], now=clock.now())
-        again, created = S.touch_or_open(conn, KEY, now=clock.now())
-        assert again == first and not created
+        again = S.open_or_touch(conn, KEY, now=clock.now())
+        # The same session, with what its next reply needs to know: one message owed, and
+        # the transcript's stamp (one message, its id).
+        assert again.session.id == first and not again.created
+        assert again.owing == 1 and again.stamp == (1, message_id) and again.events == 0
     with store.sessions() as db:
         session = S.get(db, first)
         assert session is not None
@@ -255,22 +268,34 @@ def test_a_recorded_reply_says_the_state_and_what_is_still_owed(
             )
             for ts in ("1.0", "2.0")
         ]
+
+    def record(message_id: int | None, ts: str) -> tuple[str, int, int, int]:
+        with store.engine.begin() as conn:
+            reply_id = S.add_message(
+                conn,
+                session_id=session.id,
+                channel="D1",
+                ts=ts,
+                user_id="B1",
+                is_bot=True,
+                text="answer",
+                now=clock.now(),
+            )
+            state, owing, count, greatest = conn.execute(
+                S.ANSWERED,
+                {"id_": message_id, "reply_ts_": ts, "session_": session.id, "reply_id_": reply_id},
+            ).one()
+        return state, owing, count, greatest
+
     with store.engine.begin() as conn:
         conn.execute(S.GENERATED, {"id_": ids[0], "reply_text_": "answer"})
-        conn.execute(S.ANSWERED, {"id_": ids[0], "reply_ts_": "1.5"})
-        state, owing = conn.execute(
-            S.REPLIED, {"id_": session.id, "bot_ts_": "1.5", "at_": clock.now()}
-        ).one()
-    assert state == SessionState.OPEN and owing == 1
-    with store.engine.begin() as conn:
-        conn.execute(S.ANSWERED, {"id_": ids[1], "reply_ts_": "2.5"})
-        _, owing = conn.execute(
-            S.REPLIED, {"id_": session.id, "bot_ts_": "2.5", "at_": clock.now()}
-        ).one()
-    assert owing == 0
+    # The session's messages before the reply are counted (the stamp of the transcript kept in
+    # memory): the two people's messages, the greatest of them the second.
+    assert record(ids[0], "1.5") == (SessionState.OPEN, 1, 2, ids[1])
+    _, owing, count, _ = record(ids[1], "2.5")
+    assert owing == 0 and count == 3
     with store.sessions() as db:
         first = db.get(Message, ids[0])
         assert first is not None and first.reply_state == "answered" and first.reply_text is None
         assert first.reply_ts == "1.5" and first.reply_owner is None
-        reopened = S.get(db, session.id)
-        assert reopened is not None and reopened.last_bot_ts == "2.5"
+        assert S.last_bot_ts(db, session.id) == "2.5"

@@ -75,6 +75,14 @@ def sessions(stack: LocalStack) -> list[ChatSession]:
         return list(db.query(ChatSession).order_by(ChatSession.opened_at))
 
 
+def last_bot_ts(stack: LocalStack) -> str | None:
+    """The bot's last reply in the (only) session: the one a ✅ closes it on."""
+    store = stack.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        return S.last_bot_ts(db, sessions(stack)[0].id)
+
+
 def reflections(stack: LocalStack) -> list[ReflectionRow]:
     store = stack.bot.store
     assert store is not None
@@ -131,7 +139,7 @@ def test_done_button_closes_that_session(stack: LocalStack) -> None:
 def test_check_reaction_on_last_reply_closes_but_not_on_older_ones(stack: LocalStack) -> None:
     msg, first = chat(stack, "question one")
     _, second = chat(stack, "question two")
-    eventually(lambda: sessions(stack)[0].last_bot_ts == second.response["ts"])
+    eventually(lambda: last_bot_ts(stack) == second.response["ts"])
     stack.slack.user_reacts(ALICE, msg["channel"], str(first.response["ts"]), "white_check_mark")
     # Another user's ✅ on the last reply doesn't close Alice's session either.
     stack.slack.add_user("U0BOB", "bob")
@@ -140,7 +148,7 @@ def test_check_reaction_on_last_reply_closes_but_not_on_older_ones(stack: LocalS
     _, third = chat(stack, "question three")  # a sync point after those reactions
     assert sessions(stack)[0].state == SessionState.OPEN
     # The reply is stored just after Slack accepted it; a person cannot react faster than that.
-    eventually(lambda: sessions(stack)[0].last_bot_ts == third.response["ts"])
+    eventually(lambda: last_bot_ts(stack) == third.response["ts"])
     stack.slack.user_reacts(
         ALICE, msg["channel"], str(third.response["ts"]), "white_check_mark::skin-tone-4"
     )
