@@ -54,12 +54,37 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
+# Words a value uses to describe itself instead of being a secret: what it stands for (`token`),
+# where it is for (`dev`, `test`, `local`), what to do with it (`change-me`, `set-at-runtime`),
+# and the markers a log writes in its place (`[FILTERED]`, `<masked>`).
+_SELF_WORDS = frozenset(
+    "a an the my your our this that me it its not no only do dont use for to at in on of with "
+    "change set put replace insert fill paste goes here later runtime real actual some "
+    "secret secrets token tokens key keys api password passwords pass passwd pwd passphrase "
+    "credential credentials auth access private value string test tests testing dev devel "
+    "development local localhost dummy fake mock sample example demo placeholder default temp "
+    "tmp todo fixme foo bar baz qux filtered masked redacted hidden removed omitted censored "
+    "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
+    "super very long random dont".split()
+)
+
+
+def self_describing(value: str) -> bool:
+    """True when every word of `value` describes a secret or its status rather than being one:
+    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`. Digits or any other word make it
+    a candidate again (`correct-horse-battery-staple` is a passphrase)."""
+    if re.search(r"\d", value):
+        return False
+    words = [w.lower() for w in _WORD_PIECES.findall(value)]
+    return bool(words) and all(w in _SELF_WORDS for w in words)
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
     if not bare or bare.lower() in _PLACEHOLDER_VALUES:
         return True
-    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare):
+    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     alnum = [c.lower() for c in bare if c.isalnum()]
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
@@ -148,10 +173,16 @@ _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "man
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
+# A name with one of these words holds a digest of a secret, which is public: `password_hash`,
+# `checksum/secret` (a Helm annotation), `secret_sha256`, `token_fingerprint`.
+_DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerprint", "sha", "md"}
+_DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
-    if not pieces or pieces[-1] in _NOT_SECRET_TAILS:
+    if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
     if any(p in _STRONG for p in pieces):
         return 2
@@ -208,10 +239,22 @@ _LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")
 _BRACKETS = re.compile(r"[(){}\[\]]")
 
 
+# The segments of a key path written before the name: `checksum/` in `checksum/secret:`.
+_KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
+# Command-line flags after a bare value: the value is a command (`Read-Host -AsSecureString`).
+_FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
-    strength = name_strength(m.group("name"))
+    name = m.group("name")
+    if "@" in name[1:]:
+        return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
+    strength = name_strength((path.group(0) if path else "") + name)
     value = m.group("s")
     quoted = m.group("q") is not None
+    if not quoted and (value[:1] in "[(<{" or _FLAGS_AFTER.match(m.string, m.end())):
+        return False  # `auth=[FILTERED]`, `(sensitive)`: a marker; `= Read-Host -As…`: a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
     if not quoted and _LEADING_ESCAPE.match(value):
@@ -221,6 +264,11 @@ def _assign_check(m: re.Match[str]) -> bool:
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
     if strength == 1:
+        # A weak name (`key`, `cache_key`) says little, so the value must be one random run:
+        # `cache/<sha256>`, `img/b7/<sha1>.webp`, `thumb:3658def1de41:128` are paths and cache
+        # keys made of a digest and names, and a bare hex string is a digest.
+        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or _HEX.fullmatch(value.lower()):
+            return False
         return looks_random(value)
     return False
 
@@ -258,8 +306,46 @@ PHONE_CONTEXT = re.compile(
 )
 
 
+_IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
+# Digits grouped by thousands (`46 244 797`, `45.820.755`): a count or an amount. A phone number
+# with a short first group is written with its `+` country code, or named as one.
+_THOUSANDS = re.compile(r"[1-9]\d?(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+_HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
+
+
+def phone_layout_ok(text: str, start: int, end: int) -> bool:
+    """Could the digits at `text[start:end]` be laid out as a phone number?
+
+    Whatever `phonenumbers` says about the digits, the way they are written can rule a number
+    out: a dotted quad is an IPv4 address; a gap of two spaces or a tab is a column break in a
+    listing; a single digit stands alone only as a trunk or country code, at the front (`6 9 12
+    15`, `130.0.2091.95` are lists and versions); thousands groups are a count unless the text
+    calls it a number; and equal groups next to hex groups are part of a fingerprint."""
+    value = text[start:end].strip()
+    if _IPV4.fullmatch(value) or re.search(r"  |\t", value):
+        return False
+    before = text[max(0, start - 40) : start]
+    if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
+        return False
+    groups = re.findall(r"\+?\d+", value)
+    for i, group in enumerate(groups):
+        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
+            return False
+    widths = {len(g) for g in groups}
+    if len(widths) == 1:
+        width = widths.pop()
+        left = text[max(0, start - width - 1) : start]
+        right = text[end : end + width + 1]
+        for side in (left.strip(), right.strip()):
+            if len(side) == width and _HEX_GROUP.fullmatch(side):
+                return False
+    return True
+
+
 def _phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
+    if not phone_layout_ok(m.string, m.start(), m.end()):
+        return False
     try:
         num = phonenumbers.parse(text, "US")
     except phonenumbers.NumberParseException:
@@ -485,6 +571,9 @@ class _AssignMatch:
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._m, attr)  # `string`, `start`, `end`: those of the match
 
 
 def _strip_trailing(value: str) -> str:
