@@ -29,6 +29,7 @@ from writers.redact.recognizers import (
     identifier_like,
     is_code_ref,
     is_placeholder,
+    names_digest,
     plausible_secret,
     real,
 )
@@ -62,8 +63,8 @@ _CLOSE = ".,;:!?)\"'`”»」』"
 _VALUE = r"(?P<s>(?:[^\s\"'`”»」』\\]|\\(?![nrt\"'])){4,200})"
 
 _PROSE = re.compile(
-    rf"(?i)(?:(?<![A-Za-z])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{_QUALIFIER}?(?P<join>\s*[:=：](?:\s*(?:{_COPULA})\s)?"
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULA})\s)?"
     rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
     rf"|{_LABEL}\s*[:：]"
     rf"|(?P<bare>[ \t]+))"
@@ -83,7 +84,7 @@ def _mixed(value: str) -> bool:
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
-        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[]", raw
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]", raw
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
@@ -101,11 +102,27 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
         return False
     if strict:  # no colon or copula: only a value that could not be a word counts
+        if _GENERATED_NAME.fullmatch(value):
+            return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
         return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
 
 
+# Lowercase words joined by hyphens with a short generated suffix: the names Kubernetes, cloud
+# consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
+# A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
+# letters and digits.
+_GENERATED_NAME = re.compile(r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])[a-z0-9]{3,10}")
+# The key path a noun may end (`checksum/secret:`, `password_sha256:`), read back from the noun.
+_PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
+    path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
+    if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
+        return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
+    if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
+        return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)
 
 
@@ -262,9 +279,46 @@ def _file_bytes(value: str) -> bool:
     return head.startswith(_FILE_MAGIC)
 
 
+# Ciphertext is not a credential: the values inside an encryption envelope (SOPS `ENC[…]`, Vault
+# transit `vault:v1:…`) are useless without a key that is not in the text.
+_CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
+# A label whose last word says the value is an identifier, a digest or a public crypto parameter:
+# `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
+_PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
+_PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
+_PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def public_by_label(before: str) -> bool:
+    """True when the text just before a value labels it public (see `_PUBLIC_LABEL`), or puts it
+    inside an encryption envelope."""
+    if _CIPHERTEXT.search(before):
+        return True
+    label = _PUBLIC_LABEL.search(before)
+    if label is None:
+        return False
+    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", label.group("label"))
+    return bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS
+
+
+def is_multihash(value: str) -> bool:
+    """True for a base58 multihash (an IPFS CIDv0, `Qm…`): 0x12 0x20 then a 32-byte sha256 digest.
+    Structure, like a file signature, says it is a content address and not a key."""
+    if len(value) != 46 or any(c not in _B58 for c in value):
+        return False
+    n = 0
+    for c in value:
+        n = n * 58 + _B58.index(c)
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return len(raw) == 34 and raw[:2] == b"\x12\x20"
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
+    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]) or is_multihash(value):
+        return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
@@ -293,6 +347,8 @@ _PREFIXED = re.compile(
 def _prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
     if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
+        return False
+    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
         return False
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:

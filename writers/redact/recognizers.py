@@ -38,6 +38,8 @@ _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
 )
+# Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
+_SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
 _CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _HEX = re.compile(r"^[0-9a-f]+$")
@@ -127,7 +129,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False
     if quoted:
         return True
-    if is_code_ref(value):
+    if is_code_ref(value) or _SELECTOR.fullmatch(value):
         return False
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
@@ -177,6 +179,12 @@ _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # `checksum/secret` (a Helm annotation), `secret_sha256`, `token_fingerprint`.
 _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerprint", "sha", "md"}
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
+
+
+def names_digest(name: str) -> bool:
+    """True when a name or key path has a digest word in it (`checksum/`, `password_hash`)."""
+    pieces = {p.lower() for p in _NAME_PIECES.findall(name)}
+    return bool(_DIGEST_WORDS.intersection(pieces))
 
 
 def name_strength(name: str) -> int:
@@ -250,11 +258,13 @@ def _assign_check(m: re.Match[str]) -> bool:
     if "@" in name[1:]:
         return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
-    strength = name_strength((path.group(0) if path else "") + name)
+    strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
     value = m.group("s")
     quoted = m.group("q") is not None
-    if not quoted and (value[:1] in "[(<{" or _FLAGS_AFTER.match(m.string, m.end())):
-        return False  # `auth=[FILTERED]`, `(sensitive)`: a marker; `= Read-Host -As…`: a command
+    if not quoted and value[:1] in "[(<{":
+        return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
+    if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
+        return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
     if not quoted and _LEADING_ESCAPE.match(value):
@@ -456,6 +466,7 @@ RULES: tuple[Rule, ...] = (
             r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
         ),
         0.95,
+        real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
     ),
     Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
     Rule(
