@@ -92,6 +92,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if re.match(r"[A-Za-z_][\w.]*\(", value):
+        return False  # `password = getpass.getpass(…)`: a call, not a value
     if is_placeholder(value) or len(value) < 4:
         return False
     if not any(c.isascii() and c.isalnum() for c in value):
@@ -237,10 +239,12 @@ _DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]
 _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
-# Public key material: armoured public keys and certificates, and OpenSSH public keys.
+# Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
+# ciphertext, which is useless without a key that is not in the text.
 _PUBLIC_BLOCK = re.compile(
     r"-----BEGIN (?:PGP PUBLIC KEY BLOCK|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL"
-    r"|PGP SIGNATURE|SSH2 PUBLIC KEY)-----.*?(?:-----END [A-Z0-9 ]+-----|$)",
+    r"|PGP SIGNATURE|SSH2 PUBLIC KEY|PGP MESSAGE|ENCRYPTED MESSAGE)-----"
+    r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
 _SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
@@ -262,6 +266,14 @@ _FILE_MAGIC = (
     b"\x1f\x8b",
     b"<svg",
     b"<?xml",
+    b"\x00asm",
+    b"\x28\xb5\x2f\xfd",
+    b"BZh",
+    b"7z\xbc\xaf",
+    b"OggS",
+    b"fLaC",
+    b"ID3",
+    b"\x1aE\xdf\xa3",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -303,21 +315,62 @@ def public_by_label(before: str) -> bool:
 
 
 def is_multihash(value: str) -> bool:
-    """True for a base58 multihash (an IPFS CIDv0, `Qm…`): 0x12 0x20 then a 32-byte sha256 digest.
-    Structure, like a file signature, says it is a content address and not a key."""
-    if len(value) != 46 or any(c not in _B58 for c in value):
+    """True for a base58 multihash (an IPFS CIDv0): 0x12 0x20 then a 32-byte sha256 digest, which
+    base58 always writes as 46 characters starting `Qm`. A content address, not a key."""
+    return len(value) == 46 and value.startswith("Qm") and all(c in _B58 for c in value)
+
+
+_B64_LINE = re.compile(r"[ \t>]*[A-Za-z0-9+/]{16,}={0,2}[ \t]*")
+
+
+def in_file_block(text: str, start: int) -> bool:
+    """True when the base64 line holding `start` belongs to a block of wrapped base64 lines (a
+    MIME part, a pasted file) whose first line decodes to a file signature: every line of an
+    image's encoding is the image, not only the first."""
+
+    def line_at(pos: int) -> tuple[int, int]:
+        begin = text.rfind("\n", 0, pos) + 1
+        end = text.find("\n", pos)
+        return begin, len(text) if end < 0 else end
+
+    begin, end = line_at(start)
+    if not _B64_LINE.fullmatch(text, begin, end):
         return False
-    n = 0
-    for c in value:
-        n = n * 58 + _B58.index(c)
-    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
-    return len(raw) == 34 and raw[:2] == b"\x12\x20"
+    first, lines = begin, 1
+    while first > 0:
+        prev, _ = line_at(first - 1)
+        if not _B64_LINE.fullmatch(text, prev, first - 1):
+            break
+        first, lines = prev, lines + 1
+    if end < len(text):
+        nxt_begin, nxt_end = line_at(end + 1)
+        lines += bool(_B64_LINE.fullmatch(text, nxt_begin, nxt_end))
+    head_end = text.find("\n", first)
+    head = text[first : len(text) if head_end < 0 else head_end]
+    return lines > 1 and _file_bytes(head.strip(" \t>"))
+
+
+# Labels that say what follows is encoded data: a file's name (`model.bin:`), or the encoding
+# itself (`payload (base64):`), when no word for a secret is in the label.
+_FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
+_ENCODING_LABEL = re.compile(r"(?i)\b(?:base64|b64|base-64)\b\)?\s*[:=]?\s*[\"'`]?$")
+_SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
+
+
+def data_by_label(text: str, start: int) -> bool:
+    """True when the label before `start`, on its line, names a file or an encoding (see above)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    if _SECRET_WORD.search(line):
+        return False
+    return bool(_FILE_LABEL.search(line) or _ENCODING_LABEL.search(line))
 
 
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
     if public_by_label(m.string[max(0, m.start() - 200) : m.start()]) or is_multihash(value):
+        return False
+    if data_by_label(m.string, m.start()) or in_file_block(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential

@@ -38,6 +38,8 @@ _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
 )
+# A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
+_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
 # Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
 _SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
@@ -71,14 +73,49 @@ _SELF_WORDS = frozenset(
 )
 
 
+# A value that opens with one of these and has no digit is an instruction: `TODO-ask-ops`,
+# `please-generate-with-rails-secret`, `set-me-in-ci`.
+_INSTRUCTION_WORDS = frozenset(
+    "todo tbd fixme please ask generate set change replace insert fill paste put use see enter "
+    "add get copy create run rotate".split()
+)
+# Digits and symbols written for letters: `P@ssw0rd` is the word `password`.
+_LEET = str.maketrans("@4310$57!|", "aaeiosstil")
+
+
 def self_describing(value: str) -> bool:
     """True when every word of `value` describes a secret or its status rather than being one:
-    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`. Digits or any other word make it
-    a candidate again (`correct-horse-battery-staple` is a passphrase)."""
-    if re.search(r"\d", value):
+    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`, `my-test-token-1`, `P@ssw0rd`;
+    or when it is an instruction (`TODO-ask-ops`). Any other word or a number glued to a word
+    makes it a candidate again (`correct-horse-battery-staple`, `password123`)."""
+    core = re.sub(r"[-_.]\d{1,3}$", "", value)  # a short counter after a separator
+    if re.search(r"\d", core):
+        delet = core.lower().translate(_LEET)
+        if re.search(r"\d", delet):
+            return False
+        core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
+    words = [w.lower() for w in _WORD_PIECES.findall(core)]
+    if not words:
         return False
-    words = [w.lower() for w in _WORD_PIECES.findall(value)]
-    return bool(words) and all(w in _SELF_WORDS for w in words)
+    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES for w in words):
+        return True
+    return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+
+
+def patterned(value: str) -> bool:
+    """True for a value typed by a person to look like a key: a run of the alphabet or of digits
+    (`abcdef…`, `1234567890…`) or a short unit repeated (`abc123abc123…`). A random key has an
+    ascending neighbour about once in 30 characters and no period."""
+    alnum = "".join(c for c in value.lower() if c.isalnum())
+    if len(alnum) < 8:
+        return False
+    ascending = sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:], strict=False))
+    if ascending >= 0.6 * (len(alnum) - 1):
+        return True
+    for period in range(1, len(alnum) // 2 + 1):
+        if all(alnum[i] == alnum[i - period] for i in range(period, len(alnum))):
+            return True
+    return False
 
 
 def is_placeholder(value: str) -> bool:
@@ -87,6 +124,8 @@ def is_placeholder(value: str) -> bool:
     if not bare or bare.lower() in _PLACEHOLDER_VALUES:
         return True
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
+        return True
+    if patterned(bare) or _YAML_TAG.fullmatch(bare):
         return True
     alnum = [c.lower() for c in bare if c.isalnum()]
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
@@ -172,6 +211,10 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
+_NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
+_NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
+_NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
