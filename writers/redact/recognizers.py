@@ -8,6 +8,8 @@ from a token, or `sequenceKey = "18"` from `api_key = "Zf3D0…"`.
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 import re
 from collections import Counter
@@ -36,7 +38,14 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
-    r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
+    r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
+)
+# Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
+_MASK_RUN = re.compile(r"[*•●∙·■#]{4,}")
+# An instruction to the reader anywhere in the value: `django-insecure-change-this-in-production`.
+_INSTRUCTION = re.compile(
+    r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?(?:this|me|it|later|before)"
+    r"(?![a-z])"
 )
 # A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
 _YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
@@ -125,7 +134,9 @@ def is_placeholder(value: str) -> bool:
         return True
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
-    if patterned(bare) or _YAML_TAG.fullmatch(bare):
+    if patterned(bare) or _YAML_TAG.fullmatch(bare) or _INSTRUCTION.search(bare):
+        return True
+    if _MASK_RUN.search(bare):
         return True
     alnum = [c.lower() for c in bare if c.isalnum()]
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
@@ -141,6 +152,15 @@ def identifier_like(value: str) -> bool:
         (p.isalpha() and (len(p) >= 3 or p.isupper())) or (p.isdigit() and len(p) <= 4)
         for p in pieces
     )
+
+
+def path_of_words(value: str) -> bool:
+    """True for `kubernetes.io/service-account-token`, `prod/payments/stripe`: a path or a type
+    name whose every piece is a word, with no digit anywhere. A secret is not spelled in words."""
+    if "/" not in value or re.search(r"\d", value):
+        return False
+    pieces = [p for p in re.split(r"[/._-]+", value) if p]
+    return bool(pieces) and all(identifier_like(p) or p.islower() for p in pieces)
 
 
 def is_code_ref(value: str) -> bool:
@@ -162,13 +182,37 @@ def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> 
     return entropy(value) >= min_entropy
 
 
+def plain_json(value: str) -> bool:
+    """True when `value` is base64 of a JSON document with nothing secret in it: a pagination
+    cursor or a page token (`eyJvZmZzZXQiOiAyMDB9` is `{"offset": 200}`). A base64 service-account
+    file is JSON too, but its `private_key` field is named as a secret."""
+    if len(value) < 12 or value[:2] not in ("ey", "W3", "W1", "Wy"):
+        return False
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        doc = json.loads(base64.b64decode(body + "=" * (-len(body) % 4), validate=True))
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+    def clean(node: Any) -> bool:
+        if isinstance(node, dict):
+            return all(name_strength(str(k)) == 0 and clean(v) for k, v in node.items())
+        if isinstance(node, list):
+            return all(clean(v) for v in node)
+        return not (isinstance(node, str) and looks_random(node))
+
+    return isinstance(doc, dict | list) and clean(doc)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
+    if plain_json(value):
+        return False
     if quoted:
         return True
-    if is_code_ref(value) or _SELECTOR.fullmatch(value):
+    if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
         return False
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
@@ -215,6 +259,9 @@ _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "man
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
 _NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
+# A name ending in one of these holds the name of a parameter, column or option, not its value.
+_NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
+_NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -320,7 +367,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         # A weak name (`key`, `cache_key`) says little, so the value must be one random run:
         # `cache/<sha256>`, `img/b7/<sha1>.webp`, `thumb:3658def1de41:128` are paths and cache
         # keys made of a digest and names, and a bare hex string is a digest.
-        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or _HEX.fullmatch(value.lower()):
+        longest = max(re.split(r"[-_.]", value), key=len)
+        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or _HEX.fullmatch(longest.lower()):
             return False
         return looks_random(value)
     return False
@@ -331,7 +379,24 @@ def _auth_check(m: re.Match[str]) -> bool:
     # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
     if _BRACKETS.search(value):
         return False
+    pair = basic_pair(value)
+    if pair is not None:
+        # `Basic dXNlcjpwYXNz` is `user:pass`: judged by what it decodes to. With no password
+        # the lone user field is the credential (`browser:`), as with `curl -u "secret:"`.
+        user, password = pair
+        if is_placeholder(password or user) or user.lower() == password.lower():
+            return False
     return len(value) >= 8 and not is_placeholder(value) and not is_code_ref(value)
+
+
+def basic_pair(value: str) -> tuple[str, str] | None:
+    """The `(user, password)` a Basic credential decodes to, or None if it is not one."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    user, colon, password = raw.partition(":")
+    return (user, password) if colon and raw.isprintable() else None
 
 
 def _bearer_check(m: re.Match[str]) -> bool:
