@@ -401,10 +401,10 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
     if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
         return False
-    if re.fullmatch(r"[a-z]{2,4}", prefix) and m.group("sep") == "_" and len(body) < 28:
+    if re.fullmatch(r"[a-z]{2,4}", prefix) and m.group("sep") == "_" and len(body) <= 24:
         # `pi_3U8J…`, `evt_1lZD…`, `cus_Nffr…`: an API's object id is a short type tag and a
-        # 14-24 character body; the keys of the same APIs are longer or carry a key prefix
-        # (`sk_live_`, `whsec_`) that their own rules know.
+        # body of 24 characters at most; the keys of the same APIs are longer or carry a key
+        # prefix (`sk_live_`, `whsec_`) that their own rules know.
         return False
     if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
         return False

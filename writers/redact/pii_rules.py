@@ -58,7 +58,8 @@ KINDS = {
 # A version word just before a dotted number names it a version, also across a copula or a call's
 # opening (`version is 7.22.58.226`, `AssemblyVersion("7.4.0.0")`).
 _VERSIONISH = re.compile(
-    r"(?i)(?:\bv|version|release|build|ver\.?)(?:\s*(?:is|was|=|:|\(|\[|\"|'|of|to))*\s*$"
+    r"(?:(?i:\bv|\bversion|\brelease|\bbuild|\bver\.?)|(?<=[a-z])Version)"
+    r"(?:\s*(?:is|was|=|:|\(|\[|\"|'|of|to))*\s*$"
 )
 
 
