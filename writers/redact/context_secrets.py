@@ -114,7 +114,9 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
 # consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
 # A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
 # letters and digits.
-_GENERATED_NAME = re.compile(r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])[a-z0-9]{3,10}")
+_GENERATED_NAME = re.compile(
+    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])[a-z0-9]{3,10}"
+)
 # The key path a noun may end (`checksum/secret:`, `password_sha256:`), read back from the noun.
 _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 

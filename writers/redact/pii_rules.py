@@ -72,9 +72,10 @@ _DATE = re.compile(
 
 
 # Numbers that are written like phone numbers but named as something else just before.
+# Each word is whole: "visit" is not `v`, "verify" is not `ver`.
 _NOT_A_PHONE = re.compile(
-    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver\.?|\bv|firmware|kernel|release"
-    r"|\bbuild|driver|\bfw)\W{0,3}(?:\w+\W{1,3}){0,2}$"
+    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver|\bv|firmware|kernel|release"
+    r"|\bbuild|driver|\bfw)(?![a-z])\W{0,3}(?:\w+\W{1,3}){0,2}$"
 )
 
 

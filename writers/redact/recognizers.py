@@ -44,8 +44,8 @@ _CODE_REF = re.compile(
 _MASK_RUN = re.compile(r"[*•●∙·■#]{4,}")
 # An instruction to the reader anywhere in the value: `django-insecure-change-this-in-production`.
 _INSTRUCTION = re.compile(
-    r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?(?:this|me|it|later|before)"
-    r"(?![a-z])"
+    r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?"
+    r"(?:this|me|it|later|before)(?![a-z])"
 )
 # A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
 _YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
@@ -432,6 +432,35 @@ _THOUSANDS = re.compile(r"[1-9]\d?(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 _HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
 
 
+# Words that name a number as an id of something (an order, an invoice, a build, a parcel): a
+# number so named is that id, whatever shape it has. "No."/"Nr." are left out: they name phones.
+_ID_NOUN = (
+    r"order|orders|invoice|inv|po|ticket|ref|reference|tracking|shipment|parcel|awb|sku|ean|gtin"
+    r"|upc|isbn|serial|lot|batch|build|txn|transaction|receipt|booking|confirmation|bestellung"
+    r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
+    r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
+    r"|sendungsnummer|kundennummer|artikelnummer"
+)
+# Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
+# id word after them (`customer id`, `account #`).
+_OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORDS = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?"
+    rf"|(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}))"
+    r"[ \t]*[:#=]?[ \t]*[#]?$"
+)
+_CARD_WORDS = re.compile(
+    r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
+)
+
+
+def named_as_id(text: str, start: int) -> bool:
+    """True when the words just before `start` name the number there as an id (`order 4…`,
+    `Invoice #…`, `tracking number: …`)."""
+    return _ID_WORDS.search(text[max(0, start - 40) : start]) is not None
+
+
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
     """Could the digits at `text[start:end]` be laid out as a phone number?
 
@@ -441,7 +470,7 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     15`, `130.0.2091.95` are lists and versions); thousands groups are a count unless the text
     calls it a number; and equal groups next to hex groups are part of a fingerprint."""
     value = text[start:end].strip()
-    if _IPV4.fullmatch(value) or re.search(r"  |\t", value):
+    if _IPV4.fullmatch(value) or re.search(r"  |\t", value) or named_as_id(text, start):
         return False
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
@@ -477,6 +506,11 @@ def _phone_check(m: re.Match[str]) -> bool:
 
 
 def _card_check(m: re.Match[str]) -> bool:
+    if named_as_id(m.string, m.start()):
+        # One order or tracking number in ten passes Luhn; a card is called a card.
+        before = m.string[max(0, m.start() - 60) : m.start()]
+        if not _CARD_WORDS.search(before):
+            return False
     return luhn_ok(re.sub(r"\D", "", m.group(0)))
 
 

@@ -122,7 +122,7 @@ def test_names_of_code_parameters_and_handlers_hold_no_secret(redactor: Redactor
         "auth_token = 'abcdefghijklmnopqrstuvwxyz012345'",
         "INFO PUT /api/v1/items 200 auth=[MASKED]",
         "secrets: Vault for services, 1Password (humans)",
-        'token: "#{ENV.fetch(\'API_TOKEN\')}"',
+        "token: \"#{ENV.fetch('API_TOKEN')}\"",
     ],
 )
 def test_a_value_that_describes_itself_is_a_placeholder(redactor: Redactor, text: str) -> None:
@@ -182,7 +182,11 @@ def test_labelled_identifiers_digests_and_ciphertext_are_public(redactor: Redact
         f"X-Amz-Cf-Id: {_rand(56)}==",
         f"value: ENC[AES256_GCM,data:{_b64(18)},iv:{_b64(32)},tag:{_b64(16)},type:str]",
         f"stored as `vault:v1:{_b64(36)}`",
-        "-----BEGIN PGP MESSAGE-----\n\n" + _b64(48) + "\n" + _b64(30) + "\n-----END PGP MESSAGE-----",
+        "-----BEGIN PGP MESSAGE-----\n\n"
+        + _b64(48)
+        + "\n"
+        + _b64(30)
+        + "\n-----END PGP MESSAGE-----",
         "pinned Qm" + _rand(44, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"),
         f"payment intent pi_3{_rand(23)} succeeded; event evt_1{_rand(23)}",
     ]
@@ -206,7 +210,9 @@ def _png() -> bytes:
 def test_every_line_of_a_wrapped_file_is_the_file(redactor: Redactor) -> None:
     data = base64.b64encode(_png()).decode()
     wrapped = "\n".join(data[i : i + 76] for i in range(0, len(data), 76))
-    assert _kept(redactor, f"Content-Type: image/png\nContent-Transfer-Encoding: base64\n\n{wrapped}")
+    assert _kept(
+        redactor, f"Content-Type: image/png\nContent-Transfer-Encoding: base64\n\n{wrapped}"
+    )
     # The same layout with no file signature at its head is random bytes: still a secret.
     blob = _b64(240)
     lines = [blob[i : i + 76] for i in range(0, len(blob), 76)]
@@ -231,3 +237,23 @@ def test_base64_is_judged_by_what_it_decodes_to(redactor: Redactor) -> None:
     account = {"type": "service_account", "private_key": _rand(64), "client_id": "1234"}
     blob = base64.b64encode(json.dumps(account).encode()).decode()
     assert _caught(redactor, f'"token": "{blob}"', blob)
+
+
+# ---------------------------------------------------------------- numbers named as ids
+
+
+def test_a_number_named_as_an_id_is_that_id(redactor: Redactor) -> None:
+    luhn_valid = "4532015112830366"  # passes the card checksum, as one order number in ten does
+    assert _kept(redactor, f"order {luhn_valid} shipped today")
+    assert _kept(redactor, f"Rechnungsnummer: {luhn_valid}")
+    assert _kept(redactor, f"tracking number {luhn_valid}")
+    assert _kept(redactor, "customer id 6465580954 has two open tickets")
+    # Called a card, or a phone, it is one again.
+    assert _caught(redactor, f"order paid with card {luhn_valid}", luhn_valid)
+    assert _caught(redactor, "support line for that customer: 646.558.0954", "646.558.0954")
+
+
+def test_a_word_that_starts_like_a_version_word_is_not_one(redactor: Redactor) -> None:
+    # "visit" is not `v`, "verify" is not `ver`: the number after them is still a phone number.
+    assert _caught(redactor, "emergency contact for the site visit: 06-40321234", "40321234")
+    assert _caught(redactor, "to verify: +44 20 7946 0958", "7946 0958")
