@@ -370,7 +370,9 @@ def data_by_label(text: str, start: int) -> bool:
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
-    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]) or is_multihash(value):
+    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+        return False
+    if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
     if data_by_label(m.string, m.start()) or in_file_block(m.string, m.start()):
         return False

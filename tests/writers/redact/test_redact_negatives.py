@@ -188,6 +188,7 @@ def test_labelled_identifiers_digests_and_ciphertext_are_public(redactor: Redact
         + _b64(30)
         + "\n-----END PGP MESSAGE-----",
         "pinned Qm" + _rand(44, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"),
+        "ipfs://Qm" + _rand(44, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"),
         f"payment intent pi_3{_rand(23)} succeeded; event evt_1{_rand(23)}",
     ]
     for text in texts:
