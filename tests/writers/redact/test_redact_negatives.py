@@ -118,7 +118,7 @@ def test_names_of_code_parameters_and_handlers_hold_no_secret(redactor: Redactor
         "ADMIN_PASSWORD=P@ssw0rd",
         "api_token = 'my-test-token-2'",
         "OPENAI_API_KEY=sk-proj-********************************",
-        "API_KEY=sk-0123456789abcdef0123456789abcdef",
+        "API_KEY=sk-1234567890abcdef1234567890abcdef",
         "auth_token = 'abcdefghijklmnopqrstuvwxyz012345'",
         "INFO PUT /api/v1/items 200 auth=[MASKED]",
         "secrets: Vault for services, 1Password (humans)",
