@@ -118,16 +118,15 @@ def patterned(value: str) -> bool:
     sequential test vectors (`abc123xyz-456def789ghij…`) stay under 0.6, typed placeholders
     (`sk-1234567890abcdef…`, `abc123def456`) are over 0.7. A password may repeat a word twice
     (`hunter2hunter2`)."""
-    alnum = "".join(c for c in value.lower() if c.isalnum())
+    # A typed placeholder is short; the head of a long value (a PEM body, a blob) is enough.
+    alnum = "".join(c for c in value[:300].lower() if c.isalnum())[:256]
     if len(alnum) < 8:
         return False
-    ascending = sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:], strict=False))
+    codes = [ord(c) for c in alnum]
+    ascending = sum(b - a == 1 for a, b in zip(codes, codes[1:], strict=False))
     if ascending >= 0.7 * (len(alnum) - 1):
         return True
-    for period in range(1, len(alnum) // 3 + 1):
-        if all(alnum[i] == alnum[i - period] for i in range(period, len(alnum))):
-            return True
-    return False
+    return any(alnum[p:] == alnum[:-p] for p in range(1, len(alnum) // 3 + 1))
 
 
 def is_placeholder(value: str) -> bool:
