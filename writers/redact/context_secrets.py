@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import functools
 import re
 
 from writers.redact.recognizers import (
@@ -276,6 +278,9 @@ _FILE_MAGIC = (
     b"fLaC",
     b"ID3",
     b"\x1aE\xdf\xa3",
+    b"BM",
+    b"II*\x00",
+    b"MM\x00*",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -290,7 +295,8 @@ def _file_bytes(value: str) -> bool:
         head = base64.b64decode(core[:24] + "=" * (-len(core[:24]) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    return head.startswith(_FILE_MAGIC)
+    # ISO base media files (MP4, MOV, HEIC, AVIF) carry `ftyp` after a 4-byte box size.
+    return head.startswith(_FILE_MAGIC) or head[4:8] == b"ftyp"
 
 
 # Ciphertext is not a credential: the values inside an encryption envelope (SOPS `ENC[…]`, Vault
@@ -322,36 +328,6 @@ def is_multihash(value: str) -> bool:
     return len(value) == 46 and value.startswith("Qm") and all(c in _B58 for c in value)
 
 
-_B64_LINE = re.compile(r"[ \t>]*[A-Za-z0-9+/]{16,}={0,2}[ \t]*")
-
-
-def in_file_block(text: str, start: int) -> bool:
-    """True when the base64 line holding `start` belongs to a block of wrapped base64 lines (a
-    MIME part, a pasted file) whose first line decodes to a file signature: every line of an
-    image's encoding is the image, not only the first."""
-
-    def line_at(pos: int) -> tuple[int, int]:
-        begin = text.rfind("\n", 0, pos) + 1
-        end = text.find("\n", pos)
-        return begin, len(text) if end < 0 else end
-
-    begin, end = line_at(start)
-    if not _B64_LINE.fullmatch(text, begin, end):
-        return False
-    first, lines = begin, 1
-    while first > 0:
-        prev, _ = line_at(first - 1)
-        if not _B64_LINE.fullmatch(text, prev, first - 1):
-            break
-        first, lines = prev, lines + 1
-    if end < len(text):
-        nxt_begin, nxt_end = line_at(end + 1)
-        lines += bool(_B64_LINE.fullmatch(text, nxt_begin, nxt_end))
-    head_end = text.find("\n", first)
-    head = text[first : len(text) if head_end < 0 else head_end]
-    return lines > 1 and _file_bytes(head.strip(" \t>"))
-
-
 # Labels that say what follows is encoded data: a file's name (`model.bin:`), or the encoding
 # itself (`payload (base64):`), when no word for a secret is in the label.
 _FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
@@ -367,6 +343,35 @@ def data_by_label(text: str, start: int) -> bool:
     return bool(_FILE_LABEL.search(line) or _ENCODING_LABEL.search(line))
 
 
+# One base64 blob split for layout: pieces of 16 characters or more joined by line breaks, escaped
+# line breaks, string concatenation (`" +\n  "`), percent-escapes of `+/=`, quotes, indentation.
+_BLOB_RUN = re.compile(
+    r"[A-Za-z0-9+/=_-]{16,}"
+    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}[A-Za-z0-9+/=_-]{16,})*"
+)
+_JOINER = re.compile(r"\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]")
+
+
+@functools.lru_cache(maxsize=8)
+def _blob_runs(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(r.span() for r in _BLOB_RUN.finditer(text))
+
+
+def in_file_blob(text: str, start: int) -> bool:
+    """True when the base64 run at `start` continues a blob that began earlier as a file: its
+    first bytes are a file signature, or it began right after a `data:…;base64,` marker. A blob
+    split over lines, escaped line breaks or concatenated strings is still one blob, and every
+    piece of an image is the image."""
+    runs = _blob_runs(text)
+    i = bisect.bisect_right(runs, (start, len(text) + 1)) - 1
+    if i < 0 or not runs[i][0] <= start < runs[i][1]:
+        return False
+    begin = runs[i][0]
+    if re.search(r"(?i)base64,\s*$", text[max(0, begin - 20) : begin]):
+        return True
+    return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
@@ -374,7 +379,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
-    if data_by_label(m.string, m.start()) or in_file_block(m.string, m.start()):
+    if data_by_label(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
@@ -392,7 +397,7 @@ def _long_check(m: re.Match[str]) -> bool:
     # One long random run, not an identifier of short words joined by `_` or `-`.
     if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20:
         return False
-    return machine_made(value)
+    return machine_made(value) and not in_file_blob(m.string, m.start())
 
 
 _PREFIXED = re.compile(

@@ -258,3 +258,20 @@ def test_a_word_that_starts_like_a_version_word_is_not_one(redactor: Redactor) -
     # "visit" is not `v`, "verify" is not `ver`: the number after them is still a phone number.
     assert _caught(redactor, "emergency contact for the site visit: 06-40321234", "40321234")
     assert _caught(redactor, "to verify: +44 20 7946 0958", "7946 0958")
+
+
+def test_every_piece_of_a_split_image_is_the_image(redactor: Redactor) -> None:
+    heic = base64.b64encode(b"\x00\x00\x00\x18ftypheic" + _RNG.randbytes(120)).decode()
+    assert _kept(redactor, f'"heic_preview": "{heic}"')  # ISO media: `ftyp` after the box size
+    tiff = base64.b64encode(b"II*\x00" + _RNG.randbytes(90)).decode()
+    assert _kept(redactor, f"| scan | {tiff} |")
+    png = base64.b64encode(_png()).decode()
+    pieces = [png[i : i + 70] for i in range(0, len(png), 70)]
+    assert _kept(redactor, 'const logo = "' + '" +\n  "'.join(pieces) + '";')  # concatenated
+    assert _kept(redactor, '{"data": "' + "\\n".join(pieces) + '"}')  # escaped line breaks
+    assert _kept(redactor, f"![](data:image/png;base64,{png[:150]}\n{png[150:]})")
+    # Random bytes split the same way are still a secret, piece by piece.
+    blob = _b64(180)
+    parts = [blob[i : i + 70] for i in range(0, len(blob), 70)]
+    found = redactor.redact('const k = "' + '" +\n  "'.join(parts) + '";').text
+    assert parts[1] not in found
