@@ -307,6 +307,8 @@ _CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
 _PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
 _PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
 _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
+# A signature proves who made a message; anyone may read it, and it opens nothing.
+_PUBLIC_TAILS |= {"signature", "sig"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -445,9 +447,19 @@ def _near_words(m: re.Match[str]) -> bool:
     classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
     if classes < 3:
         return False
-    before = m.string[max(0, m.start("s") - 80) : m.start("s")]
-    after = m.string[m.end("s") : m.end("s") + 80]
+    if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
+        return False  # a line of a certificate or of armoured ciphertext
+    before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
+    after = _words_only(m.string[m.end("s") : m.end("s") + 80])
     return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
+
+
+_RANDOM_RUN = re.compile(r"[A-Za-z0-9+/=]*[0-9+/][A-Za-z0-9+/=]*")
+
+
+def _words_only(text: str) -> str:
+    """`text` without its random runs: "aws" inside `…MvaRaWsya2ii…` is not the word aws."""
+    return _RANDOM_RUN.sub(lambda r: r.group(0) if len(r.group(0)) < 20 else " ", text)
 
 
 def _url_token_user(m: re.Match[str]) -> bool:

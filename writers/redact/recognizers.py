@@ -264,6 +264,12 @@ _NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "se
 # A name ending in one of these holds the name of a parameter, column or option, not its value.
 _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
+_NOT_SECRET_TAILS |= {"attrs", "attributes", "columns", "properties", "options", "opts", "flags"}
+_NOT_SECRET_TAILS |= {"settings", "args", "arguments"}
+# Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
+# (`passwordResetTokenRepository: PasswordResetTokenRepository`).
+_NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
+_NOT_SECRET_TAILS |= {"model", "schema", "entity", "dto", "spec", "config", "configuration"}
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 

@@ -101,6 +101,8 @@ def test_a_weak_name_needs_one_random_run(redactor: Redactor) -> None:
 def test_names_of_code_parameters_and_handlers_hold_no_secret(redactor: Redactor) -> None:
     assert _kept(redactor, 'static final String REFRESH_TOKEN_PARAM = "refreshToken";')
     assert _kept(redactor, "options.IssuerSigningKeyResolver = LoadSigningKeysFromJwks;")
+    assert _kept(redactor, "val apiTokenRepository: ApiTokenRepository by inject()")
+    assert _kept(redactor, "public sealed class ClientSecretOptions : TokenCredentialOptions")
     assert _caught(redactor, f'REFRESH_TOKEN = "{RANDOM_40}";', RANDOM_40)
 
 
@@ -180,6 +182,7 @@ def test_labelled_identifiers_digests_and_ciphertext_are_public(redactor: Redact
     texts = [
         f'etag: W/"9c1e-{_rand(27)}"',
         f"X-Amz-Cf-Id: {_rand(56)}==",
+        f"signature: {_b64(64)}",
         f"value: ENC[AES256_GCM,data:{_b64(18)},iv:{_b64(32)},tag:{_b64(16)},type:str]",
         f"stored as `vault:v1:{_b64(36)}`",
         "-----BEGIN PGP MESSAGE-----\n\n"
@@ -275,3 +278,17 @@ def test_every_piece_of_a_split_image_is_the_image(redactor: Redactor) -> None:
     parts = [blob[i : i + 70] for i in range(0, len(blob), 70)]
     found = redactor.redact('const k = "' + '" +\n  "'.join(parts) + '";').text
     assert parts[1] not in found
+
+
+def test_context_words_are_words_not_letters_inside_a_blob(redactor: Redactor) -> None:
+    # A 40-character line (the AWS secret-key shape) of armoured ciphertext, under a line that
+    # happens to hold the letters "aWs": no word "aws" is near it.
+    text = (
+        "-----BEGIN PGP MESSAGE-----\n\n"
+        "Qx7RaWsYa2iiLq8ji3DunXJ3kT9pLm2vBn4cXz8wPq1Rt6Uy\n"
+        "0Z2NUyYzCp8j0rcBIlsfJBxiNLzSvHgdBkdPbKAM\n"
+        "-----END PGP MESSAGE-----"
+    )
+    assert _kept(redactor, text)
+    secret = "0Z2NUyYzCp8j0rcBIlsfJBxiNLzSvHgdBkdPbKAM"
+    assert _caught(redactor, f"aws secret for the deploy user:\n{secret}\n", secret)
