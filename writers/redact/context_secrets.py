@@ -317,7 +317,7 @@ def public_by_label(before: str) -> bool:
     inside an encryption envelope."""
     if _CIPHERTEXT.search(before):
         return True
-    label = _PUBLIC_LABEL.search(before)
+    label = _PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False
     pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", label.group("label"))

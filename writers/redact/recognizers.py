@@ -111,6 +111,23 @@ def self_describing(value: str) -> bool:
     return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
 
 
+_NOT_ALNUM = re.compile(r"[^0-9a-z]")
+# Every position where the next character is the one after it (`ab`, `89`), overlapping.
+_ASCENDING = re.compile(
+    "(?="
+    + "|".join(
+        a + b
+        for a, b in zip(
+            "0123456789abcdefghijklmnopqrstuvwxy",
+            "123456789:bcdefghijklmnopqrstuvwxyz",
+            strict=True,
+        )
+        if b != ":"
+    )
+    + ")"
+)
+
+
 def patterned(value: str) -> bool:
     """True for a value typed by a person to look like a key: runs of the alphabet or of digits
     (`abcdef…`, `1234567890…`) or a unit repeated three times or more (`abc123abc123abc123`). A
@@ -119,11 +136,10 @@ def patterned(value: str) -> bool:
     (`sk-1234567890abcdef…`, `abc123def456`) are over 0.7. A password may repeat a word twice
     (`hunter2hunter2`)."""
     # A typed placeholder is short; the head of a long value (a PEM body, a blob) is enough.
-    alnum = "".join(c for c in value[:300].lower() if c.isalnum())[:256]
+    alnum = _NOT_ALNUM.sub("", value[:300].lower())[:256]
     if len(alnum) < 8:
         return False
-    codes = [ord(c) for c in alnum]
-    ascending = sum(b - a == 1 for a, b in zip(codes, codes[1:], strict=False))
+    ascending = len(_ASCENDING.findall(alnum))
     if ascending >= 0.7 * (len(alnum) - 1):
         return True
     return any(alnum[p:] == alnum[:-p] for p in range(1, len(alnum) // 3 + 1))
