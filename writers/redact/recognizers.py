@@ -78,7 +78,7 @@ _SELF_WORDS = frozenset(
     "development local localhost dummy fake mock sample example demo placeholder default temp "
     "tmp todo fixme foo bar baz qux filtered masked redacted hidden removed omitted censored "
     "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
-    "super very long random dont".split()
+    "super very long random".split()
 )
 
 
@@ -468,20 +468,23 @@ _ID_NOUN = (
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
 _ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
-_ID_WORDS = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?"
-    rf"|(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}))"
-    r"[ \t]*[:#=]?[ \t]*[#]?$"
+_ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
+_ID_OF_THING = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
 )
+_ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
 )
 
 
-def named_as_id(text: str, start: int) -> bool:
+def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
-    `Invoice #…`, `tracking number: …`)."""
-    return _ID_WORDS.search(text[max(0, start - 40) : start]) is not None
+    `Invoice #…`, `tracking number: …`; with `owners`, also `customer id …`)."""
+    before = text[max(0, start - 40) : start]
+    if _ID_OF_THING.search(before):
+        return True
+    return owners and _ID_OF_OWNER.search(before) is not None
 
 
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
@@ -529,8 +532,9 @@ def _phone_check(m: re.Match[str]) -> bool:
 
 
 def _card_check(m: re.Match[str]) -> bool:
-    if named_as_id(m.string, m.start()):
-        # One order or tracking number in ten passes Luhn; a card is called a card.
+    if named_as_id(m.string, m.start(), owners=False):
+        # One order or tracking number in ten passes Luhn; a card is called a card. An
+        # "account number" may well be the card's, so only the names of things count here.
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not _CARD_WORDS.search(before):
             return False

@@ -254,6 +254,7 @@ def test_a_number_named_as_an_id_is_that_id(redactor: Redactor) -> None:
     assert _kept(redactor, "customer id 6465580954 has two open tickets")
     # Called a card, or a phone, it is one again.
     assert _caught(redactor, f"order paid with card {luhn_valid}", luhn_valid)
+    assert _caught(redactor, f"account number {luhn_valid}", luhn_valid)  # may be the card's
     assert _caught(redactor, "support line for that customer: 646.558.0954", "646.558.0954")
 
 
