@@ -304,11 +304,12 @@ def _file_bytes(value: str) -> bool:
 _CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
 # A label whose last word says the value is an identifier, a digest or a public crypto parameter:
 # `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
-_PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
+_PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
 _PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
 _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
-# A signature proves who made a message; anyone may read it, and it opens nothing.
-_PUBLIC_TAILS |= {"signature", "sig"}
+# A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
+# thumbprint (JOSE `kid`, `x5t#S256`) name a key without being it.
+_PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -320,8 +321,9 @@ def public_by_label(before: str) -> bool:
     label = _PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False
-    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", label.group("label"))
-    return bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS
+    name = label.group("label").split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
+    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)
+    return name.lower() in _PUBLIC_TAILS or (bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS)
 
 
 def is_multihash(value: str) -> bool:
@@ -394,6 +396,8 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     # `name=value` is an assignment, judged by the name (`secret_assignment`), not as a token.
     named = _NAMED.match(value)
+    if named and _file_bytes(value[named.end() :]):
+        return False  # `thumbnail_b64=/9j/4AAQ…`: the value after the name is a file
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
     # One long random run, not an identifier of short words joined by `_` or `-`.

@@ -183,6 +183,8 @@ def test_labelled_identifiers_digests_and_ciphertext_are_public(redactor: Redact
         f'etag: W/"9c1e-{_rand(27)}"',
         f"X-Amz-Cf-Id: {_rand(56)}==",
         f"signature: {_b64(64)}",
+        f"kid: {_rand(43)}",
+        f"x5t#S256: {_rand(43)}",
         f"value: ENC[AES256_GCM,data:{_b64(18)},iv:{_b64(32)},tag:{_b64(16)},type:str]",
         f"stored as `vault:v1:{_b64(36)}`",
         "-----BEGIN PGP MESSAGE-----\n\n"
@@ -227,6 +229,8 @@ def test_every_line_of_a_wrapped_file_is_the_file(redactor: Redactor) -> None:
 def test_a_file_name_or_an_encoding_label_says_data(redactor: Redactor) -> None:
     assert _kept(redactor, f"binaryData:\n  weights.bin: {_b64(60)}")
     assert _kept(redactor, f"protobuf payload (base64): {_b64(58)}")
+    jpeg = _b64(120, head=b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+    assert _kept(redactor, f"thumbnail_b64={jpeg}")  # the value after the name is a file
     wasm = _b64(60, head=b"\x00asm\x01\x00\x00\x00")
     assert _kept(redactor, f"wasm: {wasm}")
     assert _caught(redactor, f"session token (base64): {RANDOM_40}", RANDOM_40)
