@@ -304,6 +304,7 @@ def _file_bytes(value: str) -> bool:
 _CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
 # A label whose last word says the value is an identifier, a digest or a public crypto parameter:
 # `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
+_LABEL_END = re.compile(r"[:=]\s*(?:W/)?[\"'`]?$")
 _PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
 _PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
 _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
@@ -316,8 +317,10 @@ _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 def public_by_label(before: str) -> bool:
     """True when the text just before a value labels it public (see `_PUBLIC_LABEL`), or puts it
     inside an encryption envelope."""
-    if _CIPHERTEXT.search(before):
+    if ("ENC[" in before or "vault:v" in before) and _CIPHERTEXT.search(before):
         return True
+    if not _LABEL_END.search(before[-8:]):
+        return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False

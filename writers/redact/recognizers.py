@@ -112,6 +112,7 @@ def self_describing(value: str) -> bool:
 
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]")
+_NOT_WORD_CHAR = re.compile(r"[\W_]+")  # what `str.isalnum` leaves out, in any script
 # Every position where the next character is the one after it (`ab`, `89`), overlapping.
 _ASCENDING = re.compile(
     "(?="
@@ -156,9 +157,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _MASK_RUN.search(bare):
         return True
-    alnum = [c.lower() for c in bare if c.isalnum()]
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
-    return len(set(alnum)) <= 3
+    return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
 
 
 def identifier_like(value: str) -> bool:
