@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import functools
 import re
 
 from writers.redact.recognizers import (
@@ -29,6 +31,7 @@ from writers.redact.recognizers import (
     identifier_like,
     is_code_ref,
     is_placeholder,
+    names_digest,
     plausible_secret,
     real,
 )
@@ -62,8 +65,8 @@ _CLOSE = ".,;:!?)\"'`”»」』"
 _VALUE = r"(?P<s>(?:[^\s\"'`”»」』\\]|\\(?![nrt\"'])){4,200})"
 
 _PROSE = re.compile(
-    rf"(?i)(?:(?<![A-Za-z])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{_QUALIFIER}?(?P<join>\s*[:=：](?:\s*(?:{_COPULA})\s)?"
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULA})\s)?"
     rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
     rf"|{_LABEL}\s*[:：]"
     rf"|(?P<bare>[ \t]+))"
@@ -83,7 +86,7 @@ def _mixed(value: str) -> bool:
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
-        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[]", raw
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]", raw
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
@@ -91,6 +94,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if re.match(r"[A-Za-z_][\w.]*\(", value):
+        return False  # `password = getpass.getpass(…)`: a call, not a value
     if is_placeholder(value) or len(value) < 4:
         return False
     if not any(c.isascii() and c.isalnum() for c in value):
@@ -101,11 +106,29 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
         return False
     if strict:  # no colon or copula: only a value that could not be a word counts
+        if _GENERATED_NAME.fullmatch(value):
+            return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
         return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
 
 
+# Lowercase words joined by hyphens with a short generated suffix: the names Kubernetes, cloud
+# consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
+# A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
+# letters and digits.
+_GENERATED_NAME = re.compile(
+    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])[a-z0-9]{3,10}"
+)
+# The key path a noun may end (`checksum/secret:`, `password_sha256:`), read back from the noun.
+_PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
+    path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
+    if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
+        return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
+    if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
+        return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)
 
 
@@ -220,10 +243,12 @@ _DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]
 _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
-# Public key material: armoured public keys and certificates, and OpenSSH public keys.
+# Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
+# ciphertext, which is useless without a key that is not in the text.
 _PUBLIC_BLOCK = re.compile(
     r"-----BEGIN (?:PGP PUBLIC KEY BLOCK|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL"
-    r"|PGP SIGNATURE|SSH2 PUBLIC KEY)-----.*?(?:-----END [A-Z0-9 ]+-----|$)",
+    r"|PGP SIGNATURE|SSH2 PUBLIC KEY|PGP MESSAGE|ENCRYPTED MESSAGE)-----"
+    r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
 _SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
@@ -245,6 +270,17 @@ _FILE_MAGIC = (
     b"\x1f\x8b",
     b"<svg",
     b"<?xml",
+    b"\x00asm",
+    b"\x28\xb5\x2f\xfd",
+    b"BZh",
+    b"7z\xbc\xaf",
+    b"OggS",
+    b"fLaC",
+    b"ID3",
+    b"\x1aE\xdf\xa3",
+    b"BM",
+    b"II*\x00",
+    b"MM\x00*",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -259,12 +295,99 @@ def _file_bytes(value: str) -> bool:
         head = base64.b64decode(core[:24] + "=" * (-len(core[:24]) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    return head.startswith(_FILE_MAGIC)
+    # ISO base media files (MP4, MOV, HEIC, AVIF) carry `ftyp` after a 4-byte box size.
+    return head.startswith(_FILE_MAGIC) or head[4:8] == b"ftyp"
+
+
+# Ciphertext is not a credential: the values inside an encryption envelope (SOPS `ENC[…]`, Vault
+# transit `vault:v1:…`) are useless without a key that is not in the text.
+_CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
+# A label whose last word says the value is an identifier, a digest or a public crypto parameter:
+# `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
+_LABEL_END = re.compile(r"[:=]\s*(?:W/)?[\"'`]?$")
+_PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
+_PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
+_PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
+# A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
+# thumbprint (JOSE `kid`, `x5t#S256`) name a key without being it.
+_PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def public_by_label(before: str) -> bool:
+    """True when the text just before a value labels it public (see `_PUBLIC_LABEL`), or puts it
+    inside an encryption envelope."""
+    if ("ENC[" in before or "vault:v" in before) and _CIPHERTEXT.search(before):
+        return True
+    if not _LABEL_END.search(before[-8:]):
+        return False  # no `label:` or `label=` right before the value
+    label = _PUBLIC_LABEL.search(before[-80:])
+    if label is None:
+        return False
+    name = label.group("label").split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
+    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)
+    return name.lower() in _PUBLIC_TAILS or (bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS)
+
+
+def is_multihash(value: str) -> bool:
+    """True for a base58 multihash (an IPFS CIDv0): 0x12 0x20 then a 32-byte sha256 digest, which
+    base58 always writes as 46 characters starting `Qm`. A content address, not a key."""
+    return len(value) == 46 and value.startswith("Qm") and all(c in _B58 for c in value)
+
+
+# Labels that say what follows is encoded data: a file's name (`model.bin:`), or the encoding
+# itself (`payload (base64):`), when no word for a secret is in the label.
+_FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
+_ENCODING_LABEL = re.compile(r"(?i)\b(?:base64|b64|base-64)\b\)?\s*[:=]?\s*[\"'`]?$")
+_SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
+
+
+def data_by_label(text: str, start: int) -> bool:
+    """True when the label before `start`, on its line, names a file or an encoding (see above)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    if _SECRET_WORD.search(line):
+        return False
+    return bool(_FILE_LABEL.search(line) or _ENCODING_LABEL.search(line))
+
+
+# One base64 blob split for layout: pieces of 16 characters or more joined by line breaks, escaped
+# line breaks, string concatenation (`" +\n  "`), percent-escapes of `+/=`, quotes, indentation.
+_BLOB_RUN = re.compile(
+    r"[A-Za-z0-9+/=_-]{16,}"
+    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}[A-Za-z0-9+/=_-]{16,})*"
+)
+_JOINER = re.compile(r"\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]")
+
+
+@functools.lru_cache(maxsize=8)
+def _blob_runs(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(r.span() for r in _BLOB_RUN.finditer(text))
+
+
+def in_file_blob(text: str, start: int) -> bool:
+    """True when the base64 run at `start` continues a blob that began earlier as a file: its
+    first bytes are a file signature, or it began right after a `data:…;base64,` marker. A blob
+    split over lines, escaped line breaks or concatenated strings is still one blob, and every
+    piece of an image is the image."""
+    runs = _blob_runs(text)
+    i = bisect.bisect_right(runs, (start, len(text) + 1)) - 1
+    if i < 0 or not runs[i][0] <= start < runs[i][1]:
+        return False
+    begin = runs[i][0]
+    if re.search(r"(?i)base64,\s*$", text[max(0, begin - 20) : begin]):
+        return True
+    return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
+    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+        return False
+    if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
+        return False
+    if data_by_label(m.string, m.start()):
+        return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
@@ -276,12 +399,14 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     # `name=value` is an assignment, judged by the name (`secret_assignment`), not as a token.
     named = _NAMED.match(value)
+    if named and _file_bytes(value[named.end() :]):
+        return False  # `thumbnail_b64=/9j/4AAQ…`: the value after the name is a file
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
     # One long random run, not an identifier of short words joined by `_` or `-`.
     if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20:
         return False
-    return machine_made(value)
+    return machine_made(value) and not in_file_blob(m.string, m.start())
 
 
 _PREFIXED = re.compile(
@@ -293,6 +418,13 @@ _PREFIXED = re.compile(
 def _prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
     if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
+        return False
+    if re.fullmatch(r"[a-z]{2,4}", prefix) and m.group("sep") == "_" and len(body) <= 24:
+        # `pi_3U8J…`, `evt_1lZD…`, `cus_Nffr…`: an API's object id is a short type tag and a
+        # body of 24 characters at most; the keys of the same APIs are longer or carry a key
+        # prefix (`sk_live_`, `whsec_`) that their own rules know.
+        return False
+    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
         return False
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
@@ -322,9 +454,19 @@ def _near_words(m: re.Match[str]) -> bool:
     classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
     if classes < 3:
         return False
-    before = m.string[max(0, m.start("s") - 80) : m.start("s")]
-    after = m.string[m.end("s") : m.end("s") + 80]
+    if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
+        return False  # a line of a certificate or of armoured ciphertext
+    before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
+    after = _words_only(m.string[m.end("s") : m.end("s") + 80])
     return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
+
+
+_RANDOM_RUN = re.compile(r"[A-Za-z0-9+/=]*[0-9+/][A-Za-z0-9+/=]*")
+
+
+def _words_only(text: str) -> str:
+    """`text` without its random runs: "aws" inside `…MvaRaWsya2ii…` is not the word aws."""
+    return _RANDOM_RUN.sub(lambda r: r.group(0) if len(r.group(0)) < 20 else " ", text)
 
 
 def _url_token_user(m: re.Match[str]) -> bool:

@@ -32,7 +32,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.recognizers import PHONE_CONTEXT
+from writers.redact.recognizers import PHONE_CONTEXT, phone_layout_ok
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -55,7 +55,12 @@ KINDS = {
     "PL_PESEL": "national_id",
     "FI_PERSONAL_IDENTITY_CODE": "national_id",
 }
-_VERSIONISH = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?)\s*$")
+# A version word just before a dotted number names it a version, also across a copula or a call's
+# opening (`version is 7.22.58.226`, `AssemblyVersion("7.4.0.0")`).
+_VERSIONISH = re.compile(
+    r"(?:(?i:\bv|\bversion|\brelease|\bbuild|\bver\.?)|(?<=[a-z])Version)"
+    r"(?:\s*(?:is|was|=|:|\(|\[|\"|'|of|to))*\s*$"
+)
 
 
 # Calendar dates look like national phone numbers to `phonenumbers` (23.11.2026, 2026-11-23).
@@ -67,9 +72,10 @@ _DATE = re.compile(
 
 
 # Numbers that are written like phone numbers but named as something else just before.
+# Each word is whole: "visit" is not `v`, "verify" is not `ver`.
 _NOT_A_PHONE = re.compile(
-    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver\.?|\bv|firmware|kernel|release"
-    r"|\bbuild|driver|\bfw)\W{0,3}(?:\w+\W{1,3}){0,2}$"
+    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver|\bv|firmware|kernel|release"
+    r"|\bbuild|driver|\bfw)(?![a-z])\W{0,3}(?:\w+\W{1,3}){0,2}$"
 )
 
 
@@ -88,6 +94,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
         return False
+    if not phone_layout_ok(text, start, end):
+        return False
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
@@ -99,7 +107,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
 
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
-    before, after = text[max(0, start - 12) : start], text[end : end + 2]
+    before, after = text[max(0, start - 30) : start], text[end : end + 2]
     prefix = m.group(0) if (m := re.match(r"/\d{1,3}", text[end:])) else ""
     if _network(value + prefix):
         return False  # `10.0.0.0/8`: a network (host bits zero), not one host

@@ -8,6 +8,8 @@ from a token, or `sequenceKey = "18"` from `api_key = "Zf3D0…"`.
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 import re
 from collections import Counter
@@ -36,8 +38,19 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
-    r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…"
+    r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
 )
+# Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
+_MASK_RUN = re.compile(r"[*•●∙·■#]{4,}")
+# An instruction to the reader anywhere in the value: `django-insecure-change-this-in-production`.
+_INSTRUCTION = re.compile(
+    r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?"
+    r"(?:this|me|it|later|before)(?![a-z])"
+)
+# A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
+_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
+# Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
+_SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
 _CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _HEX = re.compile(r"^[0-9a-f]+$")
@@ -54,16 +67,98 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
+# Words a value uses to describe itself instead of being a secret: what it stands for (`token`),
+# where it is for (`dev`, `test`, `local`), what to do with it (`change-me`, `set-at-runtime`),
+# and the markers a log writes in its place (`[FILTERED]`, `<masked>`).
+_SELF_WORDS = frozenset(
+    "a an the my your our this that me it its not no only do dont use for to at in on of with "
+    "change set put replace insert fill paste goes here later runtime real actual some "
+    "secret secrets token tokens key keys api password passwords pass passwd pwd passphrase "
+    "credential credentials auth access private value string test tests testing dev devel "
+    "development local localhost dummy fake mock sample example demo placeholder default temp "
+    "tmp todo fixme foo bar baz qux filtered masked redacted hidden removed omitted censored "
+    "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
+    "super very long random".split()
+)
+
+
+# A value that opens with one of these and has no digit is an instruction: `TODO-ask-ops`,
+# `please-generate-with-rails-secret`, `set-me-in-ci`.
+_INSTRUCTION_WORDS = frozenset(
+    "todo tbd fixme please ask generate set change replace insert fill paste put use see enter "
+    "add get copy create run rotate".split()
+)
+# Digits and symbols written for letters: `P@ssw0rd` is the word `password`.
+_LEET = str.maketrans("@4310$57!|", "aaeiosstil")
+
+
+def self_describing(value: str) -> bool:
+    """True when every word of `value` describes a secret or its status rather than being one:
+    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`, `my-test-token-1`, `P@ssw0rd`;
+    or when it is an instruction (`TODO-ask-ops`). Any other word or a number glued to a word
+    makes it a candidate again (`correct-horse-battery-staple`, `password123`)."""
+    core = re.sub(r"[-_.]\d{1,3}$", "", value)  # a short counter after a separator
+    if re.search(r"\d", core):
+        delet = core.lower().translate(_LEET)
+        if re.search(r"\d", delet):
+            return False
+        core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
+    words = [w.lower() for w in _WORD_PIECES.findall(core)]
+    if not words:
+        return False
+    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES for w in words):
+        return True
+    return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+
+
+_NOT_ALNUM = re.compile(r"[^0-9a-z]")
+_NOT_WORD_CHAR = re.compile(r"[\W_]+")  # what `str.isalnum` leaves out, in any script
+# Every position where the next character is the one after it (`ab`, `89`), overlapping.
+_ASCENDING = re.compile(
+    "(?="
+    + "|".join(
+        a + b
+        for a, b in zip(
+            "0123456789abcdefghijklmnopqrstuvwxy",
+            "123456789:bcdefghijklmnopqrstuvwxyz",
+            strict=True,
+        )
+        if b != ":"
+    )
+    + ")"
+)
+
+
+def patterned(value: str) -> bool:
+    """True for a value typed by a person to look like a key: runs of the alphabet or of digits
+    (`abcdef…`, `1234567890…`) or a unit repeated three times or more (`abc123abc123abc123`). A
+    random key has an ascending neighbour about once in 30 characters and no period; scanners'
+    sequential test vectors (`abc123xyz-456def789ghij…`) stay under 0.6, typed placeholders
+    (`sk-1234567890abcdef…`, `abc123def456`) are over 0.7. A password may repeat a word twice
+    (`hunter2hunter2`)."""
+    # A typed placeholder is short; the head of a long value (a PEM body, a blob) is enough.
+    alnum = _NOT_ALNUM.sub("", value[:300].lower())[:256]
+    if len(alnum) < 8:
+        return False
+    ascending = len(_ASCENDING.findall(alnum))
+    if ascending >= 0.7 * (len(alnum) - 1):
+        return True
+    return any(alnum[p:] == alnum[:-p] for p in range(1, len(alnum) // 3 + 1))
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
     if not bare or bare.lower() in _PLACEHOLDER_VALUES:
         return True
-    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare):
+    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
-    alnum = [c.lower() for c in bare if c.isalnum()]
+    if patterned(bare) or _YAML_TAG.fullmatch(bare) or _INSTRUCTION.search(bare):
+        return True
+    if _MASK_RUN.search(bare):
+        return True
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
-    return len(set(alnum)) <= 3
+    return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
 
 
 def identifier_like(value: str) -> bool:
@@ -75,6 +170,15 @@ def identifier_like(value: str) -> bool:
         (p.isalpha() and (len(p) >= 3 or p.isupper())) or (p.isdigit() and len(p) <= 4)
         for p in pieces
     )
+
+
+def path_of_words(value: str) -> bool:
+    """True for `kubernetes.io/service-account-token`, `prod/payments/stripe`: a path or a type
+    name whose every piece is a word, with no digit anywhere. A secret is not spelled in words."""
+    if "/" not in value or re.search(r"\d", value):
+        return False
+    pieces = [p for p in re.split(r"[/._-]+", value) if p]
+    return bool(pieces) and all(identifier_like(p) or p.islower() for p in pieces)
 
 
 def is_code_ref(value: str) -> bool:
@@ -96,13 +200,37 @@ def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> 
     return entropy(value) >= min_entropy
 
 
+def plain_json(value: str) -> bool:
+    """True when `value` is base64 of a JSON document with nothing secret in it: a pagination
+    cursor or a page token (`eyJvZmZzZXQiOiAyMDB9` is `{"offset": 200}`). A base64 service-account
+    file is JSON too, but its `private_key` field is named as a secret."""
+    if len(value) < 12 or value[:2] not in ("ey", "W3", "W1", "Wy"):
+        return False
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        doc = json.loads(base64.b64decode(body + "=" * (-len(body) % 4), validate=True))
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+    def clean(node: Any) -> bool:
+        if isinstance(node, dict):
+            return all(name_strength(str(k)) == 0 and clean(v) for k, v in node.items())
+        if isinstance(node, list):
+            return all(clean(v) for v in node)
+        return not (isinstance(node, str) and looks_random(node))
+
+    return isinstance(doc, dict | list) and clean(doc)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
+    if plain_json(value):
+        return False
     if quoted:
         return True
-    if is_code_ref(value):
+    if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
         return False
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
@@ -145,13 +273,38 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
+_NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
+_NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
+_NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
+# A name ending in one of these holds the name of a parameter, column or option, not its value.
+_NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
+_NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
+_NOT_SECRET_TAILS |= {"attrs", "attributes", "columns", "properties", "options", "opts", "flags"}
+_NOT_SECRET_TAILS |= {"settings", "args", "arguments"}
+# Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
+# (`passwordResetTokenRepository: PasswordResetTokenRepository`).
+_NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
+_NOT_SECRET_TAILS |= {"model", "schema", "entity", "dto", "spec", "config", "configuration"}
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+# A name with one of these words holds a digest of a secret, which is public: `password_hash`,
+# `checksum/secret` (a Helm annotation), `secret_sha256`, `token_fingerprint`.
+_DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerprint", "sha", "md"}
+_DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
+
+
+def names_digest(name: str) -> bool:
+    """True when a name or key path has a digest word in it (`checksum/`, `password_hash`)."""
+    pieces = {p.lower() for p in _NAME_PIECES.findall(name)}
+    return bool(_DIGEST_WORDS.intersection(pieces))
 
 
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
-    if not pieces or pieces[-1] in _NOT_SECRET_TAILS:
+    if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
     if any(p in _STRONG for p in pieces):
         return 2
@@ -208,10 +361,24 @@ _LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")
 _BRACKETS = re.compile(r"[(){}\[\]]")
 
 
+# The segments of a key path written before the name: `checksum/` in `checksum/secret:`.
+_KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
+# Command-line flags after a bare value: the value is a command (`Read-Host -AsSecureString`).
+_FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
-    strength = name_strength(m.group("name"))
+    name = m.group("name")
+    if "@" in name[1:]:
+        return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
+    strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
     value = m.group("s")
     quoted = m.group("q") is not None
+    if not quoted and value[:1] in "[(<{":
+        return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
+    if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
+        return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
     if not quoted and _LEADING_ESCAPE.match(value):
@@ -221,6 +388,12 @@ def _assign_check(m: re.Match[str]) -> bool:
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
     if strength == 1:
+        # A weak name (`key`, `cache_key`) says little, so the value must be one random run:
+        # `cache/<sha256>`, `img/b7/<sha1>.webp`, `thumb:3658def1de41:128` are paths and cache
+        # keys made of a digest and names, and a bare hex string is a digest.
+        longest = max(re.split(r"[-_.]", value), key=len)
+        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or _HEX.fullmatch(longest.lower()):
+            return False
         return looks_random(value)
     return False
 
@@ -230,7 +403,24 @@ def _auth_check(m: re.Match[str]) -> bool:
     # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
     if _BRACKETS.search(value):
         return False
+    pair = basic_pair(value)
+    if pair is not None:
+        # `Basic dXNlcjpwYXNz` is `user:pass`: judged by what it decodes to. With no password
+        # the lone user field is the credential (`browser:`), as with `curl -u "secret:"`.
+        user, password = pair
+        if is_placeholder(password or user) or user.lower() == password.lower():
+            return False
     return len(value) >= 8 and not is_placeholder(value) and not is_code_ref(value)
+
+
+def basic_pair(value: str) -> tuple[str, str] | None:
+    """The `(user, password)` a Basic credential decodes to, or None if it is not one."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    user, colon, password = raw.partition(":")
+    return (user, password) if colon and raw.isprintable() else None
 
 
 def _bearer_check(m: re.Match[str]) -> bool:
@@ -258,8 +448,78 @@ PHONE_CONTEXT = re.compile(
 )
 
 
+_IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
+# Digits grouped by thousands (`46 244 797`, `45.820.755`): a count or an amount. A phone number
+# with a short first group is written with its `+` country code, or named as one.
+_THOUSANDS = re.compile(r"[1-9]\d?(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+_HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
+
+
+# Words that name a number as an id of something (an order, an invoice, a build, a parcel): a
+# number so named is that id, whatever shape it has. "No."/"Nr." are left out: they name phones.
+_ID_NOUN = (
+    r"order|orders|invoice|inv|po|ticket|ref|reference|tracking|shipment|parcel|awb|sku|ean|gtin"
+    r"|upc|isbn|serial|lot|batch|build|txn|transaction|receipt|booking|confirmation|bestellung"
+    r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
+    r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
+    r"|sendungsnummer|kundennummer|artikelnummer"
+)
+# Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
+# id word after them (`customer id`, `account #`).
+_OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
+_ID_OF_THING = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+)
+_ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
+_CARD_WORDS = re.compile(
+    r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
+)
+
+
+def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
+    """True when the words just before `start` name the number there as an id (`order 4…`,
+    `Invoice #…`, `tracking number: …`; with `owners`, also `customer id …`)."""
+    before = text[max(0, start - 40) : start]
+    if _ID_OF_THING.search(before):
+        return True
+    return owners and _ID_OF_OWNER.search(before) is not None
+
+
+def phone_layout_ok(text: str, start: int, end: int) -> bool:
+    """Could the digits at `text[start:end]` be laid out as a phone number?
+
+    Whatever `phonenumbers` says about the digits, the way they are written can rule a number
+    out: a dotted quad is an IPv4 address; a gap of two spaces or a tab is a column break in a
+    listing; a single digit stands alone only as a trunk or country code, at the front (`6 9 12
+    15`, `130.0.2091.95` are lists and versions); thousands groups are a count unless the text
+    calls it a number; and equal groups next to hex groups are part of a fingerprint."""
+    value = text[start:end].strip()
+    if _IPV4.fullmatch(value) or re.search(r"  |\t", value) or named_as_id(text, start):
+        return False
+    before = text[max(0, start - 40) : start]
+    if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
+        return False
+    groups = re.findall(r"\+?\d+", value)
+    for i, group in enumerate(groups):
+        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
+            return False
+    widths = {len(g) for g in groups}
+    if len(widths) == 1:
+        width = widths.pop()
+        left = text[max(0, start - width - 1) : start]
+        right = text[end : end + width + 1]
+        for side in (left.strip(), right.strip()):
+            if len(side) == width and _HEX_GROUP.fullmatch(side):
+                return False
+    return True
+
+
 def _phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
+    if not phone_layout_ok(m.string, m.start(), m.end()):
+        return False
     try:
         num = phonenumbers.parse(text, "US")
     except phonenumbers.NumberParseException:
@@ -272,6 +532,12 @@ def _phone_check(m: re.Match[str]) -> bool:
 
 
 def _card_check(m: re.Match[str]) -> bool:
+    if named_as_id(m.string, m.start(), owners=False):
+        # One order or tracking number in ten passes Luhn; a card is called a card. An
+        # "account number" may well be the card's, so only the names of things count here.
+        before = m.string[max(0, m.start() - 60) : m.start()]
+        if not _CARD_WORDS.search(before):
+            return False
     return luhn_ok(re.sub(r"\D", "", m.group(0)))
 
 
@@ -370,6 +636,7 @@ RULES: tuple[Rule, ...] = (
             r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
         ),
         0.95,
+        real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
     ),
     Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
     Rule(
@@ -485,6 +752,9 @@ class _AssignMatch:
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._m, attr)  # `string`, `start`, `end`: those of the match
 
 
 def _strip_trailing(value: str) -> str:

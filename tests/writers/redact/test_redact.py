@@ -66,8 +66,8 @@ EXAMPLES = [
     ),
     (
         "github_token",
-        "pat github_pat_11ABCDEFG0abcdefghijkl_MNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
-        "github_pat_11ABCDEFG0abcdefghijkl_MNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
+        "pat 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",
+        "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",
     ),
     (
         "anthropic_key",
