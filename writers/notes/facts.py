@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.models import MemoryEntry
-from writers.embed import Embedder, Matrix
+from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.notes import factindex, lexical
 
@@ -354,11 +354,11 @@ def cosines(
     if idx.size <= all_max:
         # The whole matrix times the query, then the visible rows: indexing the matrix first
         # would copy it on every selection.
-        full: np.ndarray = (mat @ q)[idx].astype(np.float64)
+        full: np.ndarray = row_dots(mat, q)[idx].astype(np.float64)
         return full
     k = min(shortlist, idx.size - 1)
     short = np.union1d(np.argpartition(-lex, k)[:k], np.argpartition(-created[idx], k)[:k])
-    part = (mat[idx[short]] @ q).astype(np.float64)
+    part = row_dots(mat[idx[short]], q).astype(np.float64)
     out = np.full(idx.size, float(part.min()), dtype=np.float64)
     out[short] = part
     return out
