@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.recall import LOCOMO_DIR, BUDGET, Fact, _row, locomo  # noqa: E402
+from bench.recall import BUDGET, LOCOMO_DIR, Fact, _row, locomo  # noqa: E402
 from store.db import Store  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
@@ -53,7 +53,7 @@ def main() -> None:
             store = Store.open(f"sqlite:///{tmp}/m.db")
             ids: dict[int, Fact] = {}
             with store.sessions.begin() as db:
-                lib = LessonLibrary.build(db, emb)  # type: ignore[arg-type]
+                lib = LessonLibrary.build(db, emb)
                 for n, f in enumerate(corpus.facts):
                     row = _row(f, n)
                     db.add(row)
@@ -62,12 +62,23 @@ def main() -> None:
             for q in corpus.questions:
                 with store.sessions.begin() as db:
                     sel = select_context(
-                        db, lib, user_id=q.user, channel=q.channel, is_dm=True,
-                        first_text=q.text, token_budget=BUDGET, now=q.when,
+                        db,
+                        lib,
+                        user_id=q.user,
+                        channel=q.channel,
+                        is_dm=True,
+                        first_text=q.text,
+                        token_budget=BUDGET,
+                        now=q.when,
                     )
                     ranked = rank_facts(
-                        db, user_id=q.user, channel=q.channel, is_dm=True, query_text=q.text,
-                        embedder=lib.embedder, now=q.when,
+                        db,
+                        user_id=q.user,
+                        channel=q.channel,
+                        is_dm=True,
+                        query_text=q.text,
+                        embedder=lib.embedder,
+                        now=q.when,
                     )
                 shown = {i.id for i in sel.tail if i.kind == "fact"}
                 shown_at.append(len(shown))

@@ -61,7 +61,8 @@ def row_dots(mat: npt.NDArray[Any], q: npt.NDArray[Any]) -> npt.NDArray[Any]:
     Seshat runs on they take the CPU the serving thread needs. Measured in fact retrieval on a
     busy 2-vCPU VM (100k facts in a scope): the cosines took 17-22 ms with BLAS and 3-4 ms
     without, and the rest of the selection slowed too while the threads spun."""
-    return np.einsum("ij,j->i", mat, q)
+    out: npt.NDArray[Any] = np.einsum("ij,j->i", mat, q)
+    return out
 
 
 class WordLlamaEmbedder:
