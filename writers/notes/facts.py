@@ -473,7 +473,7 @@ def retrieve_facts(
     if not chosen:
         return []
     # Only what a context line shows (and the status): loading every column of each chosen
-    # fact (its JSON tags, flags, provenance) was a fifth of a selection's time at 100k facts.
+    # fact (its JSON tags, flags, provenance) was a sixth of a selection's time at 100k facts.
     found = {
         f.id: f
         for f in db.scalars(
