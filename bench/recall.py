@@ -367,7 +367,7 @@ def table(title: str, run: Run) -> str:
 def write_results(label: str, body: str) -> None:
     """Replace this label's section of recall.md, keeping the other labels' sections."""
     text = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
-    sections = dict(re.findall(r"(?ms)^## (\S+)\n(.*?)(?=^## |\Z)", text))
+    sections = dict(re.findall(r"(?ms)^## ([^\n]+)\n(.*?)(?=^## |\Z)", text))
     sections[label] = body
     head = (
         "# Evidence recall of the learned context\n\n"

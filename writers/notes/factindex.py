@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, String, and_, cast, or_, select
+from sqlalchemy import ColumnElement, Select, String, and_, bindparam, cast, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -130,19 +130,26 @@ def _in(scopes: Sequence[Scope]) -> ColumnElement[bool]:
 def versions(db: Session, scopes: Sequence[Scope]) -> tuple[int, ...]:
     """The scopes' current versions (0 for a scope never written)."""
     rows = db.execute(
-        select(
-            FactScopeVersion.scope_kind, FactScopeVersion.scope_id, FactScopeVersion.version
-        ).where(
-            or_(
-                *(
-                    and_(FactScopeVersion.scope_kind == k, FactScopeVersion.scope_id == i)
-                    for k, i in scopes
-                )
-            )
-        )
+        _versions_query(len(scopes)),
+        {f"{p}{n}": v for n, scope in enumerate(scopes) for p, v in zip("ki", scope, strict=True)},
     ).all()
     got = {(r.scope_kind, r.scope_id): int(r.version) for r in rows}
     return tuple(got.get(s, 0) for s in scopes)
+
+
+@functools.cache
+def _versions_query(n: int) -> Select[str, str, int]:
+    # Built once per number of scopes, with parameters: every selection asks it, and building
+    # the expression each time cost more than running it.
+    v = FactScopeVersion
+    return select(v.scope_kind, v.scope_id, v.version).where(
+        or_(
+            *(
+                and_(v.scope_kind == bindparam(f"k{n}"), v.scope_id == bindparam(f"i{n}"))
+                for n in range(n)
+            )
+        )
+    )
 
 
 def shelf(
@@ -253,16 +260,16 @@ def visible(
     sh: Shelf,
     scopes: tuple[Scope, ...],
     user_key: str,
-    where: ColumnElement[bool],
+    where: Callable[[], ColumnElement[bool]],
     statuses: Sequence[str],
 ) -> np.ndarray:
-    """Which of the shelf's facts `where` (the session's `facts.scope_filter`) admits; asked of
-    the database once per user and shelf version."""
+    """Which of the shelf's facts `where()` (the session's `facts.scope_filter`) admits; asked
+    of the database once per user and shelf version (the condition is only built then)."""
     got = sh.masks.get(user_key)
     if got is not None:
         return got
     ids = db.scalars(
-        select(MemoryEntry.id).where(where, _in(scopes), MemoryEntry.status.in_(list(statuses)))
+        select(MemoryEntry.id).where(where(), _in(scopes), MemoryEntry.status.in_(list(statuses)))
     ).all()
     mask = np.isin(sh.ids, np.array(ids, dtype=np.int64))
     with _LOCK:

@@ -18,11 +18,11 @@ from datetime import datetime
 
 import numpy as np
 from sqlalchemy import ColumnElement, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, load_only
 
 from store.clock import as_utc
 from store.models import MemoryEntry
-from writers.embed import Embedder, Matrix
+from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.notes import factindex, lexical
 from writers.tokens import estimate_tokens as tokens_of
@@ -302,9 +302,16 @@ def _ranked(
     )
     if not len(sh):
         return
-    where = scope_filter(user_id=user_id, channel=channel, is_dm=is_dm)
     key = f"{user_id}|{channel}|{is_dm}"
-    idx = np.flatnonzero(factindex.visible(db, sh, scopes, key, where, RETRIEVABLE))
+    mask = factindex.visible(
+        db,
+        sh,
+        scopes,
+        key,
+        lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        RETRIEVABLE,
+    )
+    idx = np.flatnonzero(mask)
     if not idx.size:
         return
     relevance = np.zeros(idx.size, dtype=np.float64)
@@ -356,11 +363,11 @@ def cosines(
     if idx.size <= all_max:
         # The whole matrix times the query, then the visible rows: indexing the matrix first
         # would copy it on every selection.
-        full: np.ndarray = (mat @ q)[idx].astype(np.float64)
+        full: np.ndarray = row_dots(mat, q)[idx].astype(np.float64)
         return full
     k = min(shortlist, idx.size - 1)
     short = np.union1d(np.argpartition(-lex, k)[:k], np.argpartition(-created[idx], k)[:k])
-    part = (mat[idx[short]] @ q).astype(np.float64)
+    part = row_dots(mat[idx[short]], q).astype(np.float64)
     out = np.full(idx.size, float(part.min()), dtype=np.float64)
     out[short] = part
     return out
@@ -414,6 +421,17 @@ def rank_facts(
     )
 
 
+# The columns `retrieve_facts` loads (what `render_fact` reads, and the status it checks); any
+# other is loaded on first use.
+_SHOWN = (
+    MemoryEntry.id,
+    MemoryEntry.text,
+    MemoryEntry.category,
+    MemoryEntry.created_at,
+    MemoryEntry.status,
+)
+
+
 def retrieve_facts(
     db: Session,
     *,
@@ -456,7 +474,14 @@ def retrieve_facts(
         used += c.tokens
     if not chosen:
         return []
-    found = {f.id: f for f in db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(chosen)))}
+    # Only what a context line shows (and the status): loading every column of each chosen
+    # fact (its JSON tags, flags, provenance) was a sixth of a selection's time at 100k facts.
+    found = {
+        f.id: f
+        for f in db.scalars(
+            select(MemoryEntry).options(load_only(*_SHOWN)).where(MemoryEntry.id.in_(chosen))
+        )
+    }
     # A fact changed since the index was read is left out rather than shown as it was.
     return [found[i] for i in chosen if i in found and found[i].status in RETRIEVABLE]
 

@@ -26,19 +26,31 @@ K1, B = 1.2, 0.75
 
 
 def stem(word: str) -> str:
-    """A light suffix stripper: plurals, -ing, -ed, possessives (enough for names and verbs)."""
+    """A light suffix stripper: plurals, -ing, -ed, possessives (enough for names and verbs),
+    then two of Porter's clean-ups so a verb's forms meet: a doubled final consonant left by
+    -ing/-ed is undoubled ("running" → "run", "swimming" → "swim") and a final silent e is
+    dropped ("dance", "dancing", "danced" → "danc"; "hike", "hiking" → "hik")."""
     if word.endswith("'s"):
         word = word[:-2]
     word = word.replace("'", "")
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
-    if len(word) > 4 and word.endswith("ed"):
+        word = _undouble(word[:-3])
+    elif len(word) > 4 and word.endswith("ed"):
+        word = _undouble(word[:-2])
+    elif len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
         return word[:-2]
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
+        return word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    # "runn" → "run", but "fall", "pass" and "buzz" keep theirs (Porter's rule 1b).
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiouylsz":
         return word[:-1]
     return word
 

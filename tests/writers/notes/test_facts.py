@@ -11,6 +11,7 @@ from store.db import Store
 from store.models import MemoryEntry
 from tests.support.lesson_helpers import add_fact
 from writers.embed import default_embedder
+from writers.notes import lexical
 from writers.notes.facts import (
     CATEGORY_CONFIDENCE,
     HALF_LIFE_DAYS,
@@ -222,3 +223,45 @@ def test_decay_states_never_delete(store: Store, clock: FakeClock) -> None:
         "The build server is ci-3.internal": "archived",
         "Our deploy window is Tuesday": "decayed",
     }
+
+
+def test_a_verbs_forms_meet_in_the_lexical_index() -> None:
+    # Porter's clean-ups: the doubled consonant -ing/-ed leave is undoubled, a silent e dropped.
+    for forms in (
+        ("dance", "dances", "dancing", "danced"),
+        ("hike", "hiking", "hiked"),
+        ("run", "runs", "running"),
+        ("swim", "swimming"),
+        ("stop", "stopped", "stopping"),
+    ):
+        assert len({lexical.stem(w) for w in forms}) == 1, forms
+    # … without merging words that only look alike.
+    assert lexical.stem("fall") != lexical.stem("fa")
+    assert lexical.stem("pass") == lexical.stem("passed") == "pass"
+    assert lexical.stem("free") == "free"
+
+
+def test_a_fact_is_found_by_another_form_of_its_words(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    start = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        dance = add_fact(
+            db, "Jon teaches dance to kids", scope_kind="channel", scope_id="C1", now=start
+        ).id
+        clock.advance(days=1)
+        for text in ("Gina sells clothes online", "The store opens at nine"):
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    with sqlite_store.sessions.begin() as db:
+        # BM25 alone (no embedder): only the lexical match can put the older fact first.
+        got = retrieve_facts(
+            db,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            query_text="who was dancing?",
+            now=clock.now(),
+            limit=1,
+        )
+        assert [f.id for f in got] == [dance]
+        assert render_fact(got[0]).endswith("Jon teaches dance to kids")
