@@ -369,7 +369,8 @@ def run(
                 and d.sent_at
             ]
             if os.environ.get("LOAD_ACK_DUMP"):
-                Path(os.environ["LOAD_ACK_DUMP"]).write_text(
+                # One file per app: `--app both` runs both in one invocation.
+                Path(f"{os.environ['LOAD_ACK_DUMP']}.{app}.json").write_text(
                     json.dumps(
                         [
                             [
