@@ -520,6 +520,8 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         "",
         f"`python bench/load.py --app {args.app} --mode {args.mode} --sessions {args.sessions} "
         f"--latency {args.latency} --rounds {args.rounds}"
+        + (f" --lessons {args.lessons}" if args.lessons else "")
+        + (f" --facts {args.facts}" if args.facts else "")
         + "".join(f" --set {k}={v}" for k, v in extra.items())
         + f"` on {platform.machine()} {platform.system()}, Python {platform.python_version()}, "
         "SQLite; runs in the order listed.",
