@@ -312,9 +312,12 @@ class Daemon:
         runtime.resume_fan_outs()
         self.cards.post_pending(min_age=timedelta(0))
         self.notices.post_missing()
-        # Messages are journalled and acked at once in either mode (bot/slack/journal.py); what
-        # a process that died on this host had acked but not stored is handled before any new
-        # delivery arrives.
+        # Messages are journalled and acked at once (bot/slack/journal.py); what a process that
+        # died on this host had acked but not stored is handled before any new delivery arrives.
+        # Socket Mode always; HTTP mode on SQLite, whose database is on this host's disk too, so
+        # the journal loses nothing the database would keep. HTTP mode on PostgreSQL (replicas
+        # on several hosts behind a balancer, where a dead host's disk is out of reach) acks only
+        # after the database commit, as before.
         journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
         own = (self.identity.user_id, self.identity.bot_id)
         if s.slack_mode == "socket":
@@ -333,14 +336,14 @@ class Daemon:
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
             self.intake = JournalledIntake(self.bolt, journal)
-            self.intake.replay_orphans()
+            self.intake.replay_orphans()  # journals left by earlier (SQLite) runs, either way
             self.http = HttpServer(
                 self.bolt,
                 host=s.http_host,
                 port=s.http_port,
                 signing_secret=secrets["SLACK_SIGNING_SECRET"],
                 reuse_port=s.workers > 1,
-                intake=self.intake,
+                intake=self.intake if runtime.store.is_sqlite else None,
                 own=own,
             )
             self.http.start()
