@@ -4,7 +4,8 @@ A `message` or `app_mention` envelope is taken off the socket by the thread that
 slack_sdk's queue and worker pool: every hand-off between threads waits for the interpreter lock
 behind the reply threads), and one acking thread appends everything taken since its last turn to
 this process's journal with one write and one fsync, then acks each. The event is then handed
-to Bolt on a small pool, where the listener stores it and queues its answer. The bot's own posts
+to Bolt on a small pool (`journal.JournalledIntake`, which HTTP mode on SQLite uses too), where
+the listener stores it and queues its answer. The bot's own posts
 and reactions, which come back as events Bolt ignores anyway, are acked the same way and go no
 further. An event whose handling fails stays in the
 journal and is handled again by `retry` (a periodic job); a dead process's journal is handled by
