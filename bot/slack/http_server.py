@@ -162,8 +162,6 @@ class HttpServer:
         return response.get_body()
 
     def _events(self, environ: dict[str, Any]) -> WsgiHttpResponse:
-        if self._intake is not None:
-            self._intake.arrived()
         raw = _read_body(environ)
         remote = str(environ.get("REMOTE_ADDR", "?"))
         try:

@@ -254,7 +254,10 @@ class JournalledIntake:
             thread.start()
 
     def arrived(self) -> None:
-        """A delivery came in (of any kind): handling waits until the deliveries pause."""
+        """A message came in (`accept` notes its own): handling waits until messages pause.
+
+        Only people's messages count: the bot's own posts and reactions come back as events
+        while a burst is handled, and counting them made the handling hold itself up."""
         self._last_arrival = time.monotonic()
 
     def accept(self, payloads: list[dict[str, Any]]) -> list[Entry]:

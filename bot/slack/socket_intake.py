@@ -99,7 +99,6 @@ class JournalledSocketModeHandler(SocketModeHandler):
         """On the receiving thread: take a message (to journal and ack) or an event about the
         bot itself (to ack and drop); False for everything else (and anything odd), which goes
         through slack_sdk's queue to `handle`."""
-        self.intake.arrived()
         try:
             envelope = json.loads(raw) if raw.startswith("{") else None
         except ValueError:
