@@ -106,7 +106,7 @@ class HttpServer:
         *,
         host: str,
         port: int,
-        threads: int = 8,
+        threads: int = 32,
         signing_secret: str | None = None,
         refusal_log_seconds: float = REFUSAL_LOG_SECONDS,
         reuse_port: bool = False,
@@ -131,7 +131,9 @@ class HttpServer:
             if reuse_port
             else {"host": host, "port": port}
         )
-        self._server = create_server(self._wsgi, threads=threads, ident="seshat", **where)
+        self._server = create_server(
+            self._wsgi, threads=threads, connection_limit=1000, ident="seshat", **where
+        )
         self._thread: threading.Thread | None = None
 
     @property
