@@ -369,7 +369,8 @@ def run(
                 and d.sent_at
             ]
             if os.environ.get("LOAD_ACK_DUMP"):
-                Path(os.environ["LOAD_ACK_DUMP"]).write_text(
+                # One file per app: `--app both` runs both in one invocation.
+                Path(f"{os.environ['LOAD_ACK_DUMP']}.{app}.json").write_text(
                     json.dumps(
                         [
                             [
@@ -519,6 +520,8 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         "",
         f"`python bench/load.py --app {args.app} --mode {args.mode} --sessions {args.sessions} "
         f"--latency {args.latency} --rounds {args.rounds}"
+        + (f" --lessons {args.lessons}" if args.lessons else "")
+        + (f" --facts {args.facts}" if args.facts else "")
         + "".join(f" --set {k}={v}" for k, v in extra.items())
         + f"` on {platform.machine()} {platform.system()}, Python {platform.python_version()}, "
         "SQLite; runs in the order listed.",

@@ -46,7 +46,7 @@ from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
 from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
 from bot.slack.http_server import HttpServer
-from bot.slack.journal import Journal
+from bot.slack.journal import Journal, JournalledIntake
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import dm, make_web_client, slack_error
 from bot.surfaces.agent import AgentSessions, Experience, LearningCards
@@ -120,6 +120,7 @@ class Daemon:
         self.store: Store | None = None
         self.socket: JournalledSocketModeHandler | None = None
         self.http: HttpServer | None = None
+        self.intake: JournalledIntake | None = None
         self.background: ThreadPoolExecutor | None = None
         self.closer: ThreadPoolExecutor | None = None
         self.scheduler: BackgroundScheduler | None = None
@@ -312,29 +313,39 @@ class Daemon:
         runtime.resume_fan_outs()
         self.cards.post_pending(min_age=timedelta(0))
         self.notices.post_missing()
+        # Messages are journalled and acked at once (bot/slack/journal.py); what a process that
+        # died on this host had acked but not stored is handled before any new delivery arrives.
+        # Socket Mode always; HTTP mode on SQLite, whose database is on this host's disk too, so
+        # the journal loses nothing the database would keep. HTTP mode on PostgreSQL (replicas
+        # on several hosts behind a balancer, where a dead host's disk is out of reach) acks only
+        # after the database commit, as before.
+        journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
+        own = (self.identity.user_id, self.identity.bot_id)
         if s.slack_mode == "socket":
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
             # pong (or 5 failed pings); at its default of 10 s that is 40–50 s of deafness, at 5 s
             # a dropped socket is replaced within ~25 s.
-            # Messages are journalled and acked at once (bot/slack/socket_intake.py); what a process
-            # that died on this host had acked but not stored is handled before connecting.
-            journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
             self.socket = JournalledSocketModeHandler(
                 self.bolt,
                 secrets["SLACK_APP_TOKEN"],
                 journal=journal,
                 ping_interval=SOCKET_PING_SECONDS,
-                own=(self.identity.user_id, self.identity.bot_id),
+                own=own,
             )
-            self.socket.replay_orphans()
+            self.intake = self.socket.intake
+            self.intake.replay_orphans()
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
+            self.intake = JournalledIntake(self.bolt, journal)
+            self.intake.replay_orphans()  # journals left by earlier (SQLite) runs, either way
             self.http = HttpServer(
                 self.bolt,
                 host=s.http_host,
                 port=s.http_port,
                 signing_secret=secrets["SLACK_SIGNING_SECRET"],
                 reuse_port=s.workers > 1,
+                intake=self.intake if runtime.store.is_sqlite else None,
+                own=own,
             )
             self.http.start()
         if self._start_scheduler:
@@ -371,9 +382,9 @@ class Daemon:
         add("follow-up", jobs.every(300), self.follow_up, "interval", minutes=5)
         # Not behind a lease: every replica polls, and deleting a check-in's job row is the claim
         # that makes exactly one of them send it (bot/learning/checkins.py).
-        if self.socket is not None:  # this process's own journal: not behind a lease
+        if self.intake is not None:  # this process's own journal: not behind a lease
             scheduler.add_job(
-                self.socket.retry, "interval", seconds=JOURNAL_RETRY_SECONDS, id="journal", **every
+                self.intake.retry, "interval", seconds=JOURNAL_RETRY_SECONDS, id="journal", **every
             )
         assert self.checkins is not None
         scheduler.add_job(
@@ -545,6 +556,9 @@ class Daemon:
         if self.http is not None:
             self.http.stop()
             self.http = None
+            if self.intake is not None:
+                self.intake.drain()
+        self.intake = None
         if hasattr(self, "owner_home"):
             self.owner_home.close()
         if hasattr(self, "people"):

@@ -7,8 +7,11 @@ Nothing here ever downloads: WordLlama is loaded from the files its wheel ships.
 from __future__ import annotations
 
 import functools
+import importlib.util
+import json
 import logging
 import re
+import struct
 import threading
 import zlib
 from collections.abc import Hashable, Iterable, Sequence
@@ -66,33 +69,48 @@ def row_dots(mat: npt.NDArray[Any], q: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 
 class WordLlamaEmbedder:
-    """WordLlama (l2_supercat, 256-d) loaded from the files shipped inside the wordllama wheel."""
+    """WordLlama (l2_supercat, 256-d) from the files shipped inside the wordllama wheel.
+
+    WordLlama is a token table and an average: a text's vector is the mean of its tokens' rows.
+    The wheel stores the table as float16 (32,000 × 256, 16 MB); wordllama's own loader copies
+    it to float32 in memory (33 MB resident for good). Here the file is memory-mapped as it is
+    and only the rows a text uses are widened to float32, exactly as wordllama widens them, so
+    the vectors are the same bit for bit (tests/writers/test_embed.py checks that against
+    wordllama itself); only the pages of tokens ever seen become resident, and the kernel can
+    drop them again. wordllama's package (which imports requests and configures the root
+    logger) is not imported: the tokenizer is the `tokenizers` library's, as in wordllama.
+    """
 
     _CONFIG = "l2_supercat"
     _DIM = 256
+    _TENSOR = "embedding.weight"
+    _BATCH = 64  # wordllama's: texts padded together, so the same sums in the same order
 
     def __init__(self, cache_dir: Path | None = None) -> None:
         try:
-            import wordllama
-            from wordllama import WordLlama
-        except ImportError as exc:  # pragma: no cover - wordllama is a hard dependency
-            raise EmbedderUnavailable("wordllama is not installed") from exc
+            from tokenizers import Tokenizer
+        except ImportError as exc:  # pragma: no cover - a dependency of wordllama
+            raise EmbedderUnavailable("tokenizers is not installed") from exc
         # The installed release looks for its tokenizer under the user cache by default and
         # would try to download it; the wheel itself ships weights/ and tokenizers/.
-        root = cache_dir if cache_dir is not None else Path(wordllama.__file__).parent
-        needed = [
-            root / "weights" / f"{self._CONFIG}_{self._DIM}.safetensors",
-            root / "tokenizers" / f"{self._CONFIG}_tokenizer_config.json",
-        ]
-        missing = [str(p) for p in needed if not p.is_file()]
+        root = cache_dir if cache_dir is not None else _package_dir("wordllama")
+        if root is None:  # pragma: no cover - wordllama is a hard dependency
+            raise EmbedderUnavailable("wordllama is not installed")
+        weights = root / "weights" / f"{self._CONFIG}_{self._DIM}.safetensors"
+        vocab = root / "tokenizers" / f"{self._CONFIG}_tokenizer_config.json"
+        missing = [str(p) for p in (weights, vocab) if not p.is_file()]
         if missing:
             raise EmbedderUnavailable(f"WordLlama model files missing: {', '.join(missing)}")
         try:
-            self._model = WordLlama.load(
-                config=self._CONFIG, cache_dir=root, dim=self._DIM, disable_download=True
-            )
-        except (OSError, ValueError) as exc:
+            self._table = _mapped_tensor(weights, self._TENSOR)
+            self._tokenizer = Tokenizer.from_file(str(vocab))
+        except (OSError, ValueError, KeyError, RuntimeError) as exc:
             raise EmbedderUnavailable(f"WordLlama failed to load from {root}: {exc}") from exc
+        if self._table.ndim != 2 or self._table.shape[1] != self._DIM:
+            raise EmbedderUnavailable(f"WordLlama table has shape {self._table.shape}")
+        # wordllama's inference settings: pad a batch to its longest text, never truncate.
+        self._tokenizer.enable_padding()
+        self._tokenizer.no_truncation()
         self._lock = threading.Lock()
 
     @property
@@ -109,14 +127,57 @@ class WordLlamaEmbedder:
         """Embed texts with WordLlama (average-pooled token vectors), normalised."""
         if len(texts) == 0:
             return np.zeros((0, self._DIM), dtype=np.float32)
-        # The HF tokenizer's truncation/padding state is mutable; serialise calls.
-        with self._lock:
-            raw = self._model.embed(list(texts), norm=False, return_np=True)
-        mat = _normalise_rows(np.asarray(raw).reshape(len(texts), self._DIM))
+        raw = np.empty((len(texts), self._DIM), dtype=np.float32)
+        last = self._table.shape[0] - 1
+        for start in range(0, len(texts), self._BATCH):
+            chunk = list(texts[start : start + self._BATCH])
+            # The tokenizer's padding state is mutable; serialise calls.
+            with self._lock:
+                encoded = self._tokenizer.encode_batch(chunk, add_special_tokens=False)
+            ids = np.array([e.ids for e in encoded], dtype=np.int32)
+            mask = np.array([e.attention_mask for e in encoded], dtype=np.float32)
+            np.clip(ids, 0, last, out=ids)
+            rows = self._table[ids].astype(np.float32)
+            counts = np.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(np.float32)
+            pooled = np.sum(rows * mask[..., np.newaxis], axis=1, dtype=np.float32) / counts
+            raw[start : start + len(chunk)] = pooled
+        mat = _normalise_rows(raw)
         for i, text in enumerate(texts):
             if not text.strip():
                 mat[i] = 0.0
         return mat
+
+
+def _package_dir(name: str) -> Path | None:
+    """Where an installed package lives, without importing (running) it."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+_SAFETENSORS_DTYPES = {"F16": "<f2", "F32": "<f4", "BF16": None}
+
+
+def _mapped_tensor(path: Path, key: str) -> npt.NDArray[Any]:
+    """One tensor of a .safetensors file, memory-mapped read-only (the format: an 8-byte
+    little-endian header length, a JSON header giving each tensor's dtype, shape and byte
+    range, then the data)."""
+    with path.open("rb") as f:
+        (size,) = struct.unpack("<Q", f.read(8))
+        if size > 100_000_000:
+            raise ValueError("safetensors header too large")
+        header = json.loads(f.read(size))
+    info = header[key]
+    dtype = _SAFETENSORS_DTYPES.get(info["dtype"])
+    if dtype is None:
+        raise ValueError(f"unsupported tensor dtype {info['dtype']}")
+    begin, end = (int(x) for x in info["data_offsets"])
+    shape = tuple(int(x) for x in info["shape"])
+    table = np.memmap(path, dtype=dtype, mode="r", offset=8 + size + begin, shape=shape)
+    if table.nbytes != end - begin:
+        raise ValueError(f"tensor {key} is {end - begin} bytes, its shape says {table.nbytes}")
+    return table
 
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:['_.-][a-z0-9]+)*")

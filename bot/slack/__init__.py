@@ -3,7 +3,8 @@
 - `app`: the Bolt app and its listeners (ack fast, normalise, hand off).
 - `inbound`: the small records a Slack payload is normalised into.
 - `socket_intake` + `journal`: Socket Mode deliveries journalled and acked at once.
-- `http_server`: HTTP mode (waitress). `check`: the start-up token checks.
+- `http_server`: HTTP mode (waitress); messages journalled and acked at once on SQLite.
+- `check`: the start-up token checks.
 - `web`: the Web API client factory, Slack errors as short text, the DM helper.
 - `blocks`: Block Kit builders. `feedback_blocks`: the 👍/👎 block. `reactions`: reaction names.
 

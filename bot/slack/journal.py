@@ -24,14 +24,63 @@ import fcntl
 import json
 import logging
 import os
+import queue
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from slack_bolt import App
+from slack_bolt.request import BoltRequest
+
+from bot.slack.inbound import journal_copy
+
 log = logging.getLogger(__name__)
+# Handlers of acked events at once (CPU work on the interpreter lock, writes on one SQLite
+# writer: more would only add threads competing for the lock the acks need).
+DISPATCHERS = 4
+# Acks before handling: in a burst, a dispatcher holds an acked event while later deliveries
+# keep arriving, until none has arrived for QUIET_SECONDS or it has waited HOLD_SECONDS (a
+# steady stream is not a burst); a lone message is handled at once. Acking is a little Python and
+# a shared fsync; handling is Bolt and a database transaction, and both need the one
+# interpreter lock: handled at once, a burst of 200 HTTP deliveries made each ack wait behind
+# the handling of those before it (p99 ~1.7 s on the 2-core VM; held, ~0.2 s: docs/notes).
+QUIET_SECONDS = 0.05
+HOLD_SECONDS = 1.0
+JOURNALLED_EVENTS = ("message", "app_mention")
+# Events about the bot itself that Bolt still hands to listeners (its IgnoringSelfEvents rule).
+SELF_EVENTS_KEPT = ("member_joined_channel", "member_left_channel")
+
+
+def own_event(event: dict[str, Any], own: tuple[str | None, str | None]) -> bool:
+    """Is this event the bot's own doing (`own`: its user id and bot id)?"""
+    user_id, bot_id = own
+    return (user_id is not None and event.get("user") == user_id) or (
+        bot_id is not None and event.get("bot_id") == bot_id
+    )
+
+
+def journalled(payload: Any, own: tuple[str | None, str | None] = (None, None)) -> bool:
+    """Is this an Events API payload whose message we store (and so journal)? Not the bot's
+    own posts, which come back as events and are dropped."""
+    if not isinstance(payload, dict):
+        return False
+    event = payload.get("event")
+    if not isinstance(event, dict) or event.get("type") not in JOURNALLED_EVENTS:
+        return False
+    return not own_event(event, own)
+
+
+def ignored_self_event(payload: Any, own: tuple[str | None, str | None]) -> bool:
+    """An event about the bot's own post or reaction, which no listener handles."""
+    event = payload.get("event") if isinstance(payload, dict) else None
+    return (
+        isinstance(event, dict)
+        and event.get("type") not in SELF_EVENTS_KEPT
+        and own_event(event, own)
+    )
 
 
 @dataclass(frozen=True)
@@ -40,6 +89,8 @@ class Entry:
 
     seq: int
     payload: dict[str, Any]
+    # time.monotonic() when it was accepted (for the dispatchers' hold; 0 when read back).
+    accepted: float = field(default=0.0, compare=False)
 
 
 class Journal:
@@ -180,3 +231,132 @@ def read_entries(path: Path) -> list[Entry]:
             elif isinstance(record.get("payload"), dict):
                 entries[int(record.get("seq", 0))] = record["payload"]
     return [Entry(seq, payload) for seq, payload in sorted(entries.items())]
+
+
+class JournalledIntake:
+    """Acked, journalled events handed to Bolt on a few dispatcher threads (Socket Mode's and
+    HTTP mode's intake alike).
+
+    Whoever acks appends to `journal` first (`accept`); the dispatchers run Bolt on each event,
+    whose listener stores the message, and mark it done. An event whose handling failed stays
+    in the journal and is handled again by `retry` (a periodic job); a dead process's journal
+    is handled by `replay_orphans` at the next start on the host. Intake's dedupe (event id,
+    channel+ts) makes a second handling a no-op.
+    """
+
+    def __init__(self, app: App, journal: Journal, dispatchers: int = DISPATCHERS) -> None:
+        self.app = app
+        self.journal = journal
+        # Acked events wait here for a dispatcher (a C-level queue: handing one over never
+        # blocks the acking thread, unlike an executor's submit). None stops a dispatcher.
+        self._acked: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
+        self._last_arrival = 0.0  # time.monotonic() of the last delivery (a float: no lock)
+        self._dispatchers = [
+            threading.Thread(target=self._dispatch_loop, name=f"seshat-intake_{i}", daemon=True)
+            for i in range(dispatchers)
+        ]
+        for thread in self._dispatchers:
+            thread.start()
+
+    def arrived(self) -> None:
+        """A message came in (`accept` notes its own): handling waits until messages pause.
+
+        Only people's messages count: the bot's own posts and reactions come back as events
+        while a burst is handled, and counting them made the handling hold itself up."""
+        self._last_arrival = time.monotonic()
+
+    def accept(self, payloads: list[dict[str, Any]]) -> list[Entry]:
+        """Journal `payloads` (one write and fsync, shared with concurrent callers); when this
+        returns they may be acked, then handed over with `handle_later`. Raises OSError when the
+        journal cannot be written (the caller then acks only after storing)."""
+        self.arrived()
+        now = self._last_arrival
+        # What is journalled (and then handled) is the event with its text redacted
+        # (`journal_copy`): raw text never reaches the disk, in either mode. It is also what
+        # intake would store, so a replay after a crash stores and answers the same.
+        payloads = [journal_copy(p) for p in payloads]
+        seqs = self.journal.append_many(payloads)
+        return [Entry(seq, payload, now) for payload, seq in zip(payloads, seqs, strict=True)]
+
+    def handle_later(self, entries: list[Entry]) -> None:
+        """Queue accepted entries for the dispatchers."""
+        for entry in entries:
+            self._acked.put(entry)
+
+    def _dispatch_loop(self) -> None:
+        while (entry := self._acked.get()) is not None:
+            self._hold(entry.accepted)
+            try:
+                self._dispatch(entry)
+            except Exception:  # _handled logs its own failures; this is a bug: keep going
+                log.exception("dispatching a journalled event failed; it is retried")
+
+    def _hold(self, accepted: float) -> None:
+        """While deliveries arrived after this one was accepted and keep arriving, wait
+        (asleep, off the interpreter lock), at most until HOLD_SECONDS after `accepted`."""
+        while True:
+            now, last = time.monotonic(), self._last_arrival
+            if last <= accepted or now >= last + QUIET_SECONDS or now >= accepted + HOLD_SECONDS:
+                return
+            time.sleep(min(last + QUIET_SECONDS, accepted + HOLD_SECONDS) - now)
+
+    def _dispatch(self, entry: Entry) -> bool:
+        """Hand a journalled event to Bolt; done in the journal once the listener stored it."""
+        if not self.handled(entry.payload):
+            return False
+        self.journal.done(entry.seq)
+        return True
+
+    def handled(self, payload: dict[str, Any]) -> bool:
+        """Run Bolt on an event; True when its listener stored it (False: handle it again).
+
+        Dispatched as a Socket Mode request in either mode: an HTTP delivery's signature was
+        checked before it was journalled, and there is none to check again."""
+        try:
+            response = self.app.dispatch(BoltRequest(mode="socket_mode", body=payload))
+        except Exception:
+            log.exception("handling a journalled event failed; it is retried")
+            return False
+        if response.status >= 300:
+            log.warning(
+                "a journalled event was not stored (status %s); it is retried", response.status
+            )
+            return False
+        return True
+
+    def retry(self, older_than: float = 30.0) -> int:
+        """Handle again this process's events whose handling failed; how many are now done."""
+        return sum(self._dispatch(entry) for entry in self.journal.stale(older_than))
+
+    def replay_orphans(self) -> int:
+        """Handle the events in journals of processes that died (same host); how many."""
+        handled = 0
+        for path, entries in self.journal.orphans():
+            started = time.monotonic()
+            ok = sum(self.handled(entry.payload) for entry in entries)
+            if ok == len(entries):
+                self.journal.forget(path)
+            else:
+                log.error(
+                    "a dead process's journal was not handled in full; kept for the next start",
+                    extra={"path": str(path), "left": len(entries) - ok},
+                )
+            handled += ok
+            log.info(
+                "replayed a dead process's journal",
+                extra={
+                    "path": str(path),
+                    "events": len(entries),
+                    "seconds": time.monotonic() - started,
+                },
+            )
+        return handled
+
+    def drain(self) -> None:
+        """At stop, once nothing is acked any more: let acked events finish their handling,
+        then close the journal."""
+        for _ in self._dispatchers:
+            self._acked.put(None)
+        for thread in self._dispatchers:
+            thread.join(timeout=30)
+        self.journal.close()

@@ -1,5 +1,5 @@
-"""Nothing lost, nothing doubled: the ack waits for the store, replies survive a crash and a
-Slack that refuses posts, and a restart takes a stale ⏳ off.
+"""Nothing lost, nothing doubled: the ack follows a durable write (the journal), replies survive
+a crash and a Slack that refuses posts, and a restart takes a stale ⏳ off.
 
 Real components over loopback (the Bolt app, slack_sdk, the anthropic SDK, SQLite); a crash is a
 real SIGKILL of a real `seshat run` process, or — where timing would make the test flaky — the
@@ -9,6 +9,7 @@ exact state a crash leaves behind, written into the database, then a real restar
 from __future__ import annotations
 
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -46,10 +47,9 @@ def _replies(slack: LocalSlackWorkspace, channel: str, ts: str) -> list[Call]:
 
 @pytest.mark.parametrize("mode", ["socket", "http"])
 def test_a_message_is_durable_before_its_ack(tmp_path: Path, mode: str) -> None:
-    # The database is locked by someone else for longer than Slack waits for an ack. Socket
-    # Mode: the message is journalled and acked at once, stored when the lock goes. HTTP: the
-    # delivery stays unacked (Slack retries) until the message is stored. Never acked with the
-    # message in memory only.
+    # The database is locked by someone else for longer than Slack waits for an ack. In either
+    # mode the message is journalled (on disk) and acked at once, stored when the lock goes, and
+    # Slack never delivers it again. Never acked with the message in memory only.
     with LocalStack(tmp_path / "data", mode=mode, ack_timeout=1.0) as stack:
         stack.slack.add_user(ALICE, "alice")
         warm = stack.slack.user_dm(ALICE, "first message")
@@ -71,22 +71,17 @@ def test_a_message_is_durable_before_its_ack(tmp_path: Path, mode: str) -> None:
         delivery = stack.slack.wait_for_delivery(
             lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
         )
-        if mode == "socket":
-            deadline = time.monotonic() + 2
-            while not delivery.acked and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert delivery.acked and not released.is_set()  # acked while the store waits
-            journal = list((tmp_path / "data" / "journal").glob("*.jsonl"))
-            assert any(msg["ts"] in p.read_text() for p in journal)  # because it is on disk
+        deadline = time.monotonic() + 2
+        while not delivery.acked and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert delivery.acked and not released.is_set()  # acked while the store waits
+        journal = list((tmp_path / "data" / "journal").glob("*.jsonl"))
+        assert any(msg["ts"] in p.read_text() for p in journal)  # because it is on disk
         stack.slack.wait_for_call(
             "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=30
         )
         assert released.is_set()
-        if mode == "http":
-            # Acked only after the store: the first attempt timed out, Slack delivered it again.
-            assert delivery.attempts >= 2 and delivery.acked
-        else:
-            assert delivery.attempts == 1
+        assert delivery.attempts == 1
         time.sleep(0.5)
         assert len(_replies(stack.slack, msg["channel"], msg["ts"])) == 1
         store = stack.bot.store
@@ -96,15 +91,24 @@ def test_a_message_is_durable_before_its_ack(tmp_path: Path, mode: str) -> None:
             assert len(stored) == 1 and stored[0].reply_state == ReplyState.ANSWERED
 
 
-def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) -> None:
-    # Socket Mode: the message is journalled and acked, the store waits on a locked database,
-    # the process is killed. Slack will not deliver it again (it was acked); the next start
-    # handles it from the dead process's journal, and it is answered exactly once.
+@pytest.mark.parametrize("mode", ["socket", "http"])
+def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path, mode: str) -> None:
+    # The message is journalled and acked, the store waits on a locked database, the process
+    # is killed. Slack will not deliver it again (it was acked); the next start handles it from
+    # the dead process's journal, and it is answered exactly once.
+    port = _free_port()
     with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
-        env = process_env(slack, anthropic, tmp_path / "data")
+        env = process_env(
+            slack,
+            anthropic,
+            tmp_path / "data",
+            SLACK_MODE=mode,
+            SESHAT_HTTP_HOST="127.0.0.1",
+            SESHAT_HTTP_PORT=str(port),
+        )
         first = start_process(env, tmp_path)
         try:
-            slack.wait_for_connection(timeout=60)
+            _wait_listening(slack, mode, port)
             time.sleep(1.0)  # start-up work done
             lock = sqlite3.connect(tmp_path / "data" / "seshat.db", timeout=5)
             lock.execute("BEGIN EXCLUSIVE")
@@ -136,6 +140,7 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) ->
         assert SECRET.encode() not in left and SECRET[12:].encode() not in left
         second = start_process(env, tmp_path)
         try:
+            _wait_listening(slack, mode, port)
             slack.wait_for_call(
                 "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=60
             )
@@ -153,6 +158,29 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path) ->
                 assert rows[0].text.endswith("the token is [REDACTED:slack_token]")
         finally:
             store.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_listening(slack: LocalSlackWorkspace, mode: str, port: int) -> None:
+    """Socket Mode: connected; HTTP: the port accepts, and deliveries go there."""
+    if mode == "socket":
+        slack.wait_for_connection(timeout=60)
+        return
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    slack.deliver_over_http(f"http://127.0.0.1:{port}/slack/events", slack.signing_secret)
 
 
 def _dead_owner() -> str:

@@ -448,6 +448,58 @@ def test_wordllama_missing_files_fail_clearly_without_download(tmp_path: Path) -
         WordLlamaEmbedder(cache_dir=tmp_path)
 
 
+def test_wordllama_vectors_are_wordllamas_own_bit_for_bit() -> None:
+    # The embedder reads the wheel's float16 table itself (memory-mapped) instead of through
+    # wordllama's loader; stored lesson vectors stay valid only if the result is identical.
+    import wordllama
+    from wordllama import WordLlama
+
+    ref = WordLlama.load(
+        config="l2_supercat",
+        cache_dir=Path(wordllama.__file__).parent,
+        dim=256,
+        disable_download=True,
+    )
+    texts = ["", "  ", "hello world", "Déployer le service 12 — naïve café 🚀", "x" * 3000]
+    texts += [
+        f"When deploying service {i} to region {i % 13}\nRun smoke test {i % 17}"
+        for i in range(140)
+    ]
+    ours = WordLlamaEmbedder().embed(texts)
+    theirs = np.asarray(ref.embed(texts, norm=False, return_np=True), dtype=np.float32)
+    theirs /= np.maximum(np.linalg.norm(theirs, axis=1, keepdims=True), 1e-12)
+    theirs[[i for i, t in enumerate(texts) if not t.strip()]] = 0.0
+    assert ours.dtype == np.float32 and np.array_equal(ours, theirs)
+
+
+def test_wordllama_keeps_no_widened_copy_of_its_token_table() -> None:
+    # wordllama's loader keeps its 32,000 × 256 table as float32 (33 MB resident, plus its
+    # package imports); the embedder maps the wheel's float16 file and widens only the rows a
+    # text uses. Measured in a fresh process: resident growth from loading and embedding.
+    code = (
+        "import numpy, tokenizers\n"
+        "from writers.embed import WordLlamaEmbedder\n"
+        "def rss():\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith('VmRSS'):\n"
+        "            return int(line.split()[1]) / 1024\n"
+        "before = rss()\n"
+        "emb = WordLlamaEmbedder()\n"
+        "emb.embed([f'When deploying service {i} to region {i % 13}, smoke-test it' "
+        "for i in range(500)])\n"
+        "print(rss() - before)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    grown = float(out.stdout.strip().splitlines()[-1])
+    assert grown < 35, f"loading WordLlama grew the process by {grown:.0f} MB"
+
+
 def test_default_embedder_prefers_wordllama_when_it_loads() -> None:
     emb = default_embedder()
     assert emb.name.startswith("wordllama")

@@ -6,11 +6,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from slack_bolt import App
+from slack_bolt.authorization import AuthorizeResult
+from slack_sdk import WebClient
 
 from bot.doubles.slack_payloads import Identity, event_callback, message_event, rich_text_blocks
 from bot.slack.inbound import journal_copy, normalise_message
-from bot.slack.journal import Journal, read_entries
+from bot.slack.journal import QUIET_SECONDS, Journal, JournalledIntake, read_entries
 from writers.redact.redactor import redact_text
 
 
@@ -150,3 +155,61 @@ def test_the_journal_copy_holds_no_secret_and_is_handled_as_the_delivery_is() ->
         live.user,
         live.is_dm,
     )
+
+
+def _bolt_app(handled: list[float]) -> App:
+    """A real Bolt app whose message listener notes when it ran (no Slack needed: the
+    authorization is given, and journalled events carry no signature)."""
+    app = App(
+        signing_secret="unused",
+        client=WebClient(token="xoxb-test", base_url="http://127.0.0.1:9/"),
+        authorize=lambda **_: AuthorizeResult(
+            enterprise_id=None, team_id="T1", bot_token="xoxb-test", bot_user_id="UBOT"
+        ),
+        process_before_response=True,
+        request_verification_enabled=False,
+    )
+    app.event("message")(lambda event: handled.append(time.monotonic()))
+    return app
+
+
+def _message(ts: str) -> dict[str, object]:
+    return {
+        "type": "event_callback",
+        "team_id": "T1",
+        "event_id": f"Ev{ts}",
+        "event": {"type": "message", "user": "U1", "text": "hi", "channel": "D1", "ts": ts},
+    }
+
+
+def test_a_lone_message_is_handled_at_once_and_a_burst_is_acked_before_it_is_handled(
+    tmp_path: Path,
+) -> None:
+    handled: list[float] = []
+    intake = JournalledIntake(_bolt_app(handled), Journal(tmp_path, "me"))
+    try:
+        deadline = time.monotonic() + 5
+        for ts in ("0.1", "1.1"):  # the first warms Bolt up; the second is timed
+            handled.clear()
+            accepted = time.monotonic()
+            intake.handle_later(intake.accept([_message(ts)]))
+            while not handled and time.monotonic() < deadline:
+                time.sleep(0.005)
+        assert handled and handled[0] - accepted < QUIET_SECONDS  # nothing waited for
+        # A burst: deliveries keep arriving for 0.4 s after this one was acked. It is handled
+        # only once they stop (the acks of a burst never wait behind its handling).
+        handled.clear()
+        entries = intake.accept([_message("2.1")])
+        intake.arrived()  # the next delivery came in while this one was journalled
+        intake.handle_later(entries)
+        for _ in range(40):
+            time.sleep(0.01)
+            intake.arrived()
+        last = time.monotonic()
+        assert not handled
+        while not handled and time.monotonic() < deadline + 5:
+            time.sleep(0.005)
+        assert handled and last <= handled[0] < last + QUIET_SECONDS + 0.5
+        assert read_entries(intake.journal.path) == []  # both stored: done in the journal
+    finally:
+        intake.drain()
