@@ -91,7 +91,7 @@ def spent_on_chat(
     return float(db.scalar(query) or 0.0)
 
 
-def chat_spend_by_user(db: Session, *, since: datetime, team: str) -> dict[str, float]:
+def spent_on_chat_by_user(db: Session, *, since: datetime, team: str) -> dict[str, float]:
     """USD the chat calls since `since` cost in workspace `team`, by user (the workspace's is
     their sum): one statement for every user of the workspace."""
     rows = db.execute(

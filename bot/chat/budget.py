@@ -86,7 +86,7 @@ class ChatBudget:
             return known
         since = budget.day_start(self.clock.now())
         with self.store.sessions() as db:
-            users = budget.chat_spend_by_user(db, since=since, team=team)
+            users = budget.spent_on_chat_by_user(db, since=since, team=team)
         fresh = _Spend(day, now, sum(users.values()), users)
         with self._lock:
             self._spend[team] = fresh
