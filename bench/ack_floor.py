@@ -1,9 +1,10 @@
 """The ack floor of HTTP mode on this machine: waitress answering 200 at once, nothing else.
 
 Run: `python bench/ack_floor.py [--sessions 200] [--rounds 3]`. A waitress app in its own process
-(8 threads, as `seshat run` and bench/floor_app.py use) reads each request's body and answers 200;
-the local Slack workspace (this process) delivers `--sessions` users' DMs at once as signed POSTs,
-as bench/load.py does, and reports ack p50/p99/max per round. No Bolt, no store, no reply: what
+(8 threads and waitress's default 100 connections, as bench/floor_app.py; `seshat run` has 32
+and 1,000) reads each request's body and answers 200; the local Slack workspace (this process)
+delivers `--sessions` users' DMs at once as signed POSTs, as bench/load.py does, and reports ack
+p50/p99/max per round. No Bolt, no store, no reply: what
 the HTTP stack and the load generator cost on the shared cores, the lowest ack any app reaches.
 """
 

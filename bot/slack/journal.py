@@ -1,6 +1,7 @@
-"""The delivery journal: a Socket Mode event is written to disk (fsync) and acked at once; the
-message is then stored and answered, and an event whose handling did not finish is handled again
-from the journal — after a crash, by the next start on this host.
+"""The delivery journal: a message event (Socket Mode, and HTTP mode on SQLite) is written to
+disk (fsync) and acked at once; the message is then stored and answered, and an event whose
+handling did not finish is handled again from the journal — after a crash, by the next start on
+this host.
 
 Why: Slack wants its ack within 3 s, and storing a message (dedupe, session, redaction, one
 database transaction) takes milliseconds that queue behind each other in a burst. Appending a
@@ -13,9 +14,10 @@ for the process's lifetime, so another process can tell a dead one's journal (th
 from a live one's. Lines are `{"seq": n, "payload": {...}}` and `{"done": n}`; a torn last line
 (a crash mid-write) is skipped. The file is emptied whenever every event in it is done.
 
-The payloads are written as given: Socket Mode journals each event with its text already redacted
-(`bot.slack.inbound.journal_copy`), so nothing unredacted is written to this file — not even to
-disk blocks a truncate frees, or to a backup of the data dir taken while an event waits here.
+The payloads are written as given: `JournalledIntake.accept`, which both modes go through,
+journals each event with its text already redacted (`bot.slack.inbound.journal_copy`), so
+nothing unredacted is written to this file — not even to disk blocks a truncate frees, or to a
+backup of the data dir taken while an event waits here.
 """
 
 from __future__ import annotations
