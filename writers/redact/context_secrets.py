@@ -207,6 +207,32 @@ def _reads_as_text(value: str) -> bool:
     return printable / len(raw) > 0.95 and words / len(raw) > 0.5
 
 
+_LETTERS4 = re.compile(rb"[A-Za-z]{4}")
+
+
+def decodes_to_structure(value: str) -> bool:
+    """True when `value` is base64 of structured bytes, not of key material.
+
+    A key, a token's random part or a signature decodes to uniformly random bytes: about 37% of
+    them printable, and two zero bytes in a row once in ~2,700 keys of 48 bytes. Serialized data
+    (protobuf, msgpack, Avro, Java objects) and envelopes (a version byte and length fields, as
+    in Jenkins' `{AQAAABAAAAAQ…}`, SSH wire format) decode to zero-padded integers and readable
+    field names: so two zero bytes in a row, or 60% printable bytes with a word of four letters,
+    in the first 48 bytes."""
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")[:64]
+    body = body[: len(body) - len(body) % 4]
+    try:
+        raw = base64.b64decode(body, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 18:
+        return False
+    if b"\x00\x00" in raw:
+        return True
+    printable = sum(32 <= b < 127 for b in raw)
+    return printable / len(raw) >= 0.6 and _LETTERS4.search(raw) is not None
+
+
 _WORDISH = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])")
 
 
@@ -231,7 +257,7 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
     # identifiers and repeated patterns stay well below.
     if entropy(core) < min(4.2, 0.75 * (len(core).bit_length())):
         return False
-    return not _reads_as_text(core)
+    return not _reads_as_text(core) and not decodes_to_structure(core)
 
 
 # A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
@@ -245,9 +271,11 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 # Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
 # ciphertext, which is useless without a key that is not in the text.
+# Any armour whose kind names a public key, a certificate, a signature or ciphertext (`SSH
+# SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never one that names a private key.
 _PUBLIC_BLOCK = re.compile(
-    r"-----BEGIN (?:PGP PUBLIC KEY BLOCK|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL"
-    r"|PGP SIGNATURE|SSH2 PUBLIC KEY|PGP MESSAGE|ENCRYPTED MESSAGE)-----"
+    r"-----BEGIN (?![A-Z0-9 ]*PRIVATE)[A-Z0-9 ]*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE|CRL"
+    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE)-----"
     r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
@@ -439,7 +467,9 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     if not re.search(r"\d", flat) and not both_cases:
         return False
     # A random body: both cases (or one case and digits) and as varied as a key is.
-    return entropy(flat) >= (4.0 if both_cases else 3.7) and not _reads_as_text(flat)
+    if entropy(flat) < (4.0 if both_cases else 3.7) or _reads_as_text(flat):
+        return False
+    return not decodes_to_structure(m.group(0))
 
 
 # ---------------------------------------------------------------- near its words

@@ -253,6 +253,14 @@ class _Filtered(EntityRecognizer):
         return hits
 
 
+# What a US social security number is called, in the languages people write to us in: a bare
+# run of nine digits is one only when the text names it.
+_SSN_WORDS = (
+    r"ssn|social security|ss#|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
+    r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
+)
+
+
 def presidio_recognizers() -> list[EntityRecognizer]:
     """presidio's predefined recognizers that run without spaCy, filtered for chat."""
     return [
@@ -263,7 +271,7 @@ def presidio_recognizers() -> list[EntityRecognizer]:
             windows=_PHONE_WINDOW,
         ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
-        _Filtered(UsSsnRecognizer(), _named_or_formatted(r"ssn|social security|ss#"), 0.7),
+        _Filtered(UsSsnRecognizer(), _named_or_formatted(_SSN_WORDS), 0.7),
         _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
         _Filtered(InAadhaarRecognizer(), None, 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),

@@ -532,6 +532,13 @@ def _phone_check(m: re.Match[str]) -> bool:
 
 
 def _card_check(m: re.Match[str]) -> bool:
+    gaps = re.findall(r"\D+", m.group(0))
+    if any(g in (".", "  ") for g in gaps):
+        # Dots and double spaces join a card's groups only when the whole number is written so,
+        # in groups of three digits or more (`4111.1111.1111.1111`); otherwise they join columns
+        # of a listing or the parts of a version.
+        if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
+            return False
     if named_as_id(m.string, m.start(), owners=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
         # "account number" may well be the card's, so only the names of things count here.
@@ -719,7 +726,10 @@ RULES: tuple[Rule, ...] = (
     ),
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
-        "credit_card", _rx(r"(?<![\w.-])[2-6](?:[ -]?\d){12,18}(?![\w-]|\.\d)"), 0.85, _card_check
+        "credit_card",
+        _rx(r"(?<![\w.-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
+        0.85,
+        _card_check,
     ),
     Rule(
         "iban",
