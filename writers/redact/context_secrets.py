@@ -27,13 +27,16 @@ import re
 from writers.redact.recognizers import (
     UUID,
     Rule,
+    described_sealed,
     entropy,
     identifier_like,
     is_code_ref,
     is_placeholder,
+    jwk_public_member,
     names_digest,
     plausible_secret,
     real,
+    under_sealed_key,
 )
 
 # ---------------------------------------------------------------- named in prose
@@ -207,7 +210,7 @@ def _reads_as_text(value: str) -> bool:
     return printable / len(raw) > 0.95 and words / len(raw) > 0.5
 
 
-_LETTERS4 = re.compile(rb"[A-Za-z]{4}")
+_PRINTABLE6 = re.compile(rb"[ -~]{6}")
 
 
 def decodes_to_structure(value: str) -> bool:
@@ -217,7 +220,7 @@ def decodes_to_structure(value: str) -> bool:
     them printable, and two zero bytes in a row once in ~2,700 keys of 48 bytes. Serialized data
     (protobuf, msgpack, Avro, Java objects) and envelopes (a version byte and length fields, as
     in Jenkins' `{AQAAABAAAAAQ…}`, SSH wire format) decode to zero-padded integers and readable
-    field names: so two zero bytes in a row, or 60% printable bytes with a word of four letters,
+    field names: so two zero bytes in a row, or 60% printable bytes with a field of six,
     in the first 48 bytes."""
     body = value.replace("-", "+").replace("_", "/").rstrip("=")[:64]
     body = body[: len(body) - len(body) % 4]
@@ -230,7 +233,7 @@ def decodes_to_structure(value: str) -> bool:
     if b"\x00\x00" in raw:
         return True
     printable = sum(32 <= b < 127 for b in raw)
-    return printable / len(raw) >= 0.6 and _LETTERS4.search(raw) is not None
+    return printable / len(raw) >= 0.6 and _PRINTABLE6.search(raw) is not None
 
 
 _WORDISH = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])")
@@ -407,11 +410,30 @@ def in_file_blob(text: str, start: int) -> bool:
     return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
+def sealed_or_public(text: str, start: int) -> bool:
+    """A public or sealed value by its label, by the words around it, or as a JWK's public part."""
+    return (
+        public_by_label(text[max(0, start - 200) : start])
+        or described_sealed(text, start)
+        or jwk_public_member(text, start)
+        or under_sealed_key(text, start)
+    )
+
+
+# A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).
+_EXTENSION_AFTER = re.compile(r"\.[a-z][a-z0-9]{0,5}(?![\w-])")
+# An installed package: a lowercase reverse-DNS name, then the suffix the installer made up
+# (Android's `com.northwind.app-S6o9SziTdtq2M0lZFEaDpi==`).
+_PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
-    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+    if sealed_or_public(m.string, m.start()):
         return False
+    if "/" in value and _EXTENSION_AFTER.match(m.string, m.end()):
+        return False  # a path to a file, named with a hash by a bundler
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
     if data_by_label(m.string, m.start()):
@@ -452,7 +474,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
         return False
-    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+    if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:

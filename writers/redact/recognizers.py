@@ -295,10 +295,83 @@ _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerpri
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
+_PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+
+
 def names_digest(name: str) -> bool:
     """True when a name or key path has a digest word in it (`checksum/`, `password_hash`)."""
     pieces = {p.lower() for p in _NAME_PIECES.findall(name)}
     return bool(_DIGEST_WORDS.intersection(pieces))
+
+
+# Words that say a value is ciphertext or public: a value so described opens nothing by itself.
+# A ciphertext needs a key that is not in the text; a signature, a public key or a certificate is
+# published on purpose. In the languages of the secret nouns, too.
+_SEALED_WORDS = re.compile(
+    r"(?i)signature|signed|\bsig\b|ciphertext|encrypted|\benc\b|\.enc\b|\bsealed"
+    r"|public[ _-]?key|pubkey|certificate|verschlüsselt|chiffré|cifrad|criptograf|versleuteld"
+    r"|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化|密文|加密|署名|签名|서명"
+)
+# Words on the value's own line that say it is a secret after all: "the password for the encrypted
+# disk: …". A word inside a path (`config/credentials/production.yml.enc`) is a file's name.
+_OPEN_WORDS = re.compile(
+    r"(?i)(?<![\w/.-])(?:password|passwd|passphrase|secret|token|private|bearer|api[ _-]?key"
+    r"|signing[ _-]?key|passwort|mot de passe|contraseña|senha)(?![\w/.-])"
+)
+
+
+def described_sealed(text: str, start: int) -> bool:
+    """True when the words around a value say it is ciphertext, a signature or public material:
+    its own line before it, or a heading or key on the three lines above (`untrusted comment:
+    signature from …`, `encryptedData:`, `--query CiphertextBlob`), while its own line has no word
+    that names a secret."""
+    line_start = text.rfind("\n", 0, start) + 1
+    own = text[line_start:start]
+    if _OPEN_WORDS.search(own):
+        return False
+    above = line_start
+    for _ in range(3):
+        if above <= 0:
+            break
+        above = text.rfind("\n", 0, above - 1) + 1
+    return _SEALED_WORDS.search(text[max(above, start - 400) : start]) is not None
+
+
+_PARENT_KEY = re.compile(r"([ \t]*)[\"']?([\w.-]+)[\"']?[ \t]*:[ \t]*(?:[{(]?[ \t]*)$")
+
+
+def under_sealed_key(text: str, start: int) -> bool:
+    """True when the key at `start` sits under a parent key that says its values are ciphertext
+    (a SealedSecret's `encryptedData:`, `encrypted_values:`): indented YAML, or a JSON object."""
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = len(text[line_start:start]) - len(text[line_start:start].lstrip(" \t\"'{"))
+    pos = line_start
+    for _ in range(30):
+        if pos <= 0:
+            return False
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        line = text[prev : pos - 1]
+        pos = prev
+        if not line.strip():
+            continue
+        own = len(line) - len(line.lstrip(" \t"))
+        if own < indent:
+            parent = _PARENT_KEY.match(line)
+            return parent is not None and _SEALED_WORDS.search(parent.group(2)) is not None
+    return False
+
+
+# The public members of a JSON web key (RSA modulus `n` and exponent `e`, EC point `x`, `y`,
+# the certificate chain `x5c`); its private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`) are not.
+_JWK_PUBLIC = re.compile(r"[\"'](?:n|e|x|y|x5c)[\"']\s*:\s*\[?\s*[\"']$")
+
+
+def jwk_public_member(text: str, start: int) -> bool:
+    """True when the value at `start` is a public member of a JSON web key (`"kty"` in its object)."""
+    before = text[max(0, start - 600) : start]
+    if not _JWK_PUBLIC.search(before[-12:]):
+        return False
+    return '"kty"' in before[before.rfind("{") :] or "'kty'" in before[before.rfind("{") :]
 
 
 def name_strength(name: str) -> int:
@@ -306,6 +379,8 @@ def name_strength(name: str) -> int:
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
+    if _PUBLIC_NAME.intersection(pieces):
+        return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if any(p in _STRONG for p in pieces):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
@@ -381,6 +456,10 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
+    if value.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")) or under_sealed_key(
+        m.string, m.start("name")
+    ):
+        return False  # ciphertext: in an encryption envelope, or under a key that says so
     if not quoted and _LEADING_ESCAPE.match(value):
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
         # the redactor's unescaped view reads any real value that follows.
