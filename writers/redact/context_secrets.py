@@ -33,6 +33,7 @@ from writers.redact.recognizers import (
     is_code_ref,
     is_placeholder,
     jwk_public_member,
+    names_a_secret,
     names_digest,
     plausible_secret,
     real,
@@ -94,13 +95,15 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if raw.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")):
+        return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
     if re.match(r"[A-Za-z_][\w.]*\(", value):
         return False  # `password = getpass.getpass(…)`: a call, not a value
-    if is_placeholder(value) or len(value) < 4:
-        return False
+    if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
+        return False  # `--secret stripeKey`: which secret to use, not the secret
     if not any(c.isascii() and c.isalnum() for c in value):
         return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
@@ -127,6 +130,8 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 
 
 def _prose_check(m: re.Match[str]) -> bool:
+    if under_sealed_key(m.string, m.start()):
+        return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
@@ -181,7 +186,17 @@ _PAIR = re.compile(
 )
 
 
+# A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
+# credential scope): where a key applies, not a password, which has capitals or symbols.
+_LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
+# Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
+_FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
+
+
 def _pair_check(m: re.Match[str]) -> bool:
+    head = m.string[m.start() : m.start("u")]
+    if _FILE_NAMED.search(head) or _LOWER_PATH.fullmatch(m.group("s")):
+        return False
     return _value_ok(m.group("s"), strict=True)
 
 
@@ -532,6 +547,13 @@ _PGPASS = re.compile(
 )
 
 
+def _pgpass_check(m: re.Match[str]) -> bool:
+    # Bytes in hex joined by colons are a fingerprint or a hardware address, not a `.pgpass` line.
+    if re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", m.group(0)):
+        return False
+    return not is_placeholder(m.group("s"))
+
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_secret_key",
@@ -543,7 +565,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _PGPASS, 0.6, real("s")),
+    Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),
     Rule(

@@ -374,6 +374,20 @@ def jwk_public_member(text: str, start: int) -> bool:
     return '"kty"' in before[before.rfind("{") :] or "'kty'" in before[before.rfind("{") :]
 
 
+_SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credentials", "passphrase"}
+_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd"}
+
+
+def names_a_secret(value: str) -> bool:
+    """True for `stripeKey`, `ingest-api-key`: a name made of words that ends in a secret noun,
+    as a secret manager or a config tool is told which secret to use. It names a secret; a
+    secret is not spelled in words."""
+    if not identifier_like(value) or re.search(r"\d", value):
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    return len(pieces) >= 2 and pieces[-1] in _SECRET_NOUNS
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
@@ -479,6 +493,10 @@ def _assign_check(m: re.Match[str]) -> bool:
 
 def _auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
+    if re.match(r"[ \t]+[A-Za-z][\w-]*=", m.string[m.end() :]):
+        # `AWS4-HMAC-SHA256 Credential=…, Signature=…`: the word is the scheme's name and the
+        # credentials are its parameters, each judged by its own name.
+        return False
     # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
     if _BRACKETS.search(value):
         return False
