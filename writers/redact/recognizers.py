@@ -464,6 +464,13 @@ def _assign_check(m: re.Match[str]) -> bool:
     strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
     value = m.group("s")
     quoted = m.group("q") is not None
+    before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
+    if quoted and before.count(m.group("q")) % 2 == 1:
+        # `` `DB_PASSWORD=` ein… ``: the name is inside a quote that the quote after the
+        # operator closes, so the value is empty and what follows is the sentence.
+        return False
+    if before.endswith("/") and re.search(r"\.[a-z]{1,4}$", name) and value[:1].isdigit():
+        return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
     if not quoted and value[:1] in "[(<{":
         return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
     if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
