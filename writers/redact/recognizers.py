@@ -465,9 +465,12 @@ def _assign_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     quoted = m.group("q") is not None
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
-    if quoted and before.count(m.group("q")) % 2 == 1:
-        # `` `DB_PASSWORD=` ein… ``: the name is inside a quote that the quote after the
-        # operator closes, so the value is empty and what follows is the sentence.
+    q = m.group("q")
+    name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
+    if q == "`" and (before.count(q) - bool(name_quoted)) % 2 == 1:
+        # `` `DB_PASSWORD=` ein… ``: the name is inside a Markdown code span that the backtick
+        # after the operator closes, so the value is empty and what follows is the sentence.
+        # (Double quotes are not counted: in an unescaped view of JSON their parity is lost.)
         return False
     if before.endswith("/") and re.search(r"\.[a-z]{1,4}$", name) and value[:1].isdigit():
         return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
@@ -566,12 +569,14 @@ _ID_NOUN = (
     r"|upc|isbn|serial|lot|batch|build|txn|transaction|receipt|booking|confirmation|bestellung"
     r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
     r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
-    r"|sendungsnummer|kundennummer|artikelnummer"
+    r"|sendungsnummer|kundennummer|artikelnummer|ndc|asin|mpn"
+    r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
+    r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
 )
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
@@ -582,13 +587,26 @@ _CARD_WORDS = re.compile(
 )
 
 
+# "ID" as a word, then a few words and a colon: `Zoom meeting ID for the all-hands: 814 …`. A
+# caller ID is the caller's phone number, so it is left out.
+_ID_LABEL = re.compile(r"(?<![A-Za-z])(?<!caller )(?<!Caller )(?:ID|Id)(?![A-Za-z])[^\n:=.]{0,30}:[ \t]*$")
+
+
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
-    `Invoice #…`, `tracking number: …`; with `owners`, also `customer id …`)."""
+    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, in several languages; with
+    `owners`, also `customer id …`)."""
     before = text[max(0, start - 40) : start]
-    if _ID_OF_THING.search(before):
+    if _ID_OF_THING.search(before) or _ID_LABEL.search(before):
         return True
     return owners and _ID_OF_OWNER.search(before) is not None
+
+
+# The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.
+_AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
+# A country code, two check digits and groups of four: the IBAN rule judges those digits (by
+# mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
+_IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
 
 
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
@@ -605,6 +623,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
+    if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
+        return False  # a status and a size in an access log; the tail of an IBAN-shaped string
+    if value.startswith("(") and ")" not in value[:6]:
+        return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
     groups = re.findall(r"\+?\d+", value)
     for i, group in enumerate(groups):
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
