@@ -25,6 +25,7 @@ import functools
 import re
 
 from writers.redact.recognizers import (
+    LOWER_PATH,
     UUID,
     Rule,
     described_sealed,
@@ -186,16 +187,13 @@ _PAIR = re.compile(
 )
 
 
-# A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
-# credential scope): where a key applies, not a password, which has capitals or symbols.
-_LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
 _FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
 
 
 def _pair_check(m: re.Match[str]) -> bool:
     head = m.string[m.start() : m.start("u")]
-    if _FILE_NAMED.search(head) or _LOWER_PATH.fullmatch(m.group("s")):
+    if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
         return False
     return _value_ok(m.group("s"), strict=True)
 

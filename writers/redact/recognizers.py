@@ -222,6 +222,11 @@ def plain_json(value: str) -> bool:
     return isinstance(doc, dict | list) and clean(doc)
 
 
+# A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
+# credential scope): where a key applies, not a password, which has capitals or symbols.
+LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
@@ -232,6 +237,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
         return False
+    if LOWER_PATH.fullmatch(value):
+        return False  # `svc/20261001/eu-west-3/s3/aws4_request`: a credential's scope, a path
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
 
@@ -367,7 +374,7 @@ _JWK_PUBLIC = re.compile(r"[\"'](?:n|e|x|y|x5c)[\"']\s*:\s*\[?\s*[\"']$")
 
 
 def jwk_public_member(text: str, start: int) -> bool:
-    """True when the value at `start` is a public member of a JSON web key (`"kty"` in its object)."""
+    """True when the value at `start` is a public member of a JSON web key (with `"kty"`)."""
     before = text[max(0, start - 600) : start]
     if not _JWK_PUBLIC.search(before[-12:]):
         return False
@@ -382,7 +389,7 @@ def names_a_secret(value: str) -> bool:
     """True for `stripeKey`, `ingest-api-key`: a name made of words that ends in a secret noun,
     as a secret manager or a config tool is told which secret to use. It names a secret; a
     secret is not spelled in words."""
-    if not identifier_like(value) or re.search(r"\d", value):
+    if not re.fullmatch(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*", value):
         return False
     pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
     return len(pieces) >= 2 and pieces[-1] in _SECRET_NOUNS
@@ -439,10 +446,11 @@ _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
 
 _ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
-# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`.
+# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
+# base64 padding or a comparison: `=(?!=)`.
 _ASSIGN_OP = (
     r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
-    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=|:(?!:))[ \t]*"
+    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=(?!=)|:(?!:))[ \t]*"
 )
 
 
@@ -576,7 +584,8 @@ _ID_NOUN = (
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|номер|رقم|番号|번호|号|संख्या"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
@@ -589,7 +598,9 @@ _CARD_WORDS = re.compile(
 
 # "ID" as a word, then a few words and a colon: `Zoom meeting ID for the all-hands: 814 …`. A
 # caller ID is the caller's phone number, so it is left out.
-_ID_LABEL = re.compile(r"(?<![A-Za-z])(?<!caller )(?<!Caller )(?:ID|Id)(?![A-Za-z])[^\n:=.]{0,30}:[ \t]*$")
+_ID_LABEL = re.compile(
+    r"(?<![A-Za-z])(?<!caller )(?<!Caller )(?:ID|Id)(?![A-Za-z])[^\n:=.]{0,30}:[ \t]*$"
+)
 
 
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
