@@ -316,32 +316,42 @@ def names_digest(name: str) -> bool:
 # published on purpose. In the languages of the secret nouns, too.
 _SEALED_WORDS = re.compile(
     r"(?i)signature|signed|\bsig\b|ciphertext|encrypted|\benc\b|\.enc\b|\bsealed"
-    r"|public[ _-]?key|pubkey|certificate|verschlüsselt|chiffré|cifrad|criptograf|versleuteld"
-    r"|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化|密文|加密|署名|签名|서명"
+    r"|(?<![\w-])(?:en|de)crypt(?:s|ion)?\b|public[ _-]?key|pubkey|certificate|verschlüsselt"
+    r"|chiffré|cifrad|criptograf|versleuteld|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化"
+    r"|密文|加密|署名|签名|서명"
 )
-# Words on the value's own line that say it is a secret after all: "the password for the encrypted
-# disk: …". A word inside a path (`config/credentials/production.yml.enc`) is a file's name.
+# Words that say a value is a secret after all: "the password for the encrypted disk: …", "the
+# encryption key: …". A word inside a path (`config/credentials/production.yml.enc`) or a flag
+# (`--key-id`) is a file's or an option's name.
 _OPEN_WORDS = re.compile(
     r"(?i)(?<![\w/.-])(?:password|passwd|passphrase|secret|token|private|bearer|api[ _-]?key"
-    r"|signing[ _-]?key|passwort|mot de passe|contraseña|senha)(?![\w/.-])"
+    r"|signing[ _-]?key|key|passwort|mot de passe|contraseña|senha)(?![\w/.-])"
 )
 
 
 def described_sealed(text: str, start: int) -> bool:
-    """True when the words around a value say it is ciphertext, a signature or public material:
-    its own line before it, or a heading or key on the three lines above (`untrusted comment:
-    signature from …`, `encryptedData:`, `--query CiphertextBlob`), while its own line has no word
-    that names a secret."""
+    """True when the words nearest a value say it is ciphertext, a signature or public material.
+
+    The nearest line that says anything decides: the value's own line before it, then up to three
+    lines above (`untrusted comment: signature from …`, `--query CiphertextBlob`). A word naming a
+    secret on the value's own line always wins. On a line above, the first word decides, as the
+    head of a noun phrase does: "signature from minisign secret key" is a signature, "the key for
+    signature checks:" is a key."""
+    end = start
     line_start = text.rfind("\n", 0, start) + 1
-    own = text[line_start:start]
-    if _OPEN_WORDS.search(own):
-        return False
-    above = line_start
-    for _ in range(3):
-        if above <= 0:
-            break
-        above = text.rfind("\n", 0, above - 1) + 1
-    return _SEALED_WORDS.search(text[max(above, start - 400) : start]) is not None
+    if _OPEN_WORDS.search(text[line_start:start]):
+        return False  # a secret named on the value's own line is a secret, whatever else it says
+    for _ in range(4):
+        line = text[max(line_start, start - 400) : end]
+        sealed = _SEALED_WORDS.search(line)
+        opened = _OPEN_WORDS.search(line)
+        if sealed or opened:
+            return opened is None or (sealed is not None and sealed.start() < opened.start())
+        if line_start <= 0:
+            return False
+        end = line_start - 1
+        line_start = text.rfind("\n", 0, end) + 1
+    return False
 
 
 _PARENT_KEY = re.compile(r"([ \t]*)[\"']?([\w.-]+)[\"']?[ \t]*:[ \t]*(?:[{(]?[ \t]*)$")

@@ -341,8 +341,12 @@ def test_armour_and_words_that_say_signature_or_ciphertext_are_public(redactor: 
     sealed = "spec:\n  encryptedData:\n    api_token: " + _b64(70) + "\n    user: " + _b64(50)
     assert _kept(redactor, sealed)
     assert _kept(redactor, "db:\n    password: ENC[AES256_GCM,data:" + _b64(12) + ",iv:x,type:str]")
-    # A secret named on its own line is still a secret, whatever the lines around it say.
+    # A secret named on its own line is still a secret, whatever the lines around it say; on the
+    # line above, the first word decides.
     assert _caught(redactor, f"the encrypted disk opens with\npassword: {blob}", blob)
+    key = _rand(48)
+    assert _caught(redactor, f"the encryption key: {key}", key)
+    assert _caught(redactor, f"new key for signature checks:\n{key}\n", key)
     private = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(sig_lines) + "\n-----END"
     assert _caught(redactor, private, sig_lines[1])
 
