@@ -319,7 +319,20 @@ _SEALED_WORDS = re.compile(
     r"|(?<![\w-])(?:en|de)crypt(?:s|ion)?\b|public[ _-]?key|pubkey|certificate|verschlüsselt"
     r"|chiffré|cifrad|criptograf|versleuteld|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化"
     r"|密文|加密|署名|签名|서명"
+    # A record of a DNS zone (`example.org. 3600 IN DNSKEY …`) is published by definition.
+    r"|(?-i:\bIN[ \t]+[A-Z][A-Z0-9]{1,9}[ \t])"
 )
+# Keys named as the public half ("public key", "verify key") are not open words: blanked out
+# (same length, so positions hold) before looking for words that name a secret.
+_PUBLIC_KEY_PHRASE = re.compile(
+    r"(?i)public[ _-]?key|pub[ _-]?key|verif(?:y|ying|ication)[ _-]?key"
+)
+
+
+def _blank_public(line: str) -> str:
+    return _PUBLIC_KEY_PHRASE.sub(lambda k: "_" * len(k.group(0)), line)
+
+
 # Words that say a value is a secret after all: "the password for the encrypted disk: …", "the
 # encryption key: …". A word inside a path (`config/credentials/production.yml.enc`) or a flag
 # (`--key-id`) is a file's or an option's name.
@@ -339,12 +352,12 @@ def described_sealed(text: str, start: int) -> bool:
     signature checks:" is a key."""
     end = start
     line_start = text.rfind("\n", 0, start) + 1
-    if _OPEN_WORDS.search(text[line_start:start]):
+    if _OPEN_WORDS.search(_blank_public(text[line_start:start])):
         return False  # a secret named on the value's own line is a secret, whatever else it says
     for _ in range(4):
         line = text[max(line_start, start - 400) : end]
         sealed = _SEALED_WORDS.search(line)
-        opened = _OPEN_WORDS.search(line)
+        opened = _OPEN_WORDS.search(_blank_public(line))
         if sealed or opened:
             return opened is None or (sealed is not None and sealed.start() < opened.start())
         if line_start <= 0:

@@ -413,3 +413,11 @@ def test_phones_ssns_and_cards_in_other_layouts_and_languages_are_caught(
     assert _caught(redactor, "die SSN ins Ticket: 536-22-7014", "536-22-7014")
     assert _caught(redactor, "Karte 4539  1488  0343  6467 belasten", "4539  1488  0343  6467")
     assert _caught(redactor, "card 4539.1488.0343.6467 on file", "4539.1488.0343.6467")
+
+
+def test_dns_records_and_named_public_keys_are_public(redactor: Redactor) -> None:
+    record = _b64(64)
+    assert _kept(redactor, f"example.net. 300 IN DNSKEY 256 3 15 {record}")
+    pub = _b64(32)
+    assert _kept(redactor, f"X25519 public key of the relay: {pub}")
+    assert _caught(redactor, f"X25519 key of the relay: {pub}", pub)
