@@ -25,15 +25,20 @@ import functools
 import re
 
 from writers.redact.recognizers import (
+    LOWER_PATH,
     UUID,
     Rule,
+    described_sealed,
     entropy,
     identifier_like,
     is_code_ref,
     is_placeholder,
+    jwk_public_member,
+    names_a_secret,
     names_digest,
     plausible_secret,
     real,
+    under_sealed_key,
 )
 
 # ---------------------------------------------------------------- named in prose
@@ -91,13 +96,15 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if raw.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")):
+        return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
     if re.match(r"[A-Za-z_][\w.]*\(", value):
         return False  # `password = getpass.getpass(…)`: a call, not a value
-    if is_placeholder(value) or len(value) < 4:
-        return False
+    if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
+        return False  # `--secret stripeKey`: which secret to use, not the secret
     if not any(c.isascii() and c.isalnum() for c in value):
         return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
@@ -124,6 +131,8 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 
 
 def _prose_check(m: re.Match[str]) -> bool:
+    if under_sealed_key(m.string, m.start()):
+        return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
@@ -178,7 +187,14 @@ _PAIR = re.compile(
 )
 
 
+# Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
+_FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
+
+
 def _pair_check(m: re.Match[str]) -> bool:
+    head = m.string[m.start() : m.start("u")]
+    if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
+        return False
     return _value_ok(m.group("s"), strict=True)
 
 
@@ -207,6 +223,32 @@ def _reads_as_text(value: str) -> bool:
     return printable / len(raw) > 0.95 and words / len(raw) > 0.5
 
 
+_PRINTABLE6 = re.compile(rb"[ -~]{6}")
+
+
+def decodes_to_structure(value: str) -> bool:
+    """True when `value` is base64 of structured bytes, not of key material.
+
+    A key, a token's random part or a signature decodes to uniformly random bytes: about 37% of
+    them printable, and two zero bytes in a row once in ~2,700 keys of 48 bytes. Serialized data
+    (protobuf, msgpack, Avro, Java objects) and envelopes (a version byte and length fields, as
+    in Jenkins' `{AQAAABAAAAAQ…}`, SSH wire format) decode to zero-padded integers and readable
+    field names: so two zero bytes in a row, or 60% printable bytes with a field of six,
+    in the first 48 bytes."""
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")[:64]
+    body = body[: len(body) - len(body) % 4]
+    try:
+        raw = base64.b64decode(body, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    if len(raw) < 18:
+        return False
+    if b"\x00\x00" in raw:
+        return True
+    printable = sum(32 <= b < 127 for b in raw)
+    return printable / len(raw) >= 0.6 and _PRINTABLE6.search(raw) is not None
+
+
 _WORDISH = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{4,}(?![a-z])")
 
 
@@ -231,7 +273,7 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
     # identifiers and repeated patterns stay well below.
     if entropy(core) < min(4.2, 0.75 * (len(core).bit_length())):
         return False
-    return not _reads_as_text(core)
+    return not _reads_as_text(core) and not decodes_to_structure(core)
 
 
 # A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
@@ -245,9 +287,11 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 # Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
 # ciphertext, which is useless without a key that is not in the text.
+# Any armour whose kind names a public key, a certificate, a signature or ciphertext (`SSH
+# SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never one that names a private key.
 _PUBLIC_BLOCK = re.compile(
-    r"-----BEGIN (?:PGP PUBLIC KEY BLOCK|PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL"
-    r"|PGP SIGNATURE|SSH2 PUBLIC KEY|PGP MESSAGE|ENCRYPTED MESSAGE)-----"
+    r"-----BEGIN (?![A-Z0-9 ]*PRIVATE)[A-Z0-9 ]*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE|CRL"
+    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE)-----"
     r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
@@ -379,11 +423,30 @@ def in_file_blob(text: str, start: int) -> bool:
     return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
+def sealed_or_public(text: str, start: int) -> bool:
+    """A public or sealed value by its label, by the words around it, or as a JWK's public part."""
+    return (
+        public_by_label(text[max(0, start - 200) : start])
+        or described_sealed(text, start)
+        or jwk_public_member(text, start)
+        or under_sealed_key(text, start)
+    )
+
+
+# A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).
+_EXTENSION_AFTER = re.compile(r"\.[a-z][a-z0-9]{0,5}(?![\w-])")
+# An installed package: a lowercase reverse-DNS name, then the suffix the installer made up
+# (Android's `com.northwind.app-S6o9SziTdtq2M0lZFEaDpi==`).
+_PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
-    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+    if sealed_or_public(m.string, m.start()):
         return False
+    if "/" in value and _EXTENSION_AFTER.match(m.string, m.end()):
+        return False  # a path to a file, named with a hash by a bundler
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
     if data_by_label(m.string, m.start()):
@@ -424,7 +487,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
         return False
-    if public_by_label(m.string[max(0, m.start() - 200) : m.start()]):
+    if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
@@ -439,7 +502,9 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     if not re.search(r"\d", flat) and not both_cases:
         return False
     # A random body: both cases (or one case and digits) and as varied as a key is.
-    return entropy(flat) >= (4.0 if both_cases else 3.7) and not _reads_as_text(flat)
+    if entropy(flat) < (4.0 if both_cases else 3.7) or _reads_as_text(flat):
+        return False
+    return not decodes_to_structure(m.group(0))
 
 
 # ---------------------------------------------------------------- near its words
@@ -480,6 +545,13 @@ _PGPASS = re.compile(
 )
 
 
+def _pgpass_check(m: re.Match[str]) -> bool:
+    # Bytes in hex joined by colons are a fingerprint or a hardware address, not a `.pgpass` line.
+    if re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", m.group(0)):
+        return False
+    return not is_placeholder(m.group("s"))
+
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_secret_key",
@@ -491,7 +563,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _PGPASS, 0.6, real("s")),
+    Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),
     Rule(

@@ -32,7 +32,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.recognizers import PHONE_CONTEXT, phone_layout_ok
+from writers.redact.recognizers import PHONE_CONTEXT, named_as_id, phone_layout_ok
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -227,10 +227,22 @@ class _Filtered(EntityRecognizer):
         for r in self._inner_hits(text, list(entities), nlp_artifacts):
             if r.score <= 0 or not _alone(text, r.start, r.end):
                 continue
+            if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start):
+                continue
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
             out.append(RecognizerResult(r.entity_type, r.start, r.end, self.fixed_score))
         return out
+
+    @staticmethod
+    def _named_otherwise(text: str, start: int) -> bool:
+        """A national id's digits named as an order's number are that number (`Номер заказа …`),
+        unless the text names the id itself (`the SSN into the ticket: …`); and the tail of a
+        longer grouped number (`75 914 138 671` has 11 digits) is not a 9-digit id."""
+        if re.search(r"(?<![\w.-])\d+[ .-]$", text[max(0, start - 8) : start]):
+            return True
+        before = text[max(0, start - 60) : start]
+        return named_as_id(text, start, owners=False) and not _ID_NAMES.search(before)
 
     def _inner_hits(
         self, text: str, entities: list[str], nlp_artifacts: Any
@@ -253,6 +265,25 @@ class _Filtered(EntityRecognizer):
         return hits
 
 
+_NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
+
+
+# What a US social security number is called, in the languages people write to us in: a bare
+# run of nine digits is one only when the text names it.
+_SSN_WORDS = (
+    r"ssn|social security|ss#|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
+    r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
+)
+
+
+# The names of the national ids above: a text that names one means that id.
+_ID_NAMES = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_SSN_WORDS}|sin|nas|social insurance|tfn|tax file|nhs|chi|patient"
+    r"|personnummer|pnr|pesel|nif|nie|dni|aadhaar|codice fiscale|henkilötunnus|national id)"
+    r"(?![A-Za-z])"
+)
+
+
 def presidio_recognizers() -> list[EntityRecognizer]:
     """presidio's predefined recognizers that run without spaCy, filtered for chat."""
     return [
@@ -263,7 +294,7 @@ def presidio_recognizers() -> list[EntityRecognizer]:
             windows=_PHONE_WINDOW,
         ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
-        _Filtered(UsSsnRecognizer(), _named_or_formatted(r"ssn|social security|ss#"), 0.7),
+        _Filtered(UsSsnRecognizer(), _named_or_formatted(_SSN_WORDS), 0.7),
         _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
         _Filtered(InAadhaarRecognizer(), None, 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),

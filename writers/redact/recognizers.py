@@ -222,6 +222,11 @@ def plain_json(value: str) -> bool:
     return isinstance(doc, dict | list) and clean(doc)
 
 
+# A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
+# credential scope): where a key applies, not a password, which has capitals or symbols.
+LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
@@ -232,6 +237,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
         return False
+    if LOWER_PATH.fullmatch(value):
+        return False  # `svc/20261001/eu-west-3/s3/aws4_request`: a credential's scope, a path
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
 
@@ -295,10 +302,120 @@ _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerpri
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
+_PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+
+
 def names_digest(name: str) -> bool:
     """True when a name or key path has a digest word in it (`checksum/`, `password_hash`)."""
     pieces = {p.lower() for p in _NAME_PIECES.findall(name)}
     return bool(_DIGEST_WORDS.intersection(pieces))
+
+
+# Words that say a value is ciphertext or public: a value so described opens nothing by itself.
+# A ciphertext needs a key that is not in the text; a signature, a public key or a certificate is
+# published on purpose. In the languages of the secret nouns, too.
+_SEALED_WORDS = re.compile(
+    r"(?i)signature|signed|\bsig\b|ciphertext|encrypted|\benc\b|\.enc\b|\bsealed"
+    r"|(?<![\w-])(?:en|de)crypt(?:s|ion)?\b|public[ _-]?key|pubkey|certificate|verschlüsselt"
+    r"|chiffré|cifrad|criptograf|versleuteld|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化"
+    r"|密文|加密|署名|签名|서명"
+    # A record of a DNS zone (`example.org. 3600 IN DNSKEY …`) is published by definition.
+    r"|(?-i:\bIN[ \t]+[A-Z][A-Z0-9]{1,9}[ \t])"
+)
+# Keys named as the public half ("public key", "verify key") are not open words: blanked out
+# (same length, so positions hold) before looking for words that name a secret.
+_PUBLIC_KEY_PHRASE = re.compile(
+    r"(?i)public[ _-]?key|pub[ _-]?key|verif(?:y|ying|ication)[ _-]?key"
+)
+
+
+def _blank_public(line: str) -> str:
+    return _PUBLIC_KEY_PHRASE.sub(lambda k: "_" * len(k.group(0)), line)
+
+
+# Words that say a value is a secret after all: "the password for the encrypted disk: …", "the
+# encryption key: …". A word inside a path (`config/credentials/production.yml.enc`) or a flag
+# (`--key-id`) is a file's or an option's name.
+_OPEN_WORDS = re.compile(
+    r"(?i)(?<![\w/.-])(?:password|passwd|passphrase|secret|token|private|bearer|api[ _-]?key"
+    r"|signing[ _-]?key|key|passwort|mot de passe|contraseña|senha)(?![\w/.-])"
+)
+
+
+def described_sealed(text: str, start: int) -> bool:
+    """True when the words nearest a value say it is ciphertext, a signature or public material.
+
+    The nearest line that says anything decides: the value's own line before it, then up to three
+    lines above (`untrusted comment: signature from …`, `--query CiphertextBlob`). A word naming a
+    secret on the value's own line always wins. On a line above, the first word decides, as the
+    head of a noun phrase does: "signature from minisign secret key" is a signature, "the key for
+    signature checks:" is a key."""
+    end = start
+    line_start = text.rfind("\n", 0, start) + 1
+    if _OPEN_WORDS.search(_blank_public(text[line_start:start])):
+        return False  # a secret named on the value's own line is a secret, whatever else it says
+    for _ in range(4):
+        line = text[max(line_start, start - 400) : end]
+        sealed = _SEALED_WORDS.search(line)
+        opened = _OPEN_WORDS.search(_blank_public(line))
+        if sealed or opened:
+            return opened is None or (sealed is not None and sealed.start() < opened.start())
+        if line_start <= 0:
+            return False
+        end = line_start - 1
+        line_start = text.rfind("\n", 0, end) + 1
+    return False
+
+
+_PARENT_KEY = re.compile(r"([ \t]*)[\"']?([\w.-]+)[\"']?[ \t]*:[ \t]*(?:[{(]?[ \t]*)$")
+
+
+def under_sealed_key(text: str, start: int) -> bool:
+    """True when the key at `start` sits under a parent key that says its values are ciphertext
+    (a SealedSecret's `encryptedData:`, `encrypted_values:`): indented YAML, or a JSON object."""
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = len(text[line_start:start]) - len(text[line_start:start].lstrip(" \t\"'{"))
+    pos = line_start
+    for _ in range(30):
+        if pos <= 0:
+            return False
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        line = text[prev : pos - 1]
+        pos = prev
+        if not line.strip():
+            continue
+        own = len(line) - len(line.lstrip(" \t"))
+        if own < indent:
+            parent = _PARENT_KEY.match(line)
+            return parent is not None and _SEALED_WORDS.search(parent.group(2)) is not None
+    return False
+
+
+# The public members of a JSON web key (RSA modulus `n` and exponent `e`, EC point `x`, `y`,
+# the certificate chain `x5c`); its private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`) are not.
+_JWK_PUBLIC = re.compile(r"[\"'](?:n|e|x|y|x5c)[\"']\s*:\s*\[?\s*[\"']$")
+
+
+def jwk_public_member(text: str, start: int) -> bool:
+    """True when the value at `start` is a public member of a JSON web key (with `"kty"`)."""
+    before = text[max(0, start - 600) : start]
+    if not _JWK_PUBLIC.search(before[-12:]):
+        return False
+    return '"kty"' in before[before.rfind("{") :] or "'kty'" in before[before.rfind("{") :]
+
+
+_SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credentials", "passphrase"}
+_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd"}
+
+
+def names_a_secret(value: str) -> bool:
+    """True for `stripeKey`, `ingest-api-key`: a name made of words that ends in a secret noun,
+    as a secret manager or a config tool is told which secret to use. It names a secret; a
+    secret is not spelled in words."""
+    if not re.fullmatch(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*", value):
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    return len(pieces) >= 2 and pieces[-1] in _SECRET_NOUNS
 
 
 def name_strength(name: str) -> int:
@@ -306,6 +423,8 @@ def name_strength(name: str) -> int:
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
+    if _PUBLIC_NAME.intersection(pieces):
+        return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if any(p in _STRONG for p in pieces):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
@@ -350,10 +469,11 @@ _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
 
 _ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
-# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`.
+# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
+# base64 padding or a comparison: `=(?!=)`.
 _ASSIGN_OP = (
     r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
-    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=|:(?!:))[ \t]*"
+    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=(?!=)|:(?!:))[ \t]*"
 )
 
 
@@ -375,12 +495,26 @@ def _assign_check(m: re.Match[str]) -> bool:
     strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
     value = m.group("s")
     quoted = m.group("q") is not None
+    before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
+    q = m.group("q")
+    name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
+    if q == "`" and (before.count(q) - bool(name_quoted)) % 2 == 1:
+        # `` `DB_PASSWORD=` ein… ``: the name is inside a Markdown code span that the backtick
+        # after the operator closes, so the value is empty and what follows is the sentence.
+        # (Double quotes are not counted: in an unescaped view of JSON their parity is lost.)
+        return False
+    if before.endswith("/") and re.search(r"\.[a-z]{1,4}$", name) and value[:1].isdigit():
+        return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
     if not quoted and value[:1] in "[(<{":
         return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
     if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
+    if value.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")) or under_sealed_key(
+        m.string, m.start("name")
+    ):
+        return False  # ciphertext: in an encryption envelope, or under a key that says so
     if not quoted and _LEADING_ESCAPE.match(value):
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
         # the redactor's unescaped view reads any real value that follows.
@@ -400,6 +534,10 @@ def _assign_check(m: re.Match[str]) -> bool:
 
 def _auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
+    if re.match(r"[ \t]+[A-Za-z][\w-]*=", m.string[m.end() :]):
+        # `AWS4-HMAC-SHA256 Credential=…, Signature=…`: the word is the scheme's name and the
+        # credentials are its parameters, each judged by its own name.
+        return False
     # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
     if _BRACKETS.search(value):
         return False
@@ -462,12 +600,15 @@ _ID_NOUN = (
     r"|upc|isbn|serial|lot|batch|build|txn|transaction|receipt|booking|confirmation|bestellung"
     r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
     r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
-    r"|sendungsnummer|kundennummer|artikelnummer"
+    r"|sendungsnummer|kundennummer|artikelnummer|ndc|asin|mpn"
+    r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
+    r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
 )
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
 _ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
@@ -478,13 +619,28 @@ _CARD_WORDS = re.compile(
 )
 
 
+# "ID" as a word, then a few words and a colon: `Zoom meeting ID for the all-hands: 814 …`. A
+# caller ID is the caller's phone number, so it is left out.
+_ID_LABEL = re.compile(
+    r"(?<![A-Za-z])(?<!caller )(?<!Caller )(?:ID|Id)(?![A-Za-z])[^\n:=.]{0,30}:[ \t]*$"
+)
+
+
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
-    `Invoice #…`, `tracking number: …`; with `owners`, also `customer id …`)."""
+    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, in several languages; with
+    `owners`, also `customer id …`)."""
     before = text[max(0, start - 40) : start]
-    if _ID_OF_THING.search(before):
+    if _ID_OF_THING.search(before) or _ID_LABEL.search(before):
         return True
     return owners and _ID_OF_OWNER.search(before) is not None
+
+
+# The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.
+_AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
+# A country code, two check digits and groups of four: the IBAN rule judges those digits (by
+# mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
+_IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
 
 
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
@@ -501,6 +657,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
+    if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
+        return False  # a status and a size in an access log; the tail of an IBAN-shaped string
+    if value.startswith("(") and ")" not in value[:6]:
+        return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
     groups = re.findall(r"\+?\d+", value)
     for i, group in enumerate(groups):
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
@@ -532,6 +692,13 @@ def _phone_check(m: re.Match[str]) -> bool:
 
 
 def _card_check(m: re.Match[str]) -> bool:
+    gaps = re.findall(r"\D+", m.group(0))
+    if any(g in (".", "  ") for g in gaps):
+        # Dots and double spaces join a card's groups only when the whole number is written so,
+        # in groups of three digits or more (`4111.1111.1111.1111`); otherwise they join columns
+        # of a listing or the parts of a version.
+        if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
+            return False
     if named_as_id(m.string, m.start(), owners=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
         # "account number" may well be the card's, so only the names of things count here.
@@ -719,7 +886,10 @@ RULES: tuple[Rule, ...] = (
     ),
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
-        "credit_card", _rx(r"(?<![\w.-])[2-6](?:[ -]?\d){12,18}(?![\w-]|\.\d)"), 0.85, _card_check
+        "credit_card",
+        _rx(r"(?<![\w.-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
+        0.85,
+        _card_check,
     ),
     Rule(
         "iban",

@@ -297,3 +297,127 @@ def test_context_words_are_words_not_letters_inside_a_blob(redactor: Redactor) -
     assert _kept(redactor, text)
     secret = "0Z2NUyYzCp8j0rcBIlsfJBxiNLzSvHgdBkdPbKAM"
     assert _caught(redactor, f"aws secret for the deploy user:\n{secret}\n", secret)
+
+
+# ---------------------------------------------------------------- set 6 principles (dev set)
+
+
+def _varint(n: int) -> bytes:
+    out = b""
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out += bytes([byte | (0x80 if n else 0)])
+        if not n:
+            return out
+
+
+def test_base64_of_structured_bytes_is_data(redactor: Redactor) -> None:
+    # A protobuf message (tag, length, readable field), a msgpack map and a versioned envelope
+    # with zero-padded length fields: none of them decodes to random bytes as a key does.
+    proto = b"\x0a\x0bWIDGET-7731\x10" + _varint(4242) + b"\x1a\x09bin-A-017"
+    msgpack = b"\x83\xa4name\xa6widget\xa3qty\xcd\x01\x2c\xa4site\xa5ams-2"
+    envelope = b"\x01\x00\x00\x00\x10\x00\x00\x00\x20" + _RNG.randbytes(40)
+    for raw in (proto, msgpack, envelope):
+        body = base64.b64encode(raw).decode()
+        assert _kept(redactor, f"consumer log: payload `{body}` decoded fine"), body
+    key = _b64(40)
+    assert _caught(redactor, f"consumer log: payload `{key}`", key)
+
+
+def test_armour_and_words_that_say_signature_or_ciphertext_are_public(redactor: Redactor) -> None:
+    sig_lines = [_b64(45) for _ in range(3)]
+    assert _kept(
+        redactor,
+        "-----BEGIN SSH SIGNATURE-----\n" + "\n".join(sig_lines) + "\n-----END SSH SIGNATURE-----",
+    )
+    assert _kept(
+        redactor,
+        "-----BEGIN AGE ENCRYPTED FILE-----\n" + "\n".join(sig_lines) + "\n-----END AGE "
+        "ENCRYPTED FILE-----",
+    )
+    blob = _b64(60)
+    assert _kept(redactor, f"untrusted comment: signature of release 4.1\n{blob}\n")
+    assert _kept(redactor, f"$ aws kms encrypt --query CiphertextBlob --output text\n{blob}")
+    sealed = "spec:\n  encryptedData:\n    api_token: " + _b64(70) + "\n    user: " + _b64(50)
+    assert _kept(redactor, sealed)
+    assert _kept(redactor, "db:\n    password: ENC[AES256_GCM,data:" + _b64(12) + ",iv:x,type:str]")
+    # A secret named on its own line is still a secret, whatever the lines around it say; on the
+    # line above, the first word decides.
+    assert _caught(redactor, f"the encrypted disk opens with\npassword: {blob}", blob)
+    key = _rand(48)
+    assert _caught(redactor, f"the encryption key: {key}", key)
+    assert _caught(redactor, f"new key for signature checks:\n{key}\n", key)
+    private = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(sig_lines) + "\n-----END"
+    assert _caught(redactor, private, sig_lines[1])
+
+
+def test_public_members_and_public_key_names_are_public(redactor: Redactor) -> None:
+    modulus = _rand(86, _ALNUM + "-_")
+    jwk = f'{{"keys": [{{"kty": "RSA", "use": "sig", "n": "{modulus}", "e": "AQAB"}}]}}'
+    assert _kept(redactor, jwk)
+    private = _rand(86, _ALNUM + "-_")
+    assert _caught(redactor, f'{{"kty": "RSA", "n": "{modulus}", "d": "{private}"}}', private)
+    pub = _b64(32)
+    assert _kept(redactor, f"[Peer]\nPublicKey = {pub}\nEndpoint = vpn.example.org:51820")
+    assert _caught(redactor, f"[Interface]\nPrivateKey = {pub}", pub)
+
+
+def test_file_names_and_package_names_with_generated_suffixes(redactor: Redactor) -> None:
+    assert _kept(redactor, "dist/assets/JwtClaimsView-z5IBxT80.js   14.20 kB")
+    assert _kept(
+        redactor,
+        "#04 pc 0001a2b4  /data/app/~~ETHeLvdo974qdAZElChbMB==/"
+        "org.example.wallet-QZs0patYhZAfpHEmBNDx14==/base.apk",
+    )
+    key = _rand(36)
+    assert _caught(redactor, f"deploy with key-{key} tonight", key)
+
+
+def test_names_of_secrets_locations_and_schemes_are_not_values(redactor: Redactor) -> None:
+    assert _kept(redactor, "$ pulumi config set --secret githubWebhookToken")
+    assert _kept(redactor, "vault kv get -field=value --secret=billing-db-password kv/app")
+    assert _kept(redactor, "\t/app/internal/token.go:212 +0x1c4")
+    assert _kept(redactor, "    at ./src/secret.rs:88:17")
+    assert _kept(redactor, "Fingerprint=9C:41:0B:7E:22:AF:13:90:5D:C8:77:01:6E:B2:4A:38")
+    assert _kept(redactor, "Trage den Schlüssel bei `API_TOKEN=` ein, Vorlage: `bitte-ersetzen`")
+    assert _kept(
+        redactor,
+        "Authorization: HMAC-SHA512 Credential=svc-reporting/20261001/eu-west-3/reports/v1_req, "
+        f"Signature={_hex(64)}",
+    )
+    assert _caught(redactor, "vault write auth/x --secret=Xq8#mR2vL9tP", "Xq8#mR2vL9tP")
+    assert _caught(redactor, "`API_TOKEN=Tq7#vR2mX9pL`", "Tq7#vR2mX9pL")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '198.51.100.9 - - [01/Oct/2026:10:00:01 +0000] "GET /v1/items/3 HTTP/1.1" 404 48211 "-"',
+        "fixture: NL19 ABNA 0417 1643 00  # check digits broken on purpose",
+        "INSERT INTO parcels VALUES (3068604,'RTM-22',18),(4417263,'AMS-04',7);",
+        "Webex meeting ID for Thursday's review: 817 7774 1215",
+        "رقم الطلب 4471-2290-3318 قيد الشحن",
+        "Номер заказа 63 252 760 189 отправлен",
+        "NDC 01396-2459-57 recalled",
+    ],
+)
+def test_numbers_named_or_laid_out_as_something_else(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
+def test_phones_ssns_and_cards_in_other_layouts_and_languages_are_caught(
+    redactor: Redactor,
+) -> None:
+    assert _caught(redactor, "call me on +1 415 555 0132", "555 0132")
+    assert _caught(redactor, "número de seguro social: 536227014", "536227014")
+    assert _caught(redactor, "die SSN ins Ticket: 536-22-7014", "536-22-7014")
+    assert _caught(redactor, "Karte 4539  1488  0343  6467 belasten", "4539  1488  0343  6467")
+    assert _caught(redactor, "card 4539.1488.0343.6467 on file", "4539.1488.0343.6467")
+
+
+def test_dns_records_and_named_public_keys_are_public(redactor: Redactor) -> None:
+    record = _b64(64)
+    assert _kept(redactor, f"example.net. 300 IN DNSKEY 256 3 15 {record}")
+    pub = _b64(32)
+    assert _kept(redactor, f"X25519 public key of the relay: {pub}")
+    assert _caught(redactor, f"X25519 key of the relay: {pub}", pub)
