@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import poisoning_run
-from tests.support.redaction_corpus import heldout, score
+from tests.support.paths import HELDOUT
+from tests.support.redaction_corpus import heldout, load_jsonl_pair, score
 from writers.redact.redactor import Redactor
 
 # Measured figures (README, "Measured"). No attack may reach another person; the benign
@@ -64,6 +65,25 @@ def test_held_out_redaction_recall_and_false_positives() -> None:
     result = score(Redactor(), pos, neg)
     assert result.recall >= REDACTION_RECALL_FLOOR, result.missed
     assert result.fp_rate <= REDACTION_FP_CEILING, result.false_positives
+
+
+# Held-out redaction set 5 (issue 24; tests/support/data/heldout/redaction5/, written without
+# reading the rules, frozen before it was first measured). On f0ee7a6: recall 0.965, false
+# positives 148/600; after issue 24's two rounds (on sets 4 and 6): recall 0.988, 82/600. It
+# may not get worse; the target (2%) is not met.
+REDACTION5_RECALL_FLOOR = 0.988
+REDACTION5_FP_CEILING = 82 / 600
+
+
+def test_held_out_redaction_set_5_does_not_get_worse() -> None:
+    folder = HELDOUT / "redaction5"
+    pos, neg = load_jsonl_pair(
+        folder / "redaction5_positives.jsonl", folder / "redaction5_negatives.jsonl"
+    )
+    assert len(pos) == 150 and len(neg) == 600
+    result = score(Redactor(), pos, neg)
+    assert result.recall >= REDACTION5_RECALL_FLOOR, result.missed
+    assert result.fp_rate <= REDACTION5_FP_CEILING + 1e-9, len(result.false_positives)
 
 
 def test_p3_no_attack_reaches_another_person_unshown() -> None:
