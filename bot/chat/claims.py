@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 REPLY_LEASE = timedelta(minutes=5)
 # Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
 REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
+# The intake's context marks kept for sessions whose context is not built yet.
+_MAX_MARKS = 1024
 
 
 def unclaimed(message_id: int, **values: Any) -> Update:
@@ -227,6 +229,9 @@ class ReplyClaims:
         # Turns the intake handed over (`hand_over`), by session, until its drain takes them.
         self._handed: dict[str, Turn] = {}
         self._handed_lock = threading.Lock()
+        # The intake's context marks, by session, until the session's context is built
+        # (`marks`); a session never built (an ignored bot message) is pushed out by newer ones.
+        self._marks: OrderedDict[str, S.ContextMarks] = OrderedDict()
 
     def stored(self, opened: S.Opened, owed: Message, *, hand: bool = True) -> None:
         """The intake stored `owed` (claimed by this process) in `opened`'s session: when it is
@@ -234,6 +239,11 @@ class ReplyClaims:
         (a new session, or this process's copy is whole), its turn is handed to the drain, which
         then reads nothing. Otherwise the drain claims from the database as usual."""
         session_id = opened.session.id
+        with self._handed_lock:
+            self._marks[session_id] = opened.marks
+            self._marks.move_to_end(session_id)
+            while len(self._marks) > _MAX_MARKS:
+                self._marks.popitem(last=False)
         line = Kept(owed.id, owed.ts, False, owed.text)
         if opened.created:
             self.transcripts.keep(session_id, [line], (1, owed.id))
@@ -254,6 +264,12 @@ class ReplyClaims:
                 bot_lines=[(k.id, k.text) for k in sorted(before, key=lambda k: k.id) if k.is_bot],
                 history=[],
             )
+
+    def marks(self, session_id: str) -> S.ContextMarks | None:
+        """The marks the intake read with the session's latest message (taken: used once, by
+        the context built for it; see `writers.selector.select_context`)."""
+        with self._handed_lock:
+            return self._marks.pop(session_id, None)
 
     def forget_handed(self, session_id: str) -> None:
         """The drain will not run (the engine is stopping): nothing is kept for it."""
