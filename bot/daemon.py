@@ -257,6 +257,7 @@ class Daemon:
         # opened before the reflection is queued (`_on_closed`), else the reflection is queued.
         runtime.after_close[:] = [self._on_closed]
         self.context.viewed_channel = self.agent.facts_channel
+        self.context.marks_of = self.engine.claims.marks
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )

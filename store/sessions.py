@@ -15,14 +15,24 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, bindparam, func, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, exists, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
 from store.db import dialect_of, insert_ignore, insert_ignore_keys
 from store.leases import PROCESS, claimable
-from store.models import ChatSession, Message, ReplyState, SessionEvent, SessionState
+from store.models import (
+    AuditEvent,
+    ChatSession,
+    FactScopeVersion,
+    MemoryEntry,
+    Message,
+    Observation,
+    ReplyState,
+    SessionEvent,
+    SessionState,
+)
 
 # A lone UTF-16 surrogate (e.g. from a JSON "\ud800" escape) cannot be encoded as UTF-8: the
 # database would refuse the whole row. It becomes U+FFFD, the replacement character.
@@ -72,17 +82,37 @@ def open_id(db: Session, key: SessionKey, *, now: datetime) -> tuple[str, bool]:
 
 
 @dataclass(frozen=True)
+class ContextMarks:
+    """What decides whether a session's learned context needs any read, as of the intake's
+    statement (the snapshot its message was stored in): the audit log's greatest id (the lesson
+    library's mark), the versions of the fact scopes of `user_id` and `channel` (0 for a scope
+    never written), whether each scope holds any fact row, and whether the user has any active
+    notes. `writers.selector.select_context` reads only what these say changed."""
+
+    user_id: str
+    channel: str
+    audit_top: int
+    user_version: int
+    channel_version: int
+    user_facts: bool
+    channel_facts: bool
+    user_notes: bool
+
+
+@dataclass(frozen=True)
 class Opened:
     """The intake's session, with what its reply needs to know of it, read by the statement
     that found (or opened) it: its row (detached), whether it was just opened, how many of its
     messages were owed a reply, the (count, greatest id) of its messages, and how many session
-    events it has (all as they were before the message being stored)."""
+    events it has (all as they were before the message being stored), and the marks its
+    learned context is chosen by (`ContextMarks`)."""
 
     session: ChatSession
     created: bool
     owing: int
     stamp: tuple[int, int]
     events: int
+    marks: ContextMarks
 
 
 def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -> Opened:
@@ -106,13 +136,25 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
     found = db.execute(_open_or_touch(dialect_of(db)), row).one()
     width = len(_SESSION_COLUMNS)
     session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
-    owing, count, greatest, events_ = found[width:]
+    owing, count, greatest, events_, top, user_v, channel_v, user_f, channel_f, notes = found[
+        width:
+    ]
     return Opened(
         session=session,
         created=session.id == session_id,
         owing=int(owing or 0),
         stamp=(int(count or 0), int(greatest or 0)),
         events=int(events_ or 0),
+        marks=ContextMarks(
+            user_id=key.user_id,
+            channel=key.channel,
+            audit_top=int(top or 0),
+            user_version=int(user_v or 0),
+            channel_version=int(channel_v or 0),
+            user_facts=bool(user_f),
+            channel_facts=bool(channel_f),
+            user_notes=bool(notes),
+        ),
     )
 
 
@@ -155,7 +197,9 @@ _REPLYING = _MESSAGES.alias("replying")
 def _open_or_touch(dialect: str) -> Any:
     """`open_or_touch`'s statement for a dialect, built once. Its RETURNING reads what the
     reply needs about the session's other messages (scalar subqueries on the key: the new row
-    is not seen by them, and a new session has no messages)."""
+    is not seen by them, and a new session has no messages), and the marks the session's
+    learned context is chosen by (`ContextMarks`: indexed scalar subqueries, read in the
+    same snapshot as the message is stored in)."""
     insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
     statement = insert(_SESSIONS).values({c: bindparam(f"{c}_") for c in _SESSION_COLUMNS})
     by_key = (
@@ -175,7 +219,31 @@ def _open_or_touch(dialect: str) -> Any:
         select(func.count(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.max(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.count(_EVENTS.c.id)).where(_EVENTS.c.session_id == by_key).scalar_subquery(),
+        select(func.max(AuditEvent.id)).scalar_subquery(),
+        _scope_version("user", "user_id_"),
+        _scope_version("channel", "channel_"),
+        _scope_has_facts("user", "user_id_"),
+        _scope_has_facts("channel", "channel_"),
+        exists().where(
+            Observation.kind == "user",
+            Observation.subject == bindparam("user_id_"),
+            Observation.status == "active",
+        ),
     )
+
+
+def _scope_version(kind: str, param: str) -> Any:
+    v = FactScopeVersion
+    return (
+        select(v.version)
+        .where(v.scope_kind == kind, v.scope_id == bindparam(param))
+        .scalar_subquery()
+    )
+
+
+def _scope_has_facts(kind: str, param: str) -> Any:
+    m = MemoryEntry
+    return exists().where(m.scope_kind == kind, m.scope_id == bindparam(param))
 
 
 # The session's messages other than the bot's reply being recorded.

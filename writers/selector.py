@@ -30,9 +30,11 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from store.sessions import ContextMarks
 from writers.embed import Matrix
 from writers.guard.reach import View
 from writers.lessons.index import LessonLibrary, LessonMeta, stamp, tokens_of
+from writers.notes.factindex import Known
 from writers.notes.facts import render_fact, retrieve_facts
 from writers.notes.usermodel import notes_for_user
 from writers.tokens import record_cut
@@ -183,9 +185,18 @@ def select_context(
     task_type: str | None = None,
     token_budget: int = 1000,
     now: datetime,
+    marks: ContextMarks | None = None,
 ) -> Selection:
-    """Choose the lessons, facts and user notes a new session gets (see the module docstring)."""
-    library.sync(db)
+    """Choose the lessons, facts and user notes a new session gets (see the module docstring).
+
+    `marks` are what the intake's statement read in the snapshot its message was stored in (the
+    audit mark, the fact scopes' versions, whether they hold facts and the user notes): with
+    them, nothing is read that they show unchanged or empty, so a session's first message
+    costs no read transaction when the caches are current. What they show changed is read
+    here, as without them; a change committed before the message was stored is always seen."""
+    if marks is not None and marks.user_id != user_id:
+        marks = None
+    library.sync(db, top=None if marks is None else marks.audit_top)
     budget = max(0, token_budget)
     stable = _stable(library, int(budget * STABLE_SHARE))
     left = budget - sum(i.tokens for i in stable)
@@ -203,14 +214,29 @@ def select_context(
         embedder=library.embedder,
         now=now,
         token_budget=left,
+        known=_known(marks, channel=channel, is_dm=is_dm),
     )
     tail = lessons + [
         SelectedItem("fact", f.id, line, tokens_of(line))
         for f in facts
         for line in [render_fact(f)]
     ]
-    tail.extend(_user_notes(db, user_id, channel))
+    if marks is None or marks.user_notes:
+        tail.extend(_user_notes(db, user_id, channel))
     return Selection(stable=stable, tail=tail)
+
+
+def _known(marks: ContextMarks | None, *, channel: str, is_dm: bool) -> Known | None:
+    """The fact scopes' versions and whether they hold facts, as the marks have them, in the
+    order of `factindex.scopes_of`; None when the marks are for another scope (a DM reading the
+    channel its person is viewing)."""
+    if marks is None or marks.channel != channel:
+        return None
+    if is_dm:
+        return Known(
+            (marks.user_version, marks.channel_version), marks.user_facts or marks.channel_facts
+        )
+    return Known((marks.channel_version,), marks.channel_facts)
 
 
 def _user_notes(db: Session, user_id: str, channel: str) -> list[SelectedItem]:

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 REPLY_LEASE = timedelta(minutes=5)
 # Slack refusing a post: try again after these delays (Retry-After wins when longer), then give up.
 REDELIVERY_DELAYS = (10, 30, 60, 120, 300, 600, 900, 1800, 3600)
+# The intake's context marks kept for sessions whose context is not built yet.
+_MAX_MARKS = 1024
 
 
 def unclaimed(message_id: int, **values: Any) -> Update:
@@ -227,6 +229,11 @@ class ReplyClaims:
         # Turns the intake handed over (`hand_over`), by session, until its drain takes them.
         self._handed: dict[str, Turn] = {}
         self._handed_lock = threading.Lock()
+        # The intake's context marks of a handed-over turn, by session, until the context is
+        # built for it (`marks`); only a handed turn's, so they are always that message's own
+        # intake's. One never built (a direct answer) is dropped at the session's next claim
+        # or pushed out by newer ones.
+        self._marks: OrderedDict[str, S.ContextMarks] = OrderedDict()
 
     def stored(self, opened: S.Opened, owed: Message, *, hand: bool = True) -> None:
         """The intake stored `owed` (claimed by this process) in `opened`'s session: when it is
@@ -244,7 +251,13 @@ class ReplyClaims:
             if before is None or opened.owing or opened.events or not hand:
                 # Another message is owed first (or may be): the drain reads them in order.
                 self._handed.pop(session_id, None)
+                self._marks.pop(session_id, None)
                 return
+            # Kept with the turn: the context built for this message reads by them.
+            self._marks[session_id] = opened.marks
+            self._marks.move_to_end(session_id)
+            while len(self._marks) > _MAX_MARKS:
+                self._marks.popitem(last=False)
             lines = sorted([*before, line], key=_slack_order)
             self._handed[session_id] = Turn(
                 owed=owed,
@@ -255,10 +268,17 @@ class ReplyClaims:
                 history=[],
             )
 
+    def marks(self, session_id: str) -> S.ContextMarks | None:
+        """The marks the intake read with the message whose turn it handed over (taken: used
+        once, by the context built for it; see `writers.selector.select_context`)."""
+        with self._handed_lock:
+            return self._marks.pop(session_id, None)
+
     def forget_handed(self, session_id: str) -> None:
         """The drain will not run (the engine is stopping): nothing is kept for it."""
         with self._handed_lock:
             self._handed.pop(session_id, None)
+            self._marks.pop(session_id, None)
 
     def claim_next(self, session_id: str, *, with_history: bool) -> Turn | None:
         """Claim the session's next owed message, reading in the same transaction all that
@@ -266,6 +286,9 @@ class ReplyClaims:
         none, for the turn the intake handed over."""
         with self._handed_lock:
             handed = self._handed.pop(session_id, None)
+            if handed is None:
+                # Read from the database: an earlier intake's marks are not this turn's.
+                self._marks.pop(session_id, None)
         if handed is not None:
             return handed
         now = self.clock.now()

@@ -29,6 +29,7 @@ from store.clock import Clock
 from store.config import Settings
 from store.db import Store
 from store.models import ChatSession, SkillState
+from store.sessions import ContextMarks
 from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
@@ -186,6 +187,10 @@ class LearnedContext:
         # Under agent_view: the channel a person in a DM is looking at, when they may read it
         # (bot/surfaces/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
         self.viewed_channel: Callable[[str], str | None] = lambda _user: None
+        # What the intake's statement read about a session's learned context (the audit mark,
+        # the fact scopes' versions, whether there are facts or notes), so its first context
+        # reads only what changed (`select_context`). Set by the daemon; None: read them.
+        self.marks_of: Callable[[str], ContextMarks | None] = lambda _session: None
 
     def shared(self) -> _Shared:
         """What every session's context shares, rebuilt only when its stamp changed or it is
@@ -233,6 +238,7 @@ class LearnedContext:
     ) -> PromptParts:
         """The session's prompt parts, chosen once per session and cached; the skill section of
         the tail is re-matched when `latest_text` moved markedly to another skill's topic."""
+        marks = self.marks_of(session.id)
         with self._lock:
             live = self._cache.get(session.id)
             if live is not None:
@@ -245,6 +251,7 @@ class LearnedContext:
                 first_text=first_text,
                 session_id=session.id,
                 facts_channel=viewed,
+                marks=marks,
             )
             live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
             with self._lock:
@@ -300,10 +307,12 @@ class LearnedContext:
         first_text: str,
         session_id: str | None,
         facts_channel: str | None = None,
+        marks: ContextMarks | None = None,
     ) -> Assembled:
         """Select and render; records the lessons and facts put into the context when
         `session_id` is given. In a DM, `facts_channel` adds that channel's facts (those its
-        trust rule lets this person see)."""
+        trust rule lets this person see). `marks` (the intake's, `select_context`) spare the
+        reads of what has not changed."""
         rt = self.runtime
         data_dir = rt.data_dir
         now = self.clock.now()
@@ -321,6 +330,7 @@ class LearnedContext:
                     first_text=first_text,
                     token_budget=rt.settings.context_lesson_tokens,
                     now=now,
+                    marks=marks,
                 )
             # MEMORY.md is fingerprinted at session start; a person's edit is noticed and audited.
             memory.check_external_edit(db, data_dir, now)

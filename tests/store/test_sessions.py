@@ -12,7 +12,8 @@ from store import sessions as S
 from store.clock import FakeClock, as_utc
 from store.db import Store, current_revision, upgrade
 from store.leases import claimable
-from store.models import Message, SessionState
+from store.models import Message, Observation, SessionState
+from tests.support.lesson_helpers import add_fact
 
 KEY = S.SessionKey(team="T1", channel="D1", thread_ts="", user_id="U1")
 
@@ -299,3 +300,42 @@ def test_a_recorded_reply_says_the_state_and_what_is_still_owed(
         assert first is not None and first.reply_state == "answered" and first.reply_text is None
         assert first.reply_ts == "1.5" and first.reply_owner is None
         assert S.last_bot_ts(db, session.id) == "2.5"
+
+
+def test_the_intake_reads_what_the_first_context_needs(store: Store, clock: FakeClock) -> None:
+    # The upsert returns, in its own snapshot, the marks the session's learned context is chosen
+    # by (writers/selector.py reads only what they show changed or present).
+    with store.engine.begin() as conn:
+        marks = S.open_or_touch(conn, KEY, now=clock.now()).marks
+    assert (marks.user_id, marks.channel) == ("U1", "D1")
+    assert (marks.audit_top, marks.user_version, marks.channel_version) == (0, 0, 0)
+    assert not (marks.user_facts or marks.channel_facts or marks.user_notes)
+    with store.sessions.begin() as db:
+        add_fact(db, "U1's desk is 4B", scope_kind="user", scope_id="U1", now=clock.now())
+        db.add(
+            Observation(
+                kind="user", subject="U1", text="likes tea", status="active", created_at=clock.now()
+            )
+        )
+        db.add(
+            Observation(
+                kind="user",
+                subject="U2",
+                text="likes coffee",
+                status="active",
+                created_at=clock.now(),
+            )
+        )
+        event = ledger.audit(
+            db, actor="U1", action="test", target_kind="lesson", target_id="1", now=clock.now()
+        )
+        db.flush()
+        top = event.id
+    with store.engine.begin() as conn:
+        marks = S.open_or_touch(conn, KEY, now=clock.now()).marks
+    assert marks.audit_top == top and marks.user_version > 0 and marks.channel_version == 0
+    assert marks.user_facts and not marks.channel_facts and marks.user_notes
+    other = S.SessionKey(team="T1", channel="C9", thread_ts="", user_id="U3")
+    with store.engine.begin() as conn:
+        marks = S.open_or_touch(conn, other, now=clock.now()).marks
+    assert not (marks.user_facts or marks.channel_facts or marks.user_notes)

@@ -281,12 +281,17 @@ class LessonLibrary:
         event.listen(db, "after_commit", on_commit)
         event.listen(db, "after_transaction_end", on_end)
 
-    def sync(self, db: Session) -> int:
-        """Reload lessons changed elsewhere (audit log) or rolled back here; return how many."""
+    def sync(self, db: Session, *, top: int | None = None) -> int:
+        """Reload lessons changed elsewhere (audit log) or rolled back here; return how many.
+        `top` is the audit log's greatest id as read in an earlier snapshot (the intake's
+        statement): when the library is at least that far, nothing is read."""
         with self._lock:
             ids = set(self._dirty)
             self._dirty.clear()
-            top = db.scalar(select(func.max(AuditEvent.id))) or 0
+            if top is None:
+                top = db.scalar(select(func.max(AuditEvent.id))) or 0
+            elif top < self._audit_mark:
+                top = self._audit_mark  # every change committed before that snapshot is in
             if top != self._audit_mark:
                 rows = db.execute(
                     select(AuditEvent.id, AuditEvent.target_id).where(

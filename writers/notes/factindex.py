@@ -112,6 +112,37 @@ class Shelf:
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
 
 
+@dataclass(frozen=True)
+class Known:
+    """What a caller already read of some scopes in an earlier snapshot of this transaction's
+    caller (the intake's statement, `store.sessions.ContextMarks`): their versions, in the
+    order of the scopes, and whether any of them holds a fact row."""
+
+    versions: tuple[int, ...]
+    any_facts: bool
+
+
+def _empty(versions: tuple[int, ...]) -> Shelf:
+    """A shelf of no facts (scopes that hold none)."""
+    none = np.zeros(0, dtype=np.float64)
+    return Shelf(
+        versions=versions,
+        ids=np.zeros(0, dtype=np.int64),
+        categories=[],
+        created=[],
+        created_s=none,
+        last_use_s=none,
+        confidence=none,
+        decay=none,
+        line_tokens=np.zeros(0, dtype=np.int64),
+        hashes=[],
+        doc_len=none,
+        postings={},
+        terms=[],
+        texts=[],
+    )
+
+
 _SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
 _LOCK = threading.Lock()
 
@@ -160,18 +191,29 @@ def shelf(
     line_tokens: Callable[[str, str, datetime], int],
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
+    known: Known | None = None,
 ) -> Shelf:
     """The current shelf of `scopes`, rebuilt only when one of their versions moved (or it has
-    no vectors from this embedder)."""
+    no vectors from this embedder). With `known` (the versions read in an earlier snapshot),
+    nothing is read for scopes that held no fact then, nor for a kept shelf at least as new as
+    those versions (versions only grow): such a shelf has every change committed before it."""
+    if known is not None and not known.any_facts:
+        return _empty(known.versions)
     bind = db.get_bind()
     engine = bind.engine if isinstance(bind, Connection) else bind
     key = (f"{engine.url}#{id(engine)}", scopes)
-    now_versions = versions(db, scopes)
+    now_versions = known.versions if known is not None else versions(db, scopes)
     with _LOCK:
         got = _SHELVES.get(key)
         if (
             got is not None
-            and got.versions == now_versions
+            and (
+                got.versions == now_versions
+                or (
+                    known is not None
+                    and all(h >= k for h, k in zip(got.versions, now_versions, strict=True))
+                )
+            )
             and (embed is None or embedder_name in got.vectors)
         ):
             _SHELVES.move_to_end(key)

@@ -290,6 +290,7 @@ def _ranked(
     query_vec: Matrix | None,
     embedder: Embedder | None,
     now: datetime,
+    known: factindex.Known | None = None,
 ) -> Iterator[Ranked]:
     scopes = factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm)
     sh = factindex.shelf(
@@ -299,6 +300,7 @@ def _ranked(
         line_tokens=_line_tokens,
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
+        known=known,
     )
     if not len(sh):
         return
@@ -444,6 +446,7 @@ def retrieve_facts(
     now: datetime,
     limit: int | None = None,
     token_budget: int | None = None,
+    known: factindex.Known | None = None,
 ) -> list[MemoryEntry]:
     """The best in-scope facts (see `rank_facts`) that fit `token_budget` (and `limit`, if any).
 
@@ -459,6 +462,7 @@ def retrieve_facts(
         query_vec=query_vec,
         embedder=embedder,
         now=now,
+        known=known,
     )
     chosen: list[int] = []
     used = misses = 0

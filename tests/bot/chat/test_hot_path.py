@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,7 +19,8 @@ from sqlalchemy import event
 from bot.chat.claims import Kept, Transcripts
 from bot.doubles.stack import LocalStack
 from store import sessions as S
-from store.models import Message, ReplyState
+from store.models import MemoryEntry, Message, ReplyState
+from tests.support.lesson_helpers import add_fact
 
 ALICE = "U0ALICE"
 BOB = "U0BOB"
@@ -97,12 +99,66 @@ def test_an_answered_message_costs_few_statements_in_three_writes(
         assert later.writing == 3, later.statements
         assert len(later.statements) <= 7, later.statements
         assert later.transactions <= 3, "\n".join([str(later.transactions), *later.statements])
-        # A session's first message adds the reads its learned context is chosen from (the
-        # library's audit mark, the fact scopes' versions, MEMORY.md's notes, the user's
-        # notes), in one more transaction.
+        # A session's first message costs the same: the intake's upsert also returned what its
+        # learned context is chosen by (the library's audit mark, the fact scopes' versions,
+        # whether they hold facts and Alice any notes), and nothing of it changed or exists,
+        # so the context reads nothing.
         assert first.writing == 3, first.statements
-        assert len(first.statements) <= 11, first.statements
-        assert first.transactions <= 4, "\n".join([str(first.transactions), *first.statements])
+        assert len(first.statements) <= 7, first.statements
+        assert first.transactions <= 3, "\n".join([str(first.transactions), *first.statements])
+
+
+def _asked_with(stack: LocalStack, text: str) -> str:
+    """The model request (as JSON) that asked about `text`."""
+    for request in reversed(stack.anthropic.requests):
+        body = json.dumps(request.body)
+        if text in json.dumps(request.body["messages"]):
+            return body
+    raise AssertionError(f"no request asked about {text!r}")
+
+
+def test_a_first_context_sees_facts_another_process_wrote_or_deleted(tmp_path: Path) -> None:
+    # The intake's marks decide what a session's first context reads. A fact written or deleted
+    # behind this process's back (no in-process cache told, as by another replica) before the
+    # message is stored is in, or out of, that context.
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        answered(stack, ALICE, "hello")
+        store = stack.bot.store
+        assert store is not None
+
+        def close_alices_session() -> None:
+            with store.sessions.begin() as db:
+                session = db.query(Message).filter(Message.user_id == ALICE).all()[-1].session_id
+                assert S.close(db, session, now=datetime.now(UTC), reason="test")
+
+        close_alices_session()
+        with store.sessions.begin() as db:
+            fact = add_fact(
+                db,
+                "Alice's locker code is 8812",
+                scope_kind="user",
+                scope_id=ALICE,
+                now=datetime.now(UTC),
+                author_id=ALICE,
+            )
+            fact_id = fact.id
+        answered(stack, ALICE, "which locker code do I have?")
+        assert "8812" in _asked_with(stack, "which locker code do I have?")
+        close_alices_session()
+        with store.sessions.begin() as db:
+            db.delete(db.get(MemoryEntry, fact_id))
+            add_fact(
+                db,
+                "Alice's new locker code is 9921",
+                scope_kind="user",
+                scope_id=ALICE,
+                now=datetime.now(UTC),
+                author_id=ALICE,
+            )
+        answered(stack, ALICE, "remind me of my locker code")
+        asked = _asked_with(stack, "remind me of my locker code")
+        assert "8812" not in asked and "9921" in asked
 
 
 def test_a_transcript_another_process_wrote_to_is_read_again(tmp_path: Path) -> None:
