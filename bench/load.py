@@ -524,7 +524,8 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         + (f" --facts {args.facts}" if args.facts else "")
         + "".join(f" --set {k}={v}" for k, v in extra.items())
         + f"` on {platform.machine()} {platform.system()}, Python {platform.python_version()}, "
-        "SQLite; runs in the order listed.",
+        + ("PostgreSQL" if extra.get("DATABASE_URL", "").startswith("postgresql") else "SQLite")
+        + "; runs in the order listed.",
         "",
         "| run | app | CPU / message | generator CPU / message | ack p50 / p99 | "
         "reply p50 / p99 | statements / answer | transactions (writes) / answer | "
