@@ -75,6 +75,7 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=1.0)
     parser.add_argument("--pg", default=os.environ.get("SESHAT_TEST_PG", PG_DEFAULT))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--tag", default="", help="what code this is (put in every title)")
     args = parser.parse_args()
     chosen = {
         name: cell
@@ -98,7 +99,7 @@ def main() -> None:
             "--rounds",
             str(args.rounds),
             "--label",
-            f"{name} (load average {load} at start)",
+            f"{args.tag + ': ' if args.tag else ''}{name} (load average {load} at start)",
             "--out",
             str(args.out),
         ]
