@@ -86,6 +86,25 @@ def test_held_out_redaction_set_5_does_not_get_worse() -> None:
     assert result.fp_rate <= REDACTION5_FP_CEILING + 1e-9, len(result.false_positives)
 
 
+# Held-out redaction set 7 (issue 24, third round; tests/support/data/heldout/redaction7/,
+# written without reading the rules, frozen before it was first measured, never tuned on). On
+# 0918e0c: recall 172/174, false positives 36/600. It may not get worse; the target is 2%.
+REDACTION7_RECALL_FLOOR = 172 / 174
+REDACTION7_FP_CEILING = 36 / 600
+
+
+def test_held_out_redaction_set_7_does_not_get_worse() -> None:
+    folder = HELDOUT / "redaction7"
+    pos, neg = load_jsonl_pair(
+        folder / "redaction7_positives.jsonl", folder / "redaction7_negatives.jsonl"
+    )
+    assert len(pos) == 150 and len(neg) == 600
+    result = score(Redactor(), pos, neg)
+    # Counts only: the texts stay unread, so the set stays held out.
+    assert result.recall >= REDACTION7_RECALL_FLOOR - 1e-9, len(result.missed)
+    assert result.fp_rate <= REDACTION7_FP_CEILING + 1e-9, len(result.false_positives)
+
+
 def test_p3_no_attack_reaches_another_person_unshown() -> None:
     """P3 (`tests/support/data/poisoning3.json`, `poisoning3_run`): mixed-author threads, card
     laundering and slow burns. Before issue 24: 7 of 50 replayed attacks reached another person
