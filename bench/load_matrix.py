@@ -13,7 +13,8 @@ Cells:
   shown while written (the default, `auto`);
 - `workers-2|4-socket|http`: `seshat run --workers N` at 200 users;
 - `postgres-socket|http`: the daemon on PostgreSQL (`--pg URL`, default the local server, in a
-  schema of its own made anew) at 200 users; skipped with a message when no server answers.
+  schema of its own made anew for each cell) at 200 users; skipped with a message when no
+  server answers.
 """
 
 from __future__ import annotations
@@ -90,6 +91,9 @@ def main() -> None:
     for i, (name, cell) in enumerate(chosen.items(), 1):
         load = "/".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"[{i}/{len(chosen)}] {name} (load average {load})", flush=True)
+        if name.startswith("postgres") and not pg_answers(args.pg):
+            failed.append(name)
+            continue
         command = [
             sys.executable,
             str(ROOT / "bench" / "load.py"),
