@@ -601,13 +601,17 @@ _ID_NOUN = (
     r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
     r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
     r"|sendungsnummer|kundennummer|artikelnummer|ndc|asin|mpn"
+    # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
+    # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
+    r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
+    r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
     r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
 )
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
@@ -626,12 +630,20 @@ _ID_LABEL = re.compile(
 )
 
 
+# A German compound of a noun and "-nummer"/"-nr." names that noun's number (`Artikelnr.`,
+# `Bestellnr`), unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`).
+_ID_COMPOUND = re.compile(
+    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl))"
+    r"[a-zäöüß]{3,}(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
+)
+
+
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
-    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, in several languages; with
-    `owners`, also `customer id …`)."""
+    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, `Artikelnr.`, in several
+    languages; with `owners`, also `customer id …`)."""
     before = text[max(0, start - 40) : start]
-    if _ID_OF_THING.search(before) or _ID_LABEL.search(before):
+    if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
     return owners and _ID_OF_OWNER.search(before) is not None
 
@@ -641,6 +653,30 @@ _AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
 # A country code, two check digits and groups of four: the IBAN rule judges those digits (by
 # mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
 _IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
+
+
+# A cell of a table of figures: digits with the separators amounts are written with, an optional
+# currency sign or unit, nothing else.
+_FIGURE_CELL = re.compile(r"[-+]?[$€£¥]?[ \t]*\d[\d,. \u00a0\u202f']*(?:%|[ \t]?[A-Za-z]{1,3})?")
+
+
+def in_figures_row(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is a cell of a table row (`| … |`) whose other cells are
+    mostly figures too: a row of amounts and counts, where a phone number would stand beside
+    a name. Three other figure cells, and more figures than words."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if line.count("|") < 3:
+        return False
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    value = text[start:end].strip()
+    own = [c for c in cells if value in c]
+    if not own or not _FIGURE_CELL.fullmatch(own[0]):
+        return False  # the number shares its cell with words ("call +1 …")
+    others = [c for c in cells if c and c is not own[0]]
+    figures = sum(bool(_FIGURE_CELL.fullmatch(c)) for c in others)
+    return figures >= 3 and figures > len(others) - figures
 
 
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
@@ -657,6 +693,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
+    if "|" in text and in_figures_row(text, start, end):
+        return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
@@ -887,7 +925,8 @@ RULES: tuple[Rule, ...] = (
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
         "credit_card",
-        _rx(r"(?<![\w.-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
+        # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
+        _rx(r"(?<![\w./-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
         0.85,
         _card_check,
     ),
