@@ -130,9 +130,17 @@ _GENERATED_NAME = re.compile(
 _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 
 
+# The noun inside a colon- or slash-joined path, right before its next segment: a build target
+# (`//crypto/token:mask_test`, `:secrets-pin:compileKotlin`), not `noun: value`.
+_IN_PATH = re.compile(r"(?:[:/]\S*|\S*/\S*):")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
+    if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
+        return False
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public

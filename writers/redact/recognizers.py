@@ -161,13 +161,19 @@ def is_placeholder(value: str) -> bool:
     return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
 
 
+# The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).
+_SHORT_WORDS = frozenset("if or of to by in on at is as up do no an be it my we so go".split())
+
+
 def identifier_like(value: str) -> bool:
-    """True when every piece of `value` is a word or a short number (`SalesResults-1.2`)."""
+    """True when every piece of `value` is a word or a short number (`SalesResults-1.2`,
+    `rotateKeyIfStale`)."""
     pieces = _WORD_PIECES.findall(value)
     if not pieces or "".join(pieces) != re.sub(r"[^A-Za-z0-9]", "", value):
         return False
     return all(
-        (p.isalpha() and (len(p) >= 3 or p.isupper())) or (p.isdigit() and len(p) <= 4)
+        (p.isalpha() and (len(p) >= 3 or p.isupper() or p.lower() in _SHORT_WORDS))
+        or (p.isdigit() and len(p) <= 4)
         for p in pieces
     )
 
@@ -289,6 +295,8 @@ _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "colu
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
 _NOT_SECRET_TAILS |= {"attrs", "attributes", "columns", "properties", "options", "opts", "flags"}
 _NOT_SECRET_TAILS |= {"settings", "args", "arguments"}
+# An exception's name introduces its message (`TokenResolverError: 'x' not found`).
+_NOT_SECRET_TAILS |= {"error", "errors", "exception", "err", "warning", "failure"}
 # Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
@@ -405,13 +413,13 @@ def jwk_public_member(text: str, start: int) -> bool:
 
 
 _SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credentials", "passphrase"}
-_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd"}
+_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd", "username", "user", "login"}
 
 
 def names_a_secret(value: str) -> bool:
-    """True for `stripeKey`, `ingest-api-key`: a name made of words that ends in a secret noun,
-    as a secret manager or a config tool is told which secret to use. It names a secret; a
-    secret is not spelled in words."""
+    """True for `stripeKey`, `ingest-api-key`, `docker_username`: a name made of words that ends
+    in a secret noun (or the user name paired with one), as a secret manager or a config tool is
+    told which secret to use. It names a secret; a secret is not spelled in words."""
     if not re.fullmatch(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*", value):
         return False
     pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
@@ -487,14 +495,38 @@ _KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
 _FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
 
 
+# A value that is a sentence: words of letters (any script) ending in a full stop, as the
+# messages of a translation file are (`"auth.totp.mismatch": "Stimmt nicht überein."`).
+_SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
         return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    joined = m.string[m.start("name") : m.end()]
+    if m.string[m.start("name") - 1 : m.start("name")] in (":", "/") and re.fullmatch(
+        r"[^\s:=]+:[^\s=]+", joined
+    ):
+        # A segment of a colon- or slash-joined path, not `name: value`: a build target
+        # (`//crypto/token:mask_test`, `:secrets-token:compileKotlin`), a package coordinate
+        # (`com.acme:secret-spi:0.38.2`), an ARN (`…:secret:prod/db-password-49K4iO`).
+        return False
+    if _SELECTOR.fullmatch(joined):
+        return False  # `formatSecretOrThrow:signingForPan:`: an Objective-C selector
+    # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
+    # one-time code, `spring.datasource.password` a password.
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
-    strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
+    strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
     value = m.group("s")
     quoted = m.group("q") is not None
+    if _SENTENCE.fullmatch(value):
+        return False  # a message, not a value
+    if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
+        return False  # `bearerPan:!!z.emailDob`: an expression in minified code
+    if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
+        return False  # `from_secret: docker_password`: the name of a stored secret
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
     q = m.group("q")
     name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
