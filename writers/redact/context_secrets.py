@@ -32,14 +32,18 @@ from writers.redact.recognizers import (
     entropy,
     identifier_like,
     is_code_ref,
+    enveloped,
     is_placeholder,
     jwk_public_member,
+    looks_random,
     names_a_secret,
+    names_cursor,
     names_digest,
     plausible_secret,
     real,
     under_sealed_key,
 )
+from writers.redact.structure import readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
@@ -96,7 +100,7 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
-    if raw.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")):
+    if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
@@ -132,7 +136,7 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 
 # The noun inside a colon- or slash-joined path, right before its next segment: a build target
 # (`//crypto/token:mask_test`, `:secrets-pin:compileKotlin`), not `noun: value`.
-_IN_PATH = re.compile(r"(?:[:/]\S*|\S*/\S*):")
+_IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 
 
 def _prose_check(m: re.Match[str]) -> bool:
@@ -144,6 +148,11 @@ def _prose_check(m: re.Match[str]) -> bool:
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
+    if path and names_cursor(path.group(0) + m.group(0)[: m.start("s") - m.start()].rstrip(" :=")):
+        return False  # `next_page_token=…`: a cursor
+    ref = m.string.rfind("${", max(0, m.start() - 60), m.start())
+    if ref >= 0 and not re.search(r"[}\s]", m.string[ref : m.start()]):
+        return False  # `${SLACK_BOT_TOKEN:?missing}`: inside a variable reference
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)
@@ -213,6 +222,7 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
     "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
+    "nonce "
     "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
 )
 
@@ -232,6 +242,7 @@ def _reads_as_text(value: str) -> bool:
 
 
 _PRINTABLE6 = re.compile(rb"[ -~]{6}")
+_B64 = re.compile(r"[A-Za-z0-9+/]*")
 
 
 def decodes_to_structure(value: str) -> bool:
@@ -243,7 +254,14 @@ def decodes_to_structure(value: str) -> bool:
     in Jenkins' `{AQAAABAAAAAQ…}`, SSH wire format) decode to zero-padded integers and readable
     field names: so two zero bytes in a row, or 60% printable bytes with a field of six,
     in the first 48 bytes."""
-    body = value.replace("-", "+").replace("_", "/").rstrip("=")[:64]
+    # Base64 pieces written one after another (gRPC-web frames) end each in their padding: the
+    # first piece is judged.
+    body = re.split(r"=+(?=[^=])", value.replace("-", "+").replace("_", "/"))[0].rstrip("=")
+    if len(body) <= 512 and len(body) % 4 != 1 and _B64.fullmatch(body):
+        whole = base64.b64decode(body + "=" * (-len(body) % 4))
+        if readable_structure(whole, looks_random):
+            return True  # a whole protobuf message or msgpack document of readable fields
+    body = body[:64]
     body = body[: len(body) - len(body) % 4]
     try:
         raw = base64.b64decode(body, validate=True)
@@ -289,7 +307,10 @@ _LONG = re.compile(
     r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
 )
 # `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
-_DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]$")
+# `sha256/…` (an SPKI pin), `nonce-…` (CSP): a value glued to the word that names it public.
+_DIGEST_PREFIX = re.compile(
+    r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri|nonce|etag|digest|hash|id|kid)[-_:/]$"
+)
 _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
@@ -333,6 +354,13 @@ _FILE_MAGIC = (
     b"BM",
     b"II*\x00",
     b"MM\x00*",
+    b"PAR1",
+    b"\x7fELF",
+    b"\xac\xed\x00\x05",
+    b"Obj\x01",
+    b"SQLite format",
+    b"\x80\x04\x95",
+    b"\x80\x05\x95",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -390,7 +418,10 @@ def is_multihash(value: str) -> bool:
 # Labels that say what follows is encoded data: a file's name (`model.bin:`), or the encoding
 # itself (`payload (base64):`), when no word for a secret is in the label.
 _FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
-_ENCODING_LABEL = re.compile(r"(?i)\b(?:base64|b64|base-64)\b\)?\s*[:=]?\s*[\"'`]?$")
+_ENCODING_LABEL = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*[:=]?\s*[\"'`]?$"
+)
+_ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
 _SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
 
 
@@ -463,7 +494,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
         return False  # a file's bytes or a compiler's symbol name
-    head = re.match(r"[A-Za-z0-9]{1,8}[-_:]", value)
+    head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -472,6 +503,8 @@ def _long_check(m: re.Match[str]) -> bool:
     named = _NAMED.match(value)
     if named and _file_bytes(value[named.end() :]):
         return False  # `thumbnail_b64=/9j/4AAQ…`: the value after the name is a file
+    if named and _ENCODING_NAME.search(named.group("name")):
+        return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
     # One long random run, not an identifier of short words joined by `_` or `-`.
@@ -529,6 +562,8 @@ def _near_words(m: re.Match[str]) -> bool:
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
+    if sealed_or_public(m.string, m.start("s")):
+        return False  # `ENC[AES256_GCM,data:…`: ciphertext in its envelope
     before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
     after = _words_only(m.string[m.end("s") : m.end("s") + 80])
     return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
@@ -554,8 +589,13 @@ _PGPASS = re.compile(
 
 
 def _pgpass_check(m: re.Match[str]) -> bool:
-    # Bytes in hex joined by colons are a fingerprint or a hardware address, not a `.pgpass` line.
-    if re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", m.group(0)):
+    # Bytes in hex joined by colons are a fingerprint, a serial or a hardware address, not a
+    # `.pgpass` line (the match may start or end inside the run).
+    start, end = m.start(), m.end()
+    while start and re.match(r"[0-9A-Fa-f:]", m.string[start - 1]):
+        start -= 1
+    run = re.match(r"[0-9A-Fa-f:]*", m.string[start:]).group(0)  # type: ignore[union-attr]
+    if end <= start + len(run) + 1 and re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", run):
         return False
     return not is_placeholder(m.group("s"))
 

@@ -37,7 +37,7 @@ _PLACEHOLDER_VALUES = frozenset(
     "secrets tokens keys".split()
 )
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
+    r"\$\{|\$\(|\{\{|%\(|^\$+\w|%[A-Za-z_]\w*%|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
 )
 # Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
@@ -146,6 +146,29 @@ def patterned(value: str) -> bool:
     return any(alnum[p:] == alnum[:-p] for p in range(1, len(alnum) // 3 + 1))
 
 
+# Ciphertext in a tagged envelope (SOPS `ENC[AES256_GCM,…]`, EJSON `EJ[1:…]`), Vault transit
+# (`vault:v1:…`), Ansible Vault: useless without a key that is not in the text.
+_ENVELOPE = re.compile(r"[A-Z][A-Z0-9]{1,5}\[[\w-]+(?:[:,]|$)|vault:v\d+:|\$ANSIBLE_VAULT;")
+
+
+def enveloped(value: str) -> bool:
+    """True when `value` opens an encryption envelope (see `_ENVELOPE`)."""
+    return _ENVELOPE.match(value) is not None
+
+
+def decoded_placeholder(value: str) -> bool:
+    """True when `value` is base64 of a placeholder (`Y2hhbmdlbWU=` is `changeme`): base64 is
+    judged by what it decodes to, and a chart's default is a placeholder in any encoding."""
+    if len(value) < 8 or len(value) % 4 or not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+        return False
+    try:
+        text = base64.b64decode(value, validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    # One short value, not a document: `{…}` or `[…]` would read as a slot to `is_placeholder`.
+    return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
@@ -237,7 +260,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
-    if plain_json(value):
+    if plain_json(value) or decoded_placeholder(value):
         return False
     if quoted:
         return True
@@ -311,6 +334,7 @@ _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
 _PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+_CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
 
 def names_digest(name: str) -> bool:
@@ -416,6 +440,13 @@ _SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credential
 _SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd", "username", "user", "login"}
 
 
+def names_cursor(name: str) -> bool:
+    """True for `next_page_token`, `NextToken`, `continuationToken`: a token that is a position
+    in a list (a cursor), which opens nothing by itself."""
+    pieces = [p.lower() for p in _NAME_PIECES.findall(name)]
+    return bool(pieces) and pieces[-1] == "token" and bool(_CURSOR_WORDS.intersection(pieces))
+
+
 def names_a_secret(value: str) -> bool:
     """True for `stripeKey`, `ingest-api-key`, `docker_username`: a name made of words that ends
     in a secret noun (or the user name paired with one), as a secret manager or a config tool is
@@ -433,6 +464,8 @@ def name_strength(name: str) -> int:
         return 0
     if _PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
+    if names_cursor(name):
+        return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
     if any(p in _STRONG for p in pieces):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
@@ -543,7 +576,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
-    if value.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")) or under_sealed_key(
+    if enveloped(value) or under_sealed_key(
         m.string, m.start("name")
     ):
         return False  # ciphertext: in an encryption envelope, or under a key that says so
@@ -810,6 +843,9 @@ _QUOTED_OR_BARE = (
     r"|(?P<s2>(?:[^\s\"'`<>|,;)\]}\\]|\\(?![nr])){1,500}))"
 )
 
+_PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
+
 RULES: tuple[Rule, ...] = (
     Rule(
         "private_key",
@@ -819,8 +855,10 @@ RULES: tuple[Rule, ...] = (
             re.DOTALL,
         ),
         1.0,
-        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key.
-        lambda m: len(re.findall(r"[A-Za-z0-9+/]", m.group(0))) >= 60,
+        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key: a key's
+        # body is lines of base64, and `(contents of id_ed25519)` or `{{ .Values.tls.key }}` is
+        # words.
+        lambda m: sum(map(len, _PEM_LINE.findall(_PEM_ARMOUR.sub("", m.group(0))))) >= 60,
     ),
     Rule(
         "slack_webhook",
