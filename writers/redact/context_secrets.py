@@ -37,6 +37,7 @@ from writers.redact.recognizers import (
     jwk_public_member,
     looks_random,
     names_a_secret,
+    names_code,
     names_cursor,
     names_digest,
     plausible_secret,
@@ -109,6 +110,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `password = getpass.getpass(…)`: a call, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
+    if names_code(value):
+        return False  # `… from provider: AccessDeniedException`: the name of a type
     if not any(c.isascii() and c.isalnum() for c in value):
         return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
@@ -150,9 +153,12 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
     if path and names_cursor(path.group(0) + m.group(0)[: m.start("s") - m.start()].rstrip(" :=")):
         return False  # `next_page_token=…`: a cursor
-    ref = m.string.rfind("${", max(0, m.start() - 60), m.start())
-    if ref >= 0 and not re.search(r"[}\s]", m.string[ref : m.start()]):
-        return False  # `${SLACK_BOT_TOKEN:?missing}`: inside a variable reference
+    for opener, closer in (("${", "}"), ("{{", "}}")):
+        ref = m.string.rfind(opener, max(0, m.start("s") - 80), m.start("s"))
+        if ref >= 0 and closer not in m.string[ref + len(opener) : m.start("s")]:
+            # `${SLACK_BOT_TOKEN:?missing}`, `{{resolve:secretsmanager:…:password}}`: inside a
+            # variable reference or a template expression
+            return False
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)
@@ -399,6 +405,9 @@ def public_by_label(before: str) -> bool:
     inside an encryption envelope."""
     if ("ENC[" in before or "vault:v" in before) and _CIPHERTEXT.search(before):
         return True
+    token = re.split(r"[\s\"'`]", before)[-1]
+    if token and enveloped(token):
+        return True  # `EJ[1:<key>:<nonce>:<box>]`: inside the same envelope
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])

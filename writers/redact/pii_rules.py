@@ -37,6 +37,7 @@ from writers.redact.recognizers import (
     in_figures_row,
     named_as_id,
     phone_layout_ok,
+    placeholder_number,
 )
 
 PHONE_REGIONS = (
@@ -99,7 +100,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
         return False
-    if not phone_layout_ok(text, start, end):
+    if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):

@@ -440,6 +440,15 @@ _SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credential
 _SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd", "username", "user", "login"}
 
 
+def names_code(value: str) -> bool:
+    """True for `AccessDeniedException`, `TokenProviderFactory`: words, no digit, ending in a
+    noun for a piece of code or metadata (`_NOT_SECRET_TAILS`). It names a type."""
+    if not re.fullmatch(r"[A-Za-z]+", value) or not identifier_like(value):
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    return len(pieces) >= 2 and pieces[-1] in _NOT_SECRET_TAILS
+
+
 def names_cursor(name: str) -> bool:
     """True for `next_page_token`, `NextToken`, `continuationToken`: a token that is a position
     in a list (a cursor), which opens nothing by itself."""
@@ -547,6 +556,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False
     if _SELECTOR.fullmatch(joined):
         return False  # `formatSecretOrThrow:signingForPan:`: an Objective-C selector
+    if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
+        return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
     # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
     # one-time code, `spring.datasource.password` a password.
     leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
@@ -558,8 +569,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # a message, not a value
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
-    if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
-        return False  # `from_secret: docker_password`: the name of a stored secret
+    if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):
+        return False  # `from_secret: docker_password`, `existingSecret: app-db-credentials`
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
     q = m.group("q")
     name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
@@ -634,10 +645,28 @@ def _url_cred_check(m: re.Match[str]) -> bool:
     return not is_placeholder(m.group("s")) and m.group("s").lower() != m.group("u").lower()
 
 
+# Top-level domains that never resolve (RFC 2606, RFC 6761): no mailbox is ever there. The
+# example domains (`example.com`) do resolve, and only count when the text calls the address a
+# placeholder: tests and docs use them for addresses that stand for a real one.
+_NEVER_RESOLVES = re.compile(r"(?i)\.(?:example|invalid|test|localhost)$")
+_EXAMPLE_DOMAIN = re.compile(r"(?i)(?:^|\.)example\.(?:com|net|org)$")
+_PLACEHOLDER_WORD = re.compile(
+    r"(?i)placeholder|platzhalter|espace réservé|marcador de posición|segnaposto|プレースホルダー"
+    r"|占位符|플레이스홀더|dummy|sample address|example address"
+)
+
+
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False
+    domain = m.group(0).rsplit("@", 1)[1]
+    if _NEVER_RESOLVES.search(domain):
+        return False  # `noreply@app.invalid`: an address that reaches no one
+    if _EXAMPLE_DOMAIN.search(domain):
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        if _PLACEHOLDER_WORD.search(m.string[max(line_start, m.start() - 80) : m.start()]):
+            return False  # "the placeholder is `user@example.com`"
     # In `scheme://user:pass@host` the part after `@` is a host (url_credentials takes the rest).
     before = m.string[max(0, m.start() - 300) : m.start()].split()[-1:] or [""]
     scheme = before[0].rfind("://")
@@ -670,6 +699,8 @@ _ID_NOUN = (
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
     r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
     r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
+    # Ports and port ranges; a tracking or slip number in Japanese.
+    r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
     r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
 )
@@ -779,9 +810,16 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
+def placeholder_number(value: str) -> bool:
+    """True for `+1 (555) 555-5555`, `000-000-0000`: past a country code, two different digits
+    at most. A form's placeholder, not anyone's number."""
+    digits = re.sub(r"\D", "", re.sub(r"^\s*\+\d{1,3}[ .-]", "", value))
+    return len(digits) >= 7 and len(set(digits)) <= 2
+
+
 def _phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
-    if not phone_layout_ok(m.string, m.start(), m.end()):
+    if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
     try:
         num = phonenumbers.parse(text, "US")
