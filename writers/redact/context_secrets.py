@@ -55,7 +55,11 @@ _NOUNS = (
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль"
 )
-_NOUNS_CJK = r"パスワード|暗証番号|密码|密碼|비밀번호"
+# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
+_NOUNS_CJK = (
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό|şifre|parola|mật khẩu"
+)
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"

@@ -94,6 +94,8 @@ def joins(ch: str) -> bool:
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
+    if before.endswith("=") and PHONE_CONTEXT.search(text[text.rfind("\n", 0, start) + 1 : start]):
+        before = before[:-1] + " "  # `sms sent to=06-…`: a log's field, on a line about a phone
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after
     ):

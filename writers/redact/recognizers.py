@@ -480,6 +480,9 @@ def name_strength(name: str) -> int:
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
     if pieces[-1].endswith(("password", "passwd", "secret")):
         return 2
+    # `requirepass`, `masterpass`; not `bypass`, `compass`, `surpass`, `trespass`.
+    if pieces[-1].endswith("pass") and not pieces[-1].endswith(("ypass", "mpass", "rpass", "spass")):
+        return 2 if len(pieces[-1]) > 4 else 0
     for i, p in enumerate(pieces):
         if p == "key" and i and pieces[i - 1] in _KEY_QUALIFIERS:
             return 2
@@ -1014,7 +1017,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         _rx(
-            r"(?<![\w.%+@-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
+            # An apostrophe may stand inside a local part (`o'neil@…`), between two letters.
+            r"(?<![\w.%+@-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]|'(?=[A-Za-z])){0,63}@"
+            r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
             r"[A-Za-z]{2,24}(?![\w-])"
         ),
         0.8,

@@ -211,3 +211,34 @@ def test_cursor_tokens_are_positions_in_a_list(redactor: Redactor) -> None:
     assert _kept(redactor, f"next_page_token={cursor}")
     assert _kept(redactor, f'"NextToken": "{cursor}"')
     assert _caught(redactor, f"refresh_token={cursor}", cursor)
+
+
+# ---------------------------------------------------------------- recall: forms now caught
+
+
+def test_secrets_and_contacts_in_more_forms_are_caught(redactor: Redactor) -> None:
+    secret = "Lotus" + "2031" + "&q"
+    for text in (
+        f"prod DB का पासवर्ड: {secret}",
+        f'redis:\n  requirepass: "{secret}"',
+        f"كلمة المرور: {secret}",
+    ):
+        assert _caught(redactor, text, secret), text
+    assert _caught(redactor, "INFO sms OTP sent to=06-41327789 status=queued", "06-41327789")
+    assert _caught(redactor, "mail d'arcy@orange.fr or o'neil@web.de", "d'arcy@orange.fr")
+    assert _caught(redactor, "mail d'arcy@orange.fr or o'neil@web.de", "o'neil@web.de")
+    # The words that only look like them stay words.
+    assert _kept(redactor, "bypass: true\ncompass: north")
+    assert _kept(redactor, "sent to=build-queue status=queued")
+
+
+def test_addresses_that_reach_no_one_and_placeholder_numbers(redactor: Redactor) -> None:
+    for text in (
+        "the signup form's placeholder is `you@example.com`",
+        "bounce address noreply@billing.invalid in the fixtures",
+        "phone field placeholder: +1 (555) 555-5555",
+    ):
+        assert _kept(redactor, text), text
+    # An example domain not called a placeholder may stand for a real address in a test.
+    assert _caught(redactor, "ping ada.lovelace@example.org about it", "ada.lovelace@example.org")
+    assert _caught(redactor, "phone: +1 415 555 0134", "+1 415 555 0134")
