@@ -404,6 +404,11 @@ _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
+# A word right before the value, with no colon: `thumbhash `…``, `blurhash "…"`.
+_WORD_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9]*)[ \t]+[`\"']?$")
+_DIGEST_ENDINGS = ("hash", "digest", "checksum", "fingerprint", "thumbprint", "sha256", "sha1")
+
+
 def public_by_label(before: str) -> bool:
     """True when the text just before a value labels it public (see `_PUBLIC_LABEL`), or puts it
     inside an encryption envelope."""
@@ -412,6 +417,9 @@ def public_by_label(before: str) -> bool:
     token = re.split(r"[\s\"'`]", before)[-1]
     if token and enveloped(token):
         return True  # `EJ[1:<key>:<nonce>:<box>]`: inside the same envelope
+    word = _WORD_BEFORE.search(before[-40:])
+    if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
+        return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])

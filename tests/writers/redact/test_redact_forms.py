@@ -201,6 +201,7 @@ def test_digests_named_by_a_glued_word_are_public(redactor: Redactor) -> None:
         f"script-src 'nonce-{_b64(_RNG.randbytes(16))}'",
         "serial 4f:0a:91:3c:de:77:10:b2:6e:aa:05:c9)",
         "Parquet footer check: " + _b64(b"PAR1" + _RNG.randbytes(30)),
+        f"poster blurhash `{_rand(28)}` and file digest {_b64(_RNG.randbytes(32))}",
     ):
         assert _kept(redactor, text), text
     assert _caught(redactor, f"signing key {pin}", pin)
