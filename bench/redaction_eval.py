@@ -86,6 +86,12 @@ def main() -> None:
         *sorted(corpus.HELDOUT_DIR.glob("redaction*/*_positives.jsonl")),
     ]
     dev = sorted(data.glob("redaction*/*_positives.jsonl"))
+    # A held-out set that rules were since chosen reading says so in its README (set 5).
+    for positives in list(held_out):
+        readme = positives.parent / "README.md"
+        if readme.is_file() and "DEVELOPMENT set" in readme.read_text(encoding="utf-8")[:600]:
+            held_out.remove(positives)
+            dev.insert(0, positives)
     for positives in [*held_out, *dev]:
         negatives = positives.with_name(positives.name.replace("_positives", "_negatives"))
         hpos, hneg = corpus.load_jsonl_pair(positives, negatives)
