@@ -97,7 +97,9 @@ DEV_REDACTION_FP_CEILING = {"redaction4": 2, "redaction6": 8, "redaction8": 7}
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
 def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
     folder = HELDOUT.parent / name
-    pos, neg = load_jsonl_pair(folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl")
+    pos, neg = load_jsonl_pair(
+        folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl"
+    )
     assert len(pos) >= 120 and len(neg) >= 480
     result = score(Redactor(), pos, neg)
     assert result.recall == 1.0, result.missed

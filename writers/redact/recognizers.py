@@ -480,8 +480,10 @@ def name_strength(name: str) -> int:
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
     if pieces[-1].endswith(("password", "passwd", "secret")):
         return 2
-    # `requirepass`, `masterpass`; not `bypass`, `compass`, `surpass`, `trespass`.
-    if pieces[-1].endswith("pass") and not pieces[-1].endswith(("ypass", "mpass", "rpass", "spass")):
+    # `requirepass`, `adminpass`; not `bypass`, `compass`, `surpass`, `trespass`.
+    if pieces[-1].endswith("pass") and not pieces[-1].endswith(
+        ("ypass", "mpass", "rpass", "spass")
+    ):
         return 2 if len(pieces[-1]) > 4 else 0
     for i, p in enumerate(pieces):
         if p == "key" and i and pieces[i - 1] in _KEY_QUALIFIERS:
@@ -590,9 +592,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
-    if enveloped(value) or under_sealed_key(
-        m.string, m.start("name")
-    ):
+    if enveloped(value) or under_sealed_key(m.string, m.start("name")):
         return False  # ciphertext: in an encryption envelope, or under a key that says so
     if not quoted and _LEADING_ESCAPE.match(value):
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;

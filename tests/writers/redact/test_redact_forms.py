@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from writers.redact.redactor import Redactor
 from writers.redact.recognizers import looks_random
+from writers.redact.redactor import Redactor
 from writers.redact.structure import msgpack_texts, protobuf_texts, readable_structure
 
 _RNG = random.Random(424242)
@@ -99,7 +99,9 @@ def test_segments_of_joined_paths_and_selectors_are_code(redactor: Redactor) -> 
 
 
 def test_a_dotted_key_is_named_by_its_last_part(redactor: Redactor) -> None:
-    i18n = '{\n  "auth.password.tooWeak": "Zu schwach.",\n  "auth.token.expired": "期限切れです。"\n}'
+    i18n = (
+        '{\n  "auth.password.tooWeak": "Zu schwach.",\n  "auth.token.expired": "期限切れです。"\n}'
+    )
     assert _kept(redactor, i18n)
     secret = _rand(24)
     assert _caught(redactor, f"spring.datasource.password={secret}", secret)
@@ -150,7 +152,10 @@ def test_base64_of_a_placeholder_is_a_placeholder(redactor: Redactor) -> None:
 
 
 def test_a_pem_body_of_words_is_a_slot(redactor: Redactor) -> None:
-    slot = "-----BEGIN RSA PRIVATE KEY-----\n<paste the key from 1Password here>\n-----END RSA PRIVATE KEY-----"
+    armour = "-----{} RSA PRIVATE KEY-----"
+    slot = "\n".join(
+        [armour.format("BEGIN"), "<paste the key from 1Password here>", armour.format("END")]
+    )
     assert _kept(redactor, slot)
     body = "\n".join(_b64(_RNG.randbytes(48)) for _ in range(3))
     key = f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----"
@@ -175,7 +180,9 @@ def test_base64_of_a_readable_protobuf_or_msgpack_message_is_data(redactor: Reda
     for raw in (message + message, packed):
         assert _kept(redactor, f"DEBUG worker frame={_b64(raw)} ok"), raw
     # A message that carries a random key, as text or as bytes, is a candidate again.
-    assert not readable_structure(_pb_field(1, b"svc") + _pb_field(2, _rand(40).encode()), looks_random)
+    assert not readable_structure(
+        _pb_field(1, b"svc") + _pb_field(2, _rand(40).encode()), looks_random
+    )
     carried = _pb_field(1, b"svc") + _pb_field(2, _RNG.randbytes(40))
     assert not readable_structure(carried, looks_random)
     assert _caught(redactor, f"blob {_b64(carried)}", _b64(carried))
