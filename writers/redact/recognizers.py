@@ -542,6 +542,11 @@ _KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
 _FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
 
 
+# Last parts of a dotted key that qualify the name before them rather than name a value.
+_QUALIFIER_LEAVES = frozenset(
+    "prod production dev development staging stage test qa uat local old new current previous "
+    "next value default primary secondary main backup encrypted plain raw live sandbox".split()
+)
 # A value that is a sentence: words of letters (any script) ending in a full stop, as the
 # messages of a translation file are (`"auth.totp.mismatch": "Stimmt nicht überein."`).
 _SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
@@ -565,7 +570,11 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
     # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
     # one-time code, `spring.datasource.password` a password.
+    # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
+    # the rest.
     leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in _QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
     strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
     value = m.group("s")

@@ -106,6 +106,9 @@ def test_a_dotted_key_is_named_by_its_last_part(redactor: Redactor) -> None:
     secret = _rand(24)
     assert _caught(redactor, f"spring.datasource.password={secret}", secret)
     assert _caught(redactor, f'"app.jwt.secret": "{secret}"', secret)
+    # A last part that only qualifies the name leaves it to the rest.
+    assert _caught(redactor, f"db.password.prod: {secret}", secret)
+    assert _caught(redactor, f"api.token.v2={secret}", secret)
 
 
 def test_a_sentence_is_a_message_and_a_passphrase_is_not(redactor: Redactor) -> None:
