@@ -110,8 +110,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
-    if re.match(r"[A-Za-z_][\w.]*\(", value):
-        return False  # `password = getpass.getpass(…)`: a call, not a value
+    if re.match(r"[A-Za-z_][\w.]*\(", value) or re.fullmatch(r"[A-Za-z_][\w.]*\[", value):
+        return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
     if names_code(value):
@@ -426,6 +426,8 @@ def public_by_label(before: str) -> bool:
     if label is None:
         return False
     name = label.group("label").split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
+    if names_cursor(name):
+        return True  # `nextPageToken: …`: a position in a list
     pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)
     return name.lower() in _PUBLIC_TAILS or (bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS)
 

@@ -1079,7 +1079,11 @@ class _AssignMatch:
 
     def group(self, name: str) -> Any:
         if name == "call":
-            return re.match(r"[A-Za-z_][\w.]*\(", self._m.group("s2") or "") is not None
+            # A call or a subscript (`config['oauth']['client_secret']`): code, not a value.
+            if self._m.group("s2") is None:
+                return False
+            value = self._m.string[self._m.start("s2") : self._m.start("s2") + 200]
+            return re.match(r"[A-Za-z_][\w.]*(?:\(|\[[\"'\w])", value) is not None
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)

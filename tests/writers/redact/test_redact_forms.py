@@ -120,6 +120,7 @@ def test_expressions_and_names_of_stored_secrets_are_code(redactor: Redactor) ->
     for text in (
         "var t={apiToken:!!e.sessionCache,x:1}",
         "settings:\n  password:\n    from_secret: registry_password",
+        "client_secret = config['oauth']['client_secret']",
     ):
         assert _kept(redactor, text), text
     secret = _rand(18)
@@ -221,6 +222,7 @@ def test_cursor_tokens_are_positions_in_a_list(redactor: Redactor) -> None:
     cursor = _b64(_pb_field(1, _rand(26, "0123456789ABCDEFGHJKMNPQRSTVWXYZ").encode()))
     assert _kept(redactor, f"next_page_token={cursor}")
     assert _kept(redactor, f'"NextToken": "{cursor}"')
+    assert _kept(redactor, f"nextPageToken: {base64.b64encode(_RNG.randbytes(40)).decode()}")
     assert _caught(redactor, f"refresh_token={cursor}", cursor)
 
 
