@@ -401,6 +401,8 @@ _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc
 # A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
 # thumbprint (JOSE `kid`, `x5t#S256`) name a key without being it.
 _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
+# A PKCE `code_challenge` is a digest of the verifier, sent through the browser by design.
+_PUBLIC_TAILS |= {"challenge"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 

@@ -210,12 +210,15 @@ def test_digests_named_by_a_glued_word_are_public(redactor: Redactor) -> None:
     for text in (
         f"pin-sha256: sha256/{pin}",
         f"script-src 'nonce-{_b64(_RNG.randbytes(16))}'",
+        f"authorize?code_challenge={_rand(43)}&code_challenge_method=S256",
         "serial 4f:0a:91:3c:de:77:10:b2:6e:aa:05:c9)",
         "Parquet footer check: " + _b64(b"PAR1" + _RNG.randbytes(30)),
         f"poster blurhash `{_rand(28)}` and file digest {_b64(_RNG.randbytes(32))}",
     ):
         assert _kept(redactor, text), text
     assert _caught(redactor, f"signing key {pin}", pin)
+    secret = _rand(43)
+    assert _caught(redactor, f"authorize?client_secret={secret}", secret)
 
 
 def test_cursor_tokens_are_positions_in_a_list(redactor: Redactor) -> None:
