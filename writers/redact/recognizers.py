@@ -711,6 +711,9 @@ _ID_NOUN = (
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
     r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
     r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
+    # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
+    # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
+    r"|duns|siret|siren|kvk|vat|cnpj|abn|acn|gstin|hrb|hra"
     # Ports and port ranges; a tracking or slip number in Japanese.
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
@@ -719,7 +722,7 @@ _ID_NOUN = (
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|nº|n°|№"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
@@ -742,7 +745,7 @@ _ID_LABEL = re.compile(
 # `Bestellnr`), unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`).
 _ID_COMPOUND = re.compile(
     r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl))"
-    r"[a-zäöüß]{3,}(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
+    r"[a-zäöüß]{3,}-?(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
 )
 
 

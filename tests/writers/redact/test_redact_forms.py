@@ -55,6 +55,9 @@ def test_numbers_named_as_codes_of_things_and_places(redactor: Redactor) -> None
         "the São Paulo office moved to CEP 01310-200",
         "GCP project number 771234560012 owns the bucket",
         "pallet label 30417 775210",
+        "Lieferschein-Nr. 4711-2233-09 liegt bei",
+        "pedido nº 2026-000123 entregue",
+        "supplier DUNS 15-048-3782",
     ):
         assert _kept(redactor, text), text
     # The same digits called a phone number, or written in a phone word's compound, are one.
