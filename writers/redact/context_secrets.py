@@ -53,12 +53,13 @@ _NOUNS = (
     r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
-    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
+    r"|mật khẩu"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 _NOUNS_CJK = (
     r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
-    r"|รหัสผ่าน|κωδικός|συνθηματικό|şifre|parola|mật khẩu"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό"
 )
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
