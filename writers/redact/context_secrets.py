@@ -25,6 +25,7 @@ import functools
 import re
 
 from writers.redact.recognizers import (
+    FILE_REF,
     LOWER_PATH,
     UUID,
     Rule,
@@ -115,6 +116,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
+    if FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file
     if names_code(value):
         return False  # `… from provider: AccessDeniedException`: the name of a type
     if not any(c.isascii() and c.isalnum() for c in value):

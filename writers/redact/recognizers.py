@@ -542,6 +542,8 @@ _KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
 _FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
 
 
+# `@password.txt`, `@/run/secrets/db`: a value read from a file (vault, curl, httpie syntax).
+FILE_REF = re.compile(r"@[~./]?[\w./~-]*\.[A-Za-z]\w{0,4}|@[~.]?/[\w./~-]+")
 # Last parts of a dotted key that qualify the name before them rather than name a value.
 _QUALIFIER_LEAVES = frozenset(
     "prod production dev development staging stage test qa uat local old new current previous "
@@ -581,6 +583,11 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if not quoted and FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
+    raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
+    if re.fullmatch(r"(?i)(?:base64|b64|base32|hex|plain|env|file):", raw):
+        return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
     if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):

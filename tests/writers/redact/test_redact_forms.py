@@ -145,10 +145,14 @@ def test_variable_references_are_slots(redactor: Redactor) -> None:
         "framework:\n    secret: '%env(APP_SECRET)%'",
         'command: "publish --token $$NPM_TOKEN"',
         "token: ${NPM_TOKEN:?set NPM_TOKEN first}",
+        "vault kv put secret/app password=@password.txt",
+        "APP_KEY=base64:",
     ):
         assert _kept(redactor, text), text
     secret = _rand(22)
     assert _caught(redactor, f"publish --token {secret}", secret)
+    assert _caught(redactor, f"APP_KEY=base64:{secret}", secret)
+    assert _caught(redactor, f"password=@{secret}", secret)
 
 
 def test_base64_of_a_placeholder_is_a_placeholder(redactor: Redactor) -> None:
