@@ -99,10 +99,14 @@ def _mixed(value: str) -> bool:
     return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
 
 
+# `self._token_cache[user_id]`, `config[`: a subscript of a name (no digit in it), not a value.
+_SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
+
+
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
-        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]", raw
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]|%\{", raw
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
@@ -112,7 +116,7 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
-    if re.match(r"[A-Za-z_][\w.]*\(", value) or re.fullmatch(r"[A-Za-z_][\w.]*\[", value):
+    if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret

@@ -124,6 +124,8 @@ def test_expressions_and_names_of_stored_secrets_are_code(redactor: Redactor) ->
         "var t={apiToken:!!e.sessionCache,x:1}",
         "settings:\n  password:\n    from_secret: registry_password",
         "client_secret = config['oauth']['client_secret']",
+        "    token = self._token_cache[user_id]\nKeyError: 'usr_8812'",
+        "** (KeyError) key :api_token not found in: %{user_id: 42}",
     ):
         assert _kept(redactor, text), text
     secret = _rand(18)
