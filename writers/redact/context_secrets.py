@@ -45,7 +45,7 @@ from writers.redact.recognizers import (
     real,
     under_sealed_key,
 )
-from writers.redact.structure import readable_structure
+from writers.redact.structure import der_public, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
@@ -385,6 +385,18 @@ _FILE_MAGIC = (
 _MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
 
 
+def _public_der(value: str) -> bool:
+    """True when `value` is base64 of DER that `der_public` calls a public key, a certificate or
+    a signature (`MIIBIjANBgkq…` in a DKIM record, `MEUCIQ…` from cosign)."""
+    core = value.rstrip("=").replace("-", "+").replace("_", "/")[:400]
+    core = core[: len(core) - len(core) % 4]
+    try:
+        raw = base64.b64decode(core, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return der_public(raw)
+
+
 def _file_bytes(value: str) -> bool:
     """True when `value` is base64 of a file (its bytes start with a known signature): the
     content of an image, font or document, not a credential, which is random bytes."""
@@ -507,6 +519,7 @@ def sealed_or_public(text: str, start: int) -> bool:
 
 # A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).
 _EXTENSION_AFTER = re.compile(r"\.[a-z][a-z0-9]{0,5}(?![\w-])")
+_FILE_PATH_AFTER = re.compile(r"(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}(?![\w/-])")
 # An installed package: a lowercase reverse-DNS name, then the suffix the installer made up
 # (Android's `com.northwind.app-S6o9SziTdtq2M0lZFEaDpi==`).
 _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
@@ -517,8 +530,12 @@ def _long_check(m: re.Match[str]) -> bool:
     before = m.string[max(0, m.start() - 40) : m.start()]
     if sealed_or_public(m.string, m.start()):
         return False
-    if "/" in value and _EXTENSION_AFTER.match(m.string, m.end()):
-        return False  # a path to a file, named with a hash by a bundler
+    if _EXTENSION_AFTER.match(m.string, m.end()) or (
+        "/" in value and _FILE_PATH_AFTER.match(m.string, m.end())
+    ):
+        # A file's name (`<random>.json.gz` in a bucket listing, a bundler's hashed name), or
+        # a directory on the way to one (`uploads/<random>/avatar.webp`): keys are not files.
+        return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
     if data_by_label(m.string, m.start()):
@@ -527,6 +544,9 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
         return False  # a file's bytes or a compiler's symbol name
+    named = _NAMED.match(value)
+    if _public_der(value[named.end() :] if named else value):
+        return False  # DER of a public key, a certificate or a signature
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False

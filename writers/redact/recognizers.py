@@ -579,6 +579,11 @@ def _assign_check(m: re.Match[str]) -> bool:
         leaf = name
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
     strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
+    word = re.search(
+        r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
+    )
+    if word and word.group(1).lower() in _PUBLIC_NAME:
+        strength = 0  # `minisign public key: RW…`: the public half, named in words
     value = m.group("s")
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):

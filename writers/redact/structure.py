@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["msgpack_texts", "protobuf_texts", "readable_structure"]
+__all__ = ["der_public", "msgpack_texts", "protobuf_texts", "readable_structure"]
 
 _MAX_DEPTH = 4
 _PRINTABLE = re.compile(r"[ -~\t\r\n\u00a0-\uffff]+")
@@ -144,4 +144,44 @@ def readable_structure(raw: bytes, looks_random: Callable[[str], bool]) -> bool:
         texts = parse(raw)
         if texts is not None and any(len(t) >= 3 for t in texts):
             return not any(looks_random(t) for t in texts)
+    return False
+
+
+def _der_header(raw: bytes, pos: int) -> tuple[int, int, int] | None:
+    """(tag, start of contents, end of contents) of the DER element at `pos`, or None."""
+    if pos + 2 > len(raw):
+        return None
+    tag, first = raw[pos], raw[pos + 1]
+    pos += 2
+    if first < 0x80:
+        length = first
+    else:
+        width = first & 0x7F
+        if not 1 <= width <= 3 or pos + width > len(raw):
+            return None
+        length = int.from_bytes(raw[pos : pos + width], "big")
+        pos += width
+    return tag, pos, pos + length
+
+
+def der_public(raw: bytes) -> bool:
+    """True when `raw` is DER of a public key, a certificate or a signature, never of a private
+    key. A private key's SEQUENCE opens with its version, an INTEGER (PKCS#1, PKCS#8, SEC1); a
+    SubjectPublicKeyInfo or a certificate opens with a SEQUENCE (the algorithm, the signed
+    part); an (EC)DSA signature is a SEQUENCE of exactly two INTEGERs, r and s. The bytes shown
+    may be cut short: only the opening elements are read."""
+    outer = _der_header(raw, 0)
+    if outer is None or outer[0] != 0x30:
+        return False
+    first = _der_header(raw, outer[1])
+    if first is None:
+        return False
+    if first[0] == 0x30:
+        inner = _der_header(raw, first[1])
+        # The algorithm identifier opens with an OID; a certificate's signed part with a
+        # SEQUENCE or its [0] version.
+        return inner is not None and inner[0] in (0x06, 0x30, 0xA0)
+    if first[0] == 0x02 and outer[2] == len(raw):
+        second = _der_header(raw, first[2])
+        return second is not None and second[0] == 0x02 and second[2] == outer[2]
     return False

@@ -12,7 +12,7 @@ import pytest
 
 from writers.redact.recognizers import looks_random
 from writers.redact.redactor import Redactor
-from writers.redact.structure import msgpack_texts, protobuf_texts, readable_structure
+from writers.redact.structure import der_public, msgpack_texts, protobuf_texts, readable_structure
 
 _RNG = random.Random(424242)
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -267,3 +267,33 @@ def test_addresses_that_reach_no_one_and_placeholder_numbers(redactor: Redactor)
     # An example domain not called a placeholder may stand for a real address in a test.
     assert _caught(redactor, "ping ada.lovelace@example.org about it", "ada.lovelace@example.org")
     assert _caught(redactor, "phone: +1 415 555 0134", "+1 415 555 0134")
+
+
+def _tlv(tag: int, body: bytes) -> bytes:
+    n = len(body)
+    length = bytes([n]) if n < 0x80 else bytes([0x82]) + n.to_bytes(2, "big")
+    return bytes([tag]) + length + body
+
+
+def test_der_of_a_public_key_or_a_signature_is_public(redactor: Redactor) -> None:
+    rsa = _tlv(0x30, _tlv(0x06, bytes.fromhex("2a864886f70d010101")) + b"\x05\x00")
+    modulus = _tlv(0x30, _tlv(0x02, b"\x00" + _RNG.randbytes(256)) + _tlv(0x02, b"\x01\x00\x01"))
+    spki = _tlv(0x30, rsa + _tlv(0x03, b"\x00" + modulus))
+    signature = _tlv(0x30, _tlv(0x02, _RNG.randbytes(32)) + _tlv(0x02, _RNG.randbytes(32)))
+    private = _tlv(0x30, _tlv(0x02, b"\x00") + rsa + _tlv(0x04, _RNG.randbytes(300)))
+    assert der_public(spki) and der_public(signature) and not der_public(private)
+    assert _kept(redactor, f"DKIM: v=DKIM1; k=rsa; p={_b64(spki)}")
+    assert _kept(redactor, f"cosign signature {_b64(signature)}")
+    assert _kept(redactor, f"minisign public key: RW{_rand(54)}")
+    assert _caught(redactor, f"key material {_b64(private)[:120]}", _b64(private)[60:120])
+    assert not any(der_public(_RNG.randbytes(40)) for _ in range(5000))
+
+
+def test_file_names_and_directories_to_files_are_names(redactor: Redactor) -> None:
+    listing = "\n".join(f"2026-01-14 10:02  4821 {_rand(32)}.json.gz" for _ in range(3))
+    assert _kept(redactor, f"aws s3 ls s3://acme-logs/2026/01/14/\n{listing}")
+    assert _kept(redactor, f"stored at uploads/{_rand(24)}/avatar.webp")
+    secret = _rand(40)
+    # A random run that ends a sentence, or stands alone, is still one.
+    assert _caught(redactor, f"the new deploy value is {secret}. Rotate it monthly", secret)
+    assert _caught(redactor, f"stored at uploads/{secret}", secret)
