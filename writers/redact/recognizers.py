@@ -722,6 +722,7 @@ _ID_NOUN = (
     # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
     r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
+    r"|référence|referencia|referência|riferimento|referentie"
     r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
     # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
     # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
@@ -734,11 +735,28 @@ _ID_NOUN = (
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|nº|n°|№"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|tag|nº|n°|№"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+)
+# The number word first, then the thing (`numero pratica`, `número de expediente`, `number of
+# the batch`): that thing's number, unless the thing is a phone (`numéro de téléphone`) or
+# someone who has one (`número del cliente`, `number of the office`).
+_PHONE_THING = (
+    r"tel|telefon|telefono|teléfono|téléphone|telefone|telefoon|phone|mobile|mobil|móvil|movil"
+    r"|celular|cellulare|portable|handy|contact|contacto|contato|contatto|whatsapp|fax|cell"
+    r"|cliente|client|customer|kunde|kunden|klant|usuario|utente|user|utilisateur|gebruiker"
+    r"|persona|person|pessoa|support|soporte|suporte|supporto|office|bureau|oficina|ufficio"
+    r"|escritório|kantoor|büro|hotline|emergency|emergencia|emergência|urgence|notfall|doctor"
+    r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
+)
+_NUMBER_OF_THING = re.compile(
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|number|n[º°])[ \t]+"
+    r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
+    # A common noun, lowercase: `numero di Marco` is Marco's phone.
+    rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
 )
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
 _CARD_WORDS = re.compile(
@@ -768,6 +786,8 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     before = text[max(0, start - 40) : start]
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
+    if _NUMBER_OF_THING.search(before) and text[start : start + 1] != "+":
+        return True  # a number with its `+` country code is a phone whatever names it here
     return owners and _ID_OF_OWNER.search(before) is not None
 
 

@@ -58,12 +58,23 @@ def test_numbers_named_as_codes_of_things_and_places(redactor: Redactor) -> None
         "Lieferschein-Nr. 4711-2233-09 liegt bei",
         "pedido nº 2026-000123 entregue",
         "supplier DUNS 15-048-3782",
+        "numero pratica 0612 345678",
+        "asset tag 0612-3456-78",
+        "ref. 415-555-0134 in the ERP",
     ):
         assert _kept(redactor, text), text
     # The same digits called a phone number, or written in a phone word's compound, are one.
     assert _caught(redactor, "call me on 303-555-0142 tonight", "303-555-0142")
     assert _caught(redactor, "Rückrufnummer: +49 30 901820 55", "+49 30 901820 55")
     assert _caught(redactor, "Telefonnr. +49 30 901820 55", "+49 30 901820 55")
+    # "The number of" a phone, of someone, or written with its country code is a phone.
+    for text, number in (
+        ("numéro de téléphone 06 12 34 56 78", "06 12 34 56 78"),
+        ("número del cliente: 267-722-7170", "267-722-7170"),
+        ("numero di Marco 347 123 4567", "347 123 4567"),
+        ("número de pedido +1 267-722-7170", "+1 267-722-7170"),
+    ):
+        assert _caught(redactor, text, number), text
 
 
 def test_figures_in_a_table_of_figures_are_figures(redactor: Redactor) -> None:
