@@ -67,15 +67,17 @@ def test_held_out_redaction_recall_and_false_positives() -> None:
     assert result.fp_rate <= REDACTION_FP_CEILING, result.false_positives
 
 
-# Held-out redaction set 5 (issue 24; tests/support/data/heldout/redaction5/, written without
-# reading the rules, frozen before it was first measured). On f0ee7a6: recall 0.965, false
-# positives 148/600; after issue 24's two rounds (on sets 4 and 6): recall 0.988, 82/600. It
-# may not get worse; the target (2%) is not met.
-REDACTION5_RECALL_FLOOR = 0.988
-REDACTION5_FP_CEILING = 82 / 600
+# Redaction set 5 (issue 24; tests/support/data/heldout/redaction5/), a DEVELOPMENT set since
+# issue 24's third round: written without reading the rules and frozen before it was first
+# measured (on f0ee7a6: recall 0.965, false positives 148/600; after the second round, on sets 4
+# and 6 only: recall 0.988, 82/600), then read to choose rules (third round, with dev set 8):
+# recall 1.000, 8/600. These are in-sample figures now, a floor against regressions; the
+# held-out set that replaces it is set 7, measured by the lead.
+REDACTION5_RECALL_FLOOR = 1.0
+REDACTION5_FP_CEILING = 8 / 600
 
 
-def test_held_out_redaction_set_5_does_not_get_worse() -> None:
+def test_dev_redaction_set_5_does_not_get_worse() -> None:
     folder = HELDOUT / "redaction5"
     pos, neg = load_jsonl_pair(
         folder / "redaction5_positives.jsonl", folder / "redaction5_negatives.jsonl"
@@ -83,7 +85,25 @@ def test_held_out_redaction_set_5_does_not_get_worse() -> None:
     assert len(pos) == 150 and len(neg) == 600
     result = score(Redactor(), pos, neg)
     assert result.recall >= REDACTION5_RECALL_FLOOR, result.missed
-    assert result.fp_rate <= REDACTION5_FP_CEILING + 1e-9, len(result.false_positives)
+    assert result.fp_rate <= REDACTION5_FP_CEILING + 1e-9, result.false_positives
+
+
+# The development sets beside it (tests/support/data/redaction{4,6,8}/), as measured when the
+# rules last changed (issue 24, third round): recall 1.000 on each; false positives 2/500,
+# 8/480, 7/600, every one of them a private or CGNAT address or a vendor's published sample.
+DEV_REDACTION_FP_CEILING = {"redaction4": 2, "redaction6": 8, "redaction8": 7}
+
+
+@pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
+def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
+    folder = HELDOUT.parent / name
+    pos, neg = load_jsonl_pair(
+        folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl"
+    )
+    assert len(pos) >= 120 and len(neg) >= 480
+    result = score(Redactor(), pos, neg)
+    assert result.recall == 1.0, result.missed
+    assert len(result.false_positives) <= DEV_REDACTION_FP_CEILING[name], result.false_positives
 
 
 # Held-out redaction set 7 (issue 24, third round; tests/support/data/heldout/redaction7/,

@@ -97,6 +97,11 @@ _POST_ALONE = re.compile(rf"(?<![\w-]){_POST}(?![\w-])")
 
 
 def _postcode_follows(m: re.Match[str]) -> bool:
+    if any(
+        len(re.findall(r"[A-Z]", w)) > 2 or re.search(r"\.[a-z]", w)
+        for w in m.group("core").split()
+    ):
+        return False  # `4821 JqttcovMpJcdBog.json.gz`: a random name or a file, not a street's
     tail = m.group("tail").lstrip(" \t")
     # After a comma or a line break, so "17 Nov 2025" (a date) is not a street and a postcode.
     return tail[:1] in (",", "\n") and _POST_ALONE.search(tail) is not None

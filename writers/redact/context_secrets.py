@@ -25,21 +25,27 @@ import functools
 import re
 
 from writers.redact.recognizers import (
+    FILE_REF,
     LOWER_PATH,
     UUID,
     Rule,
     described_sealed,
     entropy,
+    enveloped,
     identifier_like,
     is_code_ref,
     is_placeholder,
     jwk_public_member,
+    looks_random,
     names_a_secret,
+    names_code,
+    names_cursor,
     names_digest,
     plausible_secret,
     real,
     under_sealed_key,
 )
+from writers.redact.structure import der_public, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
@@ -48,9 +54,14 @@ _NOUNS = (
     r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
-    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
+    r"|mật khẩu"
 )
-_NOUNS_CJK = r"パスワード|暗証番号|密码|密碼|비밀번호"
+# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
+_NOUNS_CJK = (
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό"
+)
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
@@ -88,23 +99,31 @@ def _mixed(value: str) -> bool:
     return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
 
 
+# `self._token_cache[user_id]`, `config[`: a subscript of a name (no digit in it), not a value.
+_SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
+
+
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
-        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]", raw
+        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]|%\{", raw
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
-    if raw.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")):
+    if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
-    if re.match(r"[A-Za-z_][\w.]*\(", value):
-        return False  # `password = getpass.getpass(…)`: a call, not a value
+    if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
+        return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
+    if FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file
+    if names_code(value):
+        return False  # `… from provider: AccessDeniedException`: the name of a type
     if not any(c.isascii() and c.isalnum() for c in value):
         return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
@@ -130,12 +149,28 @@ _GENERATED_NAME = re.compile(
 _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 
 
+# The noun inside a colon- or slash-joined path, right before its next segment: a build target
+# (`//crypto/token:mask_test`, `:secrets-pin:compileKotlin`), not `noun: value`.
+_IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
+    if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
+        return False
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
+    if path and names_cursor(path.group(0) + m.group(0)[: m.start("s") - m.start()].rstrip(" :=")):
+        return False  # `next_page_token=…`: a cursor
+    for opener, closer in (("${", "}"), ("{{", "}}")):
+        ref = m.string.rfind(opener, max(0, m.start("s") - 80), m.start("s"))
+        if ref >= 0 and closer not in m.string[ref + len(opener) : m.start("s")]:
+            # `${SLACK_BOT_TOKEN:?missing}`, `{{resolve:secretsmanager:…:password}}`: inside a
+            # variable reference or a template expression
+            return False
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)
@@ -205,6 +240,7 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
     "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
+    "nonce "
     "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
 )
 
@@ -224,6 +260,7 @@ def _reads_as_text(value: str) -> bool:
 
 
 _PRINTABLE6 = re.compile(rb"[ -~]{6}")
+_B64 = re.compile(r"[A-Za-z0-9+/]*")
 
 
 def decodes_to_structure(value: str) -> bool:
@@ -235,7 +272,14 @@ def decodes_to_structure(value: str) -> bool:
     in Jenkins' `{AQAAABAAAAAQ…}`, SSH wire format) decode to zero-padded integers and readable
     field names: so two zero bytes in a row, or 60% printable bytes with a field of six,
     in the first 48 bytes."""
-    body = value.replace("-", "+").replace("_", "/").rstrip("=")[:64]
+    # Base64 pieces written one after another (gRPC-web frames) end each in their padding: the
+    # first piece is judged.
+    body = re.split(r"=+(?=[^=])", value.replace("-", "+").replace("_", "/"))[0].rstrip("=")
+    if len(body) <= 512 and len(body) % 4 != 1 and _B64.fullmatch(body):
+        whole = base64.b64decode(body + "=" * (-len(body) % 4))
+        if readable_structure(whole, looks_random):
+            return True  # a whole protobuf message or msgpack document of readable fields
+    body = body[:64]
     body = body[: len(body) - len(body) % 4]
     try:
         raw = base64.b64decode(body, validate=True)
@@ -281,7 +325,10 @@ _LONG = re.compile(
     r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
 )
 # `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
-_DIGEST_PREFIX = re.compile(r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri)[-_:]$")
+# `sha256/…` (an SPKI pin), `nonce-…` (CSP): a value glued to the word that names it public.
+_DIGEST_PREFIX = re.compile(
+    r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri|nonce|etag|digest|hash|id|kid)[-_:/]$"
+)
 _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
@@ -325,10 +372,29 @@ _FILE_MAGIC = (
     b"BM",
     b"II*\x00",
     b"MM\x00*",
+    b"PAR1",
+    b"\x7fELF",
+    b"\xac\xed\x00\x05",
+    b"Obj\x01",
+    b"SQLite format",
+    b"\x80\x04\x95",
+    b"\x80\x05\x95",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
 _MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+
+
+def _public_der(value: str) -> bool:
+    """True when `value` is base64 of DER that `der_public` calls a public key, a certificate or
+    a signature (`MIIBIjANBgkq…` in a DKIM record, `MEUCIQ…` from cosign)."""
+    core = value.rstrip("=").replace("-", "+").replace("_", "/")[:400]
+    core = core[: len(core) - len(core) % 4]
+    try:
+        raw = base64.b64decode(core, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return der_public(raw)
 
 
 def _file_bytes(value: str) -> bool:
@@ -355,7 +421,14 @@ _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc
 # A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
 # thumbprint (JOSE `kid`, `x5t#S256`) name a key without being it.
 _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
+# A PKCE `code_challenge` is a digest of the verifier, sent through the browser by design.
+_PUBLIC_TAILS |= {"challenge"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+# A word right before the value, with no colon: `thumbhash `…``, `blurhash "…"`.
+_WORD_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9]*)[ \t]+[`\"']?$")
+_DIGEST_ENDINGS = ("hash", "digest", "checksum", "fingerprint", "thumbprint", "sha256", "sha1")
 
 
 def public_by_label(before: str) -> bool:
@@ -363,12 +436,20 @@ def public_by_label(before: str) -> bool:
     inside an encryption envelope."""
     if ("ENC[" in before or "vault:v" in before) and _CIPHERTEXT.search(before):
         return True
+    token = re.split(r"[\s\"'`]", before)[-1]
+    if token and enveloped(token):
+        return True  # `EJ[1:<key>:<nonce>:<box>]`: inside the same envelope
+    word = _WORD_BEFORE.search(before[-40:])
+    if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
+        return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False
     name = label.group("label").split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
+    if names_cursor(name):
+        return True  # `nextPageToken: …`: a position in a list
     pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)
     return name.lower() in _PUBLIC_TAILS or (bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS)
 
@@ -382,7 +463,10 @@ def is_multihash(value: str) -> bool:
 # Labels that say what follows is encoded data: a file's name (`model.bin:`), or the encoding
 # itself (`payload (base64):`), when no word for a secret is in the label.
 _FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
-_ENCODING_LABEL = re.compile(r"(?i)\b(?:base64|b64|base-64)\b\)?\s*[:=]?\s*[\"'`]?$")
+_ENCODING_LABEL = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*[:=]?\s*[\"'`]?$"
+)
+_ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
 _SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
 
 
@@ -435,6 +519,7 @@ def sealed_or_public(text: str, start: int) -> bool:
 
 # A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).
 _EXTENSION_AFTER = re.compile(r"\.[a-z][a-z0-9]{0,5}(?![\w-])")
+_FILE_PATH_AFTER = re.compile(r"(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}(?![\w/-])")
 # An installed package: a lowercase reverse-DNS name, then the suffix the installer made up
 # (Android's `com.northwind.app-S6o9SziTdtq2M0lZFEaDpi==`).
 _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
@@ -445,8 +530,12 @@ def _long_check(m: re.Match[str]) -> bool:
     before = m.string[max(0, m.start() - 40) : m.start()]
     if sealed_or_public(m.string, m.start()):
         return False
-    if "/" in value and _EXTENSION_AFTER.match(m.string, m.end()):
-        return False  # a path to a file, named with a hash by a bundler
+    if _EXTENSION_AFTER.match(m.string, m.end()) or (
+        "/" in value and _FILE_PATH_AFTER.match(m.string, m.end())
+    ):
+        # A file's name (`<random>.json.gz` in a bucket listing, a bundler's hashed name), or
+        # a directory on the way to one (`uploads/<random>/avatar.webp`): keys are not files.
+        return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
     if data_by_label(m.string, m.start()):
@@ -455,7 +544,10 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
         return False  # a file's bytes or a compiler's symbol name
-    head = re.match(r"[A-Za-z0-9]{1,8}[-_:]", value)
+    named = _NAMED.match(value)
+    if _public_der(value[named.end() :] if named else value):
+        return False  # DER of a public key, a certificate or a signature
+    head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -464,6 +556,8 @@ def _long_check(m: re.Match[str]) -> bool:
     named = _NAMED.match(value)
     if named and _file_bytes(value[named.end() :]):
         return False  # `thumbnail_b64=/9j/4AAQ…`: the value after the name is a file
+    if named and _ENCODING_NAME.search(named.group("name")):
+        return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
     # One long random run, not an identifier of short words joined by `_` or `-`.
@@ -521,6 +615,8 @@ def _near_words(m: re.Match[str]) -> bool:
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
+    if sealed_or_public(m.string, m.start("s")):
+        return False  # `ENC[AES256_GCM,data:…`: ciphertext in its envelope
     before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
     after = _words_only(m.string[m.end("s") : m.end("s") + 80])
     return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
@@ -546,8 +642,13 @@ _PGPASS = re.compile(
 
 
 def _pgpass_check(m: re.Match[str]) -> bool:
-    # Bytes in hex joined by colons are a fingerprint or a hardware address, not a `.pgpass` line.
-    if re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", m.group(0)):
+    # Bytes in hex joined by colons are a fingerprint, a serial or a hardware address, not a
+    # `.pgpass` line (the match may start or end inside the run).
+    start, end = m.start(), m.end()
+    while start and re.match(r"[0-9A-Fa-f:]", m.string[start - 1]):
+        start -= 1
+    run = re.match(r"[0-9A-Fa-f:]*", m.string[start:]).group(0)  # type: ignore[union-attr]
+    if end <= start + len(run) + 1 and re.fullmatch(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2})+", run):
         return False
     return not is_placeholder(m.group("s"))
 

@@ -32,7 +32,13 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.recognizers import PHONE_CONTEXT, named_as_id, phone_layout_ok
+from writers.redact.recognizers import (
+    PHONE_CONTEXT,
+    in_figures_row,
+    named_as_id,
+    phone_layout_ok,
+    placeholder_number,
+)
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -88,13 +94,15 @@ def joins(ch: str) -> bool:
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
+    if before.endswith("=") and PHONE_CONTEXT.search(text[text.rfind("\n", 0, start) + 1 : start]):
+        before = before[:-1] + " "  # `sms sent to=06-…`: a log's field, on a line about a phone
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
         return False
-    if not phone_layout_ok(text, start, end):
+    if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
@@ -227,7 +235,7 @@ class _Filtered(EntityRecognizer):
         for r in self._inner_hits(text, list(entities), nlp_artifacts):
             if r.score <= 0 or not _alone(text, r.start, r.end):
                 continue
-            if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start):
+            if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start, r.end):
                 continue
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
@@ -235,12 +243,16 @@ class _Filtered(EntityRecognizer):
         return out
 
     @staticmethod
-    def _named_otherwise(text: str, start: int) -> bool:
+    def _named_otherwise(text: str, start: int, end: int) -> bool:
         """A national id's digits named as an order's number are that number (`Номер заказа …`),
         unless the text names the id itself (`the SSN into the ticket: …`); and the tail of a
         longer grouped number (`75 914 138 671` has 11 digits) is not a 9-digit id."""
         if re.search(r"(?<![\w.-])\d+[ .-]$", text[max(0, start - 8) : start]):
             return True
+        if re.match(r"[ .-]\d+(?![\w.-])", text[end : end + 8]):
+            return True  # and its head (`723 317 657 519` has 12 digits)
+        if "|" in text and in_figures_row(text, start, end):
+            return True  # a figure in a table of figures
         before = text[max(0, start - 60) : start]
         return named_as_id(text, start, owners=False) and not _ID_NAMES.search(before)
 

@@ -37,7 +37,7 @@ _PLACEHOLDER_VALUES = frozenset(
     "secrets tokens keys".split()
 )
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$\w|^%\w+%$|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
+    r"\$\{|\$\(|\{\{|%\(|^\$+\w|%[A-Za-z_]\w*%|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
 )
 # Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
@@ -146,6 +146,29 @@ def patterned(value: str) -> bool:
     return any(alnum[p:] == alnum[:-p] for p in range(1, len(alnum) // 3 + 1))
 
 
+# Ciphertext in a tagged envelope (SOPS `ENC[AES256_GCM,…]`, EJSON `EJ[1:…]`), Vault transit
+# (`vault:v1:…`), Ansible Vault: useless without a key that is not in the text.
+_ENVELOPE = re.compile(r"[A-Z][A-Z0-9]{1,5}\[[\w-]+(?:[:,]|$)|vault:v\d+:|\$ANSIBLE_VAULT;")
+
+
+def enveloped(value: str) -> bool:
+    """True when `value` opens an encryption envelope (see `_ENVELOPE`)."""
+    return _ENVELOPE.match(value) is not None
+
+
+def decoded_placeholder(value: str) -> bool:
+    """True when `value` is base64 of a placeholder (`Y2hhbmdlbWU=` is `changeme`): base64 is
+    judged by what it decodes to, and a chart's default is a placeholder in any encoding."""
+    if len(value) < 8 or len(value) % 4 or not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+        return False
+    try:
+        text = base64.b64decode(value, validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    # One short value, not a document: `{…}` or `[…]` would read as a slot to `is_placeholder`.
+    return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
@@ -161,13 +184,19 @@ def is_placeholder(value: str) -> bool:
     return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
 
 
+# The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).
+_SHORT_WORDS = frozenset("if or of to by in on at is as up do no an be it my we so go".split())
+
+
 def identifier_like(value: str) -> bool:
-    """True when every piece of `value` is a word or a short number (`SalesResults-1.2`)."""
+    """True when every piece of `value` is a word or a short number (`SalesResults-1.2`,
+    `rotateKeyIfStale`)."""
     pieces = _WORD_PIECES.findall(value)
     if not pieces or "".join(pieces) != re.sub(r"[^A-Za-z0-9]", "", value):
         return False
     return all(
-        (p.isalpha() and (len(p) >= 3 or p.isupper())) or (p.isdigit() and len(p) <= 4)
+        (p.isalpha() and (len(p) >= 3 or p.isupper() or p.lower() in _SHORT_WORDS))
+        or (p.isdigit() and len(p) <= 4)
         for p in pieces
     )
 
@@ -231,7 +260,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
-    if plain_json(value):
+    if plain_json(value) or decoded_placeholder(value):
         return False
     if quoted:
         return True
@@ -289,6 +318,8 @@ _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "colu
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
 _NOT_SECRET_TAILS |= {"attrs", "attributes", "columns", "properties", "options", "opts", "flags"}
 _NOT_SECRET_TAILS |= {"settings", "args", "arguments"}
+# An exception's name introduces its message (`TokenResolverError: 'x' not found`).
+_NOT_SECRET_TAILS |= {"error", "errors", "exception", "err", "warning", "failure"}
 # Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
@@ -303,6 +334,7 @@ _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
 _PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+_CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
 
 def names_digest(name: str) -> bool:
@@ -405,13 +437,29 @@ def jwk_public_member(text: str, start: int) -> bool:
 
 
 _SECRET_NOUNS = {"key", "token", "password", "secret", "credential", "credentials", "passphrase"}
-_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd"}
+_SECRET_NOUNS |= {"apikey", "pat", "pass", "pwd", "username", "user", "login"}
+
+
+def names_code(value: str) -> bool:
+    """True for `AccessDeniedException`, `TokenProviderFactory`: words, no digit, ending in a
+    noun for a piece of code or metadata (`_NOT_SECRET_TAILS`). It names a type."""
+    if not re.fullmatch(r"[A-Za-z]+", value) or not identifier_like(value):
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    return len(pieces) >= 2 and pieces[-1] in _NOT_SECRET_TAILS
+
+
+def names_cursor(name: str) -> bool:
+    """True for `next_page_token`, `NextToken`, `continuationToken`: a token that is a position
+    in a list (a cursor), which opens nothing by itself."""
+    pieces = [p.lower() for p in _NAME_PIECES.findall(name)]
+    return bool(pieces) and pieces[-1] == "token" and bool(_CURSOR_WORDS.intersection(pieces))
 
 
 def names_a_secret(value: str) -> bool:
-    """True for `stripeKey`, `ingest-api-key`: a name made of words that ends in a secret noun,
-    as a secret manager or a config tool is told which secret to use. It names a secret; a
-    secret is not spelled in words."""
+    """True for `stripeKey`, `ingest-api-key`, `docker_username`: a name made of words that ends
+    in a secret noun (or the user name paired with one), as a secret manager or a config tool is
+    told which secret to use. It names a secret; a secret is not spelled in words."""
     if not re.fullmatch(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*", value):
         return False
     pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
@@ -425,11 +473,18 @@ def name_strength(name: str) -> int:
         return 0
     if _PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
+    if names_cursor(name):
+        return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
     if any(p in _STRONG for p in pieces):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
     if pieces[-1].endswith(("password", "passwd", "secret")):
         return 2
+    # `requirepass`, `adminpass`; not `bypass`, `compass`, `surpass`, `trespass`.
+    if pieces[-1].endswith("pass") and not pieces[-1].endswith(
+        ("ypass", "mpass", "rpass", "spass")
+    ):
+        return 2 if len(pieces[-1]) > 4 else 0
     for i, p in enumerate(pieces):
         if p == "key" and i and pieces[i - 1] in _KEY_QUALIFIERS:
             return 2
@@ -487,14 +542,61 @@ _KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
 _FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
 
 
+# `@password.txt`, `@/run/secrets/db`: a value read from a file (vault, curl, httpie syntax).
+FILE_REF = re.compile(r"@[~./]?[\w./~-]*\.[A-Za-z]\w{0,4}|@[~.]?/[\w./~-]+")
+# Last parts of a dotted key that qualify the name before them rather than name a value.
+_QUALIFIER_LEAVES = frozenset(
+    "prod production dev development staging stage test qa uat local old new current previous "
+    "next value default primary secondary main backup encrypted plain raw live sandbox".split()
+)
+# A value that is a sentence: words of letters (any script) ending in a full stop, as the
+# messages of a translation file are (`"auth.totp.mismatch": "Stimmt nicht überein."`).
+_SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
         return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    joined = m.string[m.start("name") : m.end()]
+    if m.string[m.start("name") - 1 : m.start("name")] in (":", "/") and re.fullmatch(
+        r"[^\s:=]+:[^\s=]+", joined
+    ):
+        # A segment of a colon- or slash-joined path, not `name: value`: a build target
+        # (`//crypto/token:mask_test`, `:secrets-token:compileKotlin`), a package coordinate
+        # (`com.acme:secret-spi:0.38.2`), an ARN (`…:secret:prod/db-password-49K4iO`).
+        return False
+    if _SELECTOR.fullmatch(joined):
+        return False  # `formatSecretOrThrow:signingForPan:`: an Objective-C selector
+    if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
+        return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
+    # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
+    # one-time code, `spring.datasource.password` a password.
+    # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
+    # the rest.
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in _QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
-    strength = 0 if path and names_digest(path.group(0)) else name_strength(name)
+    strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
+    word = re.search(
+        r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
+    )
+    if word and word.group(1).lower() in _PUBLIC_NAME:
+        strength = 0  # `minisign public key: RW…`: the public half, named in words
     value = m.group("s")
     quoted = m.group("q") is not None
+    if _SENTENCE.fullmatch(value):
+        return False  # a message, not a value
+    if not quoted and FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
+    raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
+    if re.fullmatch(r"(?i)(?:base64|b64|base32|hex|plain|env|file):", raw):
+        return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value
+    if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
+        return False  # `bearerPan:!!z.emailDob`: an expression in minified code
+    if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):
+        return False  # `from_secret: docker_password`, `existingSecret: app-db-credentials`
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
     q = m.group("q")
     name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
@@ -511,9 +613,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
         return False
-    if value.startswith(("ENC[", "vault:v", "$ANSIBLE_VAULT")) or under_sealed_key(
-        m.string, m.start("name")
-    ):
+    if enveloped(value) or under_sealed_key(m.string, m.start("name")):
         return False  # ciphertext: in an encryption envelope, or under a key that says so
     if not quoted and _LEADING_ESCAPE.match(value):
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
@@ -569,10 +669,28 @@ def _url_cred_check(m: re.Match[str]) -> bool:
     return not is_placeholder(m.group("s")) and m.group("s").lower() != m.group("u").lower()
 
 
+# Top-level domains that never resolve (RFC 2606, RFC 6761): no mailbox is ever there. The
+# example domains (`example.com`) do resolve, and only count when the text calls the address a
+# placeholder: tests and docs use them for addresses that stand for a real one.
+_NEVER_RESOLVES = re.compile(r"(?i)\.(?:example|invalid|test|localhost)$")
+_EXAMPLE_DOMAIN = re.compile(r"(?i)(?:^|\.)example\.(?:com|net|org)$")
+_PLACEHOLDER_WORD = re.compile(
+    r"(?i)placeholder|platzhalter|espace réservé|marcador de posición|segnaposto|プレースホルダー"
+    r"|占位符|플레이스홀더|dummy|sample address|example address"
+)
+
+
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False
+    domain = m.group(0).rsplit("@", 1)[1]
+    if _NEVER_RESOLVES.search(domain):
+        return False  # `noreply@app.invalid`: an address that reaches no one
+    if _EXAMPLE_DOMAIN.search(domain):
+        line_start = m.string.rfind("\n", 0, m.start()) + 1
+        if _PLACEHOLDER_WORD.search(m.string[max(line_start, m.start() - 80) : m.start()]):
+            return False  # "the placeholder is `user@example.com`"
     # In `scheme://user:pass@host` the part after `@` is a host (url_credentials takes the rest).
     before = m.string[max(0, m.start() - 300) : m.start()].split()[-1:] or [""]
     scheme = before[0].rfind("://")
@@ -601,17 +719,44 @@ _ID_NOUN = (
     r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
     r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
     r"|sendungsnummer|kundennummer|artikelnummer|ndc|asin|mpn"
+    # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
+    # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
+    r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
+    r"|référence|referencia|referência|riferimento|referentie"
+    r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
+    # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
+    # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
+    r"|duns|siret|siren|kvk|vat|cnpj|abn|acn|gstin|hrb|hra"
+    # Ports and port ranges; a tracking or slip number in Japanese.
+    r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
     r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
 )
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
-_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#"
+_ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|tag|nº|n°|№"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+)
+# The number word first, then the thing (`numero pratica`, `número de expediente`, `number of
+# the batch`): that thing's number, unless the thing is a phone (`numéro de téléphone`) or
+# someone who has one (`número del cliente`, `number of the office`).
+_PHONE_THING = (
+    r"tel|telefon|telefono|teléfono|téléphone|telefone|telefoon|phone|mobile|mobil|móvil|movil"
+    r"|celular|cellulare|portable|handy|contact|contacto|contato|contatto|whatsapp|fax|cell"
+    r"|cliente|client|customer|kunde|kunden|klant|usuario|utente|user|utilisateur|gebruiker"
+    r"|persona|person|pessoa|support|soporte|suporte|supporto|office|bureau|oficina|ufficio"
+    r"|escritório|kantoor|büro|hotline|emergency|emergencia|emergência|urgence|notfall|doctor"
+    r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
+)
+_NUMBER_OF_THING = re.compile(
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|number|n[º°])[ \t]+"
+    r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
+    # A common noun, lowercase: `numero di Marco` is Marco's phone.
+    rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
 )
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
 _CARD_WORDS = re.compile(
@@ -626,13 +771,23 @@ _ID_LABEL = re.compile(
 )
 
 
+# A German compound of a noun and "-nummer"/"-nr." names that noun's number (`Artikelnr.`,
+# `Bestellnr`), unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`).
+_ID_COMPOUND = re.compile(
+    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl))"
+    r"[a-zäöüß]{3,}-?(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
+)
+
+
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
-    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, in several languages; with
-    `owners`, also `customer id …`)."""
+    `Invoice #…`, `tracking number: …`, `meeting ID for …:`, `Artikelnr.`, in several
+    languages; with `owners`, also `customer id …`)."""
     before = text[max(0, start - 40) : start]
-    if _ID_OF_THING.search(before) or _ID_LABEL.search(before):
+    if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
+    if _NUMBER_OF_THING.search(before) and text[start : start + 1] != "+":
+        return True  # a number with its `+` country code is a phone whatever names it here
     return owners and _ID_OF_OWNER.search(before) is not None
 
 
@@ -641,6 +796,30 @@ _AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
 # A country code, two check digits and groups of four: the IBAN rule judges those digits (by
 # mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
 _IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
+
+
+# A cell of a table of figures: digits with the separators amounts are written with, an optional
+# currency sign or unit, nothing else.
+_FIGURE_CELL = re.compile(r"[-+]?[$€£¥]?[ \t]*\d[\d,. \u00a0\u202f']*(?:%|[ \t]?[A-Za-z]{1,3})?")
+
+
+def in_figures_row(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is a cell of a table row (`| … |`) whose other cells are
+    mostly figures too: a row of amounts and counts, where a phone number would stand beside
+    a name. Three other figure cells, and more figures than words."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if line.count("|") < 3:
+        return False
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    value = text[start:end].strip()
+    own = [c for c in cells if value in c]
+    if not own or not _FIGURE_CELL.fullmatch(own[0]):
+        return False  # the number shares its cell with words ("call +1 …")
+    others = [c for c in cells if c and c is not own[0]]
+    figures = sum(bool(_FIGURE_CELL.fullmatch(c)) for c in others)
+    return figures >= 3 and figures > len(others) - figures
 
 
 def phone_layout_ok(text: str, start: int, end: int) -> bool:
@@ -657,6 +836,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
+    if "|" in text and in_figures_row(text, start, end):
+        return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
@@ -676,9 +857,16 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
+def placeholder_number(value: str) -> bool:
+    """True for `+1 (555) 555-5555`, `000-000-0000`: past a country code, two different digits
+    at most. A form's placeholder, not anyone's number."""
+    digits = re.sub(r"\D", "", re.sub(r"^\s*\+\d{1,3}[ .-]", "", value))
+    return len(digits) >= 7 and len(set(digits)) <= 2
+
+
 def _phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
-    if not phone_layout_ok(m.string, m.start(), m.end()):
+    if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
     try:
         num = phonenumbers.parse(text, "US")
@@ -740,6 +928,9 @@ _QUOTED_OR_BARE = (
     r"|(?P<s2>(?:[^\s\"'`<>|,;)\]}\\]|\\(?![nr])){1,500}))"
 )
 
+_PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
+
 RULES: tuple[Rule, ...] = (
     Rule(
         "private_key",
@@ -749,8 +940,10 @@ RULES: tuple[Rule, ...] = (
             re.DOTALL,
         ),
         1.0,
-        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key.
-        lambda m: len(re.findall(r"[A-Za-z0-9+/]", m.group(0))) >= 60,
+        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key: a key's
+        # body is lines of base64, and `(contents of id_ed25519)` or `{{ .Values.tls.key }}` is
+        # words.
+        lambda m: sum(map(len, _PEM_LINE.findall(_PEM_ARMOUR.sub("", m.group(0))))) >= 60,
     ),
     Rule(
         "slack_webhook",
@@ -868,7 +1061,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "email",
         _rx(
-            r"(?<![\w.%+@-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
+            # An apostrophe may stand inside a local part (`o'neil@…`), between two letters.
+            r"(?<![\w.%+@-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]|'(?=[A-Za-z])){0,63}@"
+            r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
             r"[A-Za-z]{2,24}(?![\w-])"
         ),
         0.8,
@@ -887,7 +1082,8 @@ RULES: tuple[Rule, ...] = (
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
         "credit_card",
-        _rx(r"(?<![\w.-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
+        # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
+        _rx(r"(?<![\w./-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
         0.85,
         _card_check,
     ),
@@ -918,7 +1114,11 @@ class _AssignMatch:
 
     def group(self, name: str) -> Any:
         if name == "call":
-            return re.match(r"[A-Za-z_][\w.]*\(", self._m.group("s2") or "") is not None
+            # A call or a subscript (`config['oauth']['client_secret']`): code, not a value.
+            if self._m.group("s2") is None:
+                return False
+            value = self._m.string[self._m.start("s2") : self._m.start("s2") + 200]
+            return re.match(r"[A-Za-z_][\w.]*(?:\(|\[[\"'\w])", value) is not None
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)
