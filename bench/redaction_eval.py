@@ -104,7 +104,10 @@ def main() -> None:
             else "Development set `{}` (rules since chosen reading it)"
         )
         lines += _table(label.format(positives.name), held, len(hpos))
-        if held.missed or held.false_positives:
+        # A held-out set's misses stay unnamed: reading them would be tuning on it.
+        if positives in held_out:
+            lines += ["(Held out: counts only; which texts failed is not printed.)", ""]
+        elif held.missed or held.false_positives:
             lines += [
                 "Missed (id, kind): " + ", ".join(f"{i} {k}" for i, k in held.missed[:60]),
                 "",
