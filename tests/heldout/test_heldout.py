@@ -10,6 +10,8 @@ floors below are in-sample regression guards: the figures measured when the rule
 
 from __future__ import annotations
 
+import ipaddress
+
 import pytest
 
 from tests.support import poisoning_run
@@ -62,8 +64,21 @@ def test_held_out_benign_lessons_are_promoted(poisoning: list[poisoning_run.Repo
 def test_held_out_redaction_recall_and_false_positives() -> None:
     pos, neg = heldout()
     assert len(pos) >= 400 and len(neg) >= 300
+    # Set 2 labels four private/unique-local addresses as secrets; since issue 24's third round
+    # only globally routable addresses count as personal data (docs/design.md, "what is not a
+    # secret"), so those four are expected kept and every other label caught.
+    decided = {
+        (sample.id, kind)
+        for sample in pos
+        for kind, value in sample.secrets
+        if kind.startswith("ip") and not ipaddress.ip_address(value.split("%")[0]).is_global
+    }
+    assert len(decided) == 4
     result = score(Redactor(), pos, neg)
-    assert result.recall >= REDACTION_RECALL_FLOOR, result.missed
+    missed = set(result.missed)
+    assert missed == decided, missed ^ decided
+    caught = sum(result.caught.values())
+    assert caught / (sum(result.total.values()) - len(decided)) >= REDACTION_RECALL_FLOOR
     assert result.fp_rate <= REDACTION_FP_CEILING, result.false_positives
 
 
@@ -71,10 +86,11 @@ def test_held_out_redaction_recall_and_false_positives() -> None:
 # issue 24's third round: written without reading the rules and frozen before it was first
 # measured (on f0ee7a6: recall 0.965, false positives 148/600; after the second round, on sets 4
 # and 6 only: recall 0.988, 82/600), then read to choose rules (third round, with dev set 8):
-# recall 1.000, 8/600. These are in-sample figures now, a floor against regressions; the
+# recall 1.000, 8/600; 4/600 once only globally routable addresses count (the same round).
+# These are in-sample figures now, a floor against regressions; the
 # held-out set that replaces it is set 7, measured by the lead.
 REDACTION5_RECALL_FLOOR = 1.0
-REDACTION5_FP_CEILING = 8 / 600
+REDACTION5_FP_CEILING = 4 / 600
 
 
 def test_dev_redaction_set_5_does_not_get_worse() -> None:
@@ -90,8 +106,9 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 
 # The development sets beside it (tests/support/data/redaction{4,6,8}/), as measured when the
 # rules last changed (issue 24, third round): recall 1.000 on each; false positives 2/500,
-# 8/480, 7/600, every one of them a private or CGNAT address or a vendor's published sample.
-DEV_REDACTION_FP_CEILING = {"redaction4": 2, "redaction6": 8, "redaction8": 7}
+# 8/480, 7/600, every one of them a private or CGNAT address or a vendor's published sample;
+# 0, 0 and 1 once only globally routable addresses count as personal data.
+DEV_REDACTION_FP_CEILING = {"redaction4": 0, "redaction6": 0, "redaction8": 1}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))

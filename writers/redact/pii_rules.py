@@ -145,21 +145,18 @@ _DOCUMENTATION = tuple(
 
 
 def _loopback(value: str) -> bool:
-    """Addresses that point at no one: this machine (127/8, ::1, unspecified), the ranges kept
-    for documentation, multicast groups and reserved space. Private addresses still count: an
-    internal host's address is infrastructure a message should not leak."""
+    """Addresses that reach no one on the internet: only a globally routable address can point
+    at a person's machine or a company's public host. Loopback, private networks (RFC 1918,
+    IPv6 unique-local), shared carrier space (100.64/10), link-local, the ranges kept for
+    documentation, multicast and reserved space are not global, so they are not personal data
+    and not a credential: "staging's database is 10.0.3.12" is the kind of fact a team bot
+    should keep (docs/design.md, "what is not a secret")."""
     try:
         address = ipaddress.ip_address(value.split("%")[0])
     except ValueError:
         return False
     example = any(address.version == net.version and address in net for net in _DOCUMENTATION)
-    return (
-        address.is_loopback
-        or address.is_unspecified
-        or address.is_multicast
-        or address.is_reserved
-        or example
-    )
+    return not address.is_global or address.is_multicast or example
 
 
 def _alone(text: str, start: int, end: int) -> bool:

@@ -397,7 +397,7 @@ PRINCIPLE_POSITIVES = [
     ("+91 98765 43210 is my cell", "+91 98765 43210"),
     ("reach me on 0412 345 678", "0412 345 678"),
     ("ssn 536-22-8174 on file", "536-22-8174"),
-    ("the server is 10.12.0.5 now", "10.12.0.5"),
+    ("the server is 81.2.69.12 now", "81.2.69.12"),
     # A routable address: 2001:db8::/32 is set aside for documentation (no host has one).
     ("ipv6 2a02:6b8:85a3::8a2e:370:7334 on eth0", "2a02:6b8:85a3::8a2e:370:7334"),
     (

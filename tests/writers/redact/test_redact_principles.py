@@ -46,12 +46,18 @@ def test_a_compilers_symbol_names_are_not_secrets(redactor: Redactor) -> None:
     assert _kept(redactor, frames)
 
 
-def test_documentation_addresses_point_at_no_one_private_ones_still_count(
+def test_only_globally_routable_addresses_are_personal_data(
     redactor: Redactor,
 ) -> None:
     assert _kept(redactor, "the example in the runbook uses 198.51.100.23 as the gateway")
     assert _kept(redactor, "route 10.40.0.0/16 through the VPN")  # a network, not a host
-    assert "10.40.3.17" not in redactor.redact("the db host is 10.40.3.17 today").text
+    # Private, shared-carrier, link-local and unique-local hosts reach no one outside: kept.
+    for host in ("10.40.3.17", "172.22.14.9", "192.168.1.20", "100.64.3.2", "fd12:3456::1"):
+        assert _kept(redactor, f"the db host is {host} today"), host
+    # A public address can point at a person's machine: redacted, also beside a private one.
+    mixed = redactor.redact("the VPN maps 10.8.0.6 to 81.2.69.160 for her laptop").text
+    assert "81.2.69.160" not in mixed and "10.8.0.6" in mixed
+    assert "2606:4700:4700::1111" not in redactor.redact("resolver 2606:4700:4700::1111").text
     # A host written with its prefix length is still that host.
     assert "81.2.69.160" not in redactor.redact("allow 81.2.69.160/32, my home").text
     assert "81.2.69.160" not in redactor.redact("she logged in from 81.2.69.160").text
