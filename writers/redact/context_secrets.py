@@ -103,6 +103,11 @@ def _mixed(value: str) -> bool:
 _SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
 
 
+# A value ending in a hex digest named by its algorithm (`image@sha256:<64 hex>`, `md5:<hex>`):
+# a content address, which anyone holding the content can compute.
+_PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0-9a-f]{32,}$")
+
+
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
@@ -122,6 +127,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `--secret stripeKey`: which secret to use, not the secret
     if FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file
+    if _PINNED_DIGEST.search(value):
+        return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
     if names_code(value):
         return False  # `… from provider: AccessDeniedException`: the name of a type
     if not any(c.isascii() and c.isalnum() for c in value):
@@ -160,6 +167,10 @@ def _prose_check(m: re.Match[str]) -> bool:
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False
+    label = m.string[m.start() : m.start("s")]
+    joiner = max(label.rfind(c) for c in ":=：")
+    if joiner > 0 and label[:joiner].count("`") % 2 == 1:
+        return False  # "pin `image: …`": the colon is inside code the label opened, not prose
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
     if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
         return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
@@ -635,9 +646,11 @@ def _url_token_user(m: re.Match[str]) -> bool:
     return not is_placeholder(value) and entropy(value) >= 3.5 and bool(re.search(r"\d", value))
 
 
-# A `.pgpass` line: host:port:database:user:password.
+# A `.pgpass` line: host:port:database:user:password. A colon inside a field is written `\:`,
+# so a line of more than five colon-joined fields (a sequencer's read name
+# `@NB501234:59:HV1M05LPX:1:1734:23401:25245`) is not one.
 _PGPASS = re.compile(
-    r"(?m)(?<![\w.:-])[\w.*-]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<s>[^\s:][^\s]*)$"
+    r"(?m)(?<![\w.:-])[\w.*-]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<s>(?:[^\s:\\]|\\.)+)$"
 )
 
 

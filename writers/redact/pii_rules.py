@@ -156,7 +156,16 @@ def _loopback(value: str) -> bool:
     except ValueError:
         return False
     example = any(address.version == net.version and address in net for net in _DOCUMENTATION)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return _loopback(str(address.ipv4_mapped))  # `::ffff:8.8.8.8` is that IPv4 host
+        if address not in _GLOBAL_UNICAST:
+            return True  # outside 2000::/3, IANA's only global unicast space (`f::`, `::f`)
     return not address.is_global or address.is_multicast or example
+
+
+# The only IPv6 space IANA allocates for global unicast; the rest is reserved, local or multicast.
+_GLOBAL_UNICAST = ipaddress.ip_network("2000::/3")
 
 
 def _alone(text: str, start: int, end: int) -> bool:
@@ -167,7 +176,20 @@ def _alone(text: str, start: int, end: int) -> bool:
         return False
     if right == "." and text[end + 1 : end + 2].isdigit():
         return False
+    if left == "/" and _PATH_SEGMENT.search(text[max(0, start - 40) : start]):
+        return False  # `gid://shop/Product/798345826620`: the last segment of a path
     return not (left and joins(left)) and not (right and joins(right))
+
+
+# A path segment named in letters right before a slash (`Product/`, `orders/`): digits after it
+# are the next segment of that path. `030/1234567` (a German area code) has no letter there.
+_PATH_SEGMENT = re.compile(r"[A-Za-z][\w.-]*/$")
+
+
+def _alone_head(text: str, start: int) -> bool:
+    """The `+` at `start` opens a number: nothing joins it on the left."""
+    left = text[start - 1 : start]
+    return not (left and (joins(left) or left in "+/."))
 
 
 def _named_or_formatted(words: str) -> Any:
@@ -186,7 +208,12 @@ def _named_or_formatted(words: str) -> Any:
 
 # Where a phone number could be: an optional `+`, then digits with the separators numbers are
 # written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
-_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:[ \t().\-/]{0,3}\d){6,19}\)?")
+# Two spaces or a tab are a column break (`phone_layout_ok`), so a window stops there: a phone
+# number in one column and an id in the next are read apart.
+_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:(?:[().\-/]|[ \t](?![ \t])){0,3}\d){6,19}\)?")
+# The head of a number written with its `+` country code, right before the part `phonenumbers`
+# read (`+31 6 ` before `75434297` when the whole is not a valid number for its region).
+_PHONE_HEAD = re.compile(r"\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){0,3}[ .-]$")
 _DIGITS7 = re.compile(r"\d(?:[^\n\d]{0,3}\d){6}")
 _IPISH = re.compile(r"\d\.\d|[0-9a-fA-F]:[0-9a-fA-F:]")
 
@@ -236,7 +263,15 @@ class _Filtered(EntityRecognizer):
                 continue
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
-            out.append(RecognizerResult(r.entity_type, r.start, r.end, self.fixed_score))
+            start = r.start
+            if r.entity_type == "PHONE_NUMBER":
+                # A number is the whole run written together: with its country code and area
+                # code, all of it is the phone number, not only the part read as one.
+                head = _PHONE_HEAD.search(text[max(0, start - 20) : start])
+                if head is not None and not _alone_head(text, start - len(head.group(0))):
+                    head = None
+                start -= len(head.group(0)) if head else 0
+            out.append(RecognizerResult(r.entity_type, start, r.end, self.fixed_score))
         return out
 
     @staticmethod

@@ -554,6 +554,34 @@ _QUALIFIER_LEAVES = frozenset(
 _SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
 
 
+# A type's name: capitalised words (`PhoneKey`, `SecretStr`, `Int32`), maybe generic or optional.
+_TYPE_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]*|\d{1,3})*[?!]?")
+# Where a name is declared with its type: inside a parameter list (an unclosed `(` before it on
+# its line) or after a declaring keyword (`val`, `let`, `readonly`, `var`…).
+_DECLARES = re.compile(
+    r"(?:\b(?:val|var|let|const|readonly|private|public|protected|internal|lateinit|static|inout)"
+    r"[ \t]+)$"
+)
+
+
+def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bool:
+    """True for `name: Type` in a declaration: a parameter list's `(hashPassword: ConsigneeHash)`
+    (TypeScript, Kotlin, Swift, Python) or `val token: AuthToken =`. A type is named in
+    capitalised words and followed by what ends a parameter or starts its default; a password
+    typed after "password:" in prose stands in no parameter list."""
+    if not _TYPE_NAME.fullmatch(value) or not identifier_like(value.rstrip("?!")):
+        return False
+    after = text[name_end : name_end + 80]
+    op = re.match(r"[ \t]*:[ \t]*", after)
+    if op is None or not after.startswith(value, op.end()):
+        return False  # only `name: Type`
+    follows = text[name_end + op.end() + len(value) :][:3]
+    if not re.match(r"[ \t]*(?:[),=<\[{;|]|->|$)", follows):
+        return False
+    line = text[text.rfind("\n", 0, name_start) + 1 : name_start]
+    return line.count("(") > line.count(")") or _DECLARES.search(line) is not None
+
+
 def _assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
@@ -593,6 +621,8 @@ def _assign_check(m: re.Match[str]) -> bool:
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
     if re.fullmatch(r"(?i)(?:base64|b64|base32|hex|plain|env|file):", raw):
         return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value
+    if not quoted and type_annotation(m.string, m.start("name"), m.end("name"), value):
+        return False  # `(passwordCipher: PhoneKey)`: a parameter and its type, not a value
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
     if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):
@@ -719,6 +749,11 @@ _ID_NOUN = (
     r"|rechnung|auftrag|commande|facture|pedido|factura|encomenda|fatura|bestelling|factuur"
     r"|ordine|fattura|zamówienie|faktura|注文|請求書|bestellnummer|rechnungsnummer|auftragsnummer"
     r"|sendungsnummer|kundennummer|artikelnummer|ndc|asin|mpn"
+    # A transport document's number (an air waybill's: three digits of the airline, eight of
+    # the document; a bill of lading's; a consignment note's), in the same languages.
+    r"|waybill|hawb|mawb|bill[ \t]+of[ \t]+lading|b/l|consignment|cmr|luftfrachtbrief"
+    r"|frachtbrief|lettre[ \t]+de[ \t]+transport|conocimiento[ \t]+de[ \t]+embarque"
+    r"|guia[ \t]+a[ée]rea"
     # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
     r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
@@ -783,12 +818,52 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
     `Invoice #…`, `tracking number: …`, `meeting ID for …:`, `Artikelnr.`, in several
     languages; with `owners`, also `customer id …`)."""
-    before = text[max(0, start - 40) : start]
+    # A code span or a quote opened around the number does not change what names it
+    # (`project number `3630…``, `"order": "…"`).
+    before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
     if _NUMBER_OF_THING.search(before) and text[start : start + 1] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
-    return owners and _ID_OF_OWNER.search(before) is not None
+    if owners and _ID_OF_OWNER.search(before) is not None:
+        return True
+    header = column_header(text, start)
+    return header is not None and named_as_id(header + " ", len(header) + 1, owners=owners)
+
+
+_OPENING_QUOTE = re.compile(r"[`'\"“‘]$")
+_RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
+
+
+def column_header(text: str, start: int) -> str | None:
+    """The header of the table column `start` stands in (a `psql` result, a Markdown table): the
+    top line of the block of lines cut into as many `|` cells as this one, read as words
+    (`order_id` is "order id"). None outside a table."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    bars = line.count("|")
+    if bars < 1:
+        return None
+    column = text.count("|", line_start, start)
+    header = None
+    pos = line_start
+    for _ in range(200):
+        if pos <= 0:
+            break
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        above = text[prev : pos - 1]
+        pos = prev
+        if _RULE_LINE.fullmatch(above):
+            continue  # `---+---`, `|---|:--:|`: the rule under a header
+        if above.count("|") != bars:
+            break
+        header = above
+    if header is None:
+        return None
+    cells = header.split("|")
+    cell = cells[column].strip() if column < len(cells) else ""
+    return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
 
 
 # The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.
