@@ -572,7 +572,7 @@ def _long_check(m: re.Match[str]) -> bool:
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
     # One long random run, not an identifier of short words joined by `_` or `-`.
-    if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20:
+    if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20 or named_digest(value):
         return False
     return machine_made(value) and not in_file_blob(m.string, m.start())
 
@@ -581,6 +581,23 @@ _PREFIXED = re.compile(
     r"(?<![\w.-])(?P<p>[A-Za-z][A-Za-z0-9]{1,11})(?P<sep>[_.-])"
     r"(?P<b>[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?=[A-Za-z0-9])){19,}=*)(?![\w.-])"
 )
+
+
+def named_digest(value: str) -> bool:
+    """True for `node-modules-Linux-x64-<sha256>`: names and words, then a hex digest (a cache
+    key, a build's artifact, a content-addressed file). A key's random part is one run after
+    a short prefix (`key-<32 hex>`); a version tag is no word (`dop_v1_<hex>` is a token)."""
+    pieces = re.split(r"[_.-]", value)
+    digest = pieces[-1]
+    if len(digest) < 32 or not _HEX.fullmatch(digest) or not re.search(r"\d", digest):
+        return False
+    head = pieces[:-1]
+    words = [p for p in head if re.fullmatch(r"[A-Za-z]{4,}", p)]
+    return (
+        len(head) >= 2
+        and bool(words)
+        and all(re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", p) for p in head)
+    )
 
 
 def _prefixed_check(m: re.Match[str]) -> bool:
@@ -602,7 +619,9 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     if UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
         return False
     if _HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
-        return len(longest) >= 32  # `key-<32 hex>`; the public prefixes (`sha256-`) are out
+        # `key-<32 hex>`; the public prefixes (`sha256-`) are out, and so is a name made of
+        # words with its content's digest (`named_digest`).
+        return len(longest) >= 32 and not named_digest(m.group(0))
     both_cases = bool(re.search(r"[a-z]", flat) and re.search(r"[A-Z]", flat))
     if not re.search(r"\d", flat) and not both_cases:
         return False
@@ -669,7 +688,9 @@ def _pgpass_check(m: re.Match[str]) -> bool:
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_secret_key",
-        re.compile(r"(?<![A-Za-z0-9/+=])(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        # A run glued to `_` is a piece of a longer identifier (`_ZN3net12KeyValidator…`, a
+        # compiler's symbol name), as a run glued to a letter is.
+        re.compile(r"(?<![A-Za-z0-9/+=_])(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=_])"),
         0.9,
         _near_words,
     ),

@@ -256,12 +256,29 @@ def plain_json(value: str) -> bool:
 LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
 
 
+_REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+)*)(?:#[\w.-]+)?")
+
+
+def secret_reference(value: str) -> bool:
+    """True for `op://Engineering/Redis Staging/password`, `vault://secret/data/db#password`: a
+    URI with no user, password or query whose path is made of words names where a secret is
+    kept (a secret manager's reference), as `from_secret: docker_password` does. A URL that
+    carries a secret has it as a random run in its path or query, or before an `@`."""
+    m = _REFERENCE_URI.fullmatch(value)
+    if m is None:
+        return False
+    pieces = [p for p in re.split(r"[/ ._-]+", m.group(1)) if p]
+    return bool(pieces) and all(identifier_like(p) or (p.islower() and p.isalpha()) for p in pieces)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
     if plain_json(value) or decoded_placeholder(value):
         return False
+    if secret_reference(value):
+        return False  # `op://Engineering/Redis Staging/password`: where the secret is kept
     if quoted:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
