@@ -27,6 +27,7 @@ import re
 from writers.redact.recognizers import (
     FILE_REF,
     LOWER_PATH,
+    PINNED_DIGEST,
     UUID,
     Rule,
     described_sealed,
@@ -43,6 +44,7 @@ from writers.redact.recognizers import (
     names_digest,
     plausible_secret,
     real,
+    type_annotation,
     under_sealed_key,
 )
 from writers.redact.structure import der_public, readable_structure
@@ -103,11 +105,6 @@ def _mixed(value: str) -> bool:
 _SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
 
 
-# A value ending in a hex digest named by its algorithm (`image@sha256:<64 hex>`, `md5:<hex>`):
-# a content address, which anyone holding the content can compute.
-_PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0-9a-f]{32,}$")
-
-
 def _value_ok(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself?"""
     if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
@@ -127,7 +124,7 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `--secret stripeKey`: which secret to use, not the secret
     if FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file
-    if _PINNED_DIGEST.search(value):
+    if PINNED_DIGEST.search(value):
         return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
     if names_code(value):
         return False  # `… from provider: AccessDeniedException`: the name of a type
@@ -167,7 +164,7 @@ def _prose_check(m: re.Match[str]) -> bool:
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False
-    label = m.string[m.start() : m.start("s")]
+    label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose
@@ -182,6 +179,9 @@ def _prose_check(m: re.Match[str]) -> bool:
             # `${SLACK_BOT_TOKEN:?missing}`, `{{resolve:secretsmanager:…:password}}`: inside a
             # variable reference or a template expression
             return False
+    noun = re.match(r"[\w$]+(?=[ \t]*:[ \t]*$)", label)
+    if noun and type_annotation(m.string, m.start(), m.start() + noun.end(), value.rstrip(_CLOSE)):
+        return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
     return _value_ok(m.group("s"), strict=m.group("bare") is not None)

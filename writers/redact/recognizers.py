@@ -256,6 +256,9 @@ def plain_json(value: str) -> bool:
 LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
 
 
+# A value ending in a hex digest named by its algorithm (`image@sha256:<64 hex>`, `md5:<hex>`):
+# a content address, which anyone holding the content can compute.
+PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0-9a-f]{32,}$")
 _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+)*)(?:#[\w.-]+)?")
 
 
@@ -279,6 +282,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False
     if secret_reference(value):
         return False  # `op://Engineering/Redis Staging/password`: where the secret is kept
+    if PINNED_DIGEST.search(value):
+        return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
     if quoted:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
