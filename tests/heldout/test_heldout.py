@@ -107,8 +107,17 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 # The development sets beside it (tests/support/data/redaction{4,6,8}/), as measured when the
 # rules last changed (issue 24, third round): recall 1.000 on each; false positives 2/500,
 # 8/480, 7/600, every one of them a private or CGNAT address or a vendor's published sample;
-# 0, 0 and 1 once only globally routable addresses count as personal data.
-DEV_REDACTION_FP_CEILING = {"redaction4": 0, "redaction6": 0, "redaction8": 1}
+# 0, 0 and 1 once only globally routable addresses count as personal data. Sets 9 and 10
+# (fourth round) were first measured on main's rules at 0eec9cc before any failure was read:
+# set 9 recall 179/179, 19/600; set 10 recall 165/167, 11/600. After the fourth round's rules:
+# 179/179, 0/600 and 167/167, 5/600 (five unnamed constants in a minified bundle, left).
+DEV_REDACTION_FP_CEILING = {
+    "redaction4": 0,
+    "redaction6": 0,
+    "redaction8": 1,
+    "redaction9": 0,
+    "redaction10": 5,
+}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
