@@ -151,6 +151,9 @@ def test_a_name_of_words_with_a_hex_digest_is_a_named_digest(redactor: Redactor)
     # A short prefix then the hex run, with or without a version tag: a key's shape.
     assert _caught(redactor, f"MAILGUN=key-{digest[:32]}", f"key-{digest[:32]}")
     assert _caught(redactor, f"doctl auth init -t dop_v1_{digest}", f"dop_v1_{digest}")
+    # Two random runs after a short prefix are a key's id and its secret, not a name.
+    postman = f"PMAK-64f1c0e9a2b7d3e58c4f0a19-{digest[:34]}"
+    assert _caught(redactor, f"POSTMAN_API_KEY={postman}", postman)
 
 
 def test_a_secret_managers_reference_of_words_is_a_reference(redactor: Redactor) -> None:
