@@ -587,7 +587,8 @@ def named_digest(value: str) -> bool:
     """True for `node-modules-Linux-x64-<sha256>`: names and words, then a hex digest (a cache
     key, a build's artifact, a content-addressed file). A key's random part is one run after
     a short prefix (`key-<32 hex>`, `shpat_<hex>`); a version tag is no word (`dop_v1_<hex>` is
-    a token), and a second random run is no name (`PMAK-<hex>-<hex>`)."""
+    a token), a second random run is no name (`PMAK-<hex>-<hex>`), and a name with a secret's
+    word in it names a secret (`deploy-token-prod-<hex>`)."""
     pieces = re.split(r"[_.-]", value)
     digest = pieces[-1]
     if len(digest) < 32 or not _HEX.fullmatch(digest) or not re.search(r"\d", digest):
@@ -596,7 +597,8 @@ def named_digest(value: str) -> bool:
     words = [p for p in head if re.fullmatch(r"[A-Za-z]{4,}", p)]
     # Each piece of the name is a word or a short tag (`x64`, `arm64`, `v2`).
     named = all(re.fullmatch(r"[A-Za-z]+|[A-Za-z][A-Za-z0-9]{0,4}", p) for p in head)
-    return len(head) >= 2 and bool(words) and named
+    # A name that says secret (`deploy-token-prod-<hex>`) says what the hex is.
+    return len(head) >= 2 and bool(words) and named and not _SECRET_WORD.search("-".join(head))
 
 
 def _prefixed_check(m: re.Match[str]) -> bool:

@@ -815,6 +815,32 @@ _NUMBER_OF_THING = re.compile(
     # A common noun, lowercase: `numero di Marco` is Marco's phone.
     rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
 )
+# Any other noun before "number", "no.", "#" names what the number is of (`claim number`,
+# `policy no.`, `seal number`, `dossier n°`), unless it is a phone or a way to reach someone
+# (`callback number`), a person or a word that stands for one, a personal or national id
+# (`insurance no.`, `security number`), a card or a bank account, or a word that only
+# qualifies the number (`new number`, `her number`). A possessive (`the plumber's number`) is
+# a person's.
+_PERSONS_NUMBER = (
+    _PHONE_THING
+    + r"|callback|call|calling|landline|pager|beeper|switchboard|reception|desk|voicemail"
+    r"|helpline|extension|ext|toll|whatsapp|signal|telegram|viber|wechat|line|sms|text|direct"
+    r"|cellular|dial|ring|reach|my|your|his|her|their|our|its|the|this|that|same|new|old"
+    r"|correct|right|wrong|full|whole|real|actual|main|personal|private|other|another"
+    r"|different|second|backup|alternate|alternative|primary|secondary|preferred|current"
+    r"|previous|temporary|local|international|national|public|given|listed|following|above"
+    r"|below|said|security|social|insurance|tax|passport|licence|license|driving|driver"
+    r"|identity|identification|pin|health|medicare|medicaid|pension|voter|birth|citizen"
+    r"|citizenship|resident|residence|aadhaar|ssn|patient|card|credit|debit|account|bank"
+    r"|iban|routing|swift|bic"
+    # When and which desk to call: an `after-hours number`, a `sales number` are phones.
+    r"|hours|night|weekend|duty|standby|escalation|overnight|daytime|evening|urgent|sales"
+    r"|service|helpdesk|front|courier|dispatch|dispatcher"
+)
+_ID_OF_NOUN = re.compile(
+    rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
+    rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
+)
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
@@ -845,7 +871,9 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
-    if _NUMBER_OF_THING.search(before) and text[start : start + 1] != "+":
+    if (_NUMBER_OF_THING.search(before) or _ID_OF_NOUN.search(before)) and text[
+        start : start + 1
+    ] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
     if owners and _ID_OF_OWNER.search(before) is not None:
         return True

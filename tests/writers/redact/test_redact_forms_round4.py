@@ -55,6 +55,34 @@ def test_a_transport_documents_number_is_that_document(redactor: Redactor) -> No
     assert _caught(redactor, "the courier's number: 020-28613244", "020-28613244")
 
 
+def test_a_noun_before_number_names_what_the_number_is_of(redactor: Redactor) -> None:
+    # Not one noun in a list: any noun before "number", "no.", "#", "n°" (claim, policy, seal,
+    # warranty, dossier…) names its own number…
+    for text in (
+        "claim number 303-555-0142 was approved",
+        "policy no. 0612 345 678 renews in May",
+        "seal number 303-555-0142 broken on arrival",
+        "warranty number 415-555-0134, valid until 2027",
+        "dossier n° 0612 345 678 en cours",
+    ):
+        assert _kept(redactor, text), text
+    # …unless it is a phone, a way or a time to reach someone, a person's (possessive), a
+    # personal id, a card or an account, or a word that only qualifies the number.
+    for words in (
+        "callback number",
+        "after-hours number",
+        "the plumber's number",
+        "her new number",
+        "emergency contact number",
+        "fax #",
+    ):
+        assert _caught(redactor, f"{words} 415-555-0134", "415-555-0134"), words
+    assert _caught(redactor, "social security number 123-45-6789", "123-45-6789")
+    assert _caught(redactor, "card number 4111 1111 1111 1111", "4111 1111 1111 1111")
+    # With its `+` country code a number is a phone whatever names it.
+    assert _caught(redactor, "claim number +1 415-555-0134", "+1 415-555-0134")
+
+
 def test_digits_after_a_named_path_segment_are_the_next_segment(redactor: Redactor) -> None:
     assert _kept(redactor, "gid://shop/Product/805979998169")
     assert _kept(redactor, "GET /api/orders/842428765391 404")
@@ -154,6 +182,8 @@ def test_a_name_of_words_with_a_hex_digest_is_a_named_digest(redactor: Redactor)
     # Two random runs after a short prefix are a key's id and its secret, not a name.
     postman = f"PMAK-64f1c0e9a2b7d3e58c4f0a19-{digest[:34]}"
     assert _caught(redactor, f"POSTMAN_API_KEY={postman}", postman)
+    # A name that says what the hex is: a token.
+    assert _caught(redactor, f"here: deploy-token-prod-{digest[:40]}", digest[:40])
 
 
 def test_a_secret_managers_reference_of_words_is_a_reference(redactor: Redactor) -> None:
