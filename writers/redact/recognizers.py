@@ -601,7 +601,21 @@ def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bo
     if not re.match(r"[ \t]*(?:[),=<\[{;|]|->|$)", follows):
         return False
     line = text[text.rfind("\n", 0, name_start) + 1 : name_start]
-    return line.count("(") > line.count(")") or _DECLARES.search(line) is not None
+    return _in_parameter_list(line) or _DECLARES.search(line) is not None
+
+
+def _in_parameter_list(line: str) -> bool:
+    """True when `line` ends inside a parameter list: an unclosed `(` glued to a function's name
+    (`fun seal(`, `renew(`); a bracket after a space opens prose (`staging (password: …)`)."""
+    depth = 0
+    for i in range(len(line) - 1, -1, -1):
+        if line[i] == ")":
+            depth += 1
+        elif line[i] == "(":
+            if depth == 0:
+                return i > 0 and (line[i - 1].isalnum() or line[i - 1] in "_>]")
+            depth -= 1
+    return False
 
 
 def _assign_check(m: re.Match[str]) -> bool:

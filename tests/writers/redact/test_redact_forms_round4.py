@@ -134,6 +134,7 @@ def test_a_parameter_and_its_type_are_code(redactor: Redactor) -> None:
     assert _caught(redactor, 'login(password: "Xq7Zr2pLm9")', "Xq7Zr2pLm9")
     assert _caught(redactor, "the wifi password: SunnyMeadow42", "SunnyMeadow42")
     assert _caught(redactor, "the wifi password: SunnyMeadow", "SunnyMeadow")
+    assert _caught(redactor, "creds for staging (password: SunnyMeadow42)", "SunnyMeadow42")
 
 
 def test_a_reference_pinned_by_its_digest_is_a_digest(redactor: Redactor) -> None:
