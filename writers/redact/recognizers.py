@@ -577,12 +577,18 @@ _SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
 
 
 # A type's name: capitalised words (`PhoneKey`, `SecretStr`, `Int32`), maybe generic or optional.
-_TYPE_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]*|\d{1,3})*[?!]?")
+_TYPE_NAME = re.compile(
+    r"(?P<t>[A-Z][a-z]+(?:[A-Z][a-z]*|\d{1,3})*)(?:<[\w<>, \[\]?&]*>|\[[\w, \[\]]*\])?[?!]?"
+)
 # Where a name is declared with its type: inside a parameter list (an unclosed `(` before it on
 # its line) or after a declaring keyword (`val`, `let`, `readonly`, `var`…).
 _DECLARES = re.compile(
     r"(?:\b(?:val|var|let|const|readonly|private|public|protected|internal|lateinit|static|inout)"
     r"[ \t]+)$"
+)
+# A type's body on one line: `interface Auth { password: PasswordHash; … }`.
+_TYPE_BODY = re.compile(
+    r"\b(?:interface|type|struct|class|record|protocol|trait)[ \t]+\w+[^{]*\{[^}]*$"
 )
 
 
@@ -591,17 +597,22 @@ def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bo
     (TypeScript, Kotlin, Swift, Python) or `val token: AuthToken =`. A type is named in
     capitalised words and followed by what ends a parameter or starts its default; a password
     typed after "password:" in prose stands in no parameter list."""
-    if not _TYPE_NAME.fullmatch(value) or not identifier_like(value.rstrip("?!")):
+    typed = _TYPE_NAME.fullmatch(value)
+    if typed is None or not identifier_like(typed.group("t")):
         return False
     after = text[name_end : name_end + 80]
     op = re.match(r"[ \t]*:[ \t]*", after)
     if op is None or not after.startswith(value, op.end()):
         return False  # only `name: Type`
     follows = text[name_end + op.end() + len(value) :][:3]
-    if not re.match(r"[ \t]*(?:[),=<\[{;|]|->|$)", follows):
+    if not re.match(r"[ \t]*(?:[),=<\[{};|]|->|$)", follows):
         return False
     line = text[text.rfind("\n", 0, name_start) + 1 : name_start]
-    return _in_parameter_list(line) or _DECLARES.search(line) is not None
+    return (
+        _in_parameter_list(line)
+        or _DECLARES.search(line) is not None
+        or _TYPE_BODY.search(line) is not None
+    )
 
 
 def _in_parameter_list(line: str) -> bool:
@@ -659,6 +670,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value
     if not quoted and type_annotation(m.string, m.start("name"), m.end("name"), value):
         return False  # `(passwordCipher: PhoneKey)`: a parameter and its type, not a value
+    if not quoted and names_code(value):
+        return False  # `token: ResetTokenDto`: a type's name (`…Dto`, `…Provider`), code
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
     if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):

@@ -128,6 +128,10 @@ def test_a_parameter_and_its_type_are_code(redactor: Redactor) -> None:
         "func renew(_ bearerToken: SessionToken) -> AuthSession",
         "private val signingKey: KeyMaterial",
         "let password: SecretBytes = try vault.read()",
+        "pub fn new(password: Secret<String>, token: Option<AccessToken>) -> Self {",
+        "interface Auth { password: PasswordHash; refreshToken: RefreshToken }",
+        "constructor(private readonly apiKey: ApiKeyService) {}",
+        "  @Param('token') token: ResetTokenDto,",
     ):
         assert _kept(redactor, text), text
     # A value in quotes is a value, in a call as anywhere; prose is not a parameter list.
