@@ -913,34 +913,72 @@ _RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
 
 
 def column_header(text: str, start: int) -> str | None:
-    """The header of the table column `start` stands in (a `psql` result, a Markdown table): the
-    top line of the block of lines cut into as many `|` cells as this one, read as words
-    (`order_id` is "order id"). None outside a table."""
+    """The header of the table column `start` stands in, read as words (`order_id` is "order
+    id"): the top line of the block of lines cut into as many cells as this one by `|` (a `psql`
+    result, a Markdown table), by tabs (TSV) or by commas (CSV); or, in a table aligned with
+    spaces (a data frame), the header word above the value. None outside a table."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    bars = line.count("|")
-    if bars < 1:
+    for sep, least in (("|", 1), ("\t", 1), (",", 2)):
+        cuts = line.count(sep)
+        if cuts < least:
+            continue
+        header = None
+        pos = line_start
+        for _ in range(200):
+            if pos <= 0:
+                break
+            prev = text.rfind("\n", 0, pos - 1) + 1
+            above = text[prev : pos - 1]
+            pos = prev
+            if sep == "|" and _RULE_LINE.fullmatch(above):
+                continue  # `---+---`, `|---|:--:|`: the rule under a header
+            if above.count(sep) != cuts:
+                break
+            header = above
+        if header is not None:
+            cells = header.split(sep)
+            column = text.count(sep, line_start, start)
+            return _header_words(cells[column] if column < len(cells) else "")
+    return _aligned_header(text, line_start, start)
+
+
+def _header_words(cell: str) -> str | None:
+    cell = cell.strip().strip("\"'`")
+    return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
+
+
+_COLUMN_BREAK = re.compile(r"\S(?: {2,})\S")
+
+
+def _aligned_header(text: str, line_start: int, start: int) -> str | None:
+    """In a table aligned with spaces (two or more between columns, on the value's line and on
+    the header's), the header word whose columns overlap the value's."""
+    end = start
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    line_end = text.find("\n", start)
+    if not _COLUMN_BREAK.search(text[line_start : len(text) if line_end < 0 else line_end]):
         return None
-    column = text.count("|", line_start, start)
-    header = None
-    pos = line_start
+    pos, header = line_start, None
     for _ in range(200):
         if pos <= 0:
             break
         prev = text.rfind("\n", 0, pos - 1) + 1
         above = text[prev : pos - 1]
         pos = prev
-        if _RULE_LINE.fullmatch(above):
-            continue  # `---+---`, `|---|:--:|`: the rule under a header
-        if above.count("|") != bars:
+        if not above.strip() or not _COLUMN_BREAK.search(above):
             break
-        header = above
+        header = (prev, above)
     if header is None:
         return None
-    cells = header.split("|")
-    cell = cells[column].strip() if column < len(cells) else ""
-    return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
+    prev, above = header
+    left, right = start - line_start, end - line_start
+    for word in re.finditer(r"\S+", above):
+        if word.start() < right and left < word.end():
+            return _header_words(word.group(0))
+    return None
 
 
 # The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.

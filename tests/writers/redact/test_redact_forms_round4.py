@@ -38,6 +38,16 @@ def test_a_number_in_a_table_column_is_named_by_its_header(redactor: Redactor) -
     # The same column headed as a phone's holds phone numbers.
     assert _caught(redactor, table.format("phone       "), "303-555-0142")
     assert _caught(redactor, table.format("contact     "), "303-555-0177")
+    # Cut by commas (CSV), tabs (TSV) or aligned with spaces (a data frame), the same.
+    for sep in (",", "\t"):
+        rows = ["order_id", "created", "total"], ["98901537899", "2026-05-04", "485.79"]
+        assert _kept(redactor, "\n".join(sep.join(r) for r in rows)), sep
+        rows = ["name", "phone", "plan"], ["Ada", "+44 20 7946 0321", "pro"]
+        assert _caught(redactor, "\n".join(sep.join(r) for r in rows), "+44 20 7946 0321")
+    frame = "      {}   created_at\n0  98901537899  2026-05-04\n1  86852237855  2026-08-11"
+    assert _kept(redactor, frame.format("order_id   "))
+    frame = "   name   {}   plan\n0  Ada    +44 20 7946 0321   pro"
+    assert _caught(redactor, frame.format("phone          "), "+44 20 7946 0321")
 
 
 def test_a_quote_around_a_number_does_not_change_what_names_it(redactor: Redactor) -> None:
