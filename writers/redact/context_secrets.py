@@ -44,6 +44,7 @@ from writers.redact.recognizers import (
     names_digest,
     plausible_secret,
     real,
+    secret_reference,
     type_annotation,
     under_sealed_key,
 )
@@ -124,8 +125,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `--secret stripeKey`: which secret to use, not the secret
     if FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file
-    if PINNED_DIGEST.search(value):
-        return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
+    if PINNED_DIGEST.search(value) or secret_reference(value):
+        return False  # `app@sha256:<hex>`, `op://Vault/Item/password`: references
     if names_code(value):
         return False  # `… from provider: AccessDeniedException`: the name of a type
     if not any(c.isascii() and c.isalnum() for c in value):

@@ -271,7 +271,11 @@ def secret_reference(value: str) -> bool:
     if m is None:
         return False
     pieces = [p for p in re.split(r"[/ ._-]+", m.group(1)) if p]
-    return bool(pieces) and all(identifier_like(p) or (p.islower() and p.isalpha()) for p in pieces)
+    # A number between words is an id in the path (`projects/771234560012/secrets/db`).
+    words = [p for p in pieces if not p.isdigit()]
+    return len(words) >= 2 and all(
+        identifier_like(p) or (p.isalpha() and p.islower()) for p in words
+    )
 
 
 def plausible_secret(value: str, *, quoted: bool) -> bool:

@@ -204,6 +204,11 @@ def test_a_name_of_words_with_a_hex_digest_is_a_named_digest(redactor: Redactor)
 def test_a_secret_managers_reference_of_words_is_a_reference(redactor: Redactor) -> None:
     assert _kept(redactor, 'DB_PASSWORD="op://Engineering/Redis Staging/password"')
     assert _kept(redactor, "api_key: vault://secret/data/billing#api_key")
+    assert _kept(
+        redactor, 'DB_PASSWORD="gcpsm://projects/771234560012/secrets/db-password/versions/3"'
+    )
     # A random run in the reference, or a password before an `@`, is a secret.
     assert _caught(redactor, 'DB_PASSWORD="vault://Xq7rT2pLm9zKw3"', "Xq7rT2pLm9zKw3")
+    # Lowercase letters mixed with digits are no word: `3xk9pq2` is a random run.
+    assert _caught(redactor, 'password: "ftp://files/backup/3xk9pq2"', "3xk9pq2")
     assert _caught(redactor, 'DB_PASSWORD="postgres://app:Xq7rT2pLm9z@db/app"', "Xq7rT2pLm9z")
