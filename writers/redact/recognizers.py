@@ -872,6 +872,8 @@ _ID_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
     rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
 )
+# What `_ID_OF_NOUN` ends with, looked for first (cheap): most numbers have no number word.
+_NUMBER_WORD_END = re.compile(rf"(?i)(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}")
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
@@ -902,9 +904,8 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
-    if (_NUMBER_OF_THING.search(before) or _ID_OF_NOUN.search(before)) and text[
-        start : start + 1
-    ] != "+":
+    noun = _NUMBER_WORD_END.search(before) is not None and _ID_OF_NOUN.search(before)
+    if (noun or _NUMBER_OF_THING.search(before)) and text[start : start + 1] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
     if owners and _ID_OF_OWNER.search(before) is not None:
         return True
