@@ -404,6 +404,11 @@ def run(
                 if c.method == "chat.postMessage" and c.response.get("ok") and ts in sent:
                     replies.setdefault(str(ts), []).append(c.time)
             reply_latency = [min(times) - sent[ts] for ts, times in replies.items()]
+            # The ⏳ shown on a message whose reply took longer than WORKING_SIGNAL_DELAY_SECONDS
+            # (two Web API calls and two reaction events each).
+            hourglasses = sum(
+                1 for c in slack.calls if c.method == "reactions.add" and c.response.get("ok")
+            )
             acks = [
                 d.acked_at - d.sent_at[0]
                 for d in slack.deliveries
@@ -492,6 +497,7 @@ def run(
         "ratio_p99": pct(reply_latency, 0.99) / latency,
         "all_replied_s": replied_all,
         "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
+        "hourglass_share": hourglasses / max(1, len(sent)),
         # The local Slack workspace and Anthropic API (and the 32 user threads) run in this
         # process, on the same two cores: their CPU over the same window.
         "doubles_cpu_ms_per_message": cpu_doubles / max(1, len(sent)) * 1000,
