@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 
 from bot.chat.budget import ChatBudget
 from bot.chat.context import PromptParts, conversation
-from bot.chat.prompting import ContextUses
 from bot.chat.cpu_slots import CpuSlots
+from bot.chat.prompting import ContextUses
 from bot.chat.stall import NO_PLAN, Plan
 from bot.chat.streaming import LiveReply
 from bot.slack.inbound import strip_bot_mention
