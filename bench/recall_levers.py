@@ -9,8 +9,9 @@ instead of a change to the product. The base configuration is checked to choose 
 `select_context` chooses, in the same order, for every question (the run stops if not): each lever
 is measured against the real read path. Per lever: recall overall, per conversation and by
 category; the paired difference from the base with its standard error over the questions (one
-question is worth about 0.004); facts shown per question. LoCoMo only: the Slack-shaped sets sit
-at their cap, and `bench/recall.py` measures them on the real path.
+question is worth about 0.004); facts shown per question. The base has this round's query
+expansion (`writers.notes.expand`); every other lever is on top of it. LoCoMo only: the
+Slack-shaped sets sit at their cap, and `bench/recall.py` measures them on the real path.
 
 Some levers need what the product does not keep (the word-piece ids of each fact, for SIF pooling
 and token max-sim: reversible to the text, so they could not live in the index as it is); they
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 import sys
 import tempfile
@@ -39,7 +41,7 @@ from bench.recall import BUDGET, LOCOMO_DIR, Fact, Question, _row, covered, loco
 from store.db import Store  # noqa: E402
 from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import factindex, lexical  # noqa: E402
+from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, _line_tokens  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
@@ -111,7 +113,9 @@ def build(path: Path, emb: WordLlamaEmbedder) -> Conv:
     facts = [by_id[int(i)] for i in sh.ids]
     qvec = emb.embed([q.text for q in corpus.questions])
     real = [[pos[i] for i in ids] for ids in real_ids]
-    return Conv(corpus.name, facts, corpus.questions, sh, sh.vectors[emb.name], qvec, real)
+    conv = Conv(corpus.name, facts, corpus.questions, sh, sh.vectors[emb.name], qvec, real)
+    conv.extra["table"] = emb
+    return conv
 
 
 # --- the base selection, as writers.notes.facts does it -----------------------------------------
@@ -137,9 +141,26 @@ def cos(c: Conv, qi: int) -> np.ndarray:
     return out
 
 
-def base_score(c: Conv, qi: int, *, wl: float = W_LEXICAL) -> np.ndarray:
+def product_lex(c: Conv, qi: int, *, expanded: bool = True) -> np.ndarray:
+    """BM25 with its feedback round and the query expansion, as `facts._ranked` takes it."""
+    lex = c.sh.bm25_feedback(c.questions[qi].text)
+    return plus_expansion(c, qi, lex) if expanded else lex
+
+
+def plus_expansion(c: Conv, qi: int, lex: np.ndarray) -> np.ndarray:
+    """`lex` plus the query expansion's terms (`writers.notes.expand`)."""
+    table = c.extra.get("table")
+    if isinstance(table, expand.WordTable):
+        extra = expand.expansions(c.sh, c.questions[qi].text, table)
+        if extra:
+            out: np.ndarray = lex + expand.WEIGHT * c.sh.bm25(extra)
+            return out
+    return lex
+
+
+def base_score(c: Conv, qi: int, *, wl: float = W_LEXICAL, expanded: bool = True) -> np.ndarray:
     q = c.questions[qi]
-    rel = wl * mm(c.sh.bm25_feedback(q.text)) + (1 - wl) * mm(cos(c, qi))
+    rel = wl * mm(product_lex(c, qi, expanded=expanded)) + (1 - wl) * mm(cos(c, qi))
     return tilt(c, q, rel)
 
 
@@ -302,9 +323,7 @@ def idf_query(c: Conv, qi: int, emb: WordLlamaEmbedder) -> np.ndarray:
     """The question as the IDF-weighted mean of its content words' vectors (IDF from the
     index's own postings), instead of the mean of all its pieces."""
     n = len(c.sh)
-    words = [
-        w for w in _QWORD.findall(c.questions[qi].text.lower()) if w not in lexical.STOPWORDS
-    ]
+    words = [w for w in _QWORD.findall(c.questions[qi].text.lower()) if w not in lexical.STOPWORDS]
     if not words:
         return c.qvec[qi]
     vecs = emb.embed(words)
@@ -326,12 +345,12 @@ def lex_with(c: Conv, qi: int, prf: str = "lex", w: float = lexical.PRF_WEIGHT) 
     or of the fused ranking (`fused`)."""
     q = c.questions[qi]
     if prf == "lex":
-        return c.sh.bm25_feedback(q.text)
+        return product_lex(c, qi)
     first = c.sh.bm25(set(lexical.hashed(q.text)))
     fused = W_LEXICAL * mm(first) + (1 - W_LEXICAL) * mm(cos(c, qi))
     top = order(c, fused)[: lexical.PRF_DOCS]
-    out: np.ndarray = first + w * c.sh.bm25({t for i in top for t in c.sh.terms[i]})
-    return out
+    out = first + w * c.sh.bm25({t for i in top for t in c.sh.terms[i]})
+    return plus_expansion(c, qi, out)
 
 
 def rm3(c: Conv, qi: int, docs: int = 10, terms: int = 20, w: float = 0.2) -> np.ndarray:
@@ -342,7 +361,7 @@ def rm3(c: Conv, qi: int, docs: int = 10, terms: int = 20, w: float = 0.2) -> np
     first = sh.bm25(qt)
     top = [i for i in order(c, first)[:docs] if first[i] > 0]
     if not top:
-        return first
+        return plus_expansion(c, qi, first)
     weight: dict[int, float] = defaultdict(float)
     share = first[top] / first[top].sum()
     for s, i in zip(share, top, strict=True):
@@ -357,23 +376,26 @@ def rm3(c: Conv, qi: int, docs: int = 10, terms: int = 20, w: float = 0.2) -> np
         d_, tf = sh.postings[t]
         idf = math.log(1 + (n - len(d_) + 0.5) / (len(d_) + 0.5))
         out[d_] += w * (v / total) * len(best) * idf * tf * (lexical.K1 + 1) / (tf + sh.norm[d_])
-    return out
+    return plus_expansion(c, qi, out)
 
 
 def fused(
-    c: Conv, qi: int, *, lex: np.ndarray | None = None, sem: np.ndarray | None = None, wl: float = 0.6
+    c: Conv,
+    qi: int,
+    *,
+    lex: np.ndarray | None = None,
+    sem: np.ndarray | None = None,
+    wl: float = 0.6,
 ) -> np.ndarray:
     q = c.questions[qi]
-    lx = c.sh.bm25_feedback(q.text) if lex is None else lex
+    lx = product_lex(c, qi) if lex is None else lex
     sm = mm(cos(c, qi)) if sem is None else sem
     return tilt(c, q, wl * mm(lx) + (1 - wl) * sm)
 
 
 def name_focus(c: Conv, qi: int, weight: float = 0.2) -> np.ndarray:
     """Facts naming none of the question's capitalised names lose `weight` of their score."""
-    names = {
-        hash(t[0]) for m in _NAME.finditer(c.questions[qi].text) if (t := lexical.terms(m[0]))
-    }
+    names = {hash(t[0]) for m in _NAME.finditer(c.questions[qi].text) if (t := lexical.terms(m[0]))}
     has = np.zeros(len(c.sh))
     for h in names:
         if h in c.sh.postings:
@@ -427,7 +449,13 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
     def ens(c: Conv, qi: int) -> np.ndarray:
         return fused(c, qi, sem=(mm(cos(c, qi)) + mm(sif(c, qi))) / 2, wl=0.5)
 
-    out: list[tuple[str, Lever]] = [("base (= the real read path)", ranked(base_score))]
+    out: list[tuple[str, Lever]] = [
+        ("base (= the real read path, with query expansion)", ranked(base_score)),
+        (
+            "without query expansion (main before this round)",
+            ranked(lambda c, qi: base_score(c, qi, expanded=False)),
+        ),
+    ]
     for b in (1200, 1400, 1600, 2000, 2500):
         out.append(
             (f"budget {b:,} (what packing more facts could buy)", _budget(b, ranked(base_score)))
@@ -443,39 +471,51 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
             lambda c, qi: fill(c, order(c, base_score(c, qi) / np.sqrt(c.sh.line_tokens))),
         ),
         ("names in the question weigh more (x0.8 without)", ranked(name_focus)),
-        ("BM25 feedback from the fused top 5, weight 0.3", ranked(
-            lambda c, qi: fused(c, qi, lex=lex_with(c, qi, "fused", 0.3))
-        )),
-        ("RM3 feedback (10 docs, 20 terms, 0.2) instead", ranked(
-            lambda c, qi: fused(c, qi, lex=rm3(c, qi))
-        )),
+        (
+            "BM25 feedback from the fused top 5, weight 0.3",
+            ranked(lambda c, qi: fused(c, qi, lex=lex_with(c, qi, "fused", 0.3))),
+        ),
+        (
+            "RM3 feedback (10 docs, 20 terms, 0.2) instead",
+            ranked(lambda c, qi: fused(c, qi, lex=rm3(c, qi))),
+        ),
         ("semantic: SIF pooling (a 0.01)", ranked(lambda c, qi: fused(c, qi, sem=mm(sif(c, qi))))),
         ("semantic: mean-pool and SIF averaged, lexical 0.5", ranked(ens)),
-        ("semantic: mean-centred cosines", ranked(
-            lambda c, qi: fused(c, qi, sem=mm(centred(c, qi, 0)))
-        )),
-        ("semantic: top principal direction removed", ranked(
-            lambda c, qi: fused(c, qi, sem=mm(centred(c, qi, 1)))
-        )),
-        ("semantic: question as IDF-weighted word vectors", ranked(
-            lambda c, qi: fused(
-                c, qi, sem=mm(row_dots(c.vec, idf_query(c, qi, emb)).astype(np.float64))
-            )
-        )),
-        ("token max-sim as a third signal (0.2)", ranked(
-            lambda c, qi: tilt(
-                c,
-                c.questions[qi],
-                0.8 * (0.6 * mm(c.sh.bm25_feedback(c.questions[qi].text)) + 0.4 * mm(cos(c, qi)))
-                + 0.2 * mm(ms(c, qi)),
-            )
-        )),
-        ("same-session neighbours (0.2)", ranked(
-            lambda c, qi: neighbours(c, base_score(c, qi), 0.2)
-        )),
-        ("same-session neighbours (0.2) + shared date headers", ranked(
-            lambda c, qi: neighbours(c, base_score(c, qi), 0.2), grouped=True
-        )),
+        (
+            "semantic: mean-centred cosines",
+            ranked(lambda c, qi: fused(c, qi, sem=mm(centred(c, qi, 0)))),
+        ),
+        (
+            "semantic: top principal direction removed",
+            ranked(lambda c, qi: fused(c, qi, sem=mm(centred(c, qi, 1)))),
+        ),
+        (
+            "semantic: question as IDF-weighted word vectors",
+            ranked(
+                lambda c, qi: fused(
+                    c, qi, sem=mm(row_dots(c.vec, idf_query(c, qi, emb)).astype(np.float64))
+                )
+            ),
+        ),
+        (
+            "token max-sim as a third signal (0.2)",
+            ranked(
+                lambda c, qi: tilt(
+                    c,
+                    c.questions[qi],
+                    0.8 * (0.6 * mm(product_lex(c, qi)) + 0.4 * mm(cos(c, qi)))
+                    + 0.2 * mm(ms(c, qi)),
+                )
+            ),
+        ),
+        (
+            "same-session neighbours (0.2)",
+            ranked(lambda c, qi: neighbours(c, base_score(c, qi), 0.2)),
+        ),
+        (
+            "same-session neighbours (0.2) + shared date headers",
+            ranked(lambda c, qi: neighbours(c, base_score(c, qi), 0.2), grouped=True),
+        ),
         ("mean-pool+SIF (lexical 0.5) + shared date headers", ranked(ens, grouped=True)),
     ]
     return out
@@ -509,13 +549,41 @@ def run(convs: list[Conv], lever: Lever) -> Result:
     return res
 
 
+def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
+    """The expansion's time per question when a scope's facts use every whole-word piece of the
+    table (its worst case: all ~13,000 are candidates), for LoCoMo's questions."""
+    import time
+
+    vocab = expand._vocab(emb)
+    sh = factindex._empty(())
+    sh.postings = {int(h): (np.zeros(1, dtype=np.int64), np.ones(1)) for h in vocab.hashes}
+    qs = [q.text for p in sorted(LOCOMO_DIR.glob("*.json")) for q in locomo(p).questions][:n]
+    expand.expansions(sh, qs[0], emb)  # the vocabulary and the shelf's candidates, once
+    times = []
+    for q in qs:
+        t = time.perf_counter()
+        expand.expansions(sh, q, emb)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    p50, p95 = (1000 * times[int(p * (len(times) - 1))] for p in (0.5, 0.95))
+    return (
+        f"Query expansion, worst case (every one of {vocab.ids.size:,} word pieces in the "
+        f"scope), {len(times)} questions: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
+        f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)."
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--locomo-dir", type=Path, default=LOCOMO_DIR)
+    ap.add_argument("--cost", action="store_true", help="only the expansion's worst-case cost")
     args = ap.parse_args()
     emb = default_embedder()
     if not isinstance(emb, WordLlamaEmbedder):
         raise SystemExit("the levers need WordLlama (its piece table)")
+    if args.cost:
+        print(expansion_cost(emb))
+        return
     convs = [build(p, emb) for p in sorted(args.locomo_dir.glob("*.json"))]
     for c in convs:
         for qi in range(len(c.questions)):
@@ -553,6 +621,7 @@ def main() -> None:
             + " | ".join(f"{np.mean(r.by_cat[k]):.3f}" for k in cats)
             + f" | {np.mean(r.shown):.1f} |"
         )
+    lines += ["", expansion_cost(emb)]
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.write_text(text, encoding="utf-8")

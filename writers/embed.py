@@ -158,7 +158,12 @@ class WordLlamaEmbedder:
                 for i in range(self._table.shape[0]):
                     piece = self._tokenizer.id_to_token(i) or ""
                     word = piece[1:]
-                    if piece[:1] == "\u2581" and len(word) >= 3 and word.isascii() and word.isalpha():
+                    if (
+                        piece[:1] == "\u2581"
+                        and len(word) >= 3
+                        and word.isascii()
+                        and word.isalpha()
+                    ):
                         ids.append(i)
                         words.append(word.lower())
                 self._words = (np.array(ids, dtype=np.int64), words)

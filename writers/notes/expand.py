@@ -78,11 +78,10 @@ def _vocab(table: WordTable) -> _Vocab:
         return got
     ids, words = table.word_pieces()
     keep, hashes = [], []
-    for n, word in enumerate(words):
-        terms = lexical.terms(word)
-        if terms:  # a stop word has none
+    for n, word in enumerate(words):  # lower-case letters: its term is its stem
+        if word not in lexical.STOPWORDS:
             keep.append(n)
-            hashes.append(hash(terms[0]))
+            hashes.append(hash(lexical.stem(word)))
     got = _Vocab(ids[np.array(keep, dtype=np.int64)], np.array(hashes, dtype=np.int64))
     with _LOCK:
         _VOCABS[table.name] = got
@@ -118,12 +117,11 @@ def expansions(sh: Shelf, query: str, table: WordTable) -> dict[int, float]:
         hits = np.flatnonzero(s >= MIN_COS)
         got: dict[int, float] = {}
         for i in hits[np.argsort(-s[hits], kind="stable")]:
-            h = int(vocab.hashes[here[i]])
-            if h in own or h in got:
-                continue
-            got[h] = float(s[i])
             if len(got) >= PER_WORD:
                 break
+            h = int(vocab.hashes[here[i]])
+            if h not in own and h not in got:
+                got[h] = float(s[i])
         for h, v in got.items():
             out[h] = out.get(h, 0.0) + v
     return out
