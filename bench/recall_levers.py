@@ -404,6 +404,44 @@ def name_focus(c: Conv, qi: int, weight: float = 0.2) -> np.ndarray:
     return score if not has.any() else score * (1 - weight * (1 - has))
 
 
+def word_expansion(c: Conv, qi: int, emb: WordLlamaEmbedder) -> np.ndarray:
+    """The expansion with the scope's own words as candidates (each embedded as a word), not
+    the table's whole-word pieces: rarer words that the tokenizer splits can be found too. It
+    would need each scope's vocabulary kept as vectors (about 1 KB a word)."""
+    if "words" not in c.extra:
+        words = sorted(
+            {
+                w
+                for t in c.texts
+                for w in _QWORD.findall(t.lower())
+                if w.isalpha() and len(w) >= 3 and w not in lexical.STOPWORDS
+            }
+        )
+        c.extra["words"] = (emb.embed(words), [hash(lexical.stem(w)) for w in words])
+    vecs, hashes = c.extra["words"]  # type: ignore[misc]
+    q = c.questions[qi].text
+    own = set(lexical.hashed(q))
+    qwords = [
+        w for w in re.findall(r"[a-z]{3,}(?:'[a-z]+)?", q.lower()) if w not in lexical.STOPWORDS
+    ]
+    lex = c.sh.bm25_feedback(q)
+    if not qwords:
+        return lex
+    sims = vecs @ emb.embed(qwords).T
+    extra: dict[int, float] = {}
+    for col in range(len(qwords)):
+        s = sims[:, col]
+        got: dict[int, float] = {}
+        for i in np.flatnonzero(s >= expand.MIN_COS)[np.argsort(-s[s >= expand.MIN_COS])]:
+            if len(got) >= expand.PER_WORD:
+                break
+            if hashes[i] not in own and hashes[i] not in got:
+                got[hashes[i]] = float(s[i])
+        for h, v in got.items():
+            extra[h] = extra.get(h, 0.0) + v
+    return lex + expand.WEIGHT * c.sh.bm25(extra) if extra else lex
+
+
 def centred(c: Conv, qi: int, pcs: int) -> np.ndarray:
     """Cosines after removing the scope's common component (its mean, or its top principal
     directions: Mu and Viswanath's "all-but-the-top")."""
@@ -456,6 +494,12 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
             ranked(lambda c, qi: base_score(c, qi, expanded=False)),
         ),
     ]
+    out.append(
+        (
+            "expansion candidates: the scope's own words, not the table's pieces",
+            ranked(lambda c, qi: fused(c, qi, lex=word_expansion(c, qi, emb))),
+        )
+    )
     for b in (1200, 1400, 1600, 2000, 2500):
         out.append(
             (f"budget {b:,} (what packing more facts could buy)", _budget(b, ranked(base_score)))

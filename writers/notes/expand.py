@@ -13,8 +13,9 @@ dominated by other words. Measured on LoCoMo dev: +0.008 (five questions gain, n
 
 What is kept: per embedder, the table's whole-word pieces as ids and the salted hashes of their
 terms (from the model, not from any fact); per shelf, which of those pieces its postings hold
-(`Shelf.derived`, dropped with the shelf on forget, rollback and edits like its postings). Per
-question, only the rows of those pieces are read from the mapped table.
+and their unit vectors (`Shelf.derived`, counted in its size and dropped with it on forget,
+rollback and edits, like its postings): a few hundred KB for a scope of a few hundred facts,
+13 MB at most (a scope whose facts use every whole-word piece).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ MIN_COS = 0.4  # a neighbour this close to a question word, or closer …
 PER_WORD = 3  # … at most this many per word …
 WEIGHT = 1.0  # … each weighted by its cosine, times this, in the lexical score
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# The question's words that can have neighbours among the table's whole-word pieces (numbers
+# and one- or two-letter words have none worth adding).
+_WORD = re.compile(r"[a-z]{3,}(?:'[a-z]+)?")
 
 
 @runtime_checkable
@@ -88,14 +91,20 @@ def _vocab(table: WordTable) -> _Vocab:
     return got
 
 
-def _in_shelf(sh: Shelf, table: WordTable, vocab: _Vocab) -> npt.NDArray[np.intp]:
-    """Positions in `vocab` of the pieces whose term the shelf's facts contain (once per shelf)."""
+def _in_shelf(
+    sh: Shelf, table: WordTable, vocab: _Vocab
+) -> tuple[npt.NDArray[np.intp], Matrix]:
+    """Positions in `vocab` of the pieces whose term the shelf's facts contain, and their unit
+    vectors (worked out once per shelf: widening and normalising the rows on every question
+    cost more than the cosines)."""
     key = f"expand:{table.name}"
-    got = sh.derived.get(key)
-    if got is None:
+    where, vecs = sh.derived.get(key), sh.derived.get(key + ":vectors")
+    if where is None or vecs is None:
         keys = np.fromiter(sh.postings.keys(), dtype=np.int64, count=len(sh.postings))
-        got = sh.derived[key] = np.flatnonzero(np.isin(vocab.hashes, keys))
-    return got
+        where = np.flatnonzero(np.isin(vocab.hashes, keys))
+        vecs = table.piece_vectors(vocab.ids[where])
+        sh.derived[key], sh.derived[key + ":vectors"] = where, vecs
+    return where, vecs
 
 
 def expansions(sh: Shelf, query: str, table: WordTable) -> dict[int, float]:
@@ -105,12 +114,12 @@ def expansions(sh: Shelf, query: str, table: WordTable) -> dict[int, float]:
     if not words or not sh.postings:
         return {}
     vocab = _vocab(table)
-    here = _in_shelf(sh, table, vocab)
+    here, vecs = _in_shelf(sh, table, vocab)
     if not here.size:
         return {}
     own = set(lexical.hashed(query))
     # Cosines of every candidate piece to every question word, without BLAS (see row_dots).
-    sims = np.einsum("ij,kj->ik", table.piece_vectors(vocab.ids[here]), table.embed(words))
+    sims = np.einsum("ij,kj->ik", vecs, table.embed(words))
     out: dict[int, float] = {}
     for col in range(len(words)):
         s = sims[:, col]

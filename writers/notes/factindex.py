@@ -79,7 +79,8 @@ class Shelf:
         """Roughly what the shelf holds in memory."""
         vecs = sum(int(v.nbytes) for v in self.vectors.values())
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
-        return vecs + posts + 64 * len(self.ids)
+        derived = sum(int(v.nbytes) for v in self.derived.values())
+        return vecs + posts + derived + 64 * len(self.ids)
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
