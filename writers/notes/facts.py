@@ -406,7 +406,8 @@ def rank_facts(
 ) -> list[Ranked]:
     """Every retrievable in-scope fact, best first (reads only; changes nothing).
 
-    Relevance fuses BM25 over the texts (with one round of pseudo-relevance feedback) and the
+    Relevance fuses BM25 over the texts (with one round of pseudo-relevance feedback, and the
+    question's words' nearest words in the embedder's table when it has one: `expand`) and the
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
