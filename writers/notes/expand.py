@@ -96,9 +96,7 @@ def _vocab(table: WordTable) -> _Vocab:
     return got
 
 
-def _in_shelf(
-    sh: Shelf, table: WordTable, vocab: _Vocab
-) -> tuple[npt.NDArray[np.intp], Matrix]:
+def _in_shelf(sh: Shelf, table: WordTable, vocab: _Vocab) -> tuple[npt.NDArray[np.intp], Matrix]:
     """Positions in `vocab` of the pieces whose term the shelf's facts contain, and their unit
     vectors (worked out once per shelf: widening and normalising the rows on every question
     cost more than the cosines)."""
