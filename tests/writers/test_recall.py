@@ -573,8 +573,11 @@ def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeCl
         )  # fmt: skip
     assert got[0].id == want
     assert isinstance(emb, expand.WordTable)
-    extra = expand.expansions(_shelf(store), question, emb)
-    assert hash(lexical.stem("children")) in extra
+    sh = _shelf(store)
+    children = hash(lexical.stem("children"))
+    assert children in expand.expansions(sh, question, emb)
+    # A term held by more facts than the bound is left out (its BM25 is what it would cost).
+    assert children not in expand.expansions(sh, question, emb, max_postings=0)
 
 
 def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(

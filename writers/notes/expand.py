@@ -110,9 +110,12 @@ def _in_shelf(sh: Shelf, table: WordTable, vocab: _Vocab) -> tuple[npt.NDArray[n
     return where, vecs
 
 
-def expansions(sh: Shelf, query: str, table: WordTable) -> dict[int, float]:
+def expansions(
+    sh: Shelf, query: str, table: WordTable, *, max_postings: int = MAX_POSTINGS
+) -> dict[int, float]:
     """The extra BM25 terms for `query` in this shelf: term hash → weight (the sum of its
-    cosines to the question words it neighbours). Empty when nothing is close enough."""
+    cosines to the question words it neighbours). Empty when nothing is close enough; a term
+    held by more than `max_postings` facts is left out."""
     words = [w for w in _WORD.findall(query.lower()) if w not in lexical.STOPWORDS]
     if not words or not sh.postings:
         return {}
@@ -132,7 +135,7 @@ def expansions(sh: Shelf, query: str, table: WordTable) -> dict[int, float]:
             if len(got) >= PER_WORD:
                 break
             h = int(vocab.hashes[here[i]])
-            if h not in own and h not in got and len(sh.postings[h][0]) <= MAX_POSTINGS:
+            if h not in own and h not in got and len(sh.postings[h][0]) <= max_postings:
                 got[h] = float(s[i])
         for h, v in got.items():
             out[h] = out.get(h, 0.0) + v
