@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.runtime import make_embedder  # noqa: E402
+from writers.embed import Embedder  # noqa: E402
 from writers.redact.redactor import get_redactor, redact_text  # noqa: E402
 
 TEXTS = [
@@ -65,11 +66,12 @@ def main() -> None:
     for choice in ("hashing", "auto"):
         embedder = make_embedder(choice)
         embedder.embed(["warm-up"])
+
+        def embed(text: str, e: Embedder = embedder) -> object:
+            return e.embed([text])
+
         rows.append(
-            (
-                f"embedding a first message ({embedder.name}), saved when nothing ranks",
-                lambda t, e=embedder: e.embed([t]),
-            )
+            (f"embedding a first message ({embedder.name}), saved when nothing ranks", embed)
         )
     print("| step | CPU per message |")
     print("|---|---:|")

@@ -21,6 +21,10 @@ the floor (bench/floor_app.py, a minimal Bolt app on the same stack) and Seshat 
 and their ratio, and Seshat's SQL statements and transactions per answered message (counted by
 event hooks: bench/sql_counted.py); `--app seshat --label …` appends a Seshat-only section there;
 `--set NAME=VALUE` passes a setting (SESHAT_WORKERS=4, SESHAT_EMBEDDER=auto, DATABASE_URL=…).
+`LOAD_THREAD_CPU=1` prints Seshat's CPU per message by thread kind (reply threads, intake
+dispatchers, the acking thread, the ⏳ thread); every run reports `hourglass_share`, the ⏳
+reactions added per message. `LOAD_PROFILE_NONBLOCKING=1` makes `--profile` sample without
+pausing the daemon.
 """
 
 from __future__ import annotations

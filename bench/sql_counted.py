@@ -20,7 +20,12 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-counts = {"statements": 0, "transactions": 0, "write_transactions": 0, "by_kind": {}}
+counts: dict[str, Any] = {
+    "statements": 0,
+    "transactions": 0,
+    "write_transactions": 0,
+    "by_kind": {},
+}
 lock = threading.Lock()
 
 
