@@ -21,6 +21,10 @@ the floor (bench/floor_app.py, a minimal Bolt app on the same stack) and Seshat 
 and their ratio, and Seshat's SQL statements and transactions per answered message (counted by
 event hooks: bench/sql_counted.py); `--app seshat --label …` appends a Seshat-only section there;
 `--set NAME=VALUE` passes a setting (SESHAT_WORKERS=4, SESHAT_EMBEDDER=auto, DATABASE_URL=…).
+`LOAD_THREAD_CPU=1` prints Seshat's CPU per message by thread kind (reply threads, intake
+dispatchers, the acking thread, the ⏳ thread); every run reports `hourglass_share`, the ⏳
+reactions added per message. `LOAD_PROFILE_NONBLOCKING=1` makes `--profile` sample without
+pausing the daemon.
 """
 
 from __future__ import annotations
@@ -176,6 +180,40 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def task_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each live thread of `pid`, by kernel thread id: the scheduler's own
+    nanoseconds (/proc/…/schedstat), since each thread's tick counts in /proc/…/stat are rounded
+    down to 10 ms (200 reply threads would lose ~1 s between them)."""
+    out: dict[int, float] = {}
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            out[int(task.name)] = int((task / "schedstat").read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def by_thread(
+    before: dict[int, float], after: dict[int, float], names: dict[str, str], total: float
+) -> dict[str, float]:
+    """CPU seconds over the burst by thread kind ("seshat-chat_12" counts as "seshat-chat");
+    "(exited)": the process's CPU (`total`, from its tick counts) less the threads' (threads
+    that ended during the burst, and the tick counts' rounding)."""
+    kinds: dict[str, float] = {}
+    for tid, cpu in after.items():
+        name = names.get(str(tid), "(unnamed)")
+        kind = name.rstrip("0123456789").rstrip("_-") or name
+        if kind.startswith("Thread") and "(" in kind:  # "Thread-2 (_run)": its target names it
+            kind = "thread " + kind[kind.index("(") :]
+        kinds[kind] = kinds.get(kind, 0.0) + cpu - before.get(tid, 0.0)
+    kinds["(exited)"] = total - sum(kinds.values())
+    return kinds
+
+
 def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     """py-spy sampling the daemon's interpreter-lock holder (its CPU work) until interrupted;
     writes collapsed stacks to `out`. py-spy is not a dependency: `pip install py-spy`."""
@@ -183,6 +221,8 @@ def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     if not Path(exe).exists():
         sys.exit("--profile needs py-spy: pip install py-spy")
     cmd = [exe, "record", "-p", str(pid), "--gil", "--threads"]
+    if os.environ.get("LOAD_PROFILE_NONBLOCKING"):
+        cmd.append("--nonblocking")  # not pausing the daemon to sample it (less overhead)
     if os.environ.get("LOAD_PROFILE_SECONDS"):
         cmd += ["-d", os.environ["LOAD_PROFILE_SECONDS"], "-r", "1000"]
     else:
@@ -319,6 +359,7 @@ def run(
             time.sleep(2.0)  # let start-up work (recovery, warm-up) finish before measuring
             sql_before = read_counts(counts_file)
             cpu_before = cpu_seconds(daemon.pid)
+            tasks_before = task_cpu(daemon.pid)
             own_before = time.process_time()
             rss_idle = rss_mb(daemon.pid)
             spy = start_profile(daemon.pid, profile) if profile else None
@@ -348,6 +389,13 @@ def run(
                     time.sleep(0.1)
             replied_all = time.monotonic() - started
             cpu_chat = cpu_seconds(daemon.pid) - cpu_before
+            tasks_after = task_cpu(daemon.pid)
+            threads = by_thread(
+                tasks_before,
+                tasks_after,
+                read_counts(counts_file).get("threads", {}),
+                cpu_chat,
+            )
             cpu_doubles = time.process_time() - own_before
             if spy is not None:
                 spy.send_signal(signal.SIGINT)  # py-spy writes what it sampled and exits
@@ -360,6 +408,11 @@ def run(
                 if c.method == "chat.postMessage" and c.response.get("ok") and ts in sent:
                     replies.setdefault(str(ts), []).append(c.time)
             reply_latency = [min(times) - sent[ts] for ts, times in replies.items()]
+            # The ⏳ shown on a message whose reply took longer than WORKING_SIGNAL_DELAY_SECONDS
+            # (two Web API calls and two reaction events each).
+            hourglasses = sum(
+                1 for c in slack.calls if c.method == "reactions.add" and c.response.get("ok")
+            )
             acks = [
                 d.acked_at - d.sent_at[0]
                 for d in slack.deliveries
@@ -419,6 +472,16 @@ def run(
         finally:
             stop_process(daemon)
     n_answered = len(replies)
+    if os.environ.get("LOAD_THREAD_CPU") and app == "seshat":
+        # CPU per message by thread kind (names known with bench/sql_counted.py only).
+        print(
+            "  CPU / message by thread:",
+            ", ".join(
+                f"{k} {v / max(1, len(sent)) * 1000:.2f} ms"
+                for k, v in sorted(threads.items(), key=lambda kv: -kv[1])
+                if abs(v) / max(1, len(sent)) >= 0.00005
+            ),
+        )
     statements = sql_after.get("statements", 0) - sql_before.get("statements", 0)
     transactions = sql_after.get("transactions", 0) - sql_before.get("transactions", 0)
     writes = sql_after.get("write_transactions", 0) - sql_before.get("write_transactions", 0)
@@ -438,6 +501,7 @@ def run(
         "ratio_p99": pct(reply_latency, 0.99) / latency,
         "all_replied_s": replied_all,
         "cpu_ms_per_message": cpu_chat / max(1, len(sent)) * 1000,
+        "hourglass_share": hourglasses / max(1, len(sent)),
         # The local Slack workspace and Anthropic API (and the 32 user threads) run in this
         # process, on the same two cores: their CPU over the same window.
         "doubles_cpu_ms_per_message": cpu_doubles / max(1, len(sent)) * 1000,

@@ -10,12 +10,14 @@ facts). p50/p95 of the 200, and the process RSS after.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -29,6 +31,7 @@ from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
+from writers.notes import expand  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -134,6 +137,18 @@ def measure(store: Store, label: str) -> str:
     )
 
 
+@contextlib.contextmanager
+def _expansion(on: bool) -> Iterator[None]:
+    """The query expansion (`writers.notes.expand`) as it is, or skipped entirely."""
+    real = expand.expansions
+    if not on:
+        expand.expansions = lambda *_a, **_k: {}
+    try:
+        yield
+    finally:
+        expand.expansions = real
+
+
 def _pct(xs: list[float], p: float) -> str:
     xs = sorted(xs)
     return f"{1000 * xs[min(len(xs) - 1, int(p * len(xs)))]:.1f} ms"
@@ -146,6 +161,11 @@ def main() -> None:
     ap.add_argument("--pg", default="")
     ap.add_argument("--no-sqlite", action="store_true", help="only PostgreSQL (with --pg)")
     ap.add_argument("--tag", default="", help="appended to the row's label (e.g. the commit)")
+    ap.add_argument(
+        "--compare-expansion",
+        action="store_true",
+        help="measure without and with the query expansion, alternately, on the same data",
+    )
     args = ap.parse_args()
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -160,9 +180,19 @@ def main() -> None:
             populate(store, args.scope, args.total)
             built = time.perf_counter() - t
             label = f"{name}, {args.scope:,} in scope / {args.total:,} facts{args.tag}"
-            row = measure(store, label)
-            print(row, f"(populate {built:.0f} s)", flush=True)
-            lines.append(row)
+            if args.compare_expansion:
+                for n in (1, 2):
+                    for on in (False, True):
+                        with _expansion(on):
+                            row = measure(
+                                store, f"{label}, expansion {'on' if on else 'off'} ({n})"
+                            )
+                        print(row, f"(populate {built:.0f} s)", flush=True)
+                        lines.append(row)
+            else:
+                row = measure(store, label)
+                print(row, f"(populate {built:.0f} s)", flush=True)
+                lines.append(row)
             store.close()
     # Rows of a database not run this time are kept (one row per database and size).
     kept = []

@@ -3,7 +3,8 @@
 SQLAlchemy event hooks on the Engine class (so on every engine the daemon makes) count statements
 (`before_cursor_execute`), transactions (`begin`) and write transactions (a transaction that ran
 an INSERT, UPDATE or DELETE); a thread writes the counts as JSON to $BENCH_SQL_COUNTS every
-0.1 s. Run: `BENCH_SQL_COUNTS=/tmp/c.json python bench/sql_counted.py` (then as `seshat run`).
+0.1 s, with the name of each live thread by its kernel id (for load.py's CPU by thread).
+Run: `BENCH_SQL_COUNTS=/tmp/c.json python bench/sql_counted.py` (then as `seshat run`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-counts = {"statements": 0, "transactions": 0, "write_transactions": 0, "by_kind": {}}
+counts: dict[str, Any] = {
+    "statements": 0,
+    "transactions": 0,
+    "write_transactions": 0,
+    "by_kind": {},
+}
 lock = threading.Lock()
 
 
@@ -45,6 +51,9 @@ def _statement(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
 def _dump(path: Path) -> None:
     while True:
         with lock:
+            # Each live thread's name by its kernel id, so bench/load.py can share out the
+            # process's CPU by thread (/proc/<pid>/task/<tid>/stat).
+            counts["threads"] = {str(t.native_id): t.name for t in threading.enumerate()}
             text = json.dumps(counts)
         path.with_suffix(".tmp").write_text(text)
         path.with_suffix(".tmp").replace(path)

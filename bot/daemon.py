@@ -6,6 +6,7 @@ doubles' URLs and tokens; nothing here can tell them from Slack and Anthropic.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -314,6 +315,12 @@ class Daemon:
         runtime.resume_fan_outs()
         self.cards.post_pending(min_age=timedelta(0))
         self.notices.post_missing()
+        # What start-up built (the recognizers, the embedder's table, the models, SQLAlchemy's
+        # compiled statements) lives as long as the process: moved out of the collector's
+        # generations, so the full collections a burst triggers do not walk it again (each one
+        # holds the interpreter lock, the acking thread's too).
+        gc.collect()
+        gc.freeze()
         # Messages are journalled and acked at once (bot/slack/journal.py); what a process that
         # died on this host had acked but not stored is handled before any new delivery arrives.
         # Socket Mode always; HTTP mode on SQLite, whose database is on this host's disk too, so

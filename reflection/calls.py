@@ -27,7 +27,7 @@ def record_call(
     """One ledger row (a prebuilt INSERT: a reply writes one); `usage=None` with an `error`
     records a call that produced nothing."""
     u = usage or Usage()
-    ledger.insert_llm_call(
+    ledger.record_llm_call(
         db,
         purpose=purpose,
         session_id=session_id,

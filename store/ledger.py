@@ -10,50 +10,11 @@ from sqlalchemy.orm import Session
 
 from store.models import AuditEvent, LLMCall
 
-
-def record_llm_call(
-    db: Session,
-    *,
-    purpose: str,
-    session_id: str | None,
-    provider: str,
-    model: str,
-    input_tokens: int = 0,
-    output_tokens: int = 0,
-    cache_write_tokens: int = 0,
-    cache_read_tokens: int = 0,
-    cost_usd: float = 0.0,
-    duration_ms: int = 0,
-    ok: bool = True,
-    error: str | None = None,
-    now: datetime,
-) -> LLMCall:
-    """Append one model call to the ledger."""
-    row = LLMCall(
-        purpose=purpose,
-        session_id=session_id,
-        provider=provider,
-        model=model,
-        input_tokens=input_tokens,
-        output_tokens=output_tokens,
-        cache_write_tokens=cache_write_tokens,
-        cache_read_tokens=cache_read_tokens,
-        cost_usd=cost_usd,
-        duration_ms=duration_ms,
-        ok=ok,
-        error=error,
-        created_at=now,
-    )
-    db.add(row)
-    db.flush()
-    return row
-
-
 _LLM_CALLS: Table = LLMCall.__table__  # type: ignore[assignment]
 _INSERT_LLM_CALL = insert(_LLM_CALLS)
 
 
-def insert_llm_call(
+def record_llm_call(
     db: Session | Connection,
     *,
     purpose: str,
@@ -70,7 +31,8 @@ def insert_llm_call(
     error: str | None = None,
     now: datetime,
 ) -> None:
-    """`record_llm_call` as one prebuilt Core INSERT (no ORM object, no flush)."""
+    """Append one model call to the ledger: one prebuilt Core INSERT (no ORM object, no flush),
+    on a Session or, on the reply path, the Connection of the transaction storing the answer."""
     db.execute(
         _INSERT_LLM_CALL,
         {

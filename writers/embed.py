@@ -112,6 +112,7 @@ class WordLlamaEmbedder:
         self._tokenizer.enable_padding()
         self._tokenizer.no_truncation()
         self._lock = threading.Lock()
+        self._words: tuple[npt.NDArray[np.int64], list[str]] | None = None
 
     @property
     def name(self) -> str:
@@ -146,6 +147,32 @@ class WordLlamaEmbedder:
             if not text.strip():
                 mat[i] = 0.0
         return mat
+
+    def word_pieces(self) -> tuple[npt.NDArray[np.int64], list[str]]:
+        """The table's whole-word pieces — those that start a word and are 3 or more ASCII
+        letters — as (ids, lower-case words): the vocabulary query expansion looks in
+        (`writers.notes.expand`). Read from the tokenizer once; about 13,000 of the 32,000."""
+        with self._lock:
+            if self._words is None:
+                ids, words = [], []
+                for i in range(self._table.shape[0]):
+                    piece = self._tokenizer.id_to_token(i) or ""
+                    word = piece[1:]
+                    if (
+                        piece[:1] == "\u2581"
+                        and len(word) >= 3
+                        and word.isascii()
+                        and word.isalpha()
+                    ):
+                        ids.append(i)
+                        words.append(word.lower())
+                self._words = (np.array(ids, dtype=np.int64), words)
+            return self._words
+
+    def piece_vectors(self, ids: npt.NDArray[np.int64]) -> Matrix:
+        """The table's rows for piece `ids`, widened to float32 and normalised (only these rows
+        are read from the mapped file)."""
+        return _normalise_rows(self._table[ids].astype(np.float32))
 
 
 def _package_dir(name: str) -> Path | None:

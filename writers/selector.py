@@ -201,7 +201,11 @@ def select_context(
     stable = _stable(library, int(budget * STABLE_SHARE))
     left = budget - sum(i.tokens for i in stable)
     # Session lessons may take up to half of what is left; facts get the rest (and any slack).
-    vec = library.embed([first_text])[0] if first_text.strip() else None
+    # The message is embedded only when lessons are ranked by it; the facts embed it themselves
+    # when their scopes hold a fact this person may see (`facts.retrieve_facts`), so a session
+    # that nothing learned applies to embeds nothing.
+    ranked = bool(first_text.strip()) and bool(library.injectable_ids) and left // 2 > 0
+    vec = library.embed([first_text])[0] if ranked else None
     lessons = _tail_lessons(library, vec, task_type, {i.id for i in stable}, left // 2, now)
     left -= sum(i.tokens for i in lessons)
     facts = retrieve_facts(

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from bot.chat.budget import ChatBudget
 from bot.chat.context import PromptParts, conversation
 from bot.chat.cpu_slots import CpuSlots
+from bot.chat.prompting import ContextUses
 from bot.chat.stall import NO_PLAN, Plan
 from bot.chat.streaming import LiveReply
 from bot.slack.inbound import strip_bot_mention
@@ -86,6 +87,15 @@ class ContextProvider(Protocol):
     ) -> PromptParts:
         """The prompt parts for `session`; `first_text` is the session's first user message,
         `latest_text` the one being answered (a provider may re-match its tail on it)."""
+        ...
+
+    def unrecorded(self, session_id: str) -> ContextUses | None:
+        """What the session's context used that is not recorded yet (its lessons, facts,
+        skill): the engine writes it in the transaction that stores the answer."""
+        ...
+
+    def recorded(self, done: ContextUses) -> None:
+        """`done` (from `unrecorded`) was committed."""
         ...
 
 

@@ -281,11 +281,18 @@ class Engine:
                 if took_over:
                     text = RESTARTED + text
                 stored = redact_text(text)
-                # Stored before it is posted: two prebuilt statements on the connection.
+                # Stored before it is posted, in one transaction of prebuilt statements: the
+                # model call's ledger row, what the context used (a session's first answer:
+                # its lessons, facts, skill), the answer.
+                used = self.context.unrecorded(session_id)
                 with self.store.engine.begin() as conn:
                     if record is not None:
                         record(conn)
+                    if used is not None:
+                        used.write(conn)
                     conn.execute(S.GENERATED, {"id_": owed.id, "reply_text_": stored})
+                if used is not None:
+                    self.context.recorded(used)
             elif (
                 took_over
                 and owed.reply_stream_ts is None

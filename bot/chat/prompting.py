@@ -18,10 +18,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import event
+from sqlalchemy import Connection, event
 from sqlalchemy.orm import Session, object_session
 
 from bot.chat.context import PromptParts, Section, default_identity
@@ -81,6 +82,41 @@ def read_text(path: Path) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class ContextUses:
+    """What a session's context put before the model and is not recorded yet: its lessons
+    (`lesson_injections`, for efficacy), its facts (`fact_injections`, for a 👍's
+    reinforcement) and its skill (`skill_invocations`). Written by the transaction that stores
+    the answer (bot/chat/engine.py), so choosing a context costs no transaction of its own;
+    each is recorded once per session however often it is written."""
+
+    session_id: str
+    at: datetime
+    lesson_ids: tuple[int, ...] = ()
+    fact_ids: tuple[int, ...] = ()
+    skills: tuple[Match, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.lesson_ids or self.fact_ids or self.skills)
+
+    def write(self, db: Session | Connection) -> None:
+        """One statement per kind used (two when lessons are new to the session)."""
+        record_injection(db, self.session_id, self.lesson_ids, self.at)
+        uses.record(db, self.session_id, self.fact_ids, self.at)
+        for match in self.skills:
+            record_invocation(db, session_id=self.session_id, match=match, now=self.at)
+
+    def plus(self, other: ContextUses) -> ContextUses:
+        """Both (`other`'s time for what is new in it)."""
+        return ContextUses(
+            self.session_id,
+            self.at,
+            tuple(dict.fromkeys(self.lesson_ids + other.lesson_ids)),
+            tuple(dict.fromkeys(self.fact_ids + other.fact_ids)),
+            self.skills + tuple(m for m in other.skills if m not in self.skills),
+        )
+
+
 @dataclass
 class Assembled:
     """A session's prompt parts plus what was selected (for `seshat context --json`)."""
@@ -92,6 +128,8 @@ class Assembled:
     memory_fingerprint: str = ""
     item_ids: dict[str, list[int]] = field(default_factory=dict)
     notes: list[Section] = field(default_factory=list)  # the tail without its skill section
+    # What to record for the session (None without a session id, or when nothing was used).
+    uses: ContextUses | None = None
 
 
 @dataclass
@@ -181,6 +219,9 @@ class LearnedContext:
         self.clock = clock
         self._cache: OrderedDict[str, _Live] = OrderedDict()
         self._cache_size = cache_size
+        # What sessions' contexts used and the transaction storing their answer has not
+        # recorded yet (`unrecorded`, `recorded`), by session.
+        self._unrecorded: dict[str, ContextUses] = {}
         self._lock = threading.Lock()
         self._shared: _Shared | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
@@ -256,11 +297,31 @@ class LearnedContext:
             live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
             with self._lock:
                 self._cache[session.id] = live
+                if assembled.uses:
+                    self._unrecord(assembled.uses)
                 while len(self._cache) > self._cache_size:
-                    self._cache.popitem(last=False)
+                    gone, _ = self._cache.popitem(last=False)
+                    self._unrecorded.pop(gone, None)
         if latest_text is not None:
             self._rematch(session.id, live, latest_text)
         return live.parts
+
+    def unrecorded(self, session_id: str) -> ContextUses | None:
+        """What the session's context used that is not recorded yet (for the transaction that
+        stores its answer; `recorded` once that committed), or None."""
+        with self._lock:
+            return self._unrecorded.get(session_id)
+
+    def recorded(self, done: ContextUses) -> None:
+        """`done` (from `unrecorded`) is committed; anything used since stays to record."""
+        with self._lock:
+            if self._unrecorded.get(done.session_id) is done:
+                del self._unrecorded[done.session_id]
+
+    def _unrecord(self, more: ContextUses) -> None:
+        """With the lock held: add `more` to what its session has not recorded yet."""
+        have = self._unrecorded.get(more.session_id)
+        self._unrecorded[more.session_id] = more if have is None else have.plus(more)
 
     def clear(self) -> None:
         """Drop every cached session context (after a forget: it may quote what is gone)."""
@@ -287,10 +348,10 @@ class LearnedContext:
         body = self._capped(skills.skill_body(skills_dir, match.slug), match.slug)
         if body is None:
             return
-        with rt.store.sessions.begin() as db:
-            record_invocation(db, session_id=session_id, match=match, now=self.clock.now())
         tail = [*live.notes, *skill_section(match, body, usable)]
         with self._lock:
+            # Logged by the transaction that stores this reply's answer.
+            self._unrecord(ContextUses(session_id, self.clock.now(), skills=(match,)))
             live.parts = replace(live.parts, tail=[s for s in tail if s.body.strip()])
             live.anchor = latest
             live.match = match
@@ -309,10 +370,11 @@ class LearnedContext:
         facts_channel: str | None = None,
         marks: ContextMarks | None = None,
     ) -> Assembled:
-        """Select and render; records the lessons and facts put into the context when
-        `session_id` is given. In a DM, `facts_channel` adds that channel's facts (those its
-        trust rule lets this person see). `marks` (the intake's, `select_context`) spare the
-        reads of what has not changed."""
+        """Select and render; with `session_id`, what the context uses (its lessons, facts and
+        skill) is returned to record (`Assembled.uses`: the engine writes it with the answer),
+        a preview records nothing. In a DM, `facts_channel` adds that channel's facts (those
+        its trust rule lets this person see). `marks` (the intake's, `select_context`) spare
+        the reads of what has not changed."""
         rt = self.runtime
         data_dir = rt.data_dir
         now = self.clock.now()
@@ -334,11 +396,6 @@ class LearnedContext:
                 )
             # MEMORY.md is fingerprinted at session start; a person's edit is noticed and audited.
             memory.check_external_edit(db, data_dir, now)
-            if session_id is not None:
-                record_injection(db, session_id, selection.lesson_ids, now)
-                # Which facts this session is answered with, so a 👍 on a reply can reinforce
-                # those the reply used (writers/notes/uses.py); a preview records nothing.
-                uses.record(db, session_id, [i.id for i in selection.tail if i.kind == "fact"], now)
             snapshot = memory.memory_for_view(
                 db,
                 data_dir,
@@ -363,9 +420,6 @@ class LearnedContext:
             match = None  # retired between the read and now: offer nothing rather than a name
         notes = [Section("Notes", selection.render_tail(), raw=True)]
         tail = [*notes, *skill_section(match, body, usable)]
-        if match is not None and session_id is not None:
-            with rt.store.sessions.begin() as db:
-                record_invocation(db, session_id=session_id, match=match, now=now)
         parts = PromptParts(
             identity=identity,
             stable=[s for s in stable if s.body.strip()],
@@ -375,7 +429,22 @@ class LearnedContext:
         for item in selection.stable + selection.tail:
             ids.setdefault(item.kind, []).append(item.id)
         injected = match.slug if match is not None and match.mode == "injected" else None
-        return Assembled(parts, selection, injected, match, snapshot.fingerprint, ids, notes)
+        # Which lessons, facts and skill this session is answered with: efficacy, a 👍's
+        # reinforcement of the facts a reply used (writers/notes/uses.py), the skill's uses.
+        used = (
+            ContextUses(
+                session_id,
+                now,
+                tuple(selection.lesson_ids),
+                tuple(i.id for i in selection.tail if i.kind == "fact"),
+                (match,) if match is not None else (),
+            )
+            if session_id is not None
+            else None
+        )
+        return Assembled(
+            parts, selection, injected, match, snapshot.fingerprint, ids, notes, used or None
+        )
 
     def _capped(self, body: str | None, slug: str) -> str | None:
         """A skill body cut to CONTEXT_SKILL_TOKENS (its first lines kept; the cut is logged)."""

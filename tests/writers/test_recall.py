@@ -19,11 +19,13 @@ from store.models import MemoryEntry
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
-from writers.embed import default_embedder
+from writers.embed import HashingEmbedder, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
-from writers.notes import lexical
+from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
+    RETRIEVABLE,
+    _line_tokens,
     cached_texts,
     decay_facts,
     rank_facts,
@@ -538,3 +540,59 @@ def test_a_very_large_scope_takes_cosines_on_a_short_list() -> None:
     assert np.allclose(got[short], exact[short])
     rest = [i for i in range(30) if i not in short]
     assert np.allclose(got[rest], exact[short].min())
+
+
+def _shelf(store: Store) -> factindex.Shelf:
+    with store.sessions() as db:
+        return factindex.shelf(
+            db,
+            factindex.scopes_of(user_id="U1", channel="C1", is_dm=False),
+            statuses=RETRIEVABLE,
+            line_tokens=_line_tokens,
+            embed=None,
+            embedder_name="",
+        )
+
+
+def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeClock) -> None:
+    # "kids" → children, "build" → built: the embedder's word table brings the words the fact
+    # uses. Without them the fact that shares "build" wins on BM25 (measured: second, not first).
+    with store.sessions.begin() as db:
+        want = add_fact(
+            db, "Maya's children built a treehouse in the garden",
+            scope_kind="channel", scope_id="C1", now=clock.now(),
+        ).id  # fmt: skip
+        for text in ["We build the mobile app with Gradle on the CI runners", *TOPICS]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    emb = default_embedder()
+    question = "what did the kids build?"
+    with store.sessions() as db:
+        got = rank_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+            embedder=emb, now=clock.now(),
+        )  # fmt: skip
+    assert got[0].id == want
+    assert isinstance(emb, expand.WordTable)
+    sh = _shelf(store)
+    children = hash(lexical.stem("children"))
+    assert children in expand.expansions(sh, question, emb)
+    # A term held by more facts than the bound is left out (its BM25 is what it would cost).
+    assert children not in expand.expansions(sh, question, emb, max_postings=0)
+
+
+def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(
+    store: Store, clock: FakeClock
+) -> None:
+    with store.sessions.begin() as db:
+        for text in TOPICS:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    emb = default_embedder()
+    assert isinstance(emb, expand.WordTable)
+    for question in QUESTIONS:
+        extra = expand.expansions(sh, question, emb)
+        assert set(extra) <= set(sh.postings), question
+        assert not set(extra) & set(lexical.hashed(question)), question
+        assert all(w >= expand.MIN_COS for w in extra.values())
+    assert expand.expansions(sh, "what is it?", emb) == {}  # stop words only
+    assert not isinstance(HashingEmbedder(), expand.WordTable)  # no word table, no expansion

@@ -321,3 +321,24 @@ def test_a_condition_that_starts_with_when_gets_no_second_when() -> None:
     )
     assert render_lesson(meta("If CI is red.")) == "- When CI is red: Do X."
     assert render_lesson(meta("API calls time out")) == "- When API calls time out: Do X."
+
+
+class _Refusing:
+    """An embedder that must not be asked (nothing is ranked by the message's vector)."""
+
+    name = "refusing"
+
+    def embed(self, texts: list[str]) -> None:
+        raise AssertionError(f"embedded {texts!r} with nothing to rank")
+
+
+def test_a_session_nothing_learned_applies_to_embeds_nothing(
+    store: Store, clock: FakeClock
+) -> None:
+    lib = new_library(store)  # nothing learned yet
+    lib.embedder = _Refusing()  # type: ignore[assignment]
+    with store.sessions() as db:
+        selection = select_context(
+            db, lib, user_id="UA", channel="DA", is_dm=True, first_text="hello", now=clock.now()
+        )
+    assert selection.stable == [] and selection.tail == []

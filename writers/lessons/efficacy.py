@@ -14,13 +14,16 @@ injected into. One recurrence can be bad luck; a 50% recurrence rate means it is
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Connection, Table, bindparam, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from store.db import dialect_of
 from store.models import LessonInjection, LessonRow
 from writers.lessons.review import add_flag, stage_review
 
@@ -110,33 +113,50 @@ def flag_if_ineffective(
 
 
 def record_injection(
-    db: Session, session_id: str, lesson_ids: Iterable[int], now: datetime
+    db: Session | Connection, session_id: str, lesson_ids: Iterable[int], now: datetime
 ) -> list[int]:
-    """Record lessons put into a session's context (once each); return the newly recorded ids."""
+    """Record lessons put into a session's context (once each); return the newly recorded ids.
+
+    On the reply path (the transaction that stores the answer, bot/chat/engine.py): one
+    prebuilt `INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING` records those of `lesson_ids`
+    that still exist and were not recorded for the session before, and one `UPDATE` counts
+    them in their lessons' `times_injected` (none when nothing was new)."""
     wanted = sorted(set(lesson_ids))
     if not wanted:
         return []
-    have = set(
-        db.scalars(
-            select(LessonInjection.lesson_id).where(
-                LessonInjection.session_id == session_id, LessonInjection.lesson_id.in_(wanted)
-            )
-        )
+    inserted = db.execute(
+        _inject_statement(dialect_of(db)), {"session_id": session_id, "at": now, "ids": wanted}
     )
-    missing = [i for i in wanted if i not in have]
-    # Two statements, not a row load per lesson: this runs on every reply's path.
-    new = (
-        sorted(db.scalars(select(LessonRow.id).where(LessonRow.id.in_(missing)))) if missing else []
-    )
+    new = sorted(int(lesson_id) for (lesson_id,) in inserted.all())
     if new:
-        db.execute(
-            insert(LessonInjection),
-            [{"session_id": session_id, "lesson_id": i, "at": now} for i in new],
-        )
-        db.execute(
-            update(LessonRow)
-            .where(LessonRow.id.in_(new))
-            .values(times_injected=LessonRow.times_injected + 1)
-            .execution_options(synchronize_session="fetch")
-        )
+        db.execute(_COUNT_INJECTED, {"ids": new})
     return new
+
+
+_LESSONS: Table = LessonRow.__table__  # type: ignore[assignment]
+_INJECTIONS: Table = LessonInjection.__table__  # type: ignore[assignment]
+# Core, not ORM: it runs on the answer's Connection as on a Session (whose loaded lessons are
+# not refreshed by it; their next read is).
+_COUNT_INJECTED = (
+    update(_LESSONS)
+    .where(_LESSONS.c.id.in_(bindparam("ids", expanding=True)))
+    .values(times_injected=_LESSONS.c.times_injected + 1)
+)
+
+
+@functools.lru_cache(maxsize=4)
+def _inject_statement(dialect: str) -> Any:
+    """The injections of the lessons `:ids` that exist, for session `:session_id` at `:at`,
+    skipping those recorded before (the unique key), returning the lesson ids recorded."""
+    insert_ = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    existing = select(
+        bindparam("session_id", type_=_INJECTIONS.c.session_id.type),
+        _LESSONS.c.id,
+        bindparam("at", type_=_INJECTIONS.c.at.type),
+    ).where(_LESSONS.c.id.in_(bindparam("ids", expanding=True)))
+    return (
+        insert_(_INJECTIONS)
+        .from_select(["session_id", "lesson_id", "at"], existing)
+        .on_conflict_do_nothing()
+        .returning(_INJECTIONS.c.lesson_id)
+    )

@@ -61,6 +61,9 @@ class Shelf:
     texts: list[str]  # only while building (for the vectors); emptied before use
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
+    # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
+    # dropped with the shelf, like the postings.
+    derived: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -76,10 +79,12 @@ class Shelf:
         """Roughly what the shelf holds in memory."""
         vecs = sum(int(v.nbytes) for v in self.vectors.values())
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
-        return vecs + posts + 64 * len(self.ids)
+        derived = sum(int(v.nbytes) for v in self.derived.values())
+        return vecs + posts + derived + 64 * len(self.ids)
 
-    def bm25(self, q: set[int]) -> np.ndarray:
-        """BM25 of every fact for the term hashes `q` (zeros where none matches)."""
+    def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
+        """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
+        each term a weight."""
         n = len(self.ids)
         out = np.zeros(n, dtype=np.float64)
         if not n:
@@ -91,6 +96,8 @@ class Shelf:
                 continue
             docs, tf = hit
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
+            if isinstance(q, dict):
+                idf *= q[t]
             out[docs] += idf * tf * (lexical.K1 + 1) / (tf + norm[docs])
         return out
 

@@ -24,7 +24,7 @@ from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import factindex, lexical
+from writers.notes import expand, factindex, lexical
 from writers.tokens import estimate_tokens as tokens_of
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -319,7 +319,12 @@ def _ranked(
     relevance = np.zeros(idx.size, dtype=np.float64)
     lists: list[np.ndarray] = []
     if query_text.strip():
-        lex = sh.bm25_feedback(query_text)[idx]
+        lex = sh.bm25_feedback(query_text)
+        if isinstance(embedder, expand.WordTable):
+            extra = expand.expansions(sh, query_text, embedder)
+            if extra:
+                lex = lex + expand.WEIGHT * sh.bm25(extra)
+        lex = lex[idx]
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
@@ -401,7 +406,8 @@ def rank_facts(
 ) -> list[Ranked]:
     """Every retrievable in-scope fact, best first (reads only; changes nothing).
 
-    Relevance fuses BM25 over the texts (with one round of pseudo-relevance feedback) and the
+    Relevance fuses BM25 over the texts (with one round of pseudo-relevance feedback, and the
+    question's words' nearest words in the embedder's table when it has one: `expand`) and the
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does

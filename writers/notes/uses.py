@@ -5,8 +5,10 @@ refreshed) when the session shows it was used — the reflection states it again
 (`writers.notes.memory`), or a reply that used it got a 👍 (here). A preview records nothing.
 
 - `record`: the facts put into a session's context, once each (`fact_injections`). The context is
-  chosen once, at the session's first message (bot/chat/prompting.py), in the transaction that
-  records its lesson injections: one statement per session, none per later message. A context
+  chosen once, at the session's first message (bot/chat/prompting.py), and what it used is
+  recorded by the transaction that stores that message's answer (bot/chat/engine.py), with its
+  lesson injections: one statement per session, none per later message; a fact forgotten in
+  between is not recorded. A context
   rebuilt in another process (the cache is per process) may select other facts; they are
   recorded too, from then on, and a fact the rebuild left out still counts as carried: the
   "used" rule, not the record, then decides.
@@ -28,16 +30,19 @@ refreshed) when the session shows it was used — the reflection states it again
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, Table, bindparam, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from store import feedback
 from store.clock import as_utc
-from store.db import insert_ignore_statement
+from store.db import dialect_of
 from store.ledger import audit
 from store.models import ChatSession, FactInjection, MemoryEntry, Message
 from writers.notes import lexical
@@ -47,11 +52,35 @@ from writers.notes.facts import RETRIEVABLE, reinforce_facts
 MIN_SHARED = 2
 
 
-def record(db: Session, session_id: str, fact_ids: Iterable[int], now: datetime) -> None:
-    """Record the facts put into `session_id`'s context (once each; one statement)."""
-    rows = [{"session_id": session_id, "fact_id": i, "at": now} for i in sorted(set(fact_ids))]
-    if rows:
-        db.execute(insert_ignore_statement(db, FactInjection.__table__), rows)
+def record(
+    db: Session | Connection, session_id: str, fact_ids: Iterable[int], now: datetime
+) -> None:
+    """Record the facts put into `session_id`'s context that still exist (once each; one
+    prebuilt `INSERT … SELECT … ON CONFLICT DO NOTHING`)."""
+    ids = sorted(set(fact_ids))
+    if ids:
+        db.execute(
+            _record_statement(dialect_of(db)), {"session_id": session_id, "at": now, "ids": ids}
+        )
+
+
+_INJECTED: Table = FactInjection.__table__  # type: ignore[assignment]
+_FACTS: Table = MemoryEntry.__table__  # type: ignore[assignment]
+
+
+@functools.lru_cache(maxsize=4)
+def _record_statement(dialect: str) -> Any:
+    insert_ = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    existing = select(
+        bindparam("session_id", type_=_INJECTED.c.session_id.type),
+        _FACTS.c.id,
+        bindparam("at", type_=_INJECTED.c.at.type),
+    ).where(_FACTS.c.id.in_(bindparam("ids", expanding=True)))
+    return (
+        insert_(_INJECTED)
+        .from_select(["session_id", "fact_id", "at"], existing)
+        .on_conflict_do_nothing()
+    )
 
 
 def distinctive(text: str) -> set[str]:

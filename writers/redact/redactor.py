@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -250,9 +251,28 @@ def get_redactor() -> Redactor:
     return _redactor
 
 
+# Texts redaction returned lately (at most _LATELY of them, each up to _LATELY_CHARS long).
+# Redacting redacted text changes nothing (`_outside_placeholders`; tested), so such a text is
+# returned as it is instead of being analysed again: the intake stores the text its journal copy
+# already redacted (bot/slack/inbound.py `journal_copy`), a second full pass per message.
+_LATELY = 2048
+_LATELY_CHARS = 4000
+_lately: OrderedDict[str, None] = OrderedDict()
+_lately_lock = threading.Lock()
+
+
 def redact_text(text: str) -> str:
     """Return `text` with every secret and PII span replaced."""
-    return get_redactor().redact(text).text
+    with _lately_lock:
+        if text in _lately:
+            return text
+    out = get_redactor().redact(text).text
+    if len(out) <= _LATELY_CHARS:
+        with _lately_lock:
+            _lately[out] = None
+            while len(_lately) > _LATELY:
+                _lately.popitem(last=False)
+    return out
 
 
 def redact_json(value: Any) -> Any:

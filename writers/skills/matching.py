@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import Connection, Table, bindparam, exists, insert, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -325,25 +325,50 @@ class SkillMatcher:
         return score >= self.thresholds.duplicate
 
 
-def record_invocation(db: Session, *, session_id: str, match: Match, now: datetime) -> bool:
-    """Log that `session_id` was offered `match`; once per (session, skill). True when new."""
-    exists = db.scalars(
-        select(SkillInvocation.id).where(
-            SkillInvocation.session_id == session_id, SkillInvocation.skill_slug == match.slug
-        )
-    ).first()
-    if exists is not None:
-        return False
-    db.add(
-        SkillInvocation(
-            skill_slug=match.slug,
-            session_id=session_id,
-            mode=match.mode,
-            similarity=round(match.similarity, 4),
-            at=now,
-        )
+def record_invocation(
+    db: Session | Connection, *, session_id: str, match: Match, now: datetime
+) -> bool:
+    """Log that `session_id` was offered `match`; once per (session, skill). True when new.
+    One prebuilt `INSERT … SELECT … WHERE NOT EXISTS` (it runs in the transaction that stores
+    a reply's answer, bot/chat/engine.py)."""
+    done = db.execute(
+        _INVOKED,
+        {
+            "slug": match.slug,
+            "session_id": session_id,
+            "mode": match.mode,
+            "similarity": round(match.similarity, 4),
+            "at": now,
+        },
     )
-    return True
+    return done.first() is not None  # RETURNING: psycopg reports no rowcount for it
+
+
+_INVOCATIONS: Table = SkillInvocation.__table__  # type: ignore[assignment]
+_INVOKED = (
+    insert(_INVOCATIONS)
+    .from_select(
+        ["skill_slug", "session_id", "mode", "similarity", "at"],
+        select(
+            *(
+                bindparam(name, type_=_INVOCATIONS.c[column].type)
+                for name, column in (
+                    ("slug", "skill_slug"),
+                    ("session_id", "session_id"),
+                    ("mode", "mode"),
+                    ("similarity", "similarity"),
+                    ("at", "at"),
+                )
+            )
+        ).where(
+            ~exists().where(
+                _INVOCATIONS.c.session_id == bindparam("session_id"),
+                _INVOCATIONS.c.skill_slug == bindparam("slug"),
+            )
+        ),
+    )
+    .returning(_INVOCATIONS.c.id)
+)
 
 
 @dataclass

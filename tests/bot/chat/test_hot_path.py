@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from bot.chat.claims import Kept, Transcripts
 from bot.doubles.stack import LocalStack
 from store import sessions as S
-from store.models import MemoryEntry, Message, ReplyState
+from store.models import FactInjection, LessonInjection, LessonRow, MemoryEntry, Message, ReplyState
 from tests.support.lesson_helpers import add_fact
+from writers.lessons.review import audit_lesson
 
 ALICE = "U0ALICE"
 BOB = "U0BOB"
@@ -53,12 +54,23 @@ class Counts:
                     self.writing += 1
 
 
-def answered(stack: LocalStack, user: str, text: str, counts: Counts | None = None) -> str:
-    """`user` DMs `text`; returns its ts once the reply is posted and recorded (counted while
-    `counts` is given)."""
+def answered(
+    stack: LocalStack,
+    user: str,
+    text: str,
+    counts: Counts | None = None,
+    *,
+    channel: str | None = None,
+) -> str:
+    """`user` DMs `text` (or asks the bot in `channel`); returns its ts once the reply is
+    posted and recorded (counted while `counts` is given)."""
     if counts is not None:
         counts.on = True
-    sent = stack.slack.user_dm(user, text)
+    sent = (
+        stack.slack.user_dm(user, text)
+        if channel is None
+        else stack.slack.user_posts(user, channel, f"<@{stack.slack.bot_user_id}> {text}")
+    )
     stack.slack.wait_for_call(
         "chat.postMessage", lambda c: c.params.get("thread_ts") == sent["ts"], timeout=15
     )
@@ -106,6 +118,87 @@ def test_an_answered_message_costs_few_statements_in_three_writes(
         assert first.writing == 3, first.statements
         assert len(first.statements) <= 7, first.statements
         assert first.transactions <= 3, "\n".join([str(first.transactions), *first.statements])
+
+
+@pytest.mark.slow
+def test_what_a_first_context_uses_is_recorded_with_the_answer(tmp_path: Path) -> None:
+    # The lessons, facts and skill a session's context put before the model are recorded by
+    # the transaction that stores the answer, not by a transaction of their own.
+    with LocalStack(tmp_path / "data") as stack:
+        stack.slack.add_user(ALICE, "alice")
+        stack.slack.add_user(BOB, "bob")
+        store = stack.bot.store
+        assert store is not None
+        now = datetime.now(UTC)
+        with store.sessions.begin() as db:
+            lesson = LessonRow(
+                condition="When someone asks how to deploy",
+                action="Check the release freeze calendar before suggesting a deploy.",
+                rationale="Deploys during a freeze get rolled back.",
+                task_type="deploy",
+                status="canonical",
+                session_ids=["s-old"],
+                author_ids=[BOB],
+                provenance=[],
+                created_at=now,
+                last_seen_at=now,
+            )
+            db.add(lesson)
+            db.flush()
+            lesson_id = lesson.id
+            audit_lesson(db, lesson_id, "lesson.canonical", BOB, now, why="seeded by the test")
+        # Bob's session first: the library is loaded once for every session.
+        answered(stack, BOB, "how do I deploy the billing service?")
+        first = Counts()
+        event.listen(store.engine, "begin", first.begin)
+        event.listen(store.engine, "before_cursor_execute", first.statement)
+        asked = "how do I deploy the billing service today?"
+        ts = answered(stack, ALICE, asked, first)
+        assert "freeze calendar" in _asked_with(stack, asked)
+
+        def injected(ts: str) -> tuple[list[int], list[int]]:
+            with store.sessions() as db:
+                session_id = db.query(Message).filter(Message.ts == ts).one().session_id
+                lessons = select(LessonInjection.lesson_id).where(
+                    LessonInjection.session_id == session_id
+                )
+                facts = select(FactInjection.fact_id).where(FactInjection.session_id == session_id)
+                return list(db.scalars(lessons)), list(db.scalars(facts))
+
+        assert injected(ts) == ([lesson_id], [])
+        with store.sessions() as db:
+            stored = db.get(LessonRow, lesson_id)
+            assert stored is not None and stored.times_injected == 2  # Bob's session, Alice's
+        # The intake (3); the answer stored with its ledger row and the lesson's injection and
+        # count (4); the reply recorded (2). No transaction of the context's own.
+        assert first.writing == 3, "\n".join(first.statements)
+        assert first.transactions <= 3, "\n".join([str(first.transactions), *first.statements])
+        assert len(first.statements) <= 9, "\n".join(first.statements)
+
+        # A fact of Alice's in her next session: read (the index keeps no fact's text, so its
+        # line is read), and recorded with the answer too: still three writing transactions.
+        with store.sessions.begin() as db:
+            session = db.query(Message).filter(Message.ts == ts).one().session_id
+            assert S.close(db, session, now=datetime.now(UTC), reason="test")
+            fact_id = add_fact(
+                db,
+                "Alice deploys the billing service only with a second reviewer from payments",
+                scope_kind="user",
+                scope_id=ALICE,
+                now=datetime.now(UTC),
+                author_id=ALICE,
+            ).id
+        with_fact = Counts()
+        event.listen(store.engine, "begin", with_fact.begin)
+        event.listen(store.engine, "before_cursor_execute", with_fact.statement)
+        asked = "who reviews my billing deploys?"
+        ts = answered(stack, ALICE, asked, with_fact)
+        assert "second reviewer" in _asked_with(stack, asked)
+        assert injected(ts) == ([lesson_id], [fact_id])
+        assert with_fact.writing == 3, "\n".join(with_fact.statements)
+        assert with_fact.transactions <= 4, "\n".join(
+            [str(with_fact.transactions), *with_fact.statements]
+        )
 
 
 def _asked_with(stack: LocalStack, text: str) -> str:

@@ -117,6 +117,12 @@ class World:
                 now=now,
             )
         prompt = self.context.build(session, text).text()
+        # What the context used is recorded with the answer, as the engine does.
+        used = self.context.unrecorded(session.id)
+        if used is not None:
+            with self.runtime.store.engine.begin() as conn:
+                used.write(conn)
+            self.context.recorded(used)
         if outcome is not None:
             with self.runtime.store.sessions.begin() as db:
                 S.close(db, session.id, now=self.clock.now(), reason="done")

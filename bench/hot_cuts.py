@@ -1,0 +1,83 @@
+"""What two of issue 27's cuts save per message, measured in isolation (CPU time of this
+process, median of `--rounds` rounds of `--n` calls each).
+
+- The intake's second redaction: a message's text is redacted for the journal
+  (bot/slack/inbound.py `journal_copy`), then the intake redacts what the journal holds again.
+  Before: a full analysis of the already redacted text; after: a text redaction returned lately
+  is returned as it is (`writers.redact.redactor.redact_text`).
+- Embedding a session's first message when nothing is ranked by it (an empty library, no facts
+  in scope): before, every first message was embedded; after, none is (`writers.selector`).
+
+Run: `python bench/hot_cuts.py [--n 200] [--rounds 5]`; prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.runtime import make_embedder  # noqa: E402
+from writers.embed import Embedder  # noqa: E402
+from writers.redact.redactor import get_redactor, redact_text  # noqa: E402
+
+TEXTS = [
+    "turn 0 from U0LOAD0042",
+    "hey, can you help me write a SQL query that groups orders by week?",
+    "my deploy failed with 'permission denied' on /var/run/docker.sock, any idea why?",
+    "call me at +1 415 555 0100 about the invoice, or mail ops@example.com",
+]
+
+
+def per_call_ms(fn: Callable[[str], object], n: int, rounds: int) -> float:
+    """Median over rounds of the CPU ms per call of `fn` over the texts."""
+    out = []
+    for _ in range(rounds):
+        start = time.process_time()
+        for i in range(n):
+            fn(TEXTS[i % len(TEXTS)])
+        out.append((time.process_time() - start) / n * 1000)
+    return statistics.median(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    redactor = get_redactor()
+    journalled = {t: redact_text(t) for t in TEXTS}  # what the journal copy holds
+
+    def analysed_again(text: str) -> object:
+        return redactor.redact(journalled[text]).text  # before: a full second pass
+
+    def returned(text: str) -> object:
+        return redact_text(journalled[text])  # after: redacted lately, returned as it is
+
+    rows = [
+        ("intake's redaction of the journal copy, before (analysed again)", analysed_again),
+        ("intake's redaction of the journal copy, after (redacted lately)", returned),
+    ]
+    for choice in ("hashing", "auto"):
+        embedder = make_embedder(choice)
+        embedder.embed(["warm-up"])
+
+        def embed(text: str, e: Embedder = embedder) -> object:
+            return e.embed([text])
+
+        rows.append(
+            (f"embedding a first message ({embedder.name}), saved when nothing ranks", embed)
+        )
+    print("| step | CPU per message |")
+    print("|---|---:|")
+    for name, fn in rows:
+        print(f"| {name} | {per_call_ms(fn, args.n, args.rounds):.3f} ms |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""Query expansion from the embedder's own word table: the question's words bring their nearest
+neighbours that the scope's facts use ("kids" → children, "bought" → purchased, "religious" →
+faith, church) as extra BM25 terms.
+
+WordLlama is a table of word-piece vectors; its nearest whole-word pieces to a question word are
+mostly its synonyms, inflections and close relations. For each content word of the question,
+the `PER_WORD` pieces closest to it (cosine ≥ `MIN_COS`) among the terms the scope's facts
+contain — other than the question's own terms — are added to the BM25 query, each weighted by
+its cosine (`WEIGHT` overall), after the pseudo-relevance feedback round. A fact that says
+"children" is then found by a question about "kids" even where its whole-sentence embedding is
+dominated by other words. Measured on LoCoMo dev: +0.008 (five questions gain, none loses;
+`bench/recall_levers.py`), flat over `PER_WORD` 2–8 and `WEIGHT` 0.7–1.5.
+
+What is kept: per embedder, the table's whole-word pieces as ids and the salted hashes of their
+terms (from the model, not from any fact); per shelf, which of those pieces its postings hold
+and their unit vectors (`Shelf.derived`, counted in its size and dropped with it on forget,
+rollback and edits, like its postings): a few hundred KB for a scope of a few hundred facts,
+13 MB at most (a scope whose facts use every whole-word piece).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from writers.embed import Matrix
+from writers.notes import lexical
+from writers.notes.factindex import Shelf
+
+# 0.5, not 0.4: at 0.4 LoCoMo dev gained +0.008 against +0.005, but "paying" brought "costs" and
+# lifted a superseded contract above its renewal (Slack dev, 12 → 11 of 18 pairs in order).
+MIN_COS = 0.5  # a neighbour this close to a question word, or closer …
+PER_WORD = 3  # … at most this many per word …
+WEIGHT = 1.0  # … each weighted by its cosine, times this, in the lexical score
+# … and held by at most this many of the scope's facts: a bound on the cost, not a ranking
+# choice (a term's postings are what its BM25 costs; on the scale bench's 100k-fact scope, whose
+# words are each in thousands of facts, the expansion added 6-8 ms a question without it). No
+# effect in a scope of fewer facts.
+MAX_POSTINGS = 2_000
+
+# The question's words that can have neighbours among the table's whole-word pieces (numbers
+# and one- or two-letter words have none worth adding).
+_WORD = re.compile(r"[a-z]{3,}(?:'[a-z]+)?")
+
+
+@runtime_checkable
+class WordTable(Protocol):
+    """An embedder whose vectors are averages of a word-piece table (`WordLlamaEmbedder`)."""
+
+    @property
+    def name(self) -> str:
+        """Stable identifier."""
+        ...
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        """Unit vectors of `texts`."""
+        ...
+
+    def word_pieces(self) -> tuple[npt.NDArray[np.int64], list[str]]:
+        """The table's whole-word pieces: (ids, lower-case words)."""
+        ...
+
+    def piece_vectors(self, ids: npt.NDArray[np.int64]) -> Matrix:
+        """Unit rows of the table for `ids`."""
+        ...
+
+
+@dataclass(frozen=True)
+class _Vocab:
+    ids: npt.NDArray[np.int64]  # piece ids that stem to an index term
+    hashes: npt.NDArray[np.int64]  # that term's salted hash (as the postings key it)
+
+
+_VOCABS: dict[str, _Vocab] = {}
+_LOCK = threading.Lock()
+
+
+def _vocab(table: WordTable) -> _Vocab:
+    with _LOCK:
+        got = _VOCABS.get(table.name)
+    if got is not None:
+        return got
+    ids, words = table.word_pieces()
+    keep, hashes = [], []
+    for n, word in enumerate(words):  # lower-case letters: its term is its stem
+        if word not in lexical.STOPWORDS:
+            keep.append(n)
+            hashes.append(hash(lexical.stem(word)))
+    got = _Vocab(ids[np.array(keep, dtype=np.int64)], np.array(hashes, dtype=np.int64))
+    with _LOCK:
+        _VOCABS[table.name] = got
+    return got
+
+
+def _in_shelf(sh: Shelf, table: WordTable, vocab: _Vocab) -> tuple[npt.NDArray[np.intp], Matrix]:
+    """Positions in `vocab` of the pieces whose term the shelf's facts contain, and their unit
+    vectors (worked out once per shelf: widening and normalising the rows on every question
+    cost more than the cosines)."""
+    key = f"expand:{table.name}"
+    where, vecs = sh.derived.get(key), sh.derived.get(key + ":vectors")
+    if where is None or vecs is None:
+        keys = np.fromiter(sh.postings.keys(), dtype=np.int64, count=len(sh.postings))
+        where = np.flatnonzero(np.isin(vocab.hashes, keys))
+        vecs = table.piece_vectors(vocab.ids[where])
+        sh.derived[key], sh.derived[key + ":vectors"] = where, vecs
+    return where, vecs
+
+
+def expansions(
+    sh: Shelf, query: str, table: WordTable, *, max_postings: int = MAX_POSTINGS
+) -> dict[int, float]:
+    """The extra BM25 terms for `query` in this shelf: term hash → weight (the sum of its
+    cosines to the question words it neighbours). Empty when nothing is close enough; a term
+    held by more than `max_postings` facts is left out."""
+    words = [w for w in _WORD.findall(query.lower()) if w not in lexical.STOPWORDS]
+    if not words or not sh.postings:
+        return {}
+    vocab = _vocab(table)
+    here, vecs = _in_shelf(sh, table, vocab)
+    if not here.size:
+        return {}
+    own = set(lexical.hashed(query))
+    # Cosines of every candidate piece to every question word, without BLAS (see row_dots).
+    sims = np.einsum("ij,kj->ik", vecs, table.embed(words))
+    out: dict[int, float] = {}
+    for col in range(len(words)):
+        s = sims[:, col]
+        hits = np.flatnonzero(s >= MIN_COS)
+        got: dict[int, float] = {}
+        for i in hits[np.argsort(-s[hits], kind="stable")]:
+            if len(got) >= PER_WORD:
+                break
+            h = int(vocab.hashes[here[i]])
+            if h not in own and h not in got and len(sh.postings[h][0]) <= max_postings:
+                got[h] = float(s[i])
+        for h, v in got.items():
+            out[h] = out.get(h, 0.0) + v
+    return out
