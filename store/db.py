@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -72,6 +72,30 @@ def _insert_ignore(dialect: str, table: Any) -> Any:
     insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
     # RETURNING, not rowcount: SQLAlchemy reports -1 for these on psycopg.
     return insert(table).on_conflict_do_nothing().returning(*table.primary_key.columns)
+
+
+def record_uses_statement(db: Session | Connection, uses: Any, key: str, items: Any) -> Any:
+    """`INSERT INTO uses (session_id, <key>, at) SELECT :session_id, items.id, :at FROM items
+    WHERE items.id IN :ids ON CONFLICT DO NOTHING RETURNING uses.<key>`, built once per dialect:
+    what a session used, recorded only for items that still exist (one forgotten in between is
+    not) and once per session (the unique key). Executed with `session_id`, `at` and `ids`."""
+    return _record_uses(dialect_of(db), uses, key, items)
+
+
+@functools.lru_cache(maxsize=16)
+def _record_uses(dialect: str, uses: Any, key: str, items: Any) -> Any:
+    insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    existing = select(
+        bindparam("session_id", type_=uses.c.session_id.type),
+        items.c.id,
+        bindparam("at", type_=uses.c.at.type),
+    ).where(items.c.id.in_(bindparam("ids", expanding=True)))
+    return (
+        insert(uses)
+        .from_select(["session_id", key, "at"], existing)
+        .on_conflict_do_nothing()
+        .returning(uses.c[key])
+    )
 
 
 class _FileLock:

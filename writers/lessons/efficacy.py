@@ -14,16 +14,14 @@ injected into. One recurrence can be bad luck; a 50% recurrence rate means it is
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Table, bindparam, update
 from sqlalchemy.orm import Session
 
-from store.db import dialect_of
+from store.db import record_uses_statement
 from store.models import LessonInjection, LessonRow
 from writers.lessons.review import add_flag, stage_review
 
@@ -124,9 +122,8 @@ def record_injection(
     wanted = sorted(set(lesson_ids))
     if not wanted:
         return []
-    inserted = db.execute(
-        _inject_statement(dialect_of(db)), {"session_id": session_id, "at": now, "ids": wanted}
-    )
+    statement = record_uses_statement(db, _INJECTIONS, "lesson_id", _LESSONS)
+    inserted = db.execute(statement, {"session_id": session_id, "at": now, "ids": wanted})
     new = sorted(int(lesson_id) for (lesson_id,) in inserted.all())
     if new:
         db.execute(_COUNT_INJECTED, {"ids": new})
@@ -142,21 +139,3 @@ _COUNT_INJECTED = (
     .where(_LESSONS.c.id.in_(bindparam("ids", expanding=True)))
     .values(times_injected=_LESSONS.c.times_injected + 1)
 )
-
-
-@functools.lru_cache(maxsize=4)
-def _inject_statement(dialect: str) -> Any:
-    """The injections of the lessons `:ids` that exist, for session `:session_id` at `:at`,
-    skipping those recorded before (the unique key), returning the lesson ids recorded."""
-    insert_ = sqlite.insert if dialect == "sqlite" else postgresql.insert
-    existing = select(
-        bindparam("session_id", type_=_INJECTIONS.c.session_id.type),
-        _LESSONS.c.id,
-        bindparam("at", type_=_INJECTIONS.c.at.type),
-    ).where(_LESSONS.c.id.in_(bindparam("ids", expanding=True)))
-    return (
-        insert_(_INJECTIONS)
-        .from_select(["session_id", "lesson_id", "at"], existing)
-        .on_conflict_do_nothing()
-        .returning(_INJECTIONS.c.lesson_id)
-    )

@@ -30,19 +30,16 @@ refreshed) when the session shows it was used — the reflection states it again
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Table, delete, select
 from sqlalchemy.orm import Session
 
 from store import feedback
 from store.clock import as_utc
-from store.db import dialect_of
+from store.db import record_uses_statement
 from store.ledger import audit
 from store.models import ChatSession, FactInjection, MemoryEntry, Message
 from writers.notes import lexical
@@ -59,28 +56,12 @@ def record(
     prebuilt `INSERT … SELECT … ON CONFLICT DO NOTHING`)."""
     ids = sorted(set(fact_ids))
     if ids:
-        db.execute(
-            _record_statement(dialect_of(db)), {"session_id": session_id, "at": now, "ids": ids}
-        )
+        statement = record_uses_statement(db, _INJECTED, "fact_id", _FACTS)
+        db.execute(statement, {"session_id": session_id, "at": now, "ids": ids})
 
 
 _INJECTED: Table = FactInjection.__table__  # type: ignore[assignment]
 _FACTS: Table = MemoryEntry.__table__  # type: ignore[assignment]
-
-
-@functools.lru_cache(maxsize=4)
-def _record_statement(dialect: str) -> Any:
-    insert_ = sqlite.insert if dialect == "sqlite" else postgresql.insert
-    existing = select(
-        bindparam("session_id", type_=_INJECTED.c.session_id.type),
-        _FACTS.c.id,
-        bindparam("at", type_=_INJECTED.c.at.type),
-    ).where(_FACTS.c.id.in_(bindparam("ids", expanding=True)))
-    return (
-        insert_(_INJECTED)
-        .from_select(["session_id", "fact_id", "at"], existing)
-        .on_conflict_do_nothing()
-    )
 
 
 def distinctive(text: str) -> set[str]:
