@@ -58,7 +58,9 @@ _NOUNS = (
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu"
+    r"|mật khẩu|kata sandi|kata laluan|requirepass"
+    # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
+    r"|l[öo]senordet|passordet|adgangskoden|salasanan"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 _NOUNS_CJK = (
@@ -69,10 +71,14 @@ _NOUNS_CJK = (
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
     r"|lautet|ist|war|est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
+    r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
 )
+# Copulas chain: "is now", "has been reset to", "ist jetzt".
+_COPULAS = rf"(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|jetzt|maintenant|ahora|agora|nu|now)){{0,2}}"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 _QUALIFIER = (
-    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des)[ \t]+"
+    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
@@ -80,13 +86,20 @@ _LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
 _OPEN_QUOTE = r"[\"'`“„«「『]"
 _CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
-# JSON string is the end of the line the redactor's unescaped view reads).
-_VALUE = r"(?P<s>(?:[^\s\"'`”»」』\\]|\\(?![nrt\"'])){4,200})"
+# JSON string is the end of the line the redactor's unescaped view reads), and at a character of
+# a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
+# `abc123`, and "密码是 在1Password里面" holds no value, only the rest of its sentence.
+_VALUE = (
+    r"(?P<s>(?:[^\s\"'`”»」』\\\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+    r"|\\(?![nrt\"'])){4,200})"
+)
 
 _PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULA})\s)?"
-    rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
+    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    # An arrow or a dash between spaces: "password -> …", "Password – …".
+    rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
     rf"|{_LABEL}\s*[:：]"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*{_OPEN_QUOTE}?{_VALUE}"
@@ -232,6 +245,24 @@ _PAIR = re.compile(
     r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens)(?![A-Za-z])[^\n:=]{0,40}"
     r"[:=]\s*(?P<u>[\w.@+-]{1,64})\s*(?:/|\||:|\s)\s*(?P<s>[^\s]{4,200})"
 )
+
+
+# "creds are admin:…", "die Zugangsdaten sind root / …": a copula instead of a colon, and then
+# the user and the password joined by `:` or `/`.
+_PAIR_SAID = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
+    r"|credenciais|inloggegevens)(?![A-Za-z])[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
+    r"(?P<u>[\w.@+-]{1,64})[ \t]*[:/][ \t]*(?P<s>[^\s]{4,200})"
+)
+# `htpasswd -b[c] FILE USER PASSWORD`: batch mode takes the password as the last argument.
+_HTPASSWD = re.compile(
+    r"(?<![\w-])htpasswd(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+    r"[ \t]+(?:-[a-zA-Z]+[ \t]+)*[^\s-]\S*[ \t]+\S+[ \t]+(?P<s>\S{4,200})"
+)
+
+
+def _htpasswd_check(m: re.Match[str]) -> bool:
+    return _value_ok(m.group("s"), strict=False)
 
 
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
@@ -700,6 +731,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),

@@ -1123,6 +1123,46 @@ _QUOTED_OR_BARE = (
     r"|(?P<s2>(?:[^\s\"'`<>|,;)\]}\\]|\\(?![nr])){1,500}))"
 )
 
+# A value named by the field beside it: `{"name": "DB_PASSWORD", "value": "…"}` (a Kubernetes
+# `env` entry, in JSON or YAML), `<add key="AdminPassword" value="…"/>` (.NET appSettings),
+# `ParameterKey`/`ParameterValue` (CloudFormation), `<param name="db.password">…</param>`. The
+# field holding the name is not a secret's name itself; the name it holds is.
+_NAME_FIELD = r"(?:name|key|parameter_?key|param(?:eter)?_?name|var(?:iable)?(?:_?name)?)"
+_VALUE_FIELD = r"(?:value|parameter_?value|param(?:eter)?_?value|val)"
+_SIBLING_VALUE = _rx(
+    rf"(?i)(?<![\w-])[\"']?{_NAME_FIELD}[\"']?[ \t]*[:=][ \t]*(?P<nq>[\"'])?"
+    r"(?P<name>[A-Za-z_][\w.-]{1,80})(?(nq)[\"'])[ \t]*[,;]?\s*?(?:\n[ \t]*-?[ \t]*)?"
+    rf"[\"']?{_VALUE_FIELD}[\"']?[ \t]*[:=][ \t]*"
+    r"(?:(?P<q>[\"'])(?P<s>[^\"'\n]{4,500})(?P=q)|(?P<s2>[^\s\"'<>,;}\]]{4,500}))"
+)
+_NAMED_ELEMENT = _rx(
+    r"<(?P<tag>[A-Za-z][\w.:-]*)[^<>]*?\b(?i:name|key)=[\"'](?P<name>[A-Za-z_][\w.-]{1,80})[\"']"
+    r"[^<>]*>[ \t]*(?P<s>[^<\s]{4,500})[ \t]*</(?P=tag)>"
+)
+
+
+def _sibling_check(m: re.Match[str]) -> bool:
+    name = m.group("name")
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in _QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
+    if name_strength(leaf) != 2:
+        return False
+    groups = m.groupdict()
+    value = groups.get("s") or groups.get("s2") or ""
+    quoted = groups.get("q") is not None
+    if enveloped(value) or FILE_REF.fullmatch(value) or _SENTENCE.fullmatch(value):
+        return False
+    if not quoted and (value[:1] in "[(<{$%" or names_code(value)):
+        return False  # `value: {{ .Values.db.password }}`, `$(DB_PASSWORD)`: a slot or code
+    return plausible_secret(value, quoted=quoted)
+
+
+def _sibling_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "s" if m.group("s") is not None else "s2"
+    return m.start(group), m.end(group)
+
+
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
 
@@ -1244,6 +1284,8 @@ RULES: tuple[Rule, ...] = (
         0.6,
         lambda m: name_strength(m.group("name")) == 2 and not is_placeholder(m.group("s")),
     ),
+    Rule("secret_assignment", _SIBLING_VALUE, 0.6, _sibling_check, _sibling_span),
+    Rule("secret_assignment", _NAMED_ELEMENT, 0.6, _sibling_check),
     Rule(
         "curl_credentials",
         _rx(
