@@ -286,6 +286,10 @@ _PUBLIC_PREFIXES = frozenset(
     "nonce "
     "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
 )
+# A prefix that says publishable: `pk_live_…`, Mapbox's `pk.…`, `pub_…` are made to be shipped in
+# web pages (their secret halves are `sk_…`, `sk.…`).
+_PUBLISHABLE = frozenset({"pk", "pub", "public"})
+_PUBLIC_PREFIXES |= _PUBLISHABLE
 
 
 def _reads_as_text(value: str) -> bool:
@@ -485,6 +489,8 @@ def public_by_label(before: str) -> bool:
     word = _WORD_BEFORE.search(before[-40:])
     if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
         return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
+    if word and word.group(1).lower() in ("id", "ids"):
+        return True  # `Drive file id 1wU4…`, `request ID …`: an id, named without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])
@@ -591,6 +597,8 @@ def _long_check(m: re.Match[str]) -> bool:
     if _public_der(value[named.end() :] if named else value):
         return False  # DER of a public key, a certificate or a signature
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
+    if head and head.group(0)[:-1].lower() in _PUBLISHABLE:
+        return False  # `pk_live_…`: a publishable key, made to be shipped in web pages
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):

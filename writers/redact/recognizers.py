@@ -80,6 +80,12 @@ _SELF_WORDS = frozenset(
     "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
     "super very long random".split()
 )
+# What a value is for or what it is, said in the value: `fake-token-for-unit-tests`,
+# `invalid-signature-fixture`, `expired-token-for-e2e`.
+_SELF_WORDS |= frozenset(
+    "unit integration e2e ci fixture fixtures stub stubbed mocked sandbox bogus invalid expired "
+    "revoked wrong bad purposes just".split()
+)
 
 
 # A value that opens with one of these and has no digit is an instruction: `TODO-ask-ops`,
@@ -1236,7 +1242,9 @@ RULES: tuple[Rule, ...] = (
     Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
     Rule(
         "stripe_key",
-        _rx(_B + r"(?:sk|rk|pk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
+        # `pk_live_…` is the publishable key, made to be shipped in web pages; `sk_`/`rk_` open
+        # the account and `whsec_` signs its webhooks.
+        _rx(_B + r"(?:sk|rk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
         0.95,
         _body,
     ),
@@ -1372,6 +1380,28 @@ def _strip_trailing(value: str) -> str:
     return value.rstrip(".:!?").removesuffix("\\")
 
 
+# Kinds about a person, which no word about keys makes public.
+_PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban"})
+# The text calls the key right after it public: the half of a pair made to be published, or a
+# key made to be shipped in web pages (`reCAPTCHA site key`, `publishable key`, `search-only
+# API key`, `public token`). "in the public bundle", "a public repo" say where a key was
+# leaked, not what it is, and do not count.
+# "not the public key" says the opposite, and a word naming another key or secret after the
+# phrase starts a new subject ("the public key is fine but the token: …").
+_NAMED_PUBLIC = re.compile(
+    r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )"
+    r"(?:publishable(?:[ -](?:key|token)s?)?|public(?:[ -][a-z]+)?[ -](?:key|token)s?|site[ -]key"
+    r"|search[ -]only(?:[ -][a-z]+)?[ -]key|(?:key|token)s?[ \t]*\([ \t]*public\b)"
+    r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
+)
+
+
+def named_public(text: str, start: int) -> bool:
+    """True when the words just before `start`, on its line, call the value a public key."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return _NAMED_PUBLIC.search(text[max(line_start, start - 90) : start]) is not None
+
+
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
     for rule in rules:
@@ -1385,13 +1415,16 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
                 continue
             pos = max(pos, m.end())
             if rule.locate is not None:
-                span = rule.locate(m)
-                if span is not None:
-                    yield rule.kind, span[0], span[1], rule.score
-                continue
-            start, end = _secret_span(m)
-            if m.re.groupindex.get("s2") and m.group("s") is None:
-                end = start + len(_strip_trailing(m.group("s2")))
+                located = rule.locate(m)
+                if located is None:
+                    continue
+                start, end = located
+            else:
+                start, end = _secret_span(m)
+                if m.re.groupindex.get("s2") and m.group("s") is None:
+                    end = start + len(_strip_trailing(m.group("s2")))
+            if rule.kind not in _PERSONAL_KINDS and named_public(text, start):
+                continue  # `reCAPTCHA site key: 6Lc…`: the text calls the key public
             if end > start:
                 yield rule.kind, start, end, rule.score
 

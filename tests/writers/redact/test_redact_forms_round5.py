@@ -124,3 +124,59 @@ def test_a_value_stops_at_a_script_written_without_spaces(redactor: Redactor) ->
     text = "パスワードはWalnut#2931です"
     found = redactor.redact(text).findings
     assert [text[f.start : f.end] for f in found] == ["Walnut#2931"]
+
+
+# ---------------------------------------------------------------- keys the text calls public
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "reCAPTCHA site key (public): 6LAbsfaRMhnrCDRzVCyTkmyHakV0bRDw67oUlKWv",
+        "Mapbox public token for the demo map: pk.eyJ1Ijoi8ZhrnIETud-8wIVTphuk.jkQpuq0J_FWxf5Cc2",
+        "Algolia search-only API key (public, safe in the frontend): 35ab45807c38d222bf29e1f77898",
+        "Stripe publishable key for checkout.js: pk_live_szcZPhOZngHXkjjhqQhMO9LD",
+        "pk_live_szcZPhOZngHXkjjhqQhMO9LD",  # the prefix itself says publishable
+    ],
+)
+def test_a_key_the_text_calls_public_is_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # Where a key leaked is not what it is: a secret key in a public repo is still secret.
+        (
+            "pushed the key to a public repo by mistake: sk_live_szcZPhOZngHXkjjhqQhMO9LD",
+            "sk_live_",
+        ),
+        ("is AIzaSyD3fQ8kiHlhoQgFV4qMLFY5dSPOrXlzkvc in the public bundle?", "AIzaSyD3fQ8k"),
+        ("secret key (not the public key): 6LAbsfaRMhnrCDRzVCyTkmyHakV0bRDw67oUlKWv", "6LAbsfaR"),
+        ("the public key is fine but the token: x7Rk2QpL9vTz4WmN8cJd3HfY6bSa", "x7Rk2QpL9vTz"),
+        (
+            "public key: RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3; "
+            "her phone +44 20 7946 0321",
+            "+44 20 7946 0321",
+        ),
+    ],
+)
+def test_a_key_not_called_public_is_caught(redactor: Redactor, text: str, secret: str) -> None:
+    assert _caught(redactor, text, secret)
+
+
+def test_a_value_right_after_the_word_id_is_that_id(redactor: Redactor) -> None:
+    assert _kept(redactor, "Drive file id 1wU42ERhP7aB7IODDVPWKVD8PdPnyX1l8 — can you share it?")
+    assert _kept(redactor, "request ID 9fQ2mK7xLp3RzT8vWb1NcY4hJ6sD0aEu (include it in the ticket)")
+    assert _caught(
+        redactor,
+        "Drive token 1wU42ERhP7aB7IODDVPWKVD8PdPnyX1l8 — can you share it?",
+        "1wU42ERhP7aB7IODDVPWKVD8PdPnyX1l8",
+    )
+
+
+def test_a_value_that_says_what_it_is_for_is_a_placeholder(redactor: Redactor) -> None:
+    assert _kept(redactor, "token: fake-token-for-unit-tests")
+    assert _kept(redactor, "api_key: invalid-key-fixture")
+    assert _caught(redactor, "token: unit7-Quartz-otter-fixture9", "unit7-Quartz-otter-fixture9")
+    assert _caught(redactor, "password: revoked-but-Maple2291", "revoked-but-Maple2291")
