@@ -556,10 +556,34 @@ def in_file_blob(text: str, start: int) -> bool:
     return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
+# A path under `/.well-known/` (RFC 8615) is served to anyone who asks: an ACME http-01 token,
+# a security.txt, an OpenID configuration. What is served there is public, and so is the same
+# value written again with a dot and more after it (an ACME key authorization: the token and the
+# account key's thumbprint, a digest of a public key).
+_WELL_KNOWN = re.compile(r"/\.well-known/(?:[\w.-]+/)*(?P<v>[\w-]{16,})")
+
+
+def served_public(text: str, start: int) -> bool:
+    """True when the value at `start` is a `/.well-known/` path's last segment, or that segment
+    written again (alone or followed by `.` and more)."""
+    if "/.well-known/" not in text:
+        return False
+    for m in _WELL_KNOWN.finditer(text):
+        if m.start("v") == start:
+            return True
+        v = m.group("v")
+        if text.startswith(v, start) and not re.match(
+            r"[\w-]", text[start + len(v) : start + len(v) + 1]
+        ):
+            return True
+    return False
+
+
 def sealed_or_public(text: str, start: int) -> bool:
     """A public or sealed value by its label, by the words around it, or as a JWK's public part."""
     return (
-        public_by_label(text[max(0, start - 200) : start])
+        served_public(text, start)
+        or public_by_label(text[max(0, start - 200) : start])
         or described_sealed(text, start)
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)

@@ -180,3 +180,19 @@ def test_a_value_that_says_what_it_is_for_is_a_placeholder(redactor: Redactor) -
     assert _kept(redactor, "api_key: invalid-key-fixture")
     assert _caught(redactor, "token: unit7-Quartz-otter-fixture9", "unit7-Quartz-otter-fixture9")
     assert _caught(redactor, "password: revoked-but-Maple2291", "revoked-but-Maple2291")
+
+
+# ---------------------------------------------------------------- served to anyone who asks
+
+
+def test_what_a_well_known_path_serves_is_public(redactor: Redactor) -> None:
+    token = "HiR9JutJQr6NMDrSrhzc-Om5mQC4n40vsaxxoEk3l2M"
+    text = (
+        f"the challenge file is at `/.well-known/acme-challenge/{token}` and holds "
+        f"`{token}.43X909dz7Vt3Vo74r6jA-O60c52b01dfTdbVpRLIusU`"
+    )
+    assert _kept(redactor, text)
+    # The same random run in any other path, or a different value beside it, is still a token.
+    other = "Zq81JutJQr6NMDrSrhzc-Om5mQC4n40vsaxxoEk3l2M"
+    assert _caught(redactor, f"callback at `/hooks/notify?access_token={token}`", token)
+    assert _caught(redactor, f"{text}; api token {other}", other)
