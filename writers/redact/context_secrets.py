@@ -489,8 +489,8 @@ def public_by_label(before: str) -> bool:
     word = _WORD_BEFORE.search(before[-40:])
     if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
         return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
-    if word and word.group(1).lower() in ("id", "ids"):
-        return True  # `Drive file id 1wU4…`, `request ID …`: an id, named without a colon
+    if re.search(r"(?i)(?<![\w-])ids?(?:[ \t]+(?:is|was|are|reads))?[ \t]+[`\"']?$", before):
+        return True  # `Drive file id 1wU4…`, `the upload id is …`: an id, named without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])

@@ -186,8 +186,16 @@ def is_placeholder(value: str) -> bool:
         return True
     if _MASK_RUN.search(bare):
         return True
-    # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
-    return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
+    # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random; after a
+    # vendor's prefix too (`ghp_000…`, `sk_live_0000…`): the prefix says which kind, the body
+    # is the slot.
+    if len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3:
+        return True
+    prefixed = _VENDOR_PREFIX.match(bare)
+    return prefixed is not None and len(set(prefixed.group("body").lower())) <= 2
+
+
+_VENDOR_PREFIX = re.compile(r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9]{8,})$")
 
 
 # The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).

@@ -196,3 +196,16 @@ def test_what_a_well_known_path_serves_is_public(redactor: Redactor) -> None:
     other = "Zq81JutJQr6NMDrSrhzc-Om5mQC4n40vsaxxoEk3l2M"
     assert _caught(redactor, f"callback at `/hooks/notify?access_token={token}`", token)
     assert _caught(redactor, f"{text}; api token {other}", other)
+
+
+def test_an_id_named_with_a_copula_is_that_id(redactor: Redactor) -> None:
+    value = "O-HG7tBAMH72bXGEKP0adscFFPmvMDyAwo2w2fO0uM-7FncMtIh_I48zS-CSCJan"
+    assert _kept(redactor, f"the upload id is {value} (resumable upload, expires in 7 days)")
+    assert _caught(redactor, f"the upload token is {value} (expires in 7 days)", value)
+
+
+def test_a_vendor_prefix_before_a_slot_is_a_placeholder(redactor: Redactor) -> None:
+    assert _kept(redactor, "GITHUB_TOKEN: ghp_000000000000000000000000000000000000")
+    assert _kept(redactor, "STRIPE_KEY=sk_live_0000000000000000000000000")
+    token = "ghp_0a0000000000000000000000000b000c0000"  # four different characters: a value
+    assert _caught(redactor, f"GITHUB_TOKEN: {token}", token)
