@@ -28,6 +28,8 @@ from writers.redact.recognizers import (
     FILE_REF,
     LOWER_PATH,
     PINNED_DIGEST,
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
     UUID,
     Rule,
     described_sealed,
@@ -52,21 +54,8 @@ from writers.redact.structure import der_public, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
-# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
-_NOUNS = (
-    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
-    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
-    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
-    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu|kata sandi|kata laluan|requirepass"
-    # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
-    r"|l[öo]senordet|passordet|adgangskoden|salasanan"
-)
-# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
-_NOUNS_CJK = (
-    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
-    r"|รหัสผ่าน|κωδικός|συνθηματικό"
-)
+# Words that name a secret (`recognizers.SECRET_NOUNS`), in many languages and scripts.
+_NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
@@ -273,6 +262,8 @@ def _pair_check(m: re.Match[str]) -> bool:
     head = m.string[m.start() : m.start("u")]
     if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
         return False
+    if head.endswith("data:"):
+        return False  # `data:image/png;base64,…`: a file's media type, not `user/password`
     return _value_ok(m.group("s"), strict=True)
 
 

@@ -292,10 +292,44 @@ def secret_reference(value: str) -> bool:
     )
 
 
+# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
+SECRET_NOUNS = (
+    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
+    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
+    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
+    r"|mật khẩu|kata sandi|kata laluan|requirepass"
+    # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
+    r"|l[öo]senordet|passordet|adgangskoden|salasanan"
+)
+# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
+SECRET_NOUNS_CJK = (
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό"
+)
+# Words about a secret, in any of those languages: "Change password", "Passwort ändern",
+# "パスワードを変更" are a form's labels and a translation file's strings, not a password.
+_ABOUT_A_SECRET = re.compile(
+    rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
+)
+_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+
+
+def about_a_secret(value: str) -> bool:
+    """True for words (letters and spaces only, no digit or symbol) that name a secret: text
+    about the secret, since a password is not spelled with the word for it and a space. A
+    passphrase of other words (`correct horse battery staple`) is not this."""
+    if re.search(r"[\d\W]", value.replace(" ", "").replace("'", "").replace("’", "")):
+        return False
+    return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
+    if _DATA_URI.match(value) or about_a_secret(value):
+        return False  # a file in a data URI; a label or a message about a password
     if plain_json(value) or decoded_placeholder(value):
         return False
     if secret_reference(value):
@@ -1396,18 +1430,43 @@ _PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban"})
 # leaked, not what it is, and do not count.
 # "not the public key" says the opposite, and a word naming another key or secret after the
 # phrase starts a new subject ("the public key is fine but the token: …").
-_NAMED_PUBLIC = re.compile(
-    r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )"
-    r"(?:publishable(?:[ -](?:key|token)s?)?|public(?:[ -][a-z]+)?[ -](?:key|token)s?|site[ -]key"
-    r"|search[ -]only(?:[ -][a-z]+)?[ -]key|(?:key|token)s?[ \t]*\([ \t]*public\b)"
-    r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
+_PUBLIC_WORD = (
+    r"(?:public|publique|[öo]ffentlich(?:e[rns]?)?|p[úu]blic[oa]|pubblic[oa]|publiek|publiczny"
+    r"|публичн\w*|公開|公开|공개)"
 )
+_KEY_WORD = (
+    r"(?:key|token|[\w-]*schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|klucz|ключ|キー|密钥|키)s?"
+)
+# Words for what kind of key stands between "public" and "key": "public docs test key",
+# "public API key", "public anon key". A place ("a public repo key") is not among them.
+_KEY_KIND = (
+    r"(?:api|docs?|documentation|test|example|sample|demo|site|search|web|client|anon|browser"
+    r"|frontend|sdk|signing|verification|encryption|ssh|gpg|pgp|host|deploy|vapid|recaptcha)"
+)
+_PUBLIC_PHRASE = (
+    r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )(?<!no )"
+    rf"(?:publishable(?:[ -]{_KEY_WORD})?|{_PUBLIC_WORD}(?:[ -]{_KEY_KIND}){{0,3}}[ -]{_KEY_WORD}"
+    rf"|site[ -]key|search[ -]only(?:[ -][a-z]+)?[ -]key"
+    rf"|{_KEY_WORD}[ \t]*\([ \t]*{_PUBLIC_WORD}(?!\w))"
+)
+_NAMED_PUBLIC = re.compile(
+    _PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
+)
+_INTRO_PUBLIC = re.compile(_PUBLIC_PHRASE)
 
 
 def named_public(text: str, start: int) -> bool:
-    """True when the words just before `start`, on its line, call the value a public key."""
+    """True when the words just before `start`, on its line, call the value a public key; or,
+    for a value inside a fenced code block, the line that introduces the block (ending in a
+    colon) does: "Stripe's public docs test key, in every example:" then the block."""
     line_start = text.rfind("\n", 0, start) + 1
-    return _NAMED_PUBLIC.search(text[max(line_start, start - 90) : start]) is not None
+    if _NAMED_PUBLIC.search(text[max(line_start, start - 90) : start]):
+        return True
+    if text.count("```", 0, start) % 2 == 0:
+        return False  # not inside a fenced block
+    fence = text.rfind("```", 0, start)
+    intro = text[:fence].rstrip().rsplit("\n", 1)[-1]
+    return intro.endswith(":") and _INTRO_PUBLIC.search(intro) is not None
 
 
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:

@@ -209,3 +209,51 @@ def test_a_vendor_prefix_before_a_slot_is_a_placeholder(redactor: Redactor) -> N
     assert _kept(redactor, "STRIPE_KEY=sk_live_0000000000000000000000000")
     token = "ghp_0a0000000000000000000000000b000c0000"  # four different characters: a value
     assert _caught(redactor, f"GITHUB_TOKEN: {token}", token)
+
+
+# ---------------------------------------------------------------- set 12's forms (fifth round)
+
+
+def test_a_key_the_line_before_its_block_calls_public_is_kept(redactor: Redactor) -> None:
+    block = "```bash\ncurl https://api.vendor.test/v1/charges \\\n  -u {key}: -d amount=100\n```"
+    key = "sk_test_Zr8Qm2Lp5Vx9Tn3Kc7Wd1Hy4"
+    for intro in (
+        "the vendor's public docs test key, the same in every example:",
+        "Doku-Testschlüssel (öffentlich, steht in jedem Beispiel):",
+    ):
+        assert _kept(redactor, f"{intro}\n{block.format(key=key)}"), intro
+    # The same block under a line that does not call the key public, or says it is not.
+    for intro in (
+        "our live key, do not share:",
+        "this is not a public docs test key:",
+        "I leaked this key to a public repo:",
+        "public docs test key below, but the real one is here",
+    ):
+        assert _caught(redactor, f"{intro}\n{block.format(key=key)}", key), intro
+
+
+def test_a_data_uri_under_a_secrets_name_is_a_file(redactor: Redactor) -> None:
+    uri = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAFUlEQVR42m"
+    assert _kept(redactor, f'<string name="credential_icon">{uri}</string>')
+    assert _kept(redactor, f'api_token_icon: "{uri}"')
+    token = "Qz7vL2mK9pR4tX8wN3cB6hJ1dF5sA0gY"
+    assert _caught(redactor, f'<string name="api_token">{token}</string>', token)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Change password",
+        "Passwort ändern",
+        "Modifier le mot de passe",
+        "パスワードを変更",
+        "更改密码",
+    ],
+)
+def test_a_label_about_a_password_is_not_one(redactor: Redactor, label: str) -> None:
+    assert _kept(redactor, f'"settings.security.password_change": "{label}",')
+
+
+def test_a_passphrase_of_other_words_is_still_one(redactor: Redactor) -> None:
+    text = '"db.password": "correct horse battery staple",'
+    assert _caught(redactor, text, "correct horse battery staple")
