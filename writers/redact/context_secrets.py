@@ -417,6 +417,17 @@ _FILE_MAGIC = (
     b"SQLite format",
     b"\x80\x04\x95",
     b"\x80\x05\x95",
+    # Photoshop, Rar, xz, old Office (OLE), glTF, MIDI, RTF, PostScript, Mach-O, Java class.
+    b"8BPS",
+    b"Rar!",
+    b"\xfd7zXZ",
+    b"\xd0\xcf\x11\xe0",
+    b"glTF",
+    b"MThd",
+    b"{\\rtf",
+    b"%!PS",
+    b"\xcf\xfa\xed\xfe",
+    b"\xca\xfe\xba\xbe",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -504,8 +515,28 @@ def is_multihash(value: str) -> bool:
 # itself (`payload (base64):`), when no word for a secret is in the label.
 _FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
 _ENCODING_LABEL = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*[:=]?\s*[\"'`]?$"
+    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*(?:[:=]|is|was)?\s*[\"'`]?$"
 )
+# The media type of a file kind named just before a blob: in its label ("attachment (image/jpeg,
+# 2.1 MB): …"), in the same object (`"media_type": "image/png", "data": "…"`), or in the headers
+# of a MIME part (`Content-Type: image/png` … `Content-Transfer-Encoding: base64`, blank line).
+_FILE_MEDIA_TYPE = re.compile(
+    r"(?i)(?<![\w/])(?:image|audio|video|font|model)/[\w.+-]+"
+    r"|(?<![\w/])application/(?:octet-stream|pdf|zip|gzip|wasm|ogg|msword|vnd\.[\w.+-]+)"
+)
+
+
+def data_by_media_type(text: str, start: int) -> bool:
+    """True when a file's media type is named shortly before the blob that holds `start`, with
+    no word for a secret between them."""
+    runs = _blob_runs(text)
+    i = bisect.bisect_right(runs, (start, len(text) + 1)) - 1
+    begin = runs[i][0] if i >= 0 and runs[i][0] <= start < runs[i][1] else start
+    before = text[max(0, begin - 200) : begin]
+    found = list(_FILE_MEDIA_TYPE.finditer(before))
+    return bool(found) and not _SECRET_WORD.search(before[found[-1].end() :])
+
+
 _ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
 _SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
 
@@ -521,8 +552,9 @@ def data_by_label(text: str, start: int) -> bool:
 # One base64 blob split for layout: pieces of 16 characters or more joined by line breaks, escaped
 # line breaks, string concatenation (`" +\n  "`), percent-escapes of `+/=`, quotes, indentation.
 _BLOB_RUN = re.compile(
-    r"[A-Za-z0-9+/=_-]{16,}"
-    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}[A-Za-z0-9+/=_-]{16,})*"
+    # `\/` is JSON's escaped slash: `"\/9j\/4AAQ…"` is one blob.
+    r"(?:[A-Za-z0-9+/=_-]|\\/){16,}"
+    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}(?:[A-Za-z0-9+/=_-]|\\/){16,})*"
 )
 _JOINER = re.compile(r"\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]")
 
@@ -602,7 +634,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
-    if data_by_label(m.string, m.start()):
+    if data_by_label(m.string, m.start()) or data_by_media_type(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential

@@ -257,3 +257,35 @@ def test_a_label_about_a_password_is_not_one(redactor: Redactor, label: str) -> 
 def test_a_passphrase_of_other_words_is_still_one(redactor: Redactor) -> None:
     text = '"db.password": "correct horse battery staple",'
     assert _caught(redactor, text, "correct horse battery staple")
+
+
+# ---------------------------------------------------------------- files named by their media type
+
+_RANDOM_B64 = "kVCkC2+Qf3RG+U3c2odHxgHeUREHszWH8g5QRonqK2dhI7N9lP+/aAg2xytNRWEUgkknoJxTjX4vkWpA"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type":"image","source":{"type":"base64","media_type":"image/png","data":"{b}"}}',
+        "attachment (image/jpeg, 2.1 MB): {b}",
+        "Content-Type: audio/ogg\r\nContent-Transfer-Encoding: base64\r\n\r\n{b}\r\n{b}",
+        "the protobuf payload (base64) is {b}",
+    ],
+)
+def test_a_blob_after_a_files_media_type_is_that_file(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text.replace("{b}", _RANDOM_B64))
+
+
+def test_a_secret_after_a_media_type_is_still_one(redactor: Redactor) -> None:
+    text = '{"media_type": "image/png", "api_key": "{b}"}'.replace("{b}", _RANDOM_B64)
+    assert _caught(redactor, text, _RANDOM_B64)
+    assert _caught(redactor, f"the token (base64) is {_RANDOM_B64}", _RANDOM_B64)
+
+
+def test_a_json_escaped_slash_does_not_split_an_image(redactor: Redactor) -> None:
+    jpeg = "\\/9j\\/4AAQSkZJRgABAQCNDKiZt2vjcBsM1CXDjUVgtMCStI41T4MpORhPhIu6w5pGvI6JOHPabYPX5qmYA3="
+    assert _kept(redactor, '{"image":"' + jpeg + '"}')
+    psd = "OEJQUwABBBYmpqNHuF1K5RCz3pgVVLi3KUm+CpgrCeasG81Uvj0+7mkHOLH7Ntj1hiQ+ea4qNUk="
+    assert _kept(redactor, f"psd layer preview {psd}")
+    assert _caught(redactor, f"layer preview {_RANDOM_B64}", _RANDOM_B64)
