@@ -48,7 +48,7 @@ _INSTRUCTION = re.compile(
     r"(?:this|me|it|later|before)(?![a-z])"
 )
 # A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
-_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
+_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z_:.]*")
 # Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
 _SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
@@ -740,6 +740,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
     if not quoted and value[:1] in "[(<{":
         return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
+    if q == "`" and re.match(r"[a-z][\w.-]*[ \t]+\S", value) and not name_quoted:
+        return False  # `TOKEN=\`cat ~/.config/gh/token\``: a command's output, substituted
     if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value

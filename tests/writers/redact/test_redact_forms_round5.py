@@ -289,3 +289,10 @@ def test_a_json_escaped_slash_does_not_split_an_image(redactor: Redactor) -> Non
     psd = "OEJQUwABBBYmpqNHuF1K5RCz3pgVVLi3KUm+CpgrCeasG81Uvj0+7mkHOLH7Ntj1hiQ+ea4qNUk="
     assert _kept(redactor, f"psd layer preview {psd}")
     assert _caught(redactor, f"layer preview {_RANDOM_B64}", _RANDOM_B64)
+
+
+def test_a_yaml_tag_or_a_command_substitution_is_not_a_value(redactor: Redactor) -> None:
+    assert _kept(redactor, "password: !env_var DB_PASSWORD")
+    assert _kept(redactor, "export TOKEN=`cat ~/.config/gh/token`")
+    assert _caught(redactor, "export TOKEN=`Quartz^orchid38`", "Quartz^orchid38")
+    assert _caught(redactor, "password: '!Maple2291'", "!Maple2291")
