@@ -699,6 +699,8 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
+    if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
+        return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
         return False

@@ -311,3 +311,11 @@ def test_the_password_probe_does_not_get_worse(redactor: Redactor) -> None:
     result = score(redactor, pos, neg)
     assert sum(result.caught.values()) >= 86, result.missed
     assert not result.false_positives, result.false_positives
+
+
+def test_a_prefixed_name_ending_in_an_extension_is_a_file(redactor: Redactor) -> None:
+    assert _kept(
+        redactor, "checkpoint: s3://ml-artifacts/churn/ckpt-step-12000-Qx7RkT2mLp9vZ4wN.pt"
+    )
+    key = "key-Qx7RkT2mLp9vZ4wNa8b3c5d7e9f1g2h4"
+    assert _caught(redactor, f"mailgun: {key}.", key)  # a full stop ends the sentence
