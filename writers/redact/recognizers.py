@@ -84,8 +84,24 @@ _SELF_WORDS = frozenset(
 # `invalid-signature-fixture`, `expired-token-for-e2e`.
 _SELF_WORDS |= frozenset(
     "unit integration e2e ci fixture fixtures stub stubbed mocked sandbox bogus invalid expired "
-    "revoked wrong bad purposes just".split()
+    "revoked wrong bad purposes just prod production staging".split()
 )
+
+
+def _glued_self_words(word: str) -> bool:
+    """True when a run of letters is self-describing words written together: `mysecretpassword`
+    is `my secret password`, `devtoken` is `dev token`. Only words of three letters or more
+    join (and `my`), so a password of other words is never split into these."""
+    n = len(word)
+    ok = [True] + [False] * n
+    for end in range(1, n + 1):
+        ok[end] = any(
+            ok[begin]
+            and (end - begin >= 3 or word[begin:end] == "my")
+            and (word[begin:end] in _SELF_WORDS or word[begin:end] in _PLACEHOLDER_VALUES)
+            for begin in range(max(0, end - 12), end)
+        )
+    return ok[n]
 
 
 # A value that opens with one of these and has no digit is an instruction: `TODO-ask-ops`,
@@ -112,7 +128,7 @@ def self_describing(value: str) -> bool:
     words = [w.lower() for w in _WORD_PIECES.findall(core)]
     if not words:
         return False
-    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES for w in words):
+    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES or _glued_self_words(w) for w in words):
         return True
     return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
 

@@ -319,3 +319,11 @@ def test_a_prefixed_name_ending_in_an_extension_is_a_file(redactor: Redactor) ->
     )
     key = "key-Qx7RkT2mLp9vZ4wNa8b3c5d7e9f1g2h4"
     assert _caught(redactor, f"mailgun: {key}.", key)  # a full stop ends the sentence
+
+
+def test_self_describing_words_written_together_are_a_placeholder(redactor: Redactor) -> None:
+    assert _kept(redactor, "POSTGRES_PASSWORD=mysecretpassword")
+    assert _kept(redactor, "AUTH_SECRET=development-secret-change-in-prod")
+    # Other words, or a number glued on, make a candidate again.
+    assert _caught(redactor, "POSTGRES_PASSWORD=mysecretpassword42", "mysecretpassword42")
+    assert _caught(redactor, "POSTGRES_PASSWORD=walnutorchidquartz7", "walnutorchidquartz7")
