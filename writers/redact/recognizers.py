@@ -1441,7 +1441,9 @@ def _strip_trailing(value: str) -> str:
 
 
 # Kinds about a person, which no word about keys makes public.
-_PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban"})
+# Kinds about a person, which no word about keys makes public, and a private key's armour,
+# which says what it is whatever the words around it call it.
+_PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban", "private_key"})
 # The text calls the key right after it public: the half of a pair made to be published, or a
 # key made to be shipped in web pages (`reCAPTCHA site key`, `publishable key`, `search-only
 # API key`, `public token`). "in the public bundle", "a public repo" say where a key was
@@ -1470,7 +1472,9 @@ _PUBLIC_PHRASE = (
 _NAMED_PUBLIC = re.compile(
     _PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
 )
-_INTRO_PUBLIC = re.compile(_PUBLIC_PHRASE)
+# The line introducing a block names nothing else secret after the phrase ("our public API key
+# and the secret:" introduces both).
+_INTRO_PUBLIC = re.compile(_PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)[^\n]){0,160}$")
 
 
 def named_public(text: str, start: int) -> bool:

@@ -5,8 +5,11 @@ files, command lines and chat in several languages; none is copied from a corpus
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tests.support.redaction_corpus import _pem
 from writers.redact.redactor import Redactor
 
 
@@ -327,3 +330,12 @@ def test_self_describing_words_written_together_are_a_placeholder(redactor: Reda
     # Other words, or a number glued on, make a candidate again.
     assert _caught(redactor, "POSTGRES_PASSWORD=mysecretpassword42", "mysecretpassword42")
     assert _caught(redactor, "POSTGRES_PASSWORD=walnutorchidquartz7", "walnutorchidquartz7")
+
+
+def test_a_public_intro_does_not_cover_another_secret(redactor: Redactor) -> None:
+    key = "sk_live_Zr8Qm2Lp5Vx9Tn3Kc7Wd1Hy4"
+    block = f"```\npk_live_Qa1Ws2Ed3Rf4Tg5Yh6Uj7Ik8\n{key}\n```"
+    assert _caught(redactor, f"our public API key and the secret one:\n{block}", key)
+    pem = _pem(random.Random(5))
+    body = pem.splitlines()[1]
+    assert _caught(redactor, f"public key:\n```\n{pem}\n```", body)
