@@ -63,7 +63,8 @@ _COPULA = (
     r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
 )
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
-_COPULAS = rf"(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|jetzt|maintenant|ahora|agora|nu|now)){{0,2}}"
+_NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
+_COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 _QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
@@ -238,6 +239,11 @@ _PAIR = re.compile(
 
 # "creds are admin:…", "die Zugangsdaten sind root / …": a copula instead of a colon, and then
 # the user and the password joined by `:` or `/`.
+# "login admin / …": a word for a login, then the user and the password joined by a slash.
+_PAIR_SLASH = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:login|log-in|creds|credentials|zugang|zugangsdaten|identifiants"
+    r"|acceso|credenciais|inloggegevens)[ \t]+(?P<u>[\w.@+-]{1,64})[ \t]*/[ \t]*(?P<s>\S{4,200})"
+)
 _PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
     r"|credenciais|inloggegevens)(?![A-Za-z])[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
@@ -789,6 +795,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PAIR_SLASH, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),

@@ -339,3 +339,10 @@ def test_a_public_intro_does_not_cover_another_secret(redactor: Redactor) -> Non
     pem = _pem(random.Random(5))
     body = pem.splitlines()[1]
     assert _caught(redactor, f"public key:\n```\n{pem}\n```", body)
+
+
+def test_now_before_a_copula_and_a_login_with_a_slash(redactor: Redactor) -> None:
+    assert _caught(redactor, "a senha agora é wdurx705!VII", "wdurx705!VII")
+    assert _caught(redactor, "login admin / phzgx741&WXB", "phzgx741&WXB")
+    assert _kept(redactor, "login screen / v2.3 redesign")
+    assert _kept(redactor, "a senha agora é a mesma de antes")
