@@ -346,3 +346,17 @@ def test_now_before_a_copula_and_a_login_with_a_slash(redactor: Redactor) -> Non
     assert _caught(redactor, "login admin / phzgx741&WXB", "phzgx741&WXB")
     assert _kept(redactor, "login screen / v2.3 redesign")
     assert _kept(redactor, "a senha agora é a mesma de antes")
+
+
+def test_secrets_beside_this_rounds_exemptions_are_caught(redactor: Redactor) -> None:
+    """30 secrets written next to what this round lets pass (ids, "public", media types,
+    `/.well-known/`, placeholders' words): 24/30 on main before the round, 30/30 after."""
+    from tests.support.paths import DATA
+    from tests.support.redaction_corpus import load_jsonl_pair, score
+
+    folder = DATA / "redaction_probes" / "passwords"
+    pos, _ = load_jsonl_pair(
+        folder / "near_exemptions_positives.jsonl", folder / "passwords_negatives.jsonl"
+    )
+    result = score(redactor, pos, [])
+    assert result.recall == 1.0, result.missed
