@@ -170,6 +170,9 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
+    last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
+    if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
+        return False  # "token lookup → accessor: …", "token id: …": the last word names it
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
@@ -478,6 +481,8 @@ _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc
 _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 # A PKCE `code_challenge` is a digest of the verifier, sent through the browser by design.
 _PUBLIC_TAILS |= {"challenge"}
+# A token's accessor (Vault) looks a token up or revokes it, and authenticates nothing.
+_PUBLIC_TAILS |= {"accessor"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -497,7 +502,11 @@ def public_by_label(before: str) -> bool:
     word = _WORD_BEFORE.search(before[-40:])
     if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
         return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
-    if re.search(r"(?i)(?<![\w-])ids?(?:[ \t]+(?:is|was|are|reads))?[ \t]+[`\"']?$", before):
+    if re.search(
+        r"(?:(?i:(?<![\w-])ids?)|[a-z0-9](?:Id|ID|_id|-id)s?)(?:[ \t]+(?:is|was|are|reads))?"
+        r"[ \t]+[`\"']?$",
+        before,
+    ):
         return True  # `Drive file id 1wU4…`, `the upload id is …`: an id, named without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
@@ -705,6 +714,8 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
+    if m.string[m.start() - 1 : m.start()] == "$":
+        return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
     if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
         return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.

@@ -1467,7 +1467,8 @@ _PUBLIC_PHRASE = (
     r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )(?<!no )"
     rf"(?:publishable(?:[ -]{_KEY_WORD})?|{_PUBLIC_WORD}(?:[ -]{_KEY_KIND}){{0,3}}[ -]{_KEY_WORD}"
     rf"|site[ -]key|search[ -]only(?:[ -][a-z]+)?[ -]key"
-    rf"|{_KEY_WORD}[ \t]*\([ \t]*{_PUBLIC_WORD}(?!\w))"
+    rf"|{_KEY_WORD}[ \t]*\([^()\n]{{0,20}}?(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )"
+    rf"{_PUBLIC_WORD}(?!\w))"
 )
 _NAMED_PUBLIC = re.compile(
     _PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"

@@ -360,3 +360,31 @@ def test_secrets_beside_this_rounds_exemptions_are_caught(redactor: Redactor) ->
     )
     result = score(redactor, pos, [])
     assert result.recall == 1.0, result.missed
+
+
+def test_the_last_word_before_the_colon_names_the_value(redactor: Redactor) -> None:
+    value = "Uv7jX5G2Nm28QONdhz0BPdVd"
+    assert _kept(redactor, f"vault token lookup → accessor: {value} (not the token)")
+    assert _kept(redactor, f"token id: {value}")
+    assert _caught(redactor, f"token: {value}", value)
+    assert _caught(redactor, f"password for the admin: {value}", value)
+
+
+def test_a_name_ending_in_id_names_an_id(redactor: Redactor) -> None:
+    value = "TGI0MpOjo9tNmLRfuK4lN7pBiz4u1HXP"
+    assert _kept(redactor, f"Auth0 domain acme.eu.auth0.com, clientId {value}")
+    assert _caught(redactor, f"Auth0 domain acme.eu.auth0.com, clientSecret {value}", value)
+
+
+def test_a_crypt_hash_field_is_a_digest(redactor: Redactor) -> None:
+    salt, digest = (
+        "u0Hj5BNZUOhb1Fse",
+        "SYtp6UlKw52.xaIrWh6Ul0EWHmOj9Q2RWmDRI7AGFS.lksGMBerQyo9HKiM9RY",
+    )
+    assert _kept(redactor, f"shadow entry: deploy:${6}${salt}${digest}:19700:0:99999:7:::")
+
+
+def test_a_key_said_public_inside_its_parentheses(redactor: Redactor) -> None:
+    value = "phc_tnLPEZV3p7ZGGHviCFzZPDXN5FU4nyVqhoHXbK8DQpb"
+    assert _kept(redactor, f"PostHog project API key (phc_, public by design): {value}")
+    assert _caught(redactor, f"PostHog personal API key (phx_, keep it private): {value}", value)
