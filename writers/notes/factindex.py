@@ -84,7 +84,9 @@ class Shelf:
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
-        each term a weight."""
+        each term a weight. A term every fact holds is skipped: it tells no fact from another
+        (its IDF is log(1 + 0.5 / (n + 0.5)), next to nothing), and its postings are the
+        longest there are (a year that every dated fact of a large scope carries)."""
         n = len(self.ids)
         out = np.zeros(n, dtype=np.float64)
         if not n:
@@ -95,6 +97,8 @@ class Shelf:
             if hit is None:
                 continue
             docs, tf = hit
+            if docs.size == n:
+                continue
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
             if isinstance(q, dict):
                 idf *= q[t]
