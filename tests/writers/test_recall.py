@@ -610,3 +610,23 @@ def test_a_term_every_fact_holds_scores_nothing(store: Store, clock: FakeClock) 
     assert not sh.bm25({year}).any()
     assert sh.bm25({year, vpn}).tolist() == sh.bm25({vpn}).tolist()
     assert (sh.bm25({vpn}) > 0).sum() == 1
+
+
+def test_feedback_leaves_out_terms_over_its_postings_bound(store: Store, clock: FakeClock) -> None:
+    # The feedback round adds the best match's other terms ("rotation" brings "pagerduty"); a
+    # term held by more facts than the bound is left out of it (a bound on the round's cost).
+    with store.sessions.begin() as db:
+        for text in [
+            "The on-call rotation lives in PagerDuty",
+            "PagerDuty pages the SRE channel at night",
+            "Lunch is at noon on Fridays",
+        ]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    plain = sh.bm25(set(lexical.hashed("rotation")))
+    fed = sh.bm25_feedback("rotation")
+    assert (plain > 0).sum() == 1 and (fed > 0).sum() == 2  # the other PagerDuty fact joins
+    # "pagerduty" is held by two facts: under a bound of one it is left out, and only the
+    # first fact's own one-fact terms feed back.
+    assert (sh.bm25_feedback("rotation", max_postings=1) > 0).sum() == 1
+    assert sh.bm25_feedback("rotation", max_postings=0).tolist() == plain.tolist()

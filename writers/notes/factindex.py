@@ -105,8 +105,11 @@ class Shelf:
             out[docs] += idf * tf * (lexical.K1 + 1) / (tf + norm[docs])
         return out
 
-    def bm25_feedback(self, query: str) -> np.ndarray:
-        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`)."""
+    def bm25_feedback(
+        self, query: str, *, max_postings: int = lexical.PRF_MAX_POSTINGS
+    ) -> np.ndarray:
+        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`;
+        terms held by more than `max_postings` facts left out of the round)."""
         first = self.bm25(set(lexical.hashed(query)))
         if not first.any():
             return first
@@ -119,7 +122,13 @@ class Shelf:
         kth = np.partition(vals, vals.size - k)[vals.size - k]
         near = hits[vals >= kth]
         top = near[np.lexsort((near, -first[near]))][:k]
-        extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
+        extra = {
+            t
+            for i in top
+            if first[i] > 0
+            for t in self.terms[i]
+            if self.postings[t][0].size <= max_postings
+        }
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
 
 
