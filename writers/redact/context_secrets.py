@@ -636,6 +636,19 @@ _FILE_PATH_AFTER = re.compile(r"(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}(?![\w/-
 _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
 
 
+_RUN_ON = re.compile(r"/[A-Za-z0-9_+/=-]*")
+
+
+def _long_span(m: re.Match[str]) -> tuple[int, int]:
+    """The long run's span, with the rest of it when the run goes on past a `/`: base64 holds
+    `/` and `//`, and a random run cut there (`…Gc3//Xa8…`) is one secret, not one and a path."""
+    start, end = m.span("s")
+    more = _RUN_ON.match(m.string, end)
+    if more is not None and any(c.isalnum() for c in more.group(0)):
+        end = more.end()
+    return start, end
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
@@ -810,7 +823,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
-    Rule("api_token", _LONG, 0.45, _long_check),
+    Rule("api_token", _LONG, 0.45, _long_check, _long_span),
     Rule(
         "url_credentials",
         re.compile(

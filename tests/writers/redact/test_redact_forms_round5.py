@@ -388,3 +388,29 @@ def test_a_key_said_public_inside_its_parentheses(redactor: Redactor) -> None:
     value = "phc_tnLPEZV3p7ZGGHviCFzZPDXN5FU4nyVqhoHXbK8DQpb"
     assert _kept(redactor, f"PostHog project API key (phc_, public by design): {value}")
     assert _caught(redactor, f"PostHog personal API key (phx_, keep it private): {value}", value)
+
+
+# ---------------------------------------------------------------- a random run past a `/`
+
+
+def _b64_run(rng: random.Random, slashes: str) -> str:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+"
+    parts = ["".join(rng.choice(alphabet) for _ in range(n)) for n in (34, 12, 20)]
+    return parts[0] + slashes + parts[1] + "/" + parts[2]
+
+
+@pytest.mark.parametrize("slashes", ["/", "//"])
+@pytest.mark.parametrize("lead", ["blob ", "here: ", "the token is "])
+def test_a_random_run_cut_by_a_slash_is_redacted_whole(
+    redactor: Redactor, slashes: str, lead: str
+) -> None:
+    """Base64 holds `/` (and `//`): the tail after one is the same secret, not a path to keep.
+    Before this, `…Gc3//Xa8…` left `//Xa8…` in the stored text."""
+    secret = _b64_run(random.Random(len(lead) * 7 + len(slashes)), slashes)
+    text = f"{lead}{secret} end"
+    assert _caught(redactor, text, secret)
+
+
+def test_a_file_under_a_random_directory_is_still_a_file(redactor: Redactor) -> None:
+    text = "see uploads/q3Zx8Lm2Pw0Rt7Yv5Nb1Kd4Hs6Jf9Gc3Xa8Qe/avatar.webp for the crop"
+    assert _kept(redactor, text)
