@@ -7,6 +7,9 @@ process, median of `--rounds` rounds of `--n` calls each).
   is returned as it is (`writers.redact.redactor.redact_text`).
 - Embedding a session's first message when nothing is ranked by it (an empty library, no facts
   in scope): before, every first message was embedded; after, none is (`writers.selector`).
+- MEMORY.md at a session's start (`writers.notes.memory`: the external-edit check and the view
+  of the file the prompt gets, a 30-line file a person wrote): run from each tree to compare
+  (the file is read, hashed and split once per stamp since issue 27's fourth round).
 
 Run: `python bench/hot_cuts.py [--n 200] [--rounds 5]`; prints a markdown table.
 """
@@ -73,10 +76,37 @@ def main() -> None:
         rows.append(
             (f"embedding a first message ({embedder.name}), saved when nothing ranks", embed)
         )
+    rows.append(("MEMORY.md at a session's start (check and view)", memory_at_start()))
     print("| step | CPU per message |")
     print("|---|---:|")
     for name, fn in rows:
         print(f"| {name} | {per_call_ms(fn, args.n, args.rounds):.3f} ms |")
+
+
+def memory_at_start() -> Callable[[str], object]:
+    """What a session's context does with MEMORY.md (bot/chat/prompting.py `assemble`)."""
+    import tempfile
+    from datetime import UTC, datetime
+
+    from store.db import Store
+    from writers.guard.reach import View
+    from writers.notes import memory
+
+    data = Path(tempfile.mkdtemp())
+    (data / memory.MEMORY_FILE).write_text(
+        "".join(f"- 2026-11-{1 + i % 28:02d} — the team prefers option {i}\n" for i in range(30))
+    )
+    memory.record_fingerprint(data)
+    store = Store.open(f"sqlite:///{data / 'seshat.db'}")
+    view = View.session(user_id="U0LOAD0001", channel="D0LOAD0001")
+
+    db = store.sessions()  # no statement runs: nothing is edited, no line carries a marker
+
+    def at_start(_text: str) -> object:
+        memory.check_external_edit(db, data, datetime.now(UTC))
+        return memory.memory_for_view(db, data, view, max_tokens=600)
+
+    return at_start
 
 
 if __name__ == "__main__":
