@@ -233,8 +233,21 @@ def start_profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
     return spy
 
 
-def seed(data: Path, lessons: int, facts: int, embedder_choice: str = "hashing") -> None:
-    """Lessons (embedded with the daemon's embedder) and channel facts, before start."""
+def load_user(n: int) -> str:
+    """The n-th load user's Slack id."""
+    return f"U0LOAD{n:04d}"
+
+
+def seed(
+    data: Path,
+    lessons: int,
+    facts: int,
+    embedder_choice: str = "hashing",
+    user_facts: int = 0,
+    users: int = 0,
+) -> None:
+    """Lessons (embedded with the daemon's embedder), channel facts and `user_facts` facts about
+    the `users` load users (spread evenly: what a DM's context selects), before start."""
     from datetime import timedelta
 
     from sqlalchemy import insert
@@ -297,6 +310,23 @@ def seed(data: Path, lessons: int, facts: int, embedder_choice: str = "hashing")
                         for i in range(start, min(facts, start + 5000))
                     ],
                 )
+            for start in range(0, user_facts if users else 0, 5000):
+                db.execute(
+                    insert(MemoryEntry),
+                    [
+                        {
+                            "text": f"Fact {i}: this person deploys service {i} on Tuesdays",
+                            "text_hash": f"bench-user-fact-{i}",
+                            "scope_kind": "user",
+                            "scope_id": load_user(i % users),
+                            "status": "active",
+                            "reach": "scope",
+                            "created_at": now,
+                            "updated_at": now,
+                        }
+                        for i in range(start, min(user_facts, start + 5000))
+                    ],
+                )
     finally:
         store.close()
 
@@ -310,6 +340,7 @@ def run(
     facts: int = 0,
     profile: Path | None = None,
     *,
+    user_facts: int = 0,
     app: str = "seshat",
     mode: str = "socket",
     extra: dict[str, str] | None = None,
@@ -321,8 +352,9 @@ def run(
     ):
         data = Path(tmp) / "data"
         slack.add_user("U0OWNER", "owner")
-        if lessons or facts:
-            seed(data, lessons, facts, (extra or {}).get("SESHAT_EMBEDDER", "hashing"))
+        if lessons or facts or user_facts:
+            embedder = (extra or {}).get("SESHAT_EMBEDDER", "hashing")
+            seed(data, lessons, facts, embedder, user_facts, sessions)
         launched = time.monotonic()
         port = free_port()
         processes = int((extra or {}).get("SESHAT_WORKERS", "1"))
@@ -352,7 +384,7 @@ def run(
                         time.sleep(8.0)
                         break
             cold_start = time.monotonic() - launched
-            users = [f"U0LOAD{i:04d}" for i in range(sessions)]
+            users = [load_user(i) for i in range(sessions)]
             for user in users:
                 slack.add_user(user, user.lower())
             sent: dict[str, float] = {}
@@ -570,6 +602,7 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
                 mode=args.mode,
                 app=app,
                 extra=extra,
+                user_facts=args.user_facts,
             )
             print(app, {k: round(v, 2) if isinstance(v, float) else v for k, v in r.items()})
             rows.append((app, r))
@@ -586,6 +619,7 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         f"--latency {args.latency} --rounds {args.rounds}"
         + (f" --lessons {args.lessons}" if args.lessons else "")
         + (f" --facts {args.facts}" if args.facts else "")
+        + (f" --user-facts {args.user_facts}" if args.user_facts else "")
         + "".join(f" --set {k}={v}" for k, v in extra.items())
         + f"` on {platform.machine()} {platform.system()}, Python {platform.python_version()}, "
         + ("PostgreSQL" if extra.get("DATABASE_URL", "").startswith("postgresql") else "SQLite")
@@ -656,6 +690,12 @@ def main() -> None:
     parser.add_argument("--lessons", type=int, default=0, help="stored before the daemon starts")
     parser.add_argument("--facts", type=int, default=0, help="channel facts stored before start")
     parser.add_argument(
+        "--user-facts",
+        type=int,
+        default=0,
+        help="facts about the load users, spread evenly, stored before start (DMs select them)",
+    )
+    parser.add_argument(
         "--profile", type=Path, help="py-spy the daemon's CPU work while it answers (collapsed)"
     )
     parser.add_argument("--out", type=Path, default=None)
@@ -687,6 +727,7 @@ def main() -> None:
         args.profile,
         mode=args.mode,
         extra=extra,
+        user_facts=args.user_facts,
     )
     for key, value in r.items():
         print(f"{key:<16} {value:.3f}" if isinstance(value, float) else f"{key:<16} {value}")
@@ -702,7 +743,7 @@ def main() -> None:
         "",
         f"Generated by `python bench/load.py --sessions {args.sessions} --latency {args.latency} "
         f"--turns {args.turns} --workers {args.workers} --lessons {args.lessons} "
-        f"--facts {args.facts}` on {platform.machine()} "
+        f"--facts {args.facts} --user-facts {args.user_facts}` on {platform.machine()} "
         f"{platform.system()}, Python {platform.python_version()}, SQLite, "
         f"{datetime.now(UTC):%Y-%m-%d}. Socket Mode over the local Slack workspace; the local "
         f"Anthropic API answers each chat call after {args.latency} s.",

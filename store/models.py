@@ -405,6 +405,7 @@ class LessonRow(Base):
     provenance: Mapped[list[Any]] = mapped_column(JSON, default=list)
     flags: Mapped[list[Any]] = mapped_column(JSON, default=list)
     contradicts: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    # One more per `lesson_injections` row inserted, by the database's trigger (migration 0018).
     times_injected: Mapped[int] = mapped_column(Integer, default=0)
     times_recurred: Mapped[int] = mapped_column(Integer, default=0)
     embedding: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)

@@ -100,7 +100,7 @@ class ContextUses:
         return bool(self.lesson_ids or self.fact_ids or self.skills)
 
     def write(self, db: Session | Connection) -> None:
-        """One statement per kind used (two when lessons are new to the session)."""
+        """One statement per kind used (a lesson's count is kept by the database's trigger)."""
         record_injection(db, self.session_id, self.lesson_ids, self.at)
         uses.record(db, self.session_id, self.fact_ids, self.at)
         for match in self.skills:

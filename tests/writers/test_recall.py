@@ -275,12 +275,13 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     # Rollback: the retriever's in-process copies (terms, vector) go with the archived fact.
     _warm(store, OTHER, "DOTHER01", True, clock)
     assert digest in cached_texts() and lexical.cache_holds(digest)
+    assert factindex.holds_text(text)  # a small shelf keeps its lines' texts
     with store.sessions.begin() as db:
         rollback(
             db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
             data_dir=tmp_path, skills_dir=tmp_path / "skills",
         )  # fmt: skip
-    assert digest not in cached_texts()
+    assert digest not in cached_texts() and not factindex.holds_text(text)
     # Forget: the same text written again, retrieved, then purged.
     _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
     with store.sessions.begin() as db:
@@ -288,12 +289,12 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             db, ctx(store, dm2, tmp_path, clock.now()), reflection(memory_notes=[text])
         )
     _warm(store, OTHER, "DOTHER01", True, clock)
-    assert digest in cached_texts()
+    assert digest in cached_texts() and factindex.holds_text(text)
     with store.sessions.begin() as db:
         Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor="owner").run(
             dry_run=False
         )
-    assert digest not in cached_texts()
+    assert digest not in cached_texts() and not factindex.holds_text(text)
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
 
@@ -483,9 +484,13 @@ def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeC
             assert row is not None
             row.status = "archived"
         assert ask("vpn gateway") == []
-        # The index keeps numbers and term hashes, never a fact's text.
+        # The index keeps numbers and term hashes, and the texts of retrievable facts only (for
+        # a small shelf's lines): neither the deleted fact's text nor the archived one's.
         for shelf in factindex._SHELVES.values():
-            assert shelf.texts == []
+            assert not {
+                "The VPN gateway is vpn-ber-3.corp",
+                "The VPN gateway is vpn-ber-4.corp",
+            } & set(shelf.texts)
             assert not any(isinstance(t, str) for doc in shelf.terms for t in doc)
     finally:
         daemon.close()
@@ -514,11 +519,14 @@ def test_an_edit_leaves_no_copy_of_the_earlier_text(store: Store, clock: FakeClo
 
     assert ask() == ["The staging VPN password hint is the team mascot"]
     assert before in cached_texts()
+    assert factindex.holds_text("The staging VPN password hint is the team mascot")
     with store.sessions.begin() as db:
         assert edit_item(db, "fact", fid, "The staging VPN uses SSO", "owner", clock.now()).ok
     assert before not in cached_texts()
+    assert not factindex.holds_text("The staging VPN password hint is the team mascot")
     assert ask() == ["The staging VPN uses SSO"]
     assert before not in cached_texts()
+    assert not factindex.holds_text("The staging VPN password hint is the team mascot")
 
 
 def test_a_very_large_scope_takes_cosines_on_a_short_list() -> None:

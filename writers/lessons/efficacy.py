@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, update
+from sqlalchemy import Connection, Table, update
 from sqlalchemy.orm import Session
 
 from store.db import record_uses_statement
@@ -117,25 +117,16 @@ def record_injection(
 
     On the reply path (the transaction that stores the answer, bot/chat/engine.py): one
     prebuilt `INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING` records those of `lesson_ids`
-    that still exist and were not recorded for the session before, and one `UPDATE` counts
-    them in their lessons' `times_injected` (none when nothing was new)."""
+    that still exist and were not recorded for the session before; the database's trigger on
+    that insert counts each new row in its lesson's `times_injected` (migration 0018), so the
+    count costs no statement of its own."""
     wanted = sorted(set(lesson_ids))
     if not wanted:
         return []
     statement = record_uses_statement(db, _INJECTIONS, "lesson_id", _LESSONS)
     inserted = db.execute(statement, {"session_id": session_id, "at": now, "ids": wanted})
-    new = sorted(int(lesson_id) for (lesson_id,) in inserted.all())
-    if new:
-        db.execute(_COUNT_INJECTED, {"ids": new})
-    return new
+    return sorted(int(lesson_id) for (lesson_id,) in inserted.all())
 
 
 _LESSONS: Table = LessonRow.__table__  # type: ignore[assignment]
 _INJECTIONS: Table = LessonInjection.__table__  # type: ignore[assignment]
-# Core, not ORM: it runs on the answer's Connection as on a Session (whose loaded lessons are
-# not refreshed by it; their next read is).
-_COUNT_INJECTED = (
-    update(_LESSONS)
-    .where(_LESSONS.c.id.in_(bindparam("ids", expanding=True)))
-    .values(times_injected=_LESSONS.c.times_injected + 1)
-)

@@ -2,12 +2,19 @@
 
 One `Shelf` per set of scopes a session reads (a channel; or a DM user's scope with its DM
 channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line
-lengths), BM25 postings over salted term hashes and, per embedder, their vectors — never their
-text. Each selection reads the scopes' versions (`fact_scope_versions`, bumped by triggers on
-every insert, update and delete; migration 0014) and rebuilds a shelf only when one moved, so a
-fact written, edited, rolled back or forgotten by any process is seen by the next selection in
-every process. Which facts of a shelf a given user may see is asked of `facts.scope_filter`
-itself (ids only, once per user and shelf version), never re-implemented here.
+lengths), BM25 postings over salted term hashes and, per embedder, their vectors; a shelf of at
+most `TEXTS_MAX` facts also keeps their texts, so the lines a selection shows need no read of
+their own (`line`). Each selection reads the scopes' versions (`fact_scope_versions`, bumped by
+triggers on every insert, update and delete; migration 0014) and rebuilds a shelf only when one
+moved, so a fact written, edited, rolled back or forgotten by any process is seen by the next
+selection in every process. Which facts of a shelf a given user may see is asked of
+`facts.scope_filter` itself (ids only, once per user and shelf version), never re-implemented
+here: for the user whose selection builds a shelf, by the building statement itself (`shelf`'s
+`visible_to`).
+
+What a shelf holds goes with the texts it came from: `forget` drops every shelf holding a
+forgotten or rolled-back text's hash (its terms, vectors and text alike), and a shelf is rebuilt
+when its scopes' versions moved (an edit, or a forget by another process).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, Select, String, and_, bindparam, cast, or_, select
+from sqlalchemy import ColumnElement, Select, String, and_, bindparam, case, cast, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -34,6 +41,9 @@ _NO_FLAGS = (None, "", "[]", "null")
 _MAX_SHELVES = 64
 _MAX_BYTES = 512 * 2**20  # vectors and postings of all shelves together (least recent go first)
 _MAX_MASKS = 256
+# A shelf of at most this many facts keeps their texts (a few hundred kB at most): the lines a
+# selection shows come from it. A larger one drops them; its chosen lines are read.
+TEXTS_MAX = 4096
 
 
 def epoch(when: datetime) -> float:
@@ -58,7 +68,10 @@ class Shelf:
     doc_len: np.ndarray
     postings: dict[int, tuple[np.ndarray, np.ndarray]]
     terms: list[tuple[int, ...]]
-    texts: list[str]  # only while building (for the vectors); emptied before use
+    # Each fact's text and status while building (for the vectors); kept only when the shelf
+    # has at most TEXTS_MAX facts (`line`), emptied otherwise.
+    texts: list[str]
+    statuses: list[str]
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
     # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
@@ -80,7 +93,21 @@ class Shelf:
         vecs = sum(int(v.nbytes) for v in self.vectors.values())
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
         derived = sum(int(v.nbytes) for v in self.derived.values())
-        return vecs + posts + derived + 64 * len(self.ids)
+        texts = sum(len(t) + 49 for t in self.texts)
+        return vecs + posts + derived + texts + 64 * len(self.ids)
+
+    @functools.cached_property
+    def position(self) -> dict[int, int]:
+        """Each fact's position by its id."""
+        return {int(i): n for n, i in enumerate(self.ids.tolist())}
+
+    def line(self, fact_id: int) -> tuple[str, str, datetime, str] | None:
+        """The fact's text, category, creation time and status as of the shelf's versions, or
+        None when the shelf keeps no texts (or not this fact)."""
+        n = self.position.get(fact_id) if self.texts else None
+        if n is None:
+            return None
+        return self.texts[n], self.categories[n], self.created[n], self.statuses[n]
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
@@ -160,6 +187,7 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
         postings={},
         terms=[],
         texts=[],
+        statuses=[],
     )
 
 
@@ -212,11 +240,14 @@ def shelf(
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
     known: Known | None = None,
+    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
 ) -> Shelf:
     """The current shelf of `scopes`, rebuilt only when one of their versions moved (or it has
     no vectors from this embedder). With `known` (the versions read in an earlier snapshot),
     nothing is read for scopes that held no fact then, nor for a kept shelf at least as new as
-    those versions (versions only grow): such a shelf has every change committed before it."""
+    those versions (versions only grow): such a shelf has every change committed before it.
+    With `visible_to` (a user key and its `visible` condition), a rebuild also answers which of
+    its facts that condition admits, in the same statement (`visible` then reads nothing)."""
     if known is not None and not known.any_facts:
         return _empty(known.versions)
     bind = db.get_bind()
@@ -238,14 +269,15 @@ def shelf(
         ):
             _SHELVES.move_to_end(key)
             return got
-    built = _build(db, scopes, now_versions, statuses, line_tokens)
+    built = _build(db, scopes, now_versions, statuses, line_tokens, visible_to)
     if embed is not None:
         built.vectors[embedder_name] = (
             embed(list(zip(built.hashes, built.texts, strict=True)))
             if len(built)
             else np.zeros((0, 1), dtype=np.float32)
         )
-    built.texts = []  # the vectors are made; no text stays in the index
+    if len(built) > TEXTS_MAX:
+        built.texts, built.statuses = [], []  # the vectors are made; a large shelf keeps no text
     with _LOCK:
         _SHELVES[key] = built
         _SHELVES.move_to_end(key)
@@ -262,7 +294,10 @@ def _build(
     now_versions: tuple[int, ...],
     statuses: Sequence[str],
     line_tokens: Callable[[str, str, datetime], int],
+    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
 ) -> Shelf:
+    # Which facts the building user may see, answered by the same statement.
+    admits = [] if visible_to is None else [case((visible_to[1](), 1), else_=0).label("admits")]
     rows = [
         r
         for r in db.execute(
@@ -275,7 +310,9 @@ def _build(
                 MemoryEntry.decay_rate,
                 MemoryEntry.last_accessed_at,
                 MemoryEntry.created_at,
+                MemoryEntry.status,
                 cast(MemoryEntry.flags, String).label("flags"),
+                *admits,
             )
             .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
             .order_by(MemoryEntry.id)
@@ -292,7 +329,7 @@ def _build(
             p = postings.setdefault(t, ([], []))
             p[0].append(i)
             p[1].append(c)
-    return Shelf(
+    shelf = Shelf(
         versions=now_versions,
         ids=np.array([r.id for r in rows], dtype=np.int64),
         categories=[r.category for r in rows],
@@ -314,7 +351,11 @@ def _build(
         },
         terms=terms,
         texts=[r.text for r in rows],
+        statuses=[r.status for r in rows],
     )
+    if visible_to is not None:
+        shelf.masks[visible_to[0]] = np.array([bool(r.admits) for r in rows], dtype=bool)
+    return shelf
 
 
 def visible(
@@ -354,6 +395,12 @@ def holds(text_hash: str) -> bool:
     """Whether any shelf still holds a text's terms or vectors (the forget tests look here)."""
     with _LOCK:
         return any(text_hash in sh.hashes for sh in _SHELVES.values())
+
+
+def holds_text(text: str) -> bool:
+    """Whether any shelf still keeps this text (the forget and edit tests look here too)."""
+    with _LOCK:
+        return any(text in sh.texts for sh in _SHELVES.values())
 
 
 def clear() -> None:

@@ -280,8 +280,39 @@ def _line_tokens(category: str, text: str, when: datetime) -> int:
     return tokens_of(fact_line(category, text, when))
 
 
+def _shelf(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    embedder: Embedder | None,
+    known: factindex.Known | None = None,
+) -> factindex.Shelf:
+    """The session's scopes' shelf; built (when it must be) by a statement that also answers
+    which of its facts this session may see."""
+    return factindex.shelf(
+        db,
+        factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
+        statuses=RETRIEVABLE,
+        line_tokens=_line_tokens,
+        embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
+        embedder_name="" if embedder is None else embedder.name,
+        known=known,
+        visible_to=(
+            _viewer_key(user_id, channel, is_dm),
+            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        ),
+    )
+
+
+def _viewer_key(user_id: str, channel: str, is_dm: bool) -> str:
+    return f"{user_id}|{channel}|{is_dm}"
+
+
 def _ranked(
     db: Session,
+    sh: factindex.Shelf,
     *,
     user_id: str,
     channel: str,
@@ -290,26 +321,14 @@ def _ranked(
     query_vec: Matrix | None,
     embedder: Embedder | None,
     now: datetime,
-    known: factindex.Known | None = None,
 ) -> Iterator[Ranked]:
-    scopes = factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm)
-    sh = factindex.shelf(
-        db,
-        scopes,
-        statuses=RETRIEVABLE,
-        line_tokens=_line_tokens,
-        embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
-        embedder_name="" if embedder is None else embedder.name,
-        known=known,
-    )
     if not len(sh):
         return
-    key = f"{user_id}|{channel}|{is_dm}"
     mask = factindex.visible(
         db,
         sh,
-        scopes,
-        key,
+        factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
+        _viewer_key(user_id, channel, is_dm),
         lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
         RETRIEVABLE,
     )
@@ -443,9 +462,11 @@ def rank_facts(
     scope's facts come from the in-process index (`writers.notes.factindex`), current by the
     database's versions; who may see which is `scope_filter`'s answer.
     """
+    sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder)
     return list(
         _ranked(
             db,
+            sh,
             user_id=user_id,
             channel=channel,
             is_dm=is_dm,
@@ -487,8 +508,10 @@ def retrieve_facts(
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
     and a real session select alike); `reinforce_facts` records real use.
     """
+    sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     ranked = _ranked(
         db,
+        sh,
         user_id=user_id,
         channel=channel,
         is_dm=is_dm,
@@ -496,7 +519,6 @@ def retrieve_facts(
         query_vec=query_vec,
         embedder=embedder,
         now=now,
-        known=known,
     )
     chosen: list[int] = []
     used = misses = 0
@@ -512,6 +534,17 @@ def retrieve_facts(
         used += c.tokens
     if not chosen:
         return []
+    # A small shelf keeps its facts' texts as of its versions (the ones it was ranked on): the
+    # lines come from it, read by no statement (transient rows, never added to a session).
+    lines = [sh.line(i) for i in chosen]
+    if all(line is not None for line in lines):
+        return [
+            MemoryEntry(id=i, text=text, category=category, created_at=created, status=status)
+            for i, line in zip(chosen, lines, strict=True)
+            if line is not None
+            for text, category, created, status in [line]
+            if status in RETRIEVABLE
+        ]
     # Only what a context line shows (and the status): loading every column of each chosen
     # fact (its JSON tags, flags, provenance) was a sixth of a selection's time at 100k facts.
     found = {

@@ -14,6 +14,7 @@ import logging
 import os
 import re
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -47,6 +48,44 @@ _BULLET = re.compile(r"^\s*[-*+]\s+")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}\s*[—–:\-]?\s*")
 _file_locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
+# What a session start reads of MEMORY.md and its fingerprint file, kept by each file's stamp
+# (mtime, ctime, size, inode; every bot rewrite is a rename, so a new inode) for at most
+# READ_SECONDS: a burst of new sessions reads, hashes and splits the file once, not once each,
+# and a person's edit is still seen within READ_SECONDS even if it kept every stamp.
+READ_SECONDS = 1.0
+_Stamp = tuple[int, int, int, int]
+_reads: dict[Path, tuple[_Stamp, float, str, str]] = {}
+_reads_guard = threading.Lock()
+
+
+def _stamp(path: Path) -> _Stamp | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
+def _read(path: Path) -> tuple[str, str] | None:
+    """The file's text and SHA-256 (None when it does not exist), read again only when its
+    stamp moved or READ_SECONDS passed."""
+    stamp = _stamp(path)
+    if stamp is None:
+        return None
+    now = time.monotonic()
+    with _reads_guard:
+        got = _reads.get(path)
+    if got is not None and got[0] == stamp and now - got[1] < READ_SECONDS:
+        return got[2], got[3]
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    text, digest = data.decode("utf-8"), hashlib.sha256(data).hexdigest()
+    if _stamp(path) == stamp:  # not changed while it was read: keep it
+        with _reads_guard:
+            _reads[path] = (stamp, now, text, digest)
+    return text, digest
 
 
 # --- marked-line files (MEMORY.md, USER.md) -----------------------------------------------------
@@ -168,8 +207,8 @@ class MemorySnapshot:
 
 def fingerprint(data_dir: Path) -> str:
     """SHA-256 of MEMORY.md's bytes ("" when the file does not exist)."""
-    path = data_dir / MEMORY_FILE
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+    got = _read(data_dir / MEMORY_FILE)
+    return got[1] if got is not None else ""
 
 
 def record_fingerprint(data_dir: Path) -> str:
@@ -184,10 +223,11 @@ def check_external_edit(db: Session, data_dir: Path, now: datetime) -> bool:
     """At session start: True (and audited) when someone else changed MEMORY.md since last seen."""
     recorded_path = data_dir / FINGERPRINT_FILE
     current = fingerprint(data_dir)
-    if not recorded_path.exists():
+    seen = _read(recorded_path)
+    if seen is None:
         record_fingerprint(data_dir)
         return False
-    recorded = recorded_path.read_text(encoding="utf-8").strip()
+    recorded = seen[0].strip()
     if recorded == current:
         return False
     audit(
@@ -225,8 +265,8 @@ def memory_for_prompt(
     `shown(id)` says whether the bot's line for note `id` may be shown (the read-side trust
     rule, see `memory_for_view`); lines a person wrote carry no marker and are always shown.
     """
-    path = data_dir / MEMORY_FILE
-    raw = path.read_text(encoding="utf-8") if path.exists() else ""
+    got = _read(data_dir / MEMORY_FILE)
+    raw, digest = got if got is not None else ("", "")
     if shown is not None:
         raw = "\n".join(
             line
@@ -251,7 +291,7 @@ def memory_for_prompt(
     text = "\n".join(reversed(kept))
     if max_tokens is not None:
         text = cap_lines(text, max_tokens, what=MEMORY_FILE)
-    return MemorySnapshot(text=text, fingerprint=fingerprint(data_dir))
+    return MemorySnapshot(text=text, fingerprint=digest)
 
 
 def memory_for_view(
@@ -264,7 +304,9 @@ def memory_for_view(
 ) -> MemorySnapshot:
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
-    ids = marker_ids(data_dir / MEMORY_FILE, "m")
+    got = _read(data_dir / MEMORY_FILE)
+    found = (_MARK.search(line) for line in (got[0] if got else "").splitlines())
+    ids = {int(m.group(2)) for m in found if m and m.group(1) == "m"}
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
     allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
     return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__, max_tokens=max_tokens)
