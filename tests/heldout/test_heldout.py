@@ -111,12 +111,15 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 # (fourth round) were first measured on main's rules at 0eec9cc before any failure was read:
 # set 9 recall 179/179, 19/600; set 10 recall 165/167, 11/600. After the fourth round's rules:
 # 179/179, 0/600 and 167/167, 5/600 (five unnamed constants in a minified bundle, left).
+# Set 14 (issue 24's fifth round; IT operations, hardware and finance-ops texts) was first
+# measured on main at 41d1589 before any text was read: recall 170/170, 32/600.
 DEV_REDACTION_FP_CEILING = {
     "redaction4": 0,
     "redaction6": 0,
     "redaction8": 1,
     "redaction9": 0,
     "redaction10": 5,
+    "redaction14": 32,
 }
 
 
