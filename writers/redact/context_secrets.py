@@ -24,6 +24,12 @@ import bisect
 import functools
 import re
 
+from writers.redact.public_forms import (
+    ARMOUR_B64,
+    armoured_private_key,
+    digest_named_before,
+    introduced_as_encoded_data,
+)
 from writers.redact.recognizers import (
     FILE_REF,
     LOWER_PATH,
@@ -346,11 +352,14 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 # Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
 # ciphertext, which is useless without a key that is not in the text.
-# Any armour whose kind names a public key, a certificate, a signature or ciphertext (`SSH
-# SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never one that names a private key.
+# Any armour whose kind names a public key, a certificate (or a request for one), a signature or
+# ciphertext (`SSH SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never a private key.
 _PUBLIC_BLOCK = re.compile(
     r"-----BEGIN (?![A-Z0-9 ]*PRIVATE)[A-Z0-9 ]*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE|CRL"
-    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE)-----"
+    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE"
+    # What a certificate is asked for or sent in: a request (`CERTIFICATE REQUEST`, a CSR holds
+    # a public key and a name), PKCS#7/CMS bundles of certificates, and domain parameters.
+    r"|CERTIFICATE REQUEST|PKCS7|CMS|PARAMETERS)-----"
     r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
@@ -526,6 +535,7 @@ def sealed_or_public(text: str, start: int) -> bool:
         or described_sealed(text, start)
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
+        or digest_named_before(text[max(0, start - 120) : start])
     )
 
 
@@ -550,7 +560,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
-    if data_by_label(m.string, m.start()):
+    if data_by_label(m.string, m.start()) or introduced_as_encoded_data(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
@@ -703,6 +713,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check),
+    # Base64 of an armoured private key, whatever its length or label (`public_forms`).
+    Rule("private_key", ARMOUR_B64, 0.95, lambda m: armoured_private_key(m.group(0))),
     Rule(
         "url_credentials",
         re.compile(
