@@ -27,8 +27,8 @@ import re
 from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
-    digest_named_before,
     introduced_as_encoded_data,
+    public_by_words,
 )
 from writers.redact.recognizers import (
     FILE_REF,
@@ -535,7 +535,7 @@ def sealed_or_public(text: str, start: int) -> bool:
         or described_sealed(text, start)
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
-        or digest_named_before(text[max(0, start - 120) : start])
+        or public_by_words(text[max(0, start - 160) : start])
     )
 
 

@@ -12,13 +12,17 @@ it, whatever names it:
   of digit groups written together with more digits than that (a meter's MPAN, an NF-e key,
   a pallet's SSCC) is one longer number, not a phone number with a prefix.
 - `without_address_suffix`: a dotted quad with a prefix length or a port is an address.
+- `not_an_ssn_in_its_layout`: digits laid out 3-2-4 are an SSN's; one no SSN can be (area 666)
+  is neither an SSN nor a phone number.
 
 And what the words before a blob say it is:
 
 - `introduced_as_encoded_data`: a block (or a value) introduced by a line that names an
   encoding and no secret (`the switch's config blob in base64 (binary, not text):`) is data.
-- `digest_named_before`: a value right after words that name a digest without a colon
-  (`hardware hash blob starts `…``) is that digest.
+- `digest_named_before`: a value right after words that name a digest or an id, with or
+  without a colon (`hardware hash blob starts `…``, `Fingerprint (SHA-256): …`), is that; a
+  DKIM record's `p=` is a public key (`public_by_words`).
+- `in_hex_bytes`: `19 bd 91` in a hex dump is bytes, not a street.
 
 And one form of a secret no other rule sees whole: `armoured_private_key`, base64 of a PEM
 private key (a Kubernetes Secret's `tls.key`, a kubeconfig's `client-key-data`), thousands of
@@ -39,6 +43,9 @@ __all__ = [
     "block_label",
     "card_length_ok",
     "digest_named_before",
+    "in_hex_bytes",
+    "public_by_words",
+    "not_an_ssn_in_its_layout",
     "introduced_as_encoded_data",
     "longer_than_a_phone",
     "without_address_suffix",
@@ -153,27 +160,74 @@ def introduced_as_encoded_data(text: str, start: int) -> bool:
     return _ENCODING_WORD.search(label) is not None
 
 
-# A digest named in the words just before a value, without a colon: `hardware hash blob starts
-# `…``, `the checksum of the image is …`. At most four words after the digest word, none a word
-# for a secret; a word for a secret just before it is what was digested (`password hash`).
+# A digest or an id named in the words just before a value: `hardware hash blob starts `…``,
+# `the checksum of the image is …`, `Fingerprint (SHA-256): …`, `the node's peer id is …`. At
+# most four words after the naming word, none a word for a secret. A word for a secret just
+# before a digest word is what was digested (`password hash`); before "id" it is what the id
+# opens (`session id`), so it keeps the value a candidate.
 _DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5"
-_DIGEST_NAMED = re.compile(
-    rf"(?i)(?<![A-Za-z0-9])(?:{_DIGEST_NOUN})(?P<after>(?:[ \t]+[^\W\d_][\w'-]*){{0,4}})"
-    r"[ \t]*(?:[`\"'])?$"
+_ID_NOUN = r"id|ids|identifier"
+_NAMED_BEFORE = re.compile(
+    rf"(?i)(?<![A-Za-z0-9])(?P<noun>{_DIGEST_NOUN}|{_ID_NOUN})"
+    r"(?P<after>(?:[ \t]+[^\W\d_][\w'-]*){0,4})[ \t]*$"
 )
+_PARENTHETICAL = re.compile(r"[ \t]*\([^()\n]{0,40}\)")
+_LABEL_COLON = re.compile(r"[ \t]*[:=：][ \t]*$")
 
 
 def digest_named_before(before: str) -> bool:
-    """True when the clause right before a value names it a digest (see `_DIGEST_NAMED`)."""
+    """True when the clause right before a value names it a digest or an id (see
+    `_NAMED_BEFORE`), with or without a colon after the name."""
+    before = _PARENTHETICAL.sub("", before.rstrip("`\"'"))
+    before = _LABEL_COLON.sub("", before)
     clause = re.split(r"[.;:,!?\n()\[\]{}]|[ \t]-[ \t]", before)[-1]
-    m = _DIGEST_NAMED.search(clause)
-    if m is None:
+    m = _NAMED_BEFORE.search(clause)
+    if m is None or _SECRET_WORDS.search(m.group("after")):
         return False
     head = clause[: m.start()].split()
-    head_words = head[:-1]  # the word right before the digest word says what was digested
-    return not _SECRET_WORDS.search(m.group("after")) and not any(
-        _SECRET_WORDS.search(w) for w in head_words
-    )
+    if re.fullmatch(_DIGEST_NOUN, m.group("noun"), re.IGNORECASE):
+        head = head[:-1]  # the word right before a digest word says what was digested
+    return not any(_SECRET_WORDS.search(w) for w in head)
+
+
+# A DKIM record's `p=` tag is the signer's public key (RFC 6376), whatever its algorithm.
+_DKIM_P = re.compile(r"(?i)(?:v=DKIM1|k=(?:rsa|ed25519))[^\n]{0,80}?;[ \t]*(?:p=)?$")
+
+
+def public_by_words(before: str) -> bool:
+    """True when the words before a value name it a digest or an id (`digest_named_before`),
+    or it is the public key of a DKIM record (`v=DKIM1; k=ed25519; p=…`)."""
+    return digest_named_before(before) or _DKIM_P.search(before[-160:]) is not None
+
+
+# Bytes written in hex, two digits each, eight or more in a row (`xxd`, a CAN frame, a dump).
+_HEX_BYTES = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{2}(?:[ \t][0-9A-Fa-f]{2}){7,}(?![0-9A-Fa-f])")
+
+
+def in_hex_bytes(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` lies inside a run of hex bytes: `19 bd 91` in a frame dump
+    is three bytes, not a street number and a boulevard."""
+    lo = max(0, text.rfind("\n", 0, start) + 1)
+    hi = text.find("\n", end)
+    line = text[lo : len(text) if hi < 0 else hi]
+    return any(lo + m.start() <= start and end <= lo + m.end() for m in _HEX_BYTES.finditer(line))
+
+
+# The layout of a US Social Security number: three digits, two, four, joined by hyphens.
+_SSN_LAYOUT = re.compile(r"(\d{3})-(\d{2})-(\d{4})")
+
+
+def not_an_ssn_in_its_layout(value: str) -> bool:
+    """True for digits laid out as an SSN is (3-2-4, hyphens) that no SSN can be: area 000, 666
+    or 900-999, group 00 or serial 0000 are never issued (`666-12-3456` on a label). No
+    numbering plan writes a phone number 3-2-4, so the look-alike of an SSN that fails the SSN's
+    own rules is no personal number (an SSN-shaped number that could be one is left to the
+    other rules: `social security number 123-45-6789` is still redacted)."""
+    m = _SSN_LAYOUT.fullmatch(value.strip())
+    if m is None:
+        return False
+    area, group, serial = (int(g) for g in m.groups())
+    return area in (0, 666) or area >= 900 or group == 0 or serial == 0
 
 
 # `-----BEGIN` in base64 (`LS0tLS1CRUdJTi…`): an armoured block stored encoded, as Kubernetes

@@ -23,6 +23,7 @@ from presidio_analyzer import LocalRecognizer, RecognizerResult
 from writers.redact.public_forms import (
     card_length_ok,
     longer_than_a_phone,
+    not_an_ssn_in_its_layout,
     without_address_suffix,
 )
 
@@ -825,7 +826,8 @@ _ID_NOUN = (
     r"|gl|g/l|ledger|general[ \t]+ledger|cost[ \t]+cent(?:er|re)|budget[ \t]+line|kostenstelle"
     r"|sachkonto|centro[ \t]+de[ \t]+costos?|centre[ \t]+de[ \t]+co[uû]ts?"
     # A device's own number: a serial (`S/N`), a handset's IMEI/MEID/ESN, a SIM's ICCID.
-    r"|s/n|sn|imei|meid|esn|iccid"
+    r"|s/n|sn|imei|meid|esn|iccid|seriennummer|シリアル|製造番号|序列号|序列號|시리얼|일련"
+    r"|серийн[а-я]*|заводск[а-я]*"
     # Ports and port ranges; a tracking or slip number in Japanese.
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
@@ -1058,6 +1060,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False
     if longer_than_a_phone(text, start, end):
         return False  # a group of a longer number (an MPAN, an SSCC): no phone has > 15 digits
+    if not_an_ssn_in_its_layout(value):
+        return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False

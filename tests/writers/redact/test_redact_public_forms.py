@@ -180,3 +180,39 @@ def test_words_naming_a_digest_before_a_value_name_it(redactor: Redactor) -> Non
     assert _caught(redactor, f"hash key starts `{value}`", value)
     assert _caught(redactor, f"the hmac secret for the hash check is `{value}`", value)
     assert _caught(redactor, f"the token starts `{value}`", value)
+
+
+def test_a_digest_or_an_id_named_with_a_colon_or_a_copula(redactor: Redactor) -> None:
+    value = _b64(8, 32).replace("/", "Q")
+    assert _kept(redactor, f"Fingerprint (SHA-256): {value}")
+    assert _kept(redactor, f"the node's peer id is 12D3KooW{value[:44]}")
+    # What an id opens is a secret: a session's id, a key named by a word for a secret.
+    assert _caught(redactor, f"the session id is {value}", value)
+    assert _caught(redactor, f"Secret key (SHA-256 HMAC): {value}", value)
+
+
+def test_a_dkim_records_p_tag_is_a_public_key(redactor: Redactor) -> None:
+    value = _b64(9, 32)
+    assert _kept(redactor, f"s1._domainkey TXT: v=DKIM1; k=ed25519; p={value}")
+    # The same bytes as a private key's value are still a secret.
+    assert _caught(redactor, f"PRIVATE_KEY={value}", value)
+
+
+def test_hex_bytes_are_bytes_not_a_street(redactor: Redactor) -> None:
+    dump = "frame: 3a 19 bd 91 0c 7e 22 41 5f 88 a0 13"
+    assert _kept(redactor, dump)
+    assert _caught(redactor, "she lives at 19 Bd Haussmann, Paris", "19 Bd Haussmann")
+
+
+def test_digits_in_an_ssns_layout_are_an_ssn_or_nothing(redactor: Redactor) -> None:
+    # 666 is never issued as an SSN's area, and no numbering plan writes a phone 3-2-4.
+    assert _kept(redactor, "the label says 666-12-3456")
+    assert _caught(redactor, "SSN 123-45-6780 on the W-2", "123-45-6780")
+    assert _caught(redactor, "call 666 12 34 56 (Madrid office, Ana)", "666 12 34 56")
+
+
+def test_a_serial_number_named_in_other_languages_is_a_serial(redactor: Redactor) -> None:
+    luhn = _luhn("4532", 16)
+    for name in ("シリアル番号", "серийный номер"):
+        assert _kept(redactor, f"{name} {_grouped(luhn)}"), name
+    assert _caught(redactor, f"Kreditkarte {_grouped(luhn)}", _grouped(luhn))
