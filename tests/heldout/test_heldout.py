@@ -140,9 +140,10 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # written without reading the rules, frozen before it was first measured, never tuned on). On
 # 0918e0c: recall 172/174, false positives 36/600; at the end of issue 24's fourth round (the
 # rules chosen on sets 5, 8, 9 and 10, and only global IP addresses as personal data): 172/174,
-# 22/600. It may not get worse; the target is 2%.
+# 22/600; after the fifth round's rules (chosen on set 14 and the principles of public blobs and
+# look-alike numbers, set 7 still unread): 172/174, 21/600. It may not get worse; the target is 2%.
 REDACTION7_RECALL_FLOOR = 172 / 174
-REDACTION7_FP_CEILING = 22 / 600
+REDACTION7_FP_CEILING = 21 / 600
 
 
 def test_held_out_redaction_set_7_does_not_get_worse() -> None:
