@@ -560,12 +560,14 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
-    if data_by_label(m.string, m.start()) or introduced_as_encoded_data(m.string, m.start()):
+    if data_by_label(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
         return False  # a file's bytes or a compiler's symbol name
+    if introduced_as_encoded_data(m.string, m.start()):
+        return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
     named = _NAMED.match(value)
     if _public_der(value[named.end() :] if named else value):
         return False  # DER of a public key, a certificate or a signature
