@@ -828,6 +828,8 @@ _ID_NOUN = (
     # A device's own number: a serial (`S/N`), a handset's IMEI/MEID/ESN, a SIM's ICCID.
     r"|s/n|sn|imei|meid|esn|iccid|seriennummer|シリアル|製造番号|序列号|序列號|시리얼|일련"
     r"|серийн[а-я]*|заводск[а-я]*"
+    # An order, a return (RMA) or a project's element in more languages.
+    r"|rma|wbs|projekt|projet|proyecto|progetto|pesanan|đơn[ \t]+hàng|tilaus|ordre"
     # Ports and port ranges; a tracking or slip number in Japanese.
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
@@ -838,6 +840,7 @@ _ID_NOUN = (
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
 _ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|tag|nº|n°|№"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
+_ID_WORD += r"|numarası|numara|č\.|číslo|nomor|numer|mã|số"
 # "is" or "was" may stand between the name and the number (`the order id is 4111…`).
 _ID_END = r"(?:[ \t]+(?:is|was))?[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(

@@ -216,3 +216,21 @@ def test_a_serial_number_named_in_other_languages_is_a_serial(redactor: Redactor
     for name in ("シリアル番号", "серийный номер"):
         assert _kept(redactor, f"{name} {_grouped(luhn)}"), name
     assert _caught(redactor, f"Kreditkarte {_grouped(luhn)}", _grouped(luhn))
+
+
+def test_an_order_named_in_more_languages_is_an_order(redactor: Redactor) -> None:
+    for text in (
+        "Sipariş numarası 0412 345 678 kargoya verildi",
+        "Nomor pesanan 0812 3456 7890 sudah dikirim",
+        "Mã đơn hàng 0412 345 678 đã giao",
+        "RMA 0412 345 678 approved by the vendor",
+        "Kostenstelle 4711, Projekt 0412 345 678",
+    ):
+        assert _kept(redactor, text), text
+    # The same words for a phone's number still name a phone.
+    for text, phone in (
+        ("numer telefonu: 0412 345 678", "0412 345 678"),
+        ("nomor telepon saya 0812 3456 7890", "0812 3456 7890"),
+        ("telefon numarası 0532 123 45 67", "0532 123 45 67"),
+    ):
+        assert _caught(redactor, text, phone), text
