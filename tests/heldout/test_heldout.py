@@ -86,11 +86,12 @@ def test_held_out_redaction_recall_and_false_positives() -> None:
 # issue 24's third round: written without reading the rules and frozen before it was first
 # measured (on f0ee7a6: recall 0.965, false positives 148/600; after the second round, on sets 4
 # and 6 only: recall 0.988, 82/600), then read to choose rules (third round, with dev set 8):
-# recall 1.000, 8/600; 4/600 once only globally routable addresses count (the same round).
+# recall 1.000, 8/600; 4/600 once only globally routable addresses count (the same round);
+# 1/600 after the fifth round (an ACME token served under `/.well-known/`, three texts).
 # These are in-sample figures now, a floor against regressions; the
 # held-out set that replaces it is set 7, measured by the lead.
 REDACTION5_RECALL_FLOOR = 1.0
-REDACTION5_FP_CEILING = 4 / 600
+REDACTION5_FP_CEILING = 1 / 600
 
 
 def test_dev_redaction_set_5_does_not_get_worse() -> None:
@@ -111,6 +112,9 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 # (fourth round) were first measured on main's rules at 0eec9cc before any failure was read:
 # set 9 recall 179/179, 19/600; set 10 recall 165/167, 11/600. After the fourth round's rules:
 # 179/179, 0/600 and 167/167, 5/600 (five unnamed constants in a minified bundle, left).
+# Set 12 (fifth round) was first measured before any of its texts was read: on main at
+# 41d1589 recall 170/170, 5/600; with the fifth round's rules chosen on the other sets and
+# probes, 170/170, 6/600; after its forms became rules, 170/170, 0/600.
 # Set 14 (issue 24's fifth round; IT operations, hardware and finance-ops texts) was first
 # measured on main at 41d1589 before any text was read: recall 170/170, 32/600; after the
 # round's rules (`writers/redact/public_forms.py`): 170/170, 0/600.
@@ -120,6 +124,7 @@ DEV_REDACTION_FP_CEILING = {
     "redaction8": 1,
     "redaction9": 0,
     "redaction10": 5,
+    "redaction12": 0,
     "redaction14": 0,
 }
 
@@ -140,9 +145,11 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # written without reading the rules, frozen before it was first measured, never tuned on). On
 # 0918e0c: recall 172/174, false positives 36/600; at the end of issue 24's fourth round (the
 # rules chosen on sets 5, 8, 9 and 10, and only global IP addresses as personal data): 172/174,
-# 22/600; after the fifth round's rules (chosen on set 14 and the principles of public blobs and
-# look-alike numbers, set 7 still unread): 172/174, 21/600. It may not get worse; the target is 2%.
-REDACTION7_RECALL_FLOOR = 172 / 174
+# 22/600; after the fifth round (passwords named by the field beside them and in more
+# languages; rules chosen on sets 5, 8, 10, 12 and probes): 174/174, 22/600; with the public
+# blobs and look-alike numbers of the same round (chosen on set 14, set 7 still unread):
+# 174/174, 21/600. It may not get worse; the target is 2%.
+REDACTION7_RECALL_FLOOR = 174 / 174
 REDACTION7_FP_CEILING = 21 / 600
 
 

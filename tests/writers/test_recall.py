@@ -596,3 +596,37 @@ def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(
         assert all(w >= expand.MIN_COS for w in extra.values())
     assert expand.expansions(sh, "what is it?", emb) == {}  # stop words only
     assert not isinstance(HashingEmbedder(), expand.WordTable)  # no word table, no expansion
+
+
+def test_a_term_every_fact_holds_scores_nothing(store: Store, clock: FakeClock) -> None:
+    # "2026" is in every fact: it tells none from another, and its postings are the longest
+    # there are, so BM25 skips it; a term only some facts hold still scores them.
+    with store.sessions.begin() as db:
+        for text in ["Deploys freeze in March 2026", "The VPN moved in May 2026", "Q3 2026 plan"]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    year, vpn = hash(lexical.stem("2026")), hash(lexical.stem("vpn"))
+    assert len(sh.postings[year][0]) == len(sh)
+    assert not sh.bm25({year}).any()
+    assert sh.bm25({year, vpn}).tolist() == sh.bm25({vpn}).tolist()
+    assert (sh.bm25({vpn}) > 0).sum() == 1
+
+
+def test_feedback_leaves_out_terms_over_its_postings_bound(store: Store, clock: FakeClock) -> None:
+    # The feedback round adds the best match's other terms ("rotation" brings "pagerduty"); a
+    # term held by more facts than the bound is left out of it (a bound on the round's cost).
+    with store.sessions.begin() as db:
+        for text in [
+            "The on-call rotation lives in PagerDuty",
+            "PagerDuty pages the SRE channel at night",
+            "Lunch is at noon on Fridays",
+        ]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    plain = sh.bm25(set(lexical.hashed("rotation")))
+    fed = sh.bm25_feedback("rotation")
+    assert (plain > 0).sum() == 1 and (fed > 0).sum() == 2  # the other PagerDuty fact joins
+    # "pagerduty" is held by two facts: under a bound of one it is left out, and only the
+    # first fact's own one-fact terms feed back.
+    assert (sh.bm25_feedback("rotation", max_postings=1) > 0).sum() == 1
+    assert sh.bm25_feedback("rotation", max_postings=0).tolist() == plain.tolist()

@@ -84,7 +84,9 @@ class Shelf:
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
-        each term a weight."""
+        each term a weight. A term every fact holds is skipped: it tells no fact from another
+        (its IDF is log(1 + 0.5 / (n + 0.5)), next to nothing), and its postings are the
+        longest there are (a year that every dated fact of a large scope carries)."""
         n = len(self.ids)
         out = np.zeros(n, dtype=np.float64)
         if not n:
@@ -95,14 +97,19 @@ class Shelf:
             if hit is None:
                 continue
             docs, tf = hit
+            if docs.size == n:
+                continue
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
             if isinstance(q, dict):
                 idf *= q[t]
             out[docs] += idf * tf * (lexical.K1 + 1) / (tf + norm[docs])
         return out
 
-    def bm25_feedback(self, query: str) -> np.ndarray:
-        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`)."""
+    def bm25_feedback(
+        self, query: str, *, max_postings: int = lexical.PRF_MAX_POSTINGS
+    ) -> np.ndarray:
+        """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`;
+        terms held by more than `max_postings` facts left out of the round)."""
         first = self.bm25(set(lexical.hashed(query)))
         if not first.any():
             return first
@@ -115,7 +122,13 @@ class Shelf:
         kth = np.partition(vals, vals.size - k)[vals.size - k]
         near = hits[vals >= kth]
         top = near[np.lexsort((near, -first[near]))][:k]
-        extra = {t for i in top if first[i] > 0 for t in self.terms[i]}
+        extra = {
+            t
+            for i in top
+            if first[i] > 0
+            for t in self.terms[i]
+            if self.postings[t][0].size <= max_postings
+        }
         return first + lexical.PRF_WEIGHT * self.bm25(extra)
 
 

@@ -328,7 +328,10 @@ def _ranked(
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-            lists.append(cosines(sh.vectors[embedder.name], q, idx, lex, sh.created_s))
+            newest = _newest(sh, key, idx) if idx.size > DENSE_ALL_MAX else None
+            lists.append(
+                cosines(sh.vectors[embedder.name], q, idx, lex, sh.created_s, newest=newest)
+            )
         elif not lex.any():
             lists = []
         for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
@@ -354,6 +357,23 @@ DENSE_ALL_MAX = 20_000  # above this many visible facts, the cosine is taken on 
 DENSE_SHORTLIST = 2_000  # … of the lexical best and the newest this many each
 
 
+def _newest(sh: factindex.Shelf, key: str, idx: np.ndarray) -> np.ndarray:
+    """Positions in `idx` of the `DENSE_SHORTLIST` newest visible facts: the same for every
+    question a reader asks of this shelf, so worked out once (kept with the shelf)."""
+    name = f"newest:{key}"
+    got = sh.derived.get(name)
+    if got is None or got.size != min(DENSE_SHORTLIST, idx.size - 1):
+        got = sh.derived[name] = newest_of(sh.created_s[idx], DENSE_SHORTLIST)
+    return got
+
+
+def newest_of(created: np.ndarray, shortlist: int) -> np.ndarray:
+    """Positions of the `shortlist` newest of `created` (fewer than all)."""
+    k = min(shortlist, created.size - 1)
+    out: np.ndarray = np.argpartition(-created, k)[:k]
+    return out
+
+
 def cosines(
     mat: Matrix,
     q: Matrix,
@@ -363,17 +383,25 @@ def cosines(
     *,
     all_max: int = DENSE_ALL_MAX,
     shortlist: int = DENSE_SHORTLIST,
+    newest: np.ndarray | None = None,
 ) -> np.ndarray:
     """The cosine of each visible fact to the query. In a very large scope only the lexical
-    best and the newest get theirs computed; the rest get the lowest of those (so min-max
-    scaling puts them at 0), which keeps a selection's cost from growing with every fact."""
+    best (among the facts BM25 matched at all) and the newest get theirs computed; the rest get
+    the lowest of those (so min-max scaling puts them at 0), which keeps a selection's cost
+    from growing with every fact. `newest` is `newest_of(created[idx], shortlist)` if the
+    caller kept it."""
     if idx.size <= all_max:
         # The whole matrix times the query, then the visible rows: indexing the matrix first
         # would copy it on every selection.
         full: np.ndarray = row_dots(mat, q)[idx].astype(np.float64)
         return full
     k = min(shortlist, idx.size - 1)
-    short = np.union1d(np.argpartition(-lex, k)[:k], np.argpartition(-created[idx], k)[:k])
+    hits = np.flatnonzero(lex > 0)
+    if hits.size > k:  # partitioning only the matches: most of a large scope matches nothing
+        hits = hits[np.argpartition(-lex[hits], k)[:k]]
+    if newest is None:
+        newest = newest_of(created[idx], shortlist)
+    short = np.union1d(hits, newest)
     part = row_dots(mat[idx[short]], q).astype(np.float64)
     out = np.full(idx.size, float(part.min()), dtype=np.float64)
     out[short] = part

@@ -90,3 +90,9 @@ def cache_holds(key: str) -> bool:
 # matches, as a second query weighted PRF_WEIGHT (finds facts a question implies but does not
 # name: +0.02 recall on the LoCoMo dev conversations). The scorer is `factindex.Shelf.bm25`.
 PRF_DOCS, PRF_WEIGHT = 5, 0.2
+# A feedback term held by more than this many of the scope's facts is left out: a bound on the
+# round's cost (its BM25 costs its postings; in the scale bench's 100k-fact scope the feedback
+# terms of five facts are months, names and numbers held by 3,000-33,000 facts each), not a
+# ranking choice, and the same bound as the query expansion's. No effect in a scope of fewer
+# facts.
+PRF_MAX_POSTINGS = 2_000

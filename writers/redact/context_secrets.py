@@ -34,6 +34,8 @@ from writers.redact.recognizers import (
     FILE_REF,
     LOWER_PATH,
     PINNED_DIGEST,
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
     UUID,
     Rule,
     described_sealed,
@@ -58,27 +60,21 @@ from writers.redact.structure import der_public, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
-# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
-_NOUNS = (
-    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
-    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
-    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
-    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu"
-)
-# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
-_NOUNS_CJK = (
-    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
-    r"|รหัสผ่าน|κωδικός|συνθηματικό"
-)
+# Words that name a secret (`recognizers.SECRET_NOUNS`), in many languages and scripts.
+_NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
     r"|lautet|ist|war|est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
+    r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
 )
+# Copulas chain: "is now", "has been reset to", "ist jetzt".
+_NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
+_COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 _QUALIFIER = (
-    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des)[ \t]+"
+    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
@@ -86,13 +82,20 @@ _LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
 _OPEN_QUOTE = r"[\"'`“„«「『]"
 _CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
-# JSON string is the end of the line the redactor's unescaped view reads).
-_VALUE = r"(?P<s>(?:[^\s\"'`”»」』\\]|\\(?![nrt\"'])){4,200})"
+# JSON string is the end of the line the redactor's unescaped view reads), and at a character of
+# a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
+# `abc123`, and "密码是 在1Password里面" holds no value, only the rest of its sentence.
+_VALUE = (
+    r"(?P<s>(?:[^\s\"'`”»」』\\\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+    r"|\\(?![nrt\"'])){4,200})"
+)
 
 _PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULA})\s)?"
-    rf"|\s+(?:{_COPULA})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*は)"
+    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    # An arrow or a dash between spaces: "password -> …", "Password – …".
+    rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
     rf"|{_LABEL}\s*[:：]"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*{_OPEN_QUOTE}?{_VALUE}"
@@ -173,6 +176,9 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
+    last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
+    if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
+        return False  # "token lookup → accessor: …", "token id: …": the last word names it
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
@@ -240,6 +246,29 @@ _PAIR = re.compile(
 )
 
 
+# "creds are admin:…", "die Zugangsdaten sind root / …": a copula instead of a colon, and then
+# the user and the password joined by `:` or `/`.
+# "login admin / …": a word for a login, then the user and the password joined by a slash.
+_PAIR_SLASH = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:login|log-in|creds|credentials|zugang|zugangsdaten|identifiants"
+    r"|acceso|credenciais|inloggegevens)[ \t]+(?P<u>[\w.@+-]{1,64})[ \t]*/[ \t]*(?P<s>\S{4,200})"
+)
+_PAIR_SAID = re.compile(
+    r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
+    r"|credenciais|inloggegevens)(?![A-Za-z])[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
+    r"(?P<u>[\w.@+-]{1,64})[ \t]*[:/][ \t]*(?P<s>[^\s]{4,200})"
+)
+# `htpasswd -b[c] FILE USER PASSWORD`: batch mode takes the password as the last argument.
+_HTPASSWD = re.compile(
+    r"(?<![\w-])htpasswd(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+    r"[ \t]+(?:-[a-zA-Z]+[ \t]+)*[^\s-]\S*[ \t]+\S+[ \t]+(?P<s>\S{4,200})"
+)
+
+
+def _htpasswd_check(m: re.Match[str]) -> bool:
+    return _value_ok(m.group("s"), strict=False)
+
+
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
 _FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
 
@@ -248,6 +277,8 @@ def _pair_check(m: re.Match[str]) -> bool:
     head = m.string[m.start() : m.start("u")]
     if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
         return False
+    if head.endswith("data:"):
+        return False  # `data:image/png;base64,…`: a file's media type, not `user/password`
     return _value_ok(m.group("s"), strict=True)
 
 
@@ -261,6 +292,10 @@ _PUBLIC_PREFIXES = frozenset(
     "nonce "
     "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
 )
+# A prefix that says publishable: `pk_live_…`, Mapbox's `pk.…`, `pub_…` are made to be shipped in
+# web pages (their secret halves are `sk_…`, `sk.…`).
+_PUBLISHABLE = frozenset({"pk", "pub", "public"})
+_PUBLIC_PREFIXES |= _PUBLISHABLE
 
 
 def _reads_as_text(value: str) -> bool:
@@ -400,6 +435,17 @@ _FILE_MAGIC = (
     b"SQLite format",
     b"\x80\x04\x95",
     b"\x80\x05\x95",
+    # Photoshop, Rar, xz, old Office (OLE), glTF, MIDI, RTF, PostScript, Mach-O, Java class.
+    b"8BPS",
+    b"Rar!",
+    b"\xfd7zXZ",
+    b"\xd0\xcf\x11\xe0",
+    b"glTF",
+    b"MThd",
+    b"{\\rtf",
+    b"%!PS",
+    b"\xcf\xfa\xed\xfe",
+    b"\xca\xfe\xba\xbe",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
@@ -444,6 +490,8 @@ _PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc
 _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 # A PKCE `code_challenge` is a digest of the verifier, sent through the browser by design.
 _PUBLIC_TAILS |= {"challenge"}
+# A token's accessor (Vault) looks a token up or revokes it, and authenticates nothing.
+_PUBLIC_TAILS |= {"accessor"}
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -463,6 +511,12 @@ def public_by_label(before: str) -> bool:
     word = _WORD_BEFORE.search(before[-40:])
     if word and word.group(1).lower().endswith(_DIGEST_ENDINGS):
         return True  # `thumbhash `…``, `the sha256 digest …`: named a digest without a colon
+    if re.search(
+        r"(?:(?i:(?<![\w-])ids?)|[a-z0-9](?:Id|ID|_id|-id)s?)(?:[ \t]+(?:is|was|are|reads))?"
+        r"[ \t]+[`\"']?$",
+        before,
+    ):
+        return True  # `Drive file id 1wU4…`, `the upload id is …`: an id, named without a colon
     if not _LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
     label = _PUBLIC_LABEL.search(before[-80:])
@@ -485,8 +539,28 @@ def is_multihash(value: str) -> bool:
 # itself (`payload (base64):`), when no word for a secret is in the label.
 _FILE_LABEL = re.compile(r"[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}[\"']?\s*[:=]\s*[\"']?$")
 _ENCODING_LABEL = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*[:=]?\s*[\"'`]?$"
+    r"(?i)(?<![A-Za-z0-9])(?:base64|b64|base-64)(?![A-Za-z0-9])\)?\s*(?:[:=]|is|was)?\s*[\"'`]?$"
 )
+# The media type of a file kind named just before a blob: in its label ("attachment (image/jpeg,
+# 2.1 MB): …"), in the same object (`"media_type": "image/png", "data": "…"`), or in the headers
+# of a MIME part (`Content-Type: image/png` … `Content-Transfer-Encoding: base64`, blank line).
+_FILE_MEDIA_TYPE = re.compile(
+    r"(?i)(?<![\w/])(?:image|audio|video|font|model)/[\w.+-]+"
+    r"|(?<![\w/])application/(?:octet-stream|pdf|zip|gzip|wasm|ogg|msword|vnd\.[\w.+-]+)"
+)
+
+
+def data_by_media_type(text: str, start: int) -> bool:
+    """True when a file's media type is named shortly before the blob that holds `start`, with
+    no word for a secret between them."""
+    runs = _blob_runs(text)
+    i = bisect.bisect_right(runs, (start, len(text) + 1)) - 1
+    begin = runs[i][0] if i >= 0 and runs[i][0] <= start < runs[i][1] else start
+    before = text[max(0, begin - 200) : begin]
+    found = list(_FILE_MEDIA_TYPE.finditer(before))
+    return bool(found) and not _SECRET_WORD.search(before[found[-1].end() :])
+
+
 _ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
 _SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
 
@@ -502,8 +576,9 @@ def data_by_label(text: str, start: int) -> bool:
 # One base64 blob split for layout: pieces of 16 characters or more joined by line breaks, escaped
 # line breaks, string concatenation (`" +\n  "`), percent-escapes of `+/=`, quotes, indentation.
 _BLOB_RUN = re.compile(
-    r"[A-Za-z0-9+/=_-]{16,}"
-    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}[A-Za-z0-9+/=_-]{16,})*"
+    # `\/` is JSON's escaped slash: `"\/9j\/4AAQ…"` is one blob.
+    r"(?:[A-Za-z0-9+/=_-]|\\/){16,}"
+    r"(?:(?:\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]){1,12}(?:[A-Za-z0-9+/=_-]|\\/){16,})*"
 )
 _JOINER = re.compile(r"\\[nrt]|%2[bBfF]|%3[dD]|[\s\"'+\\>]")
 
@@ -528,10 +603,34 @@ def in_file_blob(text: str, start: int) -> bool:
     return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
+# A path under `/.well-known/` (RFC 8615) is served to anyone who asks: an ACME http-01 token,
+# a security.txt, an OpenID configuration. What is served there is public, and so is the same
+# value written again with a dot and more after it (an ACME key authorization: the token and the
+# account key's thumbprint, a digest of a public key).
+_WELL_KNOWN = re.compile(r"/\.well-known/(?:[\w.-]+/)*(?P<v>[\w-]{16,})")
+
+
+def served_public(text: str, start: int) -> bool:
+    """True when the value at `start` is a `/.well-known/` path's last segment, or that segment
+    written again (alone or followed by `.` and more)."""
+    if "/.well-known/" not in text:
+        return False
+    for m in _WELL_KNOWN.finditer(text):
+        if m.start("v") == start:
+            return True
+        v = m.group("v")
+        if text.startswith(v, start) and not re.match(
+            r"[\w-]", text[start + len(v) : start + len(v) + 1]
+        ):
+            return True
+    return False
+
+
 def sealed_or_public(text: str, start: int) -> bool:
     """A public or sealed value by its label, by the words around it, or as a JWK's public part."""
     return (
-        public_by_label(text[max(0, start - 200) : start])
+        served_public(text, start)
+        or public_by_label(text[max(0, start - 200) : start])
         or described_sealed(text, start)
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
@@ -547,6 +646,19 @@ _FILE_PATH_AFTER = re.compile(r"(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}(?![\w/-
 _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
 
 
+_RUN_ON = re.compile(r"/[A-Za-z0-9_+/=-]*")
+
+
+def _long_span(m: re.Match[str]) -> tuple[int, int]:
+    """The long run's span, with the rest of it when the run goes on past a `/`: base64 holds
+    `/` and `//`, and a random run cut there (`…Gc3//Xa8…`) is one secret, not one and a path."""
+    start, end = m.span("s")
+    more = _RUN_ON.match(m.string, end)
+    if more is not None and any(c.isalnum() for c in more.group(0)):
+        end = more.end()
+    return start, end
+
+
 def _long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
@@ -560,7 +672,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if is_multihash(value.lstrip("/")):  # also as the path of `ipfs://Qm…`
         return False
-    if data_by_label(m.string, m.start()):
+    if data_by_label(m.string, m.start()) or data_by_media_type(m.string, m.start()):
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
@@ -572,6 +684,8 @@ def _long_check(m: re.Match[str]) -> bool:
     if _public_der(value[named.end() :] if named else value):
         return False  # DER of a public key, a certificate or a signature
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
+    if head and head.group(0)[:-1].lower() in _PUBLISHABLE:
+        return False  # `pk_live_…`: a publishable key, made to be shipped in web pages
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -625,6 +739,10 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
+    if m.string[m.start() - 1 : m.start()] == "$":
+        return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
+    if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
+        return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)
     # The random part of a key is one long run; `teaser-exo-k-34521098-720` is words and numbers.
     if max(len(piece) for piece in re.split(r"[_.=-]", body)) < 16:
         return False
@@ -712,9 +830,12 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _PAIR_SLASH, 0.55, _pair_check, _trimmed),
+    Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
-    Rule("api_token", _LONG, 0.45, _long_check),
+    Rule("api_token", _LONG, 0.45, _long_check, _long_span),
     # Base64 of an armoured private key, whatever its length or label (`public_forms`).
     Rule("private_key", ARMOUR_B64, 0.95, lambda m: armoured_private_key(m.group(0))),
     Rule(

@@ -55,7 +55,7 @@ _INSTRUCTION = re.compile(
     r"(?:this|me|it|later|before)(?![a-z])"
 )
 # A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
-_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z:]*")
+_YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z_:.]*")
 # Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
 _SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
@@ -87,6 +87,28 @@ _SELF_WORDS = frozenset(
     "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
     "super very long random".split()
 )
+# What a value is for or what it is, said in the value: `fake-token-for-unit-tests`,
+# `invalid-signature-fixture`, `expired-token-for-e2e`.
+_SELF_WORDS |= frozenset(
+    "unit integration e2e ci fixture fixtures stub stubbed mocked sandbox bogus invalid expired "
+    "revoked wrong bad purposes just prod production staging".split()
+)
+
+
+def _glued_self_words(word: str) -> bool:
+    """True when a run of letters is self-describing words written together: `mysecretpassword`
+    is `my secret password`, `devtoken` is `dev token`. Only words of three letters or more
+    join (and `my`), so a password of other words is never split into these."""
+    n = len(word)
+    ok = [True] + [False] * n
+    for end in range(1, n + 1):
+        ok[end] = any(
+            ok[begin]
+            and (end - begin >= 3 or word[begin:end] == "my")
+            and (word[begin:end] in _SELF_WORDS or word[begin:end] in _PLACEHOLDER_VALUES)
+            for begin in range(max(0, end - 12), end)
+        )
+    return ok[n]
 
 
 # A value that opens with one of these and has no digit is an instruction: `TODO-ask-ops`,
@@ -113,7 +135,7 @@ def self_describing(value: str) -> bool:
     words = [w.lower() for w in _WORD_PIECES.findall(core)]
     if not words:
         return False
-    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES for w in words):
+    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES or _glued_self_words(w) for w in words):
         return True
     return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
 
@@ -187,8 +209,16 @@ def is_placeholder(value: str) -> bool:
         return True
     if _MASK_RUN.search(bare):
         return True
-    # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random.
-    return len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3
+    # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random; after a
+    # vendor's prefix too (`ghp_000…`, `sk_live_0000…`): the prefix says which kind, the body
+    # is the slot.
+    if len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3:
+        return True
+    prefixed = _VENDOR_PREFIX.match(bare)
+    return prefixed is not None and len(set(prefixed.group("body").lower())) <= 2
+
+
+_VENDOR_PREFIX = re.compile(r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9]{8,})$")
 
 
 # The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).
@@ -285,10 +315,44 @@ def secret_reference(value: str) -> bool:
     )
 
 
+# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
+SECRET_NOUNS = (
+    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
+    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
+    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
+    r"|mật khẩu|kata sandi|kata laluan|requirepass"
+    # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
+    r"|l[öo]senordet|passordet|adgangskoden|salasanan"
+)
+# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
+SECRET_NOUNS_CJK = (
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό"
+)
+# Words about a secret, in any of those languages: "Change password", "Passwort ändern",
+# "パスワードを変更" are a form's labels and a translation file's strings, not a password.
+_ABOUT_A_SECRET = re.compile(
+    rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
+)
+_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+
+
+def about_a_secret(value: str) -> bool:
+    """True for words (letters and spaces only, no digit or symbol) that name a secret: text
+    about the secret, since a password is not spelled with the word for it and a space. A
+    passphrase of other words (`correct horse battery staple`) is not this."""
+    if re.search(r"[\d\W]", value.replace(" ", "").replace("'", "").replace("’", "")):
+        return False
+    return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
+    if _DATA_URI.match(value) or about_a_secret(value):
+        return False  # a file in a data URI; a label or a message about a password
     if plain_json(value) or decoded_placeholder(value):
         return False
     if secret_reference(value):
@@ -699,6 +763,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
     if not quoted and value[:1] in "[(<{":
         return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
+    if q == "`" and re.match(r"[a-z][\w.-]*[ \t]+\S", value) and not name_quoted:
+        return False  # `TOKEN=\`cat ~/.config/gh/token\``: a command's output, substituted
     if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
         return False  # `= Read-Host -AsSecureString`: words then flags are a command
     if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
@@ -1162,6 +1228,46 @@ _QUOTED_OR_BARE = (
     r"|(?P<s2>(?:[^\s\"'`<>|,;)\]}\\]|\\(?![nr])){1,500}))"
 )
 
+# A value named by the field beside it: `{"name": "DB_PASSWORD", "value": "…"}` (a Kubernetes
+# `env` entry, in JSON or YAML), `<add key="AdminPassword" value="…"/>` (.NET appSettings),
+# `ParameterKey`/`ParameterValue` (CloudFormation), `<param name="db.password">…</param>`. The
+# field holding the name is not a secret's name itself; the name it holds is.
+_NAME_FIELD = r"(?:name|key|parameter_?key|param(?:eter)?_?name|var(?:iable)?(?:_?name)?)"
+_VALUE_FIELD = r"(?:value|parameter_?value|param(?:eter)?_?value|val)"
+_SIBLING_VALUE = _rx(
+    rf"(?i)(?<![\w-])[\"']?{_NAME_FIELD}[\"']?[ \t]*[:=][ \t]*(?P<nq>[\"'])?"
+    r"(?P<name>[A-Za-z_][\w.-]{1,80})(?(nq)[\"'])[ \t]*[,;]?\s*?(?:\n[ \t]*-?[ \t]*)?"
+    rf"[\"']?{_VALUE_FIELD}[\"']?[ \t]*[:=][ \t]*"
+    r"(?:(?P<q>[\"'])(?P<s>[^\"'\n]{4,500})(?P=q)|(?P<s2>[^\s\"'<>,;}\]]{4,500}))"
+)
+_NAMED_ELEMENT = _rx(
+    r"<(?P<tag>[A-Za-z][\w.:-]*)[^<>]*?\b(?i:name|key)=[\"'](?P<name>[A-Za-z_][\w.-]{1,80})[\"']"
+    r"[^<>]*>[ \t]*(?P<s>[^<\s]{4,500})[ \t]*</(?P=tag)>"
+)
+
+
+def _sibling_check(m: re.Match[str]) -> bool:
+    name = m.group("name")
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in _QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
+    if name_strength(leaf) != 2:
+        return False
+    groups = m.groupdict()
+    value = groups.get("s") or groups.get("s2") or ""
+    quoted = groups.get("q") is not None
+    if enveloped(value) or FILE_REF.fullmatch(value) or _SENTENCE.fullmatch(value):
+        return False
+    if not quoted and (value[:1] in "[(<{$%" or names_code(value)):
+        return False  # `value: {{ .Values.db.password }}`, `$(DB_PASSWORD)`: a slot or code
+    return plausible_secret(value, quoted=quoted)
+
+
+def _sibling_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "s" if m.group("s") is not None else "s2"
+    return m.start(group), m.end(group)
+
+
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
 
@@ -1235,7 +1341,9 @@ RULES: tuple[Rule, ...] = (
     Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
     Rule(
         "stripe_key",
-        _rx(_B + r"(?:sk|rk|pk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
+        # `pk_live_…` is the publishable key, made to be shipped in web pages; `sk_`/`rk_` open
+        # the account and `whsec_` signs its webhooks.
+        _rx(_B + r"(?:sk|rk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
         0.95,
         _body,
     ),
@@ -1283,6 +1391,8 @@ RULES: tuple[Rule, ...] = (
         0.6,
         lambda m: name_strength(m.group("name")) == 2 and not is_placeholder(m.group("s")),
     ),
+    Rule("secret_assignment", _SIBLING_VALUE, 0.6, _sibling_check, _sibling_span),
+    Rule("secret_assignment", _NAMED_ELEMENT, 0.6, _sibling_check),
     Rule(
         "curl_credentials",
         _rx(
@@ -1369,6 +1479,58 @@ def _strip_trailing(value: str) -> str:
     return value.rstrip(".:!?").removesuffix("\\")
 
 
+# Kinds about a person, which no word about keys makes public.
+# Kinds about a person, which no word about keys makes public, and a private key's armour,
+# which says what it is whatever the words around it call it.
+_PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban", "private_key"})
+# The text calls the key right after it public: the half of a pair made to be published, or a
+# key made to be shipped in web pages (`reCAPTCHA site key`, `publishable key`, `search-only
+# API key`, `public token`). "in the public bundle", "a public repo" say where a key was
+# leaked, not what it is, and do not count.
+# "not the public key" says the opposite, and a word naming another key or secret after the
+# phrase starts a new subject ("the public key is fine but the token: …").
+_PUBLIC_WORD = (
+    r"(?:public|publique|[öo]ffentlich(?:e[rns]?)?|p[úu]blic[oa]|pubblic[oa]|publiek|publiczny"
+    r"|публичн\w*|公開|公开|공개)"
+)
+_KEY_WORD = (
+    r"(?:key|token|[\w-]*schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|klucz|ключ|キー|密钥|키)s?"
+)
+# Words for what kind of key stands between "public" and "key": "public docs test key",
+# "public API key", "public anon key". A place ("a public repo key") is not among them.
+_KEY_KIND = (
+    r"(?:api|docs?|documentation|test|example|sample|demo|site|search|web|client|anon|browser"
+    r"|frontend|sdk|signing|verification|encryption|ssh|gpg|pgp|host|deploy|vapid|recaptcha)"
+)
+_PUBLIC_PHRASE = (
+    r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )(?<!no )"
+    rf"(?:publishable(?:[ -]{_KEY_WORD})?|{_PUBLIC_WORD}(?:[ -]{_KEY_KIND}){{0,3}}[ -]{_KEY_WORD}"
+    rf"|site[ -]key|search[ -]only(?:[ -][a-z]+)?[ -]key"
+    rf"|{_KEY_WORD}[ \t]*\([^()\n]{{0,20}}?(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )"
+    rf"{_PUBLIC_WORD}(?!\w))"
+)
+_NAMED_PUBLIC = re.compile(
+    _PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
+)
+# The line introducing a block names nothing else secret after the phrase ("our public API key
+# and the secret:" introduces both).
+_INTRO_PUBLIC = re.compile(_PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)[^\n]){0,160}$")
+
+
+def named_public(text: str, start: int) -> bool:
+    """True when the words just before `start`, on its line, call the value a public key; or,
+    for a value inside a fenced code block, the line that introduces the block (ending in a
+    colon) does: "Stripe's public docs test key, in every example:" then the block."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _NAMED_PUBLIC.search(text[max(line_start, start - 90) : start]):
+        return True
+    if text.count("```", 0, start) % 2 == 0:
+        return False  # not inside a fenced block
+    fence = text.rfind("```", 0, start)
+    intro = text[:fence].rstrip().rsplit("\n", 1)[-1]
+    return intro.endswith(":") and _INTRO_PUBLIC.search(intro) is not None
+
+
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
     for rule in rules:
@@ -1382,13 +1544,16 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
                 continue
             pos = max(pos, m.end())
             if rule.locate is not None:
-                span = rule.locate(m)
-                if span is not None:
-                    yield rule.kind, span[0], span[1], rule.score
-                continue
-            start, end = _secret_span(m)
-            if m.re.groupindex.get("s2") and m.group("s") is None:
-                end = start + len(_strip_trailing(m.group("s2")))
+                located = rule.locate(m)
+                if located is None:
+                    continue
+                start, end = located
+            else:
+                start, end = _secret_span(m)
+                if m.re.groupindex.get("s2") and m.group("s") is None:
+                    end = start + len(_strip_trailing(m.group("s2")))
+            if rule.kind not in _PERSONAL_KINDS and named_public(text, start):
+                continue  # `reCAPTCHA site key: 6Lc…`: the text calls the key public
             if end > start:
                 yield rule.kind, start, end, rule.score
 

@@ -95,7 +95,9 @@ EXAMPLES = [
         "STRIPE=sk_live_51OuEMLAlTWGaDypq4P5cuDHbuKeG4tAGPYHJ",
         "sk_live_51OuEMLAlTWGaDypq4P5cuDHbuKeG4tAGPYHJ",
     ),
-    ("stripe_key", "pk_test_TYooMQauvdEDq54NiTphI7jx", "pk_test_TYooMQauvdEDq54NiTphI7jx"),
+    # `pk_…` is the publishable key, public by design (test_redact_forms_round5.py);
+    # a restricted key opens the account as a secret key does.
+    ("stripe_key", "rk_test_TYooMQauvdEDq54NiTphI7jx", "rk_test_TYooMQauvdEDq54NiTphI7jx"),
     (
         "jwt",
         "cookie eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
