@@ -115,6 +115,9 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 # Set 12 (fifth round) was first measured before any of its texts was read: on main at
 # 41d1589 recall 170/170, 5/600; with the fifth round's rules chosen on the other sets and
 # probes, 170/170, 6/600; after its forms became rules, 170/170, 0/600.
+# Set 14 (issue 24's fifth round; IT operations, hardware and finance-ops texts) was first
+# measured on main at 41d1589 before any text was read: recall 170/170, 32/600; after the
+# round's rules (`writers/redact/public_forms.py`): 170/170, 0/600.
 DEV_REDACTION_FP_CEILING = {
     "redaction4": 0,
     "redaction6": 0,
@@ -122,6 +125,7 @@ DEV_REDACTION_FP_CEILING = {
     "redaction9": 0,
     "redaction10": 5,
     "redaction12": 0,
+    "redaction14": 0,
 }
 
 
@@ -142,10 +146,11 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # 0918e0c: recall 172/174, false positives 36/600; at the end of issue 24's fourth round (the
 # rules chosen on sets 5, 8, 9 and 10, and only global IP addresses as personal data): 172/174,
 # 22/600; after the fifth round (passwords named by the field beside them and in more
-# languages; rules chosen on sets 5, 8, 10, 12 and probes): 174/174, 22/600. It may not get
-# worse; the target is 2%.
+# languages; rules chosen on sets 5, 8, 10, 12 and probes): 174/174, 22/600; with the public
+# blobs and look-alike numbers of the same round (chosen on set 14, set 7 still unread):
+# 174/174, 21/600. It may not get worse; the target is 2%.
 REDACTION7_RECALL_FLOOR = 174 / 174
-REDACTION7_FP_CEILING = 22 / 600
+REDACTION7_FP_CEILING = 21 / 600
 
 
 def test_held_out_redaction_set_7_does_not_get_worse() -> None:

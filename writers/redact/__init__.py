@@ -2,6 +2,8 @@
 
 - `redactor`: `redact_text` / `redact_json`, used first by intake and the reflection runner.
 - `recognizers`, `pii_rules`, `context_secrets`, `addresses`: what is recognised, and how.
+- `public_forms`: what rules a look-alike out (a card's length, a phone's digits, a blob named as
+  data or a digest) and base64 of an armoured private key.
 
 May import: nothing else in writers.
 """

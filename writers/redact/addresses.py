@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from writers.redact.public_forms import in_hex_bytes
 from writers.redact.recognizers import Rule
 
 _STREET_EN = (
@@ -108,6 +109,7 @@ def _postcode_follows(m: re.Match[str]) -> bool:
 
 
 ADDRESS_RULES: tuple[Rule, ...] = (
-    Rule("street_address", ADDRESS, 0.75),
+    # `19 bd 91` inside a hex dump is three bytes (`public_forms.in_hex_bytes`).
+    Rule("street_address", ADDRESS, 0.75, lambda m: not in_hex_bytes(m.string, *m.span())),
     Rule("street_address", _LOOSE, 0.7, _postcode_follows),
 )

@@ -24,6 +24,12 @@ import bisect
 import functools
 import re
 
+from writers.redact.public_forms import (
+    ARMOUR_B64,
+    armoured_private_key,
+    introduced_as_encoded_data,
+    public_by_words,
+)
 from writers.redact.recognizers import (
     FILE_REF,
     LOWER_PATH,
@@ -381,11 +387,14 @@ _NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 # Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
 # ciphertext, which is useless without a key that is not in the text.
-# Any armour whose kind names a public key, a certificate, a signature or ciphertext (`SSH
-# SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never one that names a private key.
+# Any armour whose kind names a public key, a certificate (or a request for one), a signature or
+# ciphertext (`SSH SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never a private key.
 _PUBLIC_BLOCK = re.compile(
     r"-----BEGIN (?![A-Z0-9 ]*PRIVATE)[A-Z0-9 ]*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE|CRL"
-    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE)-----"
+    r"|SIGNATURE|MESSAGE|ENCRYPTED FILE"
+    # What a certificate is asked for or sent in: a request (`CERTIFICATE REQUEST`, a CSR holds
+    # a public key and a name), PKCS#7/CMS bundles of certificates, and domain parameters.
+    r"|CERTIFICATE REQUEST|PKCS7|CMS|PARAMETERS)-----"
     r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
@@ -625,6 +634,7 @@ def sealed_or_public(text: str, start: int) -> bool:
         or described_sealed(text, start)
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
+        or public_by_words(text[max(0, start - 160) : start])
     )
 
 
@@ -668,6 +678,8 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # an inline data: URL or an OpenSSH public key is not a credential
     if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
         return False  # a file's bytes or a compiler's symbol name
+    if introduced_as_encoded_data(m.string, m.start()):
+        return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
     named = _NAMED.match(value)
     if _public_der(value[named.end() :] if named else value):
         return False  # DER of a public key, a certificate or a signature
@@ -824,6 +836,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),
+    # Base64 of an armoured private key, whatever its length or label (`public_forms`).
+    Rule("private_key", ARMOUR_B64, 0.95, lambda m: armoured_private_key(m.group(0))),
     Rule(
         "url_credentials",
         re.compile(

@@ -20,6 +20,13 @@ from typing import Any
 import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
+from writers.redact.public_forms import (
+    card_length_ok,
+    longer_than_a_phone,
+    not_an_ssn_in_its_layout,
+    without_address_suffix,
+)
+
 Check = Callable[[re.Match[str]], bool]
 
 # ---------------------------------------------------------------- value filters
@@ -881,6 +888,14 @@ _ID_NOUN = (
     # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
     # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
     r"|duns|siret|siren|kvk|vat|cnpj|abn|acn|gstin|hrb|hra"
+    # An account of a company's books: a general-ledger account, a cost centre, a budget line.
+    r"|gl|g/l|ledger|general[ \t]+ledger|cost[ \t]+cent(?:er|re)|budget[ \t]+line|kostenstelle"
+    r"|sachkonto|centro[ \t]+de[ \t]+costos?|centre[ \t]+de[ \t]+co[uû]ts?"
+    # A device's own number: a serial (`S/N`), a handset's IMEI/MEID/ESN, a SIM's ICCID.
+    r"|s/n|sn|imei|meid|esn|iccid|seriennummer|シリアル|製造番号|序列号|序列號|시리얼|일련"
+    r"|серийн[а-я]*|заводск[а-я]*"
+    # An order, a return (RMA) or a project's element in more languages.
+    r"|rma|wbs|projekt|projet|proyecto|progetto|pesanan|đơn[ \t]+hàng|tilaus|ordre"
     # Ports and port ranges; a tracking or slip number in Japanese.
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
@@ -891,7 +906,9 @@ _ID_NOUN = (
 _OWNER_NOUN = r"customer|account|user|item|product|asset|case|request|job|run|pipeline|trace|span"
 _ID_WORD = r"id|ids|no\.?|nr\.?|number|num|nummer|numéro|número|numero|#|code|label|tag|nº|n°|№"
 _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
-_ID_END = r"[ \t]*[:#=]?[ \t]*[#]?$"
+_ID_WORD += r"|numarası|numara|č\.|číslo|nomor|numer|mã|số"
+# "is" or "was" may stand between the name and the number (`the order id is 4111…`).
+_ID_END = r"(?:[ \t]+(?:is|was))?[ \t]*[:#=]?[ \t]*[#]?$"
 _ID_OF_THING = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
 )
@@ -938,6 +955,17 @@ _ID_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
     rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
 )
+# A noun before "id" or "code" names what the number is the id or the code of (`hardware id`,
+# `device ID`, `express service code`), with the same exceptions, and a caller's ID (the caller's
+# phone number), a person's (`employee id`) and the codes that are parts of a phone number
+# (`area code`, `country code`).
+_ID_OR_CODE_OF_NOUN = re.compile(
+    rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER}|caller|employee|staff|member|student|area|country"
+    rf"|dialling|dialing|trunk|access|verification|confirmation|one-time|otp|login|sign-in|skype"
+    rf"|facetime|imessage"
+    rf")(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+(?:id|code){_ID_END}"
+)
+_ID_OR_CODE_END = re.compile(rf"(?i)(?:id|code){_ID_END}")
 # What `_ID_OF_NOUN` ends with, looked for first (cheap): most numbers have no number word.
 _NUMBER_WORD_END = re.compile(rf"(?i)(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}")
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
@@ -973,6 +1001,8 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     noun = _NUMBER_WORD_END.search(before) is not None and _ID_OF_NOUN.search(before)
     if (noun or _NUMBER_OF_THING.search(before)) and text[start : start + 1] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
+    if _ID_OR_CODE_END.search(before) and _ID_OR_CODE_OF_NOUN.search(before):
+        return text[start : start + 1] != "+"
     if owners and _ID_OF_OWNER.search(before) is not None:
         return True
     header = column_header(text, start)
@@ -986,12 +1016,13 @@ _RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
 def column_header(text: str, start: int) -> str | None:
     """The header of the table column `start` stands in, read as words (`order_id` is "order
     id"): the top line of the block of lines cut into as many cells as this one by `|` (a `psql`
-    result, a Markdown table), by tabs (TSV) or by commas (CSV); or, in a table aligned with
-    spaces (a data frame), the header word above the value. None outside a table."""
+    result, a Markdown table), by tabs (TSV) or by commas or semicolons (CSV); or, in a table
+    aligned with spaces (a data frame), the header word above the value. None outside a table."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    for sep, least in (("|", 1), ("\t", 1), (",", 2)):
+    # `;` is CSV too where the comma is the decimal mark (a spreadsheet's export in Europe).
+    for sep, least in (("|", 1), ("\t", 1), (",", 2), (";", 2)):
         cuts = line.count(sep)
         if cuts < least:
             continue
@@ -1092,8 +1123,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     15`, `130.0.2091.95` are lists and versions); thousands groups are a count unless the text
     calls it a number; and equal groups next to hex groups are part of a fingerprint."""
     value = text[start:end].strip()
-    if _IPV4.fullmatch(value) or re.search(r"  |\t", value) or named_as_id(text, start):
+    if _IPV4.fullmatch(without_address_suffix(value)) or re.search(r"  |\t", value):
+        return False  # an IPv4 address, also with its prefix length or port; a column break
+    if named_as_id(text, start):
         return False
+    if longer_than_a_phone(text, start, end):
+        return False  # a group of a longer number (an MPAN, an SSCC): no phone has > 15 digits
+    if not_an_ssn_in_its_layout(value):
+        return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
     before = text[max(0, start - 40) : start]
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
@@ -1154,7 +1191,9 @@ def _card_check(m: re.Match[str]) -> bool:
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not _CARD_WORDS.search(before):
             return False
-    return luhn_ok(re.sub(r"\D", "", m.group(0)))
+    digits = re.sub(r"\D", "", m.group(0))
+    # A number of the wrong length for its network's prefix is no card (`public_forms`).
+    return luhn_ok(digits) and card_length_ok(digits)
 
 
 def _iban_check(m: re.Match[str]) -> bool:

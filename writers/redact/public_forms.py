@@ -1,0 +1,247 @@
+"""Forms a personal number must have, and numbers named as a thing's: what rules a look-alike out.
+
+A serial, an asset tag, a build stamp or a device's IMEI can have the digits of a card or a
+phone number. These checks say what the personal kind *is* and rule out a number that is not
+it, whatever names it:
+
+- `card_length_ok`: a card network issues numbers of set lengths for its prefixes (ISO/IEC
+  7812 ranges: Visa 13, 16 or 19 digits; Mastercard 16; Amex 15; JCB 16–19…). A Luhn-valid
+  run of the wrong length for its prefix (a 15-digit IMEI that starts with 35 or 49, a
+  `20240312143355` build stamp) is not a card.
+- `longer_than_a_phone`: E.164 caps a phone number at 15 digits, country code included. A run
+  of digit groups written together with more digits than that (a meter's MPAN, an NF-e key,
+  a pallet's SSCC) is one longer number, not a phone number with a prefix.
+- `without_address_suffix`: a dotted quad with a prefix length or a port is an address.
+- `not_an_ssn_in_its_layout`: digits laid out 3-2-4 are an SSN's; one no SSN can be (area 666)
+  is neither an SSN nor a phone number.
+
+And what the words before a blob say it is:
+
+- `introduced_as_encoded_data`: a block (or a value) introduced by a line that names an
+  encoding and no secret (`the switch's config blob in base64 (binary, not text):`) is data.
+- `digest_named_before`: a value right after words that name a digest or an id, with or
+  without a colon (`hardware hash blob starts `…``, `Fingerprint (SHA-256): …`), is that; a
+  DKIM record's `p=` is a public key (`public_by_words`).
+- `in_hex_bytes`: `19 bd 91` in a hex dump is bytes, not a street.
+
+And one form of a secret no other rule sees whole: `armoured_private_key`, base64 of a PEM
+private key (a Kubernetes Secret's `tls.key`, a kubeconfig's `client-key-data`), thousands of
+characters long.
+
+May import: nothing else in writers.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+__all__ = [
+    "ARMOUR_B64",
+    "armoured_private_key",
+    "block_label",
+    "card_length_ok",
+    "digest_named_before",
+    "in_hex_bytes",
+    "public_by_words",
+    "not_an_ssn_in_its_layout",
+    "introduced_as_encoded_data",
+    "longer_than_a_phone",
+    "without_address_suffix",
+]
+
+
+def card_length_ok(digits: str) -> bool:
+    """True when a card network issues numbers of `len(digits)` digits starting so.
+
+    The ranges are the networks' own (ISO/IEC 7812 issuer identification numbers): Visa `4`
+    (13, 16, 19); Mastercard `51`–`55` and `2221`–`2720` (16); Mir `2200`–`2204` (16–19); Amex
+    `34`, `37` (15); Diners `36`, `300`–`305`, `3095`, `38`, `39` (14–19); JCB `3528`–`3589`
+    (16–19); Maestro, Verve, Elo, RuPay and others under `50`, `56`–`59` (12–19); Discover,
+    UnionPay, Maestro and others under `6` (12–19)."""
+    n = len(digits)
+    if n < 12 or n > 19 or not digits.isdigit():
+        return False
+    two, four = int(digits[:2]), int(digits[:4])
+    first = digits[0]
+    if first == "2":
+        return (2200 <= four <= 2204 and n >= 16) or (2221 <= four <= 2720 and n == 16)
+    if first == "3":
+        if two in (34, 37):
+            return n == 15
+        if two in (36, 38, 39) or 300 <= int(digits[:3]) <= 305 or four == 3095:
+            return n >= 14
+        return 3528 <= four <= 3589 and n >= 16
+    if first == "4":
+        return n in (13, 16, 19)
+    if first == "5":
+        return n == 16 if 51 <= two <= 55 else n >= 12
+    return first == "6"
+
+
+# Digit groups joined by one space, a hyphen or a dot: one number written in groups.
+_GROUP_JOIN = re.compile(r"[ .-]")
+_E164_MAX_DIGITS = 15
+
+
+def longer_than_a_phone(text: str, start: int, end: int) -> bool:
+    """True when the digits at `text[start:end]` belong to a run of digit groups, joined as the
+    number's own groups are (by one space, a hyphen or a dot), with more digits than any phone
+    number has (E.164: at most 15, country code included). A number opening with `+` is a
+    phone number's start whatever stands before it."""
+    if text[start : start + 1] == "+":
+        return False  # a `+` opens a phone number: what stands before it is something else
+    joins = set(_GROUP_JOIN.findall(text[start:end])) or {" "}
+    lo, hi = start, end
+    while lo > 0 and (
+        text[lo - 1].isdigit() or (lo >= 2 and text[lo - 1] in joins and text[lo - 2].isdigit())
+    ):
+        lo -= 1
+    while hi < len(text) and (
+        text[hi].isdigit() or (hi + 1 < len(text) and text[hi] in joins and text[hi + 1].isdigit())
+    ):
+        hi += 1
+    return sum(ch.isdigit() for ch in text[lo:hi]) > _E164_MAX_DIGITS
+
+
+# A dotted quad with its prefix length or its port (`172.20.66.69/24`, `10.0.0.5:8443`).
+_ADDRESS_SUFFIX = re.compile(r"(?:/\d{1,3}|:\d{1,5})$")
+
+
+def without_address_suffix(value: str) -> str:
+    """`value` without a trailing network prefix length or port: what is left of an address
+    written with one is the address (judged as a dotted quad, not as a phone number)."""
+    return _ADDRESS_SUFFIX.sub("", value)
+
+
+# Words for a secret, in the languages the other rules know: a label with one of them names a
+# secret, whatever else it says.
+_SECRET_WORDS = re.compile(
+    r"(?i)secret|token|key|passw|credential|auth|bearer|session|private|passphrase|seed"
+    r"|clave|llave|contraseña|schlüssel|kennwort|clé|mot de passe|chiave|senha|sleutel"
+    r"|wachtwoord|hasło|klucz|ключ|пароль|секрет|密钥|密码|秘密|鍵|キー|パスワード|비밀|암호|키"
+)
+# An encoding named in words (`in base64`, `base64-encoded`, `codificado en base64`, `(hex)`).
+_ENCODING_WORD = re.compile(r"(?i)(?<![A-Za-z0-9])(?:base64|base-64|b64|base32|hex)(?![A-Za-z0-9])")
+# A line that only opens or closes a code block, or holds nothing.
+_FENCE_OR_BLANK = re.compile(r"[ \t]*(?:```[\w+-]*|~~~[\w+-]*)?[ \t]*")
+# A line of a blob (base64 or hex, with the indentation or quotes of its layout).
+_BLOB_LINE = re.compile(r"[ \t\"'>]*[A-Za-z0-9+/=_-]{16,}[\"',]*[ \t]*")
+
+
+def block_label(text: str, start: int) -> str:
+    """The words that introduce the value at `start`: the text before it on its line, or, when
+    the value opens its line (a block's first or a later line), the nearest line above that is
+    neither a line of the same blob, a code fence nor blank: the line ending in `:` that says
+    what the block is."""
+    line_start = text.rfind("\n", 0, start) + 1
+    label = text[line_start:start]
+    if label.strip(" \t\"'`>"):
+        return label
+    end = line_start - 1
+    while end > 0:
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        if not (_FENCE_OR_BLANK.fullmatch(line) or _BLOB_LINE.fullmatch(line)):
+            return line
+        end = begin - 1
+    return ""
+
+
+def introduced_as_encoded_data(text: str, start: int) -> bool:
+    """True when the words introducing the value (`block_label`) end in a colon, name an
+    encoding and no secret: `the switch's config blob in base64 (binary, not text):` above a
+    code block, `bloom filter (base64, 256 bytes):`. Encoded bytes so introduced are data; a key
+    in base64 is introduced as a key (`the signing key in base64:` stays a candidate)."""
+    label = block_label(text, start).rstrip(" \t\"'`")
+    if not label.endswith((":", "：")) or _SECRET_WORDS.search(label):
+        return False
+    return _ENCODING_WORD.search(label) is not None
+
+
+# A digest or an id named in the words just before a value: `hardware hash blob starts `…``,
+# `the checksum of the image is …`, `Fingerprint (SHA-256): …`, `the node's peer id is …`. At
+# most four words after the naming word, none a word for a secret. A word for a secret just
+# before a digest word is what was digested (`password hash`); before "id" it is what the id
+# opens (`session id`), so it keeps the value a candidate.
+_DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5"
+_ID_NOUN = r"id|ids|identifier"
+_NAMED_BEFORE = re.compile(
+    rf"(?i)(?<![A-Za-z0-9])(?P<noun>{_DIGEST_NOUN}|{_ID_NOUN})"
+    r"(?P<after>(?:[ \t]+[^\W\d_][\w'-]*){0,4})[ \t]*$"
+)
+_PARENTHETICAL = re.compile(r"[ \t]*\([^()\n]{0,40}\)")
+_LABEL_COLON = re.compile(r"[ \t]*[:=：][ \t]*$")
+
+
+def digest_named_before(before: str) -> bool:
+    """True when the clause right before a value names it a digest or an id (see
+    `_NAMED_BEFORE`), with or without a colon after the name."""
+    before = _PARENTHETICAL.sub("", before.rstrip("`\"'"))
+    before = _LABEL_COLON.sub("", before)
+    clause = re.split(r"[.;:,!?\n()\[\]{}]|[ \t]-[ \t]", before)[-1]
+    m = _NAMED_BEFORE.search(clause)
+    if m is None or _SECRET_WORDS.search(m.group("after")):
+        return False
+    head = clause[: m.start()].split()
+    if re.fullmatch(_DIGEST_NOUN, m.group("noun"), re.IGNORECASE):
+        head = head[:-1]  # the word right before a digest word says what was digested
+    return not any(_SECRET_WORDS.search(w) for w in head)
+
+
+# A DKIM record's `p=` tag is the signer's public key (RFC 6376), whatever its algorithm.
+_DKIM_P = re.compile(r"(?i)(?:v=DKIM1|k=(?:rsa|ed25519))[^\n]{0,80}?;[ \t]*(?:p=)?$")
+
+
+def public_by_words(before: str) -> bool:
+    """True when the words before a value name it a digest or an id (`digest_named_before`),
+    or it is the public key of a DKIM record (`v=DKIM1; k=ed25519; p=…`)."""
+    return digest_named_before(before) or _DKIM_P.search(before[-160:]) is not None
+
+
+# Bytes written in hex, two digits each, eight or more in a row (`xxd`, a CAN frame, a dump).
+_HEX_BYTES = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{2}(?:[ \t][0-9A-Fa-f]{2}){7,}(?![0-9A-Fa-f])")
+
+
+def in_hex_bytes(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` lies inside a run of hex bytes: `19 bd 91` in a frame dump
+    is three bytes, not a street number and a boulevard."""
+    lo = max(0, text.rfind("\n", 0, start) + 1)
+    hi = text.find("\n", end)
+    line = text[lo : len(text) if hi < 0 else hi]
+    return any(lo + m.start() <= start and end <= lo + m.end() for m in _HEX_BYTES.finditer(line))
+
+
+# The layout of a US Social Security number: three digits, two, four, joined by hyphens.
+_SSN_LAYOUT = re.compile(r"(\d{3})-(\d{2})-(\d{4})")
+
+
+def not_an_ssn_in_its_layout(value: str) -> bool:
+    """True for digits laid out as an SSN is (3-2-4, hyphens) that no SSN can be: area 000, 666
+    or 900-999, group 00 or serial 0000 are never issued (`666-12-3456` on a label). No
+    numbering plan writes a phone number 3-2-4, so the look-alike of an SSN that fails the SSN's
+    own rules is no personal number (an SSN-shaped number that could be one is left to the
+    other rules: `social security number 123-45-6789` is still redacted)."""
+    m = _SSN_LAYOUT.fullmatch(value.strip())
+    if m is None:
+        return False
+    area, group, serial = (int(g) for g in m.groups())
+    return area in (0, 666) or area >= 900 or group == 0 or serial == 0
+
+
+# `-----BEGIN` in base64 (`LS0tLS1CRUdJTi…`): an armoured block stored encoded, as Kubernetes
+# keeps a key in a Secret or a kubeconfig (`client-key-data:`, `tls.key:`).
+ARMOUR_B64 = re.compile(r"(?<![A-Za-z0-9+/=])LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}(?![A-Za-z0-9+/=])")
+_PRIVATE_ARMOUR = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+
+
+def armoured_private_key(value: str) -> bool:
+    """True when base64 `value` decodes to an armoured private key (`-----BEGIN … PRIVATE
+    KEY-----`): the key itself, however long (a certificate stored so is public)."""
+    head = value[:120]
+    try:
+        text = base64.b64decode(head[: len(head) - len(head) % 4], validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return _PRIVATE_ARMOUR.match(text.decode("ascii", "replace")) is not None
