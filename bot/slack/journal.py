@@ -312,6 +312,8 @@ class DbJournal:
             return cls(store.engine)
         url = store.engine.url.render_as_string(hide_password=False)
         engine = make_engine(url, pool_size=2, max_overflow=4, pool_timeout=5, pool_pre_ping=False)
+        with engine.connect():
+            pass  # connected now, not inside the first ack of a burst
         return cls(engine, owns_engine=True)
 
     def _key(self, seq: int) -> str:
