@@ -19,8 +19,10 @@ from store.leases import PROCESS, claimable
 from store.models import IntakeJournalRow
 
 T: Table = IntakeJournalRow.__table__  # type: ignore[assignment]
-# Prebuilt: the ack path runs this one for every group of deliveries.
-_INSERT = insert(T)
+# Prebuilt: the ack path runs this one for every group of deliveries. RETURNING makes
+# SQLAlchemy send a group as one multi-row INSERT (without it, psycopg's executemany sends one
+# INSERT per row: in autocommit, a commit each).
+_INSERT = insert(T).returning(T.c.id)
 _DELETE = delete(T).where(T.c.id.in_(bindparam("ids", expanding=True)))
 
 
@@ -41,7 +43,7 @@ def row(key: str, payload: dict[str, Any], *, now: datetime, until: datetime) ->
 def append(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
     """Insert journal rows (the caller commits: after that they may be acked)."""
     if rows:
-        conn.execute(_INSERT, list(rows))
+        conn.execute(_INSERT, list(rows) if len(rows) > 1 else rows[0]).all()
 
 
 def remove(conn: Connection, keys: Sequence[str]) -> None:
