@@ -1,7 +1,8 @@
 """The delivery journal: a message event (Socket Mode, and HTTP mode on SQLite) is written to
 disk (fsync) and acked at once; the message is then stored and answered, and an event whose
 handling did not finish is handled again from the journal — after a crash, by the next start on
-this host.
+this host. HTTP mode on PostgreSQL, whose replicas may run on several hosts, journals to a table
+of the database instead (`DbJournal`): a dead replica's rows are handled by another one.
 
 Why: Slack wants its ack within 3 s, and storing a message (dedupe, session, redaction, one
 database transaction) takes milliseconds that queue behind each other in a burst. Appending a
