@@ -63,6 +63,9 @@ JOURNALLED_EVENTS = ("message", "app_mention")
 # (it renews them every JOURNAL_RETRY_SECONDS of bot/daemon.py while it runs; a process gone
 # from this host is taken over at once).
 JOURNAL_LEASE = timedelta(seconds=120)
+# The database journal deletes handled rows in groups, this long after the first of a group was
+# stored: a burst's rows go in a few DELETEs, not one transaction per message.
+DELETE_AFTER_SECONDS = 0.5
 # Events about the bot itself that Bolt still hands to listeners (its IgnoringSelfEvents rule).
 SELF_EVENTS_KEPT = ("member_joined_channel", "member_left_channel")
 
@@ -287,6 +290,7 @@ class DbJournal:
         lease: timedelta = JOURNAL_LEASE,
         owns_engine: bool = False,
         wall: Callable[[], datetime] = _utcnow,
+        delete_after: float = DELETE_AFTER_SECONDS,
     ) -> None:
         self._engine = engine
         self._owns_engine = owns_engine
@@ -300,6 +304,8 @@ class DbJournal:
         self._synced = 0
         self._failed: set[int] = set()
         self._done: list[str] = []
+        self._delete_after = delete_after
+        self._timer: threading.Timer | None = None
         # seq -> (monotonic time accepted, payload, row id)
         self._pending: dict[int, tuple[float, dict[str, Any], str]] = {}
         self._closed = False
@@ -375,12 +381,23 @@ class DbJournal:
         return seqs
 
     def done(self, seq: int) -> None:
-        """The event `seq` was stored: its row goes (deletes arriving together share one)."""
+        """The event `seq` was stored: its row goes, with the others stored within
+        DELETE_AFTER_SECONDS, in one DELETE (a row left by a crash before it is handled again
+        from the journal, which intake's dedupe makes a no-op)."""
         with self._lock:
             entry = self._pending.pop(seq, None)
             if entry is None:
                 return
             self._done.append(entry[2])
+            if self._timer is not None or self._closed:
+                return
+            self._timer = threading.Timer(self._delete_after, self._delete_later)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _delete_later(self) -> None:
+        with self._lock:
+            self._timer = None
         self._delete_done()
 
     def _delete_done(self) -> None:
@@ -439,9 +456,13 @@ class DbJournal:
 
     def close(self) -> None:
         """At a clean stop: handled rows go; unhandled ones stay for another replica."""
-        if self._closed:
-            return
-        self._closed = True
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
         self._delete_done()
         with self._lock:
             left = len(self._pending)

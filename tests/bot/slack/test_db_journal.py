@@ -147,6 +147,8 @@ def test_a_crash_between_the_ack_and_the_store_loses_nothing_and_stores_once(
             time.sleep(0.02)
         assert stored[1] is None  # the duplicate
         assert _messages(store, "7.7") == 1
+        while _rows(store) and time.monotonic() < deadline:
+            time.sleep(0.02)  # handled rows go in groups, within DELETE_AFTER_SECONDS
         assert _rows(store) == []
     finally:
         intake.drain()
@@ -195,3 +197,28 @@ def test_forget_deletes_a_persons_waiting_rows(store: Store) -> None:
         assert intake_journal.holding(conn, "CANARY-7") == 0
         assert intake_journal.holding(conn, "bob's") == 1
     journal.close()
+
+
+def test_a_bursts_acks_share_an_insert_and_its_handled_rows_share_a_delete(store: Store) -> None:
+    from sqlalchemy import event
+
+    journal = DbJournal(store.engine, delete_after=1.0)
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, sql: str, *_: Any) -> None:
+        statements.append(sql.split(" ", 1)[0])
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    try:
+        seqs = journal.append_many([journal_copy(_message(f"5.{i}")) for i in range(5)])
+        assert statements.count("INSERT") == 1 and len(_rows(store)) == 5
+        for seq in seqs:
+            journal.done(seq)
+        assert len(_rows(store)) == 5  # not yet: the group's DELETE comes a moment later
+        deadline = time.monotonic() + 5
+        while _rows(store) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _rows(store) == [] and statements.count("DELETE") == 1
+    finally:
+        event.remove(store.engine, "before_cursor_execute", seen)
+        journal.close()
