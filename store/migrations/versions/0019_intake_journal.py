@@ -6,7 +6,7 @@
   the message; rows of a dead replica are taken over by another (store/intake_journal.py).
 
 Revision ID: 0019
-Revises: 0017
+Revises: 0018
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0019"
-down_revision = "0017"
+down_revision = "0018"
 branch_labels = None
 depends_on = None
 
