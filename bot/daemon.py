@@ -47,7 +47,7 @@ from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
 from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
 from bot.slack.http_server import HttpServer
-from bot.slack.journal import Journal, JournalledIntake
+from bot.slack.journal import DbJournal, Journal, JournalledIntake, JournalStore
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import dm, make_web_client, slack_error
 from bot.surfaces.agent import AgentSessions, Experience, LearningCards
@@ -323,11 +323,15 @@ class Daemon:
         gc.freeze()
         # Messages are journalled and acked at once (bot/slack/journal.py); what a process that
         # died on this host had acked but not stored is handled before any new delivery arrives.
-        # Socket Mode always; HTTP mode on SQLite, whose database is on this host's disk too, so
-        # the journal loses nothing the database would keep. HTTP mode on PostgreSQL (replicas
-        # on several hosts behind a balancer, where a dead host's disk is out of reach) acks only
-        # after the database commit, as before.
-        journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
+        # Socket Mode and HTTP mode on SQLite journal to a file of this host (SQLite's database
+        # is on this host's disk too). HTTP mode on PostgreSQL (replicas on several hosts behind
+        # a balancer, where a dead host's disk is out of reach) journals to a table of the
+        # database, whose rows a surviving replica takes over.
+        journal: JournalStore
+        if s.slack_mode == "http" and not runtime.store.is_sqlite:
+            journal = DbJournal.for_store(runtime.store)
+        else:
+            journal = Journal(s.data_dir / "journal", PROCESS.replace(":", "-"))
         own = (self.identity.user_id, self.identity.bot_id)
         if s.slack_mode == "socket":
             # slack_sdk gives up on a silently dead connection after 4 ping intervals without a
@@ -345,14 +349,14 @@ class Daemon:
             self.socket.connect()  # type: ignore[no-untyped-call]
         else:
             self.intake = JournalledIntake(self.bolt, journal)
-            self.intake.replay_orphans()  # journals left by earlier (SQLite) runs, either way
+            self.intake.replay_orphans()  # journals (or rows) left by processes that died
             self.http = HttpServer(
                 self.bolt,
                 host=s.http_host,
                 port=s.http_port,
                 signing_secret=secrets["SLACK_SIGNING_SECRET"],
                 reuse_port=s.workers > 1,
-                intake=self.intake if runtime.store.is_sqlite else None,
+                intake=self.intake,
                 own=own,
             )
             self.http.start()

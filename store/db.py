@@ -202,7 +202,7 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver we ship.
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True, **{**POOL, **kwargs})
+    return create_engine(url, **{"pool_pre_ping": True, **POOL, **kwargs})
 
 
 def alembic_config(engine: Engine) -> Config:

@@ -126,6 +126,21 @@ class ProcessedEvent(Base):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class IntakeJournalRow(Base):
+    """A message acked in HTTP mode on PostgreSQL before it was handled (its text redacted, as
+    the file journal holds it): deleted once intake stored it; a dead replica's rows are taken
+    over and handled by another one (store/intake_journal.py)."""
+
+    __tablename__ = "intake_journal"
+
+    id: Mapped[str] = mapped_column(String(120), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(100), index=True)
+    user_id: Mapped[str | None] = mapped_column(String(40), index=True)
+    payload: Mapped[str] = mapped_column(Text)
+    accepted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class LLMCall(Base):
     """One model call (chat or reflection) with its usage and cost."""
 

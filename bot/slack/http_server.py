@@ -9,9 +9,10 @@ The edge answers everything Bolt would get wrong, before Bolt sees it:
   UTF-8, a form whose `payload` is not JSON), or that Bolt itself chokes on (an id of the wrong
   type): one log line, no traceback;
 - 200 for a signed message event as soon as it is journalled (given an `intake`: the journal of
-  bot/slack/journal.py, one fsync shared by the requests waiting at once), as Socket Mode does;
-  Bolt stores it afterwards on the intake's dispatchers. Without an intake, or when the journal
-  cannot be written, the answer waits until Bolt's listener has stored the message;
+  bot/slack/journal.py — a file on SQLite, one fsync shared by the requests waiting at once; a
+  table on PostgreSQL, one INSERT shared the same way), as Socket Mode does; Bolt stores it
+  afterwards on the intake's dispatchers. Without an intake, or when the journal cannot be
+  written, the answer waits until Bolt's listener has stored the message;
 - 200 for a signed delivery Seshat has no use for (an `event_callback` whose `event` is missing or
   not an object, and, after Bolt, anything Bolt has no listener for): one log line. Slack retries
   every answer that is not 2xx, and these would fail the same way each time.
@@ -226,7 +227,7 @@ class HttpServer:
             return False
         try:
             entries = self._intake.accept([body])
-        except OSError as exc:  # a full or read-only disk: ack only after the store
+        except OSError as exc:  # a full disk, a database that refused: ack after the store
             log.error("journal write failed (%s); acking after the store instead", exc)
             return False
         self._intake.handle_later(entries)

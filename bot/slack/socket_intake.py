@@ -34,8 +34,8 @@ from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
 
 from bot.slack.journal import (
-    Journal,
     JournalledIntake,
+    JournalStore,
     ignored_self_event,
     journalled,
     own_event,
@@ -66,7 +66,7 @@ class JournalledSocketModeHandler(SocketModeHandler):
         app: App,
         app_token: str,
         *,
-        journal: Journal,
+        journal: JournalStore,
         ping_interval: float,
         own: tuple[str | None, str | None] = (None, None),
     ) -> None:

@@ -160,6 +160,87 @@ def test_sigkill_after_the_ack_before_the_store_loses_nothing(tmp_path: Path, mo
             store.close()
 
 
+@pytest.mark.postgres
+def test_http_on_postgresql_a_replica_killed_after_the_ack_loses_nothing(
+    tmp_path: Path, pg_url: str
+) -> None:
+    # HTTP mode on PostgreSQL: the message is committed to the database's journal and acked;
+    # its store waits on a locked table; the process is killed. Another process (here on the
+    # same host, so the dead one's rows are taken over at once; on another host, once their
+    # lease runs out) stores and answers it, exactly once, and the row goes.
+    import psycopg
+
+    from store import intake_journal
+
+    port = _free_port()
+    with LocalSlackWorkspace() as slack, LocalAnthropicAPI() as anthropic:
+        env = process_env(
+            slack,
+            anthropic,
+            tmp_path / "data",
+            SLACK_MODE="http",
+            SESHAT_HTTP_HOST="127.0.0.1",
+            SESHAT_HTTP_PORT=str(port),
+            DATABASE_URL=pg_url,
+        )
+        first = start_process(env, tmp_path)
+        schema = pg_url.rsplit("%3D", 1)[1]
+        from tests.conftest import PG_DSN
+
+        lock = psycopg.connect(PG_DSN)
+        try:
+            _wait_listening(slack, "http", port)
+            time.sleep(1.0)  # start-up work done
+            lock.execute(f'LOCK TABLE "{schema}".processed_events IN ACCESS EXCLUSIVE MODE')
+            msg = slack.user_dm(ALICE, f"acked, then the replica dies; the token is {SECRET}")
+            delivery = slack.wait_for_delivery(
+                lambda d: (d.payload.get("event") or {}).get("ts") == msg["ts"], timeout=5
+            )
+            deadline = time.monotonic() + 5
+            while not delivery.acked and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert delivery.acked  # acked while its store waits on the lock
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+        finally:
+            lock.rollback()
+            lock.close()
+            if first.poll() is None:
+                first.kill()
+        store = Store.open(pg_url)
+        try:
+            with store.sessions() as db:
+                assert db.query(Message).filter(Message.ts == msg["ts"]).count() == 0
+            with store.engine.connect() as conn:
+                # What waits in the database: the event, its secret already redacted.
+                assert intake_journal.holding(conn, msg["ts"]) == 1
+                assert intake_journal.holding(conn, "[REDACTED:slack_token]") == 1
+                assert intake_journal.holding(conn, SECRET[12:]) == 0
+        finally:
+            store.close()
+        second = start_process(env, tmp_path)
+        try:
+            _wait_listening(slack, "http", port)
+            slack.wait_for_call(
+                "chat.postMessage", lambda c: c.params.get("thread_ts") == msg["ts"], timeout=60
+            )
+            time.sleep(1.0)
+            assert len(_replies(slack, msg["channel"], msg["ts"])) == 1
+            assert delivery.attempts == 1  # nothing came from Slack again: it was the journal
+        finally:
+            stop_process(second, timeout=30)
+        store = Store.open(pg_url)
+        try:
+            with store.sessions() as db:
+                rows = db.query(Message).filter(Message.ts == msg["ts"]).all()
+                assert len(rows) == 1 and rows[0].reply_state == ReplyState.ANSWERED
+                assert rows[0].text.endswith("the token is [REDACTED:slack_token]")
+            with store.engine.connect() as conn:
+                assert intake_journal.holding(conn, msg["ts"]) == 0  # handled: the row went
+        finally:
+            store.close()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

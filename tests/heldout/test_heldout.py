@@ -149,20 +149,33 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # languages; rules chosen on sets 5, 8, 10, 12 and probes): 174/174, 22/600; with the public
 # blobs and look-alike numbers of the same round (chosen on set 14, set 7 still unread):
 # 174/174, 21/600. It may not get worse; the target is 2%.
-REDACTION7_RECALL_FLOOR = 174 / 174
-REDACTION7_FP_CEILING = 21 / 600
+#
+# Held-out sets 11 and 13 (issue 24's fifth round; tests/support/data/heldout/redaction11/ and
+# redaction13/, written blind by helpers who read no rule, frozen, copied here unchanged; nobody
+# has read their texts). First measured on main at 41d1589, before the round's rules: set 11
+# recall 168/169, 20/600; set 13 recall 168/170, 36/600. After the round (32b22c3): set 11
+# 168/169, 14/600; set 13 168/170, 28/600.
+# name: (caught, secrets, false-positive ceiling, negatives)
+HELD_OUT_REDACTION = {
+    "redaction7": (174, 174, 21, 600),
+    "redaction11": (168, 169, 14, 600),
+    "redaction13": (168, 170, 28, 600),
+}
 
 
-def test_held_out_redaction_set_7_does_not_get_worse() -> None:
-    folder = HELDOUT / "redaction7"
+@pytest.mark.parametrize("name", sorted(HELD_OUT_REDACTION))
+def test_held_out_redaction_sets_do_not_get_worse(name: str) -> None:
+    caught, secrets, fp_ceiling, negatives = HELD_OUT_REDACTION[name]
+    folder = HELDOUT / name
     pos, neg = load_jsonl_pair(
-        folder / "redaction7_positives.jsonl", folder / "redaction7_negatives.jsonl"
+        folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl"
     )
-    assert len(pos) == 150 and len(neg) == 600
+    assert len(pos) == 150 and len(neg) == negatives
     result = score(Redactor(), pos, neg)
-    # Counts only: the texts stay unread, so the set stays held out.
-    assert result.recall >= REDACTION7_RECALL_FLOOR - 1e-9, len(result.missed)
-    assert result.fp_rate <= REDACTION7_FP_CEILING + 1e-9, len(result.false_positives)
+    # Counts only: the texts stay unread, so the sets stay held out.
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
 
 
 def test_p3_no_attack_reaches_another_person_unshown() -> None:

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.orm import Session
 
+from store import intake_journal
 from store.assistant_threads import forget_user as forget_assistant_threads
 from store.clock import as_utc
 from store.ledger import audit
@@ -468,6 +469,9 @@ class Purge:
             )
             db.execute(delete(Message).where(Message.user_id == uid))
             forget_assistant_threads(db, uid)  # where their assistant threads were (no text)
+            # Their messages acked but not yet handled (HTTP mode on PostgreSQL journals them in
+            # the database, store/intake_journal.py): never handled now.
+            intake_journal.forget_user(db.connection(), uid)
         db.execute(delete(ReflectionRow).where(ReflectionRow.session_id.in_(session_ids)))
         db.execute(delete(ChatSession).where(ChatSession.id.in_(session_ids)))
         db.flush()

@@ -347,7 +347,8 @@ def _ranked(
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
-            newest = _newest(sh, key, idx) if idx.size > DENSE_ALL_MAX else None
+            viewer = _viewer_key(user_id, channel, is_dm)
+            newest = _newest(sh, viewer, idx) if idx.size > DENSE_ALL_MAX else None
             lists.append(
                 cosines(sh.vectors[embedder.name], q, idx, lex, sh.created_s, newest=newest)
             )

@@ -817,6 +817,30 @@ def _pgpass_check(m: re.Match[str]) -> bool:
     return not is_placeholder(m.group("s"))
 
 
+# A session cookie is a bearer credential: whoever holds its value is logged in. In a cookie's
+# own context (a `Cookie:`/`Set-Cookie:` header, `curl -b`/`--cookie`, `document.cookie`), a
+# cookie whose name says it holds a session or a login (`sessionid`, `PHPSESSID`, `JSESSIONID`,
+# `connect.sid`, `_myapp_session`, `remember_token`, `auth_token`) has its value redacted.
+# Consent, analytics and preference cookies (`_ga`, `theme`, `csrftoken`) are not logins.
+_COOKIE_CONTEXT = re.compile(
+    r"(?im)(?:^|[\s\"'`])(?:set-)?cookie\s*:|(?:^|\s)(?:-b|--cookie)\s+[\"']?|document\.cookie\b"
+)
+_SESSION_COOKIE = re.compile(
+    r"(?i)(?<![\w.-])(?P<name>[\w.-]*(?:sess(?:ion)?(?:[_-]?id)?|sid|auth[_-]?token|remember[_-]?token"
+    r"|access[_-]?token|login[_-]?token)[\w.-]*)=(?P<s>[^\s;,\"'`]{16,})"
+)
+
+
+def _session_cookie_check(m: re.Match[str]) -> bool:
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end < 0 else line_end]
+    if not _COOKIE_CONTEXT.search(line):
+        return False
+    value = m.group("s")
+    return not is_placeholder(value) and sum(c.isalnum() for c in value) >= 16
+
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_secret_key",
@@ -836,6 +860,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),
+    Rule("session_cookie", _SESSION_COOKIE, 0.6, _session_cookie_check),
     # Base64 of an armoured private key, whatever its length or label (`public_forms`).
     Rule("private_key", ARMOUR_B64, 0.95, lambda m: armoured_private_key(m.group(0))),
     Rule(

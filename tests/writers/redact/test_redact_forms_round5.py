@@ -414,3 +414,42 @@ def test_a_random_run_cut_by_a_slash_is_redacted_whole(
 def test_a_file_under_a_random_directory_is_still_a_file(redactor: Redactor) -> None:
     text = "see uploads/q3Zx8Lm2Pw0Rt7Yv5Nb1Kd4Hs6Jf9Gc3Xa8Qe/avatar.webp for the crop"
     assert _kept(redactor, text)
+
+
+# ---------------------------------------------------------------- a session cookie
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Set-Cookie: session=eyJ1c2VyIjoxfQ.ZpQ2xA.q3Zx8Lm2Pw0Rt7Yv5Nb1; HttpOnly",
+            "eyJ1c2VyIjoxfQ",
+        ),
+        (
+            "Cookie: JSESSIONID=Q3ZX8LM2PW0RT7YV5NB1KD4H; _ga=GA1.2.1234567890.1700000000",
+            "Q3ZX8LM2PW0RT7YV5NB1KD4H",
+        ),
+        (
+            'curl -b "sessionid=q3zx8lm2pw0rt7yv5nb1kd4h" https://app.internal/x',
+            "q3zx8lm2pw0rt7yv5nb1kd4h",
+        ),
+        ("document.cookie = 'remember_token=k2j3h4g5f6d7s8a9p0o9i8u7'", "k2j3h4g5f6d7s8a9p0o9i8u7"),
+    ],
+)
+def test_a_session_cookie_is_a_login(redactor: Redactor, text: str, secret: str) -> None:
+    """Whoever holds a session cookie's value is logged in as its owner."""
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cookie: theme=dark-mode-high-contrast-v2; _ga=GA1.2.1234567890.1700000000",
+        "Cookie: sessionid=<your-session-id-here>",
+        "set session_timeout=36000000000000000000 in the config",
+        "the sessions table has session_count=1234567890123456 rows",
+    ],
+)
+def test_cookies_that_are_not_logins_are_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
