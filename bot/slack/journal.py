@@ -55,7 +55,7 @@ DISPATCHERS = 4
 # steady stream is not a burst); a lone message is handled at once. Acking is a little Python and
 # a shared fsync; handling is Bolt and a database transaction, and both need the one
 # interpreter lock: handled at once, a burst of 200 HTTP deliveries made each ack wait behind
-# the handling of those before it (p99 ~1.7 s on the 2-core VM; held, ~0.2 s: docs/notes).
+# the handling of those before it (p99 ~1.7 s on the 2-core VM; held, ~0.2 s: measured.md).
 QUIET_SECONDS = 0.05
 HOLD_SECONDS = 1.0
 JOURNALLED_EVENTS = ("message", "app_mention")
@@ -321,7 +321,7 @@ class DbJournal:
         url = store.engine.url.render_as_string(hide_password=False)
         # Autocommit: the group's one INSERT is its own transaction, one round trip (BEGIN,
         # INSERT, COMMIT were three, each giving the interpreter lock away and waiting for it
-        # again behind the burst's other threads: ~17 ms per group under load, docs/notes).
+        # again behind the burst's other threads: ~17 ms per group under load, docs/measured.md).
         engine = make_engine(
             url,
             pool_size=2,

@@ -186,7 +186,7 @@ def test_a_digest_or_an_id_named_with_a_colon_or_a_copula(redactor: Redactor) ->
     assert _kept(redactor, f"Fingerprint (SHA-256): {value}")
     assert _kept(redactor, f"the node's peer id is 12D3KooW{value[:44]}")
     # A word for a secret after the naming word keeps the value a candidate. (A session's id
-    # is kept as an id, as `session_id:` always was: see docs/notes/24-redfp4.md.)
+    # is kept as an id, as `session_id:` always was: see docs/design.md, "what is not a secret".)
     assert _caught(redactor, f"the session token is {value}", value)
     assert _caught(redactor, f"Secret key (SHA-256 HMAC): {value}", value)
 
