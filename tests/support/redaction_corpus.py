@@ -60,6 +60,28 @@ def caught(text: str, value: str, findings: Sequence[_Span]) -> bool:
     return True
 
 
+class _RedactsText(Protocol):
+    def redact(self, text: str) -> _Redacted: ...
+
+
+class _Redacted(Protocol):
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def findings(self) -> Sequence[_Span]: ...
+
+
+def kept(redactor: _RedactsText, text: str) -> bool:
+    """The redactor left `text` as it was."""
+    return redactor.redact(text).text == text
+
+
+def redacted_whole(redactor: _RedactsText, text: str, secret: str) -> bool:
+    """Every letter and digit of `secret`, wherever it stands in `text`, was redacted."""
+    return caught(text, secret, redactor.redact(text).findings)
+
+
 def leaked(samples: Sequence[Sample], stored: str) -> list[tuple[str, str]]:
     """(kind, value) of every secret of `samples` with an alphanumeric run (≥ 8 characters)
     still somewhere in `stored` (everything a test collected from the database and files)."""

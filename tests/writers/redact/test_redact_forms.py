@@ -8,8 +8,6 @@ from __future__ import annotations
 import base64
 import random
 
-import pytest
-
 from writers.redact.recognizers import looks_random
 from writers.redact.redactor import Redactor
 from writers.redact.structure import der_public, msgpack_texts, protobuf_texts, readable_structure
@@ -20,11 +18,6 @@ _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 def _rand(n: int, alphabet: str = _ALNUM) -> str:
     return "".join(_RNG.choice(alphabet) for _ in range(n))
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor()
 
 
 def _kept(redactor: Redactor, text: str) -> bool:

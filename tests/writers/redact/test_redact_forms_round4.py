@@ -6,27 +6,9 @@ examples are written here, none is copied from a corpus.
 
 from __future__ import annotations
 
-import pytest
-
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
 from writers.redact.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor()
-
-
-def _kept(redactor: Redactor, text: str) -> bool:
-    return redactor.redact(text).text == text
-
-
-def _caught(redactor: Redactor, text: str, secret: str) -> bool:
-    """Every letter and digit of `secret` was redacted."""
-    found = redactor.redact(text).findings
-    start = text.index(secret)
-    covered = {i for f in found for i in range(f.start, f.end)}
-    return all(i in covered for i in range(start, start + len(secret)) if text[i].isalnum())
-
 
 # ---------------------------------------------------------------- numbers
 

@@ -34,11 +34,6 @@ def _b64(n_bytes: int, head: bytes = b"") -> str:
 RANDOM_40 = _rand(40)
 
 
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor()
-
-
 def _kept(redactor: Redactor, text: str) -> bool:
     return redactor.redact(text).text == text
 
