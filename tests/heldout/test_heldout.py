@@ -155,11 +155,17 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # has read their texts). First measured on main at 41d1589, before the round's rules: set 11
 # recall 168/169, 20/600; set 13 recall 168/170, 36/600. After the round (32b22c3): set 11
 # 168/169, 14/600; set 13 168/170, 28/600.
+#
+# Held-out sets 15 and 20 (the sixth round; drawn by lot from six sets written blind that round,
+# the other four are development sets 16-19), frozen the same way. First measured on main at
+# 09cdfc7, before the round's rules: set 15 recall 168/170, 30/600; set 20 170/170, 18/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 21, 600),
     "redaction11": (168, 169, 14, 600),
     "redaction13": (168, 170, 28, 600),
+    "redaction15": (168, 170, 30, 600),
+    "redaction20": (170, 170, 18, 600),
 }
 
 
