@@ -204,6 +204,28 @@ def fuzzy(weight: float, *, edits: bool = True, forms: bool = True) -> Lever:
     return lever
 
 
+def z(x: np.ndarray) -> np.ndarray:
+    sd = float(x.std())
+    return (x - x.mean()) / sd if sd > 0 else np.zeros_like(x)
+
+
+def zfusion(wl: float = W_LEXICAL, *, dense_only: bool = False) -> Lever:
+    """Each signal standardised (z-score over the scope's candidates) instead of min-max scaled
+    before the weighted sum (a top outlier does not squash the rest), shifted to start at 0
+    so the prior's tilt keeps its sense; with `dense_only`, only the cosine is."""
+
+    def lever(c: Conv, qi: int) -> list[int]:
+        q = c.questions[qi]
+        lex, dense = product_lex(c, qi), cos(c, qi)
+        if dense_only:
+            rel = wl * mm(lex) + (1 - wl) * z(dense) / 4
+        else:
+            rel = wl * z(lex) + (1 - wl) * z(dense)
+        return fill(c, order(c, tilt(c, q, rel - rel.min())))
+
+    return lever
+
+
 def levers() -> list[tuple[str, Lever]]:
     out: list[tuple[str, Lever]] = [
         ("base (= the real read path)", lambda c, qi: fill(c, order(c, base_score(c, qi)))),
@@ -233,6 +255,9 @@ def levers() -> list[tuple[str, Lever]]:
         out.append((f"unseen question words: typos (one edit) and other forms, {w}", fuzzy(w)))
         out.append((f"unseen question words: typos (one edit) only, {w}", fuzzy(w, forms=False)))
         out.append((f"unseen question words: other forms only, {w}", fuzzy(w, edits=False)))
+    for wl in (0.4, 0.5, 0.6, 0.7):
+        out.append((f"z-score fusion, lexical weight {wl}", zfusion(wl)))
+    out.append(("z-scored cosine (÷ 4), min-max BM25", zfusion(dense_only=True)))
     for k1, b in ((1.2, 0.3), (1.2, 0.5), (1.5, 0.75), (0.9, 0.4), (2.0, 0.75)):
         out.append((f"BM25 k1 {k1}, b {b}", bm25_params(k1, b)))
     for d, w in ((3, 0.2), (10, 0.2), (5, 0.1), (5, 0.3)):
@@ -255,9 +280,7 @@ def token_check(convs: list[Conv], emb: WordLlamaEmbedder) -> str:
     est = sum(estimate_tokens(x) for x in lines)
     enc = emb._tokenizer.encode_batch(lines, add_special_tokens=False)  # noqa: SLF001
     real = sum(sum(e.attention_mask) for e in enc)
-    worst = max(
-        sum(e.attention_mask) / estimate_tokens(x) for e, x in zip(enc, lines, strict=True)
-    )
+    worst = max(sum(e.attention_mask) / estimate_tokens(x) for e, x in zip(enc, lines, strict=True))
     return (
         f"Token estimate on the {len(lines)} LoCoMo dev fact lines as shown (`> - [date] text`): "
         f"estimate {est:,}, Llama-2 tokenizer {real:,} ({real / est:.2f}× the estimate; the "
