@@ -241,6 +241,22 @@ def test_a_verbs_forms_meet_in_the_lexical_index() -> None:
     assert lexical.stem("free") == "free"
 
 
+def test_a_words_derived_forms_meet_in_the_lexical_index() -> None:
+    # One derivational ending (-ization, -isation, -ation, -iz) after the inflections: a
+    # question about "symbols" finds a fact that says "symbolizing" (LoCoMo dev, recall5).
+    for forms in (
+        ("symbol", "symbols", "symbolize", "symbolizes", "symbolizing", "symbolized"),
+        ("inform", "informs", "informing", "information"),
+        ("organize", "organizing", "organization", "organisation"),
+    ):
+        assert len({lexical.stem(w) for w in forms}) == 1, forms
+    # … while a short word keeps its ending: "nation" is not "n", "size" not "s".
+    for word in ("nation", "station", "position", "size", "prize"):
+        assert lexical.stem(word) == lexical.stem(word + "s") != word[:2]
+    assert lexical.stem("nation") != lexical.stem("nature")
+    assert lexical.stem("partition") != lexical.stem("part")  # -ition is left alone
+
+
 def test_a_fact_is_found_by_another_form_of_its_words(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
@@ -265,3 +281,24 @@ def test_a_fact_is_found_by_another_form_of_its_words(
         )
         assert [f.id for f in got] == [dance]
         assert render_fact(got[0]).endswith("Jon teaches dance to kids")
+
+
+def test_a_fact_is_found_by_a_derived_form_of_its_words(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    start = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        mural = add_fact(
+            db, "Caroline painted a mural symbolizing courage", scope_kind="channel",
+            scope_id="C1", now=start,
+        ).id  # fmt: skip
+        clock.advance(days=1)
+        for text in ("Gina sells clothes online", "The store opens at nine"):
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    with sqlite_store.sessions.begin() as db:
+        # BM25 alone: only "symbols" meeting "symbolizing" can put the older fact first.
+        got = retrieve_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text="which symbols matter?",
+            now=clock.now(), limit=1,
+        )  # fmt: skip
+        assert [f.id for f in got] == [mural]
