@@ -159,6 +159,9 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # Held-out sets 15 and 20 (the sixth round; drawn by lot from six sets written blind that round,
 # the other four are development sets 16-19), frozen the same way. First measured on main at
 # 09cdfc7, before the round's rules: set 15 recall 168/170, 30/600; set 20 170/170, 18/600.
+# Sets 21 and 22 were written blind while the round's rules were being chosen (never shown to
+# anyone choosing them), measured on main's rules as of 09cdfc7: set 21 158/170, 40/600; set 22
+# 161/170, 8/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 21, 600),
@@ -166,6 +169,8 @@ HELD_OUT_REDACTION = {
     "redaction13": (168, 170, 28, 600),
     "redaction15": (168, 170, 30, 600),
     "redaction20": (170, 170, 18, 600),
+    "redaction21": (158, 170, 40, 600),
+    "redaction22": (161, 170, 8, 600),
 }
 
 
