@@ -12,8 +12,9 @@ from store.models import LessonRow, Observation
 from tests.support.lesson_helpers import add_fact, ctx, new_library, write
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
-from writers.lessons.index import LessonMeta, tokens_of
+from writers.lessons.index import LessonMeta
 from writers.selector import STABLE_MAX, render_lesson, select_context
+from writers.tokens import estimate_tokens, quoted_line_tokens
 
 
 def add_lesson(
@@ -171,7 +172,9 @@ def test_budget_bounds_lessons_and_facts(sqlite_store: Store, clock: FakeClock) 
                 now=now,
             )
         assert sel.budget_tokens <= budget
-        assert all(i.tokens == tokens_of(i.text) for i in sel.stable + sel.tail)
+        # The budget bounds what the model reads: headings, quote marks and newlines included.
+        assert estimate_tokens(sel.render_stable() + sel.render_tail()) <= budget
+        assert all(i.tokens == quoted_line_tokens(i.text) for i in sel.stable + sel.tail)
         if budget >= 250:
             assert {i.kind for i in sel.tail} >= {"lesson", "fact"}
 

@@ -25,7 +25,7 @@ from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.notes import expand, factindex, lexical
-from writers.tokens import estimate_tokens as tokens_of
+from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
 HALF_LIFE_DAYS = 14.0
@@ -276,8 +276,9 @@ class Ranked:
 
 
 def _line_tokens(category: str, text: str, when: datetime) -> int:
-    # Counted per script like every budget (characters ÷ 4 under-counted CJK facts ~4×).
-    return tokens_of(fact_line(category, text, when))
+    # Counted per script like every budget (characters ÷ 4 under-counted CJK facts ~4×), as the
+    # quoted line the context shows.
+    return quoted_line_tokens(fact_line(category, text, when))
 
 
 def _shelf(
