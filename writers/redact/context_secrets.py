@@ -56,7 +56,7 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
-from writers.redact.structure import der_public, readable_structure
+from writers.redact.structure import der_public, numeric_array, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
@@ -340,8 +340,8 @@ def decodes_to_structure(value: str) -> bool:
         return False
     if len(raw) < 18:
         return False
-    if b"\x00\x00" in raw:
-        return True
+    if b"\x00\x00" in raw or numeric_array(raw):
+        return True  # zero-padded integers, or an array of everyday floating-point numbers
     printable = sum(32 <= b < 127 for b in raw)
     return printable / len(raw) >= 0.6 and _PRINTABLE6.search(raw) is not None
 
@@ -374,8 +374,11 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
 
 
 # A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
+# A percent-escape (`%5D`, `%3D`) is one character of a URL: a run starts after it, never at
+# its hex digits (`page%5Bafter%5D=<cursor>` holds `<cursor>`, not `5D=<cursor>`).
 _LONG = re.compile(
-    r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
+    r"(?:(?<![\w/+=.%-])(?<!%[0-9A-Fa-f])|(?<=%[0-9A-Fa-f]{2})|(?<=%[0-9A-Fa-f]{2}=))"
+    r"(?P<s>[A-Za-z0-9_+/-][A-Za-z0-9_+/=-]{31,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
 )
 # `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
 # `sha256/…` (an SPKI pin), `nonce-…` (CSP): a value glued to the word that names it public.
@@ -446,10 +449,58 @@ _FILE_MAGIC = (
     b"%!PS",
     b"\xcf\xfa\xed\xfe",
     b"\xca\xfe\xba\xbe",
+    # A zlib stream (RFC 1950): method 8 with a 32K window, then a flag byte whose check makes
+    # the pair a multiple of 31; the four levels zlib writes. Compressed data (ZPL's `:Z64:`
+    # graphics, a git object, a PDF stream) is a file's bytes, not a key's.
+    b"\x78\x01",
+    b"\x78\x5e",
+    b"\x78\x9c",
+    b"\x78\xda",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
 _MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+_COUNTED = re.compile(r"(?<![0-9])([1-9][0-9]?)(?=[A-Za-z_])")
+_SPELLED_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
+
+
+def _spelled(piece: str) -> bool:
+    """True when `piece` is written in words (`TokenManager`, `refresh`, `KeyValidator`): every
+    word of three letters or more has a vowel and no four consonants in a row, and such words
+    are most of it."""
+    words = [w for w in _SPELLED_WORD.findall(piece) if len(w) >= 3]
+    if sum(map(len, words)) < 0.85 * len(piece):
+        return False
+    return all(
+        re.search(r"[aeiouyAEIOUY]", w) and not re.search(r"[^aeiouyAEIOUY]{4}", w) for w in words
+    )
+
+
+def counted_names(value: str) -> bool:
+    """True when `value` is built of length-prefixed names, the grammar every mangling scheme
+    shares (Itanium `3net12KeyValidator`, Swift `9NeonDrift12TokenManagerC7refresh`, Rust
+    legacy `4core3fmt5write`): a chain of two or more numbers each followed by exactly that many
+    word characters that read as words, each name starting where the last ended (or after one
+    or two letters of a type code), together most of the run. In random text a number is
+    followed by a chain of names it counts exactly about never (1 in 4,000,000 random
+    40-character runs); in a symbol, every time."""
+    best = chain = covered = 0
+    last_end = -10
+    for m in _COUNTED.finditer(value):
+        n = int(m.group(1))
+        piece = value[m.end() : m.end() + n]
+        if not (n >= 4 and len(piece) == n and re.fullmatch(r"\w+", piece)):
+            continue
+        if not _spelled(piece) or m.start() < last_end:
+            continue
+        if m.start() - last_end <= 2:
+            chain, covered = chain + 1, covered + m.end() - m.start() + n
+        else:
+            chain, covered = 1, m.end() - m.start() + n
+        last_end = m.end() + n
+        if chain >= 2:
+            best = max(best, covered)
+    return best >= len(value) / 2
 
 
 def _public_der(value: str) -> bool:
@@ -676,8 +727,10 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
-    if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
+    if _file_bytes(value) or _MANGLED.search(value) or counted_names(value):
         return False  # a file's bytes or a compiler's symbol name
+    if before.endswith("$"):
+        return False  # `$s…`, `$6$<salt>$<hash>`: a Swift symbol, a field of a crypt(3) hash
     if introduced_as_encoded_data(m.string, m.start()):
         return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
     named = _NAMED.match(value)
@@ -775,6 +828,8 @@ def _near_words(m: re.Match[str]) -> bool:
     classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
     if classes < 3:
         return False
+    if counted_names(value):
+        return False  # `$s9NeonDrift12TokenManagerC7…`: a compiler's symbol, not a key
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
     if sealed_or_public(m.string, m.start("s")):
