@@ -27,6 +27,7 @@ import re
 from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
+    introduced_as_digests,
     introduced_as_encoded_data,
     public_by_words,
 )
@@ -38,6 +39,7 @@ from writers.redact.recognizers import (
     SECRET_NOUNS_CJK,
     UUID,
     Rule,
+    column_header,
     described_sealed,
     entropy,
     enveloped,
@@ -290,7 +292,10 @@ _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
     "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
     "nonce "
-    "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
+    "img image layer blob obj object node pod msg message order invoice ticket txn tx "
+    # Nouns for stored objects (`file-…`, `batch_…`, `thread_…`): what an API returns to name
+    # an upload, a job or a conversation, useless without the key that reads it.
+    "file batch thread folder record item event".split()
 )
 # A prefix that says publishable: `pk_live_…`, Mapbox's `pk.…`, `pub_…` are made to be shipped in
 # web pages (their secret halves are `sk_…`, `sk.…`).
@@ -686,6 +691,7 @@ def sealed_or_public(text: str, start: int) -> bool:
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
         or public_by_words(text[max(0, start - 160) : start])
+        or introduced_as_digests(text, start)
     )
 
 
@@ -781,6 +787,41 @@ def named_digest(value: str) -> bool:
     return len(head) >= 2 and bool(words) and named and not _SECRET_WORD.search("-".join(head))
 
 
+# The label right before a value: a key with its colon or equals sign (`"charge": "`), or the
+# word before it (`charge ch_…`).
+_LABEL_BEFORE = re.compile(
+    r"(?P<label>[A-Za-z][\w-]*)[\"']?[ \t]*[:=][ \t]*[\"'`]?$"
+    r"|(?P<word>[A-Za-z][\w-]*)[ \t]+[`\"']?$"
+)
+_LABEL_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def tagged_for_its_label(text: str, start: int, tag: str) -> bool:
+    """True when `tag` (the `ch` of `ch_…`) abbreviates what the text calls the value at
+    `start`: its key or the word before it, or its table column's header, naming no secret.
+    The tag is the label's first letters (`ch` for `charge`, `re` for `refund`) or its words'
+    initials (`pi` for `payment_intent`). An API names its objects so; a key's tag names a key
+    (`sk_`, `rk_`) or its vendor, and a label that names a secret (`stripe_secret_key`) keeps
+    the value a candidate."""
+    labels = []
+    m = _LABEL_BEFORE.search(text[max(0, start - 60) : start])
+    if m is not None:
+        labels.append(m.group("label") or m.group("word"))
+    header = column_header(text, start)
+    if header is not None:
+        labels.append(header)
+    for label in labels:
+        if _SECRET_WORD.search(label):
+            continue
+        words = [w.lower() for w in _LABEL_WORDS.findall(label)]
+        joined = "".join(words)
+        if len(joined) > len(tag) and (
+            joined.startswith(tag) or "".join(w[0] for w in words) == tag
+        ):
+            return True
+    return False
+
+
 def _prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
     if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
@@ -789,6 +830,15 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         # `pi_3U8J…`, `evt_1lZD…`, `cus_Nffr…`: an API's object id is a short type tag and a
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
+        return False
+    if (
+        re.fullmatch(r"[a-z]{2,4}", prefix)
+        and m.group("sep") == "_"
+        and body.isalnum()
+        and tagged_for_its_label(m.string, m.start(), prefix)
+    ):
+        # `"charge": "ch_3Ps4…"`, `ch_…` under a `charge` column, `pi_…` under
+        # `payment_intent`: the tag abbreviates what the text calls the value, an object's type.
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
