@@ -737,6 +737,9 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # a file's bytes or a compiler's symbol name
     if before.endswith("$"):
         return False  # `$s…`, `$6$<salt>$<hash>`: a Swift symbol, a field of a crypt(3) hash
+    whole = m.string[slice(*_long_span(m))]
+    if whole != value and decodes_to_structure(whole):
+        return False  # the run goes on past a `/` (base64 holds it) and is data, judged whole
     if introduced_as_encoded_data(m.string, m.start()):
         return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
     named = _NAMED.match(value)
@@ -745,6 +748,9 @@ def _long_check(m: re.Match[str]) -> bool:
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
     if head and head.group(0)[:-1].lower() in _PUBLISHABLE:
         return False  # `pk_live_…`: a publishable key, made to be shipped in web pages
+    tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
+    if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
+        return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -796,11 +802,19 @@ _LABEL_BEFORE = re.compile(
 _LABEL_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
+def _abbreviates(tag: str, word: str) -> bool:
+    """`dp` for `dispute`, `ch` for `charge`, `cus` for `customer`: the word's first letter,
+    then the tag's other letters in the word's order."""
+    rest = iter(word[1:])
+    return word[:1] == tag[:1] and all(c in rest for c in tag[1:])
+
+
 def tagged_for_its_label(text: str, start: int, tag: str) -> bool:
     """True when `tag` (the `ch` of `ch_…`) abbreviates what the text calls the value at
     `start`: its key or the word before it, or its table column's header, naming no secret.
-    The tag is the label's first letters (`ch` for `charge`, `re` for `refund`) or its words'
-    initials (`pi` for `payment_intent`). An API names its objects so; a key's tag names a key
+    The tag abbreviates the label or its last word, which names the value (`ch` for `charge`,
+    `dp` for `dispute`, `in` for `latest_invoice`), or is its words' initials (`pi` for
+    `payment_intent`). An API names its objects so; a key's tag names a key
     (`sk_`, `rk_`) or its vendor, and a label that names a secret (`stripe_secret_key`) keeps
     the value a candidate."""
     labels = []
@@ -816,10 +830,30 @@ def tagged_for_its_label(text: str, start: int, tag: str) -> bool:
         words = [w.lower() for w in _LABEL_WORDS.findall(label)]
         joined = "".join(words)
         if len(joined) > len(tag) and (
-            joined.startswith(tag) or "".join(w[0] for w in words) == tag
+            _abbreviates(tag, joined)
+            or _abbreviates(tag, words[-1])
+            or "".join(w[0] for w in words) == tag
         ):
             return True
     return False
+
+
+# A key is generated at 32 characters or more (190 bits and up: `hf_` 34, `npm_` 36, `gsk_` 52);
+# an object's id is shorter (Stripe's are 24 to 28 after the tag).
+_ID_BODY_MAX = 31
+
+
+def _object_id(text: str, start: int, m: re.Match[str]) -> bool:
+    """`m` (groups `p` or `t`, `sep`, `b`) is an API object's id: a 2-4 letter lowercase tag,
+    `_`, one run shorter than a key, the tag abbreviating the value's label."""
+    tag, body = m.group("p") if "p" in m.groupdict() else m.group("t"), m.group("b")
+    return (
+        re.fullmatch(r"[a-z]{2,4}", tag) is not None
+        and m.group("sep") == "_"
+        and body.isalnum()
+        and len(body) <= _ID_BODY_MAX
+        and tagged_for_its_label(text, start, tag)
+    )
 
 
 def _prefixed_check(m: re.Match[str]) -> bool:
@@ -831,12 +865,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
         return False
-    if (
-        re.fullmatch(r"[a-z]{2,4}", prefix)
-        and m.group("sep") == "_"
-        and body.isalnum()
-        and tagged_for_its_label(m.string, m.start(), prefix)
-    ):
+    if _object_id(m.string, m.start(), m):
         # `"charge": "ch_3Ps4…"`, `ch_…` under a `charge` column, `pi_…` under
         # `payment_intent`: the tag abbreviates what the text calls the value, an object's type.
         return False
