@@ -27,6 +27,7 @@ import re
 from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
+    introduced_as_digests,
     introduced_as_encoded_data,
     public_by_words,
 )
@@ -38,6 +39,7 @@ from writers.redact.recognizers import (
     SECRET_NOUNS_CJK,
     UUID,
     Rule,
+    column_header,
     described_sealed,
     entropy,
     enveloped,
@@ -56,7 +58,7 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
-from writers.redact.structure import der_public, readable_structure
+from writers.redact.structure import der_public, numeric_array, readable_structure
 
 # ---------------------------------------------------------------- named in prose
 
@@ -290,7 +292,10 @@ _PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
     "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
     "nonce "
-    "img image layer blob obj object node pod msg message order invoice ticket txn tx".split()
+    "img image layer blob obj object node pod msg message order invoice ticket txn tx "
+    # Nouns for stored objects (`file-…`, `batch_…`, `thread_…`): what an API returns to name
+    # an upload, a job or a conversation, useless without the key that reads it.
+    "file batch thread folder record item event".split()
 )
 # A prefix that says publishable: `pk_live_…`, Mapbox's `pk.…`, `pub_…` are made to be shipped in
 # web pages (their secret halves are `sk_…`, `sk.…`).
@@ -340,8 +345,8 @@ def decodes_to_structure(value: str) -> bool:
         return False
     if len(raw) < 18:
         return False
-    if b"\x00\x00" in raw:
-        return True
+    if b"\x00\x00" in raw or numeric_array(raw):
+        return True  # zero-padded integers, or an array of everyday floating-point numbers
     printable = sum(32 <= b < 127 for b in raw)
     return printable / len(raw) >= 0.6 and _PRINTABLE6.search(raw) is not None
 
@@ -374,8 +379,11 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
 
 
 # A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
+# A percent-escape (`%5D`, `%3D`) is one character of a URL: a run starts after it, never at
+# its hex digits (`page%5Bafter%5D=<cursor>` holds `<cursor>`, not `5D=<cursor>`).
 _LONG = re.compile(
-    r"(?<![\w/+=.-])(?P<s>[A-Za-z0-9_+/=-]{32,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
+    r"(?:(?<![\w/+=.%-])(?<!%[0-9A-Fa-f])|(?<=%[0-9A-Fa-f]{2})|(?<=%[0-9A-Fa-f]{2}=))"
+    r"(?P<s>[A-Za-z0-9_+/-][A-Za-z0-9_+/=-]{31,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
 )
 # `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
 # `sha256/…` (an SPKI pin), `nonce-…` (CSP): a value glued to the word that names it public.
@@ -446,10 +454,58 @@ _FILE_MAGIC = (
     b"%!PS",
     b"\xcf\xfa\xed\xfe",
     b"\xca\xfe\xba\xbe",
+    # A zlib stream (RFC 1950): method 8 with a 32K window, then a flag byte whose check makes
+    # the pair a multiple of 31; the four levels zlib writes. Compressed data (ZPL's `:Z64:`
+    # graphics, a git object, a PDF stream) is a file's bytes, not a key's.
+    b"\x78\x01",
+    b"\x78\x5e",
+    b"\x78\x9c",
+    b"\x78\xda",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
 _MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+_COUNTED = re.compile(r"(?<![0-9])([1-9][0-9]?)(?=[A-Za-z_])")
+_SPELLED_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
+
+
+def _spelled(piece: str) -> bool:
+    """True when `piece` is written in words (`TokenManager`, `refresh`, `KeyValidator`): every
+    word of three letters or more has a vowel and no four consonants in a row, and such words
+    are most of it."""
+    words = [w for w in _SPELLED_WORD.findall(piece) if len(w) >= 3]
+    if sum(map(len, words)) < 0.85 * len(piece):
+        return False
+    return all(
+        re.search(r"[aeiouyAEIOUY]", w) and not re.search(r"[^aeiouyAEIOUY]{4}", w) for w in words
+    )
+
+
+def counted_names(value: str) -> bool:
+    """True when `value` is built of length-prefixed names, the grammar every mangling scheme
+    shares (Itanium `3net12KeyValidator`, Swift `9NeonDrift12TokenManagerC7refresh`, Rust
+    legacy `4core3fmt5write`): a chain of two or more numbers each followed by exactly that many
+    word characters that read as words, each name starting where the last ended (or after one
+    or two letters of a type code), together most of the run. In random text a number is
+    followed by a chain of names it counts exactly about never (1 in 4,000,000 random
+    40-character runs); in a symbol, every time."""
+    best = chain = covered = 0
+    last_end = -10
+    for m in _COUNTED.finditer(value):
+        n = int(m.group(1))
+        piece = value[m.end() : m.end() + n]
+        if not (n >= 4 and len(piece) == n and re.fullmatch(r"\w+", piece)):
+            continue
+        if not _spelled(piece) or m.start() < last_end:
+            continue
+        if m.start() - last_end <= 2:
+            chain, covered = chain + 1, covered + m.end() - m.start() + n
+        else:
+            chain, covered = 1, m.end() - m.start() + n
+        last_end = m.end() + n
+        if chain >= 2:
+            best = max(best, covered)
+    return best >= len(value) / 2
 
 
 def _public_der(value: str) -> bool:
@@ -635,6 +691,7 @@ def sealed_or_public(text: str, start: int) -> bool:
         or jwk_public_member(text, start)
         or under_sealed_key(text, start)
         or public_by_words(text[max(0, start - 160) : start])
+        or introduced_as_digests(text, start)
     )
 
 
@@ -676,8 +733,13 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
-    if _file_bytes(value) or _MANGLED.search(value) or before.endswith("$"):
+    if _file_bytes(value) or _MANGLED.search(value) or counted_names(value):
         return False  # a file's bytes or a compiler's symbol name
+    if before.endswith("$"):
+        return False  # `$s…`, `$6$<salt>$<hash>`: a Swift symbol, a field of a crypt(3) hash
+    whole = m.string[slice(*_long_span(m))]
+    if whole != value and decodes_to_structure(whole):
+        return False  # the run goes on past a `/` (base64 holds it) and is data, judged whole
     if introduced_as_encoded_data(m.string, m.start()):
         return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
     named = _NAMED.match(value)
@@ -686,6 +748,9 @@ def _long_check(m: re.Match[str]) -> bool:
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
     if head and head.group(0)[:-1].lower() in _PUBLISHABLE:
         return False  # `pk_live_…`: a publishable key, made to be shipped in web pages
+    tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
+    if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
+        return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -728,6 +793,69 @@ def named_digest(value: str) -> bool:
     return len(head) >= 2 and bool(words) and named and not _SECRET_WORD.search("-".join(head))
 
 
+# The label right before a value: a key with its colon or equals sign (`"charge": "`), or the
+# word before it (`charge ch_…`).
+_LABEL_BEFORE = re.compile(
+    r"(?P<label>[A-Za-z][\w-]*)[\"']?[ \t]*[:=][ \t]*[\"'`]?$"
+    r"|(?P<word>[A-Za-z][\w-]*)[ \t]+[`\"']?$"
+)
+_LABEL_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _abbreviates(tag: str, word: str) -> bool:
+    """`dp` for `dispute`, `ch` for `charge`, `cus` for `customer`: the word's first letter,
+    then the tag's other letters in the word's order."""
+    rest = iter(word[1:])
+    return word[:1] == tag[:1] and all(c in rest for c in tag[1:])
+
+
+def tagged_for_its_label(text: str, start: int, tag: str) -> bool:
+    """True when `tag` (the `ch` of `ch_…`) abbreviates what the text calls the value at
+    `start`: its key or the word before it, or its table column's header, naming no secret.
+    The tag abbreviates the label or its last word, which names the value (`ch` for `charge`,
+    `dp` for `dispute`, `in` for `latest_invoice`), or is its words' initials (`pi` for
+    `payment_intent`). An API names its objects so; a key's tag names a key
+    (`sk_`, `rk_`) or its vendor, and a label that names a secret (`stripe_secret_key`) keeps
+    the value a candidate."""
+    labels = []
+    m = _LABEL_BEFORE.search(text[max(0, start - 60) : start])
+    if m is not None:
+        labels.append(m.group("label") or m.group("word"))
+    header = column_header(text, start)
+    if header is not None:
+        labels.append(header)
+    for label in labels:
+        if _SECRET_WORD.search(label):
+            continue
+        words = [w.lower() for w in _LABEL_WORDS.findall(label)]
+        joined = "".join(words)
+        if len(joined) > len(tag) and (
+            _abbreviates(tag, joined)
+            or _abbreviates(tag, words[-1])
+            or "".join(w[0] for w in words) == tag
+        ):
+            return True
+    return False
+
+
+# A key is generated at 32 characters or more (190 bits and up: `hf_` 34, `npm_` 36, `gsk_` 52);
+# an object's id is shorter (Stripe's are 24 to 28 after the tag).
+_ID_BODY_MAX = 31
+
+
+def _object_id(text: str, start: int, m: re.Match[str]) -> bool:
+    """`m` (groups `p` or `t`, `sep`, `b`) is an API object's id: a 2-4 letter lowercase tag,
+    `_`, one run shorter than a key, the tag abbreviating the value's label."""
+    tag, body = m.group("p") if "p" in m.groupdict() else m.group("t"), m.group("b")
+    return (
+        re.fullmatch(r"[a-z]{2,4}", tag) is not None
+        and m.group("sep") == "_"
+        and body.isalnum()
+        and len(body) <= _ID_BODY_MAX
+        and tagged_for_its_label(text, start, tag)
+    )
+
+
 def _prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
     if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
@@ -736,6 +864,10 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         # `pi_3U8J…`, `evt_1lZD…`, `cus_Nffr…`: an API's object id is a short type tag and a
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
+        return False
+    if _object_id(m.string, m.start(), m):
+        # `"charge": "ch_3Ps4…"`, `ch_…` under a `charge` column, `pi_…` under
+        # `payment_intent`: the tag abbreviates what the text calls the value, an object's type.
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
@@ -775,6 +907,8 @@ def _near_words(m: re.Match[str]) -> bool:
     classes = sum(bool(re.search(p, value)) for p in (r"[a-z]", r"[A-Z]", r"\d"))
     if classes < 3:
         return False
+    if counted_names(value):
+        return False  # `$s9NeonDrift12TokenManagerC7…`: a compiler's symbol, not a key
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
     if sealed_or_public(m.string, m.start("s")):

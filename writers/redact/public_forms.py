@@ -19,6 +19,8 @@ And what the words before a blob say it is:
 
 - `introduced_as_encoded_data`: a block (or a value) introduced by a line that names an
   encoding and no secret (`the switch's config blob in base64 (binary, not text):`) is data.
+- `introduced_as_digests`: the rows of a listing whose introducing line names digests and no
+  secret (`refget digests for the seqcol check:` above a table of names and values) are digests.
 - `digest_named_before`: a value right after words that name a digest or an id, with or
   without a colon (`hardware hash blob starts `…``, `Fingerprint (SHA-256): …`), is that; a
   DKIM record's `p=` is a public key (`public_by_words`).
@@ -46,6 +48,7 @@ __all__ = [
     "in_hex_bytes",
     "public_by_words",
     "not_an_ssn_in_its_layout",
+    "introduced_as_digests",
     "introduced_as_encoded_data",
     "longer_than_a_phone",
     "without_address_suffix",
@@ -158,6 +161,44 @@ def introduced_as_encoded_data(text: str, start: int) -> bool:
     if not label.endswith((":", "：")) or _SECRET_WORDS.search(label):
         return False
     return _ENCODING_WORD.search(label) is not None
+
+
+# Words that name a digest, in the languages the other rules know: `sha256sums`, `checksums`,
+# `Prüfsummen`, `empreintes`, `ハッシュ`, `校验和`.
+_DIGESTS_NAMED = re.compile(
+    r"(?i)(?<![A-Za-z])(?:hash(?:es)?|digests?|checksums?|fingerprints?|thumbprints?"
+    r"|(?:sha|md|blake|crc|xxh)\d*(?:sums?)?|prüfsummen?|empreintes?|sommes? de contrôle"
+    r"|sumas? de (?:control|verificación)|somas? de verificação)(?![A-Za-z])"
+    r"|ハッシュ|ダイジェスト|哈希|摘要|校验和|해시|체크섬|хеш|контрольн"
+)
+# A row of a listing: it holds a long run of the characters digests are written with, or it is
+# a table's line (cells cut by `|` or tabs).
+_LISTING_ROW = re.compile(r"[A-Za-z0-9+/=_.:-]{16,}|^\s*\||\t")
+
+
+def introduced_as_digests(text: str, start: int) -> bool:
+    """True when the value at `start` is a row of a listing (with code fences, blank lines and
+    other rows above it) whose introducing line ends in a colon, names digests (`SHA256SUMS of
+    the release:`, `refget digests for the seqcol check:`, `Prüfsummen der Pakete:`) and no
+    secret, and no row between them names a secret. A listing of digests holds digests; a key
+    in such a listing is named on its own row (`API_KEY=…`) and stays a candidate."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _SECRET_WORDS.search(text[line_start:start]):
+        return False
+    end = line_start - 1
+    for _ in range(60):
+        if end <= 0:
+            return False
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        if line.rstrip(" \t`\"'*").endswith((":", "：")):
+            return _DIGESTS_NAMED.search(line) is not None and not _SECRET_WORDS.search(line)
+        if _SECRET_WORDS.search(line):
+            return False
+        if not (_FENCE_OR_BLANK.fullmatch(line) or _LISTING_ROW.search(line)):
+            return False  # prose between: the value is not in the introduced listing
+        end = begin - 1
+    return False
 
 
 # A digest or an id named in the words just before a value: `hardware hash blob starts `…``,

@@ -11,10 +11,12 @@ carried inside a message) makes it a candidate again.
 
 from __future__ import annotations
 
+import math
 import re
+import struct
 from collections.abc import Callable
 
-__all__ = ["der_public", "msgpack_texts", "protobuf_texts", "readable_structure"]
+__all__ = ["der_public", "msgpack_texts", "numeric_array", "protobuf_texts", "readable_structure"]
 
 _MAX_DEPTH = 4
 _PRINTABLE = re.compile(r"[ -~\t\r\n\u00a0-\uffff]+")
@@ -184,4 +186,31 @@ def der_public(raw: bytes) -> bool:
     if first[0] == 0x02 and outer[2] == len(raw):
         second = _der_header(raw, first[2])
         return second is not None and second[0] == 0x02 and second[2] == outer[2]
+    return False
+
+
+# Numbers as people and programs write them: zero, or a magnitude between a millionth and a
+# million (a measurement, a coordinate, a score, an embedding's component).
+_SMALLEST, _LARGEST = 1e-6, 1e6
+
+
+def numeric_array(raw: bytes) -> bool:
+    """True when `raw` reads as an array of floating-point numbers of everyday magnitude: eight
+    or more float32, or four or more float64, little-endian, every one finite and zero or
+    between 1e-6 and 1e6 in size (a plot's typed array, a NumPy buffer, an embedding).
+
+    Random bytes read as floats have exponents spread evenly over the format's range: a float32
+    lands in that window about one time in six, a float64 about one time in fifty: 32 random
+    bytes pass about once in two million draws (1 in 2,000,000 measured), 48 bytes about never
+    (0 in 2,000,000), while an array of measurements lands there every time. A key's bytes are
+    random; a buffer of numbers is data."""
+    for fmt, size, least in (("f", 4, 8), ("d", 8, 4)):
+        count = len(raw) // size
+        if count < least:
+            continue
+        values = struct.unpack(f"<{count}{fmt}", raw[: count * size])
+        if all(
+            math.isfinite(v) and (v == 0 or _SMALLEST <= abs(v) <= _LARGEST) for v in values
+        ) and any(v != 0 for v in values):
+            return True
     return False
