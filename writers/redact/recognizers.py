@@ -424,6 +424,8 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
+_NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
@@ -598,6 +600,11 @@ _ROLE_HEADS = frozenset(
 # A Secret *object* that exists elsewhere is named by these (`existingSecret`, `from_secret`);
 # `existing_password` in a change-password form is still the password.
 _REFERENCE_HEADS = frozenset("existing external from".split())
+# Words for a map or a store: the `key` after them is a lookup key, not a cryptographic one.
+_LOOKUP_WORDS = frozenset(
+    "storage store cache lookup map index dict table prefs preference preferences keychain "
+    "bundle registry partition sort row".split()
+)
 
 
 def name_strength(name: str) -> int:
@@ -609,6 +616,10 @@ def name_strength(name: str) -> int:
         return 0
     if pieces[0] in _REFERENCE_HEADS and pieces[-1] in ("secret", "secrets"):
         return 0
+    if len(pieces) >= 2 and pieces[-1] == "key" and pieces[-2] in _LOOKUP_WORDS:
+        # `tokenStorageKey`, `password_cache_key`: the key of a map or a store, under which a
+        # secret may be kept; weak, as `cache_key` is.
+        return 1
     if _PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
@@ -795,10 +806,11 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `token: ResetTokenDto`: a type's name (`…Dto`, `…Provider`), code
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
-    if names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):
-        # `from_secret: docker_password`, `existingSecret: app-db-credentials`, and quoted
-        # (`KEY_REFRESH_TOKEN = "pref_auth_token"`): lowercase words ending in a credential noun
-        # name where a secret is stored; a secret is not spelled as its own name.
+    if names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_.][a-z]+)+", value):
+        # `from_secret: docker_password`, `existingSecret: app-db-credentials`, and quoted in
+        # code (`KEY_REFRESH_TOKEN = "pref_auth_token"`, `= "com.app.auth.token"`): lowercase
+        # words joined by separators and ending in a credential noun name where a secret is
+        # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
         return False
     if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
         # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged

@@ -59,6 +59,11 @@ def test_a_urls_masked_or_templated_userinfo_is_kept(redactor: Redactor, text: s
         'const val PREF_SESSION_TOKEN = "session_token"',
         # A Secret object that exists elsewhere, named.
         "  externalSecret: payments-webhook",
+        # A store's lookup key, and what a secret is for.
+        "tokenStorageKey: 'oidc.user:https://auth.corp:spa'",
+        'public const string PasswordResetPurpose = "ResetPassword";',
+        # Dotted lowercase words ending in a credential noun: where it is stored.
+        'static let refreshToken = "com.app.auth.refresh_token"',
     ],
 )
 def test_names_that_say_predicate_label_or_slot_are_kept(redactor: Redactor, text: str) -> None:
@@ -72,6 +77,8 @@ def test_names_that_say_predicate_label_or_slot_are_kept(redactor: Redactor, tex
         ('{"existing_password": "Hx7!qL2m9", "new_password": "Tz9#kLp4w"}', "Hx7!qL2m9"),
         ("session_token: Rq7xLm2Zp9vT4wK3", "Rq7xLm2Zp9vT4wK3"),
         ('PASSWORD = "walnut_orchid_quartz"', "walnut_orchid_quartz"),
+        ('password = "WinterPassword"', "WinterPassword"),
+        ('password_cache_key = "Rq7xLm2Zp9vT4wK3Yd"', "Rq7xLm2Zp9vT4wK3Yd"),
     ],
 )
 def test_the_same_names_with_a_value_still_hold_it(
