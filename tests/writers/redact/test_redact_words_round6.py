@@ -128,6 +128,7 @@ def test_values_that_are_words_masks_slots_or_code_are_kept(redactor: Redactor, 
 def test_values_of_the_same_forms_that_are_secrets_are_caught(
     redactor: Redactor, text: str, secret: str
 ) -> None:
+    """Guards, caught before this round too: the rules above let none of these through."""
     assert _caught(redactor, text, secret)
 
 
@@ -155,6 +156,7 @@ def test_ordinary_words_before_a_name_are_not_a_secrets_label(
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
+        # Guards (caught before too): Finnish "on", a long flag with `=`, "pass" before no name.
         ("salasana on Kettu#2024x", "Kettu#2024x"),
         ("mytool --token=Rq7xLm2Zp9vT4w", "Rq7xLm2Zp9vT4w"),
         ("pass otter#tiger6", "otter#tiger6"),
