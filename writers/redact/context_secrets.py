@@ -51,6 +51,7 @@ from writers.redact.recognizers import (
     names_code,
     names_cursor,
     names_digest,
+    names_secret_variable,
     plausible_secret,
     real,
     secret_reference,
@@ -113,7 +114,10 @@ def _mixed(value: str) -> bool:
 
 
 # `self._token_cache[user_id]`, `config[`: a subscript of a name (no digit in it), not a value.
-_SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
+# A slice too (`secret_bytes[:32]`, `key[-16:]`).
+_SUBSCRIPT = re.compile(
+    r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+)
 
 
 def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
@@ -138,6 +142,8 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
+    if names_secret_variable(value):
+        return False  # `api_key=args.api_key2`: a variable or a member that holds it
     if FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file
     if PINNED_DIGEST.search(value) or secret_reference(value):

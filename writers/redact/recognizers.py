@@ -607,6 +607,22 @@ _LOOKUP_WORDS = frozenset(
 )
 
 
+def names_secret_variable(value: str) -> bool:
+    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`:
+    a variable or a member whose name has a word for a secret in it, written as code writes names
+    (lowercase words joined by `_`, no digit; or the last part of a dotted chain). It holds the
+    secret; a secret is not spelled as a name with its own noun in it (`Summer_Password_2024`,
+    capitals and digits, may be one)."""
+    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
+        last = value
+    elif _DOTTED.match(value) and is_code_ref(value):
+        last = value.removesuffix("()").replace("?.", ".").rsplit(".", 1)[-1]
+    else:
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(last) if not p.isdigit()]
+    return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
@@ -818,6 +834,10 @@ def _assign_check(m: re.Match[str]) -> bool:
         run = re.match(r"\S+", m.string[m.start("s2") :])
         if run is not None and is_placeholder(run.group(0)):
             return False
+    if not quoted and names_secret_variable(value):
+        return False  # `password=password_from_keyring,`: a variable that holds it, code
+    if not quoted and re.fullmatch(r"[A-Za-z_][A-Za-z_.]*\[[^\]\s]*\]?", value):
+        return False  # `secret=secret_bytes[:32]`: a subscript or a slice of a name, code
     if not quoted and _NEXT_KEY.fullmatch(value):
         return False  # `creds: aws_access_key_id=<redacted>`: the next key's name, not a value
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]

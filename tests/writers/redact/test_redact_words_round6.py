@@ -107,6 +107,10 @@ def test_the_same_names_with_a_value_still_hold_it(
         # A variable named as a constant in a store or the environment.
         "the access key is secrets.S3_KEY_ID",
         "the db password is cfg.PG_PASSWORD_V2",
+        # A variable, a member or a slice that holds the secret, passed on in code.
+        "conn = connect(host=h, password=password_from_keyring, port=5432)",
+        "client = Client(api_key=args.api_key2, timeout=30)",
+        "mac = hmac.new(key=secret_bytes[:32], msg=body)",
         # A place in code: a file, a colon and a line.
         "where is the password read? password: src/login/form2.tsx:212",
     ],
@@ -123,6 +127,7 @@ def test_values_that_are_words_masks_slots_or_code_are_kept(redactor: Redactor, 
         ('password: "q<7Kx>m2!Lp"', "q<7Kx>m2!Lp"),
         ("token: kQ9xLm2Zp7Rv4Tw=", "kQ9xLm2Zp7Rv4Tw="),
         ("password = Walrus934.Saffron", "Walrus934.Saffron"),
+        ("password=Summer_Password_2024", "Summer_Password_2024"),
     ],
 )
 def test_values_of_the_same_forms_that_are_secrets_are_caught(
