@@ -110,7 +110,7 @@ def test_the_same_names_with_a_value_still_hold_it(
         # A variable, a member or a slice that holds the secret, passed on in code.
         "conn = connect(host=h, password=password_from_keyring, port=5432)",
         "client = Client(api_key=args.api_key2, timeout=30)",
-        "mac = hmac.new(key=secret_bytes[:32], msg=body)",
+        "sig = sign(body, secret=secret_bytes[:32])",
         # A place in code: a file, a colon and a line.
         "where is the password read? password: src/login/form2.tsx:212",
     ],
