@@ -307,9 +307,33 @@ _PAIR_SLASH = re.compile(
 )
 _PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
-    r"|credenciais|inloggegevens)(?![A-Za-z])[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
+    r"|credenciais|inloggegevens)(?![A-Za-z])"
+    # What they are for may stand before the copula: "creds for jenkins are admin:…".
+    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)[ \t]+\S{1,30})?"
+    r"[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
     rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*[:/][ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
+# SQL that sets a user's password (`CREATE USER … IDENTIFIED BY '…'`, Oracle and MySQL), and
+# Windows' `net user NAME PASSWORD /add`: the syntax names the argument a password.
+_SQL_IDENTIFIED = re.compile(
+    r"(?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"';]{4,200})"
+)
+_NET_USER = re.compile(
+    r"(?i)(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<q>\")?"
+    r"(?P<s>[^\s/\"*][^\s\"]{3,199})(?(q)\")(?=[ \t]+/|[ \t]*$)",
+    re.MULTILINE,
+)
+
+
+def _argument_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if value.lower() == "password":
+        return False  # MySQL's `IDENTIFIED BY PASSWORD '*hash'`: the word, then a hash
+    if m.group("q"):
+        return len(value) >= 4 and not is_placeholder(value)
+    return _value_ok(value, strict=False)
+
+
 # `htpasswd -b[c] FILE USER PASSWORD`: batch mode takes the password as the last argument.
 _HTPASSWD = re.compile(
     r"(?<![\w-])htpasswd(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
@@ -909,6 +933,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SLASH, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
+    Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
+    Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),

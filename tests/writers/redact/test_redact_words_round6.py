@@ -150,6 +150,10 @@ def test_values_of_the_same_forms_that_are_secrets_are_caught(
         # "pass" and "pin" before a name, without a colon: ordinary words.
         "the render pass 'GBuffer2' is the slow one",
         "pin Pillow10 until the wheel is fixed",
+        # The same syntax with no password in it.
+        "CREATE USER app IDENTIFIED BY '${DB_PASSWORD}';",
+        "net user svc_backup * /add",
+        "net user jdoe /domain",
     ],
 )
 def test_ordinary_words_before_a_name_are_not_a_secrets_label(
@@ -171,6 +175,12 @@ def test_ordinary_words_before_a_name_are_not_a_secrets_label(
         # Quotes or code spans around a login's user and password.
         ("the ssh login is 'deploy' / 'Hq7!mZ2x'", "Hq7!mZ2x"),
         ('credentials: "ops" / "Tz9#kLp4w"', "Tz9#kLp4w"),
+        # What the login is for may stand before the copula.
+        ("creds for jenkins are admin:Kq7#zLp2Wx9", "Kq7#zLp2Wx9"),
+        # Syntax that names its argument a password: SQL's IDENTIFIED BY, Windows' net user.
+        ("CREATE USER 'bi'@'%' IDENTIFIED WITH caching_sha2_password BY 'Kq7#zLp2'", "Kq7#zLp2"),
+        ("ALTER USER scott IDENTIFIED BY tiger2Kq7;", "tiger2Kq7"),
+        ('net user "Backup Svc" Kq7#zLp2Wx /add /y', "Kq7#zLp2Wx"),
         # A passphrase of words that ends in a word with a number is no generated name.
         ("password `amber-river-stone-falcon21`", "amber-river-stone-falcon21"),
     ],
