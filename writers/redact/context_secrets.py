@@ -37,6 +37,7 @@ from writers.redact.recognizers import (
     PINNED_DIGEST,
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
+    SOURCE_LOCATION,
     UUID,
     Rule,
     column_header,
@@ -52,6 +53,7 @@ from writers.redact.recognizers import (
     names_code,
     names_cursor,
     names_digest,
+    names_secret_variable,
     plausible_secret,
     real,
     secret_reference,
@@ -114,15 +116,23 @@ def _mixed(value: str) -> bool:
 
 
 # `self._token_cache[user_id]`, `config[`: a subscript of a name (no digit in it), not a value.
-_SUBSCRIPT = re.compile(r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+)?\]?")
+# A slice too (`secret_bytes[:32]`, `key[-16:]`).
+_SUBSCRIPT = re.compile(
+    r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+)
 
 
-def _value_ok(raw: str, *, strict: bool) -> bool:
-    """Could `raw`, standing after a word that names a secret, be the secret itself?"""
-    if re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw) or re.match(
-        r"\\[nrt\"']|[A-Za-z_][\w.-]*=|-|\.{0,2}/|[<{\[(:]|%\{", raw
+def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
+    """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
+    word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
+    if not said and re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw):
+        return False  # the next key of a config
+    if re.match(r"\\[nrt\"']|-|\.{0,2}/|[<{\[(:]|%\{", raw) or (
+        not said and re.match(r"[A-Za-z_][\w.-]*=", raw)
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
+    if SOURCE_LOCATION.fullmatch(raw.rstrip(_CLOSE)):
+        return False  # `pipelines/upload.nf:246`: a file and a line (grep, a compiler, a trace)
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
     if enveloped(raw):
@@ -134,6 +144,8 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
+    if names_secret_variable(value):
+        return False  # `api_key=args.api_key2`: a variable or a member that holds it
     if FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file
     if PINNED_DIGEST.search(value) or secret_reference(value):
@@ -147,6 +159,10 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     # `config.secrets.db` names where a secret lives; `Walrus934.Saffron` is one.
     if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
         return False
+    # `secrets.S3_SECRET_KEY`, `env.DB_PASSWORD_V2`: a member named as a constant is a variable
+    # that holds the secret (a store's or an environment's entry), digits or not.
+    if is_code_ref(value) and _CONSTANT.fullmatch(value.removesuffix("()").rsplit(".", 1)[-1]):
+        return False
     if strict:  # no colon or copula: only a value that could not be a word counts
         if _GENERATED_NAME.fullmatch(value):
             return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
@@ -154,12 +170,19 @@ def _value_ok(raw: str, *, strict: bool) -> bool:
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
 
 
+# A name in constant case (`S3_SECRET_KEY`).
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
 # Lowercase words joined by hyphens with a short generated suffix: the names Kubernetes, cloud
 # consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
 # A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
 # letters and digits.
 _GENERATED_NAME = re.compile(
-    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])[a-z0-9]{3,10}"
+    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
+    # A word with a number after it (`saffron54`, vowels and all) is how a person ends a
+    # passphrase; generated suffixes are random letters and digits (Kubernetes' alphabet has no
+    # vowel at all).
+    r"(?![a-z]*[aeiouy][a-z]*\d+$)[a-z0-9]{3,10}"
 )
 # The key path a noun may end (`checksum/secret:`, `password_sha256:`), read back from the noun.
 _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
@@ -199,7 +222,24 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
-    return _value_ok(m.group("s"), strict=m.group("bare") is not None)
+    bare = m.group("bare") is not None
+    if (
+        bare
+        and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
+        and re.fullmatch(r"[\w.-]+", value.rstrip(_CLOSE))
+        and identifier_like(value.rstrip(_CLOSE))
+    ):
+        # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
+        # numpy2"): with no colon or copula, a name after them is that name; a value no name
+        # could be (`pass otter#tiger6`) is still a password.
+        return False
+    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(r"(?i)salasana", label):
+        # "on" is "is" only in Finnish ("salasana on …"); elsewhere it says where ("a write token
+        # on h100-node18").
+        return False
+    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
+    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
+    return _value_ok(m.group("s"), strict=bare, said=said)
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
@@ -224,6 +264,14 @@ _CLI = re.compile(
 
 def _cli_check(m: re.Match[str]) -> bool:
     flag = m.group("flag").lower()
+    if flag.startswith("--") and m.string[m.end("flag") : m.end("flag") + 1] not in (
+        "=",
+        " ",
+        "\t",
+        '"',
+        "'",
+    ):
+        return False  # `--tokenizer-mode`: a longer flag that begins with the word, not `--token`
     if not flag.startswith("--"):
         # `-p`, `-a` mean a password only for the clients that say so, on the same line.
         line_start = m.string.rfind("\n", 0, m.start()) + 1
@@ -240,11 +288,14 @@ def _cli_check(m: re.Match[str]) -> bool:
     return _value_ok(m.group("s"), strict=False)
 
 
+# A quote or a code span around the user or the password does not change the pair:
+# "login is `admin` / `…`", "creds: 'deploy' / '…'".
+_Q = r"[`'\"]?"
 # "login for grafana: admin / Br4mbl3^Qu4rtz" — a user and a password after a word for a login.
 _PAIR = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|log-in|creds|credentials|credential|account|zugang"
     r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens)(?![A-Za-z])[^\n:=]{0,40}"
-    r"[:=]\s*(?P<u>[\w.@+-]{1,64})\s*(?:/|\||:|\s)\s*(?P<s>[^\s]{4,200})"
+    rf"[:=]\s*{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}\s*(?:/|\||:|\s)\s*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
 
 
@@ -253,13 +304,38 @@ _PAIR = re.compile(
 # "login admin / …": a word for a login, then the user and the password joined by a slash.
 _PAIR_SLASH = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|log-in|creds|credentials|zugang|zugangsdaten|identifiants"
-    r"|acceso|credenciais|inloggegevens)[ \t]+(?P<u>[\w.@+-]{1,64})[ \t]*/[ \t]*(?P<s>\S{4,200})"
+    r"|acceso|credenciais|inloggegevens)[ \t]+"
+    rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*/[ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
 _PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
-    r"|credenciais|inloggegevens)(?![A-Za-z])[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
-    r"(?P<u>[\w.@+-]{1,64})[ \t]*[:/][ \t]*(?P<s>[^\s]{4,200})"
+    r"|credenciais|inloggegevens)(?![A-Za-z])"
+    # What they are for may stand before the copula: "creds for jenkins are admin:…".
+    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)[ \t]+\S{1,30})?"
+    r"[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
+    rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*[:/][ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
+# SQL that sets a user's password (`CREATE USER … IDENTIFIED BY '…'`, Oracle and MySQL), and
+# Windows' `net user NAME PASSWORD /add`: the syntax names the argument a password.
+_SQL_IDENTIFIED = re.compile(
+    r"(?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"';]{4,200})"
+)
+_NET_USER = re.compile(
+    r"(?i)(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<q>\")?"
+    r"(?P<s>[^\s/\"*][^\s\"]{3,199})(?(q)\")(?=[ \t]+/|[ \t]*$)",
+    re.MULTILINE,
+)
+
+
+def _argument_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if value.lower() == "password":
+        return False  # MySQL's `IDENTIFIED BY PASSWORD '*hash'`: the word, then a hash
+    if m.group("q"):
+        return len(value) >= 4 and not is_placeholder(value)
+    return _value_ok(value, strict=False)
+
+
 # `htpasswd -b[c] FILE USER PASSWORD`: batch mode takes the password as the last argument.
 _HTPASSWD = re.compile(
     r"(?<![\w-])htpasswd(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
@@ -991,6 +1067,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SLASH, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
+    Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
+    Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),

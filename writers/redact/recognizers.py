@@ -12,6 +12,7 @@ import base64
 import json
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -46,9 +47,13 @@ _PLACEHOLDER_VALUES = frozenset(
 _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$+\w|%[A-Za-z_]\w*%|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
+    # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
+    r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
 )
 # Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
-_MASK_RUN = re.compile(r"[*•●∙·■#]{4,}")
+# Three asterisks are a mask too (`Bearer sk-ant-***`, `user:***@`): no token alphabet (base64,
+# hex, base62) has `*`, and a person's password rarely repeats it.
+_MASK_RUN = re.compile(r"[*•●∙·■#]{4,}|\*{3}")
 # An instruction to the reader anywhere in the value: `django-insecure-change-this-in-production`.
 _INSTRUCTION = re.compile(
     r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?"
@@ -58,7 +63,8 @@ _INSTRUCTION = re.compile(
 _YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z_:.]*")
 # Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
 _SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
-_DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
+# Member access, optional chaining too (`status?.tokenExpiresAt`, Kotlin's `user?.token`).
+_DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
 _CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _HEX = re.compile(r"^[0-9a-f]+$")
 UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -251,7 +257,7 @@ def is_code_ref(value: str) -> bool:
     """True for `settings.api_key`, `XSalsa20.key_length`: dotted names, not random text."""
     if not _DOTTED.match(value):
         return False
-    parts = value.removesuffix("()").split(".")
+    parts = value.removesuffix("()").replace("?.", ".").split(".")
     return all(identifier_like(p) or p.islower() or p.isupper() for p in parts)
 
 
@@ -291,6 +297,11 @@ def plain_json(value: str) -> bool:
 # A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
 # credential scope): where a key applies, not a password, which has capitals or symbols.
 LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
+
+
+# A file's name with its extension, a colon and a line number (and a column): a place in code, as
+# grep, a compiler or a stack trace prints it (`pipelines/upload.nf:246`, `form.tsx:212:9`).
+SOURCE_LOCATION = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}:\d+(?::\d+)?:?")
 
 
 # A value ending in a hex digest named by its algorithm (`image@sha256:<64 hex>`, `md5:<hex>`):
@@ -342,7 +353,12 @@ def about_a_secret(value: str) -> bool:
     """True for words (letters and spaces only, no digit or symbol) that name a secret: text
     about the secret, since a password is not spelled with the word for it and a space. A
     passphrase of other words (`correct horse battery staple`) is not this."""
-    if re.search(r"[\d\W]", value.replace(" ", "").replace("'", "").replace("’", "")):
+    # A vowel sign or tone mark (Thai `รหัสผ่าน`, Hindi `पासवर्ड`) is part of its word, though
+    # `\w` leaves it out: only letters and marks make a word.
+    if not all(
+        unicodedata.category(c)[0] in "LM"
+        for c in value.replace(" ", "").replace("'", "").replace("’", "")
+    ):
         return False
     return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
 
@@ -365,6 +381,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False
     if LOWER_PATH.fullmatch(value):
         return False  # `svc/20261001/eu-west-3/s3/aws4_request`: a credential's scope, a path
+    if SOURCE_LOCATION.fullmatch(value):
+        return False  # `password: src/login/form.tsx:212`: where in the code, not a value
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
     return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
 
@@ -406,6 +424,8 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
+_NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
@@ -563,11 +583,59 @@ def names_a_secret(value: str) -> bool:
     return len(pieces) >= 2 and pieces[-1] in _SECRET_NOUNS
 
 
+# A name that opens with a verb of being or having is a predicate (`isTokenExpired`,
+# `hasApiKey`, `should_rotate_secret`): it holds a boolean or an expression, never a secret.
+_PREDICATE_HEADS = frozenset(
+    "is has have had should can could must needs need was were did does will would".split()
+)
+# A name that opens with what the value is *about* the secret, written head first: the text a
+# form shows for it (`hint_password`, `label_token`, `error_password`, `placeholderApiKey`), or
+# the name of the slot it is stored under (`PREF_TOKEN`, `EXTRA_PASSWORD`: an Android
+# preference's or an intent extra's key). The same facts as `_NOT_SECRET_TAILS`, for the other
+# word order.
+_ROLE_HEADS = frozenset(
+    "hint label placeholder prompt title caption tooltip message msg text error err "
+    "description desc help pref prefs extra".split()
+)
+# A Secret *object* that exists elsewhere is named by these (`existingSecret`, `from_secret`);
+# `existing_password` in a change-password form is still the password.
+_REFERENCE_HEADS = frozenset("existing external from".split())
+# Words for a map or a store: the `key` after them is a lookup key, not a cryptographic one.
+_LOOKUP_WORDS = frozenset(
+    "storage store cache lookup map index dict table prefs preference preferences keychain "
+    "bundle registry partition sort row".split()
+)
+
+
+def names_secret_variable(value: str) -> bool:
+    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`:
+    a variable or a member whose name has a word for a secret in it, written as code writes names
+    (lowercase words joined by `_`, no digit; or the last part of a dotted chain). It holds the
+    secret; a secret is not spelled as a name with its own noun in it (`Summer_Password_2024`,
+    capitals and digits, may be one)."""
+    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
+        last = value
+    elif _DOTTED.match(value) and is_code_ref(value):
+        last = value.removesuffix("()").replace("?.", ".").rsplit(".", 1)[-1]
+    else:
+        return False
+    pieces = [p.lower() for p in _NAME_PIECES.findall(last) if not p.isdigit()]
+    return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
+    if len(pieces) >= 2 and (pieces[0] in _PREDICATE_HEADS or pieces[0] in _ROLE_HEADS):
+        return 0
+    if pieces[0] in _REFERENCE_HEADS and pieces[-1] in ("secret", "secrets"):
+        return 0
+    if len(pieces) >= 2 and pieces[-1] == "key" and pieces[-2] in _LOOKUP_WORDS:
+        # `tokenStorageKey`, `password_cache_key`: the key of a map or a store, under which a
+        # secret may be kept; weak, as `cache_key` is.
+        return 1
     if _PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
@@ -704,6 +772,11 @@ def _in_parameter_list(line: str) -> bool:
     return False
 
 
+# A name in snake or constant case followed by `=`: the next assignment's key, read as a value
+# because the first one has none on its line. Base64 padding follows random text, not words.
+_NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
+
+
 def _assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
@@ -749,8 +822,24 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `token: ResetTokenDto`: a type's name (`…Dto`, `…Provider`), code
     if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
         return False  # `bearerPan:!!z.emailDob`: an expression in minified code
-    if not quoted and names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", value):
-        return False  # `from_secret: docker_password`, `existingSecret: app-db-credentials`
+    if names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_.][a-z]+)+", value):
+        # `from_secret: docker_password`, `existingSecret: app-db-credentials`, and quoted in
+        # code (`KEY_REFRESH_TOKEN = "pref_auth_token"`, `= "com.app.auth.token"`): lowercase
+        # words joined by separators and ending in a credential noun name where a secret is
+        # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
+        return False
+    if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
+        # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged
+        # whole, as a template.
+        run = re.match(r"\S+", m.string[m.start("s2") :])
+        if run is not None and is_placeholder(run.group(0)):
+            return False
+    if not quoted and names_secret_variable(value):
+        return False  # `password=password_from_keyring,`: a variable that holds it, code
+    if not quoted and re.fullmatch(r"[A-Za-z_][A-Za-z_.]*\[[^\]\s]*\]?", value):
+        return False  # `secret=secret_bytes[:32]`: a subscript or a slice of a name, code
+    if not quoted and _NEXT_KEY.fullmatch(value):
+        return False  # `creds: aws_access_key_id=<redacted>`: the next key's name, not a value
     before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
     q = m.group("q")
     name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
@@ -1361,6 +1450,9 @@ RULES: tuple[Rule, ...] = (
         ),
         0.9,
         _url_cred_check,
+        # The userinfo is redacted whole: the user and the password are one credential pair, and
+        # the user of a service account (`svc_refunds`, `wms_export`) is half of what opens it.
+        lambda m: (m.start("u"), m.end("s")),
     ),
     Rule(
         "auth_header",
@@ -1389,7 +1481,10 @@ RULES: tuple[Rule, ...] = (
         "secret_assignment",
         _rx(r"<(?P<name>[A-Za-z_][\w.-]*)>\s*(?P<s>[^<\s]{6,500})\s*</(?P=name)>"),
         0.6,
-        lambda m: name_strength(m.group("name")) == 2 and not is_placeholder(m.group("s")),
+        # Text between tags is delimited as a quoted value is (`<password>…</password>`).
+        lambda m: (
+            name_strength(m.group("name")) == 2 and plausible_secret(m.group("s"), quoted=True)
+        ),
     ),
     Rule("secret_assignment", _SIBLING_VALUE, 0.6, _sibling_check, _sibling_span),
     Rule("secret_assignment", _NAMED_ELEMENT, 0.6, _sibling_check),
