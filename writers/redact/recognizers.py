@@ -22,8 +22,12 @@ from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.public_forms import (
     card_length_ok,
+    in_hex_dump_row,
+    lone_lead_ok,
     longer_than_a_phone,
     not_an_ssn_in_its_layout,
+    quantity_with_unit,
+    test_card,
     without_address_suffix,
 )
 
@@ -1132,6 +1136,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not_an_ssn_in_its_layout(value):
         return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
     before = text[max(0, start - 40) : start]
+    if quantity_with_unit(text, end) or in_hex_dump_row(text, start):
+        return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
+    if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
+        return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
     if "|" in text and in_figures_row(text, start, end):
@@ -1153,6 +1161,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False
     return True
+
+
+# A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
+_PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
 
 def placeholder_number(value: str) -> bool:
@@ -1191,6 +1203,8 @@ def _card_check(m: re.Match[str]) -> bool:
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not _CARD_WORDS.search(before):
             return False
+    if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
+        return False  # a network's published test number; bytes of a hex dump
     digits = re.sub(r"\D", "", m.group(0))
     # A number of the wrong length for its network's prefix is no card (`public_forms`).
     return luhn_ok(digits) and card_length_ok(digits)
