@@ -230,9 +230,6 @@ def _alone(text: str, start: int, end: int) -> bool:
         return False
     if left == "/" and _PATH_SEGMENT.search(text[max(0, start - 40) : start]):
         return False  # `gid://shop/Product/798345826620`: the last segment of a path
-    if left == ":" and right == ":" and joins(text[start - 2 : start - 1] or " "):
-        if joins(text[end + 1 : end + 2] or " "):
-            return False  # `1:434789035382:android:…`: a field of a colon-joined name
     return not (left and joins(left)) and not (right and joins(right))
 
 

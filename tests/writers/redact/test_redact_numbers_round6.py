@@ -1,0 +1,117 @@
+"""Look-alike numbers, issue 24's sixth round (`writers/redact/pii_rules.py`, the number parts of
+`public_forms.py` and `recognizers.phone_layout_ok`). One test per principle, each beside the
+personal number of the same form that must still be caught. The examples are written here, in
+other words, languages and layouts than the development sets 16-19; none is copied from them.
+"""
+
+from __future__ import annotations
+
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.redactor import Redactor
+
+# Check digits computed for these examples: Verhoeff for the Aadhaar number, PESEL's weights,
+# Luhn for the card.
+_AADHAAR = "496138205708"
+_PESEL = "83071504312"
+_CARD = "4929 1405 6237 0019"
+
+
+def test_a_number_followed_by_a_unit_is_a_quantity(redactor: Redactor) -> None:
+    assert _kept(redactor, "heap after the GC pass: 712 408 331 bytes live")
+    assert _kept(redactor, "Speicher frei: 523.360.905 B auf /var/cache")
+    assert _kept(redactor, "kép mérete 612 345 678 B")
+    # The same digits with no unit after them, called a phone, are still one.
+    assert _caught(redactor, "ring me on 612 345 678 tomorrow", "612 345 678")
+    assert _caught(redactor, "rappelle-moi au +33 6 12 34 56 78 s'il te plaît", "+33 6 12 34 56 78")
+
+
+def test_a_row_of_a_hex_dump_is_bytes(redactor: Redactor) -> None:
+    row = f"00000040: 3434 3131 2031 3131 3120 3131 3131 2030  {_CARD}"
+    assert _kept(redactor, row)
+    assert _caught(redactor, f"card {_CARD} was declined", _CARD)
+
+
+def test_one_digit_opens_a_phone_only_as_a_trunk_prefix_or_country_code(
+    redactor: Redactor,
+) -> None:
+    assert _kept(redactor, "Hologic logged 6-1881830945 against the scanner")
+    assert _kept(redactor, "Thermo opened SR 6-1881830945 for the block")
+    # A trunk prefix (0) or a `+` country code opens a phone number with one digit.
+    assert _caught(redactor, "call me on 0 20 7946 0958", "0 20 7946 0958")
+    assert _caught(redactor, "call me on +7 912 345-67-89", "+7 912 345-67-89")
+
+
+def test_a_version_word_names_the_number_in_an_aligned_listing_and_other_languages(
+    redactor: Redactor,
+) -> None:
+    assert _kept(redactor, "BIOS Version                     : 86.00.41.00.12")
+    assert _kept(redactor, "Version du firmware : 3.1.7.22")
+    assert _kept(redactor, "Version du pilote : 535.183.01")
+    assert _kept(redactor, 'AssemblyInformationalVersion("3.10.1839.22041")')
+    # A dotted French phone number and an address with no version word are still redacted.
+    assert _caught(redactor, "son portable : 06.12.34.56.78", "06.12.34.56.78")
+    assert _caught(redactor, "the VPN gateway is 81.2.69.160", "81.2.69.160")
+
+
+def test_a_pinned_requirement_is_a_version(redactor: Redactor) -> None:
+    assert _kept(redactor, "libfoo~=3.4.1.20 in requirements.txt")
+    assert _kept(redactor, "gem 'nokogiri', '~> 81.15.4.1'")
+    assert _kept(redactor, "constraints: fastkv>=12.2.1.103")
+    # An address after `@` or a port forward is a host's.
+    assert _caught(redactor, "ssh deploy@81.2.69.160", "81.2.69.160")
+    assert _caught(redactor, "ssh -L 8080:81.2.69.160:22 bastion", "81.2.69.160")
+
+
+def test_digits_glued_by_a_colon_to_an_identifier_are_a_position_in_it(
+    redactor: Redactor,
+) -> None:
+    assert _kept(redactor, ">chr12:4410-58213 exon 3")
+    assert _kept(redactor, "see loader_v2.py:1120-11850 for the loop")
+    # A word for a phone glued to its number still labels it.
+    assert _caught(redactor, "Tel:06-12345678", "06-12345678")
+
+
+def test_a_bare_run_is_an_aadhaar_or_pesel_only_when_named_or_grouped(
+    redactor: Redactor,
+) -> None:
+    assert _kept(redactor, f"sample count was {_AADHAAR} at the cutoff")
+    assert _kept(redactor, f"release 1:{_AADHAAR}:web:00aa11bb22 is live")
+    assert _kept(redactor, f"log offset {_PESEL} reached")
+    assert _caught(redactor, f"Aadhaar: {_AADHAAR}", _AADHAAR)
+    assert _caught(redactor, "my aadhar no is 4961 3820 5708", "4961 3820 5708")
+    assert _caught(redactor, f"PESEL {_PESEL}", _PESEL)
+
+
+def test_a_lowercase_hex_run_in_a_nino_shape_is_a_hash(redactor: Redactor) -> None:
+    assert _kept(redactor, "git log --oneline\nab123456c fix the loader\ncd654321a bump deps")
+    assert _caught(redactor, "NI number AB 12 34 56 C", "AB 12 34 56 C")
+    assert _caught(redactor, "national insurance jk123456a", "jk123456a")
+
+
+def test_a_card_of_few_digits_called_a_test_card_is_a_networks_test_number(
+    redactor: Redactor,
+) -> None:
+    assert _kept(redactor, "Adyen test card 5555 5555 5555 4444 in sandbox")
+    assert _kept(redactor, "Testkarte 4111 1111 1111 1111, beliebiges Ablaufdatum")
+    # A real card's many different digits stay a card, test words or not; so do a network's
+    # test digits with no word calling them a test.
+    assert _caught(redactor, f"tested it on my own card {_CARD} and it worked", _CARD)
+    assert _caught(redactor, "card 4111 1111 1111 1111 was declined", "4111 1111 1111 1111")
+
+
+def test_a_number_with_its_country_code_and_a_possible_length_is_a_phone(
+    redactor: Redactor,
+) -> None:
+    # Ranges not assigned (yet) are still someone's number once written with a `+`.
+    assert _caught(redactor, "bel me terug op +31 6 94411827 na vijf uur", "+31 6 94411827")
+    assert _caught(redactor, "vendor contact: +33 6 94 21 08 57", "+33 6 94 21 08 57")
+    # A `+` with no country's length behind it is a count.
+    assert _kept(redactor, "the diff was +1234567 lines")
+
+
+def test_a_field_named_as_a_phone_in_code_holds_a_phone(redactor: Redactor) -> None:
+    assert _caught(redactor, "SUPPORT_PHONE=06-69811234", "06-69811234")
+    assert _caught(redactor, "escalationMobile=06-69811234", "06-69811234")
+    # A field named otherwise holds its own number.
+    assert _kept(redactor, "RETRY_BACKOFF=06-69811234")
