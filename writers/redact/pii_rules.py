@@ -244,14 +244,21 @@ def _alone_head(text: str, start: int) -> bool:
     return not (left and (joins(left) or left in "+/."))
 
 
+# Nine digits in three groups of three joined by a space or a dot: how a count is written in
+# most of Europe (`665 428 615`), and the printed layout of a Canadian SIN or an Australian TFN.
+_THOUSANDS_LAYOUT = re.compile(r"\d{3}([ .\u00a0\u202f])\d{3}\1\d{3}")
+
+
 def _named_or_formatted(words: str) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
-    one build or order number in ten."""
+    one build or order number in ten. Grouped as thousands (`665 428 615`) a number reads as a
+    count, so an id in that layout needs its name."""
     named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
 
     def keep(text: str, start: int, end: int) -> bool:
-        if re.search(r"\d[ -]\d", text[start:end]):
+        value = text[start:end]
+        if re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value):
             return True
         return named.search(text[max(0, start - 60) : start]) is not None
 
@@ -314,7 +321,7 @@ class _Filtered(EntityRecognizer):
             if r.score <= 0 or not _alone(text, r.start, r.end):
                 continue
             if r.entity_type != "IP_ADDRESS" and (
-                quantity_with_unit(text, r.end) or in_hex_dump_row(text, r.start)
+                quantity_with_unit(text, r.end, r.start) or in_hex_dump_row(text, r.start)
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start, r.end):

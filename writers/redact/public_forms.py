@@ -30,6 +30,8 @@ Issue 24's sixth round (what a personal number is not, by its layout and what fo
 
 - `quantity_with_unit`: a number followed by a unit of measure (`665 428 615 B`, `120 ms`,
   `3.5 GiB`) is a quantity; no phone number or personal id is written with a unit.
+- `quantity_named_before`: a number after the name of a count or a measure (`downloads last
+  month: 665 428 615`, `Gesamtgröße: …`) is that count.
 - `lone_lead_ok`: a single digit opens a phone number written in groups only as a trunk
   prefix (0; 1 in North America; 8 in Russia and its neighbours) or after a `+` as a country
   code: `6-1881830945`, `3.10.1839.22041` are a ticket's and a version's numbers.
@@ -59,6 +61,7 @@ __all__ = [
     "in_hex_bytes",
     "in_hex_dump_row",
     "lone_lead_ok",
+    "quantity_named_before",
     "quantity_with_unit",
     "test_card",
     "public_by_words",
@@ -293,11 +296,25 @@ _UNIT = re.compile(
 )
 
 
-def quantity_with_unit(text: str, end: int) -> bool:
+# Currencies, by sign and ISO 4217 code (the ones chat writes), written before or after an amount.
+_CURRENCY = (
+    r"(?:[$€£¥₹₽₩₺₪฿₫]|(?-i:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY"
+    r"|RMB|BRL|MXN|ZAR|RUB|TRY|KRW|SGD|HKD)|kr|zł|руб|円|元)"
+)
+_CURRENCY_AFTER = re.compile(rf"[ \t\u00a0\u202f]?{_CURRENCY}(?![^\W_])")
+_CURRENCY_BEFORE = re.compile(rf"(?<![^\W_]){_CURRENCY}\.?[ \t\u00a0\u202f]?$")
+
+
+def quantity_with_unit(text: str, end: int, start: int | None = None) -> bool:
     """True when a unit of measure follows the number ending at `end` (`665 428 615 B`,
-    `810.192.868 B`, `4 815 162 ms`): a quantity. A phone number or a personal id is never
-    written with a unit after it."""
-    return _UNIT.match(text, end) is not None
+    `810.192.868 B`, `4 815 162 ms`), or a currency stands after it or (given `start`) before
+    it (`612.345.678 €`, `USD 612 345 678`): a quantity or an amount. A phone number or a
+    personal id is never written with a unit or a currency."""
+    if _UNIT.match(text, end) is not None or _CURRENCY_AFTER.match(text, end) is not None:
+        return True
+    return (
+        start is not None and _CURRENCY_BEFORE.search(text[max(0, start - 6) : start]) is not None
+    )
 
 
 def lone_lead_ok(value: str) -> bool:
@@ -328,3 +345,28 @@ def test_card(text: str, start: int, end: int) -> bool:
     if len(set(digits)) > 3:
         return False
     return _TEST_WORDS.search(text[max(0, start - 200) : min(len(text), end + 80)]) is not None
+
+
+# Names of a count or a measure, in the languages a team writes in. Plural nouns of things
+# counted, and the words for a total, a size, an amount.
+_COUNT_NOUN = (
+    r"count|counts|total|totals|sum|size|sizes|length|amount|balance|revenue|volume|population"
+    r"|downloads|installs|views|visits|hits|clicks|impressions|rows|records|events|requests"
+    r"|bytes|tokens|samples|reads|entries|files|lines|users|accounts|sessions|items|orders"
+    r"|anzahl|summe|gesamt|größe|grösse|betrag|menge|zeilen|nombre|somme|taille|montant"
+    r"|lignes|total|cantidad|tamaño|importe|filas|quantidade|tamanho|linhas|quantità"
+    r"|dimensione|importo|righe|aantal|grootte|bedrag|liczba|rozmiar|kwota|количество|размер"
+    r"|сумма|件数|合計|サイズ|数量|总数|大小|金额|개수|크기|금액"
+)
+_QUANTITY_LABEL = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_COUNT_NOUN})(?![^\W\d_])(?:[ \t]+[^\W\d_]+){{0,3}}"
+    r"[ \t]*(?:[:=：]|\bis\b|\bwas\b|\bof\b|\bvon\b|\bde\b)[ \t]*$"
+)
+
+
+def quantity_named_before(before: str, phone_words: re.Pattern[str]) -> bool:
+    """True when the words right before a number name a count or a measure (`downloads last
+    month: …`, `total size = …`, `Anzahl Zeilen: …`) and no phone (`phone_words`): the number
+    is that count, however it is grouped."""
+    m = _QUANTITY_LABEL.search(before)
+    return m is not None and phone_words.search(m.group(0)) is None

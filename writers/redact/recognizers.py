@@ -26,6 +26,7 @@ from writers.redact.public_forms import (
     lone_lead_ok,
     longer_than_a_phone,
     not_an_ssn_in_its_layout,
+    quantity_named_before,
     quantity_with_unit,
     test_card,
     without_address_suffix,
@@ -860,14 +861,22 @@ def _email_check(m: re.Match[str]) -> bool:
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]|電話|携帯"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer"
+    # Asking to be called, in the languages a team writes in: a number one is asked to call
+    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
+    r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
+    r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
+    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
+    r"|звони|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b|[☎📞📱]|電話|携帯"
 )
 
 
 _IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
-# Digits grouped by thousands (`46 244 797`, `45.820.755`): a count or an amount. A phone number
-# with a short first group is written with its `+` country code, or named as one.
-_THOUSANDS = re.compile(r"[1-9]\d?(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+# Digits grouped by thousands (`46 244 797`, `45.820.755`, `665 428 615`): a count or an amount.
+# A phone number so grouped is written with its `+` country code, or named as one (`móvil 612
+# 345 678`); a count never opens with 0 (`046 454 286` stays a candidate), and a hyphen joins a
+# phone's groups, never a count's (`760-182-699`).
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 _HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
 
 
@@ -1136,8 +1145,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not_an_ssn_in_its_layout(value):
         return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
     before = text[max(0, start - 40) : start]
-    if quantity_with_unit(text, end) or in_hex_dump_row(text, start):
+    if quantity_with_unit(text, end, start) or in_hex_dump_row(text, start):
         return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
+    if quantity_named_before(before, PHONE_CONTEXT):
+        return False  # `downloads last month: 665 428 615`: a count
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):

@@ -115,3 +115,40 @@ def test_a_field_named_as_a_phone_in_code_holds_a_phone(redactor: Redactor) -> N
     assert _caught(redactor, "escalationMobile=06-69811234", "06-69811234")
     # A field named otherwise holds its own number.
     assert _kept(redactor, "RETRY_BACKOFF=06-69811234")
+
+
+def test_a_number_one_is_asked_to_call_is_a_phone_in_other_languages(
+    redactor: Redactor,
+) -> None:
+    assert _caught(redactor, "bel me op 0612345678", "0612345678")
+    assert _caught(redactor, "ruf mich an unter 015112345678", "015112345678")
+    assert _caught(redactor, "appelle-moi au 0612345678", "0612345678")
+    assert _caught(redactor, "chiamami al 3471234567", "3471234567")
+    # A bare run of digits nobody is asked to call is an id or an amount.
+    assert _kept(redactor, "the importer skipped 0612345678 after the retry")
+
+
+def test_an_amount_with_its_currency_is_an_amount(redactor: Redactor) -> None:
+    assert _kept(redactor, "Budget 2027: 612.345.678 € insgesamt")
+    assert _kept(redactor, "they raised USD 612 345 678 in the round")
+    assert _caught(redactor, "Handy: 0612 345 678", "0612 345 678")
+
+
+def test_a_number_after_the_name_of_a_count_is_that_count(redactor: Redactor) -> None:
+    assert _kept(redactor, "downloads last month: 665 428 615")
+    assert _kept(redactor, "Anzahl Zeilen: 612 345 678")
+    # With a phone word in the label the number is a phone.
+    assert _caught(redactor, "orders phone: 612 345 678", "612 345 678")
+
+
+def test_a_number_grouped_by_thousands_is_a_count_unless_named(redactor: Redactor) -> None:
+    # 146 454 202 passes the SIN's check; grouped as thousands it reads as a count, as a phone
+    # number so grouped does (a Spanish or Polish mobile's layout) unless called one.
+    assert _kept(redactor, "| ingest | 146 454 202 |")
+    assert _kept(redactor, "the nightly job moved 146 454 202 objects")
+    assert _caught(redactor, "her SIN is 146 454 202", "146 454 202")
+    assert _caught(redactor, "SIN: 146-454-202", "146-454-202")
+    assert _caught(redactor, "móvil 612 345 678", "612 345 678")
+    assert _caught(redactor, "zadzwoń 501 234 567", "501 234 567")
+    # A count never opens with 0; a hyphen joins a phone's groups, never a count's.
+    assert _caught(redactor, "the courier left 612-345-678 for us", "612-345-678")
