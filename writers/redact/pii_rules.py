@@ -158,7 +158,7 @@ def _possible_phone(window: str) -> list[tuple[int, int]]:
     reason = phonenumbers.is_possible_number_with_reason(number)
     if reason != phonenumbers.ValidationResult.IS_POSSIBLE:
         return []
-    if phonenumbers.region_code_for_number(number) in (None, "ZZ"):
+    if phonenumbers.region_code_for_country_code(number.country_code or 0) == "ZZ":
         return []  # no country has that code
     return [(0, len(window))]
 

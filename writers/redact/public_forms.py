@@ -291,7 +291,8 @@ _UNIT = re.compile(
     r"|sec|secs|s|min|mins|h|hrs?|Hz|[kMG]Hz|fps|rps|qps|rpm|px|pt|dp|sp|mm|cm|km|m|kg|g|mg"
     r"|lbs?|oz|W|kW|V|mA|mAh|°C|°F|%|‰|tokens?|rows?|items?|records?|events?|requests?|reqs?"
     r"|files?|lines?|ops|iops|users?|downloads?|installs?|views?|clicks?|sessions?|frames?"
-    r"|samples?|reads?|steps?|epochs?|params?|pages?|words?|chars?|blocks?|sectors?)"
+    r"|samples?|reads?|steps?|epochs?|params?|pages?|words?|chars?|blocks?|sectors?|pcs|pieces"
+    r"|units|Stück|Stk|uds|unités|pz|шт)"
     r"(?![^\W_]|['’])"  # `… 78 s'il vous plaît`: a word, not seconds
 )
 
@@ -335,12 +336,25 @@ _TEST_WORDS = re.compile(
 )
 
 
+# A card named a test card right before its number (`Stripe test card 4000 0566 …`, `Testkarte:`,
+# `tarjeta de prueba`), at most a few characters between the name and the number.
+_TEST_CARD_NAME = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:test|testing|sandbox|dummy|fake)[ -]?(?:card|cards|pan|visa"
+    r"|mastercard|amex)|testkarte\w*|tarjeta de prueba|carte de test|cartão de teste"
+    r"|carta di prova|テストカード|测试卡)(?![^\W\d_])[^\n\w]{0,12}(?:\w+[^\n\w]{1,3}){0,1}$"
+)
+
+
 def test_card(text: str, start: int, end: int) -> bool:
-    """True for a card number of at most three different digits (`4242 4242 4242 4242`,
-    `4111 1111 1111 1111`, `5105 1051 0510 5100`) that the text around calls a test one
-    (`test card`, `test mode`, `sandbox`, a `fixtures/` file): the networks publish such numbers
-    for testing, and they charge no one. A real card's sixteen digits are almost never so few
-    different ones, and the same digits with no test word near are still redacted."""
+    """True for a card number that the text names a test card right before it (`Stripe test
+    card 4000 0566 5566 5556`, `Testkarte: …`), or one of at most three different digits
+    (`4242 4242 4242 4242`, `5105 1051 0510 5100`) with a word for a test near it (`test mode`,
+    `sandbox`, a `fixtures/` file): the networks publish such numbers for testing, and they
+    charge no one. A real card's sixteen digits are almost never so few different ones, and
+    the same digits with no test word near are still redacted; a card only near the word
+    ("tested it on my card …") is still a card."""
+    if _TEST_CARD_NAME.search(text[max(0, start - 60) : start]):
+        return True
     digits = re.sub(r"\D", "", text[start:end])
     if len(set(digits)) > 3:
         return False

@@ -861,7 +861,8 @@ def _email_check(m: re.Match[str]) -> bool:
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
+    r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
     # Asking to be called, in the languages a team writes in: a number one is asked to call
     # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
@@ -931,13 +932,14 @@ _ID_OF_THING = re.compile(
 _PHONE_THING = (
     r"tel|telefon|telefono|teléfono|téléphone|telefone|telefoon|phone|mobile|mobil|móvil|movil"
     r"|celular|cellulare|portable|handy|contact|contacto|contato|contatto|whatsapp|fax|cell"
+    r"|telefonu|komórki|komórkowy|kontaktowy"
     r"|cliente|client|customer|kunde|kunden|klant|usuario|utente|user|utilisateur|gebruiker"
     r"|persona|person|pessoa|support|soporte|suporte|supporto|office|bureau|oficina|ufficio"
     r"|escritório|kantoor|büro|hotline|emergency|emergencia|emergência|urgence|notfall|doctor"
     r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
 )
 _NUMBER_OF_THING = re.compile(
-    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|number|n[º°])[ \t]+"
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|number|n[º°])[ \t]+"
     r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
     # A common noun, lowercase: `numero di Marco` is Marco's phone.
     rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"

@@ -94,6 +94,8 @@ def test_a_card_of_few_digits_called_a_test_card_is_a_networks_test_number(
 ) -> None:
     assert _kept(redactor, "Adyen test card 5555 5555 5555 4444 in sandbox")
     assert _kept(redactor, "Testkarte 4111 1111 1111 1111, beliebiges Ablaufdatum")
+    # Named a test card right before it, a card of any digits is the provider's test number.
+    assert _kept(redactor, f"Braintree sandbox card: {_CARD}")
     # A real card's many different digits stay a card, test words or not; so do a network's
     # test digits with no word calling them a test.
     assert _caught(redactor, f"tested it on my own card {_CARD} and it worked", _CARD)
@@ -106,6 +108,7 @@ def test_a_number_with_its_country_code_and_a_possible_length_is_a_phone(
     # Ranges not assigned (yet) are still someone's number once written with a `+`.
     assert _caught(redactor, "bel me terug op +31 6 94411827 na vijf uur", "+31 6 94411827")
     assert _caught(redactor, "vendor contact: +33 6 94 21 08 57", "+33 6 94 21 08 57")
+    assert _caught(redactor, "SMS the code to +44 7700 900123", "+44 7700 900123")
     # A `+` with no country's length behind it is a count.
     assert _kept(redactor, "the diff was +1234567 lines")
 
@@ -150,5 +153,6 @@ def test_a_number_grouped_by_thousands_is_a_count_unless_named(redactor: Redacto
     assert _caught(redactor, "SIN: 146-454-202", "146-454-202")
     assert _caught(redactor, "móvil 612 345 678", "612 345 678")
     assert _caught(redactor, "zadzwoń 501 234 567", "501 234 567")
+    assert _caught(redactor, "numer telefonu 501 234 567", "501 234 567")
     # A count never opens with 0; a hyphen joins a phone's groups, never a count's.
     assert _caught(redactor, "the courier left 612-345-678 for us", "612-345-678")
