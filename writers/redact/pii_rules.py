@@ -427,7 +427,7 @@ def presidio_recognizers() -> list[EntityRecognizer]:
         _Filtered(InAadhaarRecognizer(), _named_or_formatted(_AADHAAR_WORDS), 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),
         _Filtered(ItFiscalCodeRecognizer(), None, 0.7, re.compile(r"[A-Za-z]{6}\d\d")),
-        _Filtered(PlPeselRecognizer(), _named_or_formatted(r"pesel|numer ewidencyjny"), 0.7),
+        _Filtered(PlPeselRecognizer(), None, 0.7),
         _Filtered(FiPersonalIdentityCodeRecognizer(), None, 0.7),
         _Filtered(CaSinRecognizer(), _named_or_formatted(r"sin|nas|social insurance"), 0.7),
         _Filtered(AuTfnRecognizer(), _named_or_formatted(r"tfn|tax file"), 0.7),
