@@ -290,10 +290,12 @@ _UNIT = re.compile(
     r"[ \t\u00a0\u202f]?(?:[KMGTPE]i?B|[kKMGTPE]?b(?:ps|/s)?|B|bytes?|octets?|bits?|[mµun]s|ms"
     r"|sec|secs|s|min|mins|h|hrs?|Hz|[kMG]Hz|fps|rps|qps|rpm|px|pt|dp|sp|mm|cm|km|m|kg|g|mg"
     r"|lbs?|oz|W|kW|V|mA|mAh|°C|°F|%|‰|tokens?|rows?|items?|records?|events?|requests?|reqs?"
-    r"|files?|lines?|ops|iops|users?|downloads?|installs?|views?|clicks?|sessions?|frames?"
+    r"|files?|ops|iops|users?|downloads?|installs?|views?|clicks?|sessions?|frames?"
     r"|samples?|reads?|steps?|epochs?|params?|pages?|words?|chars?|blocks?|sectors?|pcs|pieces"
     r"|units|Stück|Stk|uds|unités|pz|шт)"
-    r"(?![^\W_]|['’])"  # `… 78 s'il vous plaît`: a word, not seconds
+    # `… 78 s'il vous plaît`, `… s.v.p.`: a word, not seconds. "lines" is no unit here: `call
+    # 0800 … lines open 9-5` is a phone number and its opening hours.
+    r"(?![^\W_]|['’]|\.[^\W\d_])"
 )
 
 
