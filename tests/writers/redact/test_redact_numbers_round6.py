@@ -22,6 +22,8 @@ def test_a_number_followed_by_a_unit_is_a_quantity(redactor: Redactor) -> None:
     # The same digits with no unit after them, called a phone, are still one.
     assert _caught(redactor, "ring me on 612 345 678 tomorrow", "612 345 678")
     assert _caught(redactor, "rappelle-moi au +33 6 12 34 56 78 s'il te plaît", "+33 6 12 34 56 78")
+    assert _caught(redactor, "bel 0612345678 s.v.p.", "0612345678")
+    assert _caught(redactor, "Call 0800 123 4567 lines open 9-5", "0800 123 4567")
 
 
 def test_a_row_of_a_hex_dump_is_bytes(redactor: Redactor) -> None:
