@@ -61,6 +61,7 @@ __all__ = [
     "in_hex_bytes",
     "in_hex_dump_row",
     "lone_lead_ok",
+    "named_test_number",
     "quantity_named_before",
     "quantity_with_unit",
     "test_card",
@@ -341,10 +342,19 @@ _TEST_WORDS = re.compile(
 # A card named a test card right before its number (`Stripe test card 4000 0566 …`, `Testkarte:`,
 # `tarjeta de prueba`), at most a few characters between the name and the number.
 _TEST_CARD_NAME = re.compile(
-    r"(?i)(?<![^\W\d_])(?:(?:test|testing|sandbox|dummy|fake)[ -]?(?:card|cards|pan|visa"
-    r"|mastercard|amex)|testkarte\w*|tarjeta de prueba|carte de test|cartão de teste"
-    r"|carta di prova|テストカード|测试卡)(?![^\W\d_])[^\n\w]{0,12}(?:\w+[^\n\w]{1,3}){0,1}$"
+    r"(?i)(?<![^\W\d_])(?:(?:test|testing|sandbox|dummy|fake|example|sample)[ -]?(?:card|cards"
+    r"|pan|visa|mastercard|amex|iban|account)|(?:test|beispiel)karte\w*|(?:test|beispiel)-?iban"
+    r"|(?:tarjeta|iban) de (?:prueba|ejemplo)|(?:carte|iban) d['’ ]?(?:e )?(?:test|exemple)"
+    r"|(?:cartão|iban) de (?:teste|exemplo)|(?:carta|iban) di (?:prova|esempio)|テストカード"
+    r"|测试卡)(?![^\W\d_])[^\n\w]{0,12}(?:\w+[^\n\w]{1,3}){0,1}$"
 )
+
+
+def named_test_number(text: str, start: int) -> bool:
+    """True when the words right before `start` name the card or account number there a test
+    or an example one (`sandbox card: …`, `example IBAN …`, `IBAN de ejemplo …`): a provider's
+    or a standard's published number, which pays and charges no one."""
+    return _TEST_CARD_NAME.search(text[max(0, start - 60) : start]) is not None
 
 
 def test_card(text: str, start: int, end: int) -> bool:
@@ -355,7 +365,7 @@ def test_card(text: str, start: int, end: int) -> bool:
     charge no one. A real card's sixteen digits are almost never so few different ones, and
     the same digits with no test word near are still redacted; a card only near the word
     ("tested it on my card …") is still a card."""
-    if _TEST_CARD_NAME.search(text[max(0, start - 60) : start]):
+    if named_test_number(text, start):
         return True
     digits = re.sub(r"\D", "", text[start:end])
     if len(set(digits)) > 3:

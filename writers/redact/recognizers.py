@@ -25,6 +25,7 @@ from writers.redact.public_forms import (
     in_hex_dump_row,
     lone_lead_ok,
     longer_than_a_phone,
+    named_test_number,
     not_an_ssn_in_its_layout,
     quantity_named_before,
     quantity_with_unit,
@@ -1224,7 +1225,8 @@ def _card_check(m: re.Match[str]) -> bool:
 
 
 def _iban_check(m: re.Match[str]) -> bool:
-    return iban_ok(m.group(0))
+    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one.
+    return iban_ok(m.group(0)) and not named_test_number(m.string, m.start())
 
 
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:

@@ -154,3 +154,30 @@ def test_a_number_grouped_by_thousands_is_a_count_unless_named(redactor: Redacto
     assert _caught(redactor, "numer telefonu 501 234 567", "501 234 567")
     # A count never opens with 0; a hyphen joins a phone's groups, never a count's.
     assert _caught(redactor, "the courier left 612-345-678 for us", "612-345-678")
+
+
+def test_an_iban_named_a_test_or_example_one_is_published(redactor: Redactor) -> None:
+    assert _kept(redactor, "example IBAN: GB82 WEST 1234 5698 7654 32")
+    assert _kept(redactor, "usa el IBAN de ejemplo ES91 2100 0418 4502 0005 1332")
+    # Named only an IBAN, or with a test word further off, it is someone's account.
+    assert _caught(
+        redactor, "IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"
+    )
+    assert _caught(
+        redactor,
+        "please wire it to DE89 3704 0044 0532 0130 00 before the test on Monday",
+        "DE89 3704 0044 0532 0130 00",
+    )
+
+
+def test_a_number_right_after_a_numbering_noun_is_no_house_number(redactor: Redactor) -> None:
+    assert _kept(redactor, "Version 2 Street View API is deprecated")
+    assert _kept(redactor, "Rack 12 Main St pod in the lab")
+    assert _kept(redactor, "see section 12 Drive Health in the runbook")
+    # After a unit and a comma the number is the house's.
+    assert _caught(redactor, "Room 5, 12 Main St, Springfield", "12 Main St, Springfield")
+    assert _caught(
+        redactor,
+        "ship it to 12 Main St, Springfield, IL 62701",
+        "12 Main St, Springfield, IL 62701",
+    )
