@@ -290,7 +290,8 @@ def in_hex_dump_row(text: str, start: int) -> bool:
 _UNIT = re.compile(
     r"[ \t\u00a0\u202f]?(?:[KMGTPE]i?B|[kKMGTPE]?b(?:ps|/s)?|B|bytes?|octets?|bits?|[mµun]s|ms"
     r"|sec|secs|s|min|mins|h|hrs?|Hz|[kMG]Hz|fps|rps|qps|rpm|px|pt|dp|sp|mm|cm|km|m|kg|g|mg"
-    r"|lbs?|oz|W|kW|V|mA|mAh|°C|°F|%|‰|tokens?|rows?|items?|records?|events?|requests?|reqs?"
+    r"|lbs?|oz|W|kW|MW|[kMG]?Wh|kJ|kcal|V|mA|mAh|ml|mL|cl|dl|l|L|m²|m³|km/h|mph|bar|psi|k?Pa"
+    r"|dBm?|ppm|ppb|mmol|mol|µg|ng|°C|°F|%|‰|tokens?|rows?|items?|records?|events?|requests?|reqs?"
     r"|files?|ops|iops|users?|downloads?|installs?|views?|clicks?|sessions?|frames?"
     r"|samples?|reads?|steps?|epochs?|params?|pages?|words?|chars?|blocks?|sectors?|pcs|pieces"
     r"|units|Stück|Stk|uds|unités|pz|шт)"

@@ -19,6 +19,7 @@ def test_a_number_followed_by_a_unit_is_a_quantity(redactor: Redactor) -> None:
     assert _kept(redactor, "heap after the GC pass: 712 408 331 bytes live")
     assert _kept(redactor, "Speicher frei: 523.360.905 B auf /var/cache")
     assert _kept(redactor, "kép mérete 612 345 678 B")
+    assert _kept(redactor, "the meter read 0612 3456 kWh")
     # The same digits with no unit after them, called a phone, are still one.
     assert _caught(redactor, "ring me on 612 345 678 tomorrow", "612 345 678")
     assert _caught(redactor, "rappelle-moi au +33 6 12 34 56 78 s'il te plaît", "+33 6 12 34 56 78")
