@@ -108,8 +108,26 @@ def _postcode_follows(m: re.Match[str]) -> bool:
     return tail[:1] in (",", "\n") and _POST_ALONE.search(tail) is not None
 
 
+# Nouns that number things in a text (a version, a rack, a room, a section, a step, a page, an
+# issue), in the languages above: a number right after one is that thing's number, not a house
+# number (`Version 2 Street View API`, `rack 12 Main St pod`, `Schritt 3 Hauptweg`).
+_NUMBERING_NOUN = re.compile(
+    r"(?i)(?<![^\W\d_])(?:version|ver|v|release|build|rack|room|section|step|chapter|page|slide"
+    r"|row|column|issue|pr|ticket|phase|sprint|week|day|episode|season|figure|fig|table|item"
+    r"|level|tier|stage|zone|gate|platform|slot|node|pod|shard|kapitel|seite|zeile|abschnitt"
+    r"|schritt|raum|página|paso|sección|fila|sala|étape|ligne|salle|capitolo|pagina|passo"
+    r"|riga|stanza)\.?[ \t]*#?$"
+)
+
+
+def _house_number(m: re.Match[str]) -> bool:
+    """The match's number is not another thing's (`_NUMBERING_NOUN` right before it) and not
+    bytes of a hex dump (`19 bd 91`, `public_forms.in_hex_bytes`)."""
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
+
+
 ADDRESS_RULES: tuple[Rule, ...] = (
-    # `19 bd 91` inside a hex dump is three bytes (`public_forms.in_hex_bytes`).
-    Rule("street_address", ADDRESS, 0.75, lambda m: not in_hex_bytes(m.string, *m.span())),
-    Rule("street_address", _LOOSE, 0.7, _postcode_follows),
+    Rule("street_address", ADDRESS, 0.75, _house_number),
+    Rule("street_address", _LOOSE, 0.7, lambda m: _postcode_follows(m) and _house_number(m)),
 )

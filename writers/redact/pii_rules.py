@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import phonenumbers
 from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.predefined_recognizers import (
     AuTfnRecognizer,
@@ -32,6 +33,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
+from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
 from writers.redact.recognizers import (
     PHONE_CONTEXT,
     in_figures_row,
@@ -61,12 +63,20 @@ KINDS = {
     "PL_PESEL": "national_id",
     "FI_PERSONAL_IDENTITY_CODE": "national_id",
 }
-# A version word just before a dotted number names it a version, also across a copula or a call's
-# opening (`version is 7.22.58.226`, `AssemblyVersion("7.4.0.0")`).
-_VERSIONISH = re.compile(
-    r"(?:(?i:\bv|\bversion|\brelease|\bbuild|\bver\.?)|(?<=[a-z])Version)"
-    r"(?:\s*(?:is|was|=|:|\(|\[|\"|'|of|to))*\s*$"
+# Words that name a number as a version of something: a release, a build, a firmware, a driver,
+# a kernel, a BIOS, an SDK, in the languages a team writes in. Each word is whole ("visit" is not
+# `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
+_VERSION_WORDS = (
+    r"(?:(?i:\bv|\bversion|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
+    r"|driver|\bbios|\bvbios|\bsdk|\bpatch|versión|versão|versione|wersja|версия|バージョン"
+    r"|版本|버전)|(?<=[a-z])(?:Version|Release|Build))"
 )
+# A version word just before a dotted number names it a version, also across a copula or a call's
+# opening (`version is 7.22.58.226`, `AssemblyVersion("7.4.0.0")`, `Firmware 2.13.0.41`).
+_VERSIONISH = re.compile(rf"{_VERSION_WORDS}(?:\s*(?:is|was|=|:|\(|\[|\"|'|of|to))*\s*$")
+# A requirement's pin or bound (`==`, `>=`, `~=`, `~>`, `^`): what follows is a version
+# (`nvidia-cudnn-cu12==9.1.0.70`), however much it looks like an address.
+_VERSION_PIN = re.compile(r"(?:[=!<>~]=|~>|===|\^|@v)[ \t]*$")
 
 
 # Calendar dates look like national phone numbers to `phonenumbers` (23.11.2026, 2026-11-23).
@@ -80,9 +90,22 @@ _DATE = re.compile(
 # Numbers that are written like phone numbers but named as something else just before.
 # Each word is whole: "visit" is not `v`, "verify" is not `ver`.
 _NOT_A_PHONE = re.compile(
-    r"(?i)(?:\bisbn(?:-1[03])?|\bissn|\bdoi|\bversion|\bver|\bv|firmware|kernel|release"
-    r"|\bbuild|driver|\bfw)(?![a-z])\W{0,3}(?:\w+\W{1,3}){0,2}$"
+    rf"(?:(?i:\bisbn(?:-1[03])?|\bissn|\bdoi)|{_VERSION_WORDS})(?![a-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}$"
 )
+
+
+def label_before(text: str, start: int, width: int = 40) -> str:
+    """The last `width` characters of the line before `start`, with each run of spaces or tabs
+    read as one: in an aligned listing (`Driver Version          : 535.183.01`) the key names
+    the value however far the padding goes."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return re.sub(r"[ \t]+", " ", line)[-width:]
+
+
+# A token glued to the number by a colon, with a digit, a dot, an underscore or a slash in it:
+# the number is a position inside that thing (`NM_000546.6:7727-22067`, `chr7:1400-2200`,
+# `main.py:120-145`), not a phone. `Tel:06-…` (a word) still labels a phone.
+_POSITION_IN = re.compile(r"[\w./-]*[\d._/][\w./-]*:$")
 
 
 def joins(ch: str) -> bool:
@@ -94,13 +117,15 @@ def joins(ch: str) -> bool:
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
-    if before.endswith("=") and PHONE_CONTEXT.search(text[text.rfind("\n", 0, start) + 1 : start]):
-        before = before[:-1] + " "  # `sms sent to=06-…`: a log's field, on a line about a phone
+    if before.endswith("=") and phone_named(text[text.rfind("\n", 0, start) + 1 : start]):
+        before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
-    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(before):
+    if _POSITION_IN.search(before):
+        return False  # a position in a sequence, a file or a chromosome
+    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(label_before(text, start)):
         return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
@@ -113,6 +138,31 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
 
+def phone_named(words: str) -> bool:
+    """True when `words` call what follows a phone number, also inside a name written as code:
+    `ONCALL_PHONE=`, `mobileNumber:`, `tel-fixe` are read as their words."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", words)
+    return PHONE_CONTEXT.search(re.sub(r"[_\W]+", " ", spaced)) is not None
+
+
+def _possible_phone(window: str) -> list[tuple[int, int]]:
+    """A number written with its `+` country code whose length is right for that country
+    (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
+    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`."""
+    if not window.startswith("+"):
+        return []
+    try:
+        number = phonenumbers.parse(window, None)
+    except phonenumbers.NumberParseException:
+        return []
+    reason = phonenumbers.is_possible_number_with_reason(number)
+    if reason != phonenumbers.ValidationResult.IS_POSSIBLE:
+        return []
+    if phonenumbers.region_code_for_country_code(number.country_code or 0) == "ZZ":
+        return []  # no country has that code
+    return [(0, len(window))]
+
+
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 30) : start], text[end : end + 2]
@@ -122,7 +172,9 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
     value = value.split("/", 1)[0]  # `…::5e0f/64`, `…/32`: a host's address and its prefix
     if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
-    return not ("." in value and _VERSIONISH.search(before))
+    if "." in value and _VERSION_PIN.search(before):
+        return False  # `torch==2.2.1`, `cudnn>=9.1.0.70`: a pinned version
+    return not ("." in value and _VERSIONISH.search(label_before(text, start)))
 
 
 def _network(value: str) -> bool:
@@ -192,14 +244,21 @@ def _alone_head(text: str, start: int) -> bool:
     return not (left and (joins(left) or left in "+/."))
 
 
+# Nine digits in three groups of three joined by a space or a dot: how a count is written in
+# most of Europe (`665 428 615`), and the printed layout of a Canadian SIN or an Australian TFN.
+_THOUSANDS_LAYOUT = re.compile(r"\d{3}([ .\u00a0\u202f])\d{3}\1\d{3}")
+
+
 def _named_or_formatted(words: str) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
-    one build or order number in ten."""
+    one build or order number in ten. Grouped as thousands (`665 428 615`) a number reads as a
+    count, so an id in that layout needs its name."""
     named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
 
     def keep(text: str, start: int, end: int) -> bool:
-        if re.search(r"\d[ -]\d", text[start:end]):
+        value = text[start:end]
+        if re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value):
             return True
         return named.search(text[max(0, start - 60) : start]) is not None
 
@@ -234,8 +293,10 @@ class _Filtered(EntityRecognizer):
         score: float = 0.75,
         pre: re.Pattern[str] = _DIGITS7,
         windows: re.Pattern[str] | None = None,
+        fallback: Callable[[str], list[tuple[int, int]]] | None = None,
     ) -> None:
         self.inner = inner
+        self.fallback = fallback
         self.keep = keep
         self.fixed_score = score
         self.pre = pre
@@ -259,6 +320,10 @@ class _Filtered(EntityRecognizer):
         for r in self._inner_hits(text, list(entities), nlp_artifacts):
             if r.score <= 0 or not _alone(text, r.start, r.end):
                 continue
+            if r.entity_type != "IP_ADDRESS" and (
+                quantity_with_unit(text, r.end, r.start) or in_hex_dump_row(text, r.start)
+            ):
+                continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start, r.end):
                 continue
             if self.keep is not None and not self.keep(text, r.start, r.end):
@@ -302,7 +367,13 @@ class _Filtered(EntityRecognizer):
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
-            for r in self.inner.analyze(w.group(0), entities, nlp_artifacts):
+            found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
+            if self.fallback is not None and (whole := self.fallback(w.group(0))):
+                # The whole run is one number: a part the inner recognizer read alone
+                # (`93545234` of `+31 6 93545234`) is inside it.
+                kind = self.inner.supported_entities[0]
+                found = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
+            for r in found:
                 r.start += w.start()
                 r.end += w.start()
                 hits.append(r)
@@ -328,6 +399,18 @@ _ID_NAMES = re.compile(
 )
 
 
+# What an Aadhaar number is called: printed `1234 5678 9012` on the card, a bare run of twelve
+# digits is a size, a count or a project's number (one in ten passes the Verhoeff check).
+_AADHAAR_WORDS = r"aadhaar|aadhar|uidai|आधार"
+_HEX_ONLY_LOWER = re.compile(r"[0-9a-f ]+")
+
+
+def _nino_ok(text: str, start: int, end: int) -> bool:
+    """A UK National Insurance number is printed in capitals (`QQ 12 34 56 C`); the same shape
+    in lowercase hex digits alone (`aa373009b`) is the head of a hash, a short commit id."""
+    return _HEX_ONLY_LOWER.fullmatch(text[start:end]) is None
+
+
 def presidio_recognizers() -> list[EntityRecognizer]:
     """presidio's predefined recognizers that run without spaCy, filtered for chat."""
     return [
@@ -336,11 +419,12 @@ def presidio_recognizers() -> list[EntityRecognizer]:
             _phone_ok,
             0.7,
             windows=_PHONE_WINDOW,
+            fallback=_possible_phone,
         ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
         _Filtered(UsSsnRecognizer(), _named_or_formatted(_SSN_WORDS), 0.7),
-        _Filtered(UkNinoRecognizer(), None, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
-        _Filtered(InAadhaarRecognizer(), None, 0.7),
+        _Filtered(UkNinoRecognizer(), _nino_ok, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
+        _Filtered(InAadhaarRecognizer(), _named_or_formatted(_AADHAAR_WORDS), 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),
         _Filtered(ItFiscalCodeRecognizer(), None, 0.7, re.compile(r"[A-Za-z]{6}\d\d")),
         _Filtered(PlPeselRecognizer(), None, 0.7),

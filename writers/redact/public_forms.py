@@ -25,6 +25,21 @@ And what the words before a blob say it is:
   without a colon (`hardware hash blob starts `…``, `Fingerprint (SHA-256): …`), is that; a
   DKIM record's `p=` is a public key (`public_by_words`).
 - `in_hex_bytes`: `19 bd 91` in a hex dump is bytes, not a street.
+- `in_hex_dump_row`: a row of a hex dump (an offset, then groups of hex, then the bytes as
+  text) is bytes, its text column too: `3534 3735 0853 1977` there is no card.
+
+Issue 24's sixth round (what a personal number is not, by its layout and what follows it):
+
+- `quantity_with_unit`: a number followed by a unit of measure (`665 428 615 B`, `120 ms`,
+  `3.5 GiB`) is a quantity; no phone number or personal id is written with a unit.
+- `quantity_named_before`: a number after the name of a count or a measure (`downloads last
+  month: 665 428 615`, `Gesamtgröße: …`) is that count.
+- `lone_lead_ok`: a single digit opens a phone number written in groups only as a trunk
+  prefix (0; 1 in North America; 8 in Russia and its neighbours) or after a `+` as a country
+  code: `6-1881830945`, `3.10.1839.22041` are a ticket's and a version's numbers.
+- `test_card`: a card number of at most three different digits that the text calls a test
+  (`test card 4242 4242 4242 4242`, `sandbox`, `fixture`) is a network's published test
+  number, which charges no one.
 
 And one form of a secret no other rule sees whole: `armoured_private_key`, base64 of a PEM
 private key (a Kubernetes Secret's `tls.key`, a kubeconfig's `client-key-data`), thousands of
@@ -46,6 +61,12 @@ __all__ = [
     "card_length_ok",
     "digest_named_before",
     "in_hex_bytes",
+    "in_hex_dump_row",
+    "lone_lead_ok",
+    "named_test_number",
+    "quantity_named_before",
+    "quantity_with_unit",
+    "test_card",
     "public_by_words",
     "not_an_ssn_in_its_layout",
     "introduced_as_digests",
@@ -286,3 +307,134 @@ def armoured_private_key(value: str) -> bool:
     except (binascii.Error, ValueError):
         return False
     return _PRIVATE_ARMOUR.match(text.decode("ascii", "replace")) is not None
+
+
+# A row of a hex dump: an offset (4-16 hex digits, a colon optional), then at least four groups
+# of 2, 4 or 8 hex digits (`xxd`, `hexdump -C`, `od -x`), then the bytes as text.
+_HEX_DUMP_ROW = re.compile(
+    r"[ \t]*[0-9A-Fa-f]{4,16}:?(?:[ \t]{1,3}(?:[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{8})){4,}"
+    r"(?:[ \t]{2,}.*)?"
+)
+
+
+def in_hex_dump_row(text: str, start: int) -> bool:
+    """True when `start` lies on a row of a hex dump (`00000020: 3234 2036 3839 …  24 68954…`):
+    the groups are bytes and the text column is those bytes printed, so no number on that row
+    is anyone's card or phone."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", start)
+    return _HEX_DUMP_ROW.fullmatch(text[lo : len(text) if hi < 0 else hi]) is not None
+
+
+# Units a quantity is written with: data sizes, durations, rates, lengths, masses, counts of
+# things a log measures. Case matters for `B` (bytes) against `b` (bits); both are units.
+_UNIT = re.compile(
+    r"[ \t\u00a0\u202f]?(?:[KMGTPE]i?B|[kKMGTPE]?b(?:ps|/s)?|B|bytes?|octets?|bits?|[mµun]s|ms"
+    r"|sec|secs|s|min|mins|h|hrs?|Hz|[kMG]Hz|fps|rps|qps|rpm|px|pt|dp|sp|mm|cm|km|m|kg|g|mg"
+    r"|lbs?|oz|W|kW|MW|[kMG]?Wh|kJ|kcal|V|mA|mAh|ml|mL|cl|dl|l|L|m²|m³|km/h|mph|bar|psi|k?Pa"
+    r"|dBm?|ppm|ppb|mmol|mol|µg|ng|°C|°F|%|‰|tokens?|rows?|items?|records?|events?|requests?|reqs?"
+    r"|files?|ops|iops|users?|downloads?|installs?|views?|clicks?|sessions?|frames?"
+    r"|samples?|reads?|steps?|epochs?|params?|pages?|words?|chars?|blocks?|sectors?|pcs|pieces"
+    r"|units|Stück|Stk|uds|unités|pz|шт)"
+    # `… 78 s'il vous plaît`, `… s.v.p.`: a word, not seconds. "lines" is no unit here: `call
+    # 0800 … lines open 9-5` is a phone number and its opening hours.
+    r"(?![^\W_]|['’]|\.[^\W\d_])"
+)
+
+
+# Currencies, by sign and ISO 4217 code (the ones chat writes), written before or after an amount.
+_CURRENCY = (
+    r"(?:[$€£¥₹₽₩₺₪฿₫]|(?-i:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY"
+    r"|RMB|BRL|MXN|ZAR|RUB|TRY|KRW|SGD|HKD)|kr|zł|руб|円|元)"
+)
+_CURRENCY_AFTER = re.compile(rf"[ \t\u00a0\u202f]?{_CURRENCY}(?![^\W_])")
+_CURRENCY_BEFORE = re.compile(rf"(?<![^\W_]){_CURRENCY}\.?[ \t\u00a0\u202f]?$")
+
+
+def quantity_with_unit(text: str, end: int, start: int | None = None) -> bool:
+    """True when a unit of measure follows the number ending at `end` (`665 428 615 B`,
+    `810.192.868 B`, `4 815 162 ms`), or a currency stands after it or (given `start`) before
+    it (`612.345.678 €`, `USD 612 345 678`): a quantity or an amount. A phone number or a
+    personal id is never written with a unit or a currency."""
+    if _UNIT.match(text, end) is not None or _CURRENCY_AFTER.match(text, end) is not None:
+        return True
+    return (
+        start is not None and _CURRENCY_BEFORE.search(text[max(0, start - 6) : start]) is not None
+    )
+
+
+def lone_lead_ok(value: str) -> bool:
+    """False when `value`, a number written in groups, opens with a group of one digit that
+    is no trunk prefix: 0 in most numbering plans, 1 in North America, 8 in Russia and its
+    neighbours. With a `+` the one digit is a country code (`+7 …`, `+1 …`). `6-1881830945`
+    is a service request's number, `3.10.1839.22041` a version."""
+    v = value.strip().lstrip("(")
+    m = re.match(r"(\d+)[ .\-/)]", v)
+    return m is None or len(m.group(1)) > 1 or m.group(1) in "018"
+
+
+# Words that call a card a test one, in the languages the other rules know.
+_TEST_WORDS = re.compile(
+    r"(?i)(?<![^\W\d_])(?:test|testing|tests|sandbox|fixture|fixtures|dummy|fake|sample|example"
+    r"|mock|staging|qa|prueba|pruebas|teste|testes|essai|carte de test|testkarte|testmodus"
+    r"|prova|collaudo|テスト|测试|測試|тест\w*|테스트)(?![^\W\d_])"
+)
+
+
+# A card named a test card right before its number (`Stripe test card 4000 0566 …`, `Testkarte:`,
+# `tarjeta de prueba`), at most a few characters between the name and the number.
+_TEST_CARD_NAME = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:test|testing|sandbox|dummy|fake|example|sample)[ -]?(?:card|cards"
+    r"|pan|visa|mastercard|amex|iban|account)|(?:test|beispiel)karte\w*|(?:test|beispiel)-?iban"
+    r"|(?:tarjeta|iban) de (?:prueba|ejemplo)|(?:carte|iban) d['’ ]?(?:e )?(?:test|exemple)"
+    r"|(?:cartão|iban) de (?:teste|exemplo)|(?:carta|iban) di (?:prova|esempio)|テストカード"
+    r"|测试卡)(?![^\W\d_])[^\n\w]{0,12}(?:\w+[^\n\w]{1,3}){0,1}$"
+)
+
+
+def named_test_number(text: str, start: int) -> bool:
+    """True when the words right before `start` name the card or account number there a test
+    or an example one (`sandbox card: …`, `example IBAN …`, `IBAN de ejemplo …`): a provider's
+    or a standard's published number, which pays and charges no one."""
+    return _TEST_CARD_NAME.search(text[max(0, start - 60) : start]) is not None
+
+
+def test_card(text: str, start: int, end: int) -> bool:
+    """True for a card number that the text names a test card right before it (`Stripe test
+    card 4000 0566 5566 5556`, `Testkarte: …`), or one of at most three different digits
+    (`4242 4242 4242 4242`, `5105 1051 0510 5100`) with a word for a test near it (`test mode`,
+    `sandbox`, a `fixtures/` file): the networks publish such numbers for testing, and they
+    charge no one. A real card's sixteen digits are almost never so few different ones, and
+    the same digits with no test word near are still redacted; a card only near the word
+    ("tested it on my card …") is still a card."""
+    if named_test_number(text, start):
+        return True
+    digits = re.sub(r"\D", "", text[start:end])
+    if len(set(digits)) > 3:
+        return False
+    return _TEST_WORDS.search(text[max(0, start - 200) : min(len(text), end + 80)]) is not None
+
+
+# Names of a count or a measure, in the languages a team writes in. Plural nouns of things
+# counted, and the words for a total, a size, an amount.
+_COUNT_NOUN = (
+    r"count|counts|total|totals|sum|size|sizes|length|amount|balance|revenue|volume|population"
+    r"|downloads|installs|views|visits|hits|clicks|impressions|rows|records|events|requests"
+    r"|bytes|tokens|samples|reads|entries|files|lines|users|accounts|sessions|items|orders"
+    r"|anzahl|summe|gesamt|größe|grösse|betrag|menge|zeilen|nombre|somme|taille|montant"
+    r"|lignes|total|cantidad|tamaño|importe|filas|quantidade|tamanho|linhas|quantità"
+    r"|dimensione|importo|righe|aantal|grootte|bedrag|liczba|rozmiar|kwota|количество|размер"
+    r"|сумма|件数|合計|サイズ|数量|总数|大小|金额|개수|크기|금액"
+)
+_QUANTITY_LABEL = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_COUNT_NOUN})(?![^\W\d_])(?:[ \t]+[^\W\d_]+){{0,3}}"
+    r"[ \t]*(?:[:=：]|\bis\b|\bwas\b|\bof\b|\bvon\b|\bde\b)[ \t]*$"
+)
+
+
+def quantity_named_before(before: str, phone_words: re.Pattern[str]) -> bool:
+    """True when the words right before a number name a count or a measure (`downloads last
+    month: …`, `total size = …`, `Anzahl Zeilen: …`) and no phone (`phone_words`): the number
+    is that count, however it is grouped."""
+    m = _QUANTITY_LABEL.search(before)
+    return m is not None and phone_words.search(m.group(0)) is None

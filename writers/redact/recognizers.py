@@ -23,8 +23,14 @@ from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.public_forms import (
     card_length_ok,
+    in_hex_dump_row,
+    lone_lead_ok,
     longer_than_a_phone,
+    named_test_number,
     not_an_ssn_in_its_layout,
+    quantity_named_before,
+    quantity_with_unit,
+    test_card,
     without_address_suffix,
 )
 
@@ -945,14 +951,23 @@ def _email_check(m: re.Match[str]) -> bool:
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer)\b|[☎📞📱]|電話|携帯"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
+    r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
+    # Asking to be called, in the languages a team writes in: a number one is asked to call
+    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
+    r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
+    r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
+    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
+    r"|звони|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b|[☎📞📱]|電話|携帯"
 )
 
 
 _IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
-# Digits grouped by thousands (`46 244 797`, `45.820.755`): a count or an amount. A phone number
-# with a short first group is written with its `+` country code, or named as one.
-_THOUSANDS = re.compile(r"[1-9]\d?(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+# Digits grouped by thousands (`46 244 797`, `45.820.755`, `665 428 615`): a count or an amount.
+# A phone number so grouped is written with its `+` country code, or named as one (`móvil 612
+# 345 678`); a count never opens with 0 (`046 454 286` stays a candidate), and a hyphen joins a
+# phone's groups, never a count's (`760-182-699`).
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 _HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
 
 
@@ -1007,13 +1022,14 @@ _ID_OF_THING = re.compile(
 _PHONE_THING = (
     r"tel|telefon|telefono|teléfono|téléphone|telefone|telefoon|phone|mobile|mobil|móvil|movil"
     r"|celular|cellulare|portable|handy|contact|contacto|contato|contatto|whatsapp|fax|cell"
+    r"|telefonu|komórki|komórkowy|kontaktowy"
     r"|cliente|client|customer|kunde|kunden|klant|usuario|utente|user|utilisateur|gebruiker"
     r"|persona|person|pessoa|support|soporte|suporte|supporto|office|bureau|oficina|ufficio"
     r"|escritório|kantoor|büro|hotline|emergency|emergencia|emergência|urgence|notfall|doctor"
     r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
 )
 _NUMBER_OF_THING = re.compile(
-    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|number|n[º°])[ \t]+"
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|number|n[º°])[ \t]+"
     r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
     # A common noun, lowercase: `numero di Marco` is Marco's phone.
     rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
@@ -1221,6 +1237,12 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not_an_ssn_in_its_layout(value):
         return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
     before = text[max(0, start - 40) : start]
+    if quantity_with_unit(text, end, start) or in_hex_dump_row(text, start):
+        return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
+    if quantity_named_before(before, PHONE_CONTEXT):
+        return False  # `downloads last month: 665 428 615`: a count
+    if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
+        return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
     if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
         return False
     if "|" in text and in_figures_row(text, start, end):
@@ -1242,6 +1264,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False
     return True
+
+
+# A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
+_PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
 
 def placeholder_number(value: str) -> bool:
@@ -1280,13 +1306,16 @@ def _card_check(m: re.Match[str]) -> bool:
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not _CARD_WORDS.search(before):
             return False
+    if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
+        return False  # a network's published test number; bytes of a hex dump
     digits = re.sub(r"\D", "", m.group(0))
     # A number of the wrong length for its network's prefix is no card (`public_forms`).
     return luhn_ok(digits) and card_length_ok(digits)
 
 
 def _iban_check(m: re.Match[str]) -> bool:
-    return iban_ok(m.group(0))
+    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one.
+    return iban_ok(m.group(0)) and not named_test_number(m.string, m.start())
 
 
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
