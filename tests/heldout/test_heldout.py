@@ -168,7 +168,9 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # 09cdfc7, before the round's rules: set 15 recall 168/170, 30/600; set 20 170/170, 18/600.
 # Sets 21 and 22 were written blind while the round's rules were being chosen (never shown to
 # anyone choosing them), measured on main's rules as of 09cdfc7: set 21 158/170, 40/600; set 22
-# 161/170, 8/600.
+# 161/170, 8/600. Sets 27 and 28 were written blind for the round's second pass and measured
+# before anyone chose a rule on it: on 09cdfc7 (before the round) set 27 168/170, 50/600, set
+# 28 159/170, 31/600; on 122914f (the first pass's rules) 168/170, 45/600 and 168/170, 24/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 21, 600),
@@ -178,6 +180,8 @@ HELD_OUT_REDACTION = {
     "redaction20": (170, 170, 18, 600),
     "redaction21": (158, 170, 40, 600),
     "redaction22": (161, 170, 8, 600),
+    "redaction27": (168, 170, 45, 600),
+    "redaction28": (168, 170, 24, 600),
 }
 
 
