@@ -16,6 +16,10 @@ The edge answers everything Bolt would get wrong, before Bolt sees it:
 - 200 for a signed delivery Seshat has no use for (an `event_callback` whose `event` is missing or
   not an object, and, after Bolt, anything Bolt has no listener for): one log line. Slack retries
   every answer that is not 2xx, and these would fail the same way each time.
+
+A connection is written by the thread answering on it, not also offered to waitress's loop
+meanwhile (`_OwnFlushChannel`): in a burst the loop spun on such connections, on the interpreter
+lock the acks need.
 """
 
 from __future__ import annotations
