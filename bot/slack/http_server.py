@@ -16,6 +16,10 @@ The edge answers everything Bolt would get wrong, before Bolt sees it:
 - 200 for a signed delivery Seshat has no use for (an `event_callback` whose `event` is missing or
   not an object, and, after Bolt, anything Bolt has no listener for): one log line. Slack retries
   every answer that is not 2xx, and these would fail the same way each time.
+
+A connection is written by the thread answering on it, not also offered to waitress's loop
+meanwhile (`_OwnFlushChannel`): in a burst the loop spun on such connections, on the interpreter
+lock the acks need.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from slack_bolt.adapter.wsgi.http_request import WsgiHttpRequest
 from slack_bolt.adapter.wsgi.http_response import WsgiHttpResponse
 from slack_bolt.request.internals import build_context
 from waitress import wasyncore
+from waitress.channel import HTTPChannel
 from waitress.server import create_server
 
 from bot.slack.journal import JournalledIntake, ignored_self_event, journalled
@@ -139,6 +144,9 @@ class HttpServer:
         self._server = create_server(
             self._wsgi, threads=threads, connection_limit=1000, ident="seshat", **where
         )
+        for dispatcher in list(getattr(self._server, "_map", {}).values()):
+            if hasattr(dispatcher, "channel_class"):
+                dispatcher.channel_class = _OwnFlushChannel
         self._thread: threading.Thread | None = None
 
     @property
@@ -271,6 +279,32 @@ class HttpServer:
             trigger.pull_trigger()
         self._thread.join(timeout=10)
         server.task_dispatcher.shutdown()
+
+
+class _OwnFlushChannel(HTTPChannel):  # type: ignore[misc]
+    """waitress's connection, not offered to the server's loop for writing while a task (a
+    thread running the app) owns it.
+
+    The thread writing a response sends it itself, holding the connection's output lock; the
+    send gives the interpreter lock away, and until the thread has it back the connection
+    counts as writable with its lock taken. waitress's loop then spun: select returned at once,
+    the lock could not be had, and every turn asked each of the ~100 open connections whether
+    it was readable or writable (~14 turns per request in a burst of 200, against ~1 for
+    waitress alone with an app that answers at once: measured in docs/notes/27-ack5.md), on
+    the interpreter lock the acks need. The task's thread flushes what it writes
+    (waitress's `send_bytes` is 1); whatever a full socket leaves is sent by the loop once the
+    task is done (waitress wakes it then), and past the high-water mark, where the thread waits
+    for the loop to drain the buffer, the connection is offered as before, as it is when it is
+    to be closed."""
+
+    def writable(self) -> bool:
+        if (
+            self.requests
+            and not (self.will_close or self.close_when_flushed)
+            and self.total_outbufs_len <= self.adj.outbuf_high_watermark
+        ):
+            return False
+        return bool(super().writable())
 
 
 def _reusable_socket(host: str, port: int) -> socket.socket:
