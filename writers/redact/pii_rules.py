@@ -64,8 +64,8 @@ KINDS = {
     "FI_PERSONAL_IDENTITY_CODE": "national_id",
 }
 # Words that name a number as a version of something: a release, a build, a firmware, a driver,
-# a kernel, a BIOS, a bootloader, an SDK, in the languages a team writes in. Each word is whole ("visit" is not
-# `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
+# a kernel, a BIOS, a bootloader, an SDK, in the languages a team writes in. Each word is whole
+# ("visit" is not `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
 _VERSION_WORDS = (
     r"(?:(?i:\bv|\bversion|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
     r"|driver|\bbios|\bvbios|\bsdk|\bpatch|bootloader|\bbootrom|\buefi|microcode|baseband|versión|versão|versione|wersja|версия|バージョン"

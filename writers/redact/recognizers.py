@@ -413,8 +413,8 @@ def luhn_ok(digits: str) -> bool:
 # registry, with the partial adopters banks already accept). The same mod-97 check guards other
 # references that are no account: an ISO 11649 creditor reference (`RF18 5390 0754 7034`) is an
 # invoice's payment reference, printed on it for anyone to pay; `RF` is no country.
-_IBAN_LENGTHS = dict(
-    (code, int(n))
+_IBAN_LENGTHS = {
+    code: int(n)
     for code, n in re.findall(
         r"([A-Z]{2})(\d\d)",
         "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 DE22"
@@ -426,7 +426,7 @@ _IBAN_LENGTHS = dict(
         " KM27 MA28 MG27 ML28 MZ25 NE28 SN28 TD27 TG28 GF27 GP27 MQ27 RE27 PF27 TF27 YT27 NC27"
         " BL27 MF27 PM27 WF27",
     )
-)
+}
 
 
 def iban_ok(iban: str) -> bool:
