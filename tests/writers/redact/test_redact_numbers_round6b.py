@@ -76,3 +76,11 @@ def test_a_bootloader_names_its_number_a_version(redactor: Redactor) -> None:
     assert _kept(redactor, "flashed, bootloader 2.4.1.18 and app 1.9.0")
     assert _kept(redactor, "UEFI: 5.27.1.4 on the new boards")
     assert _caught(redactor, "the scanner hit us from 81.2.69.160 overnight", "81.2.69.160")
+
+
+def test_the_last_line_of_a_key_printed_in_hex_is_bytes(redactor: Redactor) -> None:
+    key = "pubkey:\n  3082010A 0282010F 00C3A1B2 9F3E7D44 10AB5C6E\n  06123456 78\n"
+    assert _kept(redactor, key)
+    # A list of card numbers has no hex letters: it is no such block.
+    listing = f"refund these:\n4111 1111 1111 1111\n{_CARD}\n"
+    assert _caught(redactor, listing, _CARD)
