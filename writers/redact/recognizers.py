@@ -1124,6 +1124,10 @@ _ACCOUNT_NAMED = re.compile(
     rf"|계정|аккаунт)(?:[ \t]+(?:{_ID_WORD}))?"
     r"(?:[ \t]+(?:at|with|for|on|bei|chez|en|de|con)[ \t]+[^\W\d_]+[ \t]*:)?[ \t]*[:#=]?[ \t]*$"
 )
+_PHONE_ACCOUNT = re.compile(
+    r"(?i)(?:whatsapp|signal|telegram|viber|wechat|skype|line|phone|mobile|cell|sim|prepaid"
+    r"|móvil|telefon\w*|handy|portable)[ \t]*(?:'s)?[ \t]*$"
+)
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
 )
@@ -1158,8 +1162,11 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
         return True  # a number with its `+` country code is a phone whatever names it here
     if _ID_OR_CODE_END.search(before) and _ID_OR_CODE_OF_NOUN.search(before):
         return text[start : start + 1] != "+"
-    if owners and (_ID_OF_OWNER.search(before) or _ACCOUNT_NAMED.search(before)):
+    if owners and _ID_OF_OWNER.search(before) is not None:
         return True
+    if owners and (account := _ACCOUNT_NAMED.search(before)) and text[start : start + 1] != "+":
+        # A messenger's or a phone line's account is a phone number (`WhatsApp account 06…`).
+        return _PHONE_ACCOUNT.search(before[: account.start()]) is None
     header = column_header(text, start)
     return header is not None and named_as_id(header + " ", len(header) + 1, owners=owners)
 

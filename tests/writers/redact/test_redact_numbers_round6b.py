@@ -55,6 +55,9 @@ def test_an_account_named_before_a_number_is_that_account(redactor: Redactor) ->
     # Still a phone when called one, and a card stays a card whatever account it pays.
     assert _caught(redactor, f"call {_PHONE} now", _PHONE)
     assert _caught(redactor, f"account {_CARD} was charged twice", _CARD)
+    # A messenger's account is a phone number, and so is a number with its country code.
+    assert _caught(redactor, "my WhatsApp account 06 1234 5678", "06 1234 5678")
+    assert _caught(redactor, "cuenta: +34 612 34 56 78", "+34 612 34 56 78")
 
 
 def test_a_card_is_printed_in_groups_of_four_or_as_amex_prints_it(redactor: Redactor) -> None:
