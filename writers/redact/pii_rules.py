@@ -64,11 +64,11 @@ KINDS = {
     "FI_PERSONAL_IDENTITY_CODE": "national_id",
 }
 # Words that name a number as a version of something: a release, a build, a firmware, a driver,
-# a kernel, a BIOS, an SDK, in the languages a team writes in. Each word is whole ("visit" is not
-# `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
+# a kernel, a BIOS, a bootloader, an SDK, in the languages a team writes in. Each word is whole
+# ("visit" is not `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
 _VERSION_WORDS = (
     r"(?:(?i:\bv|\bversion|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
-    r"|driver|\bbios|\bvbios|\bsdk|\bpatch|versión|versão|versione|wersja|версия|バージョン"
+    r"|driver|\bbios|\bvbios|\bsdk|\bpatch|bootloader|\bbootrom|\buefi|microcode|baseband|versión|versão|versione|wersja|версия|バージョン"
     r"|版本|버전)|(?<=[a-z])(?:Version|Release|Build))"
 )
 # A version word just before a dotted number names it a version, also across a copula or a call's
@@ -125,6 +125,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
+    if (value.startswith("+") and before.endswith("+")) or after.startswith("+"):
+        # A `+` glued to another `+` is a delimiter, not a country code: a Belgian structured
+        # payment reference (`+++090/9337/55493+++`), a banner of `+++`; and no phone number
+        # has a `+` right after its last digit.
+        return False
     if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(label_before(text, start)):
         return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
@@ -351,7 +356,7 @@ class _Filtered(EntityRecognizer):
         if "|" in text and in_figures_row(text, start, end):
             return True  # a figure in a table of figures
         before = text[max(0, start - 60) : start]
-        return named_as_id(text, start, owners=False) and not _ID_NAMES.search(before)
+        return named_as_id(text, start) and not _ID_NAMES.search(before)
 
     def _inner_hits(
         self, text: str, entities: list[str], nlp_artifacts: Any

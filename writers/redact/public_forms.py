@@ -317,13 +317,34 @@ _HEX_DUMP_ROW = re.compile(
 )
 
 
+# A line of nothing but hex groups of one width (2, 4 or 8 digits): a key, a certificate or a
+# buffer printed in hex without offsets (`show crypto key mypubkey rsa`, `openssl … -text`).
+_HEX_GROUPS_LINE = re.compile(
+    r"[ \t]*(?:[0-9A-Fa-f]{2}(?:[ \t:][0-9A-Fa-f]{2})*|[0-9A-Fa-f]{4}(?:[ \t]+[0-9A-Fa-f]{4})*"
+    r"|[0-9A-Fa-f]{8}(?:[ \t]+[0-9A-Fa-f]{2,8})*)[ \t:]*"
+)
+_HEX_LETTER = re.compile(r"[A-Fa-f]")
+
+
 def in_hex_dump_row(text: str, start: int) -> bool:
     """True when `start` lies on a row of a hex dump (`00000020: 3234 2036 3839 …  24 68954…`):
     the groups are bytes and the text column is those bytes printed, so no number on that row
-    is anyone's card or phone."""
+    is anyone's card or phone. So is a line of hex groups that goes on a block of such lines
+    with hex letters in it (the short last line of a key printed in hex, `31020301 0001`); a
+    list of card numbers has no letters, so it is no such block."""
     lo = text.rfind("\n", 0, start) + 1
     hi = text.find("\n", start)
-    return _HEX_DUMP_ROW.fullmatch(text[lo : len(text) if hi < 0 else hi]) is not None
+    line = text[lo : len(text) if hi < 0 else hi]
+    if _HEX_DUMP_ROW.fullmatch(line) is not None:
+        return True
+    if lo == 0 or not _HEX_GROUPS_LINE.fullmatch(line):
+        return False
+    above = text[text.rfind("\n", 0, lo - 1) + 1 : lo - 1]
+    return (
+        _HEX_GROUPS_LINE.fullmatch(above) is not None
+        and len(above.split()) >= 4
+        and _HEX_LETTER.search(above) is not None
+    )
 
 
 # Units a quantity is written with: data sizes, durations, rates, lengths, masses, counts of

@@ -409,10 +409,33 @@ def luhn_ok(digits: str) -> bool:
     return len(digits) >= 12 and total % 10 == 0
 
 
+# The countries that issue IBANs and the one length each country's IBAN has (the ISO 13616
+# registry, with the partial adopters banks already accept). The same mod-97 check guards other
+# references that are no account: an ISO 11649 creditor reference (`RF18 5390 0754 7034`) is an
+# invoice's payment reference, printed on it for anyone to pay; `RF` is no country.
+_IBAN_LENGTHS = {
+    code: int(n)
+    for code, n in re.findall(
+        r"([A-Z]{2})(\d\d)",
+        "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 DE22"
+        " DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HR21"
+        " HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 LY25 MC27"
+        " MD24 ME22 MK19 MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 PS29 PT25 QA29 RO24"
+        " RS22 RU33 SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29 VA22"
+        " VG24 XK20 YE30 AO25 BF28 BJ28 CF27 CG27 CI28 CM27 CV25 DZ26 GA27 GQ27 GW25 HN28 IR26"
+        " KM27 MA28 MG27 ML28 MZ25 NE28 SN28 TD27 TG28 GF27 GP27 MQ27 RE27 PF27 TF27 YT27 NC27"
+        " BL27 MF27 PM27 WF27",
+    )
+}
+
+
 def iban_ok(iban: str) -> bool:
-    """ISO 13616 mod-97 check of an IBAN (spaces allowed)."""
+    """ISO 13616 check of an IBAN (spaces allowed): a country that issues IBANs, that country's
+    length, and the mod-97 check digits."""
     s = iban.replace(" ", "").upper()
     if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}", s):
+        return False
+    if _IBAN_LENGTHS.get(s[:2]) != len(s):
         return False
     moved = s[4:] + s[:4]
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
@@ -931,11 +954,21 @@ _PLACEHOLDER_WORD = re.compile(
 )
 
 
+# File types that are no top-level domain (`.zip`, `.mov`, `.map` are, so they are left out): an
+# address can only end in a top-level domain, and a name ending in one of these is a file's.
+_FILE_TYPE_END = re.compile(
+    r"(?i)\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|heic|js|mjs|cjs|ts|css|json|html?"
+    r"|txt|pdf|csv|xml|ya?ml|mp4|webm|mp3|wav|woff2?|ttf|otf|eot|wasm|gz|tgz)$"
+)
+
+
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False
     domain = m.group(0).rsplit("@", 1)[1]
+    if _FILE_TYPE_END.search(domain):
+        return False  # `logo@2x.3b19c0.png`: a file's name (a scale suffix), no mail domain
     if _NEVER_RESOLVES.search(domain):
         return False  # `noreply@app.invalid`: an address that reaches no one
     if _EXAMPLE_DOMAIN.search(domain):
@@ -1004,6 +1037,14 @@ _ID_NOUN = (
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
     r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
+    # A bank's own code (not an account's: a German BLZ, a UK sort code) and a goods code of the
+    # customs tariffs (the EU's CN and TARIC, a commodity code), which name no one.
+    r"|bank[ \t]+code|sort[ \t]+code|blz|bankleitzahl|taric|tariff|commodity[ \t]+code"
+    # A company's tax and register numbers in Poland, and an importer's EORI.
+    r"|nip|regon|krs|eori"
+    # A parcel carrier named right before a number names its tracking number.
+    r"|ups|fedex|dhl|usps|yamato|sagawa|la[ \t]+poste|colissimo|chronopost|royal[ \t]+mail"
+    r"|dpd|gls|postnl|correos|purolator|aramex|ヤマト|佐川"
 )
 # Nouns that own ids and numbers of other kinds (a customer has a phone number): only with an
 # id word after them (`customer id`, `account #`).
@@ -1068,12 +1109,25 @@ _ID_OR_CODE_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER}|caller|employee|staff|member|student|area|country"
     rf"|dialling|dialing|trunk|access|verification|confirmation|one-time|otp|login|sign-in|skype"
     rf"|facetime|imessage"
-    rf")(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+(?:id|code){_ID_END}"
+    # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).
+    rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))[ \t]+(?:id|code){_ID_END}"
 )
 _ID_OR_CODE_END = re.compile(rf"(?i)(?:id|code){_ID_END}")
 # What `_ID_OF_NOUN` ends with, looked for first (cheap): most numbers have no number word.
 _NUMBER_WORD_END = re.compile(rf"(?i)(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}")
 _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WORD}){_ID_END}")
+# An account named right before a number, in the languages a team writes in, also with where
+# it is held (`La cuenta 730-…`, `アカウント 271-…`, `Account number at carrier: …`): the number
+# is the account's, which no one is reached at.
+_ACCOUNT_NAMED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:account|cuenta|compte|konto|conta|conto|rekening|アカウント|账户|帳戶"
+    rf"|계정|аккаунт)(?:[ \t]+(?:{_ID_WORD}))?"
+    r"(?:[ \t]+(?:at|with|for|on|bei|chez|en|de|con)[ \t]+[^\W\d_]+[ \t]*:)?[ \t]*[:#=]?[ \t]*$"
+)
+_PHONE_ACCOUNT = re.compile(
+    r"(?i)(?:whatsapp|signal|telegram|viber|wechat|skype|line|phone|mobile|cell|sim|prepaid"
+    r"|móvil|telefon\w*|handy|portable)[ \t]*(?:'s)?[ \t]*$"
+)
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
 )
@@ -1110,6 +1164,9 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
         return text[start : start + 1] != "+"
     if owners and _ID_OF_OWNER.search(before) is not None:
         return True
+    if owners and (account := _ACCOUNT_NAMED.search(before)) and text[start : start + 1] != "+":
+        # A messenger's or a phone line's account is a phone number (`WhatsApp account 06…`).
+        return _PHONE_ACCOUNT.search(before[: account.start()]) is None
     header = column_header(text, start)
     return header is not None and named_as_id(header + " ", len(header) + 1, owners=owners)
 
@@ -1292,6 +1349,13 @@ def _phone_check(m: re.Match[str]) -> bool:
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
+# How a card number is printed: in one run, in groups of four (the last may be shorter on a
+# 19-digit card), as Amex and Diners print theirs (4-6-5, 4-6-4) or in two halves. Digits
+# grouped any other way are several numbers side by side, however well their sum checks,
+# unless the text calls them a card.
+_CARD_GROUPS = re.compile(r"\d+|\d{4}(?: \d{4}){2,3}(?: \d{1,4})?|\d{4} \d{6} \d{4,5}|\d{8} \d{8}")
+
+
 def _card_check(m: re.Match[str]) -> bool:
     gaps = re.findall(r"\D+", m.group(0))
     if any(g in (".", "  ") for g in gaps):
@@ -1299,6 +1363,11 @@ def _card_check(m: re.Match[str]) -> bool:
         # in groups of three digits or more (`4111.1111.1111.1111`); otherwise they join columns
         # of a listing or the parts of a version.
         if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
+            return False
+    if not _CARD_GROUPS.fullmatch(" ".join(re.findall(r"\d+", m.group(0)))):
+        # Columns of a table (`64778  62532862`), a TTL and a timestamp; unless the text calls
+        # it a card, however it was typed (`cc: 453 9148 8034 3646 7`).
+        if not _CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
             return False
     if named_as_id(m.string, m.start(), owners=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
