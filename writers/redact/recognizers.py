@@ -931,11 +931,20 @@ _PLACEHOLDER_WORD = re.compile(
 )
 
 
+# A file's extension where a domain's top level would be: `logo@2x.3b19102f8c.png` is an asset
+# named for its pixel density (`@2x`) and content hash. No top-level domain is spelled so.
+_FILE_EXTENSION_TLD = re.compile(
+    r"(?i)\.(?:png|jpe?g|gif|svg|webp|avif|bmp|ico|tiff?|css|js|mjs|map|json|woff2?|ttf|otf|wasm)$"
+)
+
+
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False
     domain = m.group(0).rsplit("@", 1)[1]
+    if _FILE_EXTENSION_TLD.search(domain):
+        return False  # a file's name with `@` in it, not a mailbox
     if _NEVER_RESOLVES.search(domain):
         return False  # `noreply@app.invalid`: an address that reaches no one
     if _EXAMPLE_DOMAIN.search(domain):
