@@ -659,6 +659,8 @@ def public_name(name: str) -> bool:
     if name.lower() in _PUBLIC_TAILS:
         return True
     return bool(pieces) and pieces[-1] in _PUBLIC_TAILS
+
+
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -816,7 +818,9 @@ def public_by_element(text: str, start: int) -> bool:
     (`public_name`): an element names its content as a key does in JSON, so XML-DSig's
     `<DigestValue>`, `<SignatureValue>` and `<X509Certificate>`'s kin are what they say."""
     tag = _OPEN_TAG.search(block_label(text, start))
-    return tag is not None and public_name(tag.group("name"))
+    if tag is None or _SECRET_WORD.search(tag.group("name")):
+        return False  # `<SessionId>`, `<ClientSecretValue>`: what it opens, it names
+    return public_name(tag.group("name"))
 
 
 # A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).

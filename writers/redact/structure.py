@@ -21,7 +21,12 @@ from collections.abc import Callable
 
 __all__ = [
     "checksum_beside",
-    "der_public", "msgpack_texts", "numeric_array", "protobuf_texts", "readable_structure"]
+    "der_public",
+    "msgpack_texts",
+    "numeric_array",
+    "protobuf_texts",
+    "readable_structure",
+]
 
 _MAX_DEPTH = 4
 _PRINTABLE = re.compile(r"[ -~\t\r\n\u00a0-\uffff]+")
