@@ -637,8 +637,9 @@ _PUBLIC_TAILS |= {"peer", "recipient", "recipients"}
 # `SignatureValue`, `checksum_hex`, `hash_bytes` are the digest; `KeyValue` is still a key.
 _GENERIC_TAILS = {"value", "data", "bytes", "hex", "b64", "base64", "str", "string", "text"}
 # An ad click's id, however the vendor spells it (`gclid`, `fbclid`, `msclkid`, `ttclid`,
-# `irclickid`): it counts a click on a public link and opens nothing.
-_CLICK_ID = re.compile(r"(?i)(?:clid|clkid|clickid)s?$")
+# `irclickid`, Google's app-campaign `gbraid`/`wbraid`): it counts a click on a public link and
+# opens nothing.
+_CLICK_ID = re.compile(r"(?i)(?:clid|clkid|clickid|[gw]braid)s?$")
 # A pagination object's members (`"paging": {"cursors": {"before": …, "after": …}}`): each is a
 # position in a listing, like a `cursor` named alone.
 _CURSOR_OBJECT = re.compile(r"(?i)[\"']?(?:cursors?|paging|pagination)[\"']?\s*[:=]\s*\{[^{}]*$")
@@ -879,6 +880,8 @@ def _long_check(m: re.Match[str]) -> bool:
     tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
     if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
         return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
+    if stored_password_hash(before, value):
+        return False  # `{SSHA256}…`, FortiOS `ENC SH2…`: a password's salted hash, as `$6$…`
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -899,6 +902,32 @@ def _long_check(m: re.Match[str]) -> bool:
     if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20 or named_digest(value):
         return False
     return machine_made(value) and not in_file_blob(m.string, m.start())
+
+
+# A password hash names its scheme before the hash: RFC 2307 / LDAP `{SSHA}`, `{PBKDF2-SHA256}`,
+# Django's `pbkdf2_sha256$<rounds>$<salt>$`. FortiOS writes its admin hashes as `ENC SH2<b64>`
+# (SHA-256 of a 12-byte salt and the password: 44 bytes) and `ENC AK1<b64>` (SHA-1: 32 bytes).
+_HASH_SCHEME_BEFORE = re.compile(
+    r"(?i)(?:\{(?:s?sha\d*|ssha\d*|s?md5|crypt|bcrypt|argon2\w*|(?:x-)?pbkdf2[\w-]*)\}"
+    r"|pbkdf2_sha\d+\$\d+\$[^$\s]*\$)$"
+)
+_FORTIOS_HASH = {"SH2": 44, "AK1": 32}
+
+
+def stored_password_hash(before: str, value: str) -> bool:
+    """True when `value` is a password hash whose scheme is named where hashes name it: a hash
+    is what a system keeps so as never to keep the password (like a crypt(3) `$6$…`)."""
+    if _HASH_SCHEME_BEFORE.search(before):
+        return True
+    size = _FORTIOS_HASH.get(value[:3])
+    if size is None or not re.search(r"(?<![\w])ENC[ \t]+$", before):
+        return False
+    body = value[3:]
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) == size
 
 
 _PREFIXED = re.compile(

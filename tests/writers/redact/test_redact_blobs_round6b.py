@@ -7,6 +7,7 @@ examples are written here; none is copied from a corpus.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 import string
@@ -103,3 +104,25 @@ def test_an_asset_named_for_its_pixel_density_is_no_mailbox(redactor: Redactor) 
     assert _kept(redactor, "Retina-Variante: sprites/arrow@1.5x.svg")
     found = redactor.redact("écris à marie.dupont@lumen.fr ou hero@2x.design")
     assert [f.kind for f in found.findings] == ["email", "email"]
+
+
+def test_a_password_hash_named_by_its_scheme_is_a_hash(redactor: Redactor) -> None:
+    # What a system stores so as never to store the password: an LDAP `{SSHA256}` entry, a
+    # Django hash, FortiOS's `ENC SH2…` (SHA-256 of a 12-byte salt and the password).
+    rng = random.Random(70)
+    salt = bytes(rng.getrandbits(8) for _ in range(12))
+    ssha = base64.b64encode(hashlib.sha256(b"pw" + salt).digest() + salt).decode()
+    sh2 = base64.b64encode(salt + hashlib.sha256(salt + b"pw").digest()).decode()
+    assert _kept(redactor, f"dn: uid=ops,ou=svc\nuserPassword: {{SSHA256}}{ssha}")
+    assert _kept(redactor, f"config system admin\n    edit ops\n        set password ENC SH2{sh2}")
+    # A value FortiOS encrypts reversibly (`ENC` with no hash scheme) is still a secret.
+    enc = _key_b64(71, 64)
+    assert _caught(redactor, f"    set password ENC {enc}", enc)
+
+
+def test_a_licence_servers_port_at_host_is_no_mailbox(redactor: Redactor) -> None:
+    assert _kept(redactor, "Lizenzserver umgestellt: 1717@flex-eda.intern.firma.de")
+    assert _kept(redactor, "servidores redundantes 27000@lic-a.lab;27000@lic-b.lab;27000@lic-c.lab")
+    # A mailbox whose name is digits, with no licence in sight, is a mailbox.
+    found = redactor.redact("mande para 27000@lumen.fr amanhã")
+    assert [f.kind for f in found.findings] == ["email"]
