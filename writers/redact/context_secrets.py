@@ -880,7 +880,7 @@ def _long_check(m: re.Match[str]) -> bool:
     tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
     if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
         return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
-    if stored_password_hash(before, value):
+    if stored_password_hash(before, whole):
         return False  # `{SSHA256}…`, FortiOS `ENC SH2…`: a password's salted hash, as `$6$…`
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False

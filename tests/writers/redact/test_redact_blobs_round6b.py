@@ -115,6 +115,13 @@ def test_a_password_hash_named_by_its_scheme_is_a_hash(redactor: Redactor) -> No
     sh2 = base64.b64encode(salt + hashlib.sha256(salt + b"pw").digest()).decode()
     assert _kept(redactor, f"dn: uid=ops,ou=svc\nuserPassword: {{SSHA256}}{ssha}")
     assert _kept(redactor, f"config system admin\n    edit ops\n        set password ENC SH2{sh2}")
+    # Base64 holds `/`: a hash with one is judged whole, not up to its first `/`.
+    hashes = []
+    for n in range(6):
+        salt = bytes(rng.getrandbits(8) for _ in range(12))
+        hashes.append(base64.b64encode(salt + hashlib.sha256(salt + b"pw%d" % n).digest()).decode())
+        assert _kept(redactor, f"set password ENC SH2{hashes[-1]}"), hashes[-1]
+    assert any("/" in h for h in hashes)
     # A value FortiOS encrypts reversibly (`ENC` with no hash scheme) is still a secret.
     enc = _key_b64(71, 64)
     assert _caught(redactor, f"    set password ENC {enc}", enc)
