@@ -806,7 +806,30 @@ def sealed_or_public(text: str, start: int) -> bool:
         or public_by_words(text[max(0, start - 160) : start])
         or introduced_as_digests(text, start)
         or public_by_element(text, start)
+        or renamed_public(text, start)
     )
+
+
+# The key right before a value (`"Ver": "…"`, `Ver: …`).
+_KEY_BEFORE = re.compile(r"(?P<k>[A-Za-z_][\w-]*)[\"']?[ \t]*[:=][ \t]*[\"'`]?$")
+
+
+def renamed_public(text: str, start: int) -> bool:
+    """True when the value's key is an alias that a query projection in the text gave to a
+    public field: `aws … --query '{Tag:ETag,Ver:VersionId}'` prints `"Ver": …`, a version's id
+    (JMESPath multiselect hashes, jq's `{ver: .VersionId}`). The output is named by the
+    command."""
+    key = _KEY_BEFORE.search(text[max(0, start - 60) : start])
+    if key is None or _SECRET_WORD.search(key.group("k")):
+        return False
+    alias = re.escape(key.group("k"))
+    for m in re.finditer(
+        rf"[{{,][ \t]*{alias}[ \t]*:[ \t]*\.?(?P<f>[A-Za-z_][\w.-]*)", text[:start]
+    ):
+        field = m.group("f").rsplit(".", 1)[-1]
+        if not _SECRET_WORD.search(m.group("f")) and public_name(field):
+            return True
+    return False
 
 
 # An XML element's opening tag, alone at the end of what introduces a value (`<ds:DigestValue>`

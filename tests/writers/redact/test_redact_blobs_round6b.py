@@ -133,3 +133,17 @@ def test_a_licence_servers_port_at_host_is_no_mailbox(redactor: Redactor) -> Non
     # A mailbox whose name is digits, with no licence in sight, is a mailbox.
     found = redactor.redact("mande para 27000@lumen.fr amanhã")
     assert [f.kind for f in found.findings] == ["email"]
+
+
+def test_a_query_projections_alias_keeps_its_fields_meaning(redactor: Redactor) -> None:
+    # The command names its output: `V` is the object's VersionId, `rev` a revision id.
+    v, k = _alnum(80, 32), _alnum(81, 40)
+    listing = (
+        "$ aws s3api list-object-versions --bucket b --query 'Versions[0].{K:Key,V:VersionId}'\n"
+        f'{{\n  "K": "a.txt",\n  "V": "{v}"\n}}'
+    )
+    assert _kept(redactor, listing)
+    # An alias for a secret's field is that secret.
+    out = f'jq \'{{rev: .revisionId, s: .secretKey}}\' out.json\n{{"rev": "{v}", "s": "{k}"}}'
+    assert _caught(redactor, out, k)
+    assert not _caught(redactor, out, v)
