@@ -27,6 +27,7 @@ import re
 from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
+    block_label,
     introduced_as_digests,
     introduced_as_encoded_data,
     public_by_words,
@@ -60,7 +61,12 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
-from writers.redact.structure import der_public, numeric_array, readable_structure
+from writers.redact.structure import (
+    checksum_beside,
+    der_public,
+    numeric_array,
+    readable_structure,
+)
 
 # ---------------------------------------------------------------- named in prose
 
@@ -624,6 +630,38 @@ _PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 _PUBLIC_TAILS |= {"challenge"}
 # A token's accessor (Vault) looks a token up or revokes it, and authenticates nothing.
 _PUBLIC_TAILS |= {"accessor"}
+# One names another party by its public identity, never by its secret: a WireGuard `peer:` is
+# the peer's public key, as a `recipient` is an age or PGP recipient's.
+_PUBLIC_TAILS |= {"peer", "recipient", "recipients"}
+# A last word that only says "the value of" defers to the word before it: `DigestValue`,
+# `SignatureValue`, `checksum_hex`, `hash_bytes` are the digest; `KeyValue` is still a key.
+_GENERIC_TAILS = {"value", "data", "bytes", "hex", "b64", "base64", "str", "string", "text"}
+# An ad click's id, however the vendor spells it (`gclid`, `fbclid`, `msclkid`, `ttclid`,
+# `irclickid`, Google's app-campaign `gbraid`/`wbraid`): it counts a click on a public link and
+# opens nothing.
+_CLICK_ID = re.compile(r"(?i)(?:clid|clkid|clickid|[gw]braid)s?$")
+# A pagination object's members (`"paging": {"cursors": {"before": …, "after": …}}`): each is a
+# position in a listing, like a `cursor` named alone.
+_CURSOR_OBJECT = re.compile(r"(?i)[\"']?(?:cursors?|paging|pagination)[\"']?\s*[:=]\s*\{[^{}]*$")
+_POSITION_NAMES = {"before", "after", "next", "previous", "prev", "start", "end", "first", "last"}
+
+
+def public_name(name: str) -> bool:
+    """True when a value's name (a key, a label, an XML element) says it is public: its last
+    word is one of `_PUBLIC_TAILS` (after a generic `Value`/`data`), a click id, or a cursor."""
+    name = name.split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
+    if names_cursor(name):
+        return True  # `nextPageToken: …`: a position in a list
+    if _CLICK_ID.search(name):
+        return not _SECRET_WORD.search(name)
+    pieces = [p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
+    while len(pieces) > 1 and pieces[-1] in _GENERIC_TAILS:
+        pieces.pop()
+    if name.lower() in _PUBLIC_TAILS:
+        return True
+    return bool(pieces) and pieces[-1] in _PUBLIC_TAILS
+
+
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -654,11 +692,10 @@ def public_by_label(before: str) -> bool:
     label = _PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False
-    name = label.group("label").split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
-    if names_cursor(name):
-        return True  # `nextPageToken: …`: a position in a list
-    pieces = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)
-    return name.lower() in _PUBLIC_TAILS or (bool(pieces) and pieces[-1].lower() in _PUBLIC_TAILS)
+    name = label.group("label")
+    if name.lower() in _POSITION_NAMES and _CURSOR_OBJECT.search(before):
+        return True  # `"cursors": {"before": …}`: a position in a list
+    return public_name(name)
 
 
 def is_multihash(value: str) -> bool:
@@ -768,7 +805,46 @@ def sealed_or_public(text: str, start: int) -> bool:
         or under_sealed_key(text, start)
         or public_by_words(text[max(0, start - 160) : start])
         or introduced_as_digests(text, start)
+        or public_by_element(text, start)
+        or renamed_public(text, start)
     )
+
+
+# The key right before a value (`"Ver": "…"`, `Ver: …`).
+_KEY_BEFORE = re.compile(r"(?P<k>[A-Za-z_][\w-]*)[\"']?[ \t]*[:=][ \t]*[\"'`]?$")
+
+
+def renamed_public(text: str, start: int) -> bool:
+    """True when the value's key is an alias that a query projection in the text gave to a
+    public field: `aws … --query '{Tag:ETag,Ver:VersionId}'` prints `"Ver": …`, a version's id
+    (JMESPath multiselect hashes, jq's `{ver: .VersionId}`). The output is named by the
+    command."""
+    key = _KEY_BEFORE.search(text[max(0, start - 60) : start])
+    if key is None or _SECRET_WORD.search(key.group("k")):
+        return False
+    alias = re.escape(key.group("k"))
+    for m in re.finditer(
+        rf"[{{,][ \t]*{alias}[ \t]*:[ \t]*\.?(?P<f>[A-Za-z_][\w.-]*)", text[:start]
+    ):
+        field = m.group("f").rsplit(".", 1)[-1]
+        if not _SECRET_WORD.search(m.group("f")) and public_name(field):
+            return True
+    return False
+
+
+# An XML element's opening tag, alone at the end of what introduces a value (`<ds:DigestValue>`
+# before it on its line, or on the line above a block of base64 lines).
+_OPEN_TAG = re.compile(r"<(?:[\w.-]+:)?(?P<name>[A-Za-z][\w.-]*)(?:[ \t][^<>\n]*)?>[ \t]*$")
+
+
+def public_by_element(text: str, start: int) -> bool:
+    """True when the value is the content of an XML element whose name says it is public
+    (`public_name`): an element names its content as a key does in JSON, so XML-DSig's
+    `<DigestValue>`, `<SignatureValue>` and `<X509Certificate>`'s kin are what they say."""
+    tag = _OPEN_TAG.search(block_label(text, start))
+    if tag is None or _SECRET_WORD.search(tag.group("name")):
+        return False  # `<SessionId>`, `<ClientSecretValue>`: what it opens, it names
+    return public_name(tag.group("name"))
 
 
 # A file's name: a path that ends in an extension (`dist/assets/ApiKeyVerifier-S-1_WX2H.js`).
@@ -827,6 +903,8 @@ def _long_check(m: re.Match[str]) -> bool:
     tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
     if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
         return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
+    if stored_password_hash(before, whole):
+        return False  # `{SSHA256}…`, FortiOS `ENC SH2…`: a password's salted hash, as `$6$…`
     if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
         return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
@@ -839,10 +917,40 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
+    if named and public_name(named.group("name")) and not _SECRET_WORD.search(named.group(0)):
+        return False  # `request_id=…`, `gclid=…`: the name glued to the value, as a label
+    if checksum_beside(m.string, m.start(), whole):
+        return False  # a transfer's chunk, printed with the CRC-32 of its bytes
     # One long random run, not an identifier of short words joined by `_` or `-`.
     if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20 or named_digest(value):
         return False
     return machine_made(value) and not in_file_blob(m.string, m.start())
+
+
+# A password hash names its scheme before the hash: RFC 2307 / LDAP `{SSHA}`, `{PBKDF2-SHA256}`,
+# Django's `pbkdf2_sha256$<rounds>$<salt>$`. FortiOS writes its admin hashes as `ENC SH2<b64>`
+# (SHA-256 of a 12-byte salt and the password: 44 bytes) and `ENC AK1<b64>` (SHA-1: 32 bytes).
+_HASH_SCHEME_BEFORE = re.compile(
+    r"(?i)(?:\{(?:s?sha\d*|ssha\d*|s?md5|crypt|bcrypt|argon2\w*|(?:x-)?pbkdf2[\w-]*)\}"
+    r"|pbkdf2_sha\d+\$\d+\$[^$\s]*\$)$"
+)
+_FORTIOS_HASH = {"SH2": 44, "AK1": 32}
+
+
+def stored_password_hash(before: str, value: str) -> bool:
+    """True when `value` is a password hash whose scheme is named where hashes name it: a hash
+    is what a system keeps so as never to keep the password (like a crypt(3) `$6$…`)."""
+    if _HASH_SCHEME_BEFORE.search(before):
+        return True
+    size = _FORTIOS_HASH.get(value[:3])
+    if size is None or not re.search(r"(?<![\w])ENC[ \t]+$", before):
+        return False
+    body = value[3:]
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) == size
 
 
 _PREFIXED = re.compile(

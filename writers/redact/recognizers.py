@@ -962,11 +962,29 @@ _FILE_TYPE_END = re.compile(
 )
 
 
+# A licence server's address is `port@host` (FlexLM, RLM, Sentinel: `27000@lic01`), in a line
+# that says so or in a list of such addresses: a port, not a mailbox's name.
+_LICENCE_WORD = re.compile(r"(?i)licen[cs]|lizenz|licencia|licença|flexlm|lmgrd|lmutil|\brlm\b|LM_")
+
+
+def _port_at_host(m: re.Match[str]) -> bool:
+    local = m.group(0).split("@")[0]
+    if not (local.isdigit() and len(local) <= 5 and int(local) <= 65535):
+        return False
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end < 0 else line_end]
+    listed = re.search(r"[:;,]\d{1,5}@|(?<![\w.])\d{1,5}@[\w.-]+[:;,]\d", line)
+    return bool(_LICENCE_WORD.search(line) or listed)
+
+
 def _email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False
     domain = m.group(0).rsplit("@", 1)[1]
+    if _port_at_host(m):
+        return False  # `27000@lic01.corp`: a licence server's port and host
     if _FILE_TYPE_END.search(domain):
         return False  # `logo@2x.3b19c0.png`: a file's name (a scale suffix), no mail domain
     if _NEVER_RESOLVES.search(domain):

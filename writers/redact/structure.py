@@ -11,12 +11,22 @@ carried inside a message) makes it a candidate again.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 import struct
+import zlib
 from collections.abc import Callable
 
-__all__ = ["der_public", "msgpack_texts", "numeric_array", "protobuf_texts", "readable_structure"]
+__all__ = [
+    "checksum_beside",
+    "der_public",
+    "msgpack_texts",
+    "numeric_array",
+    "protobuf_texts",
+    "readable_structure",
+]
 
 _MAX_DEPTH = 4
 _PRINTABLE = re.compile(r"[ -~\t\r\n\u00a0-\uffff]+")
@@ -214,3 +224,25 @@ def numeric_array(raw: bytes) -> bool:
         ) and any(v != 0 for v in values):
             return True
     return False
+
+
+_CRC_HEX = re.compile(r"(?<![0-9A-Za-z])(?:0x)?([0-9A-Fa-f]{8})(?![0-9A-Za-z])")
+
+
+def checksum_beside(text: str, start: int, value: str) -> bool:
+    """True when `value`, base64 at `start`, decodes to bytes whose CRC-32 is written on the same
+    line (`{"seq": 251, "len": 48, "data": "…", "crc32": "0x271e4174"}`). A chunk printed with
+    its checksum is a transfer's payload shown for an integrity check; a random run matches a
+    given CRC-32 once in four billion, so a key beside an unrelated hex number stays a candidate."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    found = {h.lower() for h in _CRC_HEX.findall(line)}
+    if not found:
+        return False
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return f"{zlib.crc32(raw):08x}" in found
