@@ -201,6 +201,12 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
+    if joiner > 0 and label[joiner - 1].isdigit() and joiner == len(label) - 1 and value[0].isdigit():
+        return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
+    if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
+        # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
+        # comma began the next field; the colon is that field's, not the noun's.
+        return False
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
@@ -237,9 +243,31 @@ def _prose_check(m: re.Match[str]) -> bool:
         # "on" is "is" only in Finnish ("salasana on …"); elsewhere it says where ("a write token
         # on h100-node18").
         return False
+    mark = value[-1:]
+    if (
+        bare
+        and mark in "*_~"
+        and value.rstrip(mark).isalpha()
+        and re.search(rf"(?:^|\s){re.escape(mark)}\S", _line_before(m.string, m.start()))
+    ):
+        # "*SNMPv3 auth password rotation*": the mark closes an emphasis the line opened; the
+        # word inside it is prose.
+        return False
+    if (
+        not bare
+        and re.fullmatch(r"[^\W\d_]+-[^\W\d_]+", value)
+        and re.match(r"[ \t]+(?:or|and|vs\.?|oder|ou|o|y|et|und)[ \t]", m.string[m.end("s") :])
+    ):
+        # "is per-team or per-org", "read-only and …": a compound word weighed against another
+        # is a choice being discussed; a passphrase is not offered with alternatives.
+        return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     return _value_ok(m.group("s"), strict=bare, said=said)
+
+
+def _line_before(text: str, start: int) -> str:
+    return text[text.rfind("\n", 0, start) + 1 : start]
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:

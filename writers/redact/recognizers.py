@@ -817,6 +817,10 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
+        if is_placeholder(value.rsplit(None, 1)[-1]):
+            # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
+            return False
     if not quoted and FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
