@@ -375,6 +375,28 @@ def _htpasswd_check(m: re.Match[str]) -> bool:
     return _value_ok(m.group("s"), strict=False)
 
 
+# Network devices' configs name a shared key by a keyword and then, for some, its storage type
+# (Cisco IOS/ASA, Junos, FortiOS, HAProxy): `pre-shared-key …`, `crypto isakmp key … address`,
+# `set psksecret …`, `key 0 …`, `password 7 …`. Type 0 is cleartext and type 7 a reversible
+# encoding (both open the device); types 5, 8 and 9 are one-way hashes and are not matched.
+_DEVICE_SECRET = re.compile(
+    r"(?im)(?<![\w-])(?:(?:pre-shared-key|psksecret|isakmp[ \t]+key)"
+    r"(?:[ \t]+(?:0|7|ascii-text|unencrypted|cleartext)(?=[ \t]))?"
+    r"|(?<=\s)(?:key|password|secret|key-string)[ \t]+[07](?=[ \t])"
+    r"|stats[ \t]+auth[ \t]+[^\s:]+:)"
+    r"[ \t]*(?P<q>\")?(?P<s>[^\s\"]{4,200})"
+)
+
+
+def _device_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if m.group("q"):
+        return not is_placeholder(value) and not value.startswith("$9$")
+    if value.upper() == "ENC":
+        return False  # FortiOS writes its own encrypted form after `ENC`
+    return _value_ok(value, strict=True)
+
+
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
 _FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
 
@@ -1098,6 +1120,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
+    Rule("secret_prose", _DEVICE_SECRET, 0.6, _device_check, _trimmed),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),
     Rule("session_cookie", _SESSION_COOKIE, 0.6, _session_cookie_check),

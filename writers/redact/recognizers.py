@@ -422,6 +422,8 @@ def iban_ok(iban: str) -> bool:
 
 _STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
 _STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
+# A pre-shared key (Wi-Fi, IPsec) opens what it guards as a password does: `psk="…"`.
+_STRONG |= {"psk", "psksecret"}
 _KEY_QUALIFIERS = {"api", "private", "access", "secret", "signing", "client", "master", "app"}
 _KEY_QUALIFIERS |= {"encryption", "license", "account", "service", "admin", "webhook"}
 # A name ending in one of these refers to a secret (its id, file, length…) but does not hold one.
