@@ -103,7 +103,8 @@ _PROSE = re.compile(
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
     # "senha do Wi-Fi `…`": what the secret is for, then the value quoted or in a code span.
     rf"|(?P<qbare>{_QUALIFIER}[ \t]+(?={_OPEN_QUOTE}))"
-    rf"|{_LABEL}\s*[:：]"
+    # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
+    rf"|{_LABEL}\s*(?::(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*{_OPEN_QUOTE}?{_VALUE}"
 )
