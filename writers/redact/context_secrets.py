@@ -205,7 +205,12 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
-    if joiner > 0 and label[joiner - 1].isdigit() and joiner == len(label) - 1 and value[0].isdigit():
+    if (
+        joiner > 0
+        and label[joiner - 1].isdigit()
+        and joiner == len(label) - 1
+        and value[0].isdigit()
+    ):
         return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
     if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
@@ -253,7 +258,7 @@ def _prose_check(m: re.Match[str]) -> bool:
         bare
         and mark in "*_~"
         and value.rstrip(mark).isalpha()
-        and re.search(rf"(?:^|\s){re.escape(mark)}\S", _line_before(m.string, m.start()))
+        and re.search(rf"(?:^|\s){re.escape(mark)}\S", _line_before(m.string, m.start("s")))
     ):
         # "*SNMPv3 auth password rotation*": the mark closes an emphasis the line opened; the
         # word inside it is prose.
