@@ -49,6 +49,7 @@ from writers.redact.recognizers import (
     is_placeholder,
     jwk_public_member,
     looks_random,
+    name_strength,
     names_a_secret,
     names_code,
     names_cursor,
@@ -408,6 +409,31 @@ def _device_check(m: re.Match[str]) -> bool:
     if value.upper() == "ENC":
         return False  # FortiOS writes its own encrypted form after `ENC`
     return _value_ok(value, strict=True)
+
+
+# A CSV of settings (`key,type,encoding,value`, as firmware NVS tables and config exports write
+# them): a row whose key cell names a secret holds the secret in the header's `value` column.
+_CSV_ROW = re.compile(r"(?m)^(?P<name>[A-Za-z_][\w.-]*)(?:,[^,\n]*)*?,(?P<s>[^,\s]{4,200})$")
+_VALUE_COLUMN = {"value", "val", "wert", "valeur", "valor", "valore", "waarde"}
+_KEY_COLUMN = {"key", "name", "setting", "parameter", "param", "option"}
+
+
+def _csv_check(m: re.Match[str]) -> bool:
+    if name_strength(m.group("name")) != 2:
+        return False
+    text, cells = m.string, m.group(0).count(",")
+    index = m.group(0)[: m.start("s") - m.start()].count(",")
+    end = m.start()
+    while end > 0:  # the table's first line above this row, with as many cells: its header
+        start = text.rfind("\n", 0, end - 1) + 1
+        line = text[start : end - 1]
+        if line.count(",") != cells:
+            break
+        header = [c.strip().lower() for c in line.split(",")]
+        if header[0] in _KEY_COLUMN and header[index] in _VALUE_COLUMN:
+            return _value_ok(m.group("s"), strict=False)
+        end = start
+    return False
 
 
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
@@ -1133,6 +1159,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
+    Rule("secret_prose", _CSV_ROW, 0.55, _csv_check),
     Rule("secret_prose", _DEVICE_SECRET, 0.6, _device_check, _trimmed),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),

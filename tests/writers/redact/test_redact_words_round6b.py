@@ -119,3 +119,34 @@ def test_device_hashes_slots_and_prose_are_kept(redactor: Redactor, text: str) -
 )
 def test_an_emoji_code_is_not_a_labels_colon(redactor: Redactor, text: str) -> None:
     assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("name,value\nlog_level,info\nsmtp_password,Qx7-harbor-Lm2", "Qx7-harbor-Lm2"),
+        (
+            "key,type,encoding,value\nnet,namespace,,\nwifi_pass,data,string,Tr4!vQm8Lz",
+            "Tr4!vQm8Lz",
+        ),
+        ("Parameter,Wert\nmqtt_secret,Hz9wK2pLq7Vn", "Hz9wK2pLq7Vn"),
+    ],
+)
+def test_a_settings_tables_value_under_a_secrets_key_is_caught(
+    redactor: Redactor, text: str, secret: str
+) -> None:
+    """A CSV of settings: the row's key names a secret, the header names the value's column."""
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Guards (kept before and after): a secret's policy or lifetime, and a column that is not
+        # the value's.
+        "name,value\npassword_policy,min-12-chars\ntoken_ttl,3600",
+        "key,value,owner\napi_token,stored-in-vault,platform-team",
+    ],
+)
+def test_a_settings_tables_other_cells_are_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
