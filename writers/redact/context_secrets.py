@@ -56,6 +56,7 @@ from writers.redact.recognizers import (
     names_digest,
     names_secret_variable,
     plausible_secret,
+    published_defaults,
     real,
     secret_reference,
     type_annotation,
@@ -201,6 +202,8 @@ _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 def _prose_check(m: re.Match[str]) -> bool:
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    if published_defaults(m.string, m.start()):
+        return False  # an upstream project's published defaults: public, not ours
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False

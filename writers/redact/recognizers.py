@@ -876,6 +876,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
         # the redactor's unescaped view reads any real value that follows.
         return False
+    if strength and published_defaults(m.string, m.start("name")):
+        return False  # an upstream project's published defaults: public, not ours
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
     if strength == 1:
@@ -887,6 +889,29 @@ def _assign_check(m: re.Match[str]) -> bool:
             return False
         return looks_random(value)
     return False
+
+
+# A config its text calls an upstream project's defaults or example ("upstream example, values
+# are defaults", "the upstream's sample .env"): the values ship in a public repository, so they
+# open nothing that is ours. ("Default" alone is not enough: "the default password for new hires
+# is …" is the organisation's own secret.)
+_UPSTREAM_DEFAULTS = re.compile(
+    r"(?i)\bupstream(?:'s|’s)?\b[^\n]{0,60}?\b(?:defaults?|examples?|samples?)\b"
+    r"|\b(?:defaults?|examples?|samples?)\b[^\n]{0,30}?\bupstream\b"
+)
+
+
+def published_defaults(text: str, start: int) -> bool:
+    """Is the config around `start` introduced, in its paragraph or code block, as an upstream
+    project's defaults or example?"""
+    fence = text.rfind("```", 0, start)
+    inside = fence >= 0 and text.count("```", 0, start) % 2 == 1
+    if inside:  # the code block and the line that introduces it
+        low = text.rfind("\n", 0, max(0, text.rfind("\n", 0, fence))) + 1
+    else:  # the paragraph: back to the last blank line
+        blank = text.rfind("\n\n", 0, start)
+        low = blank + 2 if blank >= 0 else 0
+    return bool(_UPSTREAM_DEFAULTS.search(text, max(low, start - 2000), start))
 
 
 def _auth_check(m: re.Match[str]) -> bool:

@@ -150,3 +150,37 @@ def test_a_settings_tables_value_under_a_secrets_key_is_caught(
 )
 def test_a_settings_tables_other_cells_are_kept(redactor: Redactor, text: str) -> None:
     assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stock values from the upstream sample, we replace them in prod:\n```\n"
+        "MINIO_ROOT_USER=minio\nMINIO_ROOT_PASSWORD=mQ7vLz2Rk9Xw\n```",
+        "```\n# keycloak compose, upstream's example realm (defaults)\n"
+        "KC_DB_PASSWORD=Kc8pQ2vLx4\n```",
+        "upstream defaults, for reference: GF_SECURITY_ADMIN_PASSWORD=Gr4f-Adm1n-77",
+    ],
+)
+def test_an_upstream_projects_published_defaults_are_kept(redactor: Redactor, text: str) -> None:
+    """Values a text calls an upstream project's defaults or example ship in a public repository."""
+    assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # Guards (caught before and after): the organisation's own default, and "upstream"
+        # meaning something else.
+        ("the default password for new hires is Welcome-Tz82q", "Welcome-Tz82q"),
+        ("upstream proxy is flaky again\n```\nDB_PASSWORD=Vr8qLm2Xz7\n```", "Vr8qLm2Xz7"),
+        (
+            "Upstream sample below.\n\nOur prod file:\n```\nREDIS_PASSWORD=Hq3vLp9Zx2Wm\n```",
+            "Hq3vLp9Zx2Wm",
+        ),
+    ],
+)
+def test_a_config_not_called_upstream_defaults_is_caught(
+    redactor: Redactor, text: str, secret: str
+) -> None:
+    assert _caught(redactor, text, secret)
