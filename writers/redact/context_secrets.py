@@ -85,7 +85,7 @@ _QUALIFIER = (
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
-_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,10}?"
+_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
 _OPEN_QUOTE = r"[\"'`“„«「『]"
 _CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
@@ -103,8 +103,6 @@ _PROSE = re.compile(
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
-    # "senha do Wi-Fi `…`": what the secret is for, then the value quoted or in a code span.
-    rf"|(?P<qbare>{_QUALIFIER}[ \t]+(?={_OPEN_QUOTE}))"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     rf"|{_LABEL}\s*(?::(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
@@ -241,10 +239,9 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
-    bare = m.group("bare") is not None or m.group("qbare") is not None
+    bare = m.group("bare") is not None
     if (
         bare
-        and m.group("bare") is not None
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
         and re.fullmatch(r"[\w.-]+", value.rstrip(_CLOSE))
         and identifier_like(value.rstrip(_CLOSE))
@@ -277,9 +274,6 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
-    # "contraseña de la cuenta de Google Ads MX: w=ft3…": a label of several words before the
-    # colon is prose, not a config's key, so what follows is its value, not the next key.
-    said = said or (joiner > 0 and len(label[:joiner].split()) >= 3 and "\n" not in label)
     return _value_ok(m.group("s"), strict=bare, said=said)
 
 
