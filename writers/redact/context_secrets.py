@@ -50,12 +50,14 @@ from writers.redact.recognizers import (
     is_placeholder,
     jwk_public_member,
     looks_random,
+    name_strength,
     names_a_secret,
     names_code,
     names_cursor,
     names_digest,
     names_secret_variable,
     plausible_secret,
+    published_defaults,
     real,
     secret_reference,
     type_annotation,
@@ -84,6 +86,7 @@ _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 _QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
+    r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
@@ -106,7 +109,8 @@ _PROSE = re.compile(
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
-    rf"|{_LABEL}\s*[:：]"
+    # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
+    rf"|{_LABEL}\s*(?::(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*{_OPEN_QUOTE}?{_VALUE}"
 )
@@ -202,11 +206,24 @@ _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 def _prose_check(m: re.Match[str]) -> bool:
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    if published_defaults(m.string, m.start()):
+        return False  # an upstream project's published defaults: public, not ours
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     joiner = max(label.rfind(c) for c in ":=：")
+    if (
+        joiner > 0
+        and label[joiner - 1].isdigit()
+        and joiner == len(label) - 1
+        and value[0].isdigit()
+    ):
+        return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
+    if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
+        # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
+        # comma began the next field; the colon is that field's, not the noun's.
+        return False
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
@@ -243,9 +260,31 @@ def _prose_check(m: re.Match[str]) -> bool:
         # "on" is "is" only in Finnish ("salasana on …"); elsewhere it says where ("a write token
         # on h100-node18").
         return False
+    mark = value[-1:]
+    if (
+        bare
+        and mark in "*_~"
+        and value.rstrip(mark).isalpha()
+        and re.search(rf"(?:^|\s){re.escape(mark)}\S", _line_before(m.string, m.start("s")))
+    ):
+        # "*SNMPv3 auth password rotation*": the mark closes an emphasis the line opened; the
+        # word inside it is prose.
+        return False
+    if (
+        not bare
+        and re.fullmatch(r"[^\W\d_]+-[^\W\d_]+", value)
+        and re.match(r"[ \t]+(?:or|and|vs\.?|oder|ou|o|y|et|und)[ \t]", m.string[m.end("s") :])
+    ):
+        # "is per-team or per-org", "read-only and …": a compound word weighed against another
+        # is a choice being discussed; a passphrase is not offered with alternatives.
+        return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     return _value_ok(m.group("s"), strict=bare, said=said)
+
+
+def _line_before(text: str, start: int) -> str:
+    return text[text.rfind("\n", 0, start) + 1 : start]
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
@@ -351,6 +390,53 @@ _HTPASSWD = re.compile(
 
 def _htpasswd_check(m: re.Match[str]) -> bool:
     return _value_ok(m.group("s"), strict=False)
+
+
+# Network devices' configs name a shared key by a keyword and then, for some, its storage type
+# (Cisco IOS/ASA, Junos, FortiOS, HAProxy): `pre-shared-key …`, `crypto isakmp key … address`,
+# `set psksecret …`, `key 0 …`, `password 7 …`. Type 0 is cleartext and type 7 a reversible
+# encoding (both open the device); types 5, 8 and 9 are one-way hashes and are not matched.
+_DEVICE_SECRET = re.compile(
+    r"(?im)(?<![\w-])(?:(?:pre-shared-key|psksecret|isakmp[ \t]+key)"
+    r"(?:[ \t]+(?:0|7|ascii-text|unencrypted|cleartext)(?=[ \t]))?"
+    r"|(?<=\s)(?:key|password|secret|key-string)[ \t]+[07](?=[ \t])"
+    r"|stats[ \t]+auth[ \t]+[^\s:]+:)"
+    r"[ \t]*(?P<q>\")?(?P<s>[^\s\"]{4,200})"
+)
+
+
+def _device_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if m.group("q"):
+        return not is_placeholder(value) and not value.startswith("$9$")
+    if value.upper() == "ENC":
+        return False  # FortiOS writes its own encrypted form after `ENC`
+    return _value_ok(value, strict=True)
+
+
+# A CSV of settings (`key,type,encoding,value`, as firmware NVS tables and config exports write
+# them): a row whose key cell names a secret holds the secret in the header's `value` column.
+_CSV_ROW = re.compile(r"(?m)^(?P<name>[A-Za-z_][\w.-]*)(?:,[^,\n]*)*?,(?P<s>[^,\s]{4,200})$")
+_VALUE_COLUMN = {"value", "val", "wert", "valeur", "valor", "valore", "waarde"}
+_KEY_COLUMN = {"key", "name", "setting", "parameter", "param", "option"}
+
+
+def _csv_check(m: re.Match[str]) -> bool:
+    if name_strength(m.group("name")) != 2:
+        return False
+    text, cells = m.string, m.group(0).count(",")
+    index = m.group(0)[: m.start("s") - m.start()].count(",")
+    end = m.start()
+    while end > 0:  # the table's first line above this row, with as many cells: its header
+        start = text.rfind("\n", 0, end - 1) + 1
+        line = text[start : end - 1]
+        if line.count(",") != cells:
+            break
+        header = [c.strip().lower() for c in line.split(",")]
+        if header[0] in _KEY_COLUMN and header[index] in _VALUE_COLUMN:
+            return _value_ok(m.group("s"), strict=False)
+        end = start
+    return False
 
 
 # Source locations: the secret word is in a file's name (`credential.go:578`, `secret.rs:`).
@@ -1178,6 +1264,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
+    Rule("secret_prose", _CSV_ROW, 0.55, _csv_check),
+    Rule("secret_prose", _DEVICE_SECRET, 0.6, _device_check, _trimmed),
     Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
     Rule("api_token", _LONG, 0.45, _long_check, _long_span),
     Rule("session_cookie", _SESSION_COOKIE, 0.6, _session_cookie_check),

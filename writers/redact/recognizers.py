@@ -445,6 +445,8 @@ def iban_ok(iban: str) -> bool:
 
 _STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
 _STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
+# A pre-shared key (Wi-Fi, IPsec) opens what it guards as a password does: `psk="…"`.
+_STRONG |= {"psk", "psksecret"}
 _KEY_QUALIFIERS = {"api", "private", "access", "secret", "signing", "client", "master", "app"}
 _KEY_QUALIFIERS |= {"encryption", "license", "account", "service", "admin", "webhook"}
 # A name ending in one of these refers to a secret (its id, file, length…) but does not hold one.
@@ -840,6 +842,10 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
+        if is_placeholder(value.rsplit(None, 1)[-1]):
+            # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
+            return False
     if not quoted and FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
@@ -893,6 +899,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
         # the redactor's unescaped view reads any real value that follows.
         return False
+    if strength and published_defaults(m.string, m.start("name")):
+        return False  # an upstream project's published defaults: public, not ours
     if strength == 2:
         return plausible_secret(value, quoted=quoted)
     if strength == 1:
@@ -904,6 +912,29 @@ def _assign_check(m: re.Match[str]) -> bool:
             return False
         return looks_random(value)
     return False
+
+
+# A config its text calls an upstream project's defaults or example ("upstream example, values
+# are defaults", "the upstream's sample .env"): the values ship in a public repository, so they
+# open nothing that is ours. ("Default" alone is not enough: "the default password for new hires
+# is …" is the organisation's own secret.)
+_UPSTREAM_DEFAULTS = re.compile(
+    r"(?i)\bupstream(?:'s|’s)?\b[^\n]{0,60}?\b(?:defaults?|examples?|samples?)\b"
+    r"|\b(?:defaults?|examples?|samples?)\b[^\n]{0,30}?\bupstream\b"
+)
+
+
+def published_defaults(text: str, start: int) -> bool:
+    """Is the config around `start` introduced, in its paragraph or code block, as an upstream
+    project's defaults or example?"""
+    fence = text.rfind("```", 0, start)
+    inside = fence >= 0 and text.count("```", 0, start) % 2 == 1
+    if inside:  # the code block and the line that introduces it
+        low = text.rfind("\n", 0, max(0, text.rfind("\n", 0, fence))) + 1
+    else:  # the paragraph: back to the last blank line
+        blank = text.rfind("\n\n", 0, start)
+        low = blank + 2 if blank >= 0 else 0
+    return bool(_UPSTREAM_DEFAULTS.search(text, max(low, start - 2000), start))
 
 
 def _auth_check(m: re.Match[str]) -> bool:
