@@ -120,7 +120,10 @@ def test_dev_redaction_set_5_does_not_get_worse() -> None:
 # round's rules (`writers/redact/public_forms.py`): 170/170, 0/600.
 # Sets 16-19 (sixth round, written blind, measured on main at 09cdfc7 before any text was read:
 # 163/170 18/600, 160/170 14/600, 167/170 27/600, 163/170 28/600); after the round's rules,
-# chosen reading them: 170/170 and 0/600 each.
+# chosen reading them: 170/170 and 0/600 each. Sets 23-26 (the round's second pass, written
+# blind; first measured on 122914f, the first pass's rules: 163/170 34/600, 168/170 40/600,
+# 168/170 28/600, 166/170 16/600); after the second pass's rules, chosen reading them: 170/170
+# 0/600, 168/170 7/600, 168/170 1/600, 169/170 4/600.
 DEV_REDACTION_FP_CEILING = {
     "redaction4": 0,
     "redaction6": 0,
@@ -133,7 +136,15 @@ DEV_REDACTION_FP_CEILING = {
     "redaction17": 0,
     "redaction18": 0,
     "redaction19": 0,
+    "redaction23": 0,
+    "redaction24": 7,
+    "redaction25": 1,
+    "redaction26": 4,
 }
+# Secrets a development set's rules still miss (sixth round's second pass: passwords behind a
+# long prose label, which no rule reads yet without over-matching; docs/design.md "not caught
+# yet"). Every other development set misses none.
+DEV_REDACTION_MISSED = {"redaction24": 2, "redaction25": 2, "redaction26": 1}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
@@ -144,7 +155,7 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
     )
     assert len(pos) >= 120 and len(neg) >= 480
     result = score(Redactor(), pos, neg)
-    assert result.recall == 1.0, result.missed
+    assert len(result.missed) <= DEV_REDACTION_MISSED.get(name, 0), result.missed
     assert len(result.false_positives) <= DEV_REDACTION_FP_CEILING[name], result.false_positives
 
 
@@ -171,16 +182,20 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # 161/170, 8/600. Sets 27 and 28 were written blind for the round's second pass and measured
 # before anyone chose a rule on it: on 09cdfc7 (before the round) set 27 168/170, 50/600, set
 # 28 159/170, 31/600; on 122914f (the first pass's rules) 168/170, 45/600 and 168/170, 24/600.
+# After the sixth round (both passes; nobody read a held-out text, counts were seen after each
+# pass and the guard run by the rules' authors): set 7 174/174 19/600, 11 169/169 4/600, 13
+# 168/170 21/600, 15 168/170 17/600, 20 170/170 12/600, 21 162/170 26/600, 22 170/170 6/600,
+# 27 168/170 41/600, 28 168/170 24/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
-    "redaction7": (174, 174, 21, 600),
-    "redaction11": (168, 169, 14, 600),
-    "redaction13": (168, 170, 28, 600),
-    "redaction15": (168, 170, 30, 600),
-    "redaction20": (170, 170, 18, 600),
-    "redaction21": (158, 170, 40, 600),
-    "redaction22": (161, 170, 8, 600),
-    "redaction27": (168, 170, 45, 600),
+    "redaction7": (174, 174, 19, 600),
+    "redaction11": (169, 169, 4, 600),
+    "redaction13": (168, 170, 21, 600),
+    "redaction15": (168, 170, 17, 600),
+    "redaction20": (170, 170, 12, 600),
+    "redaction21": (162, 170, 26, 600),
+    "redaction22": (170, 170, 6, 600),
+    "redaction27": (168, 170, 41, 600),
     "redaction28": (168, 170, 24, 600),
 }
 
