@@ -108,8 +108,19 @@ def _postcode_follows(m: re.Match[str]) -> bool:
     return tail[:1] in (",", "\n") and _POST_ALONE.search(tail) is not None
 
 
+# Every address above has a digit: `_NUMBER` in each core, the block numbers (ASCII or
+# full-width, both `\d`) in Japan's. The two patterns cost ~150 µs on a plain 120-character
+# sentence, half of all the rules together; a text without a digit skips them for ~1 µs.
+_DIGIT = re.compile(r"\d")
+
 ADDRESS_RULES: tuple[Rule, ...] = (
     # `19 bd 91` inside a hex dump is three bytes (`public_forms.in_hex_bytes`).
-    Rule("street_address", ADDRESS, 0.75, lambda m: not in_hex_bytes(m.string, *m.span())),
-    Rule("street_address", _LOOSE, 0.7, _postcode_follows),
+    Rule(
+        "street_address",
+        ADDRESS,
+        0.75,
+        lambda m: not in_hex_bytes(m.string, *m.span()),
+        needs=_DIGIT,
+    ),
+    Rule("street_address", _LOOSE, 0.7, _postcode_follows, needs=_DIGIT),
 )
