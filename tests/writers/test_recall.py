@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 from sqlalchemy import select
 
 from bot.chat.prompting import LearnedContext
@@ -638,3 +640,25 @@ def test_feedback_leaves_out_terms_over_its_postings_bound(store: Store, clock: 
     # first fact's own one-fact terms feed back.
     assert (sh.bm25_feedback("rotation", max_postings=1) > 0).sum() == 1
     assert sh.bm25_feedback("rotation", max_postings=0).tolist() == plain.tolist()
+
+
+class _Walked(dict[int, tuple[Any, Any]]):
+    """Postings that fail when walked: what a kept shelf's size may not do again."""
+
+    def values(self) -> Any:
+        raise AssertionError("the postings were walked again")
+
+
+def test_a_kept_shelf_is_sized_once(store: Store, clock: FakeClock) -> None:
+    # `shelf` adds up every kept shelf's size whenever it keeps one (the cache's byte cap); the
+    # postings and texts do not change once kept, so they are summed once, not per session start.
+    with store.sessions.begin() as db:
+        for text in TOPICS:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    size = sh.nbytes
+    assert size > 64 * len(sh) > 0
+    sh.postings = _Walked(sh.postings)
+    assert sh.nbytes == size
+    sh.derived["extra"] = np.zeros(10, dtype=np.float32)  # what grows later is still counted
+    assert sh.nbytes == size + 40

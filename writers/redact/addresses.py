@@ -127,7 +127,18 @@ def _house_number(m: re.Match[str]) -> bool:
     return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
 
 
+# Every address above has a digit: `_NUMBER` in each core, the block numbers (ASCII or
+# full-width, both `\d`) in Japan's. The two patterns cost ~150 µs on a plain 120-character
+# sentence, half of all the rules together; a text without a digit skips them for ~1 µs.
+_DIGIT = re.compile(r"\d")
+
 ADDRESS_RULES: tuple[Rule, ...] = (
-    Rule("street_address", ADDRESS, 0.75, _house_number),
-    Rule("street_address", _LOOSE, 0.7, lambda m: _postcode_follows(m) and _house_number(m)),
+    Rule("street_address", ADDRESS, 0.75, _house_number, needs=_DIGIT),
+    Rule(
+        "street_address",
+        _LOOSE,
+        0.7,
+        lambda m: _postcode_follows(m) and _house_number(m),
+        needs=_DIGIT,
+    ),
 )

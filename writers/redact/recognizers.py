@@ -701,6 +701,11 @@ class Rule:
     check: Check | None = None
     # Finds the secret's span itself when no single group holds it (None: not a secret).
     locate: Callable[[re.Match[str]], tuple[int, int] | None] | None = None
+    # A pattern found inside every match of `pattern` (a digit, say), far cheaper to look for:
+    # a text without it is not searched with `pattern` at all. It must be implied by `pattern`
+    # (tests/writers/redact/test_rule_needs.py checks it on the redaction corpora), or a
+    # secret is missed.
+    needs: re.Pattern[str] | None = None
 
 
 def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -1776,6 +1781,8 @@ def named_public(text: str, start: int) -> bool:
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
     for rule in rules:
+        if rule.needs is not None and rule.needs.search(text) is None:
+            continue  # no match can exist (a street address has a house number)
         pos = 0
         while (m := rule.pattern.search(text, pos)) is not None:
             # A rejected match may hide a real one inside it (`config: `token: abc``), so
