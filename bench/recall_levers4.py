@@ -33,6 +33,7 @@ from bench.recall_levers import (  # noqa: E402
     base_score,
     build,
     fill,
+    lever_table,
     mm,
     order,
     parts,
@@ -462,24 +463,8 @@ def main() -> None:
         f"the base over the {base.size} questions, ± its standard error; budget {BUDGET} "
         f"tokens. Enumeration questions: {n_enum}; naming two people: {n_two}.",
         "",
-        "| lever | recall | Δ ± SE | gained / lost | "
-        + " | ".join(names)
-        + " | "
-        + " | ".join(cats)
-        + " | facts shown |",
-        "|---|---:|---:|---:|" + "---:|" * (len(names) + len(cats)) + "---:|",
     ]
-    for name, r in results:
-        d = np.array(r.per_q) - base
-        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.any() else 0.0
-        lines.append(
-            f"| {name} | {np.mean(r.per_q):.3f} | {d.mean():+.3f} ± {se:.3f} | "
-            f"{int((d > 0).sum())} / {int((d < 0).sum())} | "
-            + " | ".join(f"{np.mean(r.by_conv[n]):.3f}" for n in names)
-            + " | "
-            + " | ".join(f"{np.mean(r.by_cat[k]):.3f}" for k in cats)
-            + f" | {np.mean(r.shown):.1f} |"
-        )
+    lines += lever_table(results, base, names, cats)
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.write_text(text, encoding="utf-8")

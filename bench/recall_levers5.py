@@ -13,7 +13,6 @@ best facts', the second hop a multi-hop question needs).
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import sys
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from bench.recall_levers import (  # noqa: E402
     cos,
     fill,
     fill_grouped,
+    lever_table,
     mm,
     order,
     product_lex,
@@ -313,24 +313,8 @@ def main() -> None:
         f"UTC). Δ is the paired difference from the base over the {base.size} questions, ± its "
         f"standard error; budget {BUDGET} tokens unless named.",
         "",
-        "| lever | recall | Δ ± SE | gained / lost | "
-        + " | ".join(names)
-        + " | "
-        + " | ".join(cats)
-        + " | facts shown |",
-        "|---|---:|---:|---:|" + "---:|" * (len(names) + len(cats)) + "---:|",
     ]
-    for name, r in results:
-        d = np.array(r.per_q) - base
-        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.any() else 0.0
-        lines.append(
-            f"| {name} | {np.mean(r.per_q):.3f} | {d.mean():+.3f} ± {se:.3f} | "
-            f"{int((d > 0).sum())} / {int((d < 0).sum())} | "
-            + " | ".join(f"{np.mean(r.by_conv[n]):.3f}" for n in names)
-            + " | "
-            + " | ".join(f"{np.mean(r.by_cat[k]):.3f}" for k in cats)
-            + f" | {np.mean(r.shown):.1f} |"
-        )
+    lines += lever_table(results, base, names, cats)
     lines += ["", token_check(convs, emb)]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -82,6 +82,18 @@ def redacted_whole(redactor: _RedactsText, text: str, secret: str) -> bool:
     return caught(text, secret, redactor.redact(text).findings)
 
 
+def key_b64(seed: int, n: int) -> str:
+    """Base64 of `n` seeded random bytes: a key's shape, for tests of what is kept beside it."""
+    rng = random.Random(seed)
+    return base64.b64encode(bytes(rng.getrandbits(8) for _ in range(n))).decode()
+
+
+def random_alnum(seed: int, n: int) -> str:
+    """`n` seeded random letters and digits: a token's shape."""
+    rng = random.Random(seed)
+    return "".join(rng.choice(ALNUM) for _ in range(n))
+
+
 def leaked(samples: Sequence[Sample], stored: str) -> list[tuple[str, str]]:
     """(kind, value) of every secret of `samples` with an alphanumeric run (≥ 8 characters)
     still somewhere in `stored` (everything a test collected from the database and files)."""

@@ -8,28 +8,16 @@ from __future__ import annotations
 
 import base64
 import random
-import string
 import struct
 import zlib
 
 from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import key_b64 as _key_b64
+from tests.support.redaction_corpus import random_alnum as _alnum
 from tests.support.redaction_corpus import redacted_whole as _caught
 from writers.redact.context_secrets import counted_names
 from writers.redact.redactor import Redactor
 from writers.redact.structure import numeric_array
-
-ALNUM = string.ascii_letters + string.digits
-
-
-def _key_b64(seed: int, n: int) -> str:
-    """Base64 of `n` random bytes: a key's shape."""
-    rng = random.Random(seed)
-    return base64.b64encode(bytes(rng.getrandbits(8) for _ in range(n))).decode()
-
-
-def _alnum(seed: int, n: int) -> str:
-    rng = random.Random(seed)
-    return "".join(rng.choice(ALNUM) for _ in range(n))
 
 
 def test_a_zlib_stream_is_a_files_bytes(redactor: Redactor) -> None:
