@@ -620,7 +620,7 @@ def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
 def lever_table(
     results: list[tuple[str, Result]], base: np.ndarray, names: list[str], cats: list[str]
 ) -> list[str]:
-    """The lever table's lines (later rounds' format): recall, Δ ± SE and questions gained / lost
+    """The lever table's lines: recall, Δ ± SE and questions gained / lost
     against `base` (the first lever's per-question recall), by conversation and category."""
     lines = [
         "| lever | recall | Δ ± SE | gained / lost | "
@@ -675,23 +675,8 @@ def main() -> None:
         "what each lever is: its docstring. Δ is the paired difference from the base over the "
         f"{base.size} questions, ± its standard error; budget {BUDGET} tokens unless named.",
         "",
-        "| lever | recall | Δ ± SE | "
-        + " | ".join(names)
-        + " | "
-        + " | ".join(cats)
-        + " | facts shown |",
-        "|---|---:|---:|" + "---:|" * (len(names) + len(cats)) + "---:|",
     ]
-    for name, r in results:
-        d = np.array(r.per_q) - base
-        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.any() else 0.0
-        lines.append(
-            f"| {name} | {np.mean(r.per_q):.3f} | {d.mean():+.3f} ± {se:.3f} | "
-            + " | ".join(f"{np.mean(r.by_conv[n]):.3f}" for n in names)
-            + " | "
-            + " | ".join(f"{np.mean(r.by_cat[k]):.3f}" for k in cats)
-            + f" | {np.mean(r.shown):.1f} |"
-        )
+    lines += lever_table(results, base, names, cats)
     lines += ["", expansion_cost(emb)]
     text = "\n".join(lines) + "\n"
     print(text)
