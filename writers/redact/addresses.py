@@ -14,6 +14,7 @@ import re
 
 from writers.redact.public_forms import in_hex_bytes
 from writers.redact.recognizers import Rule
+from writers.redact.structure import line_before
 
 _STREET_EN = (
     r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl"
@@ -123,7 +124,7 @@ _NUMBERING_NOUN = re.compile(
 def _house_number(m: re.Match[str]) -> bool:
     """The match's number is not another thing's (`_NUMBERING_NOUN` right before it) and not
     bytes of a hex dump (`19 bd 91`, `public_forms.in_hex_bytes`)."""
-    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    line = line_before(m.string, m.start())
     return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
 
 

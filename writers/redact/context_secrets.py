@@ -66,6 +66,7 @@ from writers.redact.recognizers import (
 from writers.redact.structure import (
     checksum_beside,
     der_public,
+    line_before,
     numeric_array,
     readable_structure,
 )
@@ -265,7 +266,7 @@ def _prose_check(m: re.Match[str]) -> bool:
         bare
         and mark in "*_~"
         and value.rstrip(mark).isalpha()
-        and re.search(rf"(?:^|\s){re.escape(mark)}\S", _line_before(m.string, m.start("s")))
+        and re.search(rf"(?:^|\s){re.escape(mark)}\S", line_before(m.string, m.start("s")))
     ):
         # "*SNMPv3 auth password rotation*": the mark closes an emphasis the line opened; the
         # word inside it is prose.
@@ -281,10 +282,6 @@ def _prose_check(m: re.Match[str]) -> bool:
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     return _value_ok(m.group("s"), strict=bare, said=said)
-
-
-def _line_before(text: str, start: int) -> str:
-    return text[text.rfind("\n", 0, start) + 1 : start]
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
@@ -822,7 +819,7 @@ _SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|se
 
 def data_by_label(text: str, start: int) -> bool:
     """True when the label before `start`, on its line, names a file or an encoding (see above)."""
-    line = text[text.rfind("\n", 0, start) + 1 : start]
+    line = line_before(text, start)
     if _SECRET_WORD.search(line):
         return False
     return bool(_FILE_LABEL.search(line) or _ENCODING_LABEL.search(line))

@@ -41,6 +41,7 @@ from writers.redact.recognizers import (
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.structure import line_before
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -98,7 +99,7 @@ def label_before(text: str, start: int, width: int = 40) -> str:
     """The last `width` characters of the line before `start`, with each run of spaces or tabs
     read as one: in an aligned listing (`Driver Version          : 535.183.01`) the key names
     the value however far the padding goes."""
-    line = text[text.rfind("\n", 0, start) + 1 : start]
+    line = line_before(text, start)
     return re.sub(r"[ \t]+", " ", line)[-width:]
 
 
@@ -117,7 +118,7 @@ def joins(ch: str) -> bool:
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
-    if before.endswith("=") and phone_named(text[text.rfind("\n", 0, start) + 1 : start]):
+    if before.endswith("=") and phone_named(line_before(text, start)):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after

@@ -33,6 +33,7 @@ from writers.redact.public_forms import (
     test_card,
     without_address_suffix,
 )
+from writers.redact.structure import line_before
 
 Check = Callable[[re.Match[str]], bool]
 
@@ -786,7 +787,7 @@ def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bo
     follows = text[name_end + op.end() + len(value) :][:3]
     if not re.match(r"[ \t]*(?:[),=<\[{};|]|->|$)", follows):
         return False
-    line = text[text.rfind("\n", 0, name_start) + 1 : name_start]
+    line = line_before(text, name_start)
     return (
         _in_parameter_list(line)
         or _DECLARES.search(line) is not None
@@ -880,7 +881,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         return False  # `secret=secret_bytes[:32]`: a subscript or a slice of a name, code
     if not quoted and _NEXT_KEY.fullmatch(value):
         return False  # `creds: aws_access_key_id=<redacted>`: the next key's name, not a value
-    before = m.string[m.string.rfind("\n", 0, m.start("name")) + 1 : m.start("name")]
+    before = line_before(m.string, m.start("name"))
     q = m.group("q")
     name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
     if q == "`" and (before.count(q) - bool(name_quoted)) % 2 == 1:

@@ -19,6 +19,12 @@ import struct
 import zlib
 from collections.abc import Callable
 
+
+def line_before(text: str, start: int) -> str:
+    """The text of `start`'s line before it: what labels a value on its own line."""
+    return text[text.rfind("\n", 0, start) + 1 : start]
+
+
 __all__ = [
     "checksum_beside",
     "der_public",
