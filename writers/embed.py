@@ -14,7 +14,7 @@ import re
 import struct
 import threading
 import zlib
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -225,11 +225,12 @@ def _stem(word: str) -> str:
     return word
 
 
-def content_words(text: str) -> list[str]:
+def content_words(text: str, stem: Callable[[str], str] = _stem) -> list[str]:
     """Lower-cased, stemmed words of `text` without function words (hyphens and underscores
-    split words, so a slug reads as its words)."""
+    split words, so a slug reads as its words); `stem` is this module's few suffix rules unless
+    another stemmer is given (the lessons' word coverage uses the facts', `writers.selector`)."""
     words = _WORD_RE.findall(text.lower().replace("-", " ").replace("_", " "))
-    return [_stem(w) for w in words if w not in _STOPWORDS]
+    return [stem(w) for w in words if w not in _STOPWORDS]
 
 
 @functools.lru_cache(maxsize=200_000)

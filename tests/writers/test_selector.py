@@ -10,10 +10,11 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, Observation
 from tests.support.lesson_helpers import add_fact, ctx, new_library, write
+from writers.embed import HashingEmbedder, content_words
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
-from writers.lessons.index import LessonMeta
-from writers.selector import STABLE_MAX, render_lesson, select_context
+from writers.lessons.index import LessonLibrary, LessonMeta
+from writers.selector import STABLE_MAX, lesson_words, render_lesson, select_context
 from writers.tokens import estimate_tokens, quoted_line_tokens
 
 
@@ -345,3 +346,60 @@ def test_a_session_nothing_learned_applies_to_embeds_nothing(
             db, lib, user_id="UA", channel="DA", is_dm=True, first_text="hello", now=clock.now()
         )
     assert selection.stable == [] and selection.tail == []
+
+
+def test_with_the_hashing_embedder_tail_lessons_count_the_words_they_share(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    # The hashing fallback's cosine puts the offsite's venue first; the lesson that holds the
+    # message's words (its "organizing" as "organization": the facts' stemmer) should lead.
+    # bench/skill_words.py measured the gain (docs/notes/23-recall7.md).
+    now = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        for n, (cond, act) in enumerate(TOPICS[:STABLE_MAX]):  # the stable part takes these
+            add_lesson(db, f"{cond} ({n})", act, now=now, seen=50)
+        venue = add_lesson(db, "the offsite is near the sea", "book the rooms early", now=now)
+        planning = add_lesson(
+            db, "an offsite organization question", "name one owner for the logistics", now=now
+        )
+    with sqlite_store.sessions.begin() as db:
+        lib = LessonLibrary.build(db, HashingEmbedder())
+        sel = select_context(
+            db,
+            lib,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            first_text="organizing the offsite this year",
+            now=now,
+        )
+    vecs = lib.embed(
+        [
+            "organizing the offsite this year",
+            "the offsite is near the sea\nbook the rooms early",
+            "an offsite organization question\nname one owner for the logistics",
+        ]
+    )
+    assert vecs[1] @ vecs[0] > vecs[2] @ vecs[0]  # by cosine alone the venue would lead
+    assert [i.id for i in sel.tail if i.kind == "lesson"][:2] == [planning, venue]
+    # An edited lesson is counted by its new words (the words are worked out again on a change).
+    with sqlite_store.sessions.begin() as db:
+        row = db.get(LessonRow, planning)
+        assert row is not None
+        row.condition = "an offsite question"
+        lib.upsert(row)
+        again = select_context(
+            db,
+            lib,
+            user_id="U1",
+            channel="C1",
+            is_dm=False,
+            first_text="organizing the offsite this year",
+            now=now,
+        )
+    assert [i.id for i in again.tail if i.kind == "lesson"][:2] == [venue, planning]
+    # The shipped skill matcher's stemmer would not meet the two forms; the facts' does.
+    assert "organiz" in content_words("organizing") and "organization" in content_words(
+        "organization"
+    )
+    assert lesson_words("organizing") == lesson_words("organization")

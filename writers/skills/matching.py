@@ -24,7 +24,9 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -192,17 +194,25 @@ def _idf(df: int, n: int) -> float:
     return math.log(1.0 + n / (df + 0.5))
 
 
-def coverage(text: str, docs: Sequence[str]) -> list[float]:
+def coverage(
+    text: str, docs: Sequence[str], *, words: Callable[[str], list[str]] = content_words
+) -> list[float]:
     """For each doc, the idf-weighted share of `text`'s distinct content words it contains
     (idf over `docs`; a word no doc has weighs the most, so an off-topic message scores low)."""
-    words = set(content_words(text))
-    sets = [set(content_words(d)) for d in docs]
-    if not words or not sets:
-        return [0.0] * len(docs)
-    n = len(sets)
-    weight = {w: _idf(sum(1 for d in sets if w in d), n) for w in words}
+    sets = [frozenset(words(d)) for d in docs]
+    return covered(set(words(text)), sets, Counter(w for d in sets for w in d), len(sets))
+
+
+def covered(
+    own: AbstractSet[str], sets: Sequence[AbstractSet[str]], df: Mapping[str, int], n: int
+) -> list[float]:
+    """For each word set, the idf-weighted share of `own` it contains, the idf from `df`
+    (documents holding each word) over `n` documents (`coverage` when they are `sets`)."""
+    if not own or not sets or not n:
+        return [0.0] * len(sets)
+    weight = {w: _idf(df.get(w, 0), n) for w in own}
     total = sum(weight.values())
-    return [sum(weight[w] for w in words & d) / total for d in sets]
+    return [sum(weight[w] for w in own & d) / total for d in sets]
 
 
 def overlap(a: str, b: str) -> float:
