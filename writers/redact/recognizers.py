@@ -21,6 +21,7 @@ from typing import Any
 import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
+from writers.redact.id_columns import in_id_column
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -33,6 +34,7 @@ from writers.redact.public_forms import (
     test_card,
     without_address_suffix,
 )
+from writers.redact.published_ibans import published_iban
 from writers.redact.structure import line_before
 
 Check = Callable[[re.Match[str]], bool]
@@ -1359,6 +1361,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
+    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(
+        column_header(text, start) or ""
+    ):
+        return False  # one of a column of same-shaped ids (`id_columns`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
@@ -1438,8 +1444,12 @@ def _card_check(m: re.Match[str]) -> bool:
 
 
 def _iban_check(m: re.Match[str]) -> bool:
-    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one.
-    return iban_ok(m.group(0)) and not named_test_number(m.string, m.start())
+    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
+    # and so is a standard's own example wherever it stands (`published_ibans`).
+    value = m.group(0)
+    return (
+        iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
+    )
 
 
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
