@@ -87,3 +87,10 @@ def test_a_card_glued_to_its_network_code_with_an_expiry_is_a_card(redactor: Red
 def test_a_remark_in_brackets_after_a_phone_is_not_part_of_it(redactor: Redactor) -> None:
     assert _caught(redactor, "night desk: +91 98450 12345 (24/7)", "+91 98450 12345")
     assert _caught(redactor, "office +44 20 7946 0958 (ask for Sam)", "+44 20 7946 0958")
+
+
+def test_thousands_behind_a_lone_zero_are_a_parts_number(redactor: Redactor) -> None:
+    assert _kept(redactor, "spares: pump seal 0 412 885 301, filter 0 455 672 918")
+    # Called a phone, or grouped by area code, the same lone 0 opens one.
+    assert _caught(redactor, "her mobile is 0 412 885 301", "0 412 885 301")
+    assert _caught(redactor, "spares desk: 0 20 7946 0958", "0 20 7946 0958")
