@@ -6,16 +6,21 @@ shape on three lines or more (`205-88656050`, `220-13462610`, `105-81982854`), t
 column of ids of one kind: an air waybill's, a ticket's, an order's. Some of them will pass as a
 valid phone number of some region by chance, and the rest of the column says what they are. A
 column of phone numbers says so itself: its header names a phone (`recognizers.column_header`,
-read by the id rules already) or its numbers carry their `+` country code, and both are kept
-as phones here.
+read by the id rules already), its numbers carry their `+` country code, or a phone number
+stands beside a name or a note in words (`alice`, `Dr. Weber`, `night desk`); each is kept as a
+phone here. The other fields of an id's row are figures and codes (`15 PCS`, `MUC-DUB`, `NFD`).
 """
 
 from __future__ import annotations
 
 import re
 
-# Two spaces or more, or a tab: a column break (as in `recognizers.phone_layout_ok`).
-_BREAK = re.compile(r" {2,}|\t")
+# Two spaces or more, a tab or a table's bar: a column break (as in
+# `recognizers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
+_BREAK = re.compile(r" {2,}|\t|[ \t]*\|[ \t]*")
+# A field in words (a name, a note): letters with a lowercase one, spaces, `.`, `'`, `-`.
+_WORDS = re.compile(r"[^\W\d_][^\W\d_ .'’-]*(?:[ .'’-]+[^\W\d_]+)*\.?")
+_LOWER = re.compile(r"[a-zß-ÿ]")
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
 _DIGIT = re.compile(r"\d")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -86,9 +91,14 @@ def in_id_column(text: str, start: int, end: int) -> bool:
     )
     if column is None:
         return False
-    a, b = _cells(line)[column]
+    cells = _cells(line)
+    a, b = cells[column]
     if line[a:b].strip() != value:
         return False  # the number is only part of its field
+    for i, (a, b) in enumerate(cells):
+        field = line[a:b].strip()
+        if i != column and _WORDS.fullmatch(field) and _LOWER.search(field):
+            return False  # a phone number stands beside a name or a note
     shape, rows = _shape(value), 1
     for step in (-1, 1):
         for other in _neighbour_lines(text, line_start, line_end, step):

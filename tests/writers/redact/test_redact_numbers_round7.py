@@ -94,3 +94,18 @@ def test_thousands_behind_a_lone_zero_are_a_parts_number(redactor: Redactor) -> 
     # Called a phone, or grouped by area code, the same lone 0 opens one.
     assert _caught(redactor, "her mobile is 0 412 885 301", "0 412 885 301")
     assert _caught(redactor, "spares desk: 0 20 7946 0958", "0 20 7946 0958")
+
+
+def test_a_column_of_numbers_beside_names_holds_phones(redactor: Redactor) -> None:
+    contacts = (
+        "```\nAlice Moreau   06-41722953\nBen Okafor     06-58310446\n"
+        "night desk     06-27745810\n```"
+    )
+    assert _caught(redactor, contacts, "06-41722953")
+    assert _caught(redactor, contacts, "06-27745810")
+    # Cells parted by a table's bars are fields too.
+    table = (
+        "| 618-30572914 | 4 PCS | AMS-LHR |\n| 302-77150428 | 9 PCS | AMS-CDG |\n"
+        "| 131-60472875 | 2 PCS | AMS-FRA |\n| 047-90218834 | 6 PCS | AMS-MAD |"
+    )
+    assert _kept(redactor, table)
