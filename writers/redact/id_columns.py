@@ -7,8 +7,9 @@ column of ids of one kind: an air waybill's, a ticket's, an order's. Some of the
 valid phone number of some region by chance, and the rest of the column says what they are. A
 column of phone numbers says so itself: its header names a phone (`recognizers.column_header`,
 read by the id rules already), its numbers carry their `+` country code, or a phone number
-stands beside a name or a note in words (`alice`, `Dr. Weber`, `night desk`); each is kept as a
-phone here. The other fields of an id's row are figures and codes (`15 PCS`, `MUC-DUB`, `NFD`).
+stands beside words (a name, a note, an e-mail address: `alice`, `Dr. Weber`, `night desk`);
+each is kept as a phone here. The other fields of an id's row are figures and codes (`15 PCS`,
+`MUC-DUB`, `NFD`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import re
 # Two spaces or more, a tab or a table's bar: a column break (as in
 # `recognizers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
 _BREAK = re.compile(r" {2,}|\t|[ \t]*\|[ \t]*")
-# A field in words (a name, a note): letters with a lowercase one, spaces, `.`, `'`, `-`.
-_WORDS = re.compile(r"[^\W\d_][^\W\d_ .'’-]*(?:[ .'’-]+[^\W\d_]+)*\.?")
-_LOWER = re.compile(r"[a-zß-ÿ]")
+# Written words in a field (a name, a note, an e-mail address): two lowercase letters in a row.
+# A system's listing of ids prints figures and codes in capitals (`15 PCS`, `MUC-DUB`, `NFD`).
+_WORDS = re.compile(r"[a-zß-ÿ]{2}")
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
 _DIGIT = re.compile(r"\d")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -97,8 +98,8 @@ def in_id_column(text: str, start: int, end: int) -> bool:
         return False  # the number is only part of its field
     for i, (a, b) in enumerate(cells):
         field = line[a:b].strip()
-        if i != column and _WORDS.fullmatch(field) and _LOWER.search(field):
-            return False  # a phone number stands beside a name or a note
+        if i != column and _WORDS.search(field):
+            return False  # a phone number stands beside a name, a note or an address
     shape, rows = _shape(value), 1
     for step in (-1, 1):
         for other in _neighbour_lines(text, line_start, line_end, step):

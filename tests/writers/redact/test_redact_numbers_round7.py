@@ -103,6 +103,8 @@ def test_a_column_of_numbers_beside_names_holds_phones(redactor: Redactor) -> No
     )
     assert _caught(redactor, contacts, "06-41722953")
     assert _caught(redactor, contacts, "06-27745810")
+    by_mail = "a.moreau@example.org  06-41722953\nb.okafor@example.org  06-58310446\n" * 2
+    assert _caught(redactor, by_mail, "06-58310446")
     # Cells parted by a table's bars are fields too.
     table = (
         "| 618-30572914 | 4 PCS | AMS-LHR |\n| 302-77150428 | 9 PCS | AMS-CDG |\n"
