@@ -73,7 +73,10 @@ def test_a_house_number_starts_its_number(redactor: Redactor) -> None:
         "51192    Low     SSH Weak Algorithms\n"
     )
     assert _kept(redactor, report)
+    assert _kept(redactor, "patch CVE-2023-4863 Critical Drive firmware first")
+    assert _kept(redactor, "GPU 0 Memory Lane usage at 98%")
     assert _caught(redactor, "ship it to 20 Protocol Drive, Springfield 51192", "20 Protocol Drive")
+    assert _caught(redactor, "she moved to 4863 Critical Drive", "4863 Critical Drive")
 
 
 def test_a_card_glued_to_its_network_code_with_an_expiry_is_a_card(redactor: Redactor) -> None:
