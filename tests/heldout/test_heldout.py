@@ -140,11 +140,25 @@ DEV_REDACTION_FP_CEILING = {
     "redaction24": 7,
     "redaction25": 1,
     "redaction26": 4,
+    # Issue 24's seventh round (sets written blind, first measured on 19072f7: 20, 16, 12, 21).
+    "redaction29": 13,
+    "redaction31": 11,
+    "redaction32": 3,
+    "redaction33": 17,
 }
 # Secrets a development set's rules still miss (sixth round's second pass: passwords behind a
 # long prose label, which no rule reads yet without over-matching; docs/design.md "not caught
 # yet"). Every other development set misses none.
-DEV_REDACTION_MISSED = {"redaction24": 2, "redaction25": 2, "redaction26": 1}
+DEV_REDACTION_MISSED = {
+    "redaction24": 2,
+    "redaction25": 2,
+    "redaction26": 1,
+    # Seventh round: passwords again (first measured on 19072f7: 4, 1, 5 and 2 missed).
+    "redaction29": 4,
+    "redaction31": 1,
+    "redaction32": 2,
+    "redaction33": 1,
+}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))

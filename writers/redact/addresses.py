@@ -122,8 +122,15 @@ _NUMBERING_NOUN = re.compile(
 
 
 def _house_number(m: re.Match[str]) -> bool:
-    """The match's number is not another thing's (`_NUMBERING_NOUN` right before it) and not
-    bytes of a hex dump (`19 bd 91`, `public_forms.in_hex_bytes`)."""
+    """The match's number is not another thing's (`_NUMBERING_NOUN` right before it), not
+    bytes of a hex dump (`19 bd 91`, `public_forms.in_hex_bytes`), and a number of its own: a
+    house number starts its number, so it is not the digits after a decimal point (`TLS Version
+    1.0 Protocol Detection`) or after a hyphen glued to a token (`CVE-2024-3094 Critical
+    Drive`), and it never opens with 0 (`GPU 0 Memory Lane`): houses are numbered from 1."""
+    if re.search(r"\d[.,]$|\w-$", m.string[max(0, m.start() - 2) : m.start()]):
+        return False
+    if re.match(r"0\d*\b", m.group(0)):
+        return False
     line = line_before(m.string, m.start())
     return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
 

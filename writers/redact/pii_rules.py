@@ -126,11 +126,18 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # inside a longer token, a decimal or a Slack timestamp
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
+    if re.match(r"/[^\W\d_]", after):
+        # Glued by a slash to a word on its right, the number is one field of a slash-cut
+        # record or a path (`PAX 080-4578596070/ETLH/EUR394.57`, an airline's ticket element):
+        # a phone ends at a space or a mark, and a second number goes after ` / `.
+        return False
     if (value.startswith("+") and before.endswith("+")) or after.startswith("+"):
         # A `+` glued to another `+` is a delimiter, not a country code: a Belgian structured
         # payment reference (`+++090/9337/55493+++`), a banner of `+++`; and no phone number
         # has a `+` right after its last digit.
         return False
+    if re.fullmatch(r"\d+[.,]\d+", value.strip()):
+        return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
     if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(label_before(text, start)):
         return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
@@ -273,9 +280,9 @@ def _named_or_formatted(words: str) -> Any:
 
 # Where a phone number could be: an optional `+`, then digits with the separators numbers are
 # written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
-# Two spaces or a tab are a column break (`phone_layout_ok`), so a window stops there: a phone
-# number in one column and an id in the next are read apart.
-_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:(?:[().\-/]|[ \t](?![ \t])){0,3}\d){6,19}\)?")
+# Two spaces or a tab (even one: a TSV log's fields) are a column break (`phone_layout_ok`), so a
+# window stops there: a phone number in one column and an id in the next are read apart.
+_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:(?:[().\-/]| (?![ \t])){0,3}\d){6,19}\)?")
 # The head of a number written with its `+` country code, right before the part `phonenumbers`
 # read (`+31 6 ` before `75434297` when the whole is not a valid number for its region).
 _PHONE_HEAD = re.compile(r"\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){0,3}[ .-]$")
@@ -374,9 +381,11 @@ class _Filtered(EntityRecognizer):
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
             found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
-            if self.fallback is not None and (whole := self.fallback(w.group(0))):
+            opened = any(r.start == 0 for r in found)
+            if self.fallback is not None and not opened and (whole := self.fallback(w.group(0))):
                 # The whole run is one number: a part the inner recognizer read alone
-                # (`93545234` of `+31 6 93545234`) is inside it.
+                # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
+                # window's `+` on is whole already: what follows it (`(24/7)`) is a remark.
                 kind = self.inner.supported_entities[0]
                 found = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
             for r in found:

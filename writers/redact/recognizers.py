@@ -21,6 +21,7 @@ from typing import Any
 import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
+from writers.redact.id_columns import in_id_column
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -33,6 +34,7 @@ from writers.redact.public_forms import (
     test_card,
     without_address_suffix,
 )
+from writers.redact.published_ibans import published_iban
 from writers.redact.structure import line_before
 
 Check = Callable[[re.Match[str]], bool]
@@ -1056,6 +1058,9 @@ _IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\
 # 345 678`); a count never opens with 0 (`046 454 286` stays a candidate), and a hyphen joins a
 # phone's groups, never a count's (`760-182-699`).
 _THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+# The same groups behind a 0 standing alone (`0 949 786 079`): a part's or a list's number. A
+# plan that writes its trunk 0 alone groups the rest by area code (`0 20 7946 0958`).
+_ZERO_THOUSANDS = re.compile(r"0([ .\u00a0\u202f])[1-9]\d{2}\1\d{3}\1\d{3}")
 _HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
 
 
@@ -1355,10 +1360,15 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `downloads last month: 665 428 615`: a count
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
-    if _THOUSANDS.fullmatch(value) and not PHONE_CONTEXT.search(before):
+    thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
+    if thousands and not PHONE_CONTEXT.search(before):
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
+    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(
+        column_header(text, start) or ""
+    ):
+        return False  # one of a column of same-shaped ids (`id_columns`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
@@ -1438,8 +1448,12 @@ def _card_check(m: re.Match[str]) -> bool:
 
 
 def _iban_check(m: re.Match[str]) -> bool:
-    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one.
-    return iban_ok(m.group(0)) and not named_test_number(m.string, m.start())
+    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
+    # and so is a standard's own example wherever it stands (`published_ibans`).
+    value = m.group(0)
+    return (
+        iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
+    )
 
 
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:

@@ -31,6 +31,7 @@ from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
 from writers.redact.addresses import ADDRESS_RULES
+from writers.redact.card_elements import CARD_ELEMENT_RULES
 from writers.redact.context_secrets import SECRET_RULES
 from writers.redact.pii_rules import KINDS, presidio_recognizers
 from writers.redact.recognizers import RULES, RuleRecognizer
@@ -152,7 +153,7 @@ class Redactor:
     def __init__(self) -> None:
         nlp = NoOpNlpEngine(models=[{"lang_code": "en", "model_name": "none"}])
         recognizers = [
-            RuleRecognizer(RULES + SECRET_RULES + ADDRESS_RULES),
+            RuleRecognizer(RULES + SECRET_RULES + ADDRESS_RULES + CARD_ELEMENT_RULES),
             *presidio_recognizers(),
         ]
         registry = RecognizerRegistry(recognizers=recognizers, supported_languages=["en"])

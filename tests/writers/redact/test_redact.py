@@ -126,7 +126,7 @@ EXAMPLES = [
     ("email", "ping ada.lovelace@example.co.uk please", "ada.lovelace@example.co.uk"),
     ("phone", "call me at +1 415 555 2671 or (212) 555-0199", "+1 415 555 2671"),
     ("credit_card", "card 4111 1111 1111 1111 exp 12/29", "4111 1111 1111 1111"),
-    ("iban", "IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"),
+    ("iban", "IBAN GB55 WEST 1234 5698 7654 33 thanks", "GB55 WEST 1234 5698 7654 33"),
     # Escaped text: a JSON string holding JSON, an env file joined with `\n`, `\u0022` quotes.
     (
         "secret_assignment",

@@ -23,7 +23,7 @@ def test_an_iban_has_a_country_that_issues_them_and_its_length(redactor: Redacto
         redactor, "IBAN DE44 5001 0517 5407 3249 31 bitte", "DE44 5001 0517 5407 3249 31"
     )
     assert _caught(
-        redactor, "IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"
+        redactor, "IBAN GB55 WEST 1234 5698 7654 33 thanks", "GB55 WEST 1234 5698 7654 33"
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from writers.redact.addresses import ADDRESS_RULES
+from writers.redact.card_elements import CARD_ELEMENT_RULES
 from writers.redact.context_secrets import SECRET_RULES
 from writers.redact.recognizers import RULES, Rule, find
 from writers.redact.redactor import Redactor
@@ -56,7 +57,9 @@ def corpus() -> list[str]:
     return texts
 
 
-RULES_WITH_NEEDS = [r for r in (*RULES, *SECRET_RULES, *ADDRESS_RULES) if r.needs is not None]
+RULES_WITH_NEEDS = [
+    r for r in (*RULES, *SECRET_RULES, *ADDRESS_RULES, *CARD_ELEMENT_RULES) if r.needs is not None
+]
 
 
 def test_street_addresses_need_a_digit() -> None:

@@ -1,0 +1,109 @@
+"""Columns of same-shaped numbers in a listing: ids, not phone numbers.
+
+A listing pasted into chat (a cargo manifest, a ticket list, a scan report) prints one record a
+line, its fields parted by two spaces or a tab. When one field holds a number of the very same
+shape on three lines or more (`205-88656050`, `220-13462610`, `105-81982854`), that column is a
+column of ids of one kind: an air waybill's, a ticket's, an order's. Some of them will pass as a
+valid phone number of some region by chance, and the rest of the column says what they are. A
+column of phone numbers says so itself: its header names a phone (`recognizers.column_header`,
+read by the id rules already), its numbers carry their `+` country code, or a phone number
+stands beside words (a name, a note, an e-mail address: `alice`, `Dr. Weber`, `night desk`);
+each is kept as a phone here. The other fields of an id's row are figures and codes (`15 PCS`,
+`MUC-DUB`, `NFD`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Two spaces or more, a tab or a table's bar: a column break (as in
+# `recognizers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
+_BREAK = re.compile(r" {2,}|\t|[ \t]*\|[ \t]*")
+# Written words in a field (a name, a note, an e-mail address): two lowercase letters in a row.
+# A system's listing of ids prints figures and codes in capitals (`15 PCS`, `MUC-DUB`, `NFD`).
+_WORDS = re.compile(r"[a-zß-ÿ]{2}")
+_FENCE = re.compile(r"[ \t]*(?:```|~~~)")
+_DIGIT = re.compile(r"\d")
+_LETTER = re.compile(r"[^\W\d_]")
+# How far a block is read each way: a listing's column shows itself in a few lines, and a cap
+# keeps each look linear in the lines read, however many numbers a long text holds.
+_MAX_LINES = 40
+_MIN_ROWS = 3
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of each field of `line`, split at column breaks."""
+    out, pos = [], 0
+    for m in _BREAK.finditer(line):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(line):
+        out.append((pos, len(line)))
+    return out
+
+
+def _shape(cell: str) -> str:
+    """A field's shape: each digit `9`, each letter `a`, the separators as written."""
+    return _LETTER.sub("a", _DIGIT.sub("9", cell.strip()))
+
+
+def _neighbour_lines(text: str, line_start: int, line_end: int, step: int) -> list[str]:
+    """The lines of the same block above (`step` -1) or below (+1): up to a blank line, a code
+    fence or the edge of the text, at most `_MAX_LINES`."""
+    out: list[str] = []
+    pos = line_start if step < 0 else line_end
+    while len(out) < _MAX_LINES:
+        if step < 0:
+            if pos <= 0:
+                break
+            start = text.rfind("\n", 0, pos - 1) + 1
+            line, pos = text[start : pos - 1], start
+        else:
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos + 1)
+            end = len(text) if end < 0 else end
+            line, pos = text[pos + 1 : end], end
+        if not line.strip() or _FENCE.match(line):
+            break
+        out.append(line)
+    return out
+
+
+def in_id_column(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is a whole field of a listing's line and the same field holds
+    a number of the same shape on at least two more lines of its block: a column of ids, not a
+    phone number. A number with its `+` country code is a phone's whatever column holds it."""
+    value = text[start:end].strip()
+    if value.startswith("+") or not _DIGIT.search(value):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    line = text[line_start:line_end]
+    column = next(
+        (
+            i
+            for i, (a, b) in enumerate(_cells(line))
+            if a <= start - line_start and end - line_start <= b
+        ),
+        None,
+    )
+    if column is None:
+        return False
+    cells = _cells(line)
+    a, b = cells[column]
+    if line[a:b].strip() != value:
+        return False  # the number is only part of its field
+    for i, (a, b) in enumerate(cells):
+        field = line[a:b].strip()
+        if i != column and _WORDS.search(field):
+            return False  # a phone number stands beside a name, a note or an address
+    shape, rows = _shape(value), 1
+    for step in (-1, 1):
+        for other in _neighbour_lines(text, line_start, line_end, step):
+            cells = _cells(other)
+            if len(cells) > column and _shape(other[slice(*cells[column])]) == shape:
+                rows += 1
+    return rows >= _MIN_ROWS
