@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session
 
 from bot.chat.prompting import LearnedContext
 from bot.runtime import Runtime
@@ -31,6 +32,7 @@ from writers.notes.facts import (
     cached_texts,
     decay_facts,
     rank_facts,
+    read_ahead,
     reinforce_facts,
     retrieve_facts,
 )
@@ -299,6 +301,80 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     assert digest not in cached_texts() and not factindex.holds_text(text)
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
+
+
+def _read_ahead(store: Store, user: str, channel: str) -> bool:
+    """What the intake does in the transaction opening a DM session: the rows of its shelf."""
+    scopes = factindex.scopes_of(user_id=user, channel=channel, is_dm=True)
+    with store.engine.begin() as conn:
+        known = factindex.Known(factindex.versions(Session(bind=conn), scopes), True)
+        return read_ahead(conn, user_id=user, channel=channel, is_dm=True, known=known)
+
+
+def test_forget_and_rollback_leave_nothing_read_ahead(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    # The rows the intake read for a session's first context, kept until its shelf is built,
+    # go with a rolled-back or forgotten fact like the shelves do.
+    factindex.clear()
+    text = "Prefers Postgres 16 for new services, never MySQL"
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+        digest = db.scalars(select(MemoryEntry.text_hash)).one()
+    assert _read_ahead(store, OTHER, "DOTHER01")
+    assert digest in cached_texts() and factindex.holds_text(text)
+    with store.sessions.begin() as db:
+        rollback(
+            db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
+            data_dir=tmp_path, skills_dir=tmp_path / "skills",
+        )  # fmt: skip
+    assert digest not in cached_texts() and not factindex.holds_text(text)
+    _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm2, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+    assert _read_ahead(store, OTHER, "DOTHER01")
+    assert digest in cached_texts() and factindex.holds_text(text)
+    with store.sessions.begin() as db:
+        Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor="owner").run(
+            dry_run=False
+        )
+    assert digest not in cached_texts() and not factindex.holds_text(text)
+
+
+def test_a_shelf_read_ahead_is_built_with_no_read(store: Store, clock: FakeClock) -> None:
+    factindex.clear()
+    with store.sessions.begin() as db:
+        fact = add_fact(
+            db, "Alice's locker code is 8812", scope_kind="user", scope_id="U0ALICE",
+            now=clock.now(), author_id="U0ALICE",
+        )  # fmt: skip
+        fact_id = fact.id
+    scopes = factindex.scopes_of(user_id="U0ALICE", channel="D0ALICE", is_dm=True)
+    with store.sessions() as db:
+        known = factindex.Known(factindex.versions(db, scopes), True)
+    assert _read_ahead(store, "U0ALICE", "D0ALICE")
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(store.engine, "before_cursor_execute", count)
+    try:
+        with store.sessions() as db:
+            got = retrieve_facts(
+                db, user_id="U0ALICE", channel="D0ALICE", is_dm=True,
+                query_text="my locker code", now=clock.now(), known=known,
+            )  # fmt: skip
+    finally:
+        event.remove(store.engine, "before_cursor_execute", count)
+    assert [f.id for f in got] == [fact_id] and statements == []
+    # Kept already: nothing is read ahead for it again.
+    assert not _read_ahead(store, "U0ALICE", "D0ALICE")
 
 
 def test_relative_dates_are_resolved_when_written(
