@@ -272,6 +272,10 @@ class MemoryEntry(Base):
     ordinal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The fact's vector (float32 bytes) and the embedder that made it, computed when written;
+    # cleared by the database when its text changes (migration 0021). None: embedded when read.
+    embedding: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    embedder: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class FactScopeVersion(Base):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, bindparam, exists, func, select, update
+from sqlalchemy import Connection, Table, Text, and_, bindparam, exists, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -286,15 +286,15 @@ ANSWERED = (
         select(func.max(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
     )
 )
-# The answer stored before it is posted, with what its context used (`context_uses`: None, or
-# what `uses_json` made; the database's trigger records it, migration 0020).
+# The answer stored before it is posted, with what its context used (`context_uses_`: None,
+# the default, or what `uses_json` made; the database's trigger records it, migration 0020).
 GENERATED = (
     update(_MESSAGES)
     .where(_MESSAGES.c.id == bindparam("id_"))
     .values(
         reply_state=ReplyState.GENERATED,
         reply_text=bindparam("reply_text_"),
-        context_uses=bindparam("context_uses_"),
+        context_uses=bindparam("context_uses_", None, type_=Text(), required=False),
     )
 )
 

@@ -5,12 +5,13 @@ index, relative dates resolved when written."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import event, select
+from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from bot.chat.prompting import LearnedContext
@@ -22,11 +23,12 @@ from store.models import MemoryEntry
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
-from writers.embed import HashingEmbedder, default_embedder
+from writers.embed import HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
 from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
+    _VEC_CACHE,
     RETRIEVABLE,
     _line_tokens,
     cached_texts,
@@ -375,6 +377,59 @@ def test_a_shelf_read_ahead_is_built_with_no_read(store: Store, clock: FakeClock
     assert [f.id for f in got] == [fact_id] and statements == []
     # Kept already: nothing is read ahead for it again.
     assert not _read_ahead(store, "U0ALICE", "D0ALICE")
+
+
+class CountingEmbedder(HashingEmbedder):
+    """The hashing embedder, counting the texts it embeds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        self.texts.extend(texts)
+        return super().embed(texts)
+
+
+def test_a_fact_is_written_with_its_vector_and_a_first_context_embeds_none(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    factindex.clear()
+    writer_embedder = CountingEmbedder()
+    text = "Prefers Postgres 16 for new services, never MySQL"
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter(embedder=writer_embedder).write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+        fact = db.scalars(select(MemoryEntry).where(MemoryEntry.text == text)).one()
+        assert fact.embedder == writer_embedder.name and fact.embedding is not None
+        assert np.array_equal(
+            np.frombuffer(fact.embedding, dtype=np.float32), HashingEmbedder().embed([text])[0]
+        )
+        fact_id = fact.id
+    reader = CountingEmbedder()
+    _VEC_CACHE.clear()
+
+    def first_context() -> list[int]:
+        with store.sessions() as db:
+            got = retrieve_facts(
+                db, user_id=OTHER, channel="DOTHER01", is_dm=True,
+                query_text="which database for new services?", embedder=reader, now=clock.now(),
+            )  # fmt: skip
+            return [f.id for f in got]
+
+    assert fact_id in first_context()
+    assert text not in reader.texts  # read with the fact (the question alone was embedded)
+    # Its text changed by any statement that sets no new vector: the database drops the vector,
+    # and the next shelf embeds the new text.
+    edited = "Prefers Postgres 17 for new services, never MySQL"
+    with store.engine.begin() as conn:
+        conn.execute(update(MemoryEntry).where(MemoryEntry.id == fact_id).values(text=edited))
+    with store.sessions() as db:
+        assert db.get(MemoryEntry, fact_id).embedding is None  # type: ignore[union-attr]
+    assert fact_id in first_context()
+    assert edited in reader.texts
 
 
 def test_relative_dates_are_resolved_when_written(

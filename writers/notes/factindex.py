@@ -289,11 +289,7 @@ def shelf(
     )
     built = _build(rows, now_versions, line_tokens, viewer)
     if embed is not None:
-        built.vectors[embedder_name] = (
-            embed(list(zip(built.hashes, built.texts, strict=True)))
-            if len(built)
-            else np.zeros((0, 1), dtype=np.float32)
-        )
+        built.vectors[embedder_name] = _vectors(rows, built, embed, embedder_name)
     if len(built) > TEXTS_MAX:
         built.texts, built.statuses = [], []  # the vectors are made; a large shelf keeps no text
     with _LOCK:
@@ -374,6 +370,8 @@ def _rows(
             MemoryEntry.created_at,
             MemoryEntry.status,
             cast(MemoryEntry.flags, String).label("flags"),
+            MemoryEntry.embedding,
+            MemoryEntry.embedder,
             *admits,
         )
         .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
@@ -382,6 +380,34 @@ def _rows(
     if limit is not None:
         statement = statement.limit(limit)
     return list(db.execute(statement).all())
+
+
+def _vectors(
+    read: list[Any],
+    built: Shelf,
+    embed: Callable[[Sequence[tuple[str, str]]], Matrix],
+    embedder_name: str,
+) -> Matrix:
+    """The shelf's vectors: each fact's own, kept with it when this embedder wrote it
+    (migration 0021), the rest embedded now (facts imported or written without one)."""
+    if not len(built):
+        return np.zeros((0, 1), dtype=np.float32)
+    kept = {
+        r.id: r.embedding for r in read if r.embedding is not None and r.embedder == embedder_name
+    }
+    ids = built.ids.tolist()
+    missing = [n for n, i in enumerate(ids) if i not in kept]
+    if len(missing) == len(ids):
+        return embed(list(zip(built.hashes, built.texts, strict=True)))
+    made = iter(embed([(built.hashes[n], built.texts[n]) for n in missing]) if missing else ())
+    return np.stack(
+        [
+            np.frombuffer(kept[i], dtype="<f4")
+            if i in kept
+            else np.asarray(next(made), dtype=np.float32)
+            for i in ids
+        ]
+    )
 
 
 def _build(

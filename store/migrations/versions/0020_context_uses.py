@@ -77,5 +77,4 @@ def downgrade() -> None:
         op.execute("DROP FUNCTION IF EXISTS message_context_uses()")
     else:
         op.execute("DROP TRIGGER IF EXISTS messages_context_uses")
-    with op.batch_alter_table("messages") as batch:
-        batch.drop_column("context_uses")
+    op.execute("ALTER TABLE messages DROP COLUMN context_uses")
