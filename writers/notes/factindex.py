@@ -10,11 +10,14 @@ moved, so a fact written, edited, rolled back or forgotten by any process is see
 selection in every process. Which facts of a shelf a given user may see is asked of
 `facts.scope_filter` itself (ids only, once per user and shelf version), never re-implemented
 here: for the user whose selection builds a shelf, by the building statement itself (`shelf`'s
-`visible_to`).
+`visible_to`). A fact's vector is the one kept with it when its embedder wrote it (migration
+0021); only the others are embedded. The building statement may run ahead, in the transaction
+that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
 
-What a shelf holds goes with the texts it came from: `forget` drops every shelf holding a
-forgotten or rolled-back text's hash (its terms, vectors and text alike), and a shelf is rebuilt
-when its scopes' versions moved (an edit, or a forget by another process).
+What a shelf holds goes with the texts it came from: `forget` drops every shelf (and every rows
+read ahead) holding a forgotten or rolled-back text's hash (its terms, vectors and text alike),
+and a shelf is rebuilt when its scopes' versions moved (an edit, or a forget by another
+process).
 """
 
 from __future__ import annotations

@@ -203,7 +203,8 @@ def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bo
 
 
 def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
-    # Facts have no stored vectors; cache by text hash so repeat sessions embed nothing new.
+    # A fact without its own vector (migration 0021: imported, older, another embedder) is
+    # embedded here; cached by text hash so repeat sessions embed nothing new.
     name = embedder.name
     missing = [(h, t) for h, t in facts if (name, h) not in _VEC_CACHE]
     if missing:
