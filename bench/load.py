@@ -293,12 +293,17 @@ def seed(
                         for k, (t, v) in enumerate(zip(texts, vectors, strict=True))
                     ],
                 )
+            # Facts carry their vectors, as the writer stores them (migration 0021).
             for start in range(0, facts, 5000):
+                texts = [
+                    f"Fact {i}: the team {i % 40} owns service {i}"
+                    for i in range(start, min(facts, start + 5000))
+                ]
                 db.execute(
                     insert(MemoryEntry),
                     [
                         {
-                            "text": f"Fact {i}: the team {i % 40} owns service {i}",
+                            "text": t,
                             "text_hash": f"bench-fact-{i}",
                             "scope_kind": "channel",
                             "scope_id": f"C{i % 50:05d}",
@@ -306,16 +311,27 @@ def seed(
                             "reach": "scope",
                             "created_at": now,
                             "updated_at": now,
+                            "embedding": to_blob(v),
+                            "embedder": embedder.name,
                         }
-                        for i in range(start, min(facts, start + 5000))
+                        for i, t, v in zip(
+                            range(start, start + len(texts)),
+                            texts,
+                            embedder.embed(texts),
+                            strict=True,
+                        )
                     ],
                 )
             for start in range(0, user_facts if users else 0, 5000):
+                texts = [
+                    f"Fact {i}: this person deploys service {i} on Tuesdays"
+                    for i in range(start, min(user_facts, start + 5000))
+                ]
                 db.execute(
                     insert(MemoryEntry),
                     [
                         {
-                            "text": f"Fact {i}: this person deploys service {i} on Tuesdays",
+                            "text": t,
                             "text_hash": f"bench-user-fact-{i}",
                             "scope_kind": "user",
                             "scope_id": load_user(i % users),
@@ -323,8 +339,15 @@ def seed(
                             "reach": "scope",
                             "created_at": now,
                             "updated_at": now,
+                            "embedding": to_blob(v),
+                            "embedder": embedder.name,
                         }
-                        for i in range(start, min(user_facts, start + 5000))
+                        for i, t, v in zip(
+                            range(start, start + len(texts)),
+                            texts,
+                            embedder.embed(texts),
+                            strict=True,
+                        )
                     ],
                 )
     finally:

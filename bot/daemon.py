@@ -259,6 +259,7 @@ class Daemon:
         runtime.after_close[:] = [self._on_closed]
         self.context.viewed_channel = self.agent.facts_channel
         self.context.marks_of = self.engine.claims.marks
+        self.engine.intake_.opened = self.context.read_ahead
         self.owner_home = OwnerHome(
             store=store, slack=self.slack, clock=self.clock, settings=s, cards=self.cards
         )

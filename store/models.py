@@ -94,6 +94,10 @@ class Message(Base):
     # soon as Slack returns its ts: a takeover finishes it rather than posting again (0012).
     reply_stream_ts: Mapped[str | None] = mapped_column(String(32), nullable=True)
     working_reaction: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # What the context of the answer being stored used (JSON: its time, lesson and fact ids),
+    # set with the answer; the database's trigger records it in `lesson_injections` and
+    # `fact_injections` (migration 0020). Cleared when the reply is recorded.
+    context_uses: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ReplyState:
@@ -268,6 +272,10 @@ class MemoryEntry(Base):
     ordinal: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The fact's vector (float32 bytes) and the embedder that made it, computed when written;
+    # cleared by the database when its text changes (migration 0021). None: embedded when read.
+    embedding: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    embedder: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class FactScopeVersion(Base):

@@ -8,6 +8,7 @@ replica can race and exactly one of them wins.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import uuid
 from collections.abc import Callable, Iterable, Sequence
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, bindparam, exists, func, select, update
+from sqlalchemy import Connection, Table, Text, and_, bindparam, exists, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -183,6 +184,10 @@ def _open(
     return theirs, False
 
 
+# How SQLite keeps a `DateTime` (the text the ORM would write), for the trigger's JSON.
+_SQLITE_TIME = sqlite.DATETIME().bind_processor(sqlite.dialect()) or str  # type: ignore[no-untyped-call]
+
+
 # The hot path's statements, built once on the tables (Core: no ORM compile step per call).
 _SESSIONS: Table = ChatSession.__table__  # type: ignore[assignment]
 _MESSAGES: Table = Message.__table__  # type: ignore[assignment]
@@ -266,6 +271,7 @@ ANSWERED = (
         reply_ts=bindparam("reply_ts_"),
         reply_text=None,
         reply_next_at=None,
+        context_uses=None,
     )
     .returning(
         select(_SESSIONS.c.state).where(_SESSIONS.c.id == bindparam("session_")).scalar_subquery(),
@@ -280,12 +286,35 @@ ANSWERED = (
         select(func.max(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
     )
 )
-# The answer stored before it is posted.
+# The answer stored before it is posted, with what its context used (`context_uses_`: None,
+# the default, or what `uses_json` made; the database's trigger records it, migration 0020).
 GENERATED = (
     update(_MESSAGES)
     .where(_MESSAGES.c.id == bindparam("id_"))
-    .values(reply_state=ReplyState.GENERATED, reply_text=bindparam("reply_text_"))
+    .values(
+        reply_state=ReplyState.GENERATED,
+        reply_text=bindparam("reply_text_"),
+        context_uses=bindparam("context_uses_", None, type_=Text(), required=False),
+    )
 )
+
+
+def uses_json(
+    db: Session | Connection, at: datetime, lesson_ids: Sequence[int], fact_ids: Sequence[int]
+) -> str | None:
+    """`GENERATED`'s `context_uses`: the lessons and facts a session's context used and when,
+    as the database's trigger reads them (the time as the dialect stores a `DateTime`); None
+    when it used neither."""
+    if not lesson_ids and not fact_ids:
+        return None
+    dialect = db.get_bind().dialect if isinstance(db, Session) else db.dialect
+    if dialect.name == "sqlite":
+        stamp = _SQLITE_TIME(at)
+    else:
+        stamp = as_utc(at).isoformat()
+    return json.dumps(
+        {"at": stamp, "lessons": sorted(set(lesson_ids)), "facts": sorted(set(fact_ids))}
+    )
 
 
 def add_message(

@@ -44,9 +44,9 @@ def build_writers(
     """The writers a reflection fans out to, in order; every one admits text through `guard`.
 
     With an `embedder`, a skill draft whose description nearly matches an approved skill's is
-    staged as an update of that skill."""
+    staged as an update of that skill, and each fact is written with its vector."""
     guard = guard or Guard()
-    writers: list[Writer] = [MemoryWriter(guard=guard)]
+    writers: list[Writer] = [MemoryWriter(guard=guard, embedder=embedder)]
     if lessons_writer is not None:
         writers.append(lessons_writer)
     matcher = SkillMatcher(embedder) if embedder is not None else None

@@ -287,7 +287,7 @@ def select_context(
         embedder=library.embedder,
         now=now,
         token_budget=left,
-        known=_known(marks, channel=channel, is_dm=is_dm),
+        known=known_facts(marks, channel=channel, is_dm=is_dm),
     )
     tail = lessons + [
         SelectedItem("fact", f.id, line, quoted_line_tokens(line))
@@ -299,7 +299,7 @@ def select_context(
     return Selection(stable=stable, tail=tail)
 
 
-def _known(marks: ContextMarks | None, *, channel: str, is_dm: bool) -> Known | None:
+def known_facts(marks: ContextMarks | None, *, channel: str, is_dm: bool) -> Known | None:
     """The fact scopes' versions and whether they hold facts, as the marks have them, in the
     order of `factindex.scopes_of`; None when the marks are for another scope (a DM reading the
     channel its person is viewing)."""

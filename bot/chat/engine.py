@@ -282,15 +282,23 @@ class Engine:
                     text = RESTARTED + text
                 stored = redact_text(text)
                 # Stored before it is posted, in one transaction of prebuilt statements: the
-                # model call's ledger row, what the context used (a session's first answer:
-                # its lessons, facts, skill), the answer.
+                # model call's ledger row, the answer with what the context used (a session's
+                # first answer: its lessons and facts, recorded by the database's trigger on
+                # that statement; a skill by one of its own).
                 used = self.context.unrecorded(session_id)
                 with self.store.engine.begin() as conn:
                     if record is not None:
                         record(conn)
                     if used is not None:
-                        used.write(conn)
-                    conn.execute(S.GENERATED, {"id_": owed.id, "reply_text_": stored})
+                        used.write_skills(conn)
+                    conn.execute(
+                        S.GENERATED,
+                        {
+                            "id_": owed.id,
+                            "reply_text_": stored,
+                            "context_uses_": None if used is None else used.injections(conn),
+                        },
+                    )
                 if used is not None:
                     self.context.recorded(used)
             elif (

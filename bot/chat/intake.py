@@ -46,6 +46,10 @@ class Intake:
         self.stall = stall
         # Under agent_view each top-level DM message is a thread root: its own session.
         self.dm_threads = dm_threads
+        # Told of a session opened by a person's message, in the transaction that opened it:
+        # what its first context will read may be read there (`LearnedContext.read_ahead`),
+        # so choosing it needs no transaction of its own. Set by the daemon.
+        self.opened: Callable[[Connection, S.Opened], None] = lambda _conn, _opened: None
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
@@ -97,6 +101,8 @@ class Intake:
             if not events.claim_new(conn, dedupe, now=now):
                 raise _Duplicate
             opened = S.open_or_touch(conn, key, now=now)
+            if opened.created and not message.from_bot:
+                self.opened(conn, opened)
             message_id = S.add_message(
                 conn,
                 session_id=opened.session.id,

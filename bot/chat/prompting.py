@@ -26,6 +26,7 @@ from sqlalchemy import Connection, event
 from sqlalchemy.orm import Session, object_session
 
 from bot.chat.context import PromptParts, Section, default_identity
+from store import sessions as S
 from store.clock import Clock
 from store.config import Settings
 from store.db import Store
@@ -35,7 +36,8 @@ from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
 from writers.notes import memory, persona, uses
-from writers.selector import Selection, select_context
+from writers.notes.facts import read_ahead
+from writers.selector import Selection, known_facts, select_context
 from writers.skills import files as skills
 from writers.skills.matching import (
     Match,
@@ -100,9 +102,20 @@ class ContextUses:
         return bool(self.lesson_ids or self.fact_ids or self.skills)
 
     def write(self, db: Session | Connection) -> None:
-        """One statement per kind used (a lesson's count is kept by the database's trigger)."""
+        """One statement per kind used (a lesson's count is kept by the database's trigger);
+        the engine writes the lessons and facts with the answer instead (`injections`)."""
         record_injection(db, self.session_id, self.lesson_ids, self.at)
         uses.record(db, self.session_id, self.fact_ids, self.at)
+        self.write_skills(db)
+
+    def injections(self, db: Session | Connection) -> str | None:
+        """The lessons and facts used, as the statement storing the answer carries them
+        (`store.sessions.GENERATED`'s `context_uses`: the database's trigger records them,
+        as `write` would, in no statement of their own); None when there are none."""
+        return S.uses_json(db, self.at, self.lesson_ids, self.fact_ids)
+
+    def write_skills(self, db: Session | Connection) -> None:
+        """The skills used (a statement each; a context rarely has one)."""
         for match in self.skills:
             record_invocation(db, session_id=self.session_id, match=match, now=self.at)
 
@@ -232,6 +245,19 @@ class LearnedContext:
         # the fact scopes' versions, whether there are facts or notes), so its first context
         # reads only what changed (`select_context`). Set by the daemon; None: read them.
         self.marks_of: Callable[[str], ContextMarks | None] = lambda _session: None
+
+    def read_ahead(self, conn: Connection, opened: S.Opened) -> None:
+        """In the intake's transaction that opened `opened`'s session: the facts its first
+        context will be chosen from, when this process keeps them older than the intake's marks
+        (`writers.notes.facts.read_ahead`); the context then reads nothing. Not for a DM whose
+        person views a channel (its context reads that channel's facts, by other marks)."""
+        marks = opened.marks
+        is_dm = marks.channel.startswith("D")
+        if is_dm and self.viewed_channel(marks.user_id) is not None:
+            return
+        known = known_facts(marks, channel=marks.channel, is_dm=is_dm)
+        if known is not None:
+            read_ahead(conn, user_id=marks.user_id, channel=marks.channel, is_dm=is_dm, known=known)
 
     def shared(self) -> _Shared:
         """What every session's context shares, rebuilt only when its stamp changed or it is

@@ -5,14 +5,22 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
-from sqlalchemy import inspect, update
+from sqlalchemy import inspect, select, update
 
 from store import events, ledger
 from store import sessions as S
 from store.clock import FakeClock, as_utc
 from store.db import Store, current_revision, upgrade
 from store.leases import claimable
-from store.models import Message, Observation, SessionState
+from store.models import (
+    FactInjection,
+    LessonInjection,
+    LessonRow,
+    Message,
+    Observation,
+    ReplyState,
+    SessionState,
+)
 from tests.support.lesson_helpers import add_fact
 
 KEY = S.SessionKey(team="T1", channel="D1", thread_ts="", user_id="U1")
@@ -339,3 +347,40 @@ def test_the_intake_reads_what_the_first_context_needs(store: Store, clock: Fake
     with store.engine.begin() as conn:
         marks = S.open_or_touch(conn, other, now=clock.now()).marks
     assert not (marks.user_facts or marks.channel_facts or marks.user_notes)
+
+
+def test_the_stored_answer_records_what_its_context_used_once(
+    store: Store, clock: FakeClock
+) -> None:
+    # `GENERATED` carries the lessons and facts a first context used; the database's trigger
+    # records those that still exist, once per session, and counts each lesson's injection.
+    now = clock.now()
+    with store.sessions.begin() as db:
+        session, _ = S.get_or_open(db, KEY, now=now)
+        message_id = S.add_message(
+            db, session_id=session.id, channel="D1", ts="1.000001", user_id="U1",
+            is_bot=False, text="hi", now=now, reply_state=ReplyState.PENDING,
+        )  # fmt: skip
+        lesson = LessonRow(
+            condition="c", action="a", status="canonical", created_at=now, last_seen_at=now
+        )
+        db.add(lesson)
+        db.flush()
+        lesson_id = lesson.id
+        fact_id = add_fact(
+            db, "Alice deploys on Tuesdays", scope_kind="user", scope_id="U1", now=now
+        ).id
+    for _ in range(2):  # a second store of the answer (a retry) records nothing again
+        with store.engine.begin() as conn:
+            uses = S.uses_json(conn, now, [lesson_id, 999_999], [fact_id, 888_888])
+            conn.execute(
+                S.GENERATED, {"id_": message_id, "reply_text_": "ok", "context_uses_": uses}
+            )
+    with store.sessions() as db:
+        lessons = db.execute(select(LessonInjection.lesson_id, LessonInjection.at)).all()
+        facts = db.execute(select(FactInjection.fact_id, FactInjection.at)).all()
+        assert [(i, as_utc(at)) for i, at in lessons] == [(lesson_id, now)]
+        assert [(i, as_utc(at)) for i, at in facts] == [(fact_id, now)]
+        assert db.get(LessonRow, lesson_id).times_injected == 1  # type: ignore[union-attr]
+    with store.engine.connect() as conn:
+        assert S.uses_json(conn, now, [], []) is None

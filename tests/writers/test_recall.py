@@ -5,12 +5,14 @@ index, relative dates resolved when written."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import event, select, update
+from sqlalchemy.orm import Session
 
 from bot.chat.prompting import LearnedContext
 from bot.runtime import Runtime
@@ -21,16 +23,18 @@ from store.models import MemoryEntry
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
-from writers.embed import HashingEmbedder, default_embedder
+from writers.embed import HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
 from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
+    _VEC_CACHE,
     RETRIEVABLE,
     _line_tokens,
     cached_texts,
     decay_facts,
     rank_facts,
+    read_ahead,
     reinforce_facts,
     retrieve_facts,
 )
@@ -299,6 +303,133 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     assert digest not in cached_texts() and not factindex.holds_text(text)
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
+
+
+def _read_ahead(store: Store, user: str, channel: str) -> bool:
+    """What the intake does in the transaction opening a DM session: the rows of its shelf."""
+    scopes = factindex.scopes_of(user_id=user, channel=channel, is_dm=True)
+    with store.engine.begin() as conn:
+        known = factindex.Known(factindex.versions(Session(bind=conn), scopes), True)
+        return read_ahead(conn, user_id=user, channel=channel, is_dm=True, known=known)
+
+
+def test_forget_and_rollback_leave_nothing_read_ahead(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    # The rows the intake read for a session's first context, kept until its shelf is built,
+    # go with a rolled-back or forgotten fact like the shelves do.
+    factindex.clear()
+    text = "Prefers Postgres 16 for new services, never MySQL"
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+        digest = db.scalars(select(MemoryEntry.text_hash)).one()
+    assert _read_ahead(store, OTHER, "DOTHER01")
+    assert digest in cached_texts() and factindex.holds_text(text)
+    with store.sessions.begin() as db:
+        rollback(
+            db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
+            data_dir=tmp_path, skills_dir=tmp_path / "skills",
+        )  # fmt: skip
+    assert digest not in cached_texts() and not factindex.holds_text(text)
+    _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter().write(
+            db, ctx(store, dm2, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+    assert _read_ahead(store, OTHER, "DOTHER01")
+    assert digest in cached_texts() and factindex.holds_text(text)
+    with store.sessions.begin() as db:
+        Purge(db, user_id=OTHER, item=None, data_dir=tmp_path, now=clock.now(), actor="owner").run(
+            dry_run=False
+        )
+    assert digest not in cached_texts() and not factindex.holds_text(text)
+
+
+def test_a_shelf_read_ahead_is_built_with_no_read(store: Store, clock: FakeClock) -> None:
+    factindex.clear()
+    with store.sessions.begin() as db:
+        fact = add_fact(
+            db, "Alice's locker code is 8812", scope_kind="user", scope_id="U0ALICE",
+            now=clock.now(), author_id="U0ALICE",
+        )  # fmt: skip
+        fact_id = fact.id
+    scopes = factindex.scopes_of(user_id="U0ALICE", channel="D0ALICE", is_dm=True)
+    with store.sessions() as db:
+        known = factindex.Known(factindex.versions(db, scopes), True)
+    assert _read_ahead(store, "U0ALICE", "D0ALICE")
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(store.engine, "before_cursor_execute", count)
+    try:
+        with store.sessions() as db:
+            got = retrieve_facts(
+                db, user_id="U0ALICE", channel="D0ALICE", is_dm=True,
+                query_text="my locker code", now=clock.now(), known=known,
+            )  # fmt: skip
+    finally:
+        event.remove(store.engine, "before_cursor_execute", count)
+    assert [f.id for f in got] == [fact_id] and statements == []
+    # Kept already: nothing is read ahead for it again.
+    assert not _read_ahead(store, "U0ALICE", "D0ALICE")
+
+
+class CountingEmbedder(HashingEmbedder):
+    """The hashing embedder, counting the texts it embeds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        self.texts.extend(texts)
+        return super().embed(texts)
+
+
+def test_a_fact_is_written_with_its_vector_and_a_first_context_embeds_none(
+    store: Store, tmp_path: Path, clock: FakeClock
+) -> None:
+    factindex.clear()
+    writer_embedder = CountingEmbedder()
+    text = "Prefers Postgres 16 for new services, never MySQL"
+    _, dm = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
+    with store.sessions.begin() as db:
+        MemoryWriter(embedder=writer_embedder).write(
+            db, ctx(store, dm, tmp_path, clock.now()), reflection(memory_notes=[text])
+        )
+        fact = db.scalars(select(MemoryEntry).where(MemoryEntry.text == text)).one()
+        assert fact.embedder == writer_embedder.name and fact.embedding is not None
+        assert np.array_equal(
+            np.frombuffer(fact.embedding, dtype=np.float32), HashingEmbedder().embed([text])[0]
+        )
+        fact_id = fact.id
+    reader = CountingEmbedder()
+    _VEC_CACHE.clear()
+
+    def first_context() -> list[int]:
+        with store.sessions() as db:
+            got = retrieve_facts(
+                db, user_id=OTHER, channel="DOTHER01", is_dm=True,
+                query_text="which database for new services?", embedder=reader, now=clock.now(),
+            )  # fmt: skip
+            return [f.id for f in got]
+
+    assert fact_id in first_context()
+    assert text not in reader.texts  # read with the fact (the question alone was embedded)
+    # Its text changed by any statement that sets no new vector: the database drops the vector,
+    # and the next shelf embeds the new text.
+    edited = "Prefers Postgres 17 for new services, never MySQL"
+    with store.engine.begin() as conn:
+        conn.execute(update(MemoryEntry).where(MemoryEntry.id == fact_id).values(text=edited))
+    with store.sessions() as db:
+        assert db.get(MemoryEntry, fact_id).embedding is None  # type: ignore[union-attr]
+    assert fact_id in first_context()
+    assert edited in reader.texts
 
 
 def test_relative_dates_are_resolved_when_written(

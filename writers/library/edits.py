@@ -357,6 +357,10 @@ def _apply(kind: str, row: Any, text: str, actor: str, now: datetime, place: Pla
         row.text = text
         row.text_hash = content_hash(text)
         row.updated_at = now
+        if kind == "fact":
+            # Embedded again when next read (the database clears it too: migration 0021).
+            row.embedding = None
+            row.embedder = None
         if kind == "note" and place.data_dir is not None:
             path = place.data_dir / MEMORY_FILE
             if replace_marked_line(path, "m", row.id, memory_line(row)):

@@ -6,9 +6,9 @@ The file: `{"format": "seshat-export", "version": 2, "lessons", "memory", "obser
 row with its provenance, the approved SKILL.md files, MEMORY.md and USER.md, the edit versions,
 the audit trail of library items, and the tombstones (`store.tombstones`: what people had
 forgotten, as kind, id or text hash, whose forget and when — never content), so a forget holds
-wherever the library is imported. Not exported: lesson embeddings (recomputed) and skills' commit
-shas (they name commits of one repository; an import commits the files anew). Keys are sorted, so
-two exports of the same library are byte-for-byte equal.
+wherever the library is imported. Not exported: lesson and fact embeddings (recomputed) and
+skills' commit shas (they name commits of one repository; an import commits the files anew).
+Keys are sorted, so two exports of the same library are byte-for-byte equal.
 
 Version 1 (before tombstones travelled) is still read: it is version 2 without tombstones.
 """
@@ -43,7 +43,11 @@ VERSION = 2
 READABLE = (1, 2)  # 1: no "tombstones" section
 # A tombstone's fields in the file: ids, a hash and a time; its row id stays home.
 TOMBSTONE_FIELDS = ("kind", "key", "user_id", "at")
-EXCLUDED = {"lessons": {"embedding", "embedder"}, "skills": {"commit_sha"}}
+EXCLUDED = {
+    "lessons": {"embedding", "embedder"},
+    "memory": {"embedding", "embedder"},
+    "skills": {"commit_sha"},
+}
 # Audit targets that belong to the library (its history travels with it). An import's own
 # receipt (`lesson.imported`, which tells running daemons to load the lesson) belongs to the
 # importing library only, so exports leave it out.

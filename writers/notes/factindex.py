@@ -10,11 +10,14 @@ moved, so a fact written, edited, rolled back or forgotten by any process is see
 selection in every process. Which facts of a shelf a given user may see is asked of
 `facts.scope_filter` itself (ids only, once per user and shelf version), never re-implemented
 here: for the user whose selection builds a shelf, by the building statement itself (`shelf`'s
-`visible_to`).
+`visible_to`). A fact's vector is the one kept with it when its embedder wrote it (migration
+0021); only the others are embedded. The building statement may run ahead, in the transaction
+that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
 
-What a shelf holds goes with the texts it came from: `forget` drops every shelf holding a
-forgotten or rolled-back text's hash (its terms, vectors and text alike), and a shelf is rebuilt
-when its scopes' versions moved (an edit, or a forget by another process).
+What a shelf holds goes with the texts it came from: `forget` drops every shelf (and every rows
+read ahead) holding a forgotten or rolled-back text's hash (its terms, vectors and text alike),
+and a shelf is rebuilt when its scopes' versions moved (an edit, or a forget by another
+process).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 import numpy as np
 from sqlalchemy import ColumnElement, Select, String, and_, bindparam, case, cast, or_, select
@@ -201,6 +205,16 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
 
 _SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
 _LOCK = threading.Lock()
+# Rows read ahead of a build by a transaction opened for other work (`read_ahead`), by shelf
+# key: the versions they were read at, whose visibility they answer, the rows. Taken by the
+# build that needs them; dropped by `forget` like a shelf.
+_AHEAD: OrderedDict[
+    tuple[str, tuple[Scope, ...]], tuple[tuple[int, ...], str | None, list[Any]]
+] = OrderedDict()
+_MAX_AHEAD = 256
+# At most this many rows are read ahead (the reading transaction is the intake's, which holds
+# the writer lock on SQLite); scopes holding more are read by their build, as before.
+AHEAD_ROWS = 256
 
 
 def scopes_of(*, user_id: str, channel: str, is_dm: bool) -> tuple[Scope, ...]:
@@ -258,32 +272,27 @@ def shelf(
     its facts that condition admits, in the same statement (`visible` then reads nothing)."""
     if known is not None and not known.any_facts:
         return _empty(known.versions)
-    bind = db.get_bind()
-    engine = bind.engine if isinstance(bind, Connection) else bind
-    key = (f"{engine.url}#{id(engine)}", scopes)
+    key = _key(db, scopes)
     now_versions = known.versions if known is not None else versions(db, scopes)
     with _LOCK:
         got = _SHELVES.get(key)
         if (
             got is not None
-            and (
-                got.versions == now_versions
-                or (
-                    known is not None
-                    and all(h >= k for h, k in zip(got.versions, now_versions, strict=True))
-                )
-            )
+            and _current(got, now_versions, known is not None)
             and (embed is None or embedder_name in got.vectors)
         ):
             _SHELVES.move_to_end(key)
             return got
-    built = _build(db, scopes, now_versions, statuses, line_tokens, visible_to)
+        ahead = _AHEAD.pop(key, None)
+    viewer = None if visible_to is None else visible_to[0]
+    rows = (
+        ahead[2]
+        if ahead is not None and ahead[0] == now_versions and ahead[1] == viewer
+        else _rows(db, scopes, statuses, visible_to)
+    )
+    built = _build(rows, now_versions, line_tokens, viewer)
     if embed is not None:
-        built.vectors[embedder_name] = (
-            embed(list(zip(built.hashes, built.texts, strict=True)))
-            if len(built)
-            else np.zeros((0, 1), dtype=np.float32)
-        )
+        built.vectors[embedder_name] = _vectors(rows, built, embed, embedder_name)
     if len(built) > TEXTS_MAX:
         built.texts, built.statuses = [], []  # the vectors are made; a large shelf keeps no text
     with _LOCK:
@@ -296,37 +305,121 @@ def shelf(
     return built
 
 
-def _build(
-    db: Session,
+def _key(db: Session | Connection, scopes: tuple[Scope, ...]) -> tuple[str, tuple[Scope, ...]]:
+    bind = db.get_bind() if isinstance(db, Session) else db
+    engine = bind.engine if isinstance(bind, Connection) else bind
+    return (f"{engine.url}#{id(engine)}", scopes)
+
+
+def _current(got: Shelf, now_versions: tuple[int, ...], known: bool) -> bool:
+    """Whether a kept shelf has every change up to `now_versions` (with `known`, versions
+    read in an earlier snapshot: a newer shelf has them too, versions only grow)."""
+    return got.versions == now_versions or (
+        known and all(h >= k for h, k in zip(got.versions, now_versions, strict=True))
+    )
+
+
+def read_ahead(
+    db: Session | Connection,
     scopes: tuple[Scope, ...],
-    now_versions: tuple[int, ...],
+    *,
     statuses: Sequence[str],
-    line_tokens: Callable[[str, str, datetime], int],
+    known: Known,
     visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
-) -> Shelf:
+) -> bool:
+    """In a transaction opened for other work that read `known` (the intake's, which stores a
+    session's first message): read the rows the shelf's build will need, when this process
+    keeps no shelf of `scopes` as new as `known` and they hold at most `AHEAD_ROWS` facts, so
+    the selection that follows reads nothing and needs no transaction of its own. Only the
+    statement runs here; the shelf is built by `shelf`, outside the reading transaction.
+    True when rows were kept."""
+    if not known.any_facts:
+        return False
+    key = _key(db, scopes)
+    with _LOCK:
+        got = _SHELVES.get(key)
+        if got is not None and _current(got, known.versions, True):
+            return False
+    rows = _rows(db, scopes, statuses, visible_to, limit=AHEAD_ROWS + 1)
+    if len(rows) > AHEAD_ROWS:
+        return False
+    with _LOCK:
+        _AHEAD[key] = (known.versions, None if visible_to is None else visible_to[0], rows)
+        _AHEAD.move_to_end(key)
+        while len(_AHEAD) > _MAX_AHEAD:
+            _AHEAD.popitem(last=False)
+    return True
+
+
+def _rows(
+    db: Session | Connection,
+    scopes: tuple[Scope, ...],
+    statuses: Sequence[str],
+    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    *,
+    limit: int | None = None,
+) -> list[Any]:
     # Which facts the building user may see, answered by the same statement.
     admits = [] if visible_to is None else [case((visible_to[1](), 1), else_=0).label("admits")]
-    rows = [
-        r
-        for r in db.execute(
-            select(
-                MemoryEntry.id,
-                MemoryEntry.text,
-                MemoryEntry.text_hash,
-                MemoryEntry.category,
-                MemoryEntry.confidence,
-                MemoryEntry.decay_rate,
-                MemoryEntry.last_accessed_at,
-                MemoryEntry.created_at,
-                MemoryEntry.status,
-                cast(MemoryEntry.flags, String).label("flags"),
-                *admits,
-            )
-            .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
-            .order_by(MemoryEntry.id)
-        ).all()
-        if r.flags in _NO_FLAGS
-    ]
+    statement = (
+        select(
+            MemoryEntry.id,
+            MemoryEntry.text,
+            MemoryEntry.text_hash,
+            MemoryEntry.category,
+            MemoryEntry.confidence,
+            MemoryEntry.decay_rate,
+            MemoryEntry.last_accessed_at,
+            MemoryEntry.created_at,
+            MemoryEntry.status,
+            cast(MemoryEntry.flags, String).label("flags"),
+            MemoryEntry.embedding,
+            MemoryEntry.embedder,
+            *admits,
+        )
+        .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+        .order_by(MemoryEntry.id)
+    )
+    if limit is not None:
+        statement = statement.limit(limit)
+    return list(db.execute(statement).all())
+
+
+def _vectors(
+    read: list[Any],
+    built: Shelf,
+    embed: Callable[[Sequence[tuple[str, str]]], Matrix],
+    embedder_name: str,
+) -> Matrix:
+    """The shelf's vectors: each fact's own, kept with it when this embedder wrote it
+    (migration 0021), the rest embedded now (facts imported or written without one)."""
+    if not len(built):
+        return np.zeros((0, 1), dtype=np.float32)
+    kept = {
+        r.id: r.embedding for r in read if r.embedding is not None and r.embedder == embedder_name
+    }
+    ids = built.ids.tolist()
+    missing = [n for n, i in enumerate(ids) if i not in kept]
+    if len(missing) == len(ids):
+        return embed(list(zip(built.hashes, built.texts, strict=True)))
+    made = iter(embed([(built.hashes[n], built.texts[n]) for n in missing]) if missing else ())
+    return np.stack(
+        [
+            np.frombuffer(kept[i], dtype="<f4")
+            if i in kept
+            else np.asarray(next(made), dtype=np.float32)
+            for i in ids
+        ]
+    )
+
+
+def _build(
+    read: list[Any],
+    now_versions: tuple[int, ...],
+    line_tokens: Callable[[str, str, datetime], int],
+    viewer: str | None = None,
+) -> Shelf:
+    rows = [r for r in read if r.flags in _NO_FLAGS]
     terms = [lexical.cached_terms(r.text_hash, r.text) for r in rows]
     postings: dict[int, tuple[list[int], list[int]]] = {}
     for i, doc in enumerate(terms):
@@ -361,8 +454,8 @@ def _build(
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
     )
-    if visible_to is not None:
-        shelf.masks[visible_to[0]] = np.array([bool(r.admits) for r in rows], dtype=bool)
+    if viewer is not None:
+        shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)
     return shelf
 
 
@@ -397,21 +490,35 @@ def forget(text_hashes: Sequence[str]) -> None:
     with _LOCK:
         for key in [k for k, sh in _SHELVES.items() if gone.intersection(sh.hashes)]:
             del _SHELVES[key]
+        for key in [k for k, a in _AHEAD.items() if any(r.text_hash in gone for r in a[2])]:
+            del _AHEAD[key]
+
+
+def hashes() -> set[str]:
+    """The text hashes every shelf and every read-ahead holds (what a forget must drop)."""
+    with _LOCK:
+        return {h for sh in _SHELVES.values() for h in sh.hashes} | {
+            r.text_hash for a in _AHEAD.values() for r in a[2]
+        }
 
 
 def holds(text_hash: str) -> bool:
-    """Whether any shelf still holds a text's terms or vectors (the forget tests look here)."""
-    with _LOCK:
-        return any(text_hash in sh.hashes for sh in _SHELVES.values())
+    """Whether any shelf (or rows read ahead for one) still holds a text's terms or vectors
+    (the forget tests look here)."""
+    return text_hash in hashes()
 
 
 def holds_text(text: str) -> bool:
-    """Whether any shelf still keeps this text (the forget and edit tests look here too)."""
+    """Whether any shelf (or rows read ahead for one) still keeps this text (the forget and
+    edit tests look here too)."""
     with _LOCK:
-        return any(text in sh.texts for sh in _SHELVES.values())
+        return any(text in sh.texts for sh in _SHELVES.values()) or any(
+            r.text == text for a in _AHEAD.values() for r in a[2]
+        )
 
 
 def clear() -> None:
     """Drop every shelf (tests; a process that wants no derived copies left)."""
     with _LOCK:
         _SHELVES.clear()
+        _AHEAD.clear()

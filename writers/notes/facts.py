@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, or_, select
+from sqlalchemy import ColumnElement, Connection, or_, select
 from sqlalchemy.orm import Session, load_only
 
 from store.clock import as_utc
@@ -203,7 +203,8 @@ def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bo
 
 
 def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
-    # Facts have no stored vectors; cache by text hash so repeat sessions embed nothing new.
+    # A fact without its own vector (migration 0021: imported, older, another embedder) is
+    # embedded here; cached by text hash so repeat sessions embed nothing new.
     name = embedder.name
     missing = [(h, t) for h, t in facts if (name, h) not in _VEC_CACHE]
     if missing:
@@ -225,9 +226,7 @@ def forget_vectors(text_hashes: Sequence[str]) -> None:
 
 def cached_texts() -> set[str]:
     """Text hashes with a cached vector, term list or index entry (what forget must drop)."""
-    with factindex._LOCK:
-        indexed = {h for sh in factindex._SHELVES.values() for h in sh.hashes}
-    return {k[1] for k in _VEC_CACHE} | set(lexical._CACHE) | indexed
+    return {k[1] for k in _VEC_CACHE} | set(lexical._CACHE) | factindex.hashes()
 
 
 _DATED = re.compile(r"^\[[^\]]{4,40}\]")
@@ -299,6 +298,23 @@ def _shelf(
         line_tokens=_line_tokens,
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
+        known=known,
+        visible_to=(
+            _viewer_key(user_id, channel, is_dm),
+            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        ),
+    )
+
+
+def read_ahead(
+    db: Session | Connection, *, user_id: str, channel: str, is_dm: bool, known: factindex.Known
+) -> bool:
+    """In the intake's transaction, which read `known`: the rows a build of the session's
+    shelf will need, when this process keeps none as new (`factindex.read_ahead`)."""
+    return factindex.read_ahead(
+        db,
+        factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
+        statuses=RETRIEVABLE,
         known=known,
         visible_to=(
             _viewer_key(user_id, channel, is_dm),

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -28,12 +29,13 @@ from reflection.schema import Reflection
 from store.ledger import audit
 from store.models import AuditEvent, MemoryEntry, ReviewItem
 from writers.base import WriteContext, WriterResult, content_hash
+from writers.embed import Embedder
 from writers.guard.attribution import for_item
 from writers.guard.gate import Admitted, Guard, one_line
 from writers.guard.reach import View, fact_scope, visible
 from writers.guard.trust import people_named
 from writers.notes.dates import resolve_relative
-from writers.notes.facts import DEFAULT_DECAY_RATE, fact_fields, reinforce_facts
+from writers.notes.facts import DEFAULT_DECAY_RATE, FACT_SCOPES, fact_fields, reinforce_facts
 from writers.review import create_item
 from writers.tokens import cap_lines
 
@@ -339,13 +341,17 @@ class MemoryWriter:
 
     name = "memory"
 
-    def __init__(self, *, guard: Guard | None = None) -> None:
+    def __init__(self, *, guard: Guard | None = None, embedder: Embedder | None = None) -> None:
         self.guard = guard or Guard()
+        # With an embedder, each fact is written with its vector (`memory_entries.embedding`):
+        # a session's first context then reads it rather than embedding the fact again.
+        self.embedder = embedder
 
     def write(self, db: Session, ctx: WriteContext, reflection: Reflection) -> WriterResult:
         """Store each note (redacted, checked, placed, deduplicated); idempotent per reflection."""
         result = WriterResult(status="nothing")
         rid = ctx.provenance.reflection_id
+        added: list[MemoryEntry] = []
         for ordinal, note in enumerate(reflection.memory_notes):
             done = db.scalars(
                 select(MemoryEntry.id).where(
@@ -369,6 +375,7 @@ class MemoryWriter:
                 result.detail.append(f"note {ordinal}: duplicate fact")
                 continue
             db.add(entry)
+            added.append(entry)
             db.flush()
             kind = "memory" if entry.scope_kind == "global" else "fact"
             if admitted.quarantined:
@@ -388,14 +395,28 @@ class MemoryWriter:
                     title = f"Share a fact from <@{who}> with <#{ctx.channel}>?"
                     _card(db, nctx, entry, admitted, kind="fact", title=title)
                     result.staged += 1
-        if self._episode(db, ctx, reflection, result):
+        if self._episode(db, ctx, reflection, result, added):
             result.detail.append("episode kept")
+        self._embed([e for e in added if e.scope_kind in FACT_SCOPES])
         if result.written or result.staged:
             result.status = "staged" if result.staged and not result.written else "written"
         return result
 
+    def _embed(self, facts: list[MemoryEntry]) -> None:
+        """Each new fact's vector, kept with it (one batch; flushed with the session)."""
+        if self.embedder is None or not facts:
+            return
+        for fact, vector in zip(facts, self.embedder.embed([f.text for f in facts]), strict=True):
+            fact.embedding = np.asarray(vector, dtype="<f4").tobytes()  # as lessons keep theirs
+            fact.embedder = self.embedder.name
+
     def _episode(
-        self, db: Session, ctx: WriteContext, reflection: Reflection, result: WriterResult
+        self,
+        db: Session,
+        ctx: WriteContext,
+        reflection: Reflection,
+        result: WriterResult,
+        added: list[MemoryEntry],
     ) -> bool:
         """Keep the session's episode (see `episode_text`) in the session's own scope: the DM
         user's, or the channel's seen by its author only (the trust rule, as for facts). It is a
@@ -418,28 +439,28 @@ class MemoryWriter:
         text = resolve_relative(admitted.text, ctx.now)
         p = ctx.provenance
         scope_kind, scope_id = ("user", ctx.user_id) if ctx.is_dm else ("channel", ctx.channel)
-        db.add(
-            MemoryEntry(
-                text=text,
-                text_hash=content_hash(text),
-                category="episode",
-                tags=[],
-                scope_kind=scope_kind,
-                scope_id=scope_id,
-                reach="scope" if scope_kind == "user" else "author",
-                status="quarantined" if admitted.quarantined else "active",
-                flags=admitted.flags if admitted.quarantined else [],
-                confidence=EPISODE_CONFIDENCE,
-                decay_rate=DEFAULT_DECAY_RATE,
-                provenance=p.as_json(),
-                reflection_id=p.reflection_id,
-                session_id=p.session_id,
-                author_id=ctx.user_id,
-                ordinal=EPISODE_ORDINAL,
-                created_at=ctx.now,
-                updated_at=ctx.now,
-            )
+        entry = MemoryEntry(
+            text=text,
+            text_hash=content_hash(text),
+            category="episode",
+            tags=[],
+            scope_kind=scope_kind,
+            scope_id=scope_id,
+            reach="scope" if scope_kind == "user" else "author",
+            status="quarantined" if admitted.quarantined else "active",
+            flags=admitted.flags if admitted.quarantined else [],
+            confidence=EPISODE_CONFIDENCE,
+            decay_rate=DEFAULT_DECAY_RATE,
+            provenance=p.as_json(),
+            reflection_id=p.reflection_id,
+            session_id=p.session_id,
+            author_id=ctx.user_id,
+            ordinal=EPISODE_ORDINAL,
+            created_at=ctx.now,
+            updated_at=ctx.now,
         )
+        db.add(entry)
+        added.append(entry)
         db.flush()
         return not admitted.quarantined
 
