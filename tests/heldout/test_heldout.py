@@ -129,7 +129,7 @@ DEV_REDACTION_FP_CEILING = {
     "redaction6": 0,
     "redaction8": 1,
     "redaction9": 0,
-    "redaction10": 5,
+    "redaction10": 0,
     "redaction12": 0,
     "redaction14": 0,
     "redaction16": 0,
@@ -137,14 +137,29 @@ DEV_REDACTION_FP_CEILING = {
     "redaction18": 0,
     "redaction19": 0,
     "redaction23": 0,
-    "redaction24": 7,
-    "redaction25": 1,
+    "redaction24": 0,
+    "redaction25": 0,
     "redaction26": 4,
+    # Issue 24's seventh round (first measured on 19072f7 before any text was read: 29: 20,
+    # 31: 16, 32: 12, 33: 21); after the blob part's `said_secret`.
+    "redaction29": 12,
+    "redaction31": 14,
+    "redaction32": 12,
+    "redaction33": 4,
 }
 # Secrets a development set's rules still miss (sixth round's second pass: passwords behind a
 # long prose label, which no rule reads yet without over-matching; docs/design.md "not caught
 # yet"). Every other development set misses none.
-DEV_REDACTION_MISSED = {"redaction24": 2, "redaction25": 2, "redaction26": 1}
+DEV_REDACTION_MISSED = {
+    "redaction24": 2,
+    "redaction25": 2,
+    "redaction26": 1,
+    # Seventh round, as first measured (passwords, cards and a phone: no blob rule's kind).
+    "redaction29": 4,
+    "redaction31": 1,
+    "redaction32": 5,
+    "redaction33": 2,
+}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))

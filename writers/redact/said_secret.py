@@ -41,10 +41,11 @@ _PIECES = frozenset(
     "heslo lösenord losenord adgangskode passord salasana jelszó jelszo şifre sifre "
     "токен ключ секрет пароль".split()
 )
-# Stems of compounds (`Zugangsschlüssel`, `Passwortrichtlinie`) and words in scripts written
+# Stems of compounds (`Zugangsschlüssel`, `Passwortrichtlinie`, `Zugangstoken`; `tokenizer`
+# and `secretary` are other words) and words in scripts written
 # without spaces (Japanese, Chinese, Korean) or with marks `\w` splits (Thai, Hindi).
 _STEMS = re.compile(
-    r"(?i)schl[üu]ssel|passw|kennw|secret|token|credential|contrase|"
+    r"(?i)schl[üu]ssel|passw|kennw|secrets?(?![a-z])|tokens?(?![a-z])|credential|contrase|"
     r"キー|トークン|パスワード|鍵|秘密|密钥|密鑰|密码|密碼|令牌|凭据|憑證|키|토큰|비밀번호|"
     r"مفتاح|رمز|كلمة المرور|מפתח|סיסמ|κλειδί|κωδικός|รหัส|कुंजी|पासवर्ड|टोकन"
 )
