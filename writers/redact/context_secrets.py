@@ -1181,6 +1181,10 @@ def _near_words(m: re.Match[str]) -> bool:
         return False
     if counted_names(value):
         return False  # `$s9NeonDrift12TokenManagerC7…`: a compiler's symbol, not a key
+    if value.startswith("eyJ") and decodes_to_structure(value):
+        # An AWS secret key is 40 random characters; `eyJhbGciOi…` is base64 of `{"alg":…`, a
+        # JWT's readable header cut at 40 (a whole JWT is the JWT rule's, not this one's).
+        return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
     if sealed_or_public(m.string, m.start("s")):

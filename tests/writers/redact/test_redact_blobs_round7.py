@@ -74,3 +74,12 @@ def test_said_secret_reads_words_not_letters() -> None:
     text = "the apiKey: RUN"
     assert said_secret(text, text.index("RUN"), len(text))
     assert glued_name_says_secret("access_token=RUN") and not glued_name_says_secret("media_RUN")
+
+
+def test_a_jwt_header_cut_at_forty_is_no_aws_secret_key(redactor: Redactor) -> None:
+    # The first 40 characters of a token as a log prints them: base64 of `{"alg":"ES256",…`.
+    head = base64.urlsafe_b64encode(b'{"alg":"ES256","kid":"').decode().rstrip("=")
+    cut = (head + _alnum(110, 40))[:40]
+    assert _kept(redactor, f"the access token's first 40 chars in the proxy log: {cut} (cut)")
+    key = _key_b64(111, 30)[:40]
+    assert _caught(redactor, f"the access token's first 40 chars in the proxy log: {key}", key)
