@@ -6,7 +6,7 @@ words around it do. Vendors' keys carry their own prefix, and each known prefix 
 (`recognizers.py`: `ghp_`, `xoxb-`, `sk-proj-`, `AKIA`…). What the generic rules
 (`context_secrets._LONG`, `_PREFIXED`) add is a run of no known form, and such a run is a
 secret when the text says so: a secret's word (`token`, `key`, `secret`, `password`, `auth`,
-`credential`, `bearer`, `session`, `cookie`, in the languages the corpora are written in) on
+`credential`, `bearer`, `cookie`, in the languages the corpora are written in) on
 the run's own line, as its label or in the sentence around it, or on the line right above it
 (a block's introducing line, a YAML key above its folded value).
 
@@ -28,11 +28,13 @@ from writers.redact.public_forms import block_label
 __all__ = ["glued_name_says_secret", "said_secret"]
 
 # Nouns (and stems) for a secret, read as whole pieces of words: `apiKey`, `API_KEY`, `x-api-key`
-# and `key` hold the piece `key`; `monkey`, `keyboard` and `tokenizer` do not.
+# and `key` hold the piece `key`; `monkey`, `keyboard` and `tokenizer` do not. "Session" alone
+# is not one (a session replay's segment, a visit's id): what logs a session in is called its
+# token, cookie or key; `sessionid` is a session cookie's name.
 _PIECES = frozenset(
     "key keys apikey token tokens secret secrets password passwords passwd pwd passphrase "
     "passcode credential credentials creds cred auth authorization authorisation bearer "
-    "session sessionid cookie cookies pat psk private priv signing hmac jwt otp totp "
+    "sessionid cookie cookies pat psk private priv signing hmac jwt otp totp "
     # French, Spanish, Portuguese, Italian, German, Dutch, Polish, Czech, Swedish, Danish,
     # Norwegian, Finnish, Hungarian, Turkish, Indonesian, Vietnamese (ASCII-folded spellings too).
     "cle clé clef clave chave chiave schlussel schlüssel sleutel klucz klic klíč nyckel nøgle "
@@ -71,7 +73,14 @@ def said_secret(text: str, start: int, end: int) -> bool:
     line_end = text.find("\n", end)
     after = text[end : len(text) if line_end < 0 else line_end]
     label = block_label(text, start)
+    if _SESSION_FIELD.search(label):
+        return True
     return _says(label) or _says(after) or _life_of_a_secret(after) or _jwk_private(text, label)
+
+
+# A field named for a session (`"session": "…"`, `session_id=`) holds what the server knows the
+# session by, and a cookie or a query parameter so named logs it in.
+_SESSION_FIELD = re.compile(r"(?i)(?<![A-Za-z])session[\w-]*[\"']?[ \t]*[:=][ \t]*[\"'`]?$")
 
 
 # A JSON Web Key's private members (RFC 7518: `d`, `p`, `q`, `dp`, `dq`, `qi` of an RSA or EC
@@ -102,4 +111,6 @@ def glued_name_says_secret(value: str) -> bool:
     """True when the words glued to a run say secret as a label would: a name before `=`
     (`api_key=…`), a word or a key's tag before `_`/`-` (`token_…`, `sk_…`, `hf_…`)."""
     pieces = [p for p in re.split(r"[_=.-]", value) if p.isalpha() and len(p) < 20]
+    if "=" in value and _SESSION_FIELD.search(value[: value.index("=") + 1]):
+        return True  # `session_id=…` glued to its value
     return any(p.lower() in _KEY_TAGS for p in pieces[:2]) or _says(" ".join(pieces))
