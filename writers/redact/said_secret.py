@@ -30,11 +30,13 @@ __all__ = ["glued_name_says_secret", "said_secret"]
 # Nouns (and stems) for a secret, read as whole pieces of words: `apiKey`, `API_KEY`, `x-api-key`
 # and `key` hold the piece `key`; `monkey`, `keyboard` and `tokenizer` do not. "Session" alone
 # is not one (a session replay's segment, a visit's id): what logs a session in is called its
-# token, cookie or key; `sessionid` is a session cookie's name.
+# token, cookie or key; `sessionid` is a session cookie's name. Words that qualify a key
+# (`hmac`, `signing`, `private`) are not on the list: an HMAC of a body is a digest, and the key
+# itself is called a key.
 _PIECES = frozenset(
     "key keys apikey token tokens secret secrets password passwords passwd pwd passphrase "
     "passcode credential credentials creds cred auth authorization authorisation bearer "
-    "sessionid cookie cookies pat psk private priv signing hmac jwt otp totp "
+    "sessionid cookie cookies pat psk jwt "
     # French, Spanish, Portuguese, Italian, German, Dutch, Polish, Czech, Swedish, Danish,
     # Norwegian, Finnish, Hungarian, Turkish, Indonesian, Vietnamese (ASCII-folded spellings too).
     "cle clé clef clave chave chiave schlussel schlüssel sleutel klucz klic klíč nyckel nøgle "

@@ -38,6 +38,10 @@ def test_a_bare_run_in_a_listing_or_a_log_is_kept(redactor: Redactor) -> None:
     # cookie or key is named so.
     assert _kept(redactor, f"session replay segment {key}")
     assert _caught(redactor, f"session token {key}", key)
+    # Words that qualify a key are not one: an HMAC, a signing certificate's value, a private
+    # repository's run are named by what they are; the key is called a key.
+    assert _kept(redactor, f"HMAC of the webhook body: {key}")
+    assert _caught(redactor, f"HMAC key of the webhook: {key}", key)
 
 
 def test_an_id_with_a_word_tag_is_kept_and_a_key_tag_is_not(redactor: Redactor) -> None:
