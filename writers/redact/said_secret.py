@@ -36,7 +36,7 @@ __all__ = ["glued_name_says_secret", "said_secret"]
 _PIECES = frozenset(
     "key keys apikey token tokens secret secrets password passwords passwd pwd passphrase "
     "passcode credential credentials creds cred auth authorization authorisation bearer "
-    "sessionid cookie cookies pat psk jwt "
+    "sessionid cookie cookies pat psk jwt login logins "
     # French, Spanish, Portuguese, Italian, German, Dutch, Polish, Czech, Swedish, Danish,
     # Norwegian, Finnish, Hungarian, Turkish, Indonesian, Vietnamese (ASCII-folded spellings too).
     "cle clé clef clave chave chiave schlussel schlüssel sleutel klucz klic klíč nyckel nøgle "

@@ -34,6 +34,7 @@ def test_a_bare_run_in_a_listing_or_a_log_is_kept(redactor: Redactor) -> None:
     assert _caught(redactor, f"2026-03-01 12:00:01\tGET\t/img/1.png\t200\tapi key {key}", key)
     assert _caught(redactor, f"Zugangstoken fürs Lager: {key}", key)
     assert _caught(redactor, f"倉庫のトークン：{key}", key)
+    assert _caught(redactor, f"the kiosk's login, until Friday: {key}", key)
     # "Session" alone names a recording or a visit, not what logs one in: a session's token,
     # cookie or key is named so.
     assert _kept(redactor, f"session replay segment {key}")
