@@ -57,14 +57,29 @@ _WORD = re.compile(r"[^\W\d_]+")
 _CAMEL = re.compile(r"[A-Z]?[a-z\u00df-\u00ff]+|[A-Z]+(?![a-z])|[^\W\d_A-Za-z]+")
 
 
+# A key named by what it looks up or orders opens nothing: a cache's, an object's (S3), a
+# table's (primary, partition, sort, foreign), a queue's routing key, an idempotency key; and a
+# key called public is made to be published (`PublicKey`, `PUBLIC_KEY`). A hash key is a key
+# for a keyed hash (SipHash, HMAC): a secret.
+_LOOKUP = frozenset(
+    "cache object partition primary sort routing idempotency dedup dedupe "
+    "deduplication lookup row foreign composite unique surrogate natural shard index public".split()
+)
+
+
 def _says(text: str) -> bool:
     if _STEMS.search(text):
         return True
-    for word in _WORD.findall(text):
-        if word.lower() in _PIECES:
-            return True
-        if any(piece.lower() in _PIECES for piece in _CAMEL.findall(word)):
-            return True
+    pieces = [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
+    words = [w.lower() for w in _WORD.findall(text)]
+    if any(w in _PIECES and w not in ("key", "keys") for w in words):
+        return True
+    for i, piece in enumerate(pieces):
+        if piece not in _PIECES:
+            continue
+        if piece in ("key", "keys") and i > 0 and pieces[i - 1] in _LOOKUP:
+            continue  # `cache key`, `idempotency_key`, `PublicKey`
+        return True
     return False
 
 

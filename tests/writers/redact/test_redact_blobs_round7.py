@@ -92,3 +92,11 @@ def test_a_jwt_header_cut_at_forty_is_no_aws_secret_key(redactor: Redactor) -> N
     assert _kept(redactor, f"the access token's first 40 chars in the proxy log: {cut} (cut)")
     key = _key_b64(111, 30)[:40]
     assert _caught(redactor, f"the access token's first 40 chars in the proxy log: {key}", key)
+
+
+def test_a_key_named_by_what_it_looks_up_opens_nothing(redactor: Redactor) -> None:
+    run = _key_b64(120, 33)
+    for label in ("cache key", "S3 object key:", "idempotency_key =", "partition key"):
+        assert _kept(redactor, f"the {label} {run} again"), label
+    for label in ("access key", "hash key", "Schlüssel:"):
+        assert _caught(redactor, f"the {label} {run} again", run), label
