@@ -63,6 +63,7 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
+from writers.redact.said_secret import glued_name_says_secret, said_secret
 from writers.redact.structure import (
     checksum_beside,
     der_public,
@@ -1007,7 +1008,9 @@ def _long_check(m: re.Match[str]) -> bool:
     # One long random run, not an identifier of short words joined by `_` or `-`.
     if max(len(piece) for piece in re.split(r"[_=-]", value)) < 20 or named_digest(value):
         return False
-    return machine_made(value) and not in_file_blob(m.string, m.start())
+    if not machine_made(value) or in_file_blob(m.string, m.start()):
+        return False
+    return said_secret(m.string, *_long_span(m)) or glued_name_says_secret(value)
 
 
 # A password hash names its scheme before the hash: RFC 2307 / LDAP `{SSHA}`, `{PBKDF2-SHA256}`,
@@ -1159,7 +1162,9 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     # A random body: both cases (or one case and digits) and as varied as a key is.
     if entropy(flat) < (4.0 if both_cases else 3.7) or _reads_as_text(flat):
         return False
-    return not decodes_to_structure(m.group(0))
+    if decodes_to_structure(m.group(0)):
+        return False
+    return said_secret(m.string, m.start(), m.end()) or glued_name_says_secret(m.group(0))
 
 
 # ---------------------------------------------------------------- near its words
@@ -1176,6 +1181,10 @@ def _near_words(m: re.Match[str]) -> bool:
         return False
     if counted_names(value):
         return False  # `$s9NeonDrift12TokenManagerC7…`: a compiler's symbol, not a key
+    if value.startswith("eyJ") and decodes_to_structure(value):
+        # An AWS secret key is 40 random characters; `eyJhbGciOi…` is base64 of `{"alg":…`, a
+        # JWT's readable header cut at 40 (a whole JWT is the JWT rule's, not this one's).
+        return False
     if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
     if sealed_or_public(m.string, m.start("s")):

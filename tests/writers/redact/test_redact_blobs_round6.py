@@ -32,7 +32,7 @@ def test_a_zlib_stream_is_a_files_bytes(redactor: Redactor) -> None:
     # A key in base64 is random bytes from its first one, and stays a key.
     key = _key_b64(11, 48)
     assert not key.startswith("eJ")
-    assert _caught(redactor, f"Feld 8: `{key}`", key)
+    assert _caught(redactor, f"Feld 8 (Token): `{key}`", key)
 
 
 def test_an_array_of_floating_point_numbers_is_data(redactor: Redactor) -> None:
@@ -51,7 +51,7 @@ def test_an_array_of_floating_point_numbers_is_data(redactor: Redactor) -> None:
     # Random bytes read as numbers land far outside everyday magnitudes: a key is no array.
     key = _key_b64(23, 48)
     assert not numeric_array(base64.b64decode(key))
-    assert _caught(redactor, f'const v = "{key}";', key)
+    assert _caught(redactor, f'const apiKey = "{key}";', key)
 
 
 def test_a_percent_escape_is_one_character_of_a_url(redactor: Redactor) -> None:
@@ -95,7 +95,7 @@ def test_the_rows_of_a_listing_introduced_as_digests_are_digests(redactor: Redac
         redactor, f"blake3 digests per shard:\n```\n{rows}\nDEPLOY_TOKEN\t{token}\n```", token
     )
     assert _caught(
-        redactor, f"blake3 digests per shard:\n{rows}\nand the thing you asked for\n{token}", token
+        redactor, f"blake3 digests per shard:\n{rows}\nand the token you asked for\n{token}", token
     )
 
 
@@ -113,7 +113,7 @@ def test_a_tag_that_abbreviates_its_label_is_an_object_id(redactor: Redactor) ->
     key = _alnum(65, 28)
     assert _caught(redactor, f'{{"stripe": "sk_{key}"}}', key)
     assert _caught(redactor, f'{{"session_secret": "se_{key}"}}', key)
-    assert _caught(redactor, f"le litige dp_{key} est clos", key)
+    assert _caught(redactor, f"le jeton du litige : dp_{key}", key)
     long_key = _alnum(66, 34)
     assert _caught(redactor, f'{{"hugging_face": "hf_{long_key}"}}', long_key)
 

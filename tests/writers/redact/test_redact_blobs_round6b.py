@@ -84,7 +84,7 @@ def test_a_chunk_printed_with_its_crc32_is_a_transfers_payload(redactor: Redacto
     assert _kept(redactor, f'upload part 7: {{"data": "{data}", "crc": "0x{crc:08x}"}}')
     assert _kept(redactor, f"bloc 12 ({len(chunk)} o) {data} crc32={crc:08X}")
     # A key beside a hex number that is not its checksum stays a key.
-    assert _caught(redactor, f'{{"data": "{data}", "crc": "0x{crc ^ 1:08x}"}}', data)
+    assert _caught(redactor, f'{{"token": "{data}", "crc": "0x{crc ^ 1:08x}"}}', data)
 
 
 def test_an_asset_named_for_its_pixel_density_is_no_mailbox(redactor: Redactor) -> None:

@@ -202,7 +202,7 @@ def test_base64_of_a_readable_protobuf_or_msgpack_message_is_data(redactor: Reda
     )
     carried = _pb_field(1, b"svc") + _pb_field(2, _RNG.randbytes(40))
     assert not readable_structure(carried, looks_random)
-    assert _caught(redactor, f"blob {_b64(carried)}", _b64(carried))
+    assert _caught(redactor, f"secret blob {_b64(carried)}", _b64(carried))
     # Random bytes do not parse as a whole message.
     assert not any(readable_structure(_RNG.randbytes(32), looks_random) for _ in range(2000))
 
@@ -300,4 +300,4 @@ def test_file_names_and_directories_to_files_are_names(redactor: Redactor) -> No
     secret = _rand(40)
     # A random run that ends a sentence, or stands alone, is still one.
     assert _caught(redactor, f"the new deploy value is {secret}. Rotate it monthly", secret)
-    assert _caught(redactor, f"stored at uploads/{secret}", secret)
+    assert _caught(redactor, f"the key is stored at uploads/{secret}", secret)

