@@ -92,7 +92,33 @@ def said_secret(text: str, start: int, end: int) -> bool:
     label = block_label(text, start)
     if _SESSION_FIELD.search(label):
         return True
-    return _says(label) or _says(after) or _life_of_a_secret(after) or _jwk_private(text, label)
+    return (
+        _says(label)
+        or _says(after)
+        or _life_of_a_secret(after)
+        or _jwk_private(text, label)
+        or _pairs_id(_paragraph(text, start, end))
+    )
+
+
+def _paragraph(text: str, start: int, end: int) -> str:
+    """The run's paragraph without the run: its lines up to a blank line either way."""
+    para_start = text.rfind("\n\n", 0, start)
+    para_end = text.find("\n\n", end)
+    return text[para_start + 1 if para_start >= 0 else 0 : start] + (
+        text[end:] if para_end < 0 else text[end:para_end]
+    )
+
+
+# A key pair's id says what the run beside it is: an AWS access key id (`AKIA…`, `ASIA…`) in the
+# run's paragraph (`AKIA…:<run>`, a credentials CSV's row, the id on one line and its secret on
+# the next or the one before) names the run as the pair's secret half. The documentation's own
+# id (`AKIAIOSFODNN7EXAMPLE`) names none.
+_PAIRS_ID = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}(?![A-Za-z0-9])")
+
+
+def _pairs_id(text: str) -> bool:
+    return any(not m.group(0).endswith("EXAMPLE") for m in _PAIRS_ID.finditer(text))
 
 
 # A field named for a session (`"session": "…"`, `session_id=`) holds what the server knows the

@@ -100,3 +100,20 @@ def test_a_key_named_by_what_it_looks_up_opens_nothing(redactor: Redactor) -> No
         assert _kept(redactor, f"the {label} {run} again"), label
     for label in ("access key", "hash key", "Schlüssel:"):
         assert _caught(redactor, f"the {label} {run} again", run), label
+
+
+def test_an_access_key_id_says_its_paragraphs_run_is_the_pairs_secret(redactor: Redactor) -> None:
+    # An AWS access key id beside a run of no known form names it: the pair's secret half, on
+    # the id's line, on the line after it or before it, with no other word for a secret. The
+    # documentation's own id names none, and a bare run with no id beside it stays kept.
+    secret = _key_b64(81, 40)[:40]
+    rng = random.Random(82)
+    key_id = "AKIA" + "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(16))
+    assert _caught(redactor, f"new pair for the runner: {key_id}:{secret}", secret)
+    assert _caught(redactor, f"{key_id}\n{secret}", secret)
+    assert _caught(redactor, f"{secret}\n{key_id}", secret)
+    assert _kept(redactor, f"build cache entry\n{secret}")
+    assert _kept(redactor, f"AKIAIOSFODNN7EXAMPLE\n{secret}")
+    # A blank line ends the paragraph: an id in another one says nothing of this run.
+    retired = redactor.redact(f"{key_id} was retired last year.\n\nbuild cache entry\n{secret}")
+    assert key_id not in retired.text and secret in retired.text
