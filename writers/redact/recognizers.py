@@ -1595,6 +1595,13 @@ RULES: tuple[Rule, ...] = (
         real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
     ),
     Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
+    # SendGrid's API keys: `SG.`, a 22-character key id, a dot, a 43-character secret.
+    Rule(
+        "sendgrid_key",
+        _rx(_B + r"SG\.(?P<b>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E),
+        0.95,
+        _body,
+    ),
     Rule(
         "stripe_key",
         # `pk_live_…` is the publishable key, made to be shipped in web pages; `sk_`/`rk_` open

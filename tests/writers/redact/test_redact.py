@@ -98,6 +98,12 @@ EXAMPLES = [
     # `pk_…` is the publishable key, public by design (test_redact_forms_round5.py);
     # a restricted key opens the account as a secret key does.
     ("stripe_key", "rk_test_TYooMQauvdEDq54NiTphI7jx", "rk_test_TYooMQauvdEDq54NiTphI7jx"),
+    # A SendGrid key passed to its client, with no word for a secret around it.
+    (
+        "sendgrid_key",
+        'SendGridAPIClient("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")',
+        "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",
+    ),
     (
         "jwt",
         "cookie eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
