@@ -140,11 +140,23 @@ DEV_REDACTION_FP_CEILING = {
     "redaction24": 7,
     "redaction25": 1,
     "redaction26": 4,
+    # Issue 24's seventh round (written blind, first measured on 19072f7: 29 FP 20, 31 FP 16, 32
+    # FP 12, 33 FP 21); figures after the round's words pass.
+    "redaction29": 17,
+    "redaction31": 7,
+    "redaction32": 10,
+    "redaction33": 21,
 }
-# Secrets a development set's rules still miss (sixth round's second pass: passwords behind a
-# long prose label, which no rule reads yet without over-matching; docs/design.md "not caught
-# yet"). Every other development set misses none.
-DEV_REDACTION_MISSED = {"redaction24": 2, "redaction25": 2, "redaction26": 1}
+# Secrets a development set's rules still miss (26: a password after a noun with what it is for
+# and then a quoted value, docs/design.md "not caught yet"; the long prose labels of 24 and 25
+# are read since the seventh round). Every other development set misses none.
+DEV_REDACTION_MISSED = {
+    "redaction26": 1,
+    # Seventh round: three cards in an airline PNR's form-of-payment line (32) and a phone (33),
+    # number rules; every password of 29, 31, 32, 33 is caught since the words pass.
+    "redaction32": 3,
+    "redaction33": 1,
+}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))

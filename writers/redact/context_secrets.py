@@ -144,6 +144,10 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if SOURCE_LOCATION.fullmatch(raw.rstrip(_CLOSE)):
         return False  # `pipelines/upload.nf:246`: a file and a line (grep, a compiler, a trace)
+    if LOWER_PATH.fullmatch(raw.rstrip(_CLOSE)):
+        # `secret "ops/gds/1a-ws" not found`: lowercase segments joined by slashes are where a
+        # secret is kept (a vault path, a Secret's namespace and name), never the secret itself.
+        return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
     if enveloped(raw):
@@ -177,8 +181,26 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if strict:  # no colon or copula: only a value that could not be a word counts
         if _GENERATED_NAME.fullmatch(value):
             return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
+        if _RANDOM_GROUPS.fullmatch(value):
+            return True  # `egmt-dhhtg-aycw-xkvr`: letters no language spells, a generator's
         return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
+
+
+# Groups of lowercase letters joined by hyphens, two of them four letters or more with no vowel
+# (`egmt-dhhtg-aycw-xkvr`): no word of a Latin-script language is spelled so (one such group may
+# be an abbreviation, `html`, `sftp`), so the value is random groups, the way password generators
+# print them; names and prose are words.
+_NO_VOWEL_GROUP = r"(?<![a-z])[b-df-hj-np-tv-xz]{4,}(?![a-z])"
+_RANDOM_GROUPS = re.compile(
+    rf"(?=[a-z-]*{_NO_VOWEL_GROUP}[a-z-]*{_NO_VOWEL_GROUP})[a-z]{{3,8}}(?:-[a-z]{{3,8}}){{2,}}"
+)
+
+
+def plausible_value(raw: str, *, strict: bool) -> bool:
+    """Could `raw`, standing where a password goes, be one? `strict`: nothing but its place
+    names it, so only a value that could not be a word counts (as after a bare noun)."""
+    return _value_ok(raw, strict=strict)
 
 
 # A name in constant case (`S3_SECRET_KEY`).
@@ -188,8 +210,10 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
 # A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
 # letters and digits.
+# The stem is words, each with a vowel: groups of random letters throughout
+# (`egmt-dhhtg-aycw-xkvr`) are a generated password, not a name with a suffix.
 _GENERATED_NAME = re.compile(
-    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
+    r"(?:[a-z]*[aeiouy][a-z]*)(?:-[a-z]*[aeiouy][a-z]*)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
     # A word with a number after it (`saffron54`, vowels and all) is how a person ends a
     # passphrase; generated suffixes are random letters and digits (Kubernetes' alphabet has no
     # vowel at all).
@@ -205,6 +229,18 @@ _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 
 
 def _prose_check(m: re.Match[str]) -> bool:
+    if not _prose_context_ok(m):
+        return False
+    bare = m.group("bare") is not None
+    label, value = m.string[m.start() : m.start("s")], m.group("s")
+    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
+    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
+    return _value_ok(value, strict=bare, said=said)
+
+
+def _prose_context_ok(m: re.Match[str]) -> bool:
+    """Do the words around a noun's match leave it naming the value after it? (The value itself is
+    judged by `_value_ok`.)"""
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
     if published_defaults(m.string, m.start()):
@@ -224,6 +260,10 @@ def _prose_check(m: re.Match[str]) -> bool:
     if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
         # comma began the next field; the colon is that field's, not the noun's.
+        return False
+    if re.search(r"[?!.][ \t]+\S", label.rstrip()) and not re.search(r"[:=：]", label):
+        # "the GitHub token for the backup job? It should be fine-grained": the noun's phrase
+        # ends with its sentence; a copula in the next sentence says something of its subject.
         return False
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
@@ -246,7 +286,7 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
-    bare = m.group("bare") is not None
+    bare = m.groupdict().get("bare") is not None
     if (
         bare
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
@@ -279,9 +319,40 @@ def _prose_check(m: re.Match[str]) -> bool:
         # "is per-team or per-org", "read-only and …": a compound word weighed against another
         # is a choice being discussed; a passphrase is not offered with alternatives.
         return False
-    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
-    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
-    return _value_ok(m.group("s"), strict=bare, said=said)
+    return True
+
+
+# A line that opens with a word for a password (a word or two may come first: "new password
+# for …") and labels the value after a colon, however long the label: "contraseña de la cuenta
+# de Google Ads MX: …", "Password della PEC aziendale, serve per le notifiche del tribunale: …".
+# The line is the label; no sentence ends inside it (no `.`, `?`, `!`), and only a value no word
+# could be counts (the strict reading of a bare noun), since a long label is as often a heading.
+_LINE_LABEL = re.compile(
+    rf"(?im)^[ \t]*(?:[^\W\d_]+[ \t]+){{0,2}}(?:{_NOUNS})(?![A-Za-z])[^\n:=：.?!`\"']{{1,100}}?"
+    rf"(?<=[^\W\d_)])[ \t]*:[ \t]+{_OPEN_QUOTE}?{_VALUE}"
+)
+
+
+# What a password is and an id, a host or a version is not: a symbol beyond the joiners of names,
+# all three of lowercase, capitals and digits, or three words and a number (a passphrase).
+_PASSWORD_SHAPED = re.compile(
+    r"(?=.*[^\w.-])\S{10,}|(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S{10,}"
+    r"|(?:[A-Za-z]{3,}[-_.]){2,}[A-Za-z]{3,}-?\d{1,4}"
+)
+
+
+def password_shaped(value: str) -> bool:
+    """Is `value` shaped as a password is, and an id, a host or a version is not?"""
+    return bool(_PASSWORD_SHAPED.fullmatch(value))
+
+
+def _line_label_check(m: re.Match[str]) -> bool:
+    if not _prose_context_ok(m):
+        return False  # the same words around the value as for a short label
+    value = m.group("s").rstrip(_CLOSE)
+    # A label that long is as often a heading as a name: only a value shaped like a password
+    # counts ("Token rotation policy for prod, see SEC-12: v2-policy" holds an id).
+    return password_shaped(value) and _value_ok(value, strict=True, said=True)
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
@@ -1253,6 +1324,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
+    Rule("secret_prose", _LINE_LABEL, 0.55, _line_label_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),

@@ -51,8 +51,14 @@ _PLACEHOLDER_VALUES = frozenset(
     "user username admin value values login credentials credential changeit letmein qwerty "
     "secrets tokens keys".split()
 )
+# A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
+# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference.
+# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
+# between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
+# value, not a reference.
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$+\w|%[A-Za-z_]\w*%|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
+    r"\$\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
     # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
     r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
@@ -456,6 +462,9 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# An alias names which key or secret to use (`PRIVATE_KEY_ALIAS`, a keystore's or a KMS alias), as
+# a name or a label does.
+_NOT_SECRET_TAILS |= {"alias", "aliases"}
 # What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
 _NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
@@ -973,6 +982,11 @@ def basic_pair(value: str) -> tuple[str, str] | None:
 
 
 def _bearer_check(m: re.Match[str]) -> bool:
+    if m.string.startswith(("…", "..."), m.end("s")):
+        # `Bearer eyJhbGciOi…(truncated)`: the text shows the token cut off, as a log prints its
+        # first bytes to tell tokens apart; the rest, which opens the account, was never there
+        # (a value written with an ellipsis is a slot or a prefix, as `is_placeholder` reads it).
+        return False
     return looks_random(m.group("s"), min_len=12, min_entropy=2.5)
 
 

@@ -1,0 +1,102 @@
+"""Issue 24's seventh round, the words around values: a token shown cut off, a sentence that
+ended before its copula, a store's path, an alias and a `%` inside a random value are read for what
+they are; a command's user-then-password grammar, a password line with a long label and random
+letter groups after a bare noun are secrets. Each principle beside a case of the same form on the
+other side. Written from general knowledge of logs, configs and chat; none is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.redactor import Redactor
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A bearer token the text shows cut off: a log's first bytes, the rest never there.
+        "proxy log: `Authorization: Bearer eyJ0eXAiOiJKV1QiLCJhbGci7hQmZ2vX…` (cut by nginx)",
+        "the gateway only keeps `Bearer Zk3pQ9wLm2Rt7vXa...` so we can't replay it",
+        # The noun's sentence ended: the copula after it speaks of something else.
+        "Who rotates the deploy token for the nightly build? It should be read-only anyway.",
+        "Is the Grafana password in the vault yet! It was stored-elsewhere last quarter.",
+        # Lowercase segments joined by slashes: where a secret is kept, not the secret.
+        'error: secret "payments/eu2/stripe-hook" not found in namespace billing',
+        "vault read failed, key: infra/ci/registry-push-v2, err: permission denied",
+        # An alias names which key to use.
+        'static final String SIGNING_KEY_ALIAS = "release-signing-rsa4096";',
+        "kms_key_alias = alias/orders-prod-2024",
+        # A command's user flag with a port or a prompt after `-p`: no password given.
+        "docker run -u 1001 -p 8443:8443 registry.local/api:7",
+        "net use \\\\files01\\scans * /user:CORP\\scanner",
+    ],
+)
+def test_words_around_a_secret_that_are_not_its_value(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # Guards: a token printed whole, a copula in the noun's own sentence, a password with a
+        # slash but not lowercase path segments, a key's value (not its alias).
+        (
+            "proxy log: `Authorization: Bearer Zk3pQ9wLm2Rt7vXaB4nC8dE1` (cut by nginx)",
+            "Zk3pQ9wLm2Rt7vXaB4nC8dE1",
+        ),
+        ("the deploy token for the nightly build is Qp7-Lx2m-Rz9w", "Qp7-Lx2m-Rz9w"),
+        ('secret: "Tr0ub/4dor&3x"', "Tr0ub/4dor&3x"),
+        ('static final String SIGNING_KEY = "q8Ld2Rw7Zp4Kx9Vm3Nb6";', "q8Ld2Rw7Zp4Kx9Vm3Nb6"),
+        # A `%` that opens no variable's name: part of the password (`%APPDATA%` would be one).
+        ("db.password=Kd9%qwT%x7Lm#p", "Kd9%qwT%x7Lm#p"),
+        ("smtp_password=Rq%zpX%4mW!n", "Rq%zpX%4mW!n"),
+        # A `-p` right after `-u USER`: that user's password, whatever the program.
+        ("PsExec.exe \\\\HOST-07 -u LAB\\backup -p Vw7!qLz2#Rt cmd /c dir", "Vw7!qLz2#Rt"),
+        ("tool --user deploy --password Ny6tQp3Wz9 sync", "Ny6tQp3Wz9"),
+        # `net use`: the password before or after `/user:`.
+        (
+            "net use \\\\files01\\scans /user:CORP\\scanner lantern-orbit-violet42",
+            "lantern-orbit-violet42",
+        ),
+        ("net use S: \\\\files01\\scans Mx8#wq2Lp /user:scanner /persistent:no", "Mx8#wq2Lp"),
+        # A line that opens with a word for a password and labels it after a colon, however long
+        # the label, when the value is shaped like a password.
+        ("Passwort für das Buchhaltungs-Postfach der Filiale in Graz: Kx7#pLm2Qw9", "Kx7#pLm2Qw9"),
+        (
+            "new password for the badge printer in the west lobby: amber-falcon-ridge-33",
+            "amber-falcon-ridge-33",
+        ),
+        # A login line: an address, a delimiter, a value shaped like a password.
+        ("harvested: `j.silva@acme-freight.example | Tq8!vRw2#Lm | ip=203.0.113.9`", "Tq8!vRw2#Lm"),
+        ("combo list line: lena.k@mailbox.example:Moss-Harbor-Quill-18", "Moss-Harbor-Quill-18"),
+        # `$` before a digit glued to more: no shell variable (`$1` alone would be an argument).
+        ("db_password=$7hQz%Lp2!wX", "$7hQz%Lp2!wX"),
+        # Random letter groups after a bare noun in a code span: a generator's password.
+        ("user `root`, password `qwxv-mhtp-zokb-drjn`", "qwxv-mhtp-zokb-drjn"),
+    ],
+)
+def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret: str) -> None:
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A long label with a value no password has: a heading, a host, an id.
+        "Password reset requests for the Lisbon office this month: 14",
+        "API token rotation schedule for the EU tenants: quarterly",
+        "password policy for service accounts (see the wiki): min-length=16",
+        # Beside an address: a date, a role, an id, a crypt(3) hash, a script's argument.
+        "| ops.lead@corp.example | 2024-06-01T09:00Z | Admin |",
+        "owner: a.ruiz@corp.example | team: payments-eu | ticket INC0042",
+        "root:$6$rounds=5000$Qx7pL2$wQ8eR:19000:0:99999:7:::",
+        "mysql_password=$1",
+        # Letter groups with at most one vowelless abbreviation: words, not random groups.
+        "the password `self-service-html-page` is linked in the portal",
+    ],
+)
+def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
