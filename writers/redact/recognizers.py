@@ -60,6 +60,11 @@ _CODE_REF = re.compile(
     r"\$\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
+    # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
+    # `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`), filled in at deploy time.
+    r"|^(__|@@|%%|##)[A-Z][A-Z0-9_]*\1$"
+    # A format string's slots, two or more (`"projects/%s/secrets/%s"`, `"{}:{}"`): a template.
+    r"|%[sd](?![A-Za-z0-9]).*%[sd](?![A-Za-z0-9])|\{\}.*\{\}"
     # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
     r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
 )
@@ -323,11 +328,28 @@ PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0
 _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+)*)(?:#[\w.-]+)?")
 
 
+# A secret store's own syntax for one of its entries: an ARN of Secrets Manager, SSM or KMS
+# (`arn:aws:secretsmanager:…:secret:db-AbCdEf`, its six-character suffix is part of the name), an
+# Azure app setting's `@Microsoft.KeyVault(SecretUri=…)`, a Google resource name
+# (`projects/123/secrets/db/versions/latest`), and a store's scheme before a path of words with no
+# `//` (`keyvault:db-password`, `vault:secret/data/db#password`, `ssm:/prod/db/password`). Each
+# names where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
+_STORE_REFERENCE = re.compile(
+    r"arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w-]*:\d*:[\w/+=.@:-]+"
+    r"|@Microsoft\.KeyVault\([^()\s]+\)"
+    r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
+    r"|(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler|infisical)"
+    r":/?[a-z][a-z0-9_-]*(?:/[a-z0-9_-]+)*(?:#[a-z_]+)?"
+)
+
+
 def secret_reference(value: str) -> bool:
     """True for `op://Engineering/Redis Staging/password`, `vault://secret/data/db#password`: a
     URI with no user, password or query whose path is made of words names where a secret is
     kept (a secret manager's reference), as `from_secret: docker_password` does. A URL that
     carries a secret has it as a random run in its path or query, or before an `@`."""
+    if _STORE_REFERENCE.fullmatch(value):
+        return True
     m = _REFERENCE_URI.fullmatch(value)
     if m is None:
         return False
@@ -374,6 +396,9 @@ def about_a_secret(value: str) -> bool:
     ):
         return False
     return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
+
+
+_PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
 
 
 def plausible_secret(value: str, *, quoted: bool) -> bool:
@@ -465,6 +490,9 @@ _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "man
 # An alias names which key or secret to use (`PRIVATE_KEY_ALIAS`, a keystore's or a KMS alias), as
 # a name or a label does.
 _NOT_SECRET_TAILS |= {"alias", "aliases"}
+# A salt is stored in the clear beside its hash (a pepper is the secret one); a template names the
+# file or the text a message is built from (`PasswordSalt`, `PASSWORD_RESET_TEMPLATE`).
+_NOT_SECRET_TAILS |= {"salt", "template", "tpl"}
 # What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
 _NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
@@ -857,6 +885,10 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if _PUBLISHABLE_KEY.match(value):
+        # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
+        # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.
+        return False
     if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
         if is_placeholder(value.rsplit(None, 1)[-1]):
             # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
@@ -877,6 +909,13 @@ def _assign_check(m: re.Match[str]) -> bool:
         # code (`KEY_REFRESH_TOKEN = "pref_auth_token"`, `= "com.app.auth.token"`): lowercase
         # words joined by separators and ending in a credential noun name where a secret is
         # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
+        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and {
+        p.lower() for p in _NAME_PIECES.findall(value)
+    } <= {p.lower() for p in _NAME_PIECES.findall(name)}:
+        # `TOKEN_TYPE_BEARER = "Bearer"`, `ClientSecretKey = "ClientSecret"`: the value spells
+        # words of its own name, an enum member or the name of a key; a secret is not spelled
+        # out of the name it is stored under.
         return False
     if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
         # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged

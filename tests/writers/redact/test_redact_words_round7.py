@@ -100,3 +100,47 @@ def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret
 )
 def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, text: str) -> None:
     assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A secret store's own reference to an entry: where the secret is kept.
+        'DB_PASSWORD="arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/orders-Xy12Ab"',
+        'password: "@Microsoft.KeyVault(SecretUri=https://kv-shop.vault.azure.net/secrets/db/)"',
+        "api_key: projects/4411/secrets/maps-key/versions/latest",
+        'smtp_password: "keyvault:smtp-relay-password"',
+        # A constant's name between doubled marks: a deploy's substitution slot.
+        'password: "@@SMTP_PASSWORD@@"',
+        "api_token: __SHOP_API_TOKEN__",
+        # A format string with its slots.
+        'secret_path = "tenants/%s/secrets/%d" % (tenant, n)',
+        # A publishable key, whatever name it is under.
+        '"stripeKey": "pk_live_9aQ2mXw7Lp3Rz8Kt"',
+        # The value spells its own name's words: an enum member, the name of a key.
+        'AUTH_SCHEME_BASIC = "Basic"',
+        'public const string RefreshTokenKey = "RefreshToken";',
+        # A salt is stored in the clear; a template names a file.
+        'private const string TokenSalt = "orders-v3";',
+        'PASSWORD_CHANGED_TEMPLATE = "mail/password_changed.txt"',
+    ],
+)
+def test_references_slots_and_names_that_are_not_secrets(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # Guards: a user and password joined by a colon (no store's scheme), a secret key beside
+        # a publishable one, a value with a word its name lacks, `%s` glued to letters.
+        ('smtp_password: "relay:Qz7wLp2Kx9"', "relay:Qz7wLp2Kx9"),
+        ('"stripeSecret": "rk_live_9aQ2mXw7Lp3Rz8Kt"', "rk_live_9aQ2mXw7Lp3Rz8Kt"),
+        ('ADMIN_PASSWORD = "WinterAdmin"', "WinterAdmin"),
+        ('api_secret = "Kq%sZ8%dLp2w"', "Kq%sZ8%dLp2w"),
+    ],
+)
+def test_values_of_the_same_forms_that_are_secrets(
+    redactor: Redactor, text: str, secret: str
+) -> None:
+    assert _caught(redactor, text, secret)
