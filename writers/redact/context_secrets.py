@@ -228,6 +228,15 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 
 
+_NOUN_AT = re.compile(rf"(?i)(?:{_NOUNS})(?![A-Za-z])")
+# Words that join a noun to what it is for or whose ("password for the service:"): a label with
+# one is a phrase, not a compound noun.
+_FUNCTION_WORDS = set(
+    "for of on to in at the a an my our your his her their this that du de da do del della der"
+    " den dem des das la le les el los las il lo von van voor für pour para per".split()
+)
+
+
 def _prose_check(m: re.Match[str]) -> bool:
     if not _prose_context_ok(m):
         return False
@@ -268,6 +277,20 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
+    noun = _NOUN_AT.match(label)
+    compound = noun and re.fullmatch(
+        r"(?:[ \t]+[A-Za-z]+){1,3}[ \t]*[:：][ \t]*", label[noun.end() :]
+    )
+    if (
+        compound
+        and noun
+        and label[: noun.end()].isascii()
+        and not _FUNCTION_WORDS.intersection(label.lower().split())
+        and name_strength(label.rstrip(" \t:：")) == 0
+    ):
+        # "PIN pad model: …", "password manager version: …": a compound noun's last word is its
+        # head, and the label names that thing (as a key's name would), not a secret.
+        return False
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
@@ -350,6 +373,8 @@ def _line_label_check(m: re.Match[str]) -> bool:
     if not _prose_context_ok(m):
         return False  # the same words around the value as for a short label
     value = m.group("s").rstrip(_CLOSE)
+    if re.match(r"[A-Za-z_][\w.-]+=", value):
+        return False  # `capacity=100`: a key of a config or a log line, then its value
     # A label that long is as often a heading as a name: only a value shaped like a password
     # counts ("Token rotation policy for prod, see SEC-12: v2-policy" holds an id).
     return password_shaped(value) and _value_ok(value, strict=True, said=True)

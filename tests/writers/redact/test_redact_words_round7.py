@@ -76,6 +76,10 @@ def test_words_around_a_secret_that_are_not_its_value(redactor: Redactor, text: 
         ("db_password=$7hQz%Lp2!wX", "$7hQz%Lp2!wX"),
         # Random letter groups after a bare noun in a code span: a generator's password.
         ("user `root`, password `qwxv-mhtp-zokb-drjn`", "qwxv-mhtp-zokb-drjn"),
+        # Guards: a noun of two words, a noun with what it is for, a noun after its owner.
+        ("kata sandi: Vb7Lq2Wm9Zx4", "Vb7Lq2Wm9Zx4"),
+        ("password for the service: Kx7#pLm2Qw9", "Kx7#pLm2Qw9"),
+        ("admin password: Kx7#pLm2Qw9", "Kx7#pLm2Qw9"),
     ],
 )
 def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret: str) -> None:
@@ -94,6 +98,11 @@ def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret
         "owner: a.ruiz@corp.example | team: payments-eu | ticket INC0042",
         "root:$6$rounds=5000$Qx7pL2$wQ8eR:19000:0:99999:7:::",
         "mysql_password=$1",
+        # A config's key after a long label: the next key, not a password.
+        "token bucket for the public API gateway: capacity=100 refill=10/s",
+        # A compound noun's head is its last word: the label names that thing.
+        "PIN pad model: VX520",
+        "password manager version: 7.4.1b",
         # Letter groups with at most one vowelless abbreviation: words, not random groups.
         "the password `self-service-html-page` is linked in the portal",
     ],
