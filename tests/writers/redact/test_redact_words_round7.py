@@ -123,7 +123,7 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         'password: "@@SMTP_PASSWORD@@"',
         "api_token: __SHOP_API_TOKEN__",
         # A format string with its slots.
-        'secret_path = "tenants/%s/secrets/%d" % (tenant, n)',
+        'client_secret = "tenant-%d/app-%s" % (tenant, app)',
         # A publishable key, whatever name it is under.
         '"stripeKey": "pk_live_9aQ2mXw7Lp3Rz8Kt"',
         # The value spells its own name's words: an enum member, the name of a key.
