@@ -33,6 +33,7 @@ from writers.redact.public_forms import (
     public_by_words,
 )
 from writers.redact.recognizers import (
+    DOC_FIELD,
     FILE_REF,
     LOWER_PATH,
     PINNED_DIGEST,
@@ -252,6 +253,8 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     judged by `_value_ok`.)"""
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    if DOC_FIELD.search(line_before(m.string, m.start())):
+        return False  # `:param password: plain-text password to hash`: a docstring's field
     if published_defaults(m.string, m.start()):
         return False  # an upstream project's published defaults: public, not ours
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1

@@ -398,6 +398,12 @@ def about_a_secret(value: str) -> bool:
     return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
 
 
+# A docstring's field naming a parameter (reStructuredText `:param name:`, `:type name:`, Javadoc
+# and JSDoc `@param name`), a type possibly between.
+DOC_FIELD = re.compile(
+    r"(?:^|[\s*/#\"'])[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type|ivar|cvar|var)"
+    r"(?:[ \t]+[\w.\[\]|{}]+)?[ \t]+$"
+)
 _PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
 
 
@@ -885,6 +891,10 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if DOC_FIELD.search(line_before(m.string, m.start("name"))):
+        # `:param password: plain-text password to hash`, `@param token …`: a docstring's field
+        # describes the parameter of that name in words; the value is passed at call time.
+        return False
     if _PUBLISHABLE_KEY.match(value):
         # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
         # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.

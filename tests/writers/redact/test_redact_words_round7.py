@@ -129,6 +129,9 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         # The value spells its own name's words: an enum member, the name of a key.
         'AUTH_SCHEME_BASIC = "Basic"',
         'public const string RefreshTokenKey = "RefreshToken";',
+        # A docstring's field describes its parameter in words.
+        "    :param password: plain-text password, hashed before storage",
+        " * @param token bearer-token string from the header",
         # A salt is stored in the clear; a template names a file.
         'private const string TokenSalt = "orders-v3";',
         'PASSWORD_CHANGED_TEMPLATE = "mail/password_changed.txt"',
