@@ -238,6 +238,9 @@ _FUNCTION_WORDS = set(
 )
 
 
+_COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
     if not _prose_context_ok(m):
         return False
@@ -245,6 +248,11 @@ def _prose_check(m: re.Match[str]) -> bool:
     label, value = m.string[m.start() : m.start("s")], m.group("s")
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
+    if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(_CLOSE)):
+        # "the password is case-sensitive", "my token is read-only", "the PIN is 4-digits": two
+        # lowercase parts joined by a hyphen after a copula say what the secret is like; a
+        # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
+        return False
     return _value_ok(value, strict=bare, said=said)
 
 

@@ -23,6 +23,10 @@ from writers.redact.redactor import Redactor
         # The noun's sentence ended: the copula after it speaks of something else.
         "Who rotates the deploy token for the nightly build? It should be read-only anyway.",
         "Is the Grafana password in the vault yet! It was stored-elsewhere last quarter.",
+        # Two lowercase parts joined by a hyphen after a copula: what the secret is like.
+        "heads-up: the vault token is short-lived, so re-auth after lunch",
+        "the admin password is case-sensitive",
+        "das Passwort ist zeit-begrenzt, bitte heute ändern",
         # Lowercase segments joined by slashes: where a secret is kept, not the secret.
         'error: secret "payments/eu2/stripe-hook" not found in namespace billing',
         "vault read failed, key: infra/ci/registry-push-v2, err: permission denied",
@@ -48,6 +52,8 @@ def test_words_around_a_secret_that_are_not_its_value(redactor: Redactor, text: 
             "Zk3pQ9wLm2Rt7vXaB4nC8dE1",
         ),
         ("the deploy token for the nightly build is Qp7-Lx2m-Rz9w", "Qp7-Lx2m-Rz9w"),
+        ("the kiosk password is maple-harbor-lantern-27", "maple-harbor-lantern-27"),
+        ("das Passwort ist Kiefer-Nebel8", "Kiefer-Nebel8"),
         ('secret: "Tr0ub/4dor&3x"', "Tr0ub/4dor&3x"),
         ('static final String SIGNING_KEY = "q8Ld2Rw7Zp4Kx9Vm3Nb6";', "q8Ld2Rw7Zp4Kx9Vm3Nb6"),
         # A `%` that opens no variable's name: part of the password (`%APPDATA%` would be one).
