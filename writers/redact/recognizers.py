@@ -117,6 +117,12 @@ _SELF_WORDS |= frozenset(
     "unit integration e2e ci fixture fixtures stub stubbed mocked sandbox bogus invalid expired "
     "revoked wrong bad purposes just prod production staging".split()
 )
+# Documentation is a purpose too (`P4ssw0rd_for_docs`, `tutorial-token`), and what a page or a log
+# says instead of the value (`(not shown)`, `not-disclosed`).
+_SELF_WORDS |= frozenset(
+    "docs doc documentation tutorial tutorials readme workshop training slides shown displayed "
+    "disclosed included provided printed logged".split()
+)
 
 
 def _glued_self_words(word: str) -> bool:

@@ -138,6 +138,9 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         # A docstring's field describes its parameter in words.
         "    :param password: plain-text password, hashed before storage",
         " * @param token bearer-token string from the header",
+        # Documentation as the value's purpose, and what a page writes in its place.
+        'admin_password: "S3cr3t_for_the_docs"',
+        'api_token: "(not shown)"',
         # A salt is stored in the clear; a template names a file.
         'private const string TokenSalt = "orders-v3";',
         'PASSWORD_CHANGED_TEMPLATE = "mail/password_changed.txt"',
@@ -156,6 +159,7 @@ def test_references_slots_and_names_that_are_not_secrets(redactor: Redactor, tex
         ('"stripeSecret": "rk_live_9aQ2mXw7Lp3Rz8Kt"', "rk_live_9aQ2mXw7Lp3Rz8Kt"),
         ('ADMIN_PASSWORD = "WinterAdmin"', "WinterAdmin"),
         ('api_secret = "Kq%sZ8%dLp2w"', "Kq%sZ8%dLp2w"),
+        ('admin_password: "Tutorial2024!"', "Tutorial2024!"),
     ],
 )
 def test_values_of_the_same_forms_that_are_secrets(
