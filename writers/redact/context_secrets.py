@@ -33,6 +33,7 @@ from writers.redact.public_forms import (
     public_by_words,
 )
 from writers.redact.recognizers import (
+    DATA_URI,
     DOC_FIELD,
     FILE_REF,
     LOWER_PATH,
@@ -154,6 +155,10 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
+    if DATA_URI.match(value) or (len(value) >= 16 and _file_bytes(value)):
+        # "token icon: data:image/png;base64,…", "password protected zip: UEsDB…": a file's
+        # bytes, whatever word labels them (the name=value rules read them so already).
+        return False
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
     if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):

@@ -387,7 +387,7 @@ SECRET_NOUNS_CJK = (
 _ABOUT_A_SECRET = re.compile(
     rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
 )
-_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
 
 
 def about_a_secret(value: str) -> bool:
@@ -417,7 +417,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
-    if _DATA_URI.match(value) or about_a_secret(value):
+    if DATA_URI.match(value) or about_a_secret(value):
         return False  # a file in a data URI; a label or a message about a password
     if plain_json(value) or decoded_placeholder(value):
         return False

@@ -141,6 +141,9 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         # Documentation as the value's purpose, and what a page writes in its place.
         'admin_password: "S3cr3t_for_the_docs"',
         'api_token: "(not shown)"',
+        # A file's bytes after a prose label: a data URI, base64 opening with a file signature.
+        "token icon: data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRA",
+        "password protected archive: UEsDBBQACQAIAHh7W1hQk2x1Yv3KqL0Z",
         # A salt is stored in the clear; a template names a file.
         'private const string TokenSalt = "orders-v3";',
         'PASSWORD_CHANGED_TEMPLATE = "mail/password_changed.txt"',
@@ -160,6 +163,7 @@ def test_references_slots_and_names_that_are_not_secrets(redactor: Redactor, tex
         ('ADMIN_PASSWORD = "WinterAdmin"', "WinterAdmin"),
         ('api_secret = "Kq%sZ8%dLp2w"', "Kq%sZ8%dLp2w"),
         ('admin_password: "Tutorial2024!"', "Tutorial2024!"),
+        ("token for the kiosk: R0lGa8Qz2Lp7Wx4Mv9Bn", "R0lGa8Qz2Lp7Wx4Mv9Bn"),
     ],
 )
 def test_values_of_the_same_forms_that_are_secrets(
