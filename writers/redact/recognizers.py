@@ -123,6 +123,11 @@ _SELF_WORDS |= frozenset(
     "docs doc documentation tutorial tutorials readme workshop training slides shown displayed "
     "disclosed included provided printed logged".split()
 )
+# A status the value reports (`reset-required`, `rotation-pending`) or another secret it points to
+# (`same-as-prod`).
+_SELF_WORDS |= frozenset(
+    "reset required pending rotation rotated disabled locked missing needed same as".split()
+)
 
 
 def _glued_self_words(word: str) -> bool:

@@ -144,6 +144,9 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         # A file's bytes after a prose label: a data URI, base64 opening with a file signature.
         "token icon: data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRA",
         "password protected archive: UEsDBBQACQAIAHh7W1hQk2x1Yv3KqL0Z",
+        # A status the value reports, another secret it points to.
+        "db_password: reset-required",
+        'api_token: "same-as-staging"',
         # A salt is stored in the clear; a template names a file.
         'private const string TokenSalt = "orders-v3";',
         'PASSWORD_CHANGED_TEMPLATE = "mail/password_changed.txt"',
