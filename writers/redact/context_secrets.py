@@ -135,6 +135,11 @@ _SUBSCRIPT = re.compile(
 )
 
 
+_ISO_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+)
+
+
 def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
     word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
@@ -161,6 +166,8 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if _ISO_TIME.fullmatch(value):
+        return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
     if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):

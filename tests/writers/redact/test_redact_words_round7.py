@@ -109,6 +109,8 @@ def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret
         # A compound noun's head is its last word: the label names that thing.
         "PIN pad model: VX520",
         "password manager version: 7.4.1b",
+        # A date and time after a long label: when something happens.
+        "Token rotation for the EU cluster on Friday: 2025-07-01T00:00Z",
         # Letter groups with at most one vowelless abbreviation: words, not random groups.
         "the password `self-service-html-page` is linked in the portal",
     ],
