@@ -53,10 +53,18 @@ def _argument_ok(m: re.Match[str]) -> bool:
     return plausible_value(value, strict=True)
 
 
+# Capitalised words joined by separators with a number (`Jenkins-Agent-07`, `Team-Lead-2`) name a
+# host, a role or a queue in a table beside an address; with no word for a password on the line,
+# only a value of one random run, a symbol, or a passphrase of three words and a number counts.
+_NAME_OF_A_THING = re.compile(r"(?:[A-Z][a-z]+[-_.])+[A-Za-z]*-?\d{0,4}")
+
+
 def _login_line_ok(m: re.Match[str]) -> bool:
     value = m.group("s")
     if sum(c.isalpha() for c in value) < 3 or re.match(r"\d{4}-\d", value):
         return False  # `2024-06-01T09:00Z`: a date or a time beside an address
+    if _NAME_OF_A_THING.fullmatch(value) and len(re.findall(r"[A-Za-z]{3,}", value)) < 3:
+        return False
     return password_shaped(value) and plausible_value(value, strict=True)
 
 

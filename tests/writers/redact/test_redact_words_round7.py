@@ -102,6 +102,7 @@ def test_secrets_in_these_forms_are_caught(redactor: Redactor, text: str, secret
         # Beside an address: a date, a role, an id, a crypt(3) hash, a script's argument.
         "| ops.lead@corp.example | 2024-06-01T09:00Z | Admin |",
         "owner: a.ruiz@corp.example | team: payments-eu | ticket INC0042",
+        "| build@ci.example | Jenkins-Agent-07 | linux-x64 |",
         "root:$6$rounds=5000$Qx7pL2$wQ8eR:19000:0:99999:7:::",
         "mysql_password=$1",
         # A config's key after a long label: the next key, not a password.
