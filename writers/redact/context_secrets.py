@@ -58,6 +58,7 @@ from writers.redact.recognizers import (
     names_cursor,
     names_digest,
     names_secret_variable,
+    plain_address,
     plausible_secret,
     published_defaults,
     real,
@@ -166,6 +167,8 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if plain_address(value):
+        return False  # `curl -u ops:pass http://grafana:3000`: where something is
     if _ISO_TIME.fullmatch(value):
         return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
     if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):

@@ -418,6 +418,18 @@ DOC_FIELD = re.compile(
 _PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
 
 
+_PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
+_RANDOM_PIECE = re.compile(r"(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9_-]{4,}")
+
+
+def plain_address(value: str) -> bool:
+    """True for `http://grafana:3000/api/health`: a URL with no user, password or random piece
+    (letters mixed with digits, `3xk9pq2`) in it is where something is, not a secret (a URL's
+    own userinfo is `url_credentials`' part; a webhook's or an invite's token in its path or query
+    keeps it a candidate)."""
+    return bool(_PLAIN_ADDRESS.fullmatch(value)) and not _RANDOM_PIECE.search(value)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
@@ -430,6 +442,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False  # `op://Engineering/Redis Staging/password`: where the secret is kept
     if PINNED_DIGEST.search(value):
         return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
+    if plain_address(value):
+        return False  # `token: http://auth:8080/t`: an endpoint's address
     if quoted:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):

@@ -138,6 +138,9 @@ def test_long_labels_and_word_groups_that_are_not_passwords(redactor: Redactor, 
         # The value spells its own name's words: an enum member, the name of a key.
         'AUTH_SCHEME_BASIC = "Basic"',
         'public const string RefreshTokenKey = "RefreshToken";',
+        # An address with no user, password or random run in it: where something is.
+        "curl -u ops:pass http://grafana:3000/api/health",
+        "token: http://auth-svc:8080/t",
         # A docstring's field describes its parameter in words.
         "    :param password: plain-text password, hashed before storage",
         " * @param token bearer-token string from the header",
