@@ -140,27 +140,17 @@ DEV_REDACTION_FP_CEILING = {
     "redaction24": 0,
     "redaction25": 0,
     "redaction26": 4,
-    # Issue 24's seventh round (first measured on 19072f7 before any text was read: 29: 20,
-    # 31: 16, 32: 12, 33: 21); after the number and blob parts.
-    "redaction29": 5,
-    "redaction31": 9,
-    "redaction32": 3,
+    # Issue 24's seventh round (written blind, first measured on 19072f7 before any text was
+    # read: 29 FP 20, 31 FP 16, 32 FP 12, 33 FP 21); after the round's numbers, blobs and words.
+    "redaction29": 0,
+    "redaction31": 0,
+    "redaction32": 1,
     "redaction33": 0,
 }
-# Secrets a development set's rules still miss (sixth round's second pass: passwords behind a
-# long prose label, which no rule reads yet without over-matching; docs/design.md "not caught
-# yet"). Every other development set misses none.
-DEV_REDACTION_MISSED = {
-    "redaction24": 2,
-    "redaction25": 2,
-    "redaction26": 1,
-    # Seventh round (first measured on 19072f7: 4, 1, 5 and 2 missed; cards and a phone since
-    # caught, passwords left).
-    "redaction29": 4,
-    "redaction31": 1,
-    "redaction32": 2,
-    "redaction33": 1,
-}
+# Secrets a development set's rules still miss (26: a password after a noun saying what it is
+# for and then a quoted value, docs/design.md "not caught yet"; the long prose labels of 24 and
+# 25 are read since the seventh round, and every secret of 29, 31, 32 and 33 is caught).
+DEV_REDACTION_MISSED = {"redaction26": 1}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
@@ -207,19 +197,24 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # drawn by lot from six sets written blind that round (29, 31, 32 and 33 are development sets),
 # frozen here unchanged, and first measured on main at 19072f7 before the round's rules: set 30
 # 168/170, 28/600; set 34 167/170, 12/600.
+# After the seventh round (numbers, blobs and words, chosen on dev sets 29, 31-33 and older ones;
+# nobody read a held-out text; the lead saw held-out counts at each merge, and two rules came of
+# them, `said_secret`'s key-pair id and SendGrid's form, docs/measured.md): set 7 174/174 13/600,
+# 11 169/169 4, 13 168/170 5, 15 168/170 11, 20 170/170 12, 21 162/170 21, 22 170/170 2, 27
+# 168/170 23, 28 168/170 11, 30 168/170 13, 34 167/170 6.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
-    "redaction7": (174, 174, 19, 600),
+    "redaction7": (174, 174, 13, 600),
     "redaction11": (169, 169, 4, 600),
-    "redaction13": (168, 170, 21, 600),
-    "redaction15": (168, 170, 17, 600),
+    "redaction13": (168, 170, 5, 600),
+    "redaction15": (168, 170, 11, 600),
     "redaction20": (170, 170, 12, 600),
-    "redaction21": (162, 170, 26, 600),
-    "redaction22": (170, 170, 6, 600),
-    "redaction27": (168, 170, 41, 600),
-    "redaction28": (168, 170, 24, 600),
-    "redaction30": (168, 170, 28, 600),
-    "redaction34": (167, 170, 12, 600),
+    "redaction21": (162, 170, 21, 600),
+    "redaction22": (170, 170, 2, 600),
+    "redaction27": (168, 170, 23, 600),
+    "redaction28": (168, 170, 11, 600),
+    "redaction30": (168, 170, 13, 600),
+    "redaction34": (167, 170, 6, 600),
 }
 
 

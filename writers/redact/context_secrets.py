@@ -33,6 +33,8 @@ from writers.redact.public_forms import (
     public_by_words,
 )
 from writers.redact.recognizers import (
+    DATA_URI,
+    DOC_FIELD,
     FILE_REF,
     LOWER_PATH,
     PINNED_DIGEST,
@@ -56,6 +58,7 @@ from writers.redact.recognizers import (
     names_cursor,
     names_digest,
     names_secret_variable,
+    plain_address,
     plausible_secret,
     published_defaults,
     real,
@@ -134,6 +137,11 @@ _SUBSCRIPT = re.compile(
 )
 
 
+_ISO_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+)
+
+
 def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
     word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
@@ -145,13 +153,25 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if SOURCE_LOCATION.fullmatch(raw.rstrip(_CLOSE)):
         return False  # `pipelines/upload.nf:246`: a file and a line (grep, a compiler, a trace)
+    if LOWER_PATH.fullmatch(raw.rstrip(_CLOSE)):
+        # `secret "ops/gds/1a-ws" not found`: lowercase segments joined by slashes are where a
+        # secret is kept (a vault path, a Secret's namespace and name), never the secret itself.
+        return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
     if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
+    if DATA_URI.match(value) or (len(value) >= 16 and _file_bytes(value)):
+        # "token icon: data:image/png;base64,…", "password protected zip: UEsDB…": a file's
+        # bytes, whatever word labels them (the name=value rules read them so already).
+        return False
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if plain_address(value):
+        return False  # `curl -u ops:pass http://grafana:3000`: where something is
+    if _ISO_TIME.fullmatch(value):
+        return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
     if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
@@ -178,8 +198,26 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if strict:  # no colon or copula: only a value that could not be a word counts
         if _GENERATED_NAME.fullmatch(value):
             return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
+        if _RANDOM_GROUPS.fullmatch(value):
+            return True  # `egmt-dhhtg-aycw-xkvr`: letters no language spells, a generator's
         return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
+
+
+# Groups of lowercase letters joined by hyphens, two of them four letters or more with no vowel
+# (`egmt-dhhtg-aycw-xkvr`): no word of a Latin-script language is spelled so (one such group may
+# be an abbreviation, `html`, `sftp`), so the value is random groups, the way password generators
+# print them; names and prose are words.
+_NO_VOWEL_GROUP = r"(?<![a-z])[b-df-hj-np-tv-xz]{4,}(?![a-z])"
+_RANDOM_GROUPS = re.compile(
+    rf"(?=[a-z-]*{_NO_VOWEL_GROUP}[a-z-]*{_NO_VOWEL_GROUP})[a-z]{{3,8}}(?:-[a-z]{{3,8}}){{2,}}"
+)
+
+
+def plausible_value(raw: str, *, strict: bool) -> bool:
+    """Could `raw`, standing where a password goes, be one? `strict`: nothing but its place
+    names it, so only a value that could not be a word counts (as after a bare noun)."""
+    return _value_ok(raw, strict=strict)
 
 
 # A name in constant case (`S3_SECRET_KEY`).
@@ -189,8 +227,10 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
 # A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
 # letters and digits.
+# The stem is words, each with a vowel: groups of random letters throughout
+# (`egmt-dhhtg-aycw-xkvr`) are a generated password, not a name with a suffix.
 _GENERATED_NAME = re.compile(
-    r"[a-z]+(?:-[a-z]+)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
+    r"(?:[a-z]*[aeiouy][a-z]*)(?:-[a-z]*[aeiouy][a-z]*)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
     # A word with a number after it (`saffron54`, vowels and all) is how a person ends a
     # passphrase; generated suffixes are random letters and digits (Kubernetes' alphabet has no
     # vowel at all).
@@ -205,9 +245,40 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 
 
+_NOUN_AT = re.compile(rf"(?i)(?:{_NOUNS})(?![A-Za-z])")
+# Words that join a noun to what it is for or whose ("password for the service:"): a label with
+# one is a phrase, not a compound noun.
+_FUNCTION_WORDS = set(
+    "for of on to in at the a an my our your his her their this that du de da do del della der"
+    " den dem des das la le les el los las il lo von van voor für pour para per".split()
+)
+
+
+_COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
+
+
 def _prose_check(m: re.Match[str]) -> bool:
+    if not _prose_context_ok(m):
+        return False
+    bare = m.group("bare") is not None
+    label, value = m.string[m.start() : m.start("s")], m.group("s")
+    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
+    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
+    if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(_CLOSE)):
+        # "the password is case-sensitive", "my token is read-only", "the PIN is 4-digits": two
+        # lowercase parts joined by a hyphen after a copula say what the secret is like; a
+        # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
+        return False
+    return _value_ok(value, strict=bare, said=said)
+
+
+def _prose_context_ok(m: re.Match[str]) -> bool:
+    """Do the words around a noun's match leave it naming the value after it? (The value itself is
+    judged by `_value_ok`.)"""
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    if DOC_FIELD.search(line_before(m.string, m.start())):
+        return False  # `:param password: plain-text password to hash`: a docstring's field
     if published_defaults(m.string, m.start()):
         return False  # an upstream project's published defaults: public, not ours
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
@@ -226,9 +297,27 @@ def _prose_check(m: re.Match[str]) -> bool:
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
         # comma began the next field; the colon is that field's, not the noun's.
         return False
+    if re.search(r"[?!.][ \t]+\S", label.rstrip()) and not re.search(r"[:=：]", label):
+        # "the GitHub token for the backup job? It should be fine-grained": the noun's phrase
+        # ends with its sentence; a copula in the next sentence says something of its subject.
+        return False
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
+    noun = _NOUN_AT.match(label)
+    compound = noun and re.fullmatch(
+        r"(?:[ \t]+[A-Za-z]+){1,3}[ \t]*[:：][ \t]*", label[noun.end() :]
+    )
+    if (
+        compound
+        and noun
+        and label[: noun.end()].isascii()
+        and not _FUNCTION_WORDS.intersection(label.lower().split())
+        and name_strength(label.rstrip(" \t:：")) == 0
+    ):
+        # "PIN pad model: …", "password manager version: …": a compound noun's last word is its
+        # head, and the label names that thing (as a key's name would), not a secret.
+        return False
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose
     path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
@@ -247,7 +336,7 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
-    bare = m.group("bare") is not None
+    bare = m.groupdict().get("bare") is not None
     if (
         bare
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
@@ -280,9 +369,42 @@ def _prose_check(m: re.Match[str]) -> bool:
         # "is per-team or per-org", "read-only and …": a compound word weighed against another
         # is a choice being discussed; a passphrase is not offered with alternatives.
         return False
-    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
-    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
-    return _value_ok(m.group("s"), strict=bare, said=said)
+    return True
+
+
+# A line that opens with a word for a password (a word or two may come first: "new password
+# for …") and labels the value after a colon, however long the label: "contraseña de la cuenta
+# de Google Ads MX: …", "Password della PEC aziendale, serve per le notifiche del tribunale: …".
+# The line is the label; no sentence ends inside it (no `.`, `?`, `!`), and only a value no word
+# could be counts (the strict reading of a bare noun), since a long label is as often a heading.
+_LINE_LABEL = re.compile(
+    rf"(?im)^[ \t]*(?:[^\W\d_]+[ \t]+){{0,2}}(?:{_NOUNS})(?![A-Za-z])[^\n:=：.?!`\"']{{1,100}}?"
+    rf"(?<=[^\W\d_)])[ \t]*:[ \t]+{_OPEN_QUOTE}?{_VALUE}"
+)
+
+
+# What a password is and an id, a host or a version is not: a symbol beyond the joiners of names,
+# all three of lowercase, capitals and digits, or three words and a number (a passphrase).
+_PASSWORD_SHAPED = re.compile(
+    r"(?=.*[^\w.-])\S{10,}|(?=.*[a-z])(?=.*[A-Z])(?=.*\d)\S{10,}"
+    r"|(?:[A-Za-z]{3,}[-_.]){2,}[A-Za-z]{3,}-?\d{1,4}"
+)
+
+
+def password_shaped(value: str) -> bool:
+    """Is `value` shaped as a password is, and an id, a host or a version is not?"""
+    return bool(_PASSWORD_SHAPED.fullmatch(value))
+
+
+def _line_label_check(m: re.Match[str]) -> bool:
+    if not _prose_context_ok(m):
+        return False  # the same words around the value as for a short label
+    value = m.group("s").rstrip(_CLOSE)
+    if re.match(r"[A-Za-z_][\w.-]+=", value):
+        return False  # `capacity=100`: a key of a config or a log line, then its value
+    # A label that long is as often a heading as a name: only a value shaped like a password
+    # counts ("Token rotation policy for prod, see SEC-12: v2-policy" holds an id).
+    return password_shaped(value) and _value_ok(value, strict=True, said=True)
 
 
 def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
@@ -1262,6 +1384,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
+    Rule("secret_prose", _LINE_LABEL, 0.55, _line_label_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),

@@ -53,9 +53,20 @@ _PLACEHOLDER_VALUES = frozenset(
     "user username admin value values login credentials credential changeit letmein qwerty "
     "secrets tokens keys".split()
 )
+# A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
+# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference.
+# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
+# between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
+# value, not a reference.
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$+\w|%[A-Za-z_]\w*%|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
+    r"\$\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
+    # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
+    # `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`), filled in at deploy time.
+    r"|^(__|@@|%%|##)[A-Z][A-Z0-9_]*\1$"
+    # A format string's slots, two or more (`"projects/%s/secrets/%s"`, `"{}:{}"`): a template.
+    r"|%[sd](?![A-Za-z0-9]).*%[sd](?![A-Za-z0-9])|\{\}.*\{\}"
     # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
     r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
 )
@@ -107,6 +118,17 @@ _SELF_WORDS = frozenset(
 _SELF_WORDS |= frozenset(
     "unit integration e2e ci fixture fixtures stub stubbed mocked sandbox bogus invalid expired "
     "revoked wrong bad purposes just prod production staging".split()
+)
+# Documentation is a purpose too (`P4ssw0rd_for_docs`, `tutorial-token`), and what a page or a log
+# says instead of the value (`(not shown)`, `not-disclosed`).
+_SELF_WORDS |= frozenset(
+    "docs doc documentation tutorial tutorials readme workshop training slides shown displayed "
+    "disclosed included provided printed logged".split()
+)
+# A status the value reports (`reset-required`, `rotation-pending`) or another secret it points to
+# (`same-as-prod`).
+_SELF_WORDS |= frozenset(
+    "reset required pending rotation rotated disabled locked missing needed same as".split()
 )
 
 
@@ -319,11 +341,28 @@ PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0
 _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+)*)(?:#[\w.-]+)?")
 
 
+# A secret store's own syntax for one of its entries: an ARN of Secrets Manager, SSM or KMS
+# (`arn:aws:secretsmanager:…:secret:db-AbCdEf`, its six-character suffix is part of the name), an
+# Azure app setting's `@Microsoft.KeyVault(SecretUri=…)`, a Google resource name
+# (`projects/123/secrets/db/versions/latest`), and a store's scheme before a path of words with no
+# `//` (`keyvault:db-password`, `vault:secret/data/db#password`, `ssm:/prod/db/password`). Each
+# names where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
+_STORE_REFERENCE = re.compile(
+    r"arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w-]*:\d*:[\w/+=.@:-]+"
+    r"|@Microsoft\.KeyVault\([^()\s]+\)"
+    r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
+    r"|(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler|infisical)"
+    r":/?[a-z][a-z0-9_-]*(?:/[a-z0-9_-]+)*(?:#[a-z_]+)?"
+)
+
+
 def secret_reference(value: str) -> bool:
     """True for `op://Engineering/Redis Staging/password`, `vault://secret/data/db#password`: a
     URI with no user, password or query whose path is made of words names where a secret is
     kept (a secret manager's reference), as `from_secret: docker_password` does. A URL that
     carries a secret has it as a random run in its path or query, or before an `@`."""
+    if _STORE_REFERENCE.fullmatch(value):
+        return True
     m = _REFERENCE_URI.fullmatch(value)
     if m is None:
         return False
@@ -355,7 +394,7 @@ SECRET_NOUNS_CJK = (
 _ABOUT_A_SECRET = re.compile(
     rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
 )
-_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
 
 
 def about_a_secret(value: str) -> bool:
@@ -372,11 +411,32 @@ def about_a_secret(value: str) -> bool:
     return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
 
 
+# A docstring's field naming a parameter (reStructuredText `:param name:`, `:type name:`, Javadoc
+# and JSDoc `@param name`), a type possibly between.
+DOC_FIELD = re.compile(
+    r"(?:^|[\s*/#\"'])[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type|ivar|cvar|var)"
+    r"(?:[ \t]+[\w.\[\]|{}]+)?[ \t]+$"
+)
+_PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
+
+
+_PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
+_RANDOM_PIECE = re.compile(r"(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9_-]{4,}")
+
+
+def plain_address(value: str) -> bool:
+    """True for `http://grafana:3000/api/health`: a URL with no user, password or random piece
+    (letters mixed with digits, `3xk9pq2`) in it is where something is, not a secret (a URL's
+    own userinfo is `url_credentials`' part; a webhook's or an invite's token in its path or query
+    keeps it a candidate)."""
+    return bool(_PLAIN_ADDRESS.fullmatch(value)) and not _RANDOM_PIECE.search(value)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
         return False
-    if _DATA_URI.match(value) or about_a_secret(value):
+    if DATA_URI.match(value) or about_a_secret(value):
         return False  # a file in a data URI; a label or a message about a password
     if plain_json(value) or decoded_placeholder(value):
         return False
@@ -384,6 +444,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False  # `op://Engineering/Redis Staging/password`: where the secret is kept
     if PINNED_DIGEST.search(value):
         return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
+    if plain_address(value):
+        return False  # `token: http://auth:8080/t`: an endpoint's address
     if quoted:
         return True
     if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
@@ -458,6 +520,12 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# An alias names which key or secret to use (`PRIVATE_KEY_ALIAS`, a keystore's or a KMS alias), as
+# a name or a label does.
+_NOT_SECRET_TAILS |= {"alias", "aliases"}
+# A salt is stored in the clear beside its hash (a pepper is the secret one); a template names the
+# file or the text a message is built from (`PasswordSalt`, `PASSWORD_RESET_TEMPLATE`).
+_NOT_SECRET_TAILS |= {"salt", "template", "tpl"}
 # What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
 _NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
@@ -850,6 +918,14 @@ def _assign_check(m: re.Match[str]) -> bool:
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    if DOC_FIELD.search(line_before(m.string, m.start("name"))):
+        # `:param password: plain-text password to hash`, `@param token …`: a docstring's field
+        # describes the parameter of that name in words; the value is passed at call time.
+        return False
+    if _PUBLISHABLE_KEY.match(value):
+        # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
+        # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.
+        return False
     if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
         if is_placeholder(value.rsplit(None, 1)[-1]):
             # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
@@ -870,6 +946,13 @@ def _assign_check(m: re.Match[str]) -> bool:
         # code (`KEY_REFRESH_TOKEN = "pref_auth_token"`, `= "com.app.auth.token"`): lowercase
         # words joined by separators and ending in a credential noun name where a secret is
         # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
+        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and {
+        p.lower() for p in _NAME_PIECES.findall(value)
+    } <= {p.lower() for p in _NAME_PIECES.findall(name)}:
+        # `TOKEN_TYPE_BEARER = "Bearer"`, `ClientSecretKey = "ClientSecret"`: the value spells
+        # words of its own name, an enum member or the name of a key; a secret is not spelled
+        # out of the name it is stored under.
         return False
     if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
         # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged
@@ -975,6 +1058,11 @@ def basic_pair(value: str) -> tuple[str, str] | None:
 
 
 def _bearer_check(m: re.Match[str]) -> bool:
+    if m.string.startswith(("…", "..."), m.end("s")):
+        # `Bearer eyJhbGciOi…(truncated)`: the text shows the token cut off, as a log prints its
+        # first bytes to tell tokens apart; the rest, which opens the account, was never there
+        # (a value written with an ellipsis is a slot or a prefix, as `is_placeholder` reads it).
+        return False
     return looks_random(m.group("s"), min_len=12, min_entropy=2.5)
 
 

@@ -1,0 +1,77 @@
+"""Passwords named by the syntax around them, where no word for a secret stands.
+
+Two principles, each a grammar that says "this is the password of that account":
+
+- **A command's user, then its password.** A command line that logs in as someone says whose
+  account and, right after, what opens it: `-u USER -p PASSWORD` (PsExec, `mysql`, `sqlcmd`-style
+  tools: a `-p` right after a `-u USER` is that user's password whatever the program), and Windows'
+  `net use \\\\host\\share /user:DOMAIN\\USER PASSWORD` (or `PASSWORD /user:…`, the other order
+  `net use` reads). As with `net user NAME PASSWORD /add` and `htpasswd -b` (`context_secrets`),
+  the syntax is the label. A port (`docker run -u 1000 -p 8080:80`), a flag, `*` (prompt for it)
+  or a variable is no password.
+- **A login line.** An e-mail address joined to a value by `|`, `:` or a tab, the value ending the
+  line or its cell (`ana@example.org | Granite-7!x`, a phishing kit's results, a combo list, a
+  credentials dump): the address is the login and the value beside it its password, when the value
+  is shaped like one (`context_secrets.password_shaped`: a symbol beyond `-_.`, mixed case with a
+  digit, or words and a number). A date, a count, an id or a name beside an address is no password.
+"""
+
+from __future__ import annotations
+
+import re
+
+from writers.redact.context_secrets import password_shaped, plausible_value
+from writers.redact.recognizers import Rule, is_placeholder
+
+# `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
+_USER_THEN_PASSWORD = re.compile(
+    r"(?<![\w-])(?:-u|-U|--user|--username)(?:[ \t]+|=)"
+    r"(?:\"[^\"\n]{1,64}\"|[^\s\"'-][^\s\"']{0,63})"
+    r"[ \t]+(?:-p|--password|--pass)(?:[ \t]+|=)(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
+)
+# `net use [X:] \\host\share /user:NAME PASSWORD` or `… PASSWORD /user:NAME`.
+_NET_USE_AFTER = re.compile(
+    r"(?im)(?<![\w-])net[ \t]+use[ \t]+(?:[a-z]:[ \t]+)?\S+[ \t]+/u(?:ser)?:(?:\"[^\"\n]+\"|\S+)"
+    r"[ \t]+(?P<q>\")?(?P<s>[^\s/\"*][^\s\"]{3,199})"
+)
+_NET_USE_BEFORE = re.compile(
+    r"(?im)(?<![\w-])net[ \t]+use[ \t]+(?:[a-z]:[ \t]+)?\\\\\S+[ \t]+(?P<q>\")?"
+    r"(?P<s>[^\s/\"*][^\s\"]{3,199})(?(q)\")[ \t]+/u(?:ser)?:"
+)
+# An address (standing at the start of a line or a cell), a delimiter, and the value up to the
+# end of its cell.
+_LOGIN_LINE = re.compile(
+    r"(?m)(?:^|(?<=[\s|`\"'(]))[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}"
+    r"(?:[ \t]*\|[ \t]*|:|\t)(?P<s>[^\s|`\"']{6,100})(?=[ \t]*(?:\||$|\s|`))"
+)
+
+
+def _argument_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if m.group("q"):
+        return not is_placeholder(value)
+    return plausible_value(value, strict=True)
+
+
+# Capitalised words joined by separators with a number (`Jenkins-Agent-07`, `Team-Lead-2`) name a
+# host, a role or a queue in a table beside an address; with no word for a password on the line,
+# only a value of one random run, a symbol, or a passphrase of three words and a number counts.
+_NAME_OF_A_THING = re.compile(r"(?:[A-Z][a-z]+[-_.])+[A-Za-z]*-?\d{0,4}")
+
+
+def _login_line_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if sum(c.isalpha() for c in value) < 3 or re.match(r"\d{4}-\d", value):
+        return False  # `2024-06-01T09:00Z`: a date or a time beside an address
+    if _NAME_OF_A_THING.fullmatch(value) and len(re.findall(r"[A-Za-z]{3,}", value)) < 3:
+        return False
+    return password_shaped(value) and plausible_value(value, strict=True)
+
+
+SYNTAX_RULES: tuple[Rule, ...] = (
+    # Each pattern opens with a literal (`-u`, `net`, `@`), cheap to scan for; no `needs` filter.
+    Rule("secret_prose", _USER_THEN_PASSWORD, 0.55, _argument_ok),
+    Rule("secret_prose", _NET_USE_AFTER, 0.55, _argument_ok),
+    Rule("secret_prose", _NET_USE_BEFORE, 0.55, _argument_ok),
+    Rule("secret_prose", _LOGIN_LINE, 0.55, _login_line_ok),
+)
