@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -293,63 +294,45 @@ def seed(
                         for k, (t, v) in enumerate(zip(texts, vectors, strict=True))
                     ],
                 )
+
             # Facts carry their vectors, as the writer stores them (migration 0021).
+            def fact_rows(
+                texts: list[str], first: int, prefix: str, kind: str, scope: Callable[[int], str]
+            ) -> list[dict[str, object]]:
+                return [
+                    {
+                        "text": t,
+                        "text_hash": f"{prefix}-{i}",
+                        "scope_kind": kind,
+                        "scope_id": scope(i),
+                        "status": "active",
+                        "reach": "scope",
+                        "created_at": now,
+                        "updated_at": now,
+                        "embedding": to_blob(v),
+                        "embedder": embedder.name,
+                    }
+                    for i, t, v in zip(
+                        range(first, first + len(texts)), texts, embedder.embed(texts), strict=True
+                    )
+                ]
+
             for start in range(0, facts, 5000):
                 texts = [
                     f"Fact {i}: the team {i % 40} owns service {i}"
                     for i in range(start, min(facts, start + 5000))
                 ]
-                db.execute(
-                    insert(MemoryEntry),
-                    [
-                        {
-                            "text": t,
-                            "text_hash": f"bench-fact-{i}",
-                            "scope_kind": "channel",
-                            "scope_id": f"C{i % 50:05d}",
-                            "status": "active",
-                            "reach": "scope",
-                            "created_at": now,
-                            "updated_at": now,
-                            "embedding": to_blob(v),
-                            "embedder": embedder.name,
-                        }
-                        for i, t, v in zip(
-                            range(start, start + len(texts)),
-                            texts,
-                            embedder.embed(texts),
-                            strict=True,
-                        )
-                    ],
-                )
+                rows = fact_rows(texts, start, "bench-fact", "channel", lambda i: f"C{i % 50:05d}")
+                db.execute(insert(MemoryEntry), rows)
             for start in range(0, user_facts if users else 0, 5000):
                 texts = [
                     f"Fact {i}: this person deploys service {i} on Tuesdays"
                     for i in range(start, min(user_facts, start + 5000))
                 ]
-                db.execute(
-                    insert(MemoryEntry),
-                    [
-                        {
-                            "text": t,
-                            "text_hash": f"bench-user-fact-{i}",
-                            "scope_kind": "user",
-                            "scope_id": load_user(i % users),
-                            "status": "active",
-                            "reach": "scope",
-                            "created_at": now,
-                            "updated_at": now,
-                            "embedding": to_blob(v),
-                            "embedder": embedder.name,
-                        }
-                        for i, t, v in zip(
-                            range(start, start + len(texts)),
-                            texts,
-                            embedder.embed(texts),
-                            strict=True,
-                        )
-                    ],
+                rows = fact_rows(
+                    texts, start, "bench-user-fact", "user", lambda i: load_user(i % users)
                 )
+                db.execute(insert(MemoryEntry), rows)
     finally:
         store.close()
 
