@@ -43,10 +43,13 @@ from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa:
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, _line_tokens  # noqa: E402
-from writers.selector import select_context  # noqa: E402
+from writers.selector import _TAIL_HEAD, select_context  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers.md"
+# What the facts get of the budget when no lesson is injected: the tail block's heading counts
+# against it (`select_context`).
+FACT_BUDGET = BUDGET - _TAIL_HEAD
 _DATE = re.compile(r"^\[([^\]]{4,40})\] ")
 _SUBJECT = re.compile(r"^([A-Z][a-z]+) (?=[a-z])")
 _QWORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -169,7 +172,7 @@ def order(c: Conv, score: np.ndarray) -> list[int]:
     return out
 
 
-def fill(c: Conv, ranked: list[int], budget: int = BUDGET) -> list[int]:
+def fill(c: Conv, ranked: list[int], budget: int = FACT_BUDGET) -> list[int]:
     """The budget filled in rank order, a line's cost its own (as `retrieve_facts`)."""
     chosen: list[int] = []
     used = misses = 0
@@ -220,7 +223,7 @@ def fill_grouped(c: Conv, ranked: list[int], *, subjects: bool = False) -> list[
         else:
             line = f"- {bodies[j]}"
         cost += estimate_tokens(line)
-        if used + cost > BUDGET:
+        if used + cost > FACT_BUDGET:
             misses += 1
             if misses >= 50:
                 break
