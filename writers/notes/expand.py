@@ -112,13 +112,23 @@ def _in_shelf(sh: Shelf, table: WordTable, vocab: _Vocab) -> tuple[npt.NDArray[n
     return where, vecs
 
 
+def _question_words(query: str) -> list[str]:
+    return [w for w in _WORD.findall(query.lower()) if w not in lexical.STOPWORDS]
+
+
 def expansions(
-    sh: Shelf, query: str, table: WordTable, *, max_postings: int = MAX_POSTINGS
+    sh: Shelf,
+    query: str,
+    table: WordTable,
+    *,
+    max_postings: int = MAX_POSTINGS,
+    word_vectors: Matrix | None = None,
 ) -> dict[int, float]:
     """The extra BM25 terms for `query` in this shelf: term hash → weight (the sum of its
     cosines to the question words it neighbours). Empty when nothing is close enough; a term
-    held by more than `max_postings` facts is left out."""
-    words = [w for w in _WORD.findall(query.lower()) if w not in lexical.STOPWORDS]
+    held by more than `max_postings` facts is left out. `word_vectors` are the question words'
+    (`table.embed(_question_words(query))`) if the caller has them."""
+    words = _question_words(query)
     if not words or not sh.postings:
         return {}
     vocab = _vocab(table)
@@ -127,7 +137,8 @@ def expansions(
         return {}
     own = set(lexical.hashed(query))
     # Cosines of every candidate piece to every question word, without BLAS (see row_dots).
-    sims = np.einsum("ij,kj->ik", vecs, table.embed(words))
+    qv = table.embed(words) if word_vectors is None else word_vectors
+    sims = np.einsum("ij,kj->ik", vecs, qv)
     out: dict[int, float] = {}
     for col in range(len(words)):
         s = sims[:, col]
@@ -142,3 +153,73 @@ def expansions(
         for h, v in got.items():
             out[h] = out.get(h, 0.0) + v
     return out
+
+
+# Soft lexical match (issue 23, recall8): the scope's own words, each embedded alone, stand in
+# for the table's whole-word pieces, so a word the tokenizer splits ("destressing", "pottery")
+# can be matched too; per question word, a fact counts its best neighbour (cosine ≥
+# SOFT_MIN_COS, not one of the question's own terms) as that term's BM25 weight times the cosine,
+# and these add to the lexical score, SOFT_WEIGHT each, on top of the expansion. LoCoMo dev +2
+# questions, none lost, both conversations up (`bench/recall_levers8.py`; flat over cosines
+# 0.3-0.5 and weights 0.25-1.0). SOFT_MIN_COS is the expansion's threshold, not tuned again.
+SOFT_MIN_COS = MIN_COS
+SOFT_WEIGHT = 0.5
+
+
+def _scope_words(sh: Shelf, table: WordTable) -> tuple[npt.NDArray[np.int64], Matrix]:
+    """The term hashes and unit vectors of the shelf's own words (each embedded alone), worked
+    out once per shelf from its texts and dropped with it; none for a shelf that keeps no texts
+    (more than `factindex.TEXTS_MAX` facts: there the expansion alone stands)."""
+    key = f"soft:{table.name}"
+    hashes, vecs = sh.derived.get(key), sh.derived.get(key + ":vectors")
+    if hashes is None or vecs is None:
+        words = sorted({w for t in sh.texts for w in _question_words(t)})
+        hashes = np.array([hash(lexical.stem(w)) for w in words], dtype=np.int64)
+        vecs = table.embed(words) if words else np.zeros((0, 1), dtype=np.float32)
+        sh.derived[key], sh.derived[key + ":vectors"] = hashes, vecs
+    return hashes, vecs
+
+
+def soft_match(
+    sh: Shelf, query: str, table: WordTable, *, word_vectors: Matrix | None = None
+) -> npt.NDArray[np.float64]:
+    """Each fact's soft lexical score for `query` (see SOFT_MIN_COS): zeros where no word of
+    the fact is close to a question word."""
+    out = np.zeros(len(sh), dtype=np.float64)
+    words = _question_words(query)
+    if not words or not len(sh):
+        return out
+    hashes, vecs = _scope_words(sh, table)
+    if not hashes.size:
+        return out
+    own = set(lexical.hashed(query))
+    qv = table.embed(words) if word_vectors is None else word_vectors
+    sims = np.einsum("ij,kj->ik", vecs, qv)
+    for col in range(len(words)):
+        s = sims[:, col]
+        best: dict[int, float] = {}
+        for i in np.flatnonzero(s >= SOFT_MIN_COS):
+            h = int(hashes[i])
+            if h not in own and s[i] > best.get(h, 0.0):
+                best[h] = float(s[i])
+        if best:
+            word = np.zeros(len(sh), dtype=np.float64)
+            for h, v in best.items():
+                np.maximum(word, v * sh.bm25({h}), out=word)
+            out += word
+    return out
+
+
+def extra_lexical(sh: Shelf, query: str, table: WordTable) -> npt.NDArray[np.float64] | None:
+    """What the word table adds to a fact's BM25 for `query`: the expansion's terms and the
+    soft match, weighted (`WEIGHT`, `SOFT_WEIGHT`); None when it adds nothing."""
+    words = _question_words(query)
+    if not words or not sh.postings:
+        return None
+    qv = table.embed(words)
+    extra = expansions(sh, query, table, word_vectors=qv)
+    soft = soft_match(sh, query, table, word_vectors=qv)
+    out = SOFT_WEIGHT * soft
+    if extra:
+        out += WEIGHT * sh.bm25(extra)
+    return out if out.any() else None
