@@ -151,12 +151,13 @@ def product_lex(c: Conv, qi: int, *, expanded: bool = True) -> np.ndarray:
 
 
 def plus_expansion(c: Conv, qi: int, lex: np.ndarray) -> np.ndarray:
-    """`lex` plus the query expansion's terms (`writers.notes.expand`)."""
+    """`lex` plus what the word table adds (`writers.notes.expand.extra_lexical`: the query
+    expansion's terms and the soft match)."""
     table = c.extra.get("table")
     if isinstance(table, expand.WordTable):
-        extra = expand.expansions(c.sh, c.questions[qi].text, table)
-        if extra:
-            out: np.ndarray = lex + expand.WEIGHT * c.sh.bm25(extra)
+        extra = expand.extra_lexical(c.sh, c.questions[qi].text, table)
+        if extra is not None:
+            out: np.ndarray = lex + extra
             return out
     return lex
 

@@ -4,6 +4,7 @@ index, relative dates resolved when written."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
@@ -719,6 +720,44 @@ def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeCl
     assert children in expand.expansions(sh, question, emb)
     # A term held by more facts than the bound is left out (its BM25 is what it would cost).
     assert children not in expand.expansions(sh, question, emb, max_postings=0)
+
+
+def test_a_question_word_meets_a_scope_word_the_table_splits(
+    store: Store, clock: FakeClock
+) -> None:
+    # "bike" → "bicycle": the word table has no whole-word piece "bicycle", so the expansion
+    # cannot bring it; the scope's own words, each embedded, can (the soft match). Without it
+    # the fact is third (measured), behind facts sharing "Omar" or "keep".
+    with store.sessions.begin() as db:
+        want = add_fact(
+            db, "Omar's bicycle lives in the basement rack",
+            scope_kind="channel", scope_id="C1", now=clock.now(),
+        ).id  # fmt: skip
+        for text in [
+            "Omar cycles to work on a road racer every day",
+            "Omar keeps the spare laptops in the supply closet",
+            "We keep the visitor badges at the front desk",
+            *TOPICS,
+        ]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    emb = default_embedder()
+    assert isinstance(emb, expand.WordTable)
+    question = "where does Omar keep his bike?"
+    with store.sessions() as db:
+        got = rank_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+            embedder=emb, now=clock.now(),
+        )  # fmt: skip
+    assert got[0].id == want
+    sh = _shelf(store)
+    assert hash(lexical.stem("bicycle")) not in expand.expansions(sh, question, emb)
+    soft = expand.soft_match(sh, question, emb)
+    # Only the fact with a close word gets a soft score: the question's own words ("Omar",
+    # "keep") are BM25's and count nothing here.
+    assert np.flatnonzero(soft).tolist() == [sh.position[want]]
+    # A shelf that keeps no texts (a scope over factindex.TEXTS_MAX facts) has no soft match.
+    bare = dataclasses.replace(sh, texts=[], derived={})
+    assert not expand.soft_match(bare, question, emb).any()
 
 
 def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(
