@@ -754,10 +754,10 @@ def test_a_question_word_meets_a_scope_word_the_table_splits(
     soft = expand.soft_match(sh, question, emb)
     # Only the fact with a close word gets a soft score: the question's own words ("Omar",
     # "keep") are BM25's and count nothing here.
-    assert np.flatnonzero(soft).tolist() == [sh.position[want]]
+    assert soft is not None and np.flatnonzero(soft).tolist() == [sh.position[want]]
     # A shelf that keeps no texts (a scope over factindex.TEXTS_MAX facts) has no soft match.
     bare = dataclasses.replace(sh, texts=[], derived={})
-    assert not expand.soft_match(bare, question, emb).any()
+    assert expand.soft_match(bare, question, emb) is None
 
 
 def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(

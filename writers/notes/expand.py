@@ -182,19 +182,19 @@ def _scope_words(sh: Shelf, table: WordTable) -> tuple[npt.NDArray[np.int64], Ma
 
 def soft_match(
     sh: Shelf, query: str, table: WordTable, *, word_vectors: Matrix | None = None
-) -> npt.NDArray[np.float64]:
-    """Each fact's soft lexical score for `query` (see SOFT_MIN_COS): zeros where no word of
-    the fact is close to a question word."""
-    out = np.zeros(len(sh), dtype=np.float64)
+) -> npt.NDArray[np.float64] | None:
+    """Each fact's soft lexical score for `query` (see SOFT_MIN_COS); None when no word of
+    any fact is close to a question word (or the shelf keeps no words)."""
     words = _question_words(query)
     if not words or not len(sh):
-        return out
+        return None
     hashes, vecs = _scope_words(sh, table)
     if not hashes.size:
-        return out
+        return None
     own = set(lexical.hashed(query))
     qv = table.embed(words) if word_vectors is None else word_vectors
     sims = np.einsum("ij,kj->ik", vecs, qv)
+    out: npt.NDArray[np.float64] | None = None
     for col in range(len(words)):
         s = sims[:, col]
         best: dict[int, float] = {}
@@ -206,7 +206,7 @@ def soft_match(
             word = np.zeros(len(sh), dtype=np.float64)
             for h, v in best.items():
                 np.maximum(word, v * sh.bm25({h}), out=word)
-            out += word
+            out = word if out is None else out + word
     return out
 
 
@@ -218,8 +218,8 @@ def extra_lexical(sh: Shelf, query: str, table: WordTable) -> npt.NDArray[np.flo
         return None
     qv = table.embed(words)
     extra = expansions(sh, query, table, word_vectors=qv)
+    out = WEIGHT * sh.bm25(extra) if extra else None
     soft = soft_match(sh, query, table, word_vectors=qv)
-    out = SOFT_WEIGHT * soft
-    if extra:
-        out += WEIGHT * sh.bm25(extra)
-    return out if out.any() else None
+    if soft is not None:
+        out = SOFT_WEIGHT * soft if out is None else out + SOFT_WEIGHT * soft
+    return out
