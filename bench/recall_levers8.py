@@ -21,18 +21,22 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import random
 import re
 import sys
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.recall import BUDGET, LOCOMO_DIR  # noqa: E402
+from bench.recall import BUDGET, LOCOMO_DIR, locomo  # noqa: E402
 from bench.recall_levers import (  # noqa: E402
     FACT_BUDGET,
     Conv,
@@ -48,7 +52,7 @@ from bench.recall_levers import (  # noqa: E402
     tilt,
 )
 from writers.embed import WordLlamaEmbedder, default_embedder  # noqa: E402
-from writers.notes import expand, lexical  # noqa: E402
+from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import W_LEXICAL  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers8.md"
@@ -56,7 +60,9 @@ Lever = Callable[[Conv, int], list[int]]
 _WORD = re.compile(r"[a-z]{3,}(?:'[a-z]+)?")
 # A question asking for a class of things: "what/which" then (an adjective or two and) a plural
 # noun, e.g. "What activities", "Which events", "What kind of books".
-_CLASS = re.compile(r"\b(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?(?:[a-z]+\s+)?([a-z]{4,}s)\b")
+_CLASS = re.compile(
+    r"\b(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?(?:[a-z]+\s+)?([a-z]{4,}s)\b"
+)
 
 
 # --- the scope's words as vectors -----------------------------------------------------------------
@@ -108,7 +114,9 @@ def term_weight(c: Conv, h: int) -> np.ndarray:
     return out
 
 
-def piece_sims(c: Conv, qi: int, emb: WordLlamaEmbedder) -> tuple[list[str], np.ndarray, np.ndarray]:
+def piece_sims(
+    c: Conv, qi: int, emb: WordLlamaEmbedder
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """As `word_sims`, over the expansion's candidates instead (the table's whole-word pieces
     whose term the scope holds), with their term hashes."""
     vocab = expand._vocab(emb)
@@ -170,29 +178,44 @@ def maxsim(c: Conv, qi: int, emb: WordLlamaEmbedder, tau: float) -> np.ndarray:
     return out
 
 
-def third(c: Conv, qi: int, signal: np.ndarray, gamma: float) -> np.ndarray:
-    """The product's fusion with `signal` as a third, min-max scaled, weight `gamma` (the other
-    two keep their ratio)."""
+def before_lex(c: Conv, qi: int) -> np.ndarray:
+    """BM25 with its feedback round and the query expansion, without the soft match: the
+    lexical score before this round."""
+    lex = c.sh.bm25_feedback(c.questions[qi].text)
+    extra = expand.expansions(c.sh, c.questions[qi].text, c.extra["table"])  # type: ignore[arg-type]
+    out: np.ndarray = lex + expand.WEIGHT * c.sh.bm25(extra) if extra else lex
+    return out
+
+
+def before(c: Conv, qi: int) -> np.ndarray:
+    """The fused score before this round (no soft match)."""
     q = c.questions[qi]
-    rel = (1 - gamma) * (W_LEXICAL * mm(product_lex(c, qi)) + (1 - W_LEXICAL) * mm(cos(c, qi)))
+    return tilt(c, q, W_LEXICAL * mm(before_lex(c, qi)) + (1 - W_LEXICAL) * mm(cos(c, qi)))
+
+
+def third(c: Conv, qi: int, signal: np.ndarray, gamma: float) -> np.ndarray:
+    """The fusion before this round with `signal` as a third, min-max scaled, weight `gamma`
+    (the other two keep their ratio)."""
+    q = c.questions[qi]
+    rel = (1 - gamma) * (W_LEXICAL * mm(before_lex(c, qi)) + (1 - W_LEXICAL) * mm(cos(c, qi)))
     return tilt(c, q, rel + gamma * mm(signal))
 
 
 def in_lex(c: Conv, qi: int, extra: np.ndarray, weight: float) -> np.ndarray:
-    """The product's fusion with `weight` × `extra` added to BM25 in place of the expansion."""
+    """The fusion with `weight` × `extra` added to BM25 in place of the expansion."""
     q = c.questions[qi]
-    lex = product_lex(c, qi, expanded=False) + weight * extra
+    lex = c.sh.bm25_feedback(q.text) + weight * extra
     return tilt(c, q, W_LEXICAL * mm(lex) + (1 - W_LEXICAL) * mm(cos(c, qi)))
 
 
 def on_lex(c: Conv, qi: int, extra: np.ndarray, weight: float) -> np.ndarray:
-    """The same, on top of the expansion."""
+    """The same, on top of the expansion (as before this round)."""
     q = c.questions[qi]
-    lex = product_lex(c, qi) + weight * extra
+    lex = before_lex(c, qi) + weight * extra
     return tilt(c, q, W_LEXICAL * mm(lex) + (1 - W_LEXICAL) * mm(cos(c, qi)))
 
 
-# --- packing ----------------------------------------------------------------------------------------
+# --- packing ---------------------------------------------------------------------------------
 
 
 def knapsack(c: Conv, score: np.ndarray, head: float, floor: int, alpha: float = 1.0) -> list[int]:
@@ -229,9 +252,7 @@ def ties_short(c: Conv, score: np.ndarray, band: float) -> list[int]:
 # --- category words -------------------------------------------------------------------------------
 
 
-def class_terms(
-    c: Conv, qi: int, emb: WordLlamaEmbedder, tau: float, per: int
-) -> dict[int, float]:
+def class_terms(c: Conv, qi: int, emb: WordLlamaEmbedder, tau: float, per: int) -> dict[int, float]:
     """For the class word of a question that asks for a class of things, the `per` scope words
     nearest it (cosine ≥ `tau`, not the question's own terms): term hash → cosine."""
     text = c.questions[qi].text.lower()
@@ -272,7 +293,9 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
     def ranked(f: Callable[[Conv, int], np.ndarray]) -> Lever:
         return lambda c, qi: fill(c, order(c, f(c, qi)))
 
-    out: list[tuple[str, Lever]] = [("base (= the real read path)", ranked(base_score))]
+    out: list[tuple[str, Lever]] = [
+        ("before this round (expansion, no soft match)", ranked(before))
+    ]
     for tau in (0.3, 0.4, 0.5):
         for w in (0.5, 1.0):
             out.append(
@@ -339,6 +362,15 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
                     ),
                 )
             )
+    out.append(("as adopted (= the real read path)", ranked(base_score)))
+    return out
+
+
+def levers_after(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
+    """Packing and category words, on the adopted base (the real read path)."""
+    out: list[tuple[str, Lever]] = [
+        ("base (= the real read path)", lambda c, qi: fill(c, order(c, base_score(c, qi))))
+    ]
     for head in (1.2, 1.5, 2.0):
         for floor in (15, 25):
             out.append(
@@ -371,13 +403,53 @@ def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
     return out
 
 
+def soft_cost(emb: WordLlamaEmbedder, facts: int = factindex.TEXTS_MAX, n: int = 200) -> str:
+    """The soft match's cost at its largest: a shelf of `facts` facts (the most that keep their
+    texts) of six words each, drawn from the table's whole-word pieces (a vocabulary far richer
+    than a team's), asked LoCoMo's questions: the first selection's vocabulary embedding, then
+    each question's soft match."""
+    rng = random.Random(7)
+    pool = [w for w in emb.word_pieces()[1] if len(w) >= 3 and w not in lexical.STOPWORDS]
+    day = datetime(2026, 1, 1, tzinfo=UTC)
+    rows = [
+        SimpleNamespace(
+            id=i, text=" ".join(rng.sample(pool, 6)), text_hash=f"h{i}", category="general",
+            confidence=1.0, decay_rate=0.0, last_accessed_at=None, created_at=day,
+            status="active", flags=None,
+        )
+        for i in range(facts)
+    ]  # fmt: skip
+    sh = factindex._build(rows, (0,), lambda _c, t, _d: len(t) // 4)  # noqa: SLF001
+    t0 = time.process_time()
+    hashes, _v = expand._scope_words(sh, emb)  # noqa: SLF001
+    build = time.process_time() - t0
+    qs = [q.text for p in sorted(LOCOMO_DIR.glob("*.json")) for q in locomo(p).questions][:n]
+    times = []
+    for q in qs:
+        t0 = time.process_time()
+        expand.soft_match(sh, q, emb)
+        times.append(time.process_time() - t0)
+    times.sort()
+    p50, p95 = (1000 * times[int(p * (len(times) - 1))] for p in (0.5, 0.95))
+    return (
+        f"Soft match, worst case ({facts:,} facts keeping their texts, {hashes.size:,} distinct "
+        f"words): the vocabulary embedded once per shelf {1000 * build:.0f} ms of CPU; then "
+        f"{len(times)} questions, CPU p50 {p50:.1f} ms, p95 {p95:.1f} ms (load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)."
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--locomo-dir", type=Path, default=LOCOMO_DIR)
+    ap.add_argument("--cost", action="store_true", help="only the soft match's worst-case cost")
     args = ap.parse_args()
     emb = default_embedder()
     if not isinstance(emb, WordLlamaEmbedder):
         raise SystemExit("the levers need WordLlama")
+    if args.cost:
+        print(soft_cost(emb))
+        return
     convs = [build(p, emb) for p in sorted(args.locomo_dir.glob("*.json"))]
     for c in convs:
         scope_words(c, emb)
@@ -385,20 +457,27 @@ def main() -> None:
             if fill(c, order(c, base_score(c, qi))) != c.real[qi]:
                 raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
     n_class = sum(bool(_CLASS.search(q.text.lower())) for c in convs for q in c.questions)
-    results = [(name, run(convs, lever)) for name, lever in levers(emb)]
-    base = np.array(results[0][1].per_q)
     cats = ["single-hop", "temporal", "multi-hop", "open-domain"]
     names = [c.name for c in convs]
     lines = [
         "# Recall levers, eighth round (LoCoMo dev, against the real read path)",
         "",
         f"Generated by `python bench/recall_levers8.py` ({datetime.now(UTC):%Y-%m-%d %H:%M} "
-        f"UTC). Δ is the paired difference from the base over the {base.size} questions, ± its "
+        "UTC). Δ is the paired difference from each table's first row over the questions, ± its "
         f"standard error; budget {BUDGET} tokens. Questions asking for a class of things (the "
         f"category-word levers touch only these): {n_class}.",
         "",
+        "## Soft lexical match, against the base before this round",
+        "",
     ]
-    lines += lever_table(results, base, names, cats)
+    for title, grid in (
+        (None, levers(emb)),
+        ("## Packing and category words, against the adopted base", levers_after(emb)),
+    ):
+        results = [(name, run(convs, lever)) for name, lever in grid]
+        if title:
+            lines += ["", title, ""]
+        lines += lever_table(results, np.array(results[0][1].per_q), names, cats)
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.write_text(text, encoding="utf-8")
