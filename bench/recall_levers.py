@@ -597,6 +597,23 @@ def run(convs: list[Conv], lever: Lever) -> Result:
     return res
 
 
+def checked(locomo_dir: Path, emb: WordLlamaEmbedder) -> list[Conv]:
+    """Every conversation built, its base selection checked to be `select_context`'s for every
+    question (the run stops if not)."""
+    convs = [build(p, emb) for p in sorted(locomo_dir.glob("*.json"))]
+    for c in convs:
+        for qi in range(len(c.questions)):
+            if fill(c, order(c, base_score(c, qi))) != c.real[qi]:
+                raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
+    return convs
+
+
+def p50_p95(seconds: list[float]) -> tuple[float, float]:
+    """The median and 95th percentile of `seconds`, in ms."""
+    xs = sorted(seconds)
+    return 1000 * xs[int(0.5 * (len(xs) - 1))], 1000 * xs[int(0.95 * (len(xs) - 1))]
+
+
 def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
     """The expansion's time per question when a scope's facts use every whole-word piece of the
     table (its worst case: all ~13,000 are candidates), for LoCoMo's questions."""
@@ -612,8 +629,7 @@ def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
         t = time.perf_counter()
         expand.expansions(sh, q, emb)
         times.append(time.perf_counter() - t)
-    times.sort()
-    p50, p95 = (1000 * times[int(p * (len(times) - 1))] for p in (0.5, 0.95))
+    p50, p95 = p50_p95(times)
     return (
         f"Query expansion, worst case (every one of {vocab.ids.size:,} word pieces in the "
         f"scope), {len(times)} questions: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
@@ -659,12 +675,8 @@ def main() -> None:
     if args.cost:
         print(expansion_cost(emb))
         return
-    convs = [build(p, emb) for p in sorted(args.locomo_dir.glob("*.json"))]
+    convs = checked(args.locomo_dir, emb)
     for c in convs:
-        for qi in range(len(c.questions)):
-            mine = fill(c, order(c, base_score(c, qi)))
-            if mine != c.real[qi]:
-                raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
         word_pieces(c, emb)
     sif_vectors(convs, emb)
     maxsim(convs, emb)

@@ -41,12 +41,13 @@ from bench.recall_levers import (  # noqa: E402
     FACT_BUDGET,
     Conv,
     base_score,
-    build,
+    checked,
     cos,
     fill,
     lever_table,
     mm,
     order,
+    p50_p95,
     product_lex,
     run,
     tilt,
@@ -301,78 +302,69 @@ def category(emb: WordLlamaEmbedder, tau: float, per: int, weight: float) -> Lev
 
 
 def levers(emb: WordLlamaEmbedder) -> list[tuple[str, Lever]]:
-    def ranked(f: Callable[[Conv, int], np.ndarray]) -> Lever:
+    Score = Callable[[Conv, int], np.ndarray]
+
+    def ranked(f: Score) -> Lever:
         return lambda c, qi: fill(c, order(c, f(c, qi)))
+
+    def soft(
+        how: Callable[[Conv, int, np.ndarray, float], np.ndarray],
+        tau: float,
+        w: float,
+        *,
+        own: bool = False,
+        pieces: bool = False,
+    ) -> Lever:
+        return ranked(
+            lambda c, qi: how(c, qi, soft_bm25(c, qi, emb, tau, own=own, pieces=pieces), w)
+        )
+
+    def ms(tau: float, g: float) -> Lever:
+        return ranked(lambda c, qi: third(c, qi, maxsim(c, qi, emb, tau), g))
 
     out: list[tuple[str, Lever]] = [
         ("before this round (expansion, no soft match)", ranked(before))
     ]
     for tau in (0.3, 0.4, 0.5):
-        for w in (0.5, 1.0):
-            out.append(
-                (
-                    f"soft BM25 (cos ≥ {tau}, other words), in place of the expansion, {w}",
-                    ranked(
-                        lambda c, qi, t=tau, w=w: in_lex(  # type: ignore[misc]
-                            c, qi, soft_bm25(c, qi, emb, t, own=False), w
-                        )
-                    ),
-                )
+        out += [
+            (
+                f"soft BM25 (cos ≥ {tau}, other words), in place of the expansion, {w}",
+                soft(in_lex, tau, w),
             )
-        for w in (0.5,):
-            out.append(
-                (
-                    f"soft BM25 (cos ≥ {tau}, other words), on top of the expansion, {w}",
-                    ranked(
-                        lambda c, qi, t=tau, w=w: on_lex(  # type: ignore[misc]
-                            c, qi, soft_bm25(c, qi, emb, t, own=False), w
-                        )
-                    ),
-                )
-            )
-        for g in (0.1, 0.2, 0.3):
-            out.append(
-                (
-                    f"soft BM25 (cos ≥ {tau}, with exact words) as a third signal, {g}",
-                    ranked(
-                        lambda c, qi, t=tau, g=g: third(  # type: ignore[misc]
-                            c, qi, soft_bm25(c, qi, emb, t, own=True), g
-                        )
-                    ),
-                )
-            )
-    for tau in (0.3, 0.4, 0.5):
+            for w in (0.5, 1.0)
+        ]
         out.append(
             (
-                f"soft BM25 over the expansion's candidates (cos ≥ {tau}), on top of it, 0.5",
-                ranked(
-                    lambda c, qi, t=tau: on_lex(  # type: ignore[misc]
-                        c, qi, soft_bm25(c, qi, emb, t, own=False, pieces=True), 0.5
-                    )
-                ),
+                f"soft BM25 (cos ≥ {tau}, other words), on top of the expansion, 0.5",
+                soft(on_lex, tau, 0.5),
             )
         )
-    for w in (0.25, 1.0):
-        out.append(
+        out += [
             (
-                f"soft BM25 (cos ≥ 0.5, other words), on top of the expansion, {w} (robustness)",
-                ranked(
-                    lambda c, qi, w=w: on_lex(  # type: ignore[misc]
-                        c, qi, soft_bm25(c, qi, emb, 0.5, own=False), w
-                    )
-                ),
+                f"soft BM25 (cos ≥ {tau}, with exact words) as a third signal, {g}",
+                soft(third, tau, g, own=True),
             )
+            for g in (0.1, 0.2, 0.3)
+        ]
+    out += [
+        (
+            f"soft BM25 over the expansion's candidates (cos ≥ {tau}), on top of it, 0.5",
+            soft(on_lex, tau, 0.5, pieces=True),
         )
-    for tau in (0.0, 0.3, 0.5):
-        for g in (0.1, 0.2, 0.3):
-            out.append(
-                (
-                    f"word max-sim (cos ≥ {tau}) as a third signal, {g}",
-                    ranked(
-                        lambda c, qi, t=tau, g=g: third(c, qi, maxsim(c, qi, emb, t), g)  # type: ignore[misc]
-                    ),
-                )
-            )
+        for tau in (0.3, 0.4, 0.5)
+    ]
+    out += [
+        (
+            f"soft BM25 (cos ≥ 0.5, other words), on top of the expansion, {w} (robustness)",
+            soft(on_lex, 0.5, w),
+        )
+        for w in (0.25, 1.0)
+    ]
+    out += [
+        (f"word max-sim (cos ≥ {tau}) as a third signal, {g}", ms(tau, g))
+        for tau in (0.0, 0.3, 0.5)
+        for g in (0.1, 0.2, 0.3)
+    ]
     out.append(("as adopted (= the real read path)", ranked(base_score)))
     return out
 
@@ -454,8 +446,7 @@ def soft_cost(emb: WordLlamaEmbedder, facts: int = factindex.TEXTS_MAX, n: int =
         t0 = time.process_time()
         expand.soft_match(sh, q, emb)
         times.append(time.process_time() - t0)
-    times.sort()
-    p50, p95 = (1000 * times[int(p * (len(times) - 1))] for p in (0.5, 0.95))
+    p50, p95 = p50_p95(times)
     return (
         f"Soft match, worst case ({facts:,} facts keeping their texts, {hashes.size:,} distinct "
         f"words): the vocabulary embedded once per shelf {1000 * build:.0f} ms of CPU; then "
@@ -475,12 +466,9 @@ def main() -> None:
     if args.cost:
         print(soft_cost(emb))
         return
-    convs = [build(p, emb) for p in sorted(args.locomo_dir.glob("*.json"))]
+    convs = checked(args.locomo_dir, emb)
     for c in convs:
         scope_words(c, emb)
-        for qi in range(len(c.questions)):
-            if fill(c, order(c, base_score(c, qi))) != c.real[qi]:
-                raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
     n_class = sum(bool(_CLASS.search(q.text.lower())) for c in convs for q in c.questions)
     cats = ["single-hop", "temporal", "multi-hop", "open-domain"]
     names = [c.name for c in convs]

@@ -31,6 +31,7 @@ from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
     _VEC_CACHE,
     RETRIEVABLE,
+    Ranked,
     _line_tokens,
     cached_texts,
     decay_facts,
@@ -696,6 +697,15 @@ def _shelf(store: Store) -> factindex.Shelf:
         )
 
 
+def _ranked_in_c1(store: Store, clock: FakeClock, question: str) -> list[Ranked]:
+    """Channel C1's facts ranked for `question` with the default embedder."""
+    with store.sessions() as db:
+        return rank_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+            embedder=default_embedder(), now=clock.now(),
+        )  # fmt: skip
+
+
 def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeClock) -> None:
     # "kids" → children, "build" → built: the embedder's word table brings the words the fact
     # uses. Without them the fact that shares "build" wins on BM25 (measured: second, not first).
@@ -708,12 +718,7 @@ def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeCl
             add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
     emb = default_embedder()
     question = "what did the kids build?"
-    with store.sessions() as db:
-        got = rank_facts(
-            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
-            embedder=emb, now=clock.now(),
-        )  # fmt: skip
-    assert got[0].id == want
+    assert _ranked_in_c1(store, clock, question)[0].id == want
     assert isinstance(emb, expand.WordTable)
     sh = _shelf(store)
     children = hash(lexical.stem("children"))
@@ -743,12 +748,7 @@ def test_a_question_word_meets_a_scope_word_the_table_splits(
     emb = default_embedder()
     assert isinstance(emb, expand.WordTable)
     question = "where does Omar keep his bike?"
-    with store.sessions() as db:
-        got = rank_facts(
-            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
-            embedder=emb, now=clock.now(),
-        )  # fmt: skip
-    assert got[0].id == want
+    assert _ranked_in_c1(store, clock, question)[0].id == want
     sh = _shelf(store)
     assert hash(lexical.stem("bicycle")) not in expand.expansions(sh, question, emb)
     soft = expand.soft_match(sh, question, emb)
