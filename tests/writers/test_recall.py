@@ -284,12 +284,19 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     _warm(store, OTHER, "DOTHER01", True, clock)
     assert digest in cached_texts() and lexical.cache_holds(digest)
     assert factindex.holds_text(text)  # a small shelf keeps its lines' texts
+    # … and its words for the soft match ("Postgres" is a word of the text alone).
+    emb = default_embedder()
+    assert isinstance(emb, expand.WordTable)
+    soft_words = expand.soft_key(emb)
+    postgres = hash(lexical.stem("postgres"))
+    assert any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions.begin() as db:
         rollback(
             db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
             data_dir=tmp_path, skills_dir=tmp_path / "skills",
         )  # fmt: skip
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not any(postgres in kept for kept in factindex.derived(soft_words))
     # Forget: the same text written again, retrieved, then purged.
     _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
     with store.sessions.begin() as db:
@@ -303,6 +310,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             dry_run=False
         )
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
 

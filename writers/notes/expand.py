@@ -170,7 +170,7 @@ def _scope_words(sh: Shelf, table: WordTable) -> tuple[npt.NDArray[np.int64], Ma
     """The term hashes and unit vectors of the shelf's own words (each embedded alone), worked
     out once per shelf from its texts and dropped with it; none for a shelf that keeps no texts
     (more than `factindex.TEXTS_MAX` facts: there the expansion alone stands)."""
-    key = f"soft:{table.name}"
+    key = soft_key(table)
     hashes, vecs = sh.derived.get(key), sh.derived.get(key + ":vectors")
     if hashes is None or vecs is None:
         words = sorted({w for t in sh.texts for w in _question_words(t)})
@@ -178,6 +178,11 @@ def _scope_words(sh: Shelf, table: WordTable) -> tuple[npt.NDArray[np.int64], Ma
         vecs = table.embed(words) if words else np.zeros((0, 1), dtype=np.float32)
         sh.derived[key], sh.derived[key + ":vectors"] = hashes, vecs
     return hashes, vecs
+
+
+def soft_key(table: WordTable) -> str:
+    """Where a shelf keeps its words' term hashes for the soft match (`Shelf.derived`)."""
+    return f"soft:{table.name}"
 
 
 def soft_match(

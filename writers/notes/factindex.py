@@ -517,6 +517,13 @@ def holds_text(text: str) -> bool:
         )
 
 
+def derived(key: str) -> list[np.ndarray]:
+    """What every kept shelf has worked out under `key` (`Shelf.derived`; the forget tests
+    look here)."""
+    with _LOCK:
+        return [sh.derived[key] for sh in _SHELVES.values() if key in sh.derived]
+
+
 def clear() -> None:
     """Drop every shelf (tests; a process that wants no derived copies left)."""
     with _LOCK:
