@@ -15,7 +15,9 @@ What is kept: per embedder, the table's whole-word pieces as ids and the salted 
 terms (from the model, not from any fact); per shelf, which of those pieces its postings hold
 and their unit vectors (`Shelf.derived`, counted in its size and dropped with it on forget,
 rollback and edits, like its postings): a few hundred KB for a scope of a few hundred facts,
-13 MB at most (a scope whose facts use every whole-word piece).
+13 MB at most (a scope whose facts use every whole-word piece). For the soft match (below), a
+shelf that keeps its texts also keeps its own words' term hashes and vectors there, about 1 KB
+a word.
 """
 
 from __future__ import annotations
@@ -156,11 +158,12 @@ def expansions(
 
 
 # Soft lexical match (issue 23, recall8): the scope's own words, each embedded alone, stand in
-# for the table's whole-word pieces, so a word the tokenizer splits ("destressing", "pottery")
-# can be matched too; per question word, a fact counts its best neighbour (cosine ≥
-# SOFT_MIN_COS, not one of the question's own terms) as that term's BM25 weight times the cosine,
-# and these add to the lexical score, SOFT_WEIGHT each, on top of the expansion. LoCoMo dev +2
-# questions, none lost, both conversations up (`bench/recall_levers8.py`; flat over cosines
+# for the table's whole-word pieces, so a word the tokenizer splits ("adoption", "bicycle") can
+# be matched too, and every close word counts, not only the 3 closest. Per question word, a fact
+# counts its best neighbour (cosine ≥ SOFT_MIN_COS, not one of the question's own terms) as that
+# term's BM25 weight times the cosine; the words' scores add up, and SOFT_WEIGHT × the sum joins
+# the lexical score on top of the expansion. LoCoMo dev +2 questions, none lost, both
+# conversations up (`bench/recall_levers8.py`, `bench/recall_paired.py`; flat over cosines
 # 0.3-0.5 and weights 0.25-1.0). SOFT_MIN_COS is the expansion's threshold, not tuned again.
 SOFT_MIN_COS = MIN_COS
 SOFT_WEIGHT = 0.5
