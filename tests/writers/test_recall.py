@@ -768,6 +768,80 @@ def test_a_question_word_meets_a_scope_word_the_table_splits(
     assert expand.soft_match(bare, question, emb) is None
 
 
+class _Counting:
+    """The default embedder, recording what it is asked to embed (a fake at the embedder's
+    protocol: the real vectors, counted)."""
+
+    def __init__(self) -> None:
+        real = default_embedder()
+        assert isinstance(real, expand.WordTable)
+        self.real, self.seen = real, set[str]()
+
+    @property
+    def name(self) -> str:
+        return self.real.name
+
+    @property
+    def dim(self) -> int:
+        return default_embedder().dim
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        self.seen.update(texts)
+        return self.real.embed(texts)
+
+    def word_pieces(self) -> tuple[np.ndarray, list[str]]:
+        return self.real.word_pieces()
+
+    def piece_vectors(self, ids: np.ndarray) -> Matrix:
+        return self.real.piece_vectors(ids)
+
+
+def test_a_rebuilt_shelf_embeds_only_the_words_new_to_its_scope(
+    store: Store, clock: FakeClock
+) -> None:
+    # The soft match's word vectors are taken over by the shelf that replaces one after a write,
+    # for the words its texts still hold: a write embeds its new words only, and a fact gone
+    # from the scope (here deleted as another process would, so no forget ran here) leaves
+    # nothing of its words behind.
+    with store.sessions.begin() as db:
+        gone = add_fact(
+            db, "Zanzibar trip notes are in the travel folder",
+            scope_kind="channel", scope_id="C1", now=clock.now(),
+        ).id  # fmt: skip
+        for text in TOPICS:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    emb = _Counting()
+    question = "who signs off on vendor invoices?"
+
+    def ask() -> None:
+        with store.sessions() as db:
+            rank_facts(
+                db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+                embedder=emb, now=clock.now(),
+            )  # fmt: skip
+
+    ask()
+    assert {"payroll", "zanzibar"} <= emb.seen
+    new = "The kayak rack sits behind the warehouse"
+    with store.sessions.begin() as db:
+        add_fact(db, new, scope_kind="channel", scope_id="C1", now=clock.now())
+        db.delete(db.get(MemoryEntry, gone))
+    emb.seen.clear()
+    ask()
+    # Besides the question and its words, only the new fact (written here without its vector)
+    # and the words new to the scope are embedded.
+    asked = {question, *expand._question_words(question), new}
+    before = set(expand._words_of([*TOPICS, "Zanzibar trip notes are in the travel folder"]))
+    assert emb.seen - asked == set(expand._words_of([new])) - before
+    key = expand.soft_key(emb)
+    words = [w for kept in factindex.derived(key + ":words") for w in kept.tolist()]
+    assert "kayak" in words and "payroll" in words and "zanzibar" not in words
+    # What was taken over is what embedding the words afresh gives.
+    sh = _shelf(store)
+    got = sh.derived[key + ":words"].tolist()
+    assert np.allclose(sh.derived[key + ":vectors"], emb.real.embed(got), atol=1e-6)
+
+
 def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(
     store: Store, clock: FakeClock
 ) -> None:

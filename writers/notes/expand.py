@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from writers.embed import Matrix
-from writers.notes import lexical
+from writers.notes import factindex, lexical
 from writers.notes.factindex import Shelf
 
 # 0.5, not 0.4: at 0.4 LoCoMo dev gained +0.008 against +0.005, but "paying" brought "costs" and
@@ -172,15 +172,64 @@ SOFT_WEIGHT = 0.5
 def _scope_words(sh: Shelf, table: WordTable) -> tuple[npt.NDArray[np.int64], Matrix]:
     """The term hashes and unit vectors of the shelf's own words (each embedded alone), worked
     out once per shelf from its texts and dropped with it; none for a shelf that keeps no texts
-    (more than `factindex.TEXTS_MAX` facts: there the expansion alone stands)."""
+    (more than `factindex.TEXTS_MAX` facts: there the expansion alone stands). Words the shelf
+    it replaced had embedded are taken over (`_carry_words`), so a rebuild after a write embeds
+    only the words new to the scope."""
     key = soft_key(table)
     hashes, vecs = sh.derived.get(key), sh.derived.get(key + ":vectors")
-    if hashes is None or vecs is None:
-        words = sorted({w for t in sh.texts for w in _question_words(t)})
-        hashes = np.array([hash(lexical.stem(w)) for w in words], dtype=np.int64)
+    if hashes is not None and vecs is not None:
+        return hashes, vecs
+    now = sh.derived.pop(key + ":now", None)
+    words = _words_of(sh.texts) if now is None else now.tolist()
+    old = [sh.derived.pop(f"{key}:carried{part}", None) for part in ("", "-vectors", "-hashes")]
+    at = {} if old[0] is None else {w: n for n, w in enumerate(old[0].tolist())}
+    take = np.array([at.get(w, -1) for w in words], dtype=np.int64)
+    miss = np.flatnonzero(take < 0)
+    if miss.size == len(words) or old[1] is None or old[2] is None:
         vecs = table.embed(words) if words else np.zeros((0, 1), dtype=np.float32)
-        sh.derived[key], sh.derived[key + ":vectors"] = hashes, vecs
+        hashes = np.array([hash(lexical.stem(w)) for w in words], dtype=np.int64)
+    else:
+        hit = take >= 0
+        vecs = np.empty((len(words), old[1].shape[1]), dtype=np.float32)
+        hashes = np.empty(len(words), dtype=np.int64)
+        vecs[hit], hashes[hit] = old[1][take[hit]], old[2][take[hit]]
+        if miss.size:
+            fresh = [words[i] for i in miss]
+            vecs[miss] = table.embed(fresh)
+            hashes[miss] = [hash(lexical.stem(w)) for w in fresh]
+    sh.derived[key], sh.derived[key + ":vectors"] = hashes, vecs
+    sh.derived[key + ":words"] = np.array(words, dtype=str)
     return hashes, vecs
+
+
+def _words_of(texts: Sequence[str]) -> list[str]:
+    return sorted({w for t in texts for w in _question_words(t)})
+
+
+def _carry_words(old: Shelf, new: Shelf) -> None:
+    """A rebuilt shelf takes over the word vectors of the one it replaces, for the words its
+    own texts still hold (`factindex.CARRIERS`): nothing of a text no longer in the scope. The
+    new shelf's words, worked out here for that, are kept for `_scope_words`."""
+    keys = [
+        k[: -len(":words")]
+        for k in list(old.derived)
+        if k.startswith("soft:") and k.endswith(":words")
+    ]
+    if not keys:
+        return
+    now = _words_of(new.texts)
+    mine = set(now)
+    for key in keys:
+        words, vecs, hashes = (old.derived.get(key + part) for part in (":words", ":vectors", ""))
+        if words is None or vecs is None or hashes is None:
+            continue
+        keep = np.array([n for n, w in enumerate(words.tolist()) if w in mine], dtype=np.int64)
+        for part, got in (("", words), ("-vectors", vecs), ("-hashes", hashes)):
+            new.derived[f"{key}:carried{part}"] = got[keep]
+        new.derived[key + ":now"] = np.array(now, dtype=str)
+
+
+factindex.CARRIERS.append(_carry_words)
 
 
 def soft_key(table: WordTable) -> str:
