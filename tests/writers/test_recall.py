@@ -24,7 +24,7 @@ from store.models import MemoryEntry
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
-from writers.embed import HashingEmbedder, Matrix, default_embedder
+from writers.embed import Embedder, HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
 from writers.notes import expand, factindex, lexical
@@ -705,12 +705,14 @@ def _shelf(store: Store) -> factindex.Shelf:
         )
 
 
-def _ranked_in_c1(store: Store, clock: FakeClock, question: str) -> list[Ranked]:
-    """Channel C1's facts ranked for `question` with the default embedder."""
+def _ranked_in_c1(
+    store: Store, clock: FakeClock, question: str, embedder: Embedder | None = None
+) -> list[Ranked]:
+    """Channel C1's facts ranked for `question` (with the default embedder unless given)."""
     with store.sessions() as db:
         return rank_facts(
             db, user_id="U1", channel="C1", is_dm=False, query_text=question,
-            embedder=default_embedder(), now=clock.now(),
+            embedder=embedder or default_embedder(), now=clock.now(),
         )  # fmt: skip
 
 
@@ -813,21 +815,14 @@ def test_a_rebuilt_shelf_embeds_only_the_words_new_to_its_scope(
     emb = _Counting()
     question = "who signs off on vendor invoices?"
 
-    def ask() -> None:
-        with store.sessions() as db:
-            rank_facts(
-                db, user_id="U1", channel="C1", is_dm=False, query_text=question,
-                embedder=emb, now=clock.now(),
-            )  # fmt: skip
-
-    ask()
+    _ranked_in_c1(store, clock, question, emb)
     assert {"payroll", "zanzibar"} <= emb.seen
     new = "The kayak rack sits behind the warehouse"
     with store.sessions.begin() as db:
         add_fact(db, new, scope_kind="channel", scope_id="C1", now=clock.now())
         db.delete(db.get(MemoryEntry, gone))
     emb.seen.clear()
-    ask()
+    _ranked_in_c1(store, clock, question, emb)
     # Besides the question and its words, only the new fact (written here without its vector)
     # and the words new to the scope are embedded.
     asked = {question, *expand._question_words(question), new}
