@@ -34,14 +34,15 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
+from writers.redact.phone_words import PHONE_CONTEXT, phone_label
 from writers.redact.recognizers import (
-    PHONE_CONTEXT,
     in_figures_row,
     named_as_id,
     phone_layout_ok,
     placeholder_number,
 )
 from writers.redact.structure import line_before
+from writers.redact.test_ids import hetu_checked, in_test_column, temporary_hetu
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -68,7 +69,8 @@ KINDS = {
 # a kernel, a BIOS, a bootloader, an SDK, in the languages a team writes in. Each word is whole
 # ("visit" is not `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
 _VERSION_WORDS = (
-    r"(?:(?i:\bv|\bversion|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
+    r"(?:(?i:\bv|\bversion|(?<![^\W\d_])(?!(?:con|in|di|a|re|per|sub|intro|extro|extra)version)"
+    r"(?-i:[A-Za-zÄÖÜäöüß]+)version|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
     r"|driver|\bbios|\bvbios|\bsdk|\bpatch|bootloader|\bbootrom|\buefi|microcode|baseband|versión|versão|versione|wersja|версия|バージョン"
     r"|版本|버전)|(?<=[a-z])(?:Version|Release|Build))"
 )
@@ -142,11 +144,13 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
+    if hetu_checked(value) or hetu_checked(text[start : end + 1]):
+        return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
     formatted = bool(re.search(r"[ ().-]", value.strip()))
-    if not formatted and not PHONE_CONTEXT.search(before):
+    if not formatted and not phone_label(text, start):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
@@ -337,8 +341,13 @@ class _Filtered(EntityRecognizer):
                 quantity_with_unit(text, r.end, r.start) or in_hex_dump_row(text, r.start)
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
-            if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start, r.end):
+            if r.entity_type in _NATIONAL and (
+                self._named_otherwise(text, r.start, r.end)
+                or temporary_hetu(text[r.start : r.end])
+            ):
                 continue
+            if r.entity_type != "IP_ADDRESS" and in_test_column(text, r.start):
+                continue  # a table's column of test or example values (`test_ids`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
             start = r.start

@@ -22,6 +22,7 @@ import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.id_columns import in_id_column
+from writers.redact.phone_words import PHONE_CONTEXT, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -1126,20 +1127,6 @@ def _email_check(m: re.Match[str]) -> bool:
     return scheme < 0 or any(c in before[0][scheme + 3 :] for c in "/?=&")
 
 
-PHONE_CONTEXT = re.compile(
-    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
-    r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
-    r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
-    # Asking to be called, in the languages a team writes in: a number one is asked to call
-    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
-    r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
-    r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
-    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
-    r"|звони|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b|[☎📞📱]|電話|携帯"
-)
-
-
 _IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
 # Digits grouped by thousands (`46 244 797`, `45.820.755`, `665 428 615`): a count or an amount.
 # A phone number so grouped is written with its `+` country code, or named as one (`móvil 612
@@ -1191,6 +1178,8 @@ _ID_NOUN = (
     # A company's tax and register numbers in Poland, and an importer's EORI.
     r"|nip|regon|krs|eori"
     # A parcel carrier named right before a number names its tracking number.
+    # An insurer's policy and claim, named by the noun alone (`zur Police 533.713.9183`).
+    r"|policy|police|polizza|póliza|apólice|polis|polisa|claim|sinistre|siniestro|sinistro"
     r"|ups|fedex|dhl|usps|yamato|sagawa|la[ \t]+poste|colissimo|chronopost|royal[ \t]+mail"
     r"|dpd|gls|postnl|correos|purolator|aramex|ヤマト|佐川"
 )
@@ -1357,7 +1346,8 @@ def column_header(text: str, start: int) -> str | None:
 
 
 def _header_words(cell: str) -> str | None:
-    cell = cell.strip().strip("\"'`")
+    # A field name's last `no` or `nr` is its number (`policy_no`, `claim_nr`).
+    cell = re.sub(r"(?i)(?<=[a-z])[_.](?:no|nr)$", " number", cell.strip().strip("\"'`"))
     return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
 
 
@@ -1449,7 +1439,7 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not PHONE_CONTEXT.search(before):
+    if thousands and not phone_label(text, start):
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
@@ -1468,8 +1458,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     widths = {len(g) for g in groups}
     if len(widths) == 1:
         width = widths.pop()
-        left = text[max(0, start - width - 1) : start]
-        right = text[end : end + width + 1]
+        # A neighbour group is a whole token of that width: `ab` of `about` is no hex group.
+        left, right = text[max(0, start - width - 2) : start], text[end : end + width + 2]
         for side in (left.strip(), right.strip()):
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False
