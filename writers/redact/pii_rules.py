@@ -47,6 +47,7 @@ from writers.redact.test_ids import hetu_checked, in_test_column, temporary_hetu
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
     "IE", "SG", "ZA", "PL", "BE", "AT", "PT", "DK", "NO", "FI", "NZ", "KR", "CN", "IL", "AE",
+    "RU",
 )  # fmt: skip
 # Presidio's entity names → the redactor's kinds (what `[REDACTED:<kind>]` says).
 KINDS = {
@@ -149,7 +150,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
-    formatted = bool(re.search(r"[ ().-]", value.strip()))
+    # A slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`).
+    formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d", value.strip()))
     if not formatted and not phone_label(text, start):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
