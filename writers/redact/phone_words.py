@@ -35,7 +35,6 @@ PHONE_CONTEXT = re.compile(
 # A label and its colon right before a value (quotes and spaces may stand between): the label
 # runs back to the start of its line or of its sentence, at most 120 characters.
 _LABEL = re.compile(r"(?:^|(?<=[.!?;]\s))([^\n.!?;]{1,120}):[ \t]*[`'\"]?[ \t]*$", re.M)
-_WORD = re.compile(r"[^\W\d_]+(?:\.)?")
 
 
 def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
@@ -44,7 +43,7 @@ def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
     m = _LABEL.search(text[max(text.rfind("\n", 0, start) + 1, start - 160) : start])
     if m is None:
         return False
-    head = " ".join(w.group(0) for w in list(_WORD.finditer(m.group(1)))[:3])
+    head = " ".join(m.group(1).split()[:3])  # as written: `order_number` is no `number`
     return words.search(head) is not None
 
 

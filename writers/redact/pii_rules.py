@@ -34,20 +34,21 @@ from presidio_analyzer.predefined_recognizers import (
 )
 
 from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
-from writers.redact.phone_words import PHONE_CONTEXT, phone_label
+from writers.redact.phone_words import PHONE_CONTEXT, label_opens_with, phone_label
 from writers.redact.recognizers import (
+    column_header,
     in_figures_row,
     named_as_id,
     phone_layout_ok,
     placeholder_number,
 )
 from writers.redact.structure import line_before
-from writers.redact.test_ids import hetu_checked, in_test_column, temporary_hetu
+from writers.redact.test_ids import hetu_checked, temporary_hetu, test_header
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
     "IE", "SG", "ZA", "PL", "BE", "AT", "PT", "DK", "NO", "FI", "NZ", "KR", "CN", "IL", "AE",
-    "RU",
+    "RU", "GR",
 )  # fmt: skip
 # Presidio's entity names → the redactor's kinds (what `[REDACTED:<kind>]` says).
 KINDS = {
@@ -268,18 +269,25 @@ def _alone_head(text: str, start: int) -> bool:
 _THOUSANDS_LAYOUT = re.compile(r"\d{3}([ .\u00a0\u202f])\d{3}\1\d{3}")
 
 
+# Where a name written as code parts its words: `EmployeeSSN`, `ssnNumber`.
+_CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def _named_or_formatted(words: str) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
     one build or order number in ten. Grouped as thousands (`665 428 615`) a number reads as a
-    count, so an id in that layout needs its name."""
+    count, so an id in that layout needs its name. A name written as code is read as its
+    words (`EmployeeSSN=`, `ssnNumber:`), and a label up to its colon as a whole (`SSN for the
+    new hire starting in Austin next week: …`, `phone_words.label_opens_with`)."""
     named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
 
     def keep(text: str, start: int, end: int) -> bool:
         value = text[start:end]
         if re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value):
             return True
-        return named.search(text[max(0, start - 60) : start]) is not None
+        before = _CAMEL_CUT.sub(" ", text[max(0, start - 60) : start])
+        return named.search(before) is not None or label_opens_with(text, start, named)
 
     return keep
 
@@ -348,7 +356,7 @@ class _Filtered(EntityRecognizer):
                 or temporary_hetu(text[r.start : r.end])
             ):
                 continue
-            if r.entity_type != "IP_ADDRESS" and in_test_column(text, r.start):
+            if r.entity_type != "IP_ADDRESS" and test_header(column_header(text, r.start)):
                 continue  # a table's column of test or example values (`test_ids`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
@@ -412,7 +420,8 @@ _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
 # What a US social security number is called, in the languages people write to us in: a bare
 # run of nine digits is one only when the text names it.
 _SSN_WORDS = (
-    r"ssn|social security|ss#|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
+    r"ssn|social security|ss#|soc\.?[ -]?sec\.?|social[ -]sec\.?|social(?=[ \t]*(?::|#|is\b))"
+    r"|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
     r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
 )
 

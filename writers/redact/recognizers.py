@@ -37,6 +37,7 @@ from writers.redact.public_forms import (
 )
 from writers.redact.published_ibans import published_iban
 from writers.redact.structure import line_before
+from writers.redact.test_ids import test_header
 
 Check = Callable[[re.Match[str]], bool]
 
@@ -1191,8 +1192,9 @@ _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_WORD += r"|numarası|numara|č\.|číslo|nomor|numer|mã|số"
 # "is" or "was" may stand between the name and the number (`the order id is 4111…`).
 _ID_END = r"(?:[ \t]+(?:is|was))?[ \t]*[:#=]?[ \t]*[#]?$"
+# The noun is whole in any Latin script (`sku` is not the end of `Gdańsku`).
 _ID_OF_THING = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+    rf"(?i)(?<![A-Za-zÀ-ɏ])(?:{_ID_NOUN})(?![A-Za-zÀ-ɏ])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
 )
 # The number word first, then the thing (`numero pratica`, `número de expediente`, `number of
 # the batch`): that thing's number, unless the thing is a phone (`numéro de téléphone`) or
@@ -1443,10 +1445,11 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
-    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(
-        column_header(text, start) or ""
-    ):
+    header = column_header(text, start)
+    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(header or ""):
         return False  # one of a column of same-shaped ids (`id_columns`)
+    if test_header(header):
+        return False  # a column of test or example values (`test_ids`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:

@@ -10,14 +10,12 @@
   |`, `example_id`, `Beispielwert`): the table says that its values were written to stand in,
   as a column headed `phone` says its values are phone numbers (`recognizers.column_header`).
 
-May import: `recognizers` (the column header), nothing else in writers.
+May import: nothing else in writers.
 """
 
 from __future__ import annotations
 
 import re
-
-from writers.redact.recognizers import column_header
 
 # Date, century sign (`+`, `-`, `U`-`Y` for the 1900s, `A`-`F` for the 2000s), individual number.
 _HETU = re.compile(r"\d{6}[-+A-FU-Y](\d{3})[0-9A-Y]")
@@ -46,7 +44,7 @@ def temporary_hetu(value: str) -> bool:
     return m is not None and int(m.group(1)) >= 900 and hetu_checked(value)
 
 
-def in_test_column(text: str, start: int) -> bool:
-    """True when `start` stands in a table column whose header names test or example values."""
-    header = column_header(text, start)
+def test_header(header: str | None) -> bool:
+    """True when a table column's header (`recognizers.column_header`) names test or example
+    values."""
     return header is not None and _TEST_HEADER.search(header) is not None
