@@ -33,8 +33,8 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
 from writers.redact.phone_words import PHONE_CONTEXT, label_opens_with, phone_label
+from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
 from writers.redact.recognizers import (
     column_header,
     in_figures_row,
@@ -352,8 +352,7 @@ class _Filtered(EntityRecognizer):
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and (
-                self._named_otherwise(text, r.start, r.end)
-                or temporary_hetu(text[r.start : r.end])
+                self._named_otherwise(text, r.start, r.end) or temporary_hetu(text[r.start : r.end])
             ):
                 continue
             if r.entity_type != "IP_ADDRESS" and test_header(column_header(text, r.start)):

@@ -1179,8 +1179,6 @@ _ID_NOUN = (
     # A company's tax and register numbers in Poland, and an importer's EORI.
     r"|nip|regon|krs|eori"
     # A parcel carrier named right before a number names its tracking number.
-    # An insurer's policy and claim, named by the noun alone (`zur Police 533.713.9183`).
-    r"|policy|police|polizza|póliza|apólice|polis|polisa|claim|sinistre|siniestro|sinistro"
     r"|ups|fedex|dhl|usps|yamato|sagawa|la[ \t]+poste|colissimo|chronopost|royal[ \t]+mail"
     r"|dpd|gls|postnl|correos|purolator|aramex|ヤマト|佐川"
 )
@@ -1251,6 +1249,11 @@ _ID_OR_CODE_OF_NOUN = re.compile(
     # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).
     rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))[ \t]+(?:id|code){_ID_END}"
 )
+# An insurer's policy or claim, named by the noun alone (`zur Police 533.713.9183`).
+_RECORD_NOUN = re.compile(
+    r"(?i)(?<![A-Za-zÀ-ɏ])(?:policy|police|polizza|póliza|apólice|polis|polisa|sinistre"
+    rf"|siniestro|sinistro)(?![A-Za-zÀ-ɏ])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+)
 _ID_OR_CODE_END = re.compile(rf"(?i)(?:id|code){_ID_END}")
 # What `_ID_OF_NOUN` ends with, looked for first (cheap): most numbers have no number word.
 _NUMBER_WORD_END = re.compile(rf"(?i)(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}")
@@ -1296,7 +1299,11 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
-    noun = _NUMBER_WORD_END.search(before) is not None and _ID_OF_NOUN.search(before)
+    noun = (
+        _NUMBER_WORD_END.search(before) is not None
+        and _ID_OF_NOUN.search(before)
+        or _RECORD_NOUN.search(before)
+    )
     if (noun or _NUMBER_OF_THING.search(before)) and text[start : start + 1] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
     if _ID_OR_CODE_END.search(before) and _ID_OR_CODE_OF_NOUN.search(before):
