@@ -296,7 +296,8 @@ def _named_or_formatted(words: str) -> Any:
 # written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
 # Two spaces or a tab (even one: a TSV log's fields) are a column break (`phone_layout_ok`), so a
 # window stops there: a phone number in one column and an id in the next are read apart.
-_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:(?:[().\-/]| (?![ \t])){0,3}\d){6,19}\)?")
+# Japanese text writes digits and hyphens full-width (`０９０－１２３４－５６７８`) as often as not.
+_PHONE_WINDOW = re.compile(r"[+＋]?[(（]?\d(?:(?:[().\-/－（）]| (?![ \t])){0,3}\d){6,19}[)）]?")
 # The head of a number written with its `+` country code, right before the part `phonenumbers`
 # read (`+31 6 ` before `75434297` when the whole is not a valid number for its region).
 _PHONE_HEAD = re.compile(r"\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){0,3}[ .-]$")

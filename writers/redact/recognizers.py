@@ -1461,7 +1461,7 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
         return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
-    groups = re.findall(r"\+?\d+", value)
+    groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
     for i, group in enumerate(groups):
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
             return False

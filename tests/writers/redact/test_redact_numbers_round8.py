@@ -94,3 +94,15 @@ def test_an_ssn_without_dashes_after_its_name(redactor: Redactor) -> None:
     assert _caught(redactor, "social: 518427713", "518427713")
     assert _kept(redactor, "social media followers 518427713")
     assert _kept(redactor, "the build for the new hire: 518427713")
+
+
+def test_a_bracketed_trunk_zero_after_the_country_code(redactor: Redactor) -> None:
+    # `(0)` is the trunk prefix dropped when dialling from abroad, not a group of the number.
+    assert _caught(redactor, "T +33 (0)6 12 34 56 71", "+33 (0)6 12 34 56 71")
+    assert _caught(redactor, "mobiel +31 (0)6 12345671", "+31 (0)6 12345671")
+    assert _kept(redactor, "version 3 (0)6 12 34")
+
+
+def test_full_width_digits_of_japanese_text(redactor: Redactor) -> None:
+    assert _caught(redactor, "携帯：０９０－１２３４－５６７１", "０９０－１２３４－５６７１")
+    assert _kept(redactor, "注文番号 ０３－１２３４－５６７１")
