@@ -2,7 +2,8 @@
 
 A run of digits with no `+` country code is a phone number only where its layout or its words
 say so (`recognizers.phone_layout_ok`, `pii_rules._phone_ok`). The words are `PHONE_CONTEXT`,
-in the languages a team writes in. A label is read whole up to its colon: `numer do kierownika
+in the languages a team writes in, and a line with an e-mail address on it is a contact line.
+A label is read whole up to its colon: `numer do kierownika
 studia outsourcingowego: 690 297 462` ("the number of the outsourcing studio's manager") names
 a phone in its first word, however long the rest of the label is, as a password's long label
 does in `context_secrets`.
@@ -23,7 +24,7 @@ PHONE_CONTEXT = re.compile(
     r"|tél|telemóvel|telemovel|contacto|contato|contatto|cellulare|recapito|kontakt|mobil"
     r"|mobiel|telefoon|gsm|rufnummer|mobilnummer|durchwahl|erreichbar|joindre|joignable|kom"
     r"|komórka|komórkowy|kontaktowy|puh|matkapuhelin|soita|τηλέφωνο|τηλ|κινητό|тел|моб"
-    r"|мобильный|мобилен|обадете"
+    r"|мобильный|мобилен|обадете|reachable|pager|beeper|ice|notfallkontakt|kin"
     # Asking to be called, in the languages a team writes in: a number one is asked to call
     # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
@@ -52,3 +53,15 @@ def phone_label(text: str, start: int) -> bool:
     the 40 characters before it, or a label that opens with one."""
     before = text[max(0, start - 40) : start]
     return PHONE_CONTEXT.search(before) is not None or label_opens_with(text, start, PHONE_CONTEXT)
+
+
+# An e-mail address: a contact line's other way to reach the same person.
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def on_a_contact_line(text: str, start: int) -> bool:
+    """True when the line of `start` holds an e-mail address (`Ana Ruiz <ana@…> 0612…`, a
+    signature's `name | phone | e-mail`): a number beside a way to reach someone is another."""
+    line_end = text.find("\n", start)
+    line = text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
+    return "@" in line and _EMAIL.search(line) is not None

@@ -33,7 +33,12 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.phone_words import PHONE_CONTEXT, label_opens_with, phone_label
+from writers.redact.phone_words import (
+    PHONE_CONTEXT,
+    label_opens_with,
+    on_a_contact_line,
+    phone_label,
+)
 from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
 from writers.redact.recognizers import (
     column_header,
@@ -153,7 +158,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return True
     # A slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d", value.strip()))
-    if not formatted and not phone_label(text, start):
+    if not formatted and not (phone_label(text, start) or on_a_contact_line(text, start)):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
@@ -421,6 +426,8 @@ _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
 # run of nine digits is one only when the text names it.
 _SSN_WORDS = (
     r"ssn|social security|ss#|soc\.?[ -]?sec\.?|social[ -]sec\.?|social(?=[ \t]*(?::|#|is\b))"
+    r"|previdenza sociale|sosiaaliturva\w*|socialförsäkring\w*|κοινωνικής ασφάλισης"
+    r"|социального страхования|사회보장번호|社會安全號碼"
     r"|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
     r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
 )

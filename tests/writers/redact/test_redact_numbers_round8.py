@@ -106,3 +106,18 @@ def test_a_bracketed_trunk_zero_after_the_country_code(redactor: Redactor) -> No
 def test_full_width_digits_of_japanese_text(redactor: Redactor) -> None:
     assert _caught(redactor, "携帯：０９０－１２３４－５６７１", "０９０－１２３４－５６７１")
     assert _kept(redactor, "注文番号 ０３－１２３４－５６７１")
+
+
+def test_a_bare_number_on_a_contact_line_is_a_phone(redactor: Redactor) -> None:
+    # An e-mail address on the line is a way to reach someone: the number beside it is another.
+    assert _caught(redactor, "Ana Ruiz <ana@example.es> 0612345671", "0612345671")
+    assert _caught(redactor, "Ana Ruiz | 0612345671 | ana@example.es", "0612345671")
+    assert _kept(redactor, "Ana Ruiz 0612345671")
+    result = redactor.redact("order 0612345671 for ana@example.es")
+    assert "0612345671" in result.text  # named an order's, the number stays
+
+
+def test_the_ssns_name_in_more_languages(redactor: Redactor) -> None:
+    assert _caught(redactor, "사회보장번호 518427713", "518427713")
+    assert _caught(redactor, "sosiaaliturvatunnus (USA) 518427713", "518427713")
+    assert _kept(redactor, "tunnus 518427713")
