@@ -156,8 +156,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
-    # A slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`).
-    formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d", value.strip()))
+    # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
+    # more slashes part a record's fields (`0412/345/678`).
+    formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
     if not formatted and not (phone_label(text, start) or on_a_contact_line(text, start)):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)

@@ -83,6 +83,7 @@ def test_russian_numbers_with_the_trunk_8(redactor: Redactor) -> None:
 def test_a_slash_after_a_trunk_area_code_is_a_phones_layout(redactor: Redactor) -> None:
     assert _caught(redactor, "erreichbar unter 0171/4455661", "0171/4455661")
     assert _kept(redactor, "Auftrag 2024/4455661 gebucht")
+    assert _kept(redactor, "Vertrag 0388/412/907 verlängert")  # more slashes: a record's fields
 
 
 def test_an_ssn_without_dashes_after_its_name(redactor: Redactor) -> None:
