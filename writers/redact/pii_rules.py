@@ -39,7 +39,13 @@ from writers.redact.phone_words import (
     on_a_contact_line,
     phone_label,
 )
-from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
+from writers.redact.public_forms import (
+    hetu_checked,
+    in_hex_dump_row,
+    names_test_values,
+    quantity_with_unit,
+    temporary_hetu,
+)
 from writers.redact.recognizers import (
     column_header,
     in_figures_row,
@@ -48,7 +54,6 @@ from writers.redact.recognizers import (
     placeholder_number,
 )
 from writers.redact.structure import line_before
-from writers.redact.test_ids import hetu_checked, temporary_hetu, test_header
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -362,8 +367,8 @@ class _Filtered(EntityRecognizer):
                 self._named_otherwise(text, r.start, r.end) or temporary_hetu(text[r.start : r.end])
             ):
                 continue
-            if r.entity_type != "IP_ADDRESS" and test_header(column_header(text, r.start)):
-                continue  # a table's column of test or example values (`test_ids`)
+            if r.entity_type != "IP_ADDRESS" and names_test_values(column_header(text, r.start)):
+                continue  # a table's column of test or example values (`public_forms`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
             start = r.start

@@ -29,6 +29,7 @@ from writers.redact.public_forms import (
     lone_lead_ok,
     longer_than_a_phone,
     named_test_number,
+    names_test_values,
     not_an_ssn_in_its_layout,
     quantity_named_before,
     quantity_with_unit,
@@ -37,7 +38,6 @@ from writers.redact.public_forms import (
 )
 from writers.redact.published_ibans import published_iban
 from writers.redact.structure import line_before
-from writers.redact.test_ids import test_header
 
 Check = Callable[[re.Match[str]], bool]
 
@@ -1455,8 +1455,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     header = column_header(text, start)
     if in_id_column(text, start, end) and not PHONE_CONTEXT.search(header or ""):
         return False  # one of a column of same-shaped ids (`id_columns`)
-    if test_header(header):
-        return False  # a column of test or example values (`test_ids`)
+    if names_test_values(header):
+        return False  # a column of test or example values (`public_forms`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:

@@ -1,15 +1,16 @@
-"""Personal numbers and their look-alikes, issue 24's eighth round (`writers/redact/test_ids.py`,
-`phone_words.py`, the phone and id filters of `pii_rules.py` and `recognizers.py`). One test
-per principle, each beside the personal number of the same form that must still be caught. The
-examples are written here; none is copied from the development sets 37 and 38.
+"""Personal numbers and their look-alikes, issue 24's eighth round (`public_forms.py`,
+`phone_words.py`, the phone and id filters of `pii_rules.py` and `recognizers.py` in
+`writers/redact`). One test per principle, each beside the personal number of the same form
+that must still be caught. The examples are written here; none is copied from the development
+sets 37 and 38.
 """
 
 from __future__ import annotations
 
 from tests.support.redaction_corpus import kept as _kept
 from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.public_forms import hetu_checked, temporary_hetu
 from writers.redact.redactor import Redactor
-from writers.redact.test_ids import hetu_checked, temporary_hetu
 
 
 def test_a_finnish_code_in_the_temporary_range_names_no_one(redactor: Redactor) -> None:
