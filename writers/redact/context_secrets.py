@@ -751,8 +751,11 @@ _FILE_MAGIC = (
     b"\x78\xda",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
-# Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
-_MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+# Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`), IL2CPP (`Type_Method_m<SHA-1>`,
+# `Type_t<SHA-1>`: a signature's hash behind `_m`/`_t`, anywhere in a name). A grammar.
+_MANGLED = re.compile(
+    r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$|_[mt][0-9A-F]{40}(?![0-9A-Za-z])"
+)
 _COUNTED = re.compile(r"(?<![0-9])([1-9][0-9]?)(?=[A-Za-z_])")
 _SPELLED_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
 
@@ -1174,6 +1177,8 @@ def named_digest(value: str) -> bool:
     a token), a second random run is no name (`PMAK-<hex>-<hex>`), and a name with a secret's
     word in it names a secret (`deploy-token-prod-<hex>`)."""
     pieces = re.split(r"[_.-]", value)
+    while len(pieces) > 2 and re.fullmatch(r"\d{1,4}", pieces[-1]):
+        pieces.pop()  # `UECC-Windows-<hex>_0000`: a number after the digest counts its items
     digest = pieces[-1]
     if len(digest) < 32 or not _HEX.fullmatch(digest) or not re.search(r"\d", digest):
         return False
@@ -1263,7 +1268,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
-    if m.string[m.start() - 1 : m.start()] == "$":
+    if m.string[m.start() - 1 : m.start()] == "$" or _MANGLED.search(m.group(0)):
         return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
     if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
         return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)
