@@ -14,6 +14,14 @@ Two principles, each a grammar that says "this is the password of that account":
   credentials dump): the address is the login and the value beside it its password, when the value
   is shaped like one (`context_secrets.password_shaped`: a symbol beyond `-_.`, mixed case with a
   digit, or words and a number). A date, a count, an id or a name beside an address is no password.
+- **An option named for a password.** A command's option whose name ends in a password's word
+  takes the password as its argument, whatever the program: `-storepass`, `-srcstorepass`,
+  `-keystorePass "…"`, `--db-password=…`, `-Djavax.net.ssl.trustStorePassword=…`. The name is
+  the label (as `DB_PASSWORD=` is); `bypass`, `compass`, a filter's `lowpass` are other words, and
+  a file, a prompt or a variable (`--password-file`, `--password-stdin`, `$PW`) is no password.
+- **A login verb, a user, then a password.** `+login USER PASSWORD` (SteamCMD), `login USER
+  PASSWORD` (an FTP or a console session): the verb says the next two words are an account and what
+  opens it, when the second is shaped as a password is.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from __future__ import annotations
 import re
 
 from writers.redact.context_secrets import password_shaped, plausible_value
-from writers.redact.recognizers import Rule, is_placeholder
+from writers.redact.recognizers import Rule, is_placeholder, name_strength
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -68,10 +76,48 @@ def _login_line_ok(m: re.Match[str]) -> bool:
     return password_shaped(value) and plausible_value(value, strict=True)
 
 
+# `-keystorePass "…"`, `-srcstorepass …`, `--admin-password=…`: an option, then its argument.
+_PASSWORD_OPTION = re.compile(
+    r"(?<![\w-])--?(?P<opt>[A-Za-z][\w.-]{0,60}?(?i:pass|passwd|password|pwd|passphrase|secret|token))"
+    r"(?:=|[ \t]+)(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
+)
+# A glued `pass` is a password's after what it opens (`storepass`, `keypass`, `adminpass`); these
+# words end in `pass` and are other words (a filter's `lowpass`, a build's `multipass`).
+_NOT_PASSWORD = frozenset(
+    "bypass compass surpass trespass overpass underpass multipass lowpass highpass bandpass "
+    "allpass notchpass onepass twopass".split()
+)
+
+
+def _option_ok(m: re.Match[str]) -> bool:
+    opt = m.group("opt")
+    last = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", opt)[-1:] or [""]
+    if last[0].lower() in _NOT_PASSWORD or m.string[m.end("opt") : m.end("opt") + 1] == "-":
+        return False
+    glued = re.search(r"(?:[a-z]|^)(?:pass|Pass)$", opt) is not None
+    if not glued and name_strength(opt) != 2:
+        return False  # `--token-file`, `--secret-name`: where the secret is, or which one
+    return _argument_ok(m)
+
+
+# `+login USER PASSWORD`, `login USER PASSWORD`: a verb that logs in, the account, what opens it.
+_LOGIN_VERB = re.compile(
+    r"(?im)(?:^|(?<=[\s;&|]))[+]?(?:login|logon)[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+"
+    r"(?P<q>[\"'])?(?P<s>(?![+-])[^\s\"']{6,200})"
+)
+
+
+def _login_verb_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return password_shaped(value) and plausible_value(value, strict=True)
+
+
 SYNTAX_RULES: tuple[Rule, ...] = (
-    # Each pattern opens with a literal (`-u`, `net`, `@`), cheap to scan for; no `needs` filter.
+    # Each pattern opens with a literal (`-u`, `net`, `@`, `-`, `login`), cheap to scan for.
     Rule("secret_prose", _USER_THEN_PASSWORD, 0.55, _argument_ok),
     Rule("secret_prose", _NET_USE_AFTER, 0.55, _argument_ok),
     Rule("secret_prose", _NET_USE_BEFORE, 0.55, _argument_ok),
     Rule("secret_prose", _LOGIN_LINE, 0.55, _login_line_ok),
+    Rule("secret_prose", _PASSWORD_OPTION, 0.55, _option_ok),
+    Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
 )

@@ -1,0 +1,74 @@
+"""Passwords the words around them name, where no colon or copula joins the two.
+
+Three places where a chat gives a password without `password: …` or "the password is …":
+
+- **Quoted after what it opens.** A word for a password with what it is for, then a value set
+  apart in quotes or a code span: "senha do Wi-Fi `…`", "the password for the NAS '…'". The
+  quotes say the value is to be copied as it is; the noun says what it is.
+- **The answer to a question about it.** A line that asks for a password ("what's the wifi
+  pw?"), and the next line (a reply, often under a `>` quote) that gives a value, alone or after
+  "it's", "es", "c'est", "ist": the question names what the answer is.
+- **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
+  header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
+  label, as a key's name is.
+
+Each reads the value strictly, as after a bare noun: only a value no word could be (letters with
+digits or symbols, six characters or more) counts, so "the password for the NAS 'is on the
+sticker'" or a `yes` under a `password set?` column holds none.
+
+May import: `context_secrets` (the nouns' qualifier, the value's check), `recognizers`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from writers.redact.context_secrets import QUALIFIER, plausible_value
+from writers.redact.recognizers import (
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
+    Rule,
+    column_header,
+    is_placeholder,
+    name_strength,
+)
+
+__all__ = ["PLACE_RULES"]
+
+_NOUN = rf"(?:(?<![A-Za-z0-9])(?:{SECRET_NOUNS})(?![A-Za-z])|(?:{SECRET_NOUNS_CJK}))"
+
+# "senha do Wi-Fi `…`": the noun, what it is for, then a quoted value and its closing quote.
+_QUOTED_AFTER = re.compile(
+    rf"(?i){_NOUN}{QUALIFIER}[ \t]+(?P<q>[`'\"“«])(?P<s>[^\s`'\"”»]{{6,200}})[`'\"”»]"
+)
+
+# A question naming a password, the line after it answering: "> what's the wifi pw?\nit's …".
+_ANSWER = re.compile(
+    rf"(?im){_NOUN}[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*"
+    r"(?:(?:it'?s|it’s|it is|that'?s|es|c'est|c’est|ist|é|è|est|is)[ \t:]+)?"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})(?(q)[`'\"])[ \t.!]*$"
+)
+
+# A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
+_CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
+
+
+def _strict(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if m.group("q") and is_placeholder(value):
+        return False
+    return plausible_value(value, strict=True)
+
+
+def _cell_ok(m: re.Match[str]) -> bool:
+    if not _strict(m):
+        return False
+    header = column_header(m.string, m.start("s"))
+    return header is not None and name_strength(header.strip().replace(" ", "_")) == 2
+
+
+PLACE_RULES: tuple[Rule, ...] = (
+    Rule("secret_prose", _QUOTED_AFTER, 0.55, _strict),
+    Rule("secret_prose", _ANSWER, 0.55, _strict),
+    Rule("secret_prose", _CELL, 0.5, _cell_ok),
+)
