@@ -20,8 +20,11 @@ Two principles, each a grammar that says "this is the password of that account":
   the label (as `DB_PASSWORD=` is); `bypass`, `compass`, a filter's `lowpass` are other words, and
   a file, a prompt or a variable (`--password-file`, `--password-stdin`, `$PW`) is no password.
 - **A login verb, a user, then a password.** `+login USER PASSWORD` (SteamCMD), `login USER
-  PASSWORD` (an FTP or a console session): the verb says the next two words are an account and what
-  opens it, when the second is shaped as a password is.
+  PASSWORD` (an FTP or a console session), "log in as USER with PASSWORD": the verb says the two
+  words are an account and what opens it, when the second is shaped as a password is.
+- **A user and a password for a thing.** "admin / Welcome@123 for the router": a name, a slash
+  between spaces, a password-shaped value, then what the pair opens ("for", "on", "pour", "für"…).
+  A path has no spaces around its slashes; "read / write for the bucket" holds no password's shape.
 """
 
 from __future__ import annotations
@@ -107,9 +110,27 @@ _LOGIN_VERB = re.compile(
 )
 
 
+# "log in as qa@example.org with …", "sign in as admin using …".
+_LOGIN_AS = re.compile(
+    r"(?i)(?<![\w-])(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)(?:to)?(?![\w-])"
+    r"[^\n]{0,60}?[ \t]as[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using)[ \t]+"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+)
+# "admin / Welcome@123 for the router": a user, a spaced slash, the password, what they open.
+_PAIR_FOR = re.compile(
+    r"(?i)(?<![\w./-])(?P<u>[a-z][\w.@-]{1,40})[ \t]+/[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)"
+    r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
+)
+
+
 def _login_verb_ok(m: re.Match[str]) -> bool:
-    value = m.group("s")
-    return password_shaped(value) and plausible_value(value, strict=True)
+    """With no word for a password, only a value no name could be: a symbol beyond the joiners
+    of names (`-_.`), or one run of both cases and digits; `SSO-Okta-2024`, `Foo.Bar-2` are
+    names (a passphrase needs its noun)."""
+    value = m.group("s").rstrip(".,;:!?)")
+    run = re.fullmatch(r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{10,}", value)
+    shaped = re.search(r"[^\w.-]", value) is not None or run is not None
+    return shaped and password_shaped(value) and plausible_value(value, strict=True)
 
 
 SYNTAX_RULES: tuple[Rule, ...] = (
@@ -120,4 +141,6 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_LINE, 0.55, _login_line_ok),
     Rule("secret_prose", _PASSWORD_OPTION, 0.55, _option_ok),
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
+    Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
+    Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
 )

@@ -383,7 +383,7 @@ SECRET_NOUNS = (
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu|kata sandi|kata laluan|requirepass"
+    r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
     # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
 )
