@@ -46,7 +46,8 @@ _QUOTED_AFTER = re.compile(
 _ANSWER = re.compile(
     rf"(?im){_NOUN}[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*"
     r"(?:(?:it'?s|it’s|it is|that'?s|es|c'est|c’est|ist|é|è|est|is)[ \t:]+)?"
-    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})(?(q)[`'\"])[ \t.!]*$"
+    # A reply that names who has it or where (`@marta-ops`, `#ops-secrets`) gives no value.
+    r"(?P<q>[`'\"])?(?P<s>(?![@#])[^\s`'\"]{6,200})(?(q)[`'\"])[ \t.!]*$"
 )
 
 # A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
