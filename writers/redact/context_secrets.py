@@ -305,8 +305,12 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
     noun = _NOUN_AT.match(label)
-    compound = noun and re.fullmatch(
-        r"(?:[ \t]+[A-Za-z]+){1,3}[ \t]*[:：][ \t]*", label[noun.end() :]
+    compound = (
+        noun
+        and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
+            rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}[ \t]*[:：][ \t]*",
+            label[noun.end() :],
+        )
     )
     if (
         compound
@@ -475,8 +479,9 @@ _PAIR_SLASH = re.compile(
 _PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
     r"|credenciais|inloggegevens)(?![A-Za-z])"
-    # What they are for may stand before the copula: "creds for jenkins are admin:…".
-    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)[ \t]+\S{1,30})?"
+    # What they are for may stand before the copula: "creds for the test box are admin:…".
+    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)"
+    r"(?:[ \t]+\S{1,30}){1,3}?)?"
     r"[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
     rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*[:/][ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )

@@ -1,6 +1,6 @@
 """Passwords the words around them name, where no colon or copula joins the two.
 
-Three places where a chat gives a password without `password: …` or "the password is …":
+Places where a chat gives a password without `password: …` or "the password is …":
 
 - **Quoted after what it opens.** A word for a password with what it is for, then a value set
   apart in quotes or a code span: "senha do Wi-Fi `…`", "the password for the NAS '…'". The
@@ -8,6 +8,9 @@ Three places where a chat gives a password without `password: …` or "the passw
 - **The answer to a question about it.** A line that asks for a password ("what's the wifi
   pw?"), and the next line (a reply, often under a `>` quote) that gives a value, alone or after
   "it's", "es", "c'est", "ist": the question names what the answer is.
+- **Taken up by a pronoun.** "the zip password, it's …": the pronoun after the noun's comma or
+  dash is the noun again. Malay and Indonesian name what a password is for right after the noun,
+  with no preposition, before `adalah`/`ialah` (only ever a copula).
 - **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
   header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
   label, as a key's name is.
@@ -42,6 +45,17 @@ _QUOTED_AFTER = re.compile(
     rf"(?i){_NOUN}{QUALIFIER}[ \t]+(?P<q>[`'\"“«])(?P<s>[^\s`'\"”»]{{6,200}})[`'\"”»]"
 )
 
+# "the zip password, it's …", "le mot de passe — c'est …": a pronoun takes the noun up again.
+_TAKEN_UP = re.compile(
+    rf"(?i){_NOUN}{QUALIFIER}?[ \t]*[,;—–][ \t]*(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist)"
+    r"[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+)
+# Malay and Indonesian put what a password is for right after the noun, with no preposition, and
+# `adalah`/`ialah` is only a copula: "kata sandi wifi kantor adalah …".
+_HEAD_FIRST = re.compile(
+    r"(?i)(?<![A-Za-z])(?:kata sandi|kata laluan)(?:[ \t]+[^\s:=]{1,30}){1,3}?"
+    r"[ \t]+(?:adalah|ialah)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+)
 # A question naming a password, the line after it answering: "> what's the wifi pw?\nit's …".
 _ANSWER = re.compile(
     rf"(?im){_NOUN}[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*"
@@ -71,5 +85,7 @@ def _cell_ok(m: re.Match[str]) -> bool:
 PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _QUOTED_AFTER, 0.55, _strict),
     Rule("secret_prose", _ANSWER, 0.55, _strict),
+    Rule("secret_prose", _TAKEN_UP, 0.55, _strict),
+    Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
 )

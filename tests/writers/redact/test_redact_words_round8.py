@@ -75,3 +75,30 @@ def test_names_and_references_that_are_not_a_password(redactor: Redactor, text: 
 )
 def test_passwords_given_by_words_and_syntax(redactor: Redactor, text: str, secret: str) -> None:
     assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # A copula before the colon is no compound's head; a longer "for" phrase before "are".
+        ("Kennwort lautet: Fichte+Bach42", "Fichte+Bach42"),
+        ("creds for the build agent are runner / Rnr#7731x", "Rnr#7731x"),
+        # A pronoun takes the noun up again; Indonesian names the purpose right after the noun.
+        ("you'll need the archive password, it's Zp!ark-2291", "Zp!ark-2291"),
+        ("kata sandi printer lantai dua adalah Cetak#Dua42", "Cetak#Dua42"),
+    ],
+)
+def test_passwords_after_a_copula_or_pronoun(redactor: Redactor, text: str, secret: str) -> None:
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PIN pad model: VX-520, firmware 4.2",
+        "the vault password, it's in the usual place",
+        "kata sandi wifi kantor adalah rahasia",
+    ],
+)
+def test_copula_and_pronoun_guards(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
