@@ -38,17 +38,20 @@ from writers.redact.recognizers import (
 
 __all__ = ["PLACE_RULES"]
 
+_PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
 _NOUN = rf"(?:(?<![A-Za-z0-9])(?:{SECRET_NOUNS})(?![A-Za-z])|(?:{SECRET_NOUNS_CJK}))"
 
-# "senha do Wi-Fi `…`": the noun, what it is for, then a quoted value and its closing quote.
-_QUOTED_AFTER = re.compile(
-    rf"(?i){_NOUN}{QUALIFIER}[ \t]+(?P<q>[`'\"“«])(?P<s>[^\s`'\"”»]{{6,200}})[`'\"”»]"
-)
-
-# "the zip password, it's …", "le mot de passe — c'est …": a pronoun takes the noun up again.
-_TAKEN_UP = re.compile(
-    rf"(?i){_NOUN}{QUALIFIER}?[ \t]*[,;—–][ \t]*(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist)"
-    r"[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+# After the noun (one scan for it, the costly part, serves three places): "senha do Wi-Fi `…`"
+# (what it is for, then a value in quotes, closed; with no purpose, "pass 'Universal2D'" names a
+# shader's pass); "the zip password, it's …" (a pronoun after a
+# comma or a dash takes the noun up again); "what's the wifi pw?\n> it's …" (a question naming it,
+# the next line answering; a reply naming who has it or where, `@marta-ops`, gives no value).
+_AFTER_NOUN = re.compile(
+    rf"(?im){_NOUN}(?:(?:{QUALIFIER}[ \t]+(?=[`'\"“«])"
+    rf"|{QUALIFIER}?[ \t]*[,;—–][ \t]*{_PRONOUN}[ \t]+)"
+    r"(?P<q>[`'\"“«])?(?P<s>[^\s`'\"”»]{6,200})(?(q)[`'\"”»])"
+    rf"|[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*(?:{_PRONOUN}[ \t:]+)?"
+    r"(?P<qa>[`'\"])?(?P<a>(?![@#])[^\s`'\"]{6,200})(?(qa)[`'\"])[ \t.!]*$)"
 )
 # Malay and Indonesian put what a password is for right after the noun, with no preposition, and
 # `adalah`/`ialah` is only a copula: "kata sandi wifi kantor adalah …".
@@ -56,23 +59,20 @@ _HEAD_FIRST = re.compile(
     r"(?i)(?<![A-Za-z])(?:kata sandi|kata laluan)(?:[ \t]+[^\s:=]{1,30}){1,3}?"
     r"[ \t]+(?:adalah|ialah)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
 )
-# A question naming a password, the line after it answering: "> what's the wifi pw?\nit's …".
-_ANSWER = re.compile(
-    rf"(?im){_NOUN}[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*"
-    r"(?:(?:it'?s|it’s|it is|that'?s|es|c'est|c’est|ist|é|è|est|is)[ \t:]+)?"
-    # A reply that names who has it or where (`@marta-ops`, `#ops-secrets`) gives no value.
-    r"(?P<q>[`'\"])?(?P<s>(?![@#])[^\s`'\"]{6,200})(?(q)[`'\"])[ \t.!]*$"
-)
-
 # A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
 _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
 
 
 def _strict(m: re.Match[str]) -> bool:
-    value = m.group("s")
-    if m.group("q") and is_placeholder(value):
+    group = "s" if m.group("s") is not None else "a"
+    value = m.group(group)
+    if m.group("q" if group == "s" else "qa") and is_placeholder(value):
         return False
     return plausible_value(value, strict=True)
+
+
+def _span(m: re.Match[str]) -> tuple[int, int]:
+    return m.span("s") if m.group("s") is not None else m.span("a")
 
 
 def _cell_ok(m: re.Match[str]) -> bool:
@@ -83,9 +83,7 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", _QUOTED_AFTER, 0.55, _strict),
-    Rule("secret_prose", _ANSWER, 0.55, _strict),
-    Rule("secret_prose", _TAKEN_UP, 0.55, _strict),
+    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
 )

@@ -44,6 +44,8 @@ _SHA1 = "3F2A9C4D1B7E6F0A8C5D2E9B4A1F7C3D6E0B8A25"
         "who has the root password?\n@marta-ops",
         "| user | password set |\n|---|---|\n| svc-ci | yes |",
         "the password for the NAS 'is on the sticker'",
+        # With no purpose between them, a quoted name after "pass" is a render pass's.
+        "the renderer skipped pass 'ForwardPlus3D' on the old GPUs",
     ],
 )
 def test_names_and_references_that_are_not_a_password(redactor: Redactor, text: str) -> None:
