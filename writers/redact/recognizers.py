@@ -54,12 +54,13 @@ _PLACEHOLDER_VALUES = frozenset(
     "secrets tokens keys".split()
 )
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
-# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference.
+# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
+# Velocity's quiet reference.
 # A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
 # between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
 # value, not a reference.
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
     # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
