@@ -30,7 +30,7 @@ _SHA1 = "3F2A9C4D1B7E6F0A8C5D2E9B4A1F7C3D6E0B8A25"
         "Warning: BP_PasswordField_C: K2Node_CallFunction_12 'ShowHint' is deprecated",
         # A store's reference in a CI's `%…%` slot, or a stored credential by its UUID.
         '<param name="env.DB_PASSWORD" value="%vault:kv/data/ci/db!/password%" />',
-        '<param name="env.GH_TOKEN" value="credentialsJSON:0f8c2a5e-7d41-4b9a-a3c6-12e4f5d6b7a8" />',
+        '<param name="env.GH_TOKEN" value="credentialsJSON:0f8c2a5e-7d41-4b9a-a3c6-12e4f5d6b7a8"/>',
         # An option that ends in `pass` but is no password's, and one given from a file or a prompt.
         "sox in.wav out.wav sinc -lowpass 3400",
         "docker login --password-stdin -u ci-bot registry.local < token.txt",

@@ -1,4 +1,11 @@
-"""Write round 8's password probes (issue 24, redfp8-words): written before reading the password code."""
+"""Write issue 24's eighth-round password probes (redfp8-words), in the order they were written.
+
+`POS`/`NEG`: how people give a password in chat, written before reading the redactor's password
+code, measured first (39/50 caught, 0/40 flagged on e39e493). `MORE`: more positives, written after
+the first rules and before the pronoun and head-first ones. `NEAR`: near misses of the new rules,
+written after them (in-sample: they show the rules work as meant, not how they carry).
+"""
+
 import json
 from pathlib import Path
 
@@ -21,10 +28,13 @@ POS = [
     ("VPNのパスワードは Sakura#8821 です", "Sakura#8821"),
     ("for the jira service account use `Jx!92kQpLm`", "Jx!92kQpLm"),
     ("the root pw on db-02 is still 'Oracle#Root19'", "Oracle#Root19"),
-    ("pwd for the shared mailbox: \"M@ilbox2025\"", "M@ilbox2025"),
+    ('pwd for the shared mailbox: "M@ilbox2025"', "M@ilbox2025"),
     ("| host | user | password |\n|---|---|---|\n| ftp01 | upload | Fz8#qRt2w |", "Fz8#qRt2w"),
     ("Host: sftp.acme.io\nUser: partner7\nPass: Vn4%xTq9Lk", "Vn4%xTq9Lk"),
-    ("I reset your password, temporary one is Temp-8841-Kx, change it on first login", "Temp-8841-Kx"),
+    (
+        "I reset your password, temporary one is Temp-8841-Kx, change it on first login",
+        "Temp-8841-Kx",
+    ),
     ("new password: Zebra!Piano42", "Zebra!Piano42"),
     ("passphrase for the key is correct horse battery staple 7", "correct horse battery staple 7"),
     ("the Wi-Fi (guest) password = Guest_Lobby_2026", "Guest_Lobby_2026"),
@@ -96,11 +106,103 @@ NEG = [
     "ssh ops@10.0.4.12 -i ~/.ssh/id_ed25519",
     "the password is the one we agreed on in the meeting",
 ]
-here = Path(__file__).parent
-with (here / "passwords8_positives.jsonl").open("w") as f:
-    for i, (t, v) in enumerate(POS, 1):
-        assert v in t, t
-        f.write(json.dumps({"id": f"pw8p-{i:03d}", "text": t, "secrets": [{"kind": "password", "value": v}]}, ensure_ascii=False) + "\n")
-with (here / "passwords8_negatives.jsonl").open("w") as f:
-    for i, t in enumerate(NEG, 1):
-        f.write(json.dumps({"id": f"pw8n-{i:03d}", "text": t, "category": "password_talk"}, ensure_ascii=False) + "\n")
+MORE = [
+    ("Benutzer: mmeier Passwort: Tanne#Hof22", "Tanne#Hof22"),
+    ("usuario: jperez, clave: Llama$Roja31", "Llama$Roja31"),
+    ("(pw: Kx!29qLm) for the demo laptop", "Kx!29qLm"),
+    ("the password was set to Rx7#pLq2 yesterday", "Rx7#pLq2"),
+    ("pwd - Stern!Nacht5", "Stern!Nacht5"),
+    ("creds for the test box are tester / Tst#Box#88", "Tst#Box#88"),
+    ("WIFI: Office-5G / Kopi!Susu2024", "Kopi!Susu2024"),
+    ("ssid Lobby, pass Hotel#Lobby7", "Hotel#Lobby7"),
+    ("Passwort lautet: Eule+Mond19", "Eule+Mond19"),
+    ("pass=Rq8#mZt2", "Rq8#mZt2"),
+    ("sa password: `Sql!Server2022`", "Sql!Server2022"),
+    ("you'll need the zip password, it's Arch!ve-2026", "Arch!ve-2026"),
+    ("the PIN for the door is 4482#", "4482#"),
+    ("new hire login: a.novak / Start!2026Nov", "Start!2026Nov"),
+    ("password (prod): Prd$Db!771", "Prd$Db!771"),
+    ("here's the temp password → Tmp#5510xy", "Tmp#5510xy"),
+    ('password is: "Q9!vLt#2wR"', "Q9!vLt#2wR"),
+    ("wachtwoord voor de printer: Tulp!Molen4", "Tulp!Molen4"),
+    ("Password: Kx92!mQ (expires in 7 days)", "Kx92!mQ"),
+    ("kata sandi wifi kantor adalah Kopi#Tubruk9", "Kopi#Tubruk9"),
+    ("the admin pw for the CMS, in case you need it: Cms!Adm1n#", "Cms!Adm1n#"),
+    ("credentials\nuser: deploy\npassword: Dpl#9921!x", "Dpl#9921!x"),
+    ("set the password to 'Orca!Wave77' and share it with Tom only", "Orca!Wave77"),
+    ("encryption passphrase: blue-otter-seventy-2 (don't lose it)", "blue-otter-seventy-2"),
+    ("The one-time password is 582913", "582913"),
+]
+NEAR = [
+    "keytool -list -keystore app.jks -storepass:file ~/.ks-pass",
+    "keytool -genkeypair -alias release -keystore release.jks"
+    " -storepass $KS_PASS -keypass $KEY_PASS",
+    "gradle assembleRelease -Pandroid.injected.signing.store.password=${STORE_PASSWORD}",
+    "ffmpeg -i in.mp4 -c:v libx264 -pass 2 -b:v 2M out.mp4",
+    "sox in.wav out.wav sinc -lowpass 3400 -highpass 300",
+    "docker login --password-stdin -u ci-bot registry.example.com < token.txt",
+    "vault login -method=userpass username=jdoe",
+    "az login --service-principal -u $APP_ID -p $SP_SECRET --tenant $TENANT",
+    "openssl pkcs12 -export -in cert.pem -inkey key.pem -out bundle.p12 -passout env:P12_PASS",
+    "psql --no-password -h db01 -U report",
+    "kubectl create secret generic db --from-literal=password=$(cat pw.txt)",
+    "terraform apply -var 'db_password_secret_arn="
+    "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf'",
+    "aws ssm get-parameter --name /prod/db/password --with-decryption",
+    "gh auth login --with-token < ~/.config/gh/token",
+    "npm login --registry=https://npm.pkg.github.com --scope=@acme",
+    "steamcmd +login anonymous +app_update 740 validate +quit",
+    "ftp> login anonymous guest@example.org",
+    "login timeout after 30s for user svc-sync (attempt 3/5)",
+    "logged in as admin with SSO (Okta), MFA prompt came up",
+    "sign in as jdoe@example.org using Google Workspace",
+    "log in as root using your YubiKey, not the shared pw",
+    "read / write for the bucket, list-only for the rest",
+    "Q3 / Q4-2026 for the roadmap review",
+    "TCP / UDP-53 for DNS, 443 for the rest",
+    "| user | password set | last rotation |\n|---|---|---|\n| svc-ci | yes | 2026-01-04 |",
+    "| account | password location |\n|---|---|\n| root-db | vault:kv/prod/root |",
+    "| service | password policy |\n|---|---|\n| LDAP | PWD-POLICY-2024 |",
+    "| host | password | notes |\n|---|---|---|\n| nas01 | (in 1Password) | reset 2025 |",
+    "| user | pwd_hash |\n|---|---|\n| jdoe | $2b$12$KIXQJ0lB3Jx8e5K0Y1q4eO |",
+    "> what's the wifi password?\nask Maria, she has it",
+    "> did the db password change?\nyes, rotated by Vault-Agent-2",
+    "what's our password policy?\nminimum 14 chars, see POL-SEC-012",
+    "Passwort für den Drucker?\nsteht auf dem Aufkleber",
+    "who has the root password?\n@marta-ops",
+    "the password for the NAS 'is on the sticker'",
+    "la contraseña del router 'admin' por defecto",
+    'password for prod "see vault"',
+    "token for the build `${{ secrets.GH_TOKEN }}`",
+    "Mot de passe du wifi: c'est sur le frigo",
+    "le mot de passe c'est pas le bon",
+]
+HERE = Path(__file__).parent
+
+
+def _write(name: str, rows: list[dict[str, object]]) -> None:
+    with (HERE / name).open("w") as f:
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def _positives(prefix: str, pairs: list[tuple[str, str]]) -> list[dict[str, object]]:
+    for text, value in pairs:
+        assert value in text, text
+    return [
+        {"id": f"{prefix}-{i:03d}", "text": t, "secrets": [{"kind": "password", "value": v}]}
+        for i, (t, v) in enumerate(pairs, 1)
+    ]
+
+
+def _negatives(prefix: str, texts: list[str]) -> list[dict[str, object]]:
+    return [
+        {"id": f"{prefix}-{i:03d}", "text": t, "category": "password_talk"}
+        for i, t in enumerate(texts, 1)
+    ]
+
+
+_write("passwords8_positives.jsonl", _positives("pw8p", POS))
+_write("passwords8_negatives.jsonl", _negatives("pw8n", NEG))
+_write("more8_positives.jsonl", _positives("p3", MORE))
+_write("near8_negatives.jsonl", _negatives("nr8n", NEAR))
