@@ -41,17 +41,27 @@ __all__ = ["PLACE_RULES"]
 _PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
 _NOUN = rf"(?:(?<![A-Za-z0-9])(?:{SECRET_NOUNS})(?![A-Za-z])|(?:{SECRET_NOUNS_CJK}))"
 
-# After the noun (one scan for it, the costly part, serves three places): "senha do Wi-Fi `…`"
+# After the noun (one scan for it, the costly part, serves four places): "senha do Wi-Fi `…`"
 # (what it is for, then a value in quotes, closed; with no purpose, "pass 'Universal2D'" names a
 # shader's pass); "the zip password, it's …" (a pronoun after a
 # comma or a dash takes the noun up again); "what's the wifi pw?\n> it's …" (a question naming it,
-# the next line answering; a reply naming who has it or where, `@marta-ops`, gives no value).
+# the next line answering; a reply naming who has it or where, `@marta-ops`, gives no value);
+# "passphrase: lantern harbor violet 1987" (words and a number, with no word of grammar).
 _AFTER_NOUN = re.compile(
     rf"(?im){_NOUN}(?:(?:{QUALIFIER}[ \t]+(?=[`'\"“«])"
     rf"|{QUALIFIER}?[ \t]*[,;—–][ \t]*{_PRONOUN}[ \t]+)"
     r"(?P<q>[`'\"“«])?(?P<s>[^\s`'\"”»]{6,200})(?(q)[`'\"”»])"
     rf"|[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*(?:{_PRONOUN}[ \t:]+)?"
-    r"(?P<qa>[`'\"])?(?P<a>(?![@#])[^\s`'\"]{6,200})(?(qa)[`'\"])[ \t.!]*$)"
+    r"(?P<qa>[`'\"])?(?P<a>(?![@#])[^\s`'\"]{6,200})(?(qa)[`'\"])[ \t.!]*$"
+    # A passphrase of words and a number, spaces and all, ending its line or sentence.
+    rf"|{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|ist|est|es|é|è|lautet|adalah)[ \t]+)"
+    r"(?P<w>(?:[a-z]{3,12}[ \t]){2,5}[a-z]{3,12}[ \t]?\d{1,4})(?=[ \t]*(?:$|[.,;!)(])))"
+)
+# Words a sentence is built with: a run of them after the noun is prose, not a passphrase.
+_GRAMMAR = re.compile(
+    r"(?<![a-z])(?:the|and|for|with|in|on|to|of|is|are|be|not|must|should|will|can|from|at|by"
+    r"|or|see|use|your|our|my|its|has|have|was|were|than|per|min|max|least|after|before|every"
+    r"|der|die|das|und|mit|le|la|les|et|de|des|el|los|con|que|para|en|um|uma|com)(?![a-z])"
 )
 # Malay and Indonesian put what a password is for right after the noun, with no preposition, and
 # `adalah`/`ialah` is only a copula: "kata sandi wifi kantor adalah …".
@@ -64,6 +74,8 @@ _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \
 
 
 def _strict(m: re.Match[str]) -> bool:
+    if m.groupdict().get("w") is not None:
+        return _GRAMMAR.search(m.group("w")) is None
     group = "s" if m.group("s") is not None else "a"
     value = m.group(group)
     if m.group("q" if group == "s" else "qa") and is_placeholder(value):
@@ -72,7 +84,7 @@ def _strict(m: re.Match[str]) -> bool:
 
 
 def _span(m: re.Match[str]) -> tuple[int, int]:
-    return m.span("s") if m.group("s") is not None else m.span("a")
+    return next(m.span(g) for g in ("s", "a", "w") if m.group(g) is not None)
 
 
 def _cell_ok(m: re.Match[str]) -> bool:

@@ -88,6 +88,8 @@ def test_passwords_given_by_words_and_syntax(redactor: Redactor, text: str, secr
         # A pronoun takes the noun up again; Indonesian names the purpose right after the noun.
         ("you'll need the archive password, it's Zp!ark-2291", "Zp!ark-2291"),
         ("kata sandi printer lantai dua adalah Cetak#Dua42", "Cetak#Dua42"),
+        # A passphrase of words and a number, spaces and all, ending its line.
+        ("backup passphrase: orbit meadow copper lantern 58", "orbit meadow copper lantern 58"),
     ],
 )
 def test_passwords_after_a_copula_or_pronoun(redactor: Redactor, text: str, secret: str) -> None:
@@ -100,6 +102,8 @@ def test_passwords_after_a_copula_or_pronoun(redactor: Redactor, text: str, secr
         "PIN pad model: VX-520, firmware 4.2",
         "the vault password, it's in the usual place",
         "kata sandi wifi kantor adalah rahasia",
+        "the password is stored in vault 2",
+        "Password rotation: every ninety days 2",
     ],
 )
 def test_copula_and_pronoun_guards(redactor: Redactor, text: str) -> None:
