@@ -82,14 +82,14 @@ _NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
-    r"|lautet|ist|war|est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
+    r"|lautet|ist|war|est|c['’]est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
     r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
 )
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
-_QUALIFIER = (
+QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
@@ -110,7 +110,7 @@ _VALUE = (
 
 _PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{_QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
@@ -130,10 +130,10 @@ def _mixed(value: str) -> bool:
     return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
 
 
-# `self._token_cache[user_id]`, `config[`: a subscript of a name (no digit in it), not a value.
-# A slice too (`secret_bytes[:32]`, `key[-16:]`).
+# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`: a subscript of a
+# name (no digit in it), not a value. A slice too (`secret_bytes[:32]`, `key[-16:]`).
 _SUBSCRIPT = re.compile(
-    r"[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+    r"@?[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
 )
 
 
@@ -305,8 +305,12 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
     noun = _NOUN_AT.match(label)
-    compound = noun and re.fullmatch(
-        r"(?:[ \t]+[A-Za-z]+){1,3}[ \t]*[:：][ \t]*", label[noun.end() :]
+    compound = (
+        noun
+        and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
+            rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}[ \t]*[:：][ \t]*",
+            label[noun.end() :],
+        )
     )
     if (
         compound
@@ -475,8 +479,9 @@ _PAIR_SLASH = re.compile(
 _PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
     r"|credenciais|inloggegevens)(?![A-Za-z])"
-    # What they are for may stand before the copula: "creds for jenkins are admin:…".
-    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)[ \t]+\S{1,30})?"
+    # What they are for may stand before the copula: "creds for the test box are admin:…".
+    r"(?:[ \t]+(?:for|of|on|to|für|pour|para|per|voor|van|von|do|da|de|del|du|des)"
+    r"(?:[ \t]+\S{1,30}){1,3}?)?"
     r"[ \t]+(?:are|is|sind|sont|son|são|zijn)[ \t]+"
     rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*[:/][ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
@@ -751,8 +756,11 @@ _FILE_MAGIC = (
     b"\x78\xda",
 )
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
-# Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`). A grammar, not randomness.
-_MANGLED = re.compile(r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$")
+# Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`), IL2CPP (`Type_Method_m<SHA-1>`,
+# `Type_t<SHA-1>`: a signature's hash behind `_m`/`_t`, anywhere in a name). A grammar.
+_MANGLED = re.compile(
+    r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$|_[mt][0-9A-F]{40}(?![0-9A-Za-z])"
+)
 _COUNTED = re.compile(r"(?<![0-9])([1-9][0-9]?)(?=[A-Za-z_])")
 _SPELLED_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
 
@@ -1174,6 +1182,8 @@ def named_digest(value: str) -> bool:
     a token), a second random run is no name (`PMAK-<hex>-<hex>`), and a name with a secret's
     word in it names a secret (`deploy-token-prod-<hex>`)."""
     pieces = re.split(r"[_.-]", value)
+    while len(pieces) > 2 and re.fullmatch(r"\d{1,4}", pieces[-1]):
+        pieces.pop()  # `UECC-Windows-<hex>_0000`: a number after the digest counts its items
     digest = pieces[-1]
     if len(digest) < 32 or not _HEX.fullmatch(digest) or not re.search(r"\d", digest):
         return False
@@ -1263,7 +1273,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
-    if m.string[m.start() - 1 : m.start()] == "$":
+    if m.string[m.start() - 1 : m.start()] == "$" or _MANGLED.search(m.group(0)):
         return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
     if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
         return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)

@@ -1,6 +1,7 @@
-"""Passwords named by the syntax around them, where no word for a secret stands.
+"""Passwords named by their place: the syntax around them, or words with no joiner.
 
-Two principles, each a grammar that says "this is the password of that account":
+**Passwords named by the syntax around them, where no word for a secret stands**
+(`SYNTAX_RULES`); each principle a grammar that says "this is the password of that account":
 
 - **A command's user, then its password.** A command line that logs in as someone says whose
   account and, right after, what opens it: `-u USER -p PASSWORD` (PsExec, `mysql`, `sqlcmd`-style
@@ -14,14 +15,54 @@ Two principles, each a grammar that says "this is the password of that account":
   credentials dump): the address is the login and the value beside it its password, when the value
   is shaped like one (`context_secrets.password_shaped`: a symbol beyond `-_.`, mixed case with a
   digit, or words and a number). A date, a count, an id or a name beside an address is no password.
+- **An option named for a password.** A command's option whose name ends in a password's word
+  takes the password as its argument, whatever the program: `-storepass`, `-srcstorepass`,
+  `-keystorePass "…"`, `--db-password=…`, `-Djavax.net.ssl.trustStorePassword=…`. The name is
+  the label (as `DB_PASSWORD=` is); `bypass`, `compass`, a filter's `lowpass` are other words, and
+  a file, a prompt or a variable (`--password-file`, `--password-stdin`, `$PW`) is no password.
+- **A login verb, a user, then a password.** `+login USER PASSWORD` (SteamCMD), `login USER
+  PASSWORD` (an FTP or a console session), "log in as USER with PASSWORD": the verb says the two
+  words are an account and what opens it, when the second is shaped as a password is.
+- **A user and a password for a thing.** "admin / Welcome@123 for the router": a name, a slash
+  between spaces, a password-shaped value, then what the pair opens ("for", "on", "pour", "für"…).
+  A path has no spaces around its slashes; "read / write for the bucket" holds no password's shape.
+
+**Passwords the words around them name, where no colon or copula joins the two**
+(`PLACE_RULES`).
+
+Places where a chat gives a password without `password: …` or "the password is …":
+
+- **Quoted after what it opens.** A word for a password with what it is for, then a value set
+  apart in quotes or a code span: "senha do Wi-Fi `…`", "the password for the NAS '…'". The
+  quotes say the value is to be copied as it is; the noun says what it is.
+- **The answer to a question about it.** A line that asks for a password ("what's the wifi
+  pw?"), and the next line (a reply, often under a `>` quote) that gives a value, alone or after
+  "it's", "es", "c'est", "ist": the question names what the answer is.
+- **Taken up by a pronoun.** "the zip password, it's …": the pronoun after the noun's comma or
+  dash is the noun again. Malay and Indonesian name what a password is for right after the noun,
+  with no preposition, before `adalah`/`ialah` (only ever a copula).
+- **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
+  header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
+  label, as a key's name is.
+
+Each reads the value strictly, as after a bare noun: only a value no word could be (letters with
+digits or symbols, six characters or more) counts, so "the password for the NAS 'is on the
+sticker'" or a `yes` under a `password set?` column holds none.
 """
 
 from __future__ import annotations
 
 import re
 
-from writers.redact.context_secrets import password_shaped, plausible_value
-from writers.redact.recognizers import Rule, is_placeholder
+from writers.redact.context_secrets import QUALIFIER, password_shaped, plausible_value
+from writers.redact.recognizers import (
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
+    Rule,
+    column_header,
+    is_placeholder,
+    name_strength,
+)
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -68,10 +109,130 @@ def _login_line_ok(m: re.Match[str]) -> bool:
     return password_shaped(value) and plausible_value(value, strict=True)
 
 
+# `-keystorePass "…"`, `-srcstorepass …`, `--admin-password=…`: an option, then its argument.
+_PASSWORD_OPTION = re.compile(
+    r"(?<![\w-])--?(?P<opt>[A-Za-z][\w.-]{0,60}?(?i:pass|passwd|password|pwd|passphrase|secret|token))"
+    r"(?:=|[ \t]+)(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
+)
+# A glued `pass` is a password's after what it opens (`storepass`, `keypass`, `adminpass`); these
+# words end in `pass` and are other words (a filter's `lowpass`, a build's `multipass`).
+_NOT_PASSWORD = frozenset(
+    "bypass compass surpass trespass overpass underpass multipass lowpass highpass bandpass "
+    "allpass notchpass onepass twopass".split()
+)
+
+
+def _option_ok(m: re.Match[str]) -> bool:
+    opt = m.group("opt")
+    last = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", opt)[-1:] or [""]
+    if last[0].lower() in _NOT_PASSWORD or m.string[m.end("opt") : m.end("opt") + 1] == "-":
+        return False
+    glued = re.search(r"(?:[a-z]|^)(?:pass|Pass)$", opt) is not None
+    if not glued and name_strength(opt) != 2:
+        return False  # `--token-file`, `--secret-name`: where the secret is, or which one
+    return _argument_ok(m)
+
+
+# `+login USER PASSWORD`, `login USER PASSWORD`: a verb that logs in, the account, what opens it.
+_LOGIN_VERB = re.compile(
+    r"(?im)(?:^|(?<=[\s;&|]))[+]?(?:login|logon)[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+"
+    r"(?P<q>[\"'])?(?P<s>(?![+-])[^\s\"']{6,200})"
+)
+
+
+# "log in as qa@example.org with …", "sign in as admin using …".
+_LOGIN_AS = re.compile(
+    r"(?i)(?<![\w-])(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)(?:to)?(?![\w-])"
+    r"[^\n]{0,60}?[ \t]as[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using)[ \t]+"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+)
+# "admin / Welcome@123 for the router": a user, a spaced slash, the password, what they open.
+_PAIR_FOR = re.compile(
+    r"(?i)(?<![\w./-])(?P<u>[a-z][\w.@-]{1,40})[ \t]+/[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)"
+    r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
+)
+
+
+def _login_verb_ok(m: re.Match[str]) -> bool:
+    """With no word for a password, only a value no name could be: a symbol beyond the joiners
+    of names (`-_.`), or one run of both cases and digits; `SSO-Okta-2024`, `Foo.Bar-2` are
+    names (a passphrase needs its noun)."""
+    value = m.group("s").rstrip(".,;:!?)")
+    run = re.fullmatch(r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{10,}", value)
+    shaped = re.search(r"[^\w.-]", value) is not None or run is not None
+    return shaped and password_shaped(value) and plausible_value(value, strict=True)
+
+
 SYNTAX_RULES: tuple[Rule, ...] = (
-    # Each pattern opens with a literal (`-u`, `net`, `@`), cheap to scan for; no `needs` filter.
+    # Each pattern opens with a literal (`-u`, `net`, `@`, `-`, `login`), cheap to scan for.
     Rule("secret_prose", _USER_THEN_PASSWORD, 0.55, _argument_ok),
     Rule("secret_prose", _NET_USE_AFTER, 0.55, _argument_ok),
     Rule("secret_prose", _NET_USE_BEFORE, 0.55, _argument_ok),
     Rule("secret_prose", _LOGIN_LINE, 0.55, _login_line_ok),
+    Rule("secret_prose", _PASSWORD_OPTION, 0.55, _option_ok),
+    Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
+    Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
+    Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
+)
+
+_PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
+_NOUN = rf"(?:(?<![A-Za-z0-9])(?:{SECRET_NOUNS})(?![A-Za-z])|(?:{SECRET_NOUNS_CJK}))"
+
+# After the noun (one scan for it, the costly part, serves four places): "senha do Wi-Fi `…`"
+# (what it is for, then a value in quotes, closed; with no purpose, "pass 'Universal2D'" names a
+# shader's pass); "the zip password, it's …" (a pronoun after a
+# comma or a dash takes the noun up again); "what's the wifi pw?\n> it's …" (a question naming it,
+# the next line answering; a reply naming who has it or where, `@marta-ops`, gives no value);
+# "passphrase: lantern harbor violet 1987" (words and a number, with no word of grammar).
+_AFTER_NOUN = re.compile(
+    rf"(?im){_NOUN}(?:(?:{QUALIFIER}[ \t]+(?=[`'\"“«])"
+    rf"|{QUALIFIER}?[ \t]*[,;—–][ \t]*{_PRONOUN}[ \t]+)"
+    r"(?P<q>[`'\"“«])?(?P<s>[^\s`'\"”»]{6,200})(?(q)[`'\"”»])"
+    rf"|[^\n?？]{{0,60}}[?？][ \t]*\n[ \t>]*(?:{_PRONOUN}[ \t:]+)?"
+    r"(?P<qa>[`'\"])?(?P<a>(?![@#])[^\s`'\"]{6,200})(?(qa)[`'\"])[ \t.!]*$"
+    # A passphrase of words and a number, spaces and all, ending its line or sentence.
+    rf"|{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|ist|est|es|é|è|lautet|adalah)[ \t]+)"
+    r"(?P<w>(?:[a-z]{3,12}[ \t]){2,5}[a-z]{3,12}[ \t]?\d{1,4})(?=[ \t]*(?:$|[.,;!)(])))"
+)
+# Words a sentence is built with: a run of them after the noun is prose, not a passphrase.
+_GRAMMAR = re.compile(
+    r"(?<![a-z])(?:the|and|for|with|in|on|to|of|is|are|be|not|must|should|will|can|from|at|by"
+    r"|or|see|use|your|our|my|its|has|have|was|were|than|per|min|max|least|after|before|every"
+    r"|der|die|das|und|mit|le|la|les|et|de|des|el|los|con|que|para|en|um|uma|com)(?![a-z])"
+)
+# Malay and Indonesian put what a password is for right after the noun, with no preposition, and
+# `adalah`/`ialah` is only a copula: "kata sandi wifi kantor adalah …".
+_HEAD_FIRST = re.compile(
+    r"(?i)(?<![A-Za-z])(?:kata sandi|kata laluan)(?:[ \t]+[^\s:=]{1,30}){1,3}?"
+    r"[ \t]+(?:adalah|ialah)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
+)
+# A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
+_CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
+
+
+def _strict(m: re.Match[str]) -> bool:
+    if m.groupdict().get("w") is not None:
+        return _GRAMMAR.search(m.group("w")) is None
+    group = "s" if m.group("s") is not None else "a"
+    value = m.group(group)
+    if m.group("q" if group == "s" else "qa") and is_placeholder(value):
+        return False
+    return plausible_value(value, strict=True)
+
+
+def _span(m: re.Match[str]) -> tuple[int, int]:
+    return next(m.span(g) for g in ("s", "a", "w") if m.group(g) is not None)
+
+
+def _cell_ok(m: re.Match[str]) -> bool:
+    if not _strict(m):
+        return False
+    header = column_header(m.string, m.start("s"))
+    return header is not None and name_strength(header.strip().replace(" ", "_")) == 2
+
+
+PLACE_RULES: tuple[Rule, ...] = (
+    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
+    Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
+    Rule("secret_prose", _CELL, 0.5, _cell_ok),
 )

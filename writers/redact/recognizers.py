@@ -56,12 +56,13 @@ _PLACEHOLDER_VALUES = frozenset(
     "secrets tokens keys".split()
 )
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
-# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference.
+# a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
+# Velocity's quiet reference.
 # A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
 # between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
 # value, not a reference.
 _CODE_REF = re.compile(
-    r"\$\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
     # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
@@ -347,14 +348,17 @@ _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+
 # (`arn:aws:secretsmanager:…:secret:db-AbCdEf`, its six-character suffix is part of the name), an
 # Azure app setting's `@Microsoft.KeyVault(SecretUri=…)`, a Google resource name
 # (`projects/123/secrets/db/versions/latest`), and a store's scheme before a path of words with no
-# `//` (`keyvault:db-password`, `vault:secret/data/db#password`, `ssm:/prod/db/password`). Each
-# names where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
+# `//` (`keyvault:db-password`, `vault:secret/data/db#password`, `ssm:/prod/db/password`, in a
+# CI's `%…%` slot: TeamCity's `%vault:secret/data/p4!/ticket%`), and an entry by its UUID after
+# a program's camelCase name (`credentialsJSON:<uuid>`; a login is no camelCase). Each names
+# where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
 _STORE_REFERENCE = re.compile(
     r"arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w-]*:\d*:[\w/+=.@:-]+"
-    r"|@Microsoft\.KeyVault\([^()\s]+\)"
-    r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
-    r"|(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler|infisical)"
-    r":/?[a-z][a-z0-9_-]*(?:/[a-z0-9_-]+)*(?:#[a-z_]+)?"
+    r"|@Microsoft\.KeyVault\([^()\s]+\)|[a-z]+[A-Z][A-Za-z]*:"
+    + UUID.pattern
+    + r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
+    r"|(?P<pct>%)?(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler"
+    r"|infisical):/?[a-z][a-z0-9_-]*(?:!?/[a-z0-9_-]+)*(?:#[a-z_]+)?(?(pct)%)"
 )
 
 
@@ -382,7 +386,7 @@ SECRET_NOUNS = (
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
     r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu|kata sandi|kata laluan|requirepass"
+    r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
     # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
 )
@@ -729,7 +733,9 @@ def names_secret_variable(value: str) -> bool:
 
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
-    pieces = [p.lower() for p in _NAME_PIECES.findall(name) if not p.isdigit()]
+    # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
+    pieces = [p.lower() for p in _NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
+    pieces = [p for p in pieces if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
     if len(pieces) >= 2 and (pieces[0] in _PREDICATE_HEADS or pieces[0] in _ROLE_HEADS):
@@ -898,8 +904,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         # (`//crypto/token:mask_test`, `:secrets-token:compileKotlin`), a package coordinate
         # (`com.acme:secret-spi:0.38.2`), an ARN (`…:secret:prod/db-password-49K4iO`).
         return False
-    if _SELECTOR.fullmatch(joined):
-        return False  # `formatSecretOrThrow:signingForPan:`: an Objective-C selector
+    if _SELECTOR.fullmatch(joined) or secret_reference(joined.rstrip("\"'")):
+        return False  # an Objective-C selector, or a store's `credentialsJSON:<uuid>` entry
     if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
         return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
     # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a

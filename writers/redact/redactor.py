@@ -3,7 +3,8 @@
 presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
 model). The registry holds our own rules (`writers.redact.recognizers` for token formats,
 `writers.redact.context_secrets` for secrets found by context or by their randomness,
-`writers.redact.credential_syntax` for passwords named by syntax (a command's, a login line's),
+`writers.redact.credential_syntax` for passwords named by syntax (a command's, a login line's)
+or with no joiner (quoted, answered, a column),
 `writers.redact.addresses` for street addresses) and those of
 presidio's predefined recognizers that need no NLP (phone numbers via `phonenumbers`, IP
 addresses, SSNs, NINOs, checksummed national ids), filtered for chat; presidio's email/URL
@@ -34,7 +35,7 @@ from presidio_analyzer.nlp_engine import NoOpNlpEngine
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
 from writers.redact.context_secrets import SECRET_RULES
-from writers.redact.credential_syntax import SYNTAX_RULES
+from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.pii_rules import KINDS, presidio_recognizers
 from writers.redact.recognizers import RULES, RuleRecognizer
 
@@ -156,7 +157,12 @@ class Redactor:
         nlp = NoOpNlpEngine(models=[{"lang_code": "en", "model_name": "none"}])
         recognizers = [
             RuleRecognizer(
-                RULES + SECRET_RULES + SYNTAX_RULES + ADDRESS_RULES + CARD_ELEMENT_RULES
+                RULES
+                + SECRET_RULES
+                + SYNTAX_RULES
+                + PLACE_RULES
+                + ADDRESS_RULES
+                + CARD_ELEMENT_RULES
             ),
             *presidio_recognizers(),
         ]
