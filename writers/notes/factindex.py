@@ -217,6 +217,18 @@ _MAX_AHEAD = 256
 AHEAD_ROWS = 256
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Whose visibility a build answers (`key`, the masks' key) and by what condition: `where()`
+    builds it for this viewer; `bound`, when given, is the same condition built once with the
+    viewer as bound parameters (`params`), so the building statement is built once too."""
+
+    key: str
+    where: Callable[[], ColumnElement[bool]]
+    bound: ColumnElement[bool] | None = None
+    params: tuple[tuple[str, str], ...] = ()
+
+
 def scopes_of(*, user_id: str, channel: str, is_dm: bool) -> tuple[Scope, ...]:
     """The scopes a session's facts can come from (`facts.scope_filter` narrows within them)."""
     if is_dm:
@@ -262,13 +274,13 @@ def shelf(
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
     known: Known | None = None,
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
 ) -> Shelf:
     """The current shelf of `scopes`, rebuilt only when one of their versions moved (or it has
     no vectors from this embedder). With `known` (the versions read in an earlier snapshot),
     nothing is read for scopes that held no fact then, nor for a kept shelf at least as new as
     those versions (versions only grow): such a shelf has every change committed before it.
-    With `visible_to` (a user key and its `visible` condition), a rebuild also answers which of
+    With `visible_to` (a viewer and its `visible` condition), a rebuild also answers which of
     its facts that condition admits, in the same statement (`visible` then reads nothing)."""
     if known is not None and not known.any_facts:
         return _empty(known.versions)
@@ -284,7 +296,7 @@ def shelf(
             _SHELVES.move_to_end(key)
             return got
         ahead = _AHEAD.pop(key, None)
-    viewer = None if visible_to is None else visible_to[0]
+    viewer = None if visible_to is None else visible_to.key
     rows = (
         ahead[2]
         if ahead is not None and ahead[0] == now_versions and ahead[1] == viewer
@@ -325,7 +337,7 @@ def read_ahead(
     *,
     statuses: Sequence[str],
     known: Known,
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
 ) -> bool:
     """In a transaction opened for other work that read `known` (the intake's, which stores a
     session's first message): read the rows the shelf's build will need, when this process
@@ -344,7 +356,7 @@ def read_ahead(
     if len(rows) > AHEAD_ROWS:
         return False
     with _LOCK:
-        _AHEAD[key] = (known.versions, None if visible_to is None else visible_to[0], rows)
+        _AHEAD[key] = (known.versions, None if visible_to is None else visible_to.key, rows)
         _AHEAD.move_to_end(key)
         while len(_AHEAD) > _MAX_AHEAD:
             _AHEAD.popitem(last=False)
@@ -355,12 +367,49 @@ def _rows(
     db: Session | Connection,
     scopes: tuple[Scope, ...],
     statuses: Sequence[str],
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
     *,
     limit: int | None = None,
 ) -> list[Any]:
+    if visible_to is None or visible_to.bound is not None:
+        # Built once per shape and run with the scopes and the viewer as parameters: building
+        # it per person (and SQLAlchemy adapting each new statement's result) cost more than
+        # running it.
+        statement = _prebuilt(
+            tuple(k for k, _i in scopes),
+            tuple(statuses),
+            None if visible_to is None else visible_to.bound,
+            limit,
+        )
+        params = {f"i{n}": i for n, (_k, i) in enumerate(scopes)}
+        params.update(() if visible_to is None else visible_to.params)
+        return list(db.execute(statement, params).all())
+    where = and_(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+    return list(db.execute(_statement(where, visible_to.where(), limit)).all())
+
+
+@functools.cache
+def _prebuilt(
+    kinds: tuple[str, ...],
+    statuses: tuple[str, ...],
+    admits: ColumnElement[bool] | None,
+    limit: int | None,
+) -> Select[*tuple[Any, ...]]:
+    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…"""
+    scoped = or_(
+        *(
+            and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == bindparam(f"i{n}"))
+            for n, k in enumerate(kinds)
+        )
+    )
+    return _statement(and_(MemoryEntry.status.in_(list(statuses)), scoped), admits, limit)
+
+
+def _statement(
+    where: ColumnElement[bool], admits: ColumnElement[bool] | None, limit: int | None
+) -> Select[*tuple[Any, ...]]:
     # Which facts the building user may see, answered by the same statement.
-    admits = [] if visible_to is None else [case((visible_to[1](), 1), else_=0).label("admits")]
+    shown = [] if admits is None else [case((admits, 1), else_=0).label("admits")]
     statement = (
         select(
             MemoryEntry.id,
@@ -375,14 +424,12 @@ def _rows(
             cast(MemoryEntry.flags, String).label("flags"),
             MemoryEntry.embedding,
             MemoryEntry.embedder,
-            *admits,
+            *shown,
         )
-        .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+        .where(where)
         .order_by(MemoryEntry.id)
     )
-    if limit is not None:
-        statement = statement.limit(limit)
-    return list(db.execute(statement).all())
+    return statement if limit is None else statement.limit(limit)
 
 
 def _vectors(

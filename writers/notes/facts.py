@@ -10,6 +10,7 @@ active or decayed fact a question names is found; only archiving after long disu
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator, Sequence
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
-from sqlalchemy import ColumnElement, Connection, or_, select
+from sqlalchemy import BindParameter, ColumnElement, Connection, bindparam, or_, select
 from sqlalchemy.orm import Session, load_only
+from sqlalchemy.sql.visitors import ExternallyTraversible, replacement_traverse
 
 from store.clock import as_utc
 from store.models import MemoryEntry
@@ -202,6 +204,35 @@ def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bo
     return fact_condition(View.session(user_id=user_id, channel=channel))
 
 
+# Stand-ins for the person and the channel in `bound_filter`'s template (no Slack id holds a NUL).
+_PERSON, _PLACE = "\x00person", "\x00channel"
+
+
+@functools.cache
+def bound_filter(is_dm: bool) -> ColumnElement[bool]:
+    """`scope_filter` for a DM (`is_dm`) or a channel session, built once with the person and
+    the channel as bound parameters `viewer` and `view_channel` (`viewer_params`): the rule's
+    own condition, built from stand-ins that are then made parameters, never restated here.
+    Not for a DM given a channel id (agent_view: `scope_filter` joins two views)."""
+    person, place = _PERSON, ("D" if is_dm else "C") + _PLACE
+    names = {person: "viewer", place: "view_channel"}
+
+    def bind(element: ExternallyTraversible, **_kw: object) -> ExternallyTraversible | None:
+        if isinstance(element, BindParameter) and element.value in names:
+            return bindparam(names[element.value], type_=element.type)
+        return None
+
+    opts: dict[str, object] = {}
+    return replacement_traverse(
+        scope_filter(user_id=person, channel=place, is_dm=is_dm), opts, bind
+    )
+
+
+def viewer_params(user_id: str, channel: str) -> tuple[tuple[str, str], ...]:
+    """`bound_filter`'s parameters for a person in a channel."""
+    return (("viewer", user_id), ("view_channel", channel))
+
+
 def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
     # A fact without its own vector (migration 0021: imported, older, another embedder) is
     # embedded here; cached by text hash so repeat sessions embed nothing new.
@@ -299,10 +330,7 @@ def _shelf(
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
         known=known,
-        visible_to=(
-            _viewer_key(user_id, channel, is_dm),
-            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-        ),
+        visible_to=_viewer(user_id, channel, is_dm),
     )
 
 
@@ -316,10 +344,19 @@ def read_ahead(
         factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
         statuses=RETRIEVABLE,
         known=known,
-        visible_to=(
-            _viewer_key(user_id, channel, is_dm),
-            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-        ),
+        visible_to=_viewer(user_id, channel, is_dm),
+    )
+
+
+def _viewer(user_id: str, channel: str, is_dm: bool) -> factindex.Viewer:
+    """The session's reader for a shelf's build: `scope_filter`, prebuilt (`bound_filter`)
+    unless a DM reads a channel's facts (agent_view)."""
+    prebuilt = is_dm == is_dm_channel(channel)
+    return factindex.Viewer(
+        _viewer_key(user_id, channel, is_dm),
+        lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        bound_filter(is_dm) if prebuilt else None,
+        viewer_params(user_id, channel) if prebuilt else (),
     )
 
 
