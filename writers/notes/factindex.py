@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
 from writers.notes import lexical
+from writers.tokens import quoted_line_tokens
 
 Scope = tuple[str, str]
 _NO_FLAGS = (None, "", "[]", "null")
@@ -72,10 +73,11 @@ class Shelf:
     doc_len: np.ndarray
     postings: dict[int, tuple[np.ndarray, np.ndarray]]
     terms: list[tuple[int, ...]]
-    # Each fact's text and status while building (for the vectors); kept only when the shelf
-    # has at most TEXTS_MAX facts (`line`), emptied otherwise.
+    # Each fact's text, status and context line while building (for the vectors); kept only
+    # when the shelf has at most TEXTS_MAX facts (`line`, `shown`), emptied otherwise.
     texts: list[str]
     statuses: list[str]
+    lines: list[str]
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
     # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
@@ -105,7 +107,7 @@ class Shelf:
         keeps one, and walking each one's postings and texts again cost ~0.5 ms per session start
         with 200 people's shelves kept (a person's own facts are a scope of their own)."""
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
-        texts = sum(len(t) + 49 for t in self.texts)
+        texts = sum(2 * len(t) + 98 for t in self.texts)  # each text and its line
         return posts + texts + 64 * len(self.ids)
 
     @functools.cached_property
@@ -120,6 +122,14 @@ class Shelf:
         if n is None:
             return None
         return self.texts[n], self.categories[n], self.created[n], self.statuses[n]
+
+    def shown(self, fact_id: int) -> tuple[str, int, str] | None:
+        """The fact's context line (rendered when the shelf was built), its tokens and status,
+        or None when the shelf keeps no texts (or not this fact)."""
+        n = self.position.get(fact_id) if self.lines else None
+        if n is None:
+            return None
+        return self.lines[n], int(self.line_tokens[n]), self.statuses[n]
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
@@ -200,6 +210,7 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
         terms=[],
         texts=[],
         statuses=[],
+        lines=[],
     )
 
 
@@ -270,7 +281,7 @@ def shelf(
     scopes: tuple[Scope, ...],
     *,
     statuses: Sequence[str],
-    line_tokens: Callable[[str, str, datetime], int],
+    render: Callable[[str, str, datetime], str],
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
     known: Known | None = None,
@@ -302,11 +313,12 @@ def shelf(
         if ahead is not None and ahead[0] == now_versions and ahead[1] == viewer
         else _rows(db, scopes, statuses, visible_to)
     )
-    built = _build(rows, now_versions, line_tokens, viewer)
+    built = _build(rows, now_versions, render, viewer)
     if embed is not None:
         built.vectors[embedder_name] = _vectors(rows, built, embed, embedder_name)
     if len(built) > TEXTS_MAX:
-        built.texts, built.statuses = [], []  # the vectors are made; a large shelf keeps no text
+        # The vectors are made; a large shelf keeps no text.
+        built.texts, built.statuses, built.lines = [], [], []
     with _LOCK:
         _SHELVES[key] = built
         _SHELVES.move_to_end(key)
@@ -463,10 +475,11 @@ def _vectors(
 def _build(
     read: list[Any],
     now_versions: tuple[int, ...],
-    line_tokens: Callable[[str, str, datetime], int],
+    render: Callable[[str, str, datetime], str],
     viewer: str | None = None,
 ) -> Shelf:
     rows = [r for r in read if r.flags in _NO_FLAGS]
+    lines = [render(r.category, r.text, r.created_at) for r in rows]
     terms = [lexical.cached_terms(r.text_hash, r.text) for r in rows]
     postings: dict[int, tuple[list[int], list[int]]] = {}
     for i, doc in enumerate(terms):
@@ -488,9 +501,7 @@ def _build(
         ),
         confidence=np.array([r.confidence for r in rows], dtype=np.float64),
         decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
-        line_tokens=np.array(
-            [line_tokens(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
-        ),
+        line_tokens=np.array([quoted_line_tokens(line) for line in lines], dtype=np.int64),
         hashes=[r.text_hash for r in rows],
         doc_len=np.array([len(d) for d in terms], dtype=np.float64),
         postings={
@@ -500,6 +511,7 @@ def _build(
         terms=terms,
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
+        lines=lines,
     )
     if viewer is not None:
         shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)
@@ -556,12 +568,12 @@ def holds(text_hash: str) -> bool:
 
 
 def holds_text(text: str) -> bool:
-    """Whether any shelf (or rows read ahead for one) still keeps this text (the forget and
-    edit tests look here too)."""
+    """Whether any shelf (or rows read ahead for one) still keeps this text, or a context line
+    holding it (the forget and edit tests look here too)."""
     with _LOCK:
-        return any(text in sh.texts for sh in _SHELVES.values()) or any(
-            r.text == text for a in _AHEAD.values() for r in a[2]
-        )
+        return any(
+            text in sh.texts or any(text in line for line in sh.lines) for sh in _SHELVES.values()
+        ) or any(r.text == text for a in _AHEAD.values() for r in a[2])
 
 
 def clear() -> None:

@@ -305,12 +305,6 @@ class Ranked:
     tokens: int  # what its context line costs
 
 
-def _line_tokens(category: str, text: str, when: datetime) -> int:
-    # Counted per script like every budget (characters ÷ 4 under-counted CJK facts ~4×), as the
-    # quoted line the context shows.
-    return quoted_line_tokens(fact_line(category, text, when))
-
-
 def _shelf(
     db: Session,
     *,
@@ -326,7 +320,9 @@ def _shelf(
         db,
         factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
         statuses=RETRIEVABLE,
-        line_tokens=_line_tokens,
+        # A line's cost is counted per script like every budget (characters ÷ 4 under-counted
+        # CJK facts ~4×), as the quoted line the context shows.
+        render=fact_line,
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
         known=known,
@@ -544,6 +540,15 @@ _SHOWN = (
 )
 
 
+@dataclass(frozen=True)
+class FactLine:
+    """A chosen fact as the context shows it: its line and what the line costs."""
+
+    id: int
+    line: str
+    tokens: int
+
+
 def retrieve_facts(
     db: Session,
     *,
@@ -563,6 +568,93 @@ def retrieve_facts(
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
     and a real session select alike); `reinforce_facts` records real use.
     """
+    sh, chosen = _choose(
+        db,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+        limit=limit,
+        token_budget=token_budget,
+        known=known,
+    )
+    # A small shelf keeps its facts' texts as of its versions (the ones it was ranked on): the
+    # lines come from it, read by no statement (transient rows, never added to a session).
+    lines = [sh.line(i) for i in chosen]
+    if all(line is not None for line in lines):
+        return [
+            MemoryEntry(id=i, text=text, category=category, created_at=created, status=status)
+            for i, line in zip(chosen, lines, strict=True)
+            if line is not None
+            for text, category, created, status in [line]
+            if status in RETRIEVABLE
+        ]
+    return _read_chosen(db, chosen)
+
+
+def fact_lines(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+    token_budget: int,
+    known: factindex.Known | None,
+) -> list[FactLine]:
+    """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
+    and costs as its build rendered them, so nothing is rendered or counted again and no row
+    object is made; a large shelf's chosen facts are read and rendered."""
+    sh, chosen = _choose(
+        db,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+        limit=None,
+        token_budget=token_budget,
+        known=known,
+    )
+    shown = [sh.shown(i) for i in chosen]
+    if all(got is not None for got in shown):
+        return [
+            FactLine(i, line, tokens)
+            for i, got in zip(chosen, shown, strict=True)
+            if got is not None
+            for line, tokens, status in [got]
+            if status in RETRIEVABLE
+        ]
+    return [
+        FactLine(f.id, line, quoted_line_tokens(line))
+        for f in _read_chosen(db, chosen)
+        for line in [render_fact(f)]
+    ]
+
+
+def _choose(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+    limit: int | None,
+    token_budget: int | None,
+    known: factindex.Known | None,
+) -> tuple[factindex.Shelf, list[int]]:
+    """The session's shelf and the ids of its best facts that fit the budget, best first."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     ranked = _ranked(
         db,
@@ -587,19 +679,13 @@ def retrieve_facts(
             continue
         chosen.append(c.id)
         used += c.tokens
+    return sh, chosen
+
+
+def _read_chosen(db: Session, chosen: list[int]) -> list[MemoryEntry]:
+    """The chosen facts read (a shelf too large to keep texts), in their order."""
     if not chosen:
         return []
-    # A small shelf keeps its facts' texts as of its versions (the ones it was ranked on): the
-    # lines come from it, read by no statement (transient rows, never added to a session).
-    lines = [sh.line(i) for i in chosen]
-    if all(line is not None for line in lines):
-        return [
-            MemoryEntry(id=i, text=text, category=category, created_at=created, status=status)
-            for i, line in zip(chosen, lines, strict=True)
-            if line is not None
-            for text, category, created, status in [line]
-            if status in RETRIEVABLE
-        ]
     # Only what a context line shows (and the status): loading every column of each chosen
     # fact (its JSON tags, flags, provenance) was a sixth of a selection's time at 100k facts.
     found = {
