@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypedDict, Unpack
 
 import numpy as np
 from sqlalchemy import BindParameter, ColumnElement, Connection, bindparam, or_, select
@@ -595,35 +596,25 @@ def retrieve_facts(
     return _read_chosen(db, chosen)
 
 
-def fact_lines(
-    db: Session,
-    *,
-    user_id: str,
-    channel: str,
-    is_dm: bool,
-    query_text: str,
-    query_vec: Matrix | None,
-    embedder: Embedder | None,
-    now: datetime,
-    token_budget: int,
-    known: factindex.Known | None,
-) -> list[FactLine]:
+class FactQuestion(TypedDict):
+    """What a session's context asks of its facts (`fact_lines`; as `retrieve_facts`)."""
+
+    user_id: str
+    channel: str
+    is_dm: bool
+    query_text: str
+    query_vec: Matrix | None
+    embedder: Embedder | None
+    now: datetime
+    token_budget: int
+    known: factindex.Known | None
+
+
+def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
     and costs as its build rendered them, so nothing is rendered or counted again and no row
     object is made; a large shelf's chosen facts are read and rendered."""
-    sh, chosen = _choose(
-        db,
-        user_id=user_id,
-        channel=channel,
-        is_dm=is_dm,
-        query_text=query_text,
-        query_vec=query_vec,
-        embedder=embedder,
-        now=now,
-        limit=None,
-        token_budget=token_budget,
-        known=known,
-    )
+    sh, chosen = _choose(db, limit=None, **ask)
     shown = [sh.shown(i) for i in chosen]
     if all(got is not None for got in shown):
         return [
