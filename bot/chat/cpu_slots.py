@@ -22,6 +22,7 @@ Here a thread that found no work for `idle_seconds` ends; the next burst starts 
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -36,28 +37,16 @@ START, FINISH, BOOKKEEPING = 0, 1, 2
 
 
 class CpuSlots:
-    """At most `n` threads inside `held()` at once, minus those inside `waiting()`.
-
-    A freed slot is handed to the thread it goes to (each waiter blocks on a lock of its own,
-    released by the thread giving the slot back, after it let go of the queues' lock): the
-    woken thread has its slot and wakes once. With a `threading.Condition` it woke holding
-    nothing, blocked again on the condition's lock (still held by the waker) and woke a second
-    time; in a 200-reply burst the waker's wake-up was ~29% of the reply threads' samples under
-    the interpreter lock (py-spy --gil; docs/notes/27-hot8.md)."""
+    """At most `n` threads inside `held()` at once, minus those inside `waiting()`."""
 
     def __init__(self, n: int, *, patience: float = 2.0) -> None:
         self._free = n
         self._patience = patience
-        self._lock = threading.Lock()
-        # The waiting threads' own locks, by what they wait for (START, FINISH, BOOKKEEPING).
-        self._queues: tuple[deque[threading.Lock], ...] = (deque(), deque(), deque())
+        lock = threading.Lock()
+        self._waiting = [0, 0, 0]  # threads waiting for a slot, by what for
+        # One queue per kind of work on one lock, so a freed slot wakes one thread, not all.
+        self._turns = [threading.Condition(lock) for _ in self._waiting]
         self._mine = threading.local()
-
-    @property
-    def _waiting(self) -> list[int]:
-        """Threads waiting for a slot, by what for (tests read it)."""
-        with self._lock:
-            return [len(q) for q in self._queues]
 
     @property
     def _eager(self) -> int:
@@ -69,36 +58,38 @@ class CpuSlots:
 
     def _acquire(self, level: int) -> None:
         """Wait for a slot behind every thread waiting for more urgent work, for `patience`
-        seconds at most; after that, queue like the most urgent (delayed, never starved). A
-        free slot means nobody waits (`_release` hands it over otherwise)."""
-        with self._lock:
-            if self._free:
-                self._free -= 1
-                self._mine.held = True
-                return
-            gate = threading.Lock()
-            gate.acquire()
-            self._queues[level].append(gate)
-        # The gate is released by the thread that hands us its slot.
-        if level == START:
-            gate.acquire()
-        elif not gate.acquire(timeout=self._patience):
-            with self._lock:
-                if gate in self._queues[level]:  # not handed a slot meanwhile: move up
-                    self._queues[level].remove(gate)
-                    self._queues[START].append(gate)
-            gate.acquire()
+        seconds at most; after that, queue like the most urgent (delayed, never starved)."""
+        with self._turns[START]:
+            deadline = time.monotonic() + self._patience
+            self._waiting[level] += 1
+            try:
+                while not (self._free and not any(self._waiting[:level])):
+                    left = deadline - time.monotonic()
+                    if level and left <= 0:
+                        self._waiting[level] -= 1
+                        level = START
+                        self._waiting[level] += 1
+                        continue
+                    self._turns[level].wait(left if level else None)
+            finally:
+                self._waiting[level] -= 1
+            self._free -= 1
+            self._wake()
         self._mine.held = True
 
+    def _wake(self) -> None:
+        """With the lock held: a free slot goes to the most urgent waiting kind of work."""
+        if self._free:
+            for level, count in enumerate(self._waiting):
+                if count:
+                    self._turns[level].notify()
+                    return
+
     def _release(self) -> None:
-        """Give the slot to the most urgent waiting thread, or back to the free ones."""
         self._mine.held = False
-        with self._lock:
-            gate = next((q.popleft() for q in self._queues if q), None)
-            if gate is None:
-                self._free += 1
-        if gate is not None:
-            gate.release()  # outside the queues' lock: the woken thread needs nothing held
+        with self._turns[START]:
+            self._free += 1
+            self._wake()
 
     @contextmanager
     def held(self) -> Iterator[None]:
