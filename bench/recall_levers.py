@@ -43,10 +43,13 @@ from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa:
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, fact_line  # noqa: E402
-from writers.selector import select_context  # noqa: E402
+from writers.selector import _TAIL_HEAD, select_context  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers.md"
+# What the facts get of the budget when no lesson is injected: the tail block's heading counts
+# against it (`select_context`).
+FACT_BUDGET = BUDGET - _TAIL_HEAD
 _DATE = re.compile(r"^\[([^\]]{4,40})\] ")
 _SUBJECT = re.compile(r"^([A-Z][a-z]+) (?=[a-z])")
 _QWORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -148,12 +151,13 @@ def product_lex(c: Conv, qi: int, *, expanded: bool = True) -> np.ndarray:
 
 
 def plus_expansion(c: Conv, qi: int, lex: np.ndarray) -> np.ndarray:
-    """`lex` plus the query expansion's terms (`writers.notes.expand`)."""
+    """`lex` plus what the word table adds (`writers.notes.expand.extra_lexical`: the query
+    expansion's terms and the soft match)."""
     table = c.extra.get("table")
     if isinstance(table, expand.WordTable):
-        extra = expand.expansions(c.sh, c.questions[qi].text, table)
-        if extra:
-            out: np.ndarray = lex + expand.WEIGHT * c.sh.bm25(extra)
+        extra = expand.extra_lexical(c.sh, c.questions[qi].text, table)
+        if extra is not None:
+            out: np.ndarray = lex + extra
             return out
     return lex
 
@@ -169,7 +173,7 @@ def order(c: Conv, score: np.ndarray) -> list[int]:
     return out
 
 
-def fill(c: Conv, ranked: list[int], budget: int = BUDGET) -> list[int]:
+def fill(c: Conv, ranked: list[int], budget: int = FACT_BUDGET) -> list[int]:
     """The budget filled in rank order, a line's cost its own (as `retrieve_facts`)."""
     chosen: list[int] = []
     used = misses = 0
@@ -220,7 +224,7 @@ def fill_grouped(c: Conv, ranked: list[int], *, subjects: bool = False) -> list[
         else:
             line = f"- {bodies[j]}"
         cost += estimate_tokens(line)
-        if used + cost > BUDGET:
+        if used + cost > FACT_BUDGET:
             misses += 1
             if misses >= 50:
                 break
@@ -593,6 +597,23 @@ def run(convs: list[Conv], lever: Lever) -> Result:
     return res
 
 
+def checked(locomo_dir: Path, emb: WordLlamaEmbedder) -> list[Conv]:
+    """Every conversation built, its base selection checked to be `select_context`'s for every
+    question (the run stops if not)."""
+    convs = [build(p, emb) for p in sorted(locomo_dir.glob("*.json"))]
+    for c in convs:
+        for qi in range(len(c.questions)):
+            if fill(c, order(c, base_score(c, qi))) != c.real[qi]:
+                raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
+    return convs
+
+
+def p50_p95(seconds: list[float]) -> tuple[float, float]:
+    """The median and 95th percentile of `seconds`, in ms."""
+    xs = sorted(seconds)
+    return 1000 * xs[int(0.5 * (len(xs) - 1))], 1000 * xs[int(0.95 * (len(xs) - 1))]
+
+
 def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
     """The expansion's time per question when a scope's facts use every whole-word piece of the
     table (its worst case: all ~13,000 are candidates), for LoCoMo's questions."""
@@ -608,8 +629,7 @@ def expansion_cost(emb: WordLlamaEmbedder, n: int = 200) -> str:
         t = time.perf_counter()
         expand.expansions(sh, q, emb)
         times.append(time.perf_counter() - t)
-    times.sort()
-    p50, p95 = (1000 * times[int(p * (len(times) - 1))] for p in (0.5, 0.95))
+    p50, p95 = p50_p95(times)
     return (
         f"Query expansion, worst case (every one of {vocab.ids.size:,} word pieces in the "
         f"scope), {len(times)} questions: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
@@ -655,12 +675,8 @@ def main() -> None:
     if args.cost:
         print(expansion_cost(emb))
         return
-    convs = [build(p, emb) for p in sorted(args.locomo_dir.glob("*.json"))]
+    convs = checked(args.locomo_dir, emb)
     for c in convs:
-        for qi in range(len(c.questions)):
-            mine = fill(c, order(c, base_score(c, qi)))
-            if mine != c.real[qi]:
-                raise SystemExit(f"{c.name} q{qi}: the bench's base differs from select_context")
         word_pieces(c, emb)
     sif_vectors(convs, emb)
     maxsim(convs, emb)

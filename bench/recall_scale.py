@@ -138,15 +138,16 @@ def measure(store: Store, label: str) -> str:
 
 
 @contextlib.contextmanager
-def _expansion(on: bool) -> Iterator[None]:
-    """The query expansion (`writers.notes.expand`) as it is, or skipped entirely."""
-    real = expand.expansions
+def _skipped(name: str, on: bool) -> Iterator[None]:
+    """`expand.<name>` (the query expansion, `expansions`, or the soft match, `soft_match`) as
+    it is, or skipped entirely (nothing added)."""
+    real = getattr(expand, name)
     if not on:
-        expand.expansions = lambda *_a, **_k: {}
+        setattr(expand, name, lambda *_a, **_k: {} if name == "expansions" else None)
     try:
         yield
     finally:
-        expand.expansions = real
+        setattr(expand, name, real)
 
 
 def _pct(xs: list[float], p: float) -> str:
@@ -166,6 +167,11 @@ def main() -> None:
         action="store_true",
         help="measure without and with the query expansion, alternately, on the same data",
     )
+    ap.add_argument(
+        "--compare-soft",
+        action="store_true",
+        help="the same for the soft lexical match (`expand.soft_match`)",
+    )
     args = ap.parse_args()
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,13 +186,16 @@ def main() -> None:
             populate(store, args.scope, args.total)
             built = time.perf_counter() - t
             label = f"{name}, {args.scope:,} in scope / {args.total:,} facts{args.tag}"
-            if args.compare_expansion:
+            if args.compare_expansion or args.compare_soft:
+                part, what = (
+                    ("expansions", "expansion")
+                    if args.compare_expansion
+                    else ("soft_match", "soft match")
+                )
                 for n in (1, 2):
                     for on in (False, True):
-                        with _expansion(on):
-                            row = measure(
-                                store, f"{label}, expansion {'on' if on else 'off'} ({n})"
-                            )
+                        with _skipped(part, on):
+                            row = measure(store, f"{label}, {what} {'on' if on else 'off'} ({n})")
                         print(row, f"(populate {built:.0f} s)", flush=True)
                         lines.append(row)
             else:

@@ -4,6 +4,7 @@ index, relative dates resolved when written."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
@@ -23,13 +24,14 @@ from store.models import MemoryEntry
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
-from writers.embed import HashingEmbedder, Matrix, default_embedder
+from writers.embed import Embedder, HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
 from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
     _VEC_CACHE,
     RETRIEVABLE,
+    Ranked,
     cached_texts,
     decay_facts,
     fact_line,
@@ -285,12 +287,19 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     _warm(store, OTHER, "DOTHER01", True, clock)
     assert digest in cached_texts() and lexical.cache_holds(digest)
     assert factindex.holds_text(text)  # a small shelf keeps its lines' texts
+    # … and its words for the soft match ("Postgres" is a word of the text alone).
+    emb = default_embedder()
+    assert isinstance(emb, expand.WordTable)
+    soft_words = expand.soft_key(emb)
+    postgres = hash(lexical.stem("postgres"))
+    assert any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions.begin() as db:
         rollback(
             db, reflection_id=dm, dry_run=False, actor="owner", now=clock.now(),
             data_dir=tmp_path, skills_dir=tmp_path / "skills",
         )  # fmt: skip
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not any(postgres in kept for kept in factindex.derived(soft_words))
     # Forget: the same text written again, retrieved, then purged.
     _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
     with store.sessions.begin() as db:
@@ -304,6 +313,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             dry_run=False
         )
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
 
@@ -698,6 +708,17 @@ def _shelf(store: Store) -> factindex.Shelf:
         )
 
 
+def _ranked_in_c1(
+    store: Store, clock: FakeClock, question: str, embedder: Embedder | None = None
+) -> list[Ranked]:
+    """Channel C1's facts ranked for `question` (with the default embedder unless given)."""
+    with store.sessions() as db:
+        return rank_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+            embedder=embedder or default_embedder(), now=clock.now(),
+        )  # fmt: skip
+
+
 def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeClock) -> None:
     # "kids" → children, "build" → built: the embedder's word table brings the words the fact
     # uses. Without them the fact that shares "build" wins on BM25 (measured: second, not first).
@@ -710,18 +731,113 @@ def test_a_question_finds_a_fact_told_in_other_words(store: Store, clock: FakeCl
             add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
     emb = default_embedder()
     question = "what did the kids build?"
-    with store.sessions() as db:
-        got = rank_facts(
-            db, user_id="U1", channel="C1", is_dm=False, query_text=question,
-            embedder=emb, now=clock.now(),
-        )  # fmt: skip
-    assert got[0].id == want
+    assert _ranked_in_c1(store, clock, question)[0].id == want
     assert isinstance(emb, expand.WordTable)
     sh = _shelf(store)
     children = hash(lexical.stem("children"))
     assert children in expand.expansions(sh, question, emb)
     # A term held by more facts than the bound is left out (its BM25 is what it would cost).
     assert children not in expand.expansions(sh, question, emb, max_postings=0)
+
+
+def test_a_question_word_meets_a_scope_word_the_table_splits(
+    store: Store, clock: FakeClock
+) -> None:
+    # "bike" → "bicycle": the word table has no whole-word piece "bicycle", so the expansion
+    # cannot bring it; the scope's own words, each embedded, can (the soft match). Without it
+    # the fact is third (measured), behind facts sharing "Omar" or "keep".
+    with store.sessions.begin() as db:
+        want = add_fact(
+            db, "Omar's bicycle lives in the basement rack",
+            scope_kind="channel", scope_id="C1", now=clock.now(),
+        ).id  # fmt: skip
+        for text in [
+            "Omar cycles to work on a road racer every day",
+            "Omar keeps the spare laptops in the supply closet",
+            "We keep the visitor badges at the front desk",
+            *TOPICS,
+        ]:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    emb = default_embedder()
+    assert isinstance(emb, expand.WordTable)
+    question = "where does Omar keep his bike?"
+    assert _ranked_in_c1(store, clock, question)[0].id == want
+    sh = _shelf(store)
+    assert hash(lexical.stem("bicycle")) not in expand.expansions(sh, question, emb)
+    soft = expand.soft_match(sh, question, emb)
+    # Only the fact with a close word gets a soft score: the question's own words ("Omar",
+    # "keep") are BM25's and count nothing here.
+    assert soft is not None and np.flatnonzero(soft).tolist() == [sh.position[want]]
+    # A shelf that keeps no texts (a scope over factindex.TEXTS_MAX facts) has no soft match.
+    bare = dataclasses.replace(sh, texts=[], derived={})
+    assert expand.soft_match(bare, question, emb) is None
+
+
+class _Counting:
+    """The default embedder, recording what it is asked to embed (a fake at the embedder's
+    protocol: the real vectors, counted)."""
+
+    def __init__(self) -> None:
+        real = default_embedder()
+        assert isinstance(real, expand.WordTable)
+        self.real, self.seen = real, set[str]()
+
+    @property
+    def name(self) -> str:
+        return self.real.name
+
+    @property
+    def dim(self) -> int:
+        return default_embedder().dim
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        self.seen.update(texts)
+        return self.real.embed(texts)
+
+    def word_pieces(self) -> tuple[np.ndarray, list[str]]:
+        return self.real.word_pieces()
+
+    def piece_vectors(self, ids: np.ndarray) -> Matrix:
+        return self.real.piece_vectors(ids)
+
+
+def test_a_rebuilt_shelf_embeds_only_the_words_new_to_its_scope(
+    store: Store, clock: FakeClock
+) -> None:
+    # The soft match's word vectors are taken over by the shelf that replaces one after a write,
+    # for the words its texts still hold: a write embeds its new words only, and a fact gone
+    # from the scope (here deleted as another process would, so no forget ran here) leaves
+    # nothing of its words behind.
+    with store.sessions.begin() as db:
+        gone = add_fact(
+            db, "Zanzibar trip notes are in the travel folder",
+            scope_kind="channel", scope_id="C1", now=clock.now(),
+        ).id  # fmt: skip
+        for text in TOPICS:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    emb = _Counting()
+    question = "who signs off on vendor invoices?"
+
+    _ranked_in_c1(store, clock, question, emb)
+    assert {"payroll", "zanzibar"} <= emb.seen
+    new = "The kayak rack sits behind the warehouse"
+    with store.sessions.begin() as db:
+        add_fact(db, new, scope_kind="channel", scope_id="C1", now=clock.now())
+        db.delete(db.get(MemoryEntry, gone))
+    emb.seen.clear()
+    _ranked_in_c1(store, clock, question, emb)
+    # Besides the question and its words, only the new fact (written here without its vector)
+    # and the words new to the scope are embedded.
+    asked = {question, *expand._question_words(question), new}
+    before = set(expand._words_of([*TOPICS, "Zanzibar trip notes are in the travel folder"]))
+    assert emb.seen - asked == set(expand._words_of([new])) - before
+    key = expand.soft_key(emb)
+    words = [w for kept in factindex.derived(key + ":words") for w in kept.tolist()]
+    assert "kayak" in words and "payroll" in words and "zanzibar" not in words
+    # What was taken over is what embedding the words afresh gives.
+    sh = _shelf(store)
+    got = sh.derived[key + ":words"].tolist()
+    assert np.allclose(sh.derived[key + ":vectors"], emb.real.embed(got), atol=1e-6)
 
 
 def test_expansion_adds_only_terms_the_scope_holds_and_never_the_questions_own(

@@ -214,6 +214,10 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
     )
 
 
+# How a rebuilt shelf that keeps its texts takes over work from the shelf it replaces, for what
+# its readers keep in `Shelf.derived` (the soft match's word vectors: `expand`). Each takes
+# (old, new) and may copy only what the new shelf's own texts still need.
+CARRIERS: list[Callable[[Shelf, Shelf], None]] = []
 _SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
 _LOCK = threading.Lock()
 # Rows read ahead of a build by a transaction opened for other work (`read_ahead`), by shelf
@@ -319,6 +323,9 @@ def shelf(
     if len(built) > TEXTS_MAX:
         # The vectors are made; a large shelf keeps no text.
         built.texts, built.statuses, built.lines = [], [], []
+    elif got is not None:
+        for carry in CARRIERS:
+            carry(got, built)
     with _LOCK:
         _SHELVES[key] = built
         _SHELVES.move_to_end(key)
@@ -574,6 +581,13 @@ def holds_text(text: str) -> bool:
         return any(
             text in sh.texts or any(text in line for line in sh.lines) for sh in _SHELVES.values()
         ) or any(r.text == text for a in _AHEAD.values() for r in a[2])
+
+
+def derived(key: str) -> list[np.ndarray]:
+    """What every kept shelf has worked out under `key` (`Shelf.derived`; the forget tests
+    look here)."""
+    with _LOCK:
+        return [sh.derived[key] for sh in _SHELVES.values() if key in sh.derived]
 
 
 def clear() -> None:

@@ -391,9 +391,9 @@ def _ranked(
     if query_text.strip():
         lex = sh.bm25_feedback(query_text)
         if isinstance(embedder, expand.WordTable):
-            extra = expand.expansions(sh, query_text, embedder)
-            if extra:
-                lex = lex + expand.WEIGHT * sh.bm25(extra)
+            extra = expand.extra_lexical(sh, query_text, embedder)
+            if extra is not None:
+                lex = lex + extra
         lex = lex[idx]
         lists = [lex]
         if embedder is not None:

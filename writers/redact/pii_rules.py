@@ -33,9 +33,21 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.public_forms import in_hex_dump_row, quantity_with_unit
-from writers.redact.recognizers import (
+from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    label_opens_with,
+    on_a_contact_line,
+    phone_label,
+)
+from writers.redact.public_forms import (
+    hetu_checked,
+    in_hex_dump_row,
+    names_test_values,
+    quantity_with_unit,
+    temporary_hetu,
+)
+from writers.redact.recognizers import (
+    column_header,
     in_figures_row,
     named_as_id,
     phone_layout_ok,
@@ -46,6 +58,7 @@ from writers.redact.structure import line_before
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
     "IE", "SG", "ZA", "PL", "BE", "AT", "PT", "DK", "NO", "FI", "NZ", "KR", "CN", "IL", "AE",
+    "RU", "GR",
 )  # fmt: skip
 # Presidio's entity names → the redactor's kinds (what `[REDACTED:<kind>]` says).
 KINDS = {
@@ -68,7 +81,8 @@ KINDS = {
 # a kernel, a BIOS, a bootloader, an SDK, in the languages a team writes in. Each word is whole
 # ("visit" is not `v`), or the end of a CamelCase name (`AssemblyFileVersion`, `driverVersion`).
 _VERSION_WORDS = (
-    r"(?:(?i:\bv|\bversion|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
+    r"(?:(?i:\bv|\bversion|(?<![^\W\d_])(?!(?:con|in|di|a|re|per|sub|intro|extro|extra)version)"
+    r"(?-i:[A-Za-zÄÖÜäöüß]+)version|\bver\.?|\brelease|\bbuild|\brev|\brevision|firmware|\bfw|kernel"
     r"|driver|\bbios|\bvbios|\bsdk|\bpatch|bootloader|\bbootrom|\buefi|microcode|baseband|versión|versão|versione|wersja|версия|バージョン"
     r"|版本|버전)|(?<=[a-z])(?:Version|Release|Build))"
 )
@@ -142,11 +156,15 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
+    if hetu_checked(value) or hetu_checked(text[start : end + 1]):
+        return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
     digits = re.sub(r"\D", "", value)
     if value.startswith(("+", "00")):
         return True
-    formatted = bool(re.search(r"[ ().-]", value.strip()))
-    if not formatted and not PHONE_CONTEXT.search(before):
+    # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
+    # more slashes part a record's fields (`0412/345/678`).
+    formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
+    if not formatted and not (phone_label(text, start) or on_a_contact_line(text, start)):
         return False  # a bare run of digits is an id or an amount unless called a number
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
@@ -262,18 +280,25 @@ def _alone_head(text: str, start: int) -> bool:
 _THOUSANDS_LAYOUT = re.compile(r"\d{3}([ .\u00a0\u202f])\d{3}\1\d{3}")
 
 
+# Where a name written as code parts its words: `EmployeeSSN`, `ssnNumber`.
+_CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def _named_or_formatted(words: str) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
     one build or order number in ten. Grouped as thousands (`665 428 615`) a number reads as a
-    count, so an id in that layout needs its name."""
+    count, so an id in that layout needs its name. A name written as code is read as its
+    words (`EmployeeSSN=`, `ssnNumber:`), and a label up to its colon as a whole (`SSN for the
+    new hire starting in Austin next week: …`, `phone_words.label_opens_with`)."""
     named = re.compile(rf"(?i)(?<![A-Za-z])(?:{words})(?![A-Za-z])")
 
     def keep(text: str, start: int, end: int) -> bool:
         value = text[start:end]
         if re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value):
             return True
-        return named.search(text[max(0, start - 60) : start]) is not None
+        before = _CAMEL_CUT.sub(" ", text[max(0, start - 60) : start])
+        return named.search(before) is not None or label_opens_with(text, start, named)
 
     return keep
 
@@ -282,7 +307,8 @@ def _named_or_formatted(words: str) -> Any:
 # written with, at least seven digits in all (the whole run is what `phonenumbers` then reads).
 # Two spaces or a tab (even one: a TSV log's fields) are a column break (`phone_layout_ok`), so a
 # window stops there: a phone number in one column and an id in the next are read apart.
-_PHONE_WINDOW = re.compile(r"\+?\(?\d(?:(?:[().\-/]| (?![ \t])){0,3}\d){6,19}\)?")
+# Japanese text writes digits and hyphens full-width (`０９０－１２３４－５６７８`) as often as not.
+_PHONE_WINDOW = re.compile(r"[+＋]?[(（]?\d(?:(?:[().\-/－（）]| (?![ \t])){0,3}\d){6,19}[)）]?")
 # The head of a number written with its `+` country code, right before the part `phonenumbers`
 # read (`+31 6 ` before `75434297` when the whole is not a valid number for its region).
 _PHONE_HEAD = re.compile(r"\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){0,3}[ .-]$")
@@ -337,8 +363,12 @@ class _Filtered(EntityRecognizer):
                 quantity_with_unit(text, r.end, r.start) or in_hex_dump_row(text, r.start)
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
-            if r.entity_type in _NATIONAL and self._named_otherwise(text, r.start, r.end):
+            if r.entity_type in _NATIONAL and (
+                self._named_otherwise(text, r.start, r.end) or temporary_hetu(text[r.start : r.end])
+            ):
                 continue
+            if r.entity_type != "IP_ADDRESS" and names_test_values(column_header(text, r.start)):
+                continue  # a table's column of test or example values (`public_forms`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
             start = r.start
@@ -401,7 +431,10 @@ _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
 # What a US social security number is called, in the languages people write to us in: a bare
 # run of nine digits is one only when the text names it.
 _SSN_WORDS = (
-    r"ssn|social security|ss#|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
+    r"ssn|social security|ss#|soc\.?[ -]?sec\.?|social[ -]sec\.?|social(?=[ \t]*(?::|#|is\b))"
+    r"|previdenza sociale|sosiaaliturva\w*|socialförsäkring\w*|κοινωνικής ασφάλισης"
+    r"|социального страхования|사회보장번호|社會安全號碼"
+    r"|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
     r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
 )
 

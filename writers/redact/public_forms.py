@@ -41,6 +41,16 @@ Issue 24's sixth round (what a personal number is not, by its layout and what fo
   (`test card 4242 4242 4242 4242`, `sandbox`, `fixture`) is a network's published test
   number, which charges no one.
 
+Issue 24's eighth round (national ids that name no one):
+
+- `temporary_hetu`: a Finnish identity code (`DDMMYYCZZZQ`) with an individual number of
+  900–999, checked by its mod-31 character. The Digital and Population Data Services Agency
+  issues people 002–899 and keeps 900–999 for temporary codes, never entered in the population
+  register; test systems (the Incomes Register's sandbox, Kanta's) are fed from that range. A
+  code so laid out whose check character matches is that code, never a phone (`hetu_checked`).
+- `names_test_values`: a table column whose header calls its values test or example ones (`|
+  test value |`) holds stand-ins, as a column headed `phone` holds phone numbers.
+
 And one form of a secret no other rule sees whole: `armoured_private_key`, base64 of a PEM
 private key (a Kubernetes Secret's `tls.key`, a kubeconfig's `client-key-data`), thousands of
 characters long.
@@ -67,6 +77,9 @@ __all__ = [
     "quantity_named_before",
     "quantity_with_unit",
     "test_card",
+    "temporary_hetu",
+    "hetu_checked",
+    "names_test_values",
     "public_by_words",
     "not_an_ssn_in_its_layout",
     "introduced_as_digests",
@@ -459,3 +472,35 @@ def quantity_named_before(before: str, phone_words: re.Pattern[str]) -> bool:
     is that count, however it is grouped."""
     m = _QUANTITY_LABEL.search(before)
     return m is not None and phone_words.search(m.group(0)) is None
+
+
+# Date, century sign (`+`, `-`, `U`-`Y` for the 1900s, `A`-`F` for the 2000s), individual number.
+_HETU = re.compile(r"\d{6}[-+A-FU-Y](\d{3})[0-9A-Y]")
+_HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+_TEST_HEADER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:test\w*|examples?|samples?|dummy|fake|fictitious|specimen"
+    r"|beispiel\w*|exemple|ejemplo|exemplo|esempio|voorbeeld|przykład\w*|esimerkki)(?![^\W\d_])"
+)
+
+
+def hetu_checked(value: str) -> bool:
+    """True for a Finnish identity code whose check character matches (mod 31): laid out and
+    checked as one, it is that code (issued or not), never a phone number."""
+    m = _HETU.fullmatch(value.strip())
+    if m is None:
+        return False
+    v = value.strip()
+    return _HETU_CHECK[int(v[:6] + m.group(1)) % 31] == v[-1]
+
+
+def temporary_hetu(value: str) -> bool:
+    """True for a checked Finnish identity code in the 900–999 range, which no person is issued
+    (whatever other id's layout and checksum it passes by chance, as a Swedish one's)."""
+    m = _HETU.fullmatch(value.strip())
+    return m is not None and int(m.group(1)) >= 900 and hetu_checked(value)
+
+
+def names_test_values(header: str | None) -> bool:
+    """True when a table column's header (`recognizers.column_header`) names test or example
+    values."""
+    return header is not None and _TEST_HEADER.search(header) is not None

@@ -22,12 +22,14 @@ import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.id_columns import in_id_column
+from writers.redact.phone_words import PHONE_CONTEXT, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
     lone_lead_ok,
     longer_than_a_phone,
     named_test_number,
+    names_test_values,
     not_an_ssn_in_its_layout,
     quantity_named_before,
     quantity_with_unit,
@@ -1126,20 +1128,6 @@ def _email_check(m: re.Match[str]) -> bool:
     return scheme < 0 or any(c in before[0][scheme + 3 :] for c in "/?=&")
 
 
-PHONE_CONTEXT = re.compile(
-    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
-    r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
-    r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
-    # Asking to be called, in the languages a team writes in: a number one is asked to call
-    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
-    r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
-    r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
-    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
-    r"|звони|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b|[☎📞📱]|電話|携帯"
-)
-
-
 _IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
 # Digits grouped by thousands (`46 244 797`, `45.820.755`, `665 428 615`): a count or an amount.
 # A phone number so grouped is written with its `+` country code, or named as one (`móvil 612
@@ -1202,8 +1190,9 @@ _ID_WORD += r"|номер|رقم|番号|번호|号|संख्या"
 _ID_WORD += r"|numarası|numara|č\.|číslo|nomor|numer|mã|số"
 # "is" or "was" may stand between the name and the number (`the order id is 4111…`).
 _ID_END = r"(?:[ \t]+(?:is|was))?[ \t]*[:#=]?[ \t]*[#]?$"
+# The noun is whole in any Latin script (`sku` is not the end of `Gdańsku`).
 _ID_OF_THING = re.compile(
-    rf"(?i)(?<![A-Za-z])(?:{_ID_NOUN})(?![A-Za-z])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+    rf"(?i)(?<![A-Za-zÀ-ɏ])(?:{_ID_NOUN})(?![A-Za-zÀ-ɏ])\.?(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
 )
 # The number word first, then the thing (`numero pratica`, `número de expediente`, `number of
 # the batch`): that thing's number, unless the thing is a phone (`numéro de téléphone`) or
@@ -1260,6 +1249,11 @@ _ID_OR_CODE_OF_NOUN = re.compile(
     # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).
     rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))[ \t]+(?:id|code){_ID_END}"
 )
+# An insurer's policy or claim, named by the noun alone (`zur Police 533.713.9183`).
+_RECORD_NOUN = re.compile(
+    r"(?i)(?<![A-Za-zÀ-ɏ])(?:policy|police|polizza|póliza|apólice|polis|polisa|sinistre"
+    rf"|siniestro|sinistro)(?![A-Za-zÀ-ɏ])(?:[ \t]*(?:{_ID_WORD}))?{_ID_END}"
+)
 _ID_OR_CODE_END = re.compile(rf"(?i)(?:id|code){_ID_END}")
 # What `_ID_OF_NOUN` ends with, looked for first (cheap): most numbers have no number word.
 _NUMBER_WORD_END = re.compile(rf"(?i)(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}")
@@ -1305,7 +1299,11 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
-    noun = _NUMBER_WORD_END.search(before) is not None and _ID_OF_NOUN.search(before)
+    noun = (
+        _NUMBER_WORD_END.search(before) is not None
+        and _ID_OF_NOUN.search(before)
+        or _RECORD_NOUN.search(before)
+    )
     if (noun or _NUMBER_OF_THING.search(before)) and text[start : start + 1] != "+":
         return True  # a number with its `+` country code is a phone whatever names it here
     if _ID_OR_CODE_END.search(before) and _ID_OR_CODE_OF_NOUN.search(before):
@@ -1357,7 +1355,8 @@ def column_header(text: str, start: int) -> str | None:
 
 
 def _header_words(cell: str) -> str | None:
-    cell = cell.strip().strip("\"'`")
+    # A field name's last `no` or `nr` is its number (`policy_no`, `claim_nr`).
+    cell = re.sub(r"(?i)(?<=[a-z])[_.](?:no|nr)$", " number", cell.strip().strip("\"'`"))
     return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
 
 
@@ -1449,27 +1448,28 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not PHONE_CONTEXT.search(before):
+    if thousands and not phone_label(text, start):
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
-    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(
-        column_header(text, start) or ""
-    ):
+    header = column_header(text, start)
+    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(header or ""):
         return False  # one of a column of same-shaped ids (`id_columns`)
+    if names_test_values(header):
+        return False  # a column of test or example values (`public_forms`)
     if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
         return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
-    groups = re.findall(r"\+?\d+", value)
+    groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
     for i, group in enumerate(groups):
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
             return False
     widths = {len(g) for g in groups}
     if len(widths) == 1:
         width = widths.pop()
-        left = text[max(0, start - width - 1) : start]
-        right = text[end : end + width + 1]
+        # A neighbour group is a whole token of that width: `ab` of `about` is no hex group.
+        left, right = text[max(0, start - width - 2) : start], text[end : end + width + 2]
         for side in (left.strip(), right.strip()):
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False

@@ -1,0 +1,67 @@
+"""What calls a number a phone number: the words for a phone, and a label that opens with one.
+
+A run of digits with no `+` country code is a phone number only where its layout or its words
+say so (`recognizers.phone_layout_ok`, `pii_rules._phone_ok`). The words are `PHONE_CONTEXT`,
+in the languages a team writes in, and a line with an e-mail address on it is a contact line.
+A label is read whole up to its colon: `numer do kierownika
+studia outsourcingowego: 690 297 462` ("the number of the outsourcing studio's manager") names
+a phone in its first word, however long the rest of the label is, as a password's long label
+does in `context_secrets`.
+
+May import: nothing else in writers.
+"""
+
+from __future__ import annotations
+
+import re
+
+PHONE_CONTEXT = re.compile(
+    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
+    r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
+    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
+    r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
+    # The phone's own name in more of those languages: a mobile, a contact number, a line.
+    r"|tél|telemóvel|telemovel|contacto|contato|contatto|cellulare|recapito|kontakt|mobil"
+    r"|mobiel|telefoon|gsm|rufnummer|mobilnummer|durchwahl|erreichbar|joindre|joignable|kom"
+    r"|komórka|komórkowy|kontaktowy|puh|matkapuhelin|soita|τηλέφωνο|τηλ|κινητό|тел|моб"
+    r"|мобильный|мобилен|обадете|reachable|pager|beeper|ice|notfallkontakt|kin"
+    # Asking to be called, in the languages a team writes in: a number one is asked to call
+    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
+    r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
+    r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
+    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
+    r"|звони|звоните|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b"
+    r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처"
+)
+# A label and its colon right before a value (quotes and spaces may stand between): the label
+# runs back to the start of its line or of its sentence, at most 120 characters.
+_LABEL = re.compile(r"(?:^|(?<=[.!?;]\s))([^\n.!?;]{1,120}):[ \t]*[`'\"]?[ \t]*$", re.M)
+
+
+def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
+    """True when the value at `start` follows a label and its colon, and one of the label's
+    first three words is one of `words`: a label says first what it names."""
+    m = _LABEL.search(text[max(text.rfind("\n", 0, start) + 1, start - 160) : start])
+    if m is None:
+        return False
+    head = " ".join(m.group(1).split()[:3])  # as written: `order_number` is no `number`
+    return words.search(head) is not None
+
+
+def phone_label(text: str, start: int) -> bool:
+    """True when the words before `start` call what follows a phone number: a phone's word in
+    the 40 characters before it, or a label that opens with one."""
+    before = text[max(0, start - 40) : start]
+    return PHONE_CONTEXT.search(before) is not None or label_opens_with(text, start, PHONE_CONTEXT)
+
+
+# An e-mail address: a contact line's other way to reach the same person.
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def on_a_contact_line(text: str, start: int) -> bool:
+    """True when the line of `start` holds an e-mail address (`Ana Ruiz <ana@…> 0612…`, a
+    signature's `name | phone | e-mail`): a number beside a way to reach someone is another."""
+    line_end = text.find("\n", start)
+    line = text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
+    return "@" in line and _EMAIL.search(line) is not None
