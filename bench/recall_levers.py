@@ -42,7 +42,7 @@ from store.db import Store  # noqa: E402
 from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes import expand, factindex, lexical  # noqa: E402
-from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, _line_tokens  # noqa: E402
+from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, fact_line  # noqa: E402
 from writers.selector import _TAIL_HEAD, select_context  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
 
@@ -107,7 +107,7 @@ def build(path: Path, emb: WordLlamaEmbedder) -> Conv:
                 db,
                 scopes,
                 statuses=RETRIEVABLE,
-                line_tokens=_line_tokens,
+                render=fact_line,
                 embed=lambda pairs: emb.embed([t for _h, t in pairs]),
                 embedder_name=emb.name,
             )

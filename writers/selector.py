@@ -39,7 +39,7 @@ from writers.guard.reach import View
 from writers.lessons.index import LessonLibrary, LessonMeta, lesson_text, stamp
 from writers.notes import lexical
 from writers.notes.factindex import Known
-from writers.notes.facts import render_fact, retrieve_facts
+from writers.notes.facts import fact_lines
 from writers.notes.usermodel import notes_for_user
 from writers.skills.matching import covered
 from writers.tokens import estimate_tokens, quoted_line_tokens, record_cut
@@ -269,7 +269,7 @@ def select_context(
     left = budget - sum(i.tokens for i in stable) - (_STABLE_HEAD if stable else 0) - _TAIL_HEAD
     # Session lessons may take up to half of what is left; facts get the rest (and any slack).
     # The message is embedded only when lessons are ranked by it; the facts embed it themselves
-    # when their scopes hold a fact this person may see (`facts.retrieve_facts`), so a session
+    # when their scopes hold a fact this person may see (`facts.fact_lines`), so a session
     # that nothing learned applies to embeds nothing.
     ranked = bool(first_text.strip()) and bool(library.injectable_ids) and left // 2 > 0
     vec = library.embed([first_text])[0] if ranked else None
@@ -277,7 +277,7 @@ def select_context(
         library, vec, first_text, task_type, {i.id for i in stable}, left // 2, now
     )
     left -= sum(i.tokens for i in lessons)
-    facts = retrieve_facts(
+    facts = fact_lines(
         db,
         user_id=user_id,
         channel=channel,
@@ -289,11 +289,7 @@ def select_context(
         token_budget=left,
         known=known_facts(marks, channel=channel, is_dm=is_dm),
     )
-    tail = lessons + [
-        SelectedItem("fact", f.id, line, quoted_line_tokens(line))
-        for f in facts
-        for line in [render_fact(f)]
-    ]
+    tail = lessons + [SelectedItem("fact", f.id, f.line, f.tokens) for f in facts]
     if marks is None or marks.user_notes:
         tail.extend(_user_notes(db, user_id, channel))
     return Selection(stable=stable, tail=tail)

@@ -32,15 +32,18 @@ from writers.notes.facts import (
     _VEC_CACHE,
     RETRIEVABLE,
     Ranked,
-    _line_tokens,
     cached_texts,
     decay_facts,
+    fact_line,
+    fact_lines,
     rank_facts,
     read_ahead,
     reinforce_facts,
+    render_fact,
     retrieve_facts,
 )
 from writers.notes.memory import MemoryWriter
+from writers.tokens import quoted_line_tokens
 
 TOPICS = [
     "The payroll export runs on the first Monday of each month",
@@ -699,7 +702,7 @@ def _shelf(store: Store) -> factindex.Shelf:
             db,
             factindex.scopes_of(user_id="U1", channel="C1", is_dm=False),
             statuses=RETRIEVABLE,
-            line_tokens=_line_tokens,
+            render=fact_line,
             embed=None,
             embedder_name="",
         )
@@ -909,3 +912,42 @@ def test_a_kept_shelf_is_sized_once(store: Store, clock: FakeClock) -> None:
     assert sh.nbytes == size
     sh.derived["extra"] = np.zeros(10, dtype=np.float32)  # what grows later is still counted
     assert sh.nbytes == size + 40
+
+
+def test_a_contexts_fact_lines_are_its_facts_rendered_and_go_with_an_edit(
+    store: Store, clock: FakeClock
+) -> None:
+    from writers.library.edits import edit_item
+
+    factindex.clear()
+    with store.sessions.begin() as db:
+        row = add_fact(
+            db, "The staging VPN password hint is the team mascot", scope_kind="channel",
+            scope_id="C1", now=clock.now(),
+        )  # fmt: skip
+        add_fact(db, "Staging deploys go out on Tuesdays", scope_kind="channel", scope_id="C1",
+                 now=clock.now())  # fmt: skip
+        fid = row.id
+
+    def both() -> tuple[list[tuple[int, str, int]], list[tuple[int, str, int]]]:
+        with store.sessions() as db:
+            ask: dict[str, Any] = {
+                "user_id": "U1", "channel": "C1", "is_dm": False, "query_text": "staging VPN",
+                "query_vec": None, "embedder": default_embedder(), "now": clock.now(),
+                "token_budget": 500, "known": None,
+            }  # fmt: skip
+            rendered = [
+                (f.id, line, quoted_line_tokens(line))
+                for f in retrieve_facts(db, **ask)
+                for line in [render_fact(f)]
+            ]
+            return rendered, [(f.id, f.line, f.tokens) for f in fact_lines(db, **ask)]
+
+    rendered, kept = both()
+    assert kept == rendered and len(kept) == 2
+    assert "team mascot" in kept[0][1]
+    with store.sessions.begin() as db:
+        assert edit_item(db, "fact", fid, "The staging VPN uses SSO", "owner", clock.now()).ok
+    assert not factindex.holds_text("team mascot")  # no shelf keeps the old line
+    rendered, kept = both()
+    assert kept == rendered and "uses SSO" in kept[0][1]

@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
 from writers.notes import lexical
+from writers.tokens import quoted_line_tokens
 
 Scope = tuple[str, str]
 _NO_FLAGS = (None, "", "[]", "null")
@@ -72,10 +73,11 @@ class Shelf:
     doc_len: np.ndarray
     postings: dict[int, tuple[np.ndarray, np.ndarray]]
     terms: list[tuple[int, ...]]
-    # Each fact's text and status while building (for the vectors); kept only when the shelf
-    # has at most TEXTS_MAX facts (`line`), emptied otherwise.
+    # Each fact's text, status and context line while building (for the vectors); kept only
+    # when the shelf has at most TEXTS_MAX facts (`line`, `shown`), emptied otherwise.
     texts: list[str]
     statuses: list[str]
+    lines: list[str]
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
     # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
@@ -105,7 +107,7 @@ class Shelf:
         keeps one, and walking each one's postings and texts again cost ~0.5 ms per session start
         with 200 people's shelves kept (a person's own facts are a scope of their own)."""
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
-        texts = sum(len(t) + 49 for t in self.texts)
+        texts = sum(2 * len(t) + 98 for t in self.texts)  # each text and its line
         return posts + texts + 64 * len(self.ids)
 
     @functools.cached_property
@@ -120,6 +122,14 @@ class Shelf:
         if n is None:
             return None
         return self.texts[n], self.categories[n], self.created[n], self.statuses[n]
+
+    def shown(self, fact_id: int) -> tuple[str, int, str] | None:
+        """The fact's context line (rendered when the shelf was built), its tokens and status,
+        or None when the shelf keeps no texts (or not this fact)."""
+        n = self.position.get(fact_id) if self.lines else None
+        if n is None:
+            return None
+        return self.lines[n], int(self.line_tokens[n]), self.statuses[n]
 
     def bm25(self, q: set[int] | dict[int, float]) -> np.ndarray:
         """BM25 of every fact for the term hashes `q` (zeros where none matches); a dict gives
@@ -200,6 +210,7 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
         terms=[],
         texts=[],
         statuses=[],
+        lines=[],
     )
 
 
@@ -219,6 +230,18 @@ _MAX_AHEAD = 256
 # At most this many rows are read ahead (the reading transaction is the intake's, which holds
 # the writer lock on SQLite); scopes holding more are read by their build, as before.
 AHEAD_ROWS = 256
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Whose visibility a build answers (`key`, the masks' key) and by what condition: `where()`
+    builds it for this viewer; `bound`, when given, is the same condition built once with the
+    viewer as bound parameters (`params`), so the building statement is built once too."""
+
+    key: str
+    where: Callable[[], ColumnElement[bool]]
+    bound: ColumnElement[bool] | None = None
+    params: tuple[tuple[str, str], ...] = ()
 
 
 def scopes_of(*, user_id: str, channel: str, is_dm: bool) -> tuple[Scope, ...]:
@@ -262,17 +285,17 @@ def shelf(
     scopes: tuple[Scope, ...],
     *,
     statuses: Sequence[str],
-    line_tokens: Callable[[str, str, datetime], int],
+    render: Callable[[str, str, datetime], str],
     embed: Callable[[Sequence[tuple[str, str]]], Matrix] | None,
     embedder_name: str,
     known: Known | None = None,
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
 ) -> Shelf:
     """The current shelf of `scopes`, rebuilt only when one of their versions moved (or it has
     no vectors from this embedder). With `known` (the versions read in an earlier snapshot),
     nothing is read for scopes that held no fact then, nor for a kept shelf at least as new as
     those versions (versions only grow): such a shelf has every change committed before it.
-    With `visible_to` (a user key and its `visible` condition), a rebuild also answers which of
+    With `visible_to` (a viewer and its `visible` condition), a rebuild also answers which of
     its facts that condition admits, in the same statement (`visible` then reads nothing)."""
     if known is not None and not known.any_facts:
         return _empty(known.versions)
@@ -288,17 +311,18 @@ def shelf(
             _SHELVES.move_to_end(key)
             return got
         ahead = _AHEAD.pop(key, None)
-    viewer = None if visible_to is None else visible_to[0]
+    viewer = None if visible_to is None else visible_to.key
     rows = (
         ahead[2]
         if ahead is not None and ahead[0] == now_versions and ahead[1] == viewer
         else _rows(db, scopes, statuses, visible_to)
     )
-    built = _build(rows, now_versions, line_tokens, viewer)
+    built = _build(rows, now_versions, render, viewer)
     if embed is not None:
         built.vectors[embedder_name] = _vectors(rows, built, embed, embedder_name)
     if len(built) > TEXTS_MAX:
-        built.texts, built.statuses = [], []  # the vectors are made; a large shelf keeps no text
+        # The vectors are made; a large shelf keeps no text.
+        built.texts, built.statuses, built.lines = [], [], []
     elif got is not None:
         for carry in CARRIERS:
             carry(got, built)
@@ -332,7 +356,7 @@ def read_ahead(
     *,
     statuses: Sequence[str],
     known: Known,
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
 ) -> bool:
     """In a transaction opened for other work that read `known` (the intake's, which stores a
     session's first message): read the rows the shelf's build will need, when this process
@@ -351,7 +375,7 @@ def read_ahead(
     if len(rows) > AHEAD_ROWS:
         return False
     with _LOCK:
-        _AHEAD[key] = (known.versions, None if visible_to is None else visible_to[0], rows)
+        _AHEAD[key] = (known.versions, None if visible_to is None else visible_to.key, rows)
         _AHEAD.move_to_end(key)
         while len(_AHEAD) > _MAX_AHEAD:
             _AHEAD.popitem(last=False)
@@ -362,12 +386,49 @@ def _rows(
     db: Session | Connection,
     scopes: tuple[Scope, ...],
     statuses: Sequence[str],
-    visible_to: tuple[str, Callable[[], ColumnElement[bool]]] | None = None,
+    visible_to: Viewer | None = None,
     *,
     limit: int | None = None,
 ) -> list[Any]:
+    if visible_to is None or visible_to.bound is not None:
+        # Built once per shape and run with the scopes and the viewer as parameters: building
+        # it per person (and SQLAlchemy adapting each new statement's result) cost more than
+        # running it.
+        statement = _prebuilt(
+            tuple(k for k, _i in scopes),
+            tuple(statuses),
+            None if visible_to is None else visible_to.bound,
+            limit,
+        )
+        params = {f"i{n}": i for n, (_k, i) in enumerate(scopes)}
+        params.update(() if visible_to is None else visible_to.params)
+        return list(db.execute(statement, params).all())
+    where = and_(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+    return list(db.execute(_statement(where, visible_to.where(), limit)).all())
+
+
+@functools.cache
+def _prebuilt(
+    kinds: tuple[str, ...],
+    statuses: tuple[str, ...],
+    admits: ColumnElement[bool] | None,
+    limit: int | None,
+) -> Select[*tuple[Any, ...]]:
+    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…"""
+    scoped = or_(
+        *(
+            and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == bindparam(f"i{n}"))
+            for n, k in enumerate(kinds)
+        )
+    )
+    return _statement(and_(MemoryEntry.status.in_(list(statuses)), scoped), admits, limit)
+
+
+def _statement(
+    where: ColumnElement[bool], admits: ColumnElement[bool] | None, limit: int | None
+) -> Select[*tuple[Any, ...]]:
     # Which facts the building user may see, answered by the same statement.
-    admits = [] if visible_to is None else [case((visible_to[1](), 1), else_=0).label("admits")]
+    shown = [] if admits is None else [case((admits, 1), else_=0).label("admits")]
     statement = (
         select(
             MemoryEntry.id,
@@ -382,14 +443,12 @@ def _rows(
             cast(MemoryEntry.flags, String).label("flags"),
             MemoryEntry.embedding,
             MemoryEntry.embedder,
-            *admits,
+            *shown,
         )
-        .where(MemoryEntry.status.in_(list(statuses)), _in(scopes))
+        .where(where)
         .order_by(MemoryEntry.id)
     )
-    if limit is not None:
-        statement = statement.limit(limit)
-    return list(db.execute(statement).all())
+    return statement if limit is None else statement.limit(limit)
 
 
 def _vectors(
@@ -423,10 +482,11 @@ def _vectors(
 def _build(
     read: list[Any],
     now_versions: tuple[int, ...],
-    line_tokens: Callable[[str, str, datetime], int],
+    render: Callable[[str, str, datetime], str],
     viewer: str | None = None,
 ) -> Shelf:
     rows = [r for r in read if r.flags in _NO_FLAGS]
+    lines = [render(r.category, r.text, r.created_at) for r in rows]
     terms = [lexical.cached_terms(r.text_hash, r.text) for r in rows]
     postings: dict[int, tuple[list[int], list[int]]] = {}
     for i, doc in enumerate(terms):
@@ -448,9 +508,7 @@ def _build(
         ),
         confidence=np.array([r.confidence for r in rows], dtype=np.float64),
         decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
-        line_tokens=np.array(
-            [line_tokens(r.category, r.text, r.created_at) for r in rows], dtype=np.int64
-        ),
+        line_tokens=np.array([quoted_line_tokens(line) for line in lines], dtype=np.int64),
         hashes=[r.text_hash for r in rows],
         doc_len=np.array([len(d) for d in terms], dtype=np.float64),
         postings={
@@ -460,6 +518,7 @@ def _build(
         terms=terms,
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
+        lines=lines,
     )
     if viewer is not None:
         shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)
@@ -516,12 +575,12 @@ def holds(text_hash: str) -> bool:
 
 
 def holds_text(text: str) -> bool:
-    """Whether any shelf (or rows read ahead for one) still keeps this text (the forget and
-    edit tests look here too)."""
+    """Whether any shelf (or rows read ahead for one) still keeps this text, or a context line
+    holding it (the forget and edit tests look here too)."""
     with _LOCK:
-        return any(text in sh.texts for sh in _SHELVES.values()) or any(
-            r.text == text for a in _AHEAD.values() for r in a[2]
-        )
+        return any(
+            text in sh.texts or any(text in line for line in sh.lines) for sh in _SHELVES.values()
+        ) or any(r.text == text for a in _AHEAD.values() for r in a[2])
 
 
 def derived(key: str) -> list[np.ndarray]:

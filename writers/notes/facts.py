@@ -10,15 +10,18 @@ active or decayed fact a question names is found; only archiving after long disu
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypedDict, Unpack
 
 import numpy as np
-from sqlalchemy import ColumnElement, Connection, or_, select
+from sqlalchemy import BindParameter, ColumnElement, Connection, bindparam, or_, select
 from sqlalchemy.orm import Session, load_only
+from sqlalchemy.sql.visitors import ExternallyTraversible, replacement_traverse
 
 from store.clock import as_utc
 from store.models import MemoryEntry
@@ -202,6 +205,35 @@ def scope_filter(*, user_id: str, channel: str, is_dm: bool) -> ColumnElement[bo
     return fact_condition(View.session(user_id=user_id, channel=channel))
 
 
+# Stand-ins for the person and the channel in `bound_filter`'s template (no Slack id holds a NUL).
+_PERSON, _PLACE = "\x00person", "\x00channel"
+
+
+@functools.cache
+def bound_filter(is_dm: bool) -> ColumnElement[bool]:
+    """`scope_filter` for a DM (`is_dm`) or a channel session, built once with the person and
+    the channel as bound parameters `viewer` and `view_channel` (`viewer_params`): the rule's
+    own condition, built from stand-ins that are then made parameters, never restated here.
+    Not for a DM given a channel id (agent_view: `scope_filter` joins two views)."""
+    person, place = _PERSON, ("D" if is_dm else "C") + _PLACE
+    names = {person: "viewer", place: "view_channel"}
+
+    def bind(element: ExternallyTraversible, **_kw: object) -> ExternallyTraversible | None:
+        if isinstance(element, BindParameter) and element.value in names:
+            return bindparam(names[element.value], type_=element.type)
+        return None
+
+    opts: dict[str, object] = {}
+    return replacement_traverse(
+        scope_filter(user_id=person, channel=place, is_dm=is_dm), opts, bind
+    )
+
+
+def viewer_params(user_id: str, channel: str) -> tuple[tuple[str, str], ...]:
+    """`bound_filter`'s parameters for a person in a channel."""
+    return (("viewer", user_id), ("view_channel", channel))
+
+
 def _vectors(embedder: Embedder, facts: Sequence[tuple[str, str]]) -> Matrix:
     # A fact without its own vector (migration 0021: imported, older, another embedder) is
     # embedded here; cached by text hash so repeat sessions embed nothing new.
@@ -274,12 +306,6 @@ class Ranked:
     tokens: int  # what its context line costs
 
 
-def _line_tokens(category: str, text: str, when: datetime) -> int:
-    # Counted per script like every budget (characters ÷ 4 under-counted CJK facts ~4×), as the
-    # quoted line the context shows.
-    return quoted_line_tokens(fact_line(category, text, when))
-
-
 def _shelf(
     db: Session,
     *,
@@ -295,14 +321,13 @@ def _shelf(
         db,
         factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
         statuses=RETRIEVABLE,
-        line_tokens=_line_tokens,
+        # A line's cost is counted per script like every budget (characters ÷ 4 under-counted
+        # CJK facts ~4×), as the quoted line the context shows.
+        render=fact_line,
         embed=None if embedder is None else (lambda pairs: _vectors(embedder, pairs)),
         embedder_name="" if embedder is None else embedder.name,
         known=known,
-        visible_to=(
-            _viewer_key(user_id, channel, is_dm),
-            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-        ),
+        visible_to=_viewer(user_id, channel, is_dm),
     )
 
 
@@ -316,10 +341,19 @@ def read_ahead(
         factindex.scopes_of(user_id=user_id, channel=channel, is_dm=is_dm),
         statuses=RETRIEVABLE,
         known=known,
-        visible_to=(
-            _viewer_key(user_id, channel, is_dm),
-            lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
-        ),
+        visible_to=_viewer(user_id, channel, is_dm),
+    )
+
+
+def _viewer(user_id: str, channel: str, is_dm: bool) -> factindex.Viewer:
+    """The session's reader for a shelf's build: `scope_filter`, prebuilt (`bound_filter`)
+    unless a DM reads a channel's facts (agent_view)."""
+    prebuilt = is_dm == is_dm_channel(channel)
+    return factindex.Viewer(
+        _viewer_key(user_id, channel, is_dm),
+        lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
+        bound_filter(is_dm) if prebuilt else None,
+        viewer_params(user_id, channel) if prebuilt else (),
     )
 
 
@@ -507,6 +541,15 @@ _SHOWN = (
 )
 
 
+@dataclass(frozen=True)
+class FactLine:
+    """A chosen fact as the context shows it: its line and what the line costs."""
+
+    id: int
+    line: str
+    tokens: int
+
+
 def retrieve_facts(
     db: Session,
     *,
@@ -526,6 +569,83 @@ def retrieve_facts(
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
     and a real session select alike); `reinforce_facts` records real use.
     """
+    sh, chosen = _choose(
+        db,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+        limit=limit,
+        token_budget=token_budget,
+        known=known,
+    )
+    # A small shelf keeps its facts' texts as of its versions (the ones it was ranked on): the
+    # lines come from it, read by no statement (transient rows, never added to a session).
+    lines = [sh.line(i) for i in chosen]
+    if all(line is not None for line in lines):
+        return [
+            MemoryEntry(id=i, text=text, category=category, created_at=created, status=status)
+            for i, line in zip(chosen, lines, strict=True)
+            if line is not None
+            for text, category, created, status in [line]
+            if status in RETRIEVABLE
+        ]
+    return _read_chosen(db, chosen)
+
+
+class FactQuestion(TypedDict):
+    """What a session's context asks of its facts (`fact_lines`; as `retrieve_facts`)."""
+
+    user_id: str
+    channel: str
+    is_dm: bool
+    query_text: str
+    query_vec: Matrix | None
+    embedder: Embedder | None
+    now: datetime
+    token_budget: int
+    known: factindex.Known | None
+
+
+def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
+    """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
+    and costs as its build rendered them, so nothing is rendered or counted again and no row
+    object is made; a large shelf's chosen facts are read and rendered."""
+    sh, chosen = _choose(db, limit=None, **ask)
+    shown = [sh.shown(i) for i in chosen]
+    if all(got is not None for got in shown):
+        return [
+            FactLine(i, line, tokens)
+            for i, got in zip(chosen, shown, strict=True)
+            if got is not None
+            for line, tokens, status in [got]
+            if status in RETRIEVABLE
+        ]
+    return [
+        FactLine(f.id, line, quoted_line_tokens(line))
+        for f in _read_chosen(db, chosen)
+        for line in [render_fact(f)]
+    ]
+
+
+def _choose(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+    limit: int | None,
+    token_budget: int | None,
+    known: factindex.Known | None,
+) -> tuple[factindex.Shelf, list[int]]:
+    """The session's shelf and the ids of its best facts that fit the budget, best first."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     ranked = _ranked(
         db,
@@ -550,19 +670,13 @@ def retrieve_facts(
             continue
         chosen.append(c.id)
         used += c.tokens
+    return sh, chosen
+
+
+def _read_chosen(db: Session, chosen: list[int]) -> list[MemoryEntry]:
+    """The chosen facts read (a shelf too large to keep texts), in their order."""
     if not chosen:
         return []
-    # A small shelf keeps its facts' texts as of its versions (the ones it was ranked on): the
-    # lines come from it, read by no statement (transient rows, never added to a session).
-    lines = [sh.line(i) for i in chosen]
-    if all(line is not None for line in lines):
-        return [
-            MemoryEntry(id=i, text=text, category=category, created_at=created, status=status)
-            for i, line in zip(chosen, lines, strict=True)
-            if line is not None
-            for text, category, created, status in [line]
-            if status in RETRIEVABLE
-        ]
     # Only what a context line shows (and the status): loading every column of each chosen
     # fact (its JSON tags, flags, provenance) was a sixth of a selection's time at 100k facts.
     found = {

@@ -28,6 +28,7 @@ from store.db import Store
 from store.models import ChatSession, MemoryEntry, Observation
 from tests.writers.guard.test_trust import MALLORY, OWNER, VICTIM, World, dm
 from writers.guard.reach import Scope, View, fact_condition, fact_scope, visible
+from writers.notes.facts import bound_filter, viewer_params
 
 CHANNEL, ELSEWHERE = "CSHARED005", "CELSEWHERE6"
 
@@ -397,4 +398,13 @@ def test_the_sql_form_for_facts_equals_the_table(
             if visible(fact_scope(entry, origin), view):
                 expected.add(entry.id)
         got = set(db.scalars(select(MemoryEntry.id).where(fact_condition(view))))
+        # The shelf's prebuilt form (the rule built once, the person and channel bound).
+        is_dm = view.channel.startswith("D")
+        bound = set(
+            db.scalars(
+                select(MemoryEntry.id).where(bound_filter(is_dm)),
+                dict(viewer_params(view.viewer, view.channel)),
+            )
+        )
     assert got == expected
+    assert bound == expected
