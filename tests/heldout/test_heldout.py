@@ -152,10 +152,16 @@ DEV_REDACTION_FP_CEILING = {
     # and words (37: code symbols, CI references).
     "redaction37": 0,
     "redaction38": 0,
+    # Issue 24's ninth round (written blind, first measured on 67dd3dd before any text was read:
+    # 39 recall 167/170, FP 12; 41 166/170, FP 14; 42 170/170, FP 4; 44 166/170, FP 16).
+    "redaction39": 12,
+    "redaction41": 14,
+    "redaction42": 4,
+    "redaction44": 16,
 }
-# Secrets a development set's rules still miss: none since the eighth round (every password of
-# 26, 37 and 38 is caught by its words, 37's phones by its numbers).
-DEV_REDACTION_MISSED: dict[str, int] = {}
+# Secrets a development set's rules still miss (none of the older sets since the eighth round;
+# the ninth round's new sets as first measured).
+DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 3, "redaction41": 4, "redaction44": 4}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
@@ -214,6 +220,11 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # round's rules: set 35 167/170, 17/600; set 36 167/170, 13/600. After the eighth round (numbers
 # and words chosen on dev sets 37 and 38; nobody read a held-out text) every held-out count is
 # unchanged.
+#
+# Held-out sets 40 and 43 (issue 24's ninth round; a mobile-app team and an e-commerce and
+# payments team in Japan, Korea and Taiwan) were drawn by lot from six sets written blind that
+# round (39, 41, 42 and 44 are development sets), frozen here unchanged, and first measured on
+# main at 67dd3dd before the round's rules: set 40 168/170, 8/600; set 43 166/170, 14/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 13, 600),
@@ -229,6 +240,8 @@ HELD_OUT_REDACTION = {
     "redaction34": (167, 170, 6, 600),
     "redaction35": (167, 170, 17, 600),
     "redaction36": (167, 170, 13, 600),
+    "redaction40": (168, 170, 8, 600),
+    "redaction43": (166, 170, 14, 600),
 }
 
 
