@@ -9,6 +9,11 @@ Three steps (the candidates run in a scratch venv: torch is no dependency of the
    --out /tmp/r9vec --only <candidate>`: the candidate's vectors of those texts, and its cost.
 3. `PYTHONPATH=$PWD python bench/recall_levers9.py --vectors /tmp/r9vec [--heldout]`.
 
+`--real-path CANDIDATE` checks the harness's row "alone, wl 0.6" end to end instead: the
+corpora run through `bench/recall.py`'s `run_corpus` (the real `select_context`) with an
+embedder whose vectors of the facts and questions are the candidate's, while every other text
+(the word table's words, for the expansion and the soft match) is WordLlama's as in the product.
+
 The harness of `bench/recall_levers.py`: LoCoMo dev conversations stored as `bench/recall.py`
 stores them, the scope's real shelf read back, the base selection recomputed in numpy and checked
 to choose exactly what `select_context` chooses for every question. The Slack-shaped sets are
@@ -33,7 +38,7 @@ import math
 import sys
 import tempfile
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,6 +57,7 @@ from bench.recall import (  # noqa: E402
     _row,
     covered,
     locomo,
+    run_corpus,
     slack,
 )
 from bench.recall_levers import FACT_BUDGET, checked, cos, mm, product_lex  # noqa: E402
@@ -394,14 +400,87 @@ def passes(loc: Score, base: Score, sd: Score, sbase: Score, convs: list[str]) -
     return both and gain >= 0.02 - 1e-9 and not lost and sd.pairs_ok >= 12
 
 
+class Swapped(WordLlamaEmbedder):
+    """WordLlama, except that a text the candidate embedded (a fact, a question) gets the
+    candidate's vector: the real read path with the candidate as its dense signal (bench only)."""
+
+    def __init__(self, cand: str, vecs: Vectors) -> None:
+        super().__init__()
+        self._cand, self._vecs = cand, vecs
+        self._cdim = len(next(iter(vecs.values())))
+
+    @property
+    def name(self) -> str:
+        return f"wordllama-swap-{self._cand}"  # the family names the lessons' thresholds
+
+    @property
+    def dim(self) -> int:
+        return self._cdim
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if texts and all(t in self._vecs for t in texts):
+            return np.stack([self._vecs[t] for t in texts]).astype(np.float32)
+        if any(t in self._vecs for t in texts):
+            raise ValueError("a batch mixes the candidate's texts with others")
+        return super().embed(texts)
+
+
+def real_path(cand: str, vectors: Path, corpora: list[Corpus]) -> None:
+    """The candidate as the dense signal through the real `select_context`, per corpus."""
+    texts = json.loads((vectors / "texts.json").read_text(encoding="utf-8"))
+    emb = Swapped(cand, dict(zip(texts, np.load(vectors / f"{cand}.npy"), strict=True)))
+    for corpus in corpora:
+        run = run_corpus(corpus, emb)
+        every = [x for v in run.recall.values() for x in v]
+        ok = f", superseded below {sum(run.updates)}/{len(run.updates)}" if run.updates else ""
+        print(f"{cand} real path, {corpus.name}: recall {np.mean(every):.3f}{ok}")
+
+
+def wordllama_cost(emb: WordLlamaEmbedder) -> str:
+    """The product's embedder measured as `bench/recall_embed9.py` measures a candidate."""
+    import time
+
+    from bench.recall_embed9 import SHORT, rss_mb
+
+    qs = [SHORT[i % len(SHORT)] + ("" if i < len(SHORT) else f" ({i})") for i in range(200)]
+    emb.embed(qs[:5])
+    cpu = []
+    for q in qs:
+        t = time.process_time()
+        emb.embed([q])
+        cpu.append(time.process_time() - t)
+    cpu.sort()
+    facts = [f.text for p in sorted(LOCOMO_DIR.glob("*.json")) for f in locomo(p).facts][:640]
+    t = time.process_time()
+    for k in range(0, len(facts), 64):
+        emb.embed(facts[k : k + 64])
+    per_fact = (time.process_time() - t) / len(facts)
+    return (
+        f"WordLlama: question CPU p50 {1000 * cpu[len(cpu) // 2]:.2f} ms, p95 "
+        f"{1000 * cpu[int(0.95 * (len(cpu) - 1))]:.2f} ms; per fact {1000 * per_fact:.2f} ms; "
+        f"RSS of this process {rss_mb():.0f} MB"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--texts", type=Path, help="write every text to embed here, and stop")
     ap.add_argument("--vectors", type=Path, default=Path("/tmp/r9vec"))
     ap.add_argument("--heldout", action="store_true", help="the Slack held-out set too")
+    ap.add_argument("--real-path", metavar="CANDIDATE", help="check one candidate end to end")
+    ap.add_argument("--wordllama-cost", action="store_true", help="the product's embedder's cost")
     args = ap.parse_args()
+    if args.wordllama_cost:
+        got = default_embedder()
+        assert isinstance(got, WordLlamaEmbedder)
+        print(wordllama_cost(got))
+        return
     slack_dev = slack(SLACK_DIR / "recall_slack_dev.json")
     slack_ho = slack(SLACK_DIR / "recall_slack_heldout.json")
+    if args.real_path:
+        convs = [locomo(p) for p in sorted(LOCOMO_DIR.glob("*.json"))]
+        real_path(args.real_path, args.vectors, [*convs, slack_dev])
+        return
     if args.texts:
         corpora = [locomo(p) for p in sorted(LOCOMO_DIR.glob("*.json"))] + [slack_dev, slack_ho]
         texts = sorted({f.text for c in corpora for f in c.facts})
