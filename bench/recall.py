@@ -38,13 +38,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy.orm import Session  # noqa: E402
+
 from store.db import Store  # noqa: E402
 from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes.facts import fact_fields  # noqa: E402
-from writers.selector import select_context  # noqa: E402
+from writers.selector import Selection, select_context  # noqa: E402
 
 try:  # the memory writer resolves relative dates when it writes (issue 23); older code did not
     from writers.notes.dates import resolve_relative
@@ -263,6 +265,37 @@ def _row(f: Fact, ordinal: int) -> MemoryEntry:
     )
 
 
+def write_due(
+    store: Store, pending: list[Fact], when: datetime, ids: dict[int, Fact], by_key: dict[str, int]
+) -> list[Fact]:
+    """Write the facts of `pending` (in day order) whose day is not after `when`, recording each
+    row's id (`ids`) and corpus key (`by_key`); the facts still to come."""
+    due = [f for f in pending if f.day <= when]
+    if due:
+        with store.sessions.begin() as db:
+            for f in due:
+                row = _row(f, len(ids))
+                db.add(row)
+                db.flush()
+                ids[row.id] = f
+                by_key[f.key] = row.id
+    return pending[len(due) :]
+
+
+def ask(db: Session, lib: LessonLibrary, q: Question) -> Selection:
+    """The context `q` gets as the first message of a new session (the real read path)."""
+    return select_context(
+        db,
+        lib,
+        user_id=q.user,
+        channel=q.channel,
+        is_dm=q.channel.startswith("D"),
+        first_text=q.text,
+        token_budget=BUDGET,
+        now=q.when,
+    )
+
+
 def run_corpus(corpus: Corpus, emb: object) -> Run:
     """Ask every question in time order; the facts written by then are in the database."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -274,28 +307,10 @@ def run_corpus(corpus: Corpus, emb: object) -> Run:
         pending = sorted(corpus.facts, key=lambda f: f.day)
         run = Run()
         for q in corpus.questions:
-            due = [f for f in pending if f.day <= q.when]
-            pending = pending[len(due) :]
-            if due:
-                with store.sessions.begin() as db:
-                    for f in due:
-                        row = _row(f, len(ids))
-                        db.add(row)
-                        db.flush()
-                        ids[row.id] = f
-                        by_key[f.key] = row.id
+            pending = write_due(store, pending, q.when, ids, by_key)
             t = time.perf_counter()
             with store.sessions.begin() as db:
-                sel = select_context(
-                    db,
-                    lib,
-                    user_id=q.user,
-                    channel=q.channel,
-                    is_dm=q.channel.startswith("D"),
-                    first_text=q.text,
-                    token_budget=BUDGET,
-                    now=q.when,
-                )
+                sel = ask(db, lib, q)
             run.latency.append(time.perf_counter() - t)
             shown = [i.id for i in sel.tail if i.kind == "fact"]
             run.tokens.append(sel.budget_tokens)

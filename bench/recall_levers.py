@@ -37,9 +37,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy.orm import Session  # noqa: E402
+
 from bench.recall import BUDGET, LOCOMO_DIR, Fact, Question, _row, covered, locomo  # noqa: E402
 from store.db import Store  # noqa: E402
-from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
+from writers.embed import Embedder, WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, fact_line  # noqa: E402
@@ -74,6 +76,18 @@ class Conv:
         return [f.text for f in self.facts]
 
 
+def read_shelf(db: Session, scopes: tuple[factindex.Scope, ...], emb: Embedder) -> factindex.Shelf:
+    """The scopes' real shelf (what `select_context` reads), with `emb`'s vectors."""
+    return factindex.shelf(
+        db,
+        scopes,
+        statuses=RETRIEVABLE,
+        render=fact_line,
+        embed=lambda pairs: emb.embed([t for _h, t in pairs]),
+        embedder_name=emb.name,
+    )
+
+
 def build(path: Path, emb: WordLlamaEmbedder) -> Conv:
     """Store one conversation, read its index, and record the real selection of each question."""
     corpus = locomo(path)
@@ -102,14 +116,8 @@ def build(path: Path, emb: WordLlamaEmbedder) -> Conv:
                 )
             real_ids.append([i.id for i in sel.tail if i.kind == "fact"])
         with store.sessions() as db:
-            scopes = factindex.scopes_of(user_id=q.user, channel=q.channel, is_dm=True)
-            sh = factindex.shelf(
-                db,
-                scopes,
-                statuses=RETRIEVABLE,
-                render=fact_line,
-                embed=lambda pairs: emb.embed([t for _h, t in pairs]),
-                embedder_name=emb.name,
+            sh = read_shelf(
+                db, factindex.scopes_of(user_id=q.user, channel=q.channel, is_dm=True), emb
             )
         store.close()
     pos = {int(i): n for n, i in enumerate(sh.ids)}
@@ -175,10 +183,15 @@ def order(c: Conv, score: np.ndarray) -> list[int]:
 
 def fill(c: Conv, ranked: list[int], budget: int = FACT_BUDGET) -> list[int]:
     """The budget filled in rank order, a line's cost its own (as `retrieve_facts`)."""
+    return fill_tokens(c.sh.line_tokens, ranked, budget)
+
+
+def fill_tokens(tokens: np.ndarray, ranked: list[int], budget: int = FACT_BUDGET) -> list[int]:
+    """`fill` over the lines' costs `tokens` (position → tokens)."""
     chosen: list[int] = []
     used = misses = 0
     for j in ranked:
-        cost = int(c.sh.line_tokens[j])
+        cost = int(tokens[j])
         if used + cost > budget:
             misses += 1
             if misses >= 50:
