@@ -66,7 +66,7 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
-from writers.redact.said_secret import glued_name_says_secret, said_secret
+from writers.redact.said_secret import glued_name_says_secret, said_secret, says_secret
 from writers.redact.structure import (
     checksum_beside,
     der_public,
@@ -84,6 +84,9 @@ _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
     r"|lautet|ist|war|est|c['’]est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
     r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
+    # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
+    # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
+    r"|ná|yw|ydy|yra|është"
 )
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
@@ -92,7 +95,7 @@ _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{
 QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
-    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
@@ -293,6 +296,12 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         and value[0].isdigit()
     ):
         return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
+    if joiner >= 0 and "\n" in label[joiner:] and (
+        label[joiner] == "=" or re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+    ):
+        # `cert_passphrase =` and the line ends: an assignment ends at its line, so its value is
+        # empty; the next line is not it, and a word followed by `=` or `:` is the next key.
+        return False
     if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
         # comma began the next field; the colon is that field's, not the noun's.
@@ -351,9 +360,11 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
         return False
-    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(r"(?i)salasana", label):
-        # "on" is "is" only in Finnish ("salasana on …"); elsewhere it says where ("a write token
-        # on h100-node18").
+    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(
+        r"(?i)salasana|parool|salasõna", label
+    ):
+        # "on" is "is" only in Finnish and Estonian ("salasana on …", "parool on …"); elsewhere
+        # it says where ("a write token on h100-node18").
         return False
     mark = value[-1:]
     if (
@@ -1323,7 +1334,9 @@ def _near_words(m: re.Match[str]) -> bool:
         return False  # `ENC[AES256_GCM,data:…`: ciphertext in its envelope
     before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
     after = _words_only(m.string[m.end("s") : m.end("s") + 80])
-    return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
+    # The words of AWS and of a secret in English, or a secret's word in another language
+    # (`said_secret`: "hemmeligheten til S3-eksporten:", "clé secrète").
+    return any(_NEAR_WORDS.search(words) or says_secret(words) for words in (before, after))
 
 
 _RANDOM_RUN = re.compile(r"[A-Za-z0-9+/=]*[0-9+/][A-Za-z0-9+/=]*")
@@ -1420,7 +1433,9 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "url_credentials",
-        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?#@<>|\"']{1,200})@"),
+        # A password with no user before it is written as one with a user is (`recognizers`):
+        # `#` included, as people write it unescaped (`redis://:Pa#ss@host`).
+        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?@<>|\"']{1,200})@"),
         0.85,
         real("s"),
     ),

@@ -25,7 +25,7 @@ import re
 
 from writers.redact.public_forms import block_label
 
-__all__ = ["glued_name_says_secret", "said_secret"]
+__all__ = ["glued_name_says_secret", "said_secret", "says_secret"]
 
 # Nouns (and stems) for a secret, read as whole pieces of words: `apiKey`, `API_KEY`, `x-api-key`
 # and `key` hold the piece `key`; `monkey`, `keyboard` and `tokenizer` do not. "Session" alone
@@ -43,6 +43,10 @@ _PIECES = frozenset(
     "nokkel nøkkel avain kulcs anahtar kunci secreto segreto geheim geheimnis secrète secrete "
     "jeton jetón contraseña contrasena senha passe passwort kennwort wachtwoord hasło haslo "
     "heslo lösenord losenord adgangskode passord salasana jelszó jelszo şifre sifre "
+    # "Secret" as a noun, with the Nordic article glued on (`hemmeligheten`): Norwegian, Danish,
+    # Swedish, Finnish, Portuguese, Polish, Czech, Hungarian, Turkish.
+    "hemmelighet hemmeligheten hemmelighed hemmeligheden hemlighet hemligheten salaisuus "
+    "segredo sekret tajemství titok sır "
     "токен ключ секрет пароль".split()
 )
 # Stems of compounds (`Zugangsschlüssel`, `Passwortrichtlinie`, `Zugangstoken`; `tokenizer`
@@ -67,7 +71,8 @@ _LOOKUP = frozenset(
 )
 
 
-def _says(text: str) -> bool:
+def says_secret(text: str) -> bool:
+    """True when `text` holds a word for a secret (`_PIECES`, `_STEMS`), a lookup's key aside."""
     if _STEMS.search(text):
         return True
     pieces = [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
@@ -93,8 +98,8 @@ def said_secret(text: str, start: int, end: int) -> bool:
     if _SESSION_FIELD.search(label):
         return True
     return (
-        _says(label)
-        or _says(after)
+        says_secret(label)
+        or says_secret(after)
         or _life_of_a_secret(after)
         or _jwk_private(text, label)
         or _pairs_id(_paragraph(text, start, end))
@@ -156,4 +161,4 @@ def glued_name_says_secret(value: str) -> bool:
     pieces = [p for p in re.split(r"[_=.-]", value) if p.isalpha() and len(p) < 20]
     if "=" in value and _SESSION_FIELD.search(value[: value.index("=") + 1]):
         return True  # `session_id=…` glued to its value
-    return any(p.lower() in _KEY_TAGS for p in pieces[:2]) or _says(" ".join(pieces))
+    return any(p.lower() in _KEY_TAGS for p in pieces[:2]) or says_secret(" ".join(pieces))
