@@ -28,6 +28,7 @@ from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
     block_label,
+    digest_named_before,
     introduced_as_digests,
     introduced_as_encoded_data,
     public_by_words,
@@ -313,20 +314,25 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
+    if digest_named_before(line_before(m.string, m.start()) + label):
+        return False  # "the hash of the token is …": a digest is the phrase's head
     noun = _NOUN_AT.match(label)
+    # A parenthesis is an aside ("api key id (not the key):", "digest (sha1):"): the compound is
+    # read without it.
+    plain = re.sub(r"[ \t]*\([^()\n]{0,40}\)", "", label)
     compound = (
         noun
         and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
             rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}[ \t]*[:：][ \t]*",
-            label[noun.end() :],
+            plain[noun.end() :],
         )
     )
     if (
         compound
         and noun
-        and label[: noun.end()].isascii()
-        and not _FUNCTION_WORDS.intersection(label.lower().split())
-        and name_strength(label.rstrip(" \t:：")) == 0
+        and plain[: noun.end()].isascii()
+        and not _FUNCTION_WORDS.intersection(plain.lower().split())
+        and name_strength(plain.rstrip(" \t:：")) == 0
     ):
         # "PIN pad model: …", "password manager version: …": a compound noun's last word is its
         # head, and the label names that thing (as a key's name would), not a secret.
@@ -1142,8 +1148,15 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
-    if named and public_name(named.group("name")) and not _SECRET_WORD.search(named.group(0)):
-        return False  # `request_id=…`, `gclid=…`: the name glued to the value, as a label
+    if (
+        named
+        and public_name(named.group("name"))
+        and not re.search(r"(?i)session", named.group(0))
+    ):
+        # `request_id=…`, `gclid=…`, `api_key_id=…`: the name glued to the value, as a label,
+        # whose last word names an id or a digest (`name_strength`'s tails); a session's id
+        # is what logs the session in (`said_secret`).
+        return False
     if checksum_beside(m.string, m.start(), whole):
         return False  # a transfer's chunk, printed with the CRC-32 of its bytes
     # One long random run, not an identifier of short words joined by `_` or `-`.

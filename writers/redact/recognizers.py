@@ -25,6 +25,7 @@ from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import PHONE_CONTEXT, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
+    digest_named_before,
     in_hex_dump_row,
     lone_lead_ok,
     longer_than_a_phone,
@@ -400,6 +401,10 @@ SECRET_NOUNS = (
     r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
     r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
     r"|wagwoord|nenosiri|парола|лозинка"
+    # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
+    # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
+    r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
+    r"|api|d[aoe] api|d'api|de acesso|d'accès|di accesso)"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
@@ -758,8 +763,23 @@ def names_secret_variable(value: str) -> bool:
     return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
 
 
+# A password's noun in the other languages, as a piece of a name (`senhaBanco`, `contrasena_bd`,
+# `DB_PASSWORT`, `mot_de_passe`), spelled without accents as names are.
+_STRONG_ABROAD = frozenset(
+    "contrasena contrasenya senha passwort kennwort wachtwoord haslo heslo salasana losenord "
+    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto".split()
+)
+_FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
+
+
+def _ascii_name(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    return folded.encode("ascii", "ignore").decode()
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
+    name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
     pieces = [p.lower() for p in _NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
     pieces = [p for p in pieces if not p.isdigit()]
@@ -777,7 +797,9 @@ def name_strength(name: str) -> int:
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
         return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
-    if any(p in _STRONG for p in pieces):
+    if any(p in _STRONG or p in _STRONG_ABROAD for p in pieces):
+        return 2
+    if re.search(r"mot (?:de )?passe|palavra passe", " ".join(pieces)):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
     if pieces[-1].endswith(("password", "passwd", "secret")):
@@ -949,6 +971,8 @@ def _assign_check(m: re.Match[str]) -> bool:
     )
     if word and word.group(1).lower() in _PUBLIC_NAME:
         strength = 0  # `minisign public key: RW…`: the public half, named in words
+    if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
+        strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
     value = m.group("s")
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
