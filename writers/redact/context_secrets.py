@@ -316,10 +316,14 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
     if digest_named_before(line_before(m.string, m.start()) + label):
         return False  # "the hash of the token is …": a digest is the phrase's head
-    noun = _NOUN_AT.match(label)
     # A parenthesis is an aside ("api key id (not the key):", "digest (sha1):"): the compound is
-    # read without it.
+    # read without it, from the noun on (a line's label may open with an article: "the
+    # passphrase dialog:").
     plain = re.sub(r"[ \t]*\([^()\n]{0,40}\)", "", label)
+    noun = _NOUN_AT.search(plain)
+    if noun and (noun.start() == 0 or plain[noun.start() - 1] in " \t"):
+        plain = plain[noun.start() :]
+        noun = _NOUN_AT.match(plain)
     compound = (
         noun
         and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
@@ -365,6 +369,10 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
+        return False
+    if re.match(r"(?i)pin(?![^\W\d_])", label) and re.search(r"[^\W\d_]", value):
+        # A PIN is a personal identification *number*: digits. A pin named by letters is a
+        # board's pin (`pin: GPIO_NUM_4`), a pinned version, a map's pin.
         return False
     if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(
         r"(?i)salasana|parool|salasõna", label

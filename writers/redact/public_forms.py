@@ -242,7 +242,7 @@ def introduced_as_digests(text: str, start: int) -> bool:
 # of the token", "hash do token", "id for the api key"), as a secret word right before the noun
 # does (`password hash`); before "id" it is what the id opens (`session id`), so it keeps the
 # value a candidate; right after the noun it is the head of a compound (`hash key`, a key).
-_DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5"
+_DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5|etag"
 _ID_NOUN = r"id|ids|identifier"
 _NAMED_BEFORE = re.compile(
     rf"(?i)(?<![A-Za-z0-9])(?P<noun>{_DIGEST_NOUN}|{_ID_NOUN})"

@@ -552,6 +552,10 @@ _NOT_SECRET_TAILS |= {"alias", "aliases"}
 _NOT_SECRET_TAILS |= {"salt", "template", "tpl"}
 # What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
 _NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
+# A screen's parts named for the secret they ask for hold that part, not the secret
+# (`passphrase_dialog`, `PasswordModal`, `tokenButton`).
+_NOT_SECRET_TAILS |= {"dialog", "dlg", "modal", "popup", "window", "screen", "page", "form"}
+_NOT_SECRET_TAILS |= {"button", "btn", "widget", "view", "panel", "menu", "icon", "tab", "link"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
