@@ -370,9 +370,14 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
         return False
-    if re.match(r"(?i)pin(?![^\W\d_])", label) and re.search(r"[^\W\d_]", value):
-        # A PIN is a personal identification *number*: digits. A pin named by letters is a
-        # board's pin (`pin: GPIO_NUM_4`), a pinned version, a map's pin.
+    if (
+        re.match(r"(?i)pin(?![^\W\d_])", label)
+        and re.search(r"[^\W\d_]", value)
+        and identifier_like(value.rstrip(_CLOSE))
+    ):
+        # A PIN is a personal identification number, digits and at most a few symbols or letters
+        # mixed in (a door's `4471-Xq7z`); a pin named as code names things (`GPIO_NUM_4`,
+        # `PA5`, `LED_BUILTIN`) is a board's pin.
         return False
     if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(
         r"(?i)salasana|parool|salasõna", label
