@@ -297,8 +297,10 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         and value[0].isdigit()
     ):
         return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
-    if joiner >= 0 and "\n" in label[joiner:] and (
-        label[joiner] == "=" or re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+    if (
+        joiner >= 0
+        and "\n" in label[joiner:]
+        and (label[joiner] == "=" or re.match(r"[ \t]*[:=]", m.string[m.end("s") :]))
     ):
         # `cert_passphrase =` and the line ends: an assignment ends at its line, so its value is
         # empty; the next line is not it, and a word followed by `=` or `:` is the next key.
@@ -1161,11 +1163,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
-    if (
-        named
-        and public_name(named.group("name"))
-        and not re.search(r"(?i)session", named.group(0))
-    ):
+    if named and public_name(named.group("name")) and not re.search(r"(?i)session", named.group(0)):
         # `request_id=…`, `gclid=…`, `api_key_id=…`: the name glued to the value, as a label,
         # whose last word names an id or a digest (`name_strength`'s tails); a session's id
         # is what logs the session in (`said_secret`).
