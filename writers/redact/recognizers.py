@@ -605,7 +605,9 @@ _SEALED_WORDS = re.compile(
 # `assinatura`, `handtekening`, `podpis`, `подпись`, `imza` is published with what it signs.
 _SIGNED_WORDS = re.compile(
     r"(?i)(?<![^\W\d_])(?:signiert\w*|sign(?:é|ée)s?|firma|firmad[oa]s?|firmat[oa]|assinad[oa]s?"
-    r"|assinatura|handtekening|ondertekend|gesigneerd|podpis\w*|podepsan\w*|подпис\w*|підпис\w*"
+    r"|assinatura|handtekening|ondertekend|gesigneerd|podpis\w*|podepsan\w*"
+    # (`подписка`, `підписка` are a subscription.)
+    r"|подпис(?:ь|и|ью|ан\w*)|підпис(?:у|ом|ан\w*)?"
     r"|allekirjoi\w*|aláír\w*|imza\w*|semn[aă]tur[aă]|semnat|υπογραφ\w*|tanda tangan"
     r"|ditandatangani|chữ ký)(?![^\W\d_])|חתימ|توقيع|हस्ताक्षर"
 )
