@@ -71,8 +71,21 @@ _LOOKUP = frozenset(
 )
 
 
+# A secret's word under a negation denies it: "(not a key)", "no una clave", "kein Schlüssel",
+# "ce n'est pas une clé", "não é uma chave": a negation, perhaps a copula and an article, then
+# the word. "Do not share this token" negates the verb; the token is still said.
+_NEGATED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|no|non|n['’]t|nicht|kein\w*|pas|não|nao|nie|niet|geen|ikke|inte|ei)"
+    r"(?:[ \t]+(?:es|é|est|is|ist|è|er|är|jest|je|to))?"
+    r"(?:[ \t]+(?:a|an|the|un|una|uno|une|um|uma|el|la|le|der|die|das|den|ein\w*|een|en|et|ett|o))?"
+    r"[ \t]+[^\W\d_]+"
+)
+
+
 def says_secret(text: str) -> bool:
-    """True when `text` holds a word for a secret (`_PIECES`, `_STEMS`), a lookup's key aside."""
+    """True when `text` holds a word for a secret (`_PIECES`, `_STEMS`), a lookup's key aside,
+    and not under a negation."""
+    text = _NEGATED.sub(" ", text)
     if _STEMS.search(text):
         return True
     pieces = [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]

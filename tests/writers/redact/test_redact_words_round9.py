@@ -46,6 +46,9 @@ _AWS = "Tq3vN8xLp2Kd7Rw9Zm4Bc6Hy1Fs5Gj0UoEiAaQe"
         f"password digest (sha256): {_HEX64}",
         # An id's name glued to its value names an id, a secret's word before it or not.
         f"GET /v2/uploads?upload_token_id={_RUN}&part=3",
+        # A secret's word under a negation denies what the run is.
+        f"export checksum {_B64} (not a key)",
+        f"el blob exportado {_B64} — no es una clave",
         # A screen's part named for the secret it asks for, and a board's pin named as code.
         "the passphrase dialog: GtkDialog#pass_dlg",
         "pin: GPIO_NUM_4",
@@ -73,6 +76,9 @@ def test_names_that_are_not_a_secret(redactor: Redactor, text: str) -> None:
         (f"api key (prod): {_RUN}", _RUN),
         (f"session_id={_RUN}", _RUN),
         (f"upload_token={_RUN}", _RUN),
+        # A negated verb leaves the token said; so does a negation of another word.
+        (f"here: {_B64} — do not share this token", _B64),
+        (f"{_B64} is the new key, not the old one", _B64),
         ("pin for the side door: 4471-Xq7z", "4471-Xq7z"),
         ("PIN: 4821#", "4821#"),
         ("the passphrase: lantern#Harbor7", "lantern#Harbor7"),
