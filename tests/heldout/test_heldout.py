@@ -153,15 +153,17 @@ DEV_REDACTION_FP_CEILING = {
     "redaction37": 0,
     "redaction38": 0,
     # Issue 24's ninth round (written blind, first measured on 67dd3dd before any text was read:
-    # 39 recall 167/170, FP 12; 41 166/170, FP 14; 42 170/170, FP 4; 44 166/170, FP 16).
-    "redaction39": 12,
+    # 39 recall 167/170, FP 12; 41 166/170, FP 14; 42 170/170, FP 4; 44 166/170, FP 16); after
+    # the round's words (39: signatures named in Spanish; 42: a tokenizer's vocabulary; 44: an
+    # assignment empty at its line's end).
+    "redaction39": 8,
     "redaction41": 14,
-    "redaction42": 4,
-    "redaction44": 16,
+    "redaction42": 1,
+    "redaction44": 12,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
-# the ninth round's new sets as first measured).
-DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 3, "redaction41": 4, "redaction44": 4}
+# the ninth round's new sets as first measured, then after the round's words).
+DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 2, "redaction41": 1, "redaction44": 3}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))

@@ -28,6 +28,7 @@ from writers.redact.public_forms import (
     ARMOUR_B64,
     armoured_private_key,
     block_label,
+    digest_named_before,
     introduced_as_digests,
     introduced_as_encoded_data,
     public_by_words,
@@ -66,7 +67,7 @@ from writers.redact.recognizers import (
     type_annotation,
     under_sealed_key,
 )
-from writers.redact.said_secret import glued_name_says_secret, said_secret
+from writers.redact.said_secret import glued_name_says_secret, said_secret, says_secret
 from writers.redact.structure import (
     checksum_beside,
     der_public,
@@ -84,6 +85,9 @@ _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
     r"|lautet|ist|war|est|c['’]est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
     r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
+    # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
+    # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
+    r"|ná|yw|ydy|yra|është"
 )
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
@@ -92,7 +96,7 @@ _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{
 QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
-    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au)[ \t]+"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
@@ -293,6 +297,14 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         and value[0].isdigit()
     ):
         return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
+    if (
+        joiner >= 0
+        and "\n" in label[joiner:]
+        and (label[joiner] == "=" or re.match(r"[ \t]*[:=]", m.string[m.end("s") :]))
+    ):
+        # `cert_passphrase =` and the line ends: an assignment ends at its line, so its value is
+        # empty; the next line is not it, and a word followed by `=` or `:` is the next key.
+        return False
     if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
         # comma began the next field; the colon is that field's, not the noun's.
@@ -304,20 +316,29 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
     if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
-    noun = _NOUN_AT.match(label)
+    if digest_named_before(line_before(m.string, m.start()) + label):
+        return False  # "the hash of the token is …": a digest is the phrase's head
+    # A parenthesis is an aside ("api key id (not the key):", "digest (sha1):"): the compound is
+    # read without it, from the noun on (a line's label may open with an article: "the
+    # passphrase dialog:").
+    plain = re.sub(r"[ \t]*\([^()\n]{0,40}\)", "", label)
+    noun = _NOUN_AT.search(plain)
+    if noun and (noun.start() == 0 or plain[noun.start() - 1] in " \t"):
+        plain = plain[noun.start() :]
+        noun = _NOUN_AT.match(plain)
     compound = (
         noun
         and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
             rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}[ \t]*[:：][ \t]*",
-            label[noun.end() :],
+            plain[noun.end() :],
         )
     )
     if (
         compound
         and noun
-        and label[: noun.end()].isascii()
-        and not _FUNCTION_WORDS.intersection(label.lower().split())
-        and name_strength(label.rstrip(" \t:：")) == 0
+        and plain[: noun.end()].isascii()
+        and not _FUNCTION_WORDS.intersection(plain.lower().split())
+        and name_strength(plain.rstrip(" \t:：")) == 0
     ):
         # "PIN pad model: …", "password manager version: …": a compound noun's last word is its
         # head, and the label names that thing (as a key's name would), not a secret.
@@ -351,9 +372,20 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
         return False
-    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(r"(?i)salasana", label):
-        # "on" is "is" only in Finnish ("salasana on …"); elsewhere it says where ("a write token
-        # on h100-node18").
+    if (
+        re.match(r"(?i)pin(?![^\W\d_])", label)
+        and re.search(r"[^\W\d_]", value)
+        and identifier_like(value.rstrip(_CLOSE))
+    ):
+        # A PIN is a personal identification number, digits and at most a few symbols or letters
+        # mixed in (a door's `4471-Xq7z`); a pin named as code names things (`GPIO_NUM_4`,
+        # `PA5`, `LED_BUILTIN`) is a board's pin.
+        return False
+    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(
+        r"(?i)salasana|parool|salasõna", label
+    ):
+        # "on" is "is" only in Finnish and Estonian ("salasana on …", "parool on …"); elsewhere
+        # it says where ("a write token on h100-node18").
         return False
     mark = value[-1:]
     if (
@@ -1131,8 +1163,11 @@ def _long_check(m: re.Match[str]) -> bool:
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
-    if named and public_name(named.group("name")) and not _SECRET_WORD.search(named.group(0)):
-        return False  # `request_id=…`, `gclid=…`: the name glued to the value, as a label
+    if named and public_name(named.group("name")) and not re.search(r"(?i)session", named.group(0)):
+        # `request_id=…`, `gclid=…`, `api_key_id=…`: the name glued to the value, as a label,
+        # whose last word names an id or a digest (`name_strength`'s tails); a session's id
+        # is what logs the session in (`said_secret`).
+        return False
     if checksum_beside(m.string, m.start(), whole):
         return False  # a transfer's chunk, printed with the CRC-32 of its bytes
     # One long random run, not an identifier of short words joined by `_` or `-`.
@@ -1323,7 +1358,9 @@ def _near_words(m: re.Match[str]) -> bool:
         return False  # `ENC[AES256_GCM,data:…`: ciphertext in its envelope
     before = _words_only(m.string[max(0, m.start("s") - 80) : m.start("s")])
     after = _words_only(m.string[m.end("s") : m.end("s") + 80])
-    return _NEAR_WORDS.search(before) is not None or _NEAR_WORDS.search(after) is not None
+    # The words of AWS and of a secret in English, or a secret's word in another language
+    # (`said_secret`: "hemmeligheten til S3-eksporten:", "clé secrète").
+    return any(_NEAR_WORDS.search(words) or says_secret(words) for words in (before, after))
 
 
 _RANDOM_RUN = re.compile(r"[A-Za-z0-9+/=]*[0-9+/][A-Za-z0-9+/=]*")
@@ -1420,7 +1457,9 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "url_credentials",
-        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?#@<>|\"']{1,200})@"),
+        # A password with no user before it is written as one with a user is (`recognizers`):
+        # `#` included, as people write it unescaped (`redis://:Pa#ss@host`).
+        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://:(?P<s>[^\s/?@<>|\"']{1,200})@"),
         0.85,
         real("s"),
     ),

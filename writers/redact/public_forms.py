@@ -237,16 +237,22 @@ def introduced_as_digests(text: str, start: int) -> bool:
 
 # A digest or an id named in the words just before a value: `hardware hash blob starts `…``,
 # `the checksum of the image is …`, `Fingerprint (SHA-256): …`, `the node's peer id is …`. At
-# most four words after the naming word, none a word for a secret. A word for a secret just
-# before a digest word is what was digested (`password hash`); before "id" it is what the id
-# opens (`session id`), so it keeps the value a candidate.
-_DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5"
+# most four words after the naming word, none a word for a secret, unless a preposition opens
+# them: the noun before "of" is the head, and what follows says whose digest or id it is ("hash
+# of the token", "hash do token", "id for the api key"), as a secret word right before the noun
+# does (`password hash`); before "id" it is what the id opens (`session id`), so it keeps the
+# value a candidate; right after the noun it is the head of a compound (`hash key`, a key).
+_DIGEST_NOUN = r"hash|hashes|digest|checksum|fingerprint|thumbprint|sha256|sha1|sha512|md5|etag"
 _ID_NOUN = r"id|ids|identifier"
 _NAMED_BEFORE = re.compile(
     rf"(?i)(?<![A-Za-z0-9])(?P<noun>{_DIGEST_NOUN}|{_ID_NOUN})"
     r"(?P<after>(?:[ \t]+[^\W\d_][\w'-]*){0,4})[ \t]*$"
 )
 _PARENTHETICAL = re.compile(r"[ \t]*\([^()\n]{0,40}\)")
+# A preposition that makes the noun before it a phrase's head, in the secret nouns' languages.
+_OF = re.compile(
+    r"(?i)[ \t]+(?:of|for|do|da|dos|das|de|del|della|dello|di|des|du|der|von|van|af|av)(?![\w'-])"
+)
 _LABEL_COLON = re.compile(r"[ \t]*[:=：][ \t]*$")
 
 
@@ -257,7 +263,9 @@ def digest_named_before(before: str) -> bool:
     before = _LABEL_COLON.sub("", before)
     clause = re.split(r"[.;:,!?\n()\[\]{}]|[ \t]-[ \t]", before)[-1]
     m = _NAMED_BEFORE.search(clause)
-    if m is None or _SECRET_WORDS.search(m.group("after")):
+    if m is None:
+        return False
+    if _SECRET_WORDS.search(m.group("after")) and not _OF.match(m.group("after")):
         return False
     head = clause[: m.start()].split()
     if re.fullmatch(_DIGEST_NOUN, m.group("noun"), re.IGNORECASE):

@@ -25,6 +25,7 @@ from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import PHONE_CONTEXT, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
+    digest_named_before,
     in_hex_dump_row,
     lone_lead_ok,
     longer_than_a_phone,
@@ -58,11 +59,12 @@ _PLACEHOLDER_VALUES = frozenset(
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
 # a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
 # Velocity's quiet reference.
-# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
-# between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
-# value, not a reference.
+# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`,
+# `%ProgramW6432%`): between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`), or
+# with letters after its digits (`%b21la%Yx…`), is part of a random value, not a reference.
 _CODE_REF = re.compile(
-    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))"
+    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[A-Za-z_]*[AEIOUaeiou])[A-Za-z_]+\d*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
     # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
@@ -389,11 +391,27 @@ SECRET_NOUNS = (
     r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
     # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
+    # Nouns inflect: Turkish and Hungarian add the possessive ("admin şifresi", "a fiók
+    # jelszava"), Finnish too ("salasanasi"), Slavic languages the case ("hasła do", "пароля").
+    r"|şifre(?:si|niz|n|m)|parola(?:s[ıi]|n[ıi]z)|jelszav(?:a|ad)|jelsz[óo]t|salasanasi"
+    r"|has[łl](?:a|em)|hesl(?:a|em)|парол(?:я|ем|ю)|passworts|kennworts"
+    # The word in the other languages of Europe: Catalan, Galician, Basque, Irish, Welsh,
+    # Scottish Gaelic, Icelandic, Estonian, Lithuanian, South Slavic, Romanian, Albanian,
+    # Azerbaijani, Afrikaans, Swahili.
+    r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
+    r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
+    r"|wagwoord|nenosiri|парола|лозинка"
+    # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
+    # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
+    r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
+    r"|api|d[aoe] api|d'api|de acesso|d'accès|di accesso)"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
     r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
     r"|รหัสผ่าน|κωδικός|συνθηματικό"
+    # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
+    r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
 )
 # Words about a secret, in any of those languages: "Change password", "Passwort ändern",
 # "パスワードを変更" are a form's labels and a translation file's strings, not a password.
@@ -534,6 +552,10 @@ _NOT_SECRET_TAILS |= {"alias", "aliases"}
 _NOT_SECRET_TAILS |= {"salt", "template", "tpl"}
 # What a secret is for, or of what sort: `PasswordResetPurpose`, `token_kind`, `secret_usage`.
 _NOT_SECRET_TAILS |= {"purpose", "kind", "usage", "scope", "scopes", "audience", "issuer"}
+# A screen's parts named for the secret they ask for hold that part, not the secret
+# (`passphrase_dialog`, `PasswordModal`, `tokenButton`).
+_NOT_SECRET_TAILS |= {"dialog", "dlg", "modal", "popup", "window", "screen", "page", "form"}
+_NOT_SECRET_TAILS |= {"button", "btn", "widget", "view", "panel", "menu", "icon", "tab", "link"}
 # Agent nouns name code that handles a secret (`IssuerSigningKeyResolver`), never the secret.
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
@@ -572,12 +594,22 @@ def names_digest(name: str) -> bool:
 # A ciphertext needs a key that is not in the text; a signature, a public key or a certificate is
 # published on purpose. In the languages of the secret nouns, too.
 _SEALED_WORDS = re.compile(
-    r"(?i)signature|signed|\bsig\b|ciphertext|encrypted|\benc\b|\.enc\b|\bsealed"
+    r"(?i)signatur|signed|\bsig\b|ciphertext|encrypted|\benc\b|\.enc\b|\bsealed"
     r"|(?<![\w-])(?:en|de)crypt(?:s|ion)?\b|public[ _-]?key|pubkey|certificate|verschlüsselt"
     r"|chiffré|cifrad|criptograf|versleuteld|zaszyfrowan|зашифрован|암호문|암호화|暗号文|暗号化"
     r"|密文|加密|署名|签名|서명"
     # A record of a DNS zone (`example.org. 3600 IN DNSKEY …`) is published by definition.
     r"|(?-i:\bIN[ \t]+[A-Z][A-Z0-9]{1,9}[ \t])"
+)
+# "Signature" and "signed" in the other languages of the secret nouns: a file's `firma`, its
+# `assinatura`, `handtekening`, `podpis`, `подпись`, `imza` is published with what it signs.
+_SIGNED_WORDS = re.compile(
+    r"(?i)(?<![^\W\d_])(?:signiert\w*|sign(?:é|ée)s?|firma|firmad[oa]s?|firmat[oa]|assinad[oa]s?"
+    r"|assinatura|handtekening|ondertekend|gesigneerd|podpis\w*|podepsan\w*"
+    # (`подписка`, `підписка` are a subscription.)
+    r"|подпис(?:ь|и|ью|ан\w*)|підпис(?:у|ом|ан\w*)?"
+    r"|allekirjoi\w*|aláír\w*|imza\w*|semn[aă]tur[aă]|semnat|υπογραφ\w*|tanda tangan"
+    r"|ditandatangani|chữ ký)(?![^\W\d_])|חתימ|توقيع|हस्ताक्षर"
 )
 # Keys named as the public half ("public key", "verify key") are not open words: blanked out
 # (same length, so positions hold) before looking for words that name a secret.
@@ -593,9 +625,15 @@ def _blank_public(line: str) -> str:
 # Words that say a value is a secret after all: "the password for the encrypted disk: …", "the
 # encryption key: …". A word inside a path (`config/credentials/production.yml.enc`) or a flag
 # (`--key-id`) is a file's or an option's name.
+# The same words in the other languages; German, Dutch and the Nordic languages put the head of a
+# compound last (`Signaturschlüssel`, `ondertekeningssleutel`: a key for signing).
 _OPEN_WORDS = re.compile(
     r"(?i)(?<![\w/.-])(?:password|passwd|passphrase|secret|token|private|bearer|api[ _-]?key"
-    r"|signing[ _-]?key|key|passwort|mot de passe|contraseña|senha)(?![\w/.-])"
+    r"|signing[ _-]?key|key|passwort|mot de passe|contraseña|senha|clave|chave|chiave|cl[ée]f?"
+    r"|klucz|kl[ií]č|avain|kulcs|anahtar|kunci|ключ|secreto|segreto|secrète|hasło|heslo|şifre"
+    r"|jelszó|пароль|salasana)(?![\w/.-])"
+    r"|(?i:schlüssel|sleutel|nyckel|nøgle|nøkkel|passwort|kennwort|wachtwoord|lösenord|passord"
+    r"|geheimnis)(?![\w/.-])"
 )
 
 
@@ -613,7 +651,7 @@ def described_sealed(text: str, start: int) -> bool:
         return False  # a secret named on the value's own line is a secret, whatever else it says
     for _ in range(4):
         line = text[max(line_start, start - 400) : end]
-        sealed = _SEALED_WORDS.search(line)
+        sealed = _SEALED_WORDS.search(line) or _SIGNED_WORDS.search(line)
         opened = _OPEN_WORDS.search(_blank_public(line))
         if sealed or opened:
             return opened is None or (sealed is not None and sealed.start() < opened.start())
@@ -731,8 +769,23 @@ def names_secret_variable(value: str) -> bool:
     return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
 
 
+# A password's noun in the other languages, as a piece of a name (`senhaBanco`, `contrasena_bd`,
+# `DB_PASSWORT`, `mot_de_passe`), spelled without accents as names are.
+_STRONG_ABROAD = frozenset(
+    "contrasena contrasenya senha passwort kennwort wachtwoord haslo heslo salasana losenord "
+    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto".split()
+)
+_FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
+
+
+def _ascii_name(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    return folded.encode("ascii", "ignore").decode()
+
+
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
+    name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
     pieces = [p.lower() for p in _NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
     pieces = [p for p in pieces if not p.isdigit()]
@@ -750,7 +803,9 @@ def name_strength(name: str) -> int:
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
         return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
-    if any(p in _STRONG for p in pieces):
+    if any(p in _STRONG or p in _STRONG_ABROAD for p in pieces):
+        return 2
+    if re.search(r"mot (?:de )?passe|palavra passe", " ".join(pieces)):
         return 2
     # `PGPASSWORD`, `MYSQLPASSWORD`: a secret word glued to the end of a one-piece name.
     if pieces[-1].endswith(("password", "passwd", "secret")):
@@ -922,6 +977,8 @@ def _assign_check(m: re.Match[str]) -> bool:
     )
     if word and word.group(1).lower() in _PUBLIC_NAME:
         strength = 0  # `minisign public key: RW…`: the public half, named in words
+    if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
+        strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
     value = m.group("s")
     quoted = m.group("q") is not None
     if _SENTENCE.fullmatch(value):
@@ -1741,7 +1798,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "secret_assignment",
-        _rx(r"(?<![\w$@.-])(?<!\$\{)" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
+        # A word glued to a tokenizer's piece mark is a vocabulary entry, its value the piece's
+        # id: SentencePiece writes a word's start as `▁` (`"▁Password": 115708`), WordPiece a
+        # word's continuation as `##` (byte-level BPE's `Ġ` is a letter, so `\w` covers it).
+        _rx(r"(?<![\w$@.\u2581-])(?<!\$\{)(?<!##)" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
         0.6,
         _assign_check,
     ),

@@ -25,7 +25,7 @@ import re
 
 from writers.redact.public_forms import block_label
 
-__all__ = ["glued_name_says_secret", "said_secret"]
+__all__ = ["glued_name_says_secret", "said_secret", "says_secret"]
 
 # Nouns (and stems) for a secret, read as whole pieces of words: `apiKey`, `API_KEY`, `x-api-key`
 # and `key` hold the piece `key`; `monkey`, `keyboard` and `tokenizer` do not. "Session" alone
@@ -43,6 +43,10 @@ _PIECES = frozenset(
     "nokkel nøkkel avain kulcs anahtar kunci secreto segreto geheim geheimnis secrète secrete "
     "jeton jetón contraseña contrasena senha passe passwort kennwort wachtwoord hasło haslo "
     "heslo lösenord losenord adgangskode passord salasana jelszó jelszo şifre sifre "
+    # "Secret" as a noun, with the Nordic article glued on (`hemmeligheten`): Norwegian, Danish,
+    # Swedish, Finnish, Portuguese, Polish, Czech, Hungarian, Turkish.
+    "hemmelighet hemmeligheten hemmelighed hemmeligheden hemlighet hemligheten salaisuus "
+    "segredo sekret tajemství titok sır "
     "токен ключ секрет пароль".split()
 )
 # Stems of compounds (`Zugangsschlüssel`, `Passwortrichtlinie`, `Zugangstoken`; `tokenizer`
@@ -67,7 +71,21 @@ _LOOKUP = frozenset(
 )
 
 
-def _says(text: str) -> bool:
+# A secret's word under a negation denies it: "(not a key)", "no una clave", "kein Schlüssel",
+# "ce n'est pas une clé", "não é uma chave": a negation, perhaps a copula and an article, then
+# the word. "Do not share this token" negates the verb; the token is still said.
+_NEGATED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|no|non|n['’]t|nicht|kein\w*|pas|não|nao|nie|niet|geen|ikke|inte|ei)"
+    r"(?:[ \t]+(?:es|é|est|is|ist|è|er|är|jest|je|to))?"
+    r"(?:[ \t]+(?:a|an|the|un|una|uno|une|um|uma|el|la|le|der|die|das|den|ein\w*|een|en|et|ett|o))?"
+    r"[ \t]+[^\W\d_]+"
+)
+
+
+def says_secret(text: str) -> bool:
+    """True when `text` holds a word for a secret (`_PIECES`, `_STEMS`), a lookup's key aside,
+    and not under a negation."""
+    text = _NEGATED.sub(" ", text)
     if _STEMS.search(text):
         return True
     pieces = [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
@@ -93,8 +111,8 @@ def said_secret(text: str, start: int, end: int) -> bool:
     if _SESSION_FIELD.search(label):
         return True
     return (
-        _says(label)
-        or _says(after)
+        says_secret(label)
+        or says_secret(after)
         or _life_of_a_secret(after)
         or _jwk_private(text, label)
         or _pairs_id(_paragraph(text, start, end))
@@ -156,4 +174,4 @@ def glued_name_says_secret(value: str) -> bool:
     pieces = [p for p in re.split(r"[_=.-]", value) if p.isalpha() and len(p) < 20]
     if "=" in value and _SESSION_FIELD.search(value[: value.index("=") + 1]):
         return True  # `session_id=…` glued to its value
-    return any(p.lower() in _KEY_TAGS for p in pieces[:2]) or _says(" ".join(pieces))
+    return any(p.lower() in _KEY_TAGS for p in pieces[:2]) or says_secret(" ".join(pieces))
