@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+import phonenumbers
+
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
@@ -25,6 +27,8 @@ PHONE_CONTEXT = re.compile(
     r"|mobiel|telefoon|gsm|rufnummer|mobilnummer|durchwahl|erreichbar|joindre|joignable|kom"
     r"|komórka|komórkowy|kontaktowy|puh|matkapuhelin|soita|τηλέφωνο|τηλ|κινητό|тел|моб"
     r"|мобильный|мобилен|обадете|reachable|pager|beeper|ice|notfallkontakt|kin"
+    # "Number" in Czech and Slovak, Turkish (`má nové číslo 604 …`, `numarası 0 (543) …`).
+    r"|číslo|čísla|numara\w*"
     # Asking to be called, in the languages a team writes in: a number one is asked to call
     # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
@@ -65,3 +69,54 @@ def on_a_contact_line(text: str, start: int) -> bool:
     line_end = text.find("\n", start)
     line = text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
     return "@" in line and _EMAIL.search(line) is not None
+
+
+def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[set[int]]:
+    """Where the number's own plan cuts its digits into groups, counted from its last digit:
+    one set for each layout the plan writes numbers of its range in (`phonenumbers`' formats,
+    national and international: `(415) 555-2671` is {4, 7}; a French `06 12 34 56 78` is
+    {2, 4, 6, 8})."""
+    region = phonenumbers.region_code_for_number(number)
+    meta = phonenumbers.PhoneMetadata.metadata_for_region(region or "")
+    nsn = phonenumbers.national_significant_number(number)
+    if meta is None:
+        return []
+    cuts: list[set[int]] = []
+    for fmt in [*meta.number_format, *meta.intl_number_format]:
+        leading = fmt.leading_digits_pattern
+        if leading and not re.match(leading[-1], nsn):
+            continue
+        m = re.fullmatch(fmt.pattern, nsn)
+        if m is None:
+            continue
+        ends = [m.end(i) for i in range(1, len(m.groups()))]
+        cuts.append({len(nsn) - e for e in ends})
+    return cuts
+
+
+def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
+    """True when the digit groups of `value` are the groups of a plan that has the number
+    (`415.555.2671`, `06 12 34 56 78`), or two groups cut where the plan cuts (`3312 3456`,
+    `06-12345678`): people write a phone number in the groups their country reads it in, or
+    part it once. A tariff's code (`8471.30.00`: four digits, then pairs), a tax number
+    (`123.456.789-09`) or a record's number is cut where its own format cuts it, which no
+    plan does for a number of that range. The trunk prefix or country code before the plan's
+    digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
+    digits = re.findall(r"\d+", value)
+    run = "".join(digits)
+    ends, at = [], 0
+    for group in digits[:-1]:
+        at += len(group)
+        ends.append(len(run) - at)
+    for region in regions:
+        try:
+            number = phonenumbers.parse(run, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number_for_region(number, region):
+            continue
+        size = len(phonenumbers.national_significant_number(number))
+        inner = {e for e in ends if e < size}
+        if any(inner == cuts or len(inner) < 2 and inner <= cuts for cuts in _plan_cuts(number)):
+            return True
+    return False

@@ -1213,7 +1213,7 @@ _PHONE_THING = (
     r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
 )
 _NUMBER_OF_THING = re.compile(
-    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|number|n[º°])[ \t]+"
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|číslo|number|n[º°])[ \t]+"
     r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
     # A common noun, lowercase: `numero di Marco` is Marco's phone.
     rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
