@@ -52,11 +52,29 @@ def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
     return words.search(head) is not None
 
 
+# A German compound on -nummer/-nr. with a phone's word in it (`Rückrufnummer`, `Handynr.`,
+# `Festnetznummer`): a phone's number, as `Artikelnummer` is an article's (`recognizers`).
+_PHONE_COMPOUND = re.compile(
+    r"(?i)(?:telefon|handy|mobil|ruf|fax|kontakt|durchwahl|festnetz)-?(?:nummer|nr\.?)"
+    r"[ \t]*:?[ \t]*$"
+)
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
-    the 40 characters before it, or a label that opens with one."""
+    the 40 characters before it, a German compound on one, or a label that opens with one."""
     before = text[max(0, start - 40) : start]
-    return PHONE_CONTEXT.search(before) is not None or label_opens_with(text, start, PHONE_CONTEXT)
+    if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
+        return True
+    return label_opens_with(text, start, PHONE_CONTEXT)
+
+
+def inside_a_code_value(text: str, start: int) -> bool:
+    """True when `start` is inside an inline code span that holds more than the number before
+    it (`S 08 883 250` in backticks): a code span is one value, and a number after other
+    characters in it is a part of that value, not a number of its own."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line.count("`") % 2 == 1 and line[line.rfind("`") + 1 :].strip() != ""
 
 
 # An e-mail address: a contact line's other way to reach the same person.
@@ -90,7 +108,15 @@ def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[set[int]]:
         if m is None:
             continue
         ends = [m.end(i) for i in range(1, len(m.groups()))]
+        # A long group of an even width is also read in two halves (`07960 307 093`,
+        # `030 1234 5678`): where such a group may be cut, as a second set.
+        halves = {
+            m.start(i) + len(m.group(i)) // 2
+            for i in range(1, len(m.groups()) + 1)
+            if len(m.group(i)) >= 6 and len(m.group(i)) % 2 == 0
+        }
         cuts.append({len(nsn) - e for e in ends})
+        cuts.append({len(nsn) - e for e in halves})
     return cuts
 
 
@@ -117,6 +143,8 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
             continue
         size = len(phonenumbers.national_significant_number(number))
         inner = {e for e in ends if e < size}
-        if any(inner == cuts or len(inner) < 2 and inner <= cuts for cuts in _plan_cuts(number)):
-            return True
+        layouts = _plan_cuts(number)
+        for cuts, halves in zip(layouts[::2], layouts[1::2], strict=True):
+            if cuts <= inner <= cuts | halves or len(inner) < 2 and inner <= cuts | halves:
+                return True
     return False

@@ -36,6 +36,7 @@ from presidio_analyzer.predefined_recognizers import (
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     grouped_as_its_plan,
+    inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
     phone_label,
@@ -44,6 +45,7 @@ from writers.redact.public_forms import (
     hetu_checked,
     in_hex_dump_row,
     names_test_values,
+    quantity_named_before,
     quantity_with_unit,
     temporary_hetu,
 )
@@ -171,6 +173,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
             return False
+        if inside_a_code_value(text, start):
+            return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
 
@@ -406,6 +410,8 @@ class _Filtered(EntityRecognizer):
         if "|" in text and in_figures_row(text, start, end):
             return True  # a figure in a table of figures
         before = text[max(0, start - 60) : start]
+        if quantity_named_before(before, _ID_NAMES):
+            return True  # `size: 71042175463`: a count or a measure, as for a phone
         return named_as_id(text, start) and not _ID_NAMES.search(before)
 
     def _inner_hits(

@@ -1244,8 +1244,9 @@ _ID_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
     rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
 )
-# A noun before "id" or "code" names what the number is the id or the code of (`hardware id`,
-# `device ID`, `express service code`), with the same exceptions, and a caller's ID (the caller's
+# A noun before "id" or "code", or joined to it by a hyphen (`MaLo-ID`, `Geräte-ID`), names what
+# the number is the id or the code of (`hardware id`, `device ID`, `express service code`), with
+# the same exceptions, and a caller's ID (the caller's
 # phone number), a person's (`employee id`) and the codes that are parts of a phone number
 # (`area code`, `country code`).
 _ID_OR_CODE_OF_NOUN = re.compile(
@@ -1253,7 +1254,7 @@ _ID_OR_CODE_OF_NOUN = re.compile(
     rf"|dialling|dialing|trunk|access|verification|confirmation|one-time|otp|login|sign-in|skype"
     rf"|facetime|imessage"
     # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).
-    rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))[ \t]+(?:id|code){_ID_END}"
+    rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))(?:[ \t]+|-)(?:id|code){_ID_END}"
 )
 # An insurer's policy or claim, named by the noun alone (`zur Police 533.713.9183`).
 _RECORD_NOUN = re.compile(
@@ -1303,6 +1304,9 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     # A code span or a quote opened around the number does not change what names it
     # (`project number `3630…``, `"order": "…"`).
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
+    # A comma right before the number parts a CSV row's cells: the cell before is its name
+    # (`Reader Serial Number:,4442179`).
+    before = before[:-1] if before.endswith(",") else before
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
     noun = (
