@@ -89,45 +89,43 @@ def on_a_contact_line(text: str, start: int) -> bool:
     return "@" in line and _EMAIL.search(line) is not None
 
 
-def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[set[int]]:
-    """Where the number's own plan cuts its digits into groups, counted from its last digit:
-    one set for each layout the plan writes numbers of its range in (`phonenumbers`' formats,
-    national and international: `(415) 555-2671` is {4, 7}; a French `06 12 34 56 78` is
-    {2, 4, 6, 8})."""
+def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int]]]:
+    """Where the number's own plan cuts its digits into groups, counted from its last digit,
+    for each layout the plan writes numbers of its range in (`phonenumbers`' formats, national
+    and international: `(415) 555-2671` is {4, 7}; a French `06 12 34 56 78` is {2, 4, 6, 8});
+    and where a long group of an even width may also be cut in halves (`07960 307 093`,
+    `030 1234 5678`)."""
     region = phonenumbers.region_code_for_number(number)
     meta = phonenumbers.PhoneMetadata.metadata_for_region(region or "")
     nsn = phonenumbers.national_significant_number(number)
     if meta is None:
         return []
-    cuts: list[set[int]] = []
+    cuts: list[tuple[set[int], set[int]]] = []
     for fmt in [*meta.number_format, *meta.intl_number_format]:
         leading = fmt.leading_digits_pattern
         if leading and not re.match(leading[-1], nsn):
             continue
-        m = re.fullmatch(fmt.pattern, nsn)
+        m = re.fullmatch(fmt.pattern or "", nsn)
         if m is None:
             continue
         ends = [m.end(i) for i in range(1, len(m.groups()))]
-        # A long group of an even width is also read in two halves (`07960 307 093`,
-        # `030 1234 5678`): where such a group may be cut, as a second set.
         halves = {
             m.start(i) + len(m.group(i)) // 2
             for i in range(1, len(m.groups()) + 1)
             if len(m.group(i)) >= 6 and len(m.group(i)) % 2 == 0
         }
-        cuts.append({len(nsn) - e for e in ends})
-        cuts.append({len(nsn) - e for e in halves})
+        cuts.append(({len(nsn) - e for e in ends}, {len(nsn) - e for e in halves}))
     return cuts
 
 
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
     """True when the digit groups of `value` are the groups of a plan that has the number
-    (`415.555.2671`, `06 12 34 56 78`), or two groups cut where the plan cuts (`3312 3456`,
-    `06-12345678`): people write a phone number in the groups their country reads it in, or
-    part it once. A tariff's code (`8471.30.00`: four digits, then pairs), a tax number
-    (`123.456.789-09`) or a record's number is cut where its own format cuts it, which no
-    plan does for a number of that range. The trunk prefix or country code before the plan's
-    digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
+    (`415.555.2671`, `06 12 34 56 78`; a long group may be in halves), or two groups cut where
+    the plan cuts (`3312 3456`, `06-12345678`): people write a phone number in the groups
+    their country reads it in, or part it once. A tariff's code (`8471.30.00`: four digits,
+    then pairs), a tax number (`123.456.789-09`) or a record's number is cut where its own
+    format cuts it, which no plan does for a number of that range. The trunk prefix or
+    country code before the plan's digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
     digits = re.findall(r"\d+", value)
     run = "".join(digits)
     ends, at = [], 0
@@ -143,8 +141,7 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
             continue
         size = len(phonenumbers.national_significant_number(number))
         inner = {e for e in ends if e < size}
-        layouts = _plan_cuts(number)
-        for cuts, halves in zip(layouts[::2], layouts[1::2], strict=True):
+        for cuts, halves in _plan_cuts(number):
             if cuts <= inner <= cuts | halves or len(inner) < 2 and inner <= cuts | halves:
                 return True
     return False

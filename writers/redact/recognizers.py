@@ -1279,6 +1279,9 @@ _PHONE_ACCOUNT = re.compile(
 )
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
+    # The card's name in Danish, Norwegian, Swedish, Finnish, Dutch, Polish, Czech, Indonesian,
+    # Turkish and Russian (`kortnummer`, `kaartnummer`, `numer karty`, `номер карты`).
+    r"|\bkort|kaart|karta|karty|kartu|\bkart\b|kartı|карт"
 )
 
 
