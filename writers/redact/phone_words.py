@@ -52,10 +52,11 @@ def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
     return words.search(head) is not None
 
 
-# A German compound on -nummer/-nr. with a phone's word in it (`Rückrufnummer`, `Handynr.`,
-# `Festnetznummer`): a phone's number, as `Artikelnummer` is an article's (`recognizers`).
+# A compound on -nummer/-nr./-numero with a phone's word in it (`Rückrufnummer`, `Handynr.`,
+# `Festnetznummer`, `puhelinnumero`): a phone's number, as `Artikelnummer` is an article's.
 _PHONE_COMPOUND = re.compile(
-    r"(?i)(?:telefon|handy|mobil|ruf|fax|kontakt|durchwahl|festnetz)-?(?:nummer|nr\.?)"
+    r"(?i)(?:telefon|handy|mobil|ruf|fax|kontakt|durchwahl|festnetz|puhelin)-?"
+    r"(?:nummer|numero|nr\.?)"
     r"[ \t]*:?[ \t]*$"
 )
 

@@ -122,9 +122,12 @@ def label_before(text: str, start: int, width: int = 40) -> str:
 
 # A token glued to the number by a colon, with a digit, a dot, an underscore or a slash in it:
 # the number is a position inside that thing (`NM_000546.6:7727-22067`, `chr7:1400-2200`,
-# `main.py:120-145`), not a phone; nor an address: `1-0:1.8.0.255` is a meter's register (its
-# OBIS code), not a host. `Tel:06-…`, `ip:8.8.4.4` (a word) still label what follows.
+# `main.py:120-145`), not a phone. `Tel:06-…` (a word) still labels a phone.
 _POSITION_IN = re.compile(r"[\w./-]*[\d._/][\w./-]*:$")
+# An address glued by a colon to digits parted by marks is a field of that code, not a host:
+# `1-0:1.8.0.255` is a meter's register (its OBIS code). A host's name (`ip:`, `db1:`) or a
+# port (`-L 8080:81.2.69.160:22`) before the colon leaves the address a host's.
+_CODE_BEFORE = re.compile(r"(?<![\w.-])\d[\d._/-]*[._/-][\d._/-]*:$")
 
 
 def joins(ch: str) -> bool:
@@ -217,7 +220,7 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
     value = value.split("/", 1)[0]  # `…::5e0f/64`, `…/32`: a host's address and its prefix
     if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
-    if _POSITION_IN.search(before):
+    if _CODE_BEFORE.search(before):
         return False  # `1-0:1.8.0.255`: glued by a colon to a code, a register inside a thing
     if "." in value and _VERSION_PIN.search(before):
         return False  # `torch==2.2.1`, `cudnn>=9.1.0.70`: a pinned version

@@ -22,7 +22,7 @@ import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.id_columns import in_id_column
-from writers.redact.phone_words import PHONE_CONTEXT, phone_label
+from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -1292,11 +1292,13 @@ _ID_LABEL = re.compile(
 )
 
 
-# A German compound of a noun and "-nummer"/"-nr." names that noun's number (`Artikelnr.`,
-# `Bestellnr`), unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`).
+# A compound of a noun and "-nummer"/"-nr." (German, Dutch, the Nordic languages) or "-numero"
+# (Finnish) names that noun's number (`Artikelnr.`, `Bestellnr`, `ordernummer`, `tilausnumero`),
+# unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`,
+# `puhelinnumero`).
 _ID_COMPOUND = re.compile(
-    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl))"
-    r"[a-zäöüß]{3,}-?(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
+    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl"
+    r"|puhelin))[a-zäöüß]{3,}-?(?:nummer|numero|nr\.?)[ \t]*[:#]?[ \t]*$"
 )
 
 
@@ -1509,7 +1511,9 @@ def _phone_check(m: re.Match[str]) -> bool:
     except phonenumbers.NumberParseException:
         return False
     if phonenumbers.is_valid_number(num):
-        return True
+        # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
+        labeled = text.startswith("+") or phone_label(m.string, m.start())
+        return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
     before = m.string[max(0, m.start() - 40) : m.start()]
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None

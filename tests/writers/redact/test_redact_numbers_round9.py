@@ -41,6 +41,7 @@ def test_a_dotted_quad_glued_to_a_code_by_a_colon_is_no_host(redactor: Redactor)
     assert _kept(redactor, "register 1-0:2.8.0.255 and 0-0:96.1.0.255 read 0412.7 kWh")
     assert _caught(redactor, "the scan came from 8.8.4.4 twice", "8.8.4.4")
     assert _caught(redactor, "peer:8.8.4.4 dropped", "8.8.4.4")
+    assert _caught(redactor, "ssh -L 9000:8.8.4.4:22 jump", "8.8.4.4")  # a port, then a host
 
 
 def test_a_number_inside_a_code_span_after_other_characters_is_part_of_it(
@@ -77,6 +78,8 @@ def test_more_plans_and_number_words(redactor: Redactor) -> None:
     assert _caught(redactor, "Handynummer 07811 204 377", "07811 204 377")
     assert _kept(redactor, "číslo objednávky 731 204 377")
     assert _kept(redactor, "sipariş numarası 731 204 377")
+    assert _kept(redactor, "tilausnumero 0412 345 678 lähetetty")  # a compound on -numero
+    assert _caught(redactor, "puhelinnumero 0412 345 678", "0412 345 678")
 
 
 def test_a_card_named_in_more_languages_is_kept_a_card(redactor: Redactor) -> None:
