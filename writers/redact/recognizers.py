@@ -1561,6 +1561,27 @@ def _iban_check(m: re.Match[str]) -> bool:
     )
 
 
+def cpf_ok(digits: str) -> bool:
+    """A Brazilian CPF's two check digits (mod 11 over the nine before, then the ten before)
+    hold, and its digits are not one repeated (`111.111.111-11` passes the sums, names no one)."""
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for n in (9, 10):
+        total = sum(int(d) * (n + 1 - i) for i, d in enumerate(digits[:n]))
+        if total * 10 % 11 % 10 != int(digits[n]):
+            return False
+    return True
+
+
+def _cpf_check(m: re.Match[str]) -> bool:
+    # A CPF is printed `123.456.789-09`; one whose check digits fail is a test's input, and a
+    # column of test values or a number named a test one holds stand-ins (`public_forms`).
+    digits = re.sub(r"\D", "", m.group(0))
+    if names_test_values(column_header(m.string, m.start())):
+        return False
+    return cpf_ok(digits) and not patterned(digits) and not named_test_number(m.string, m.start())
+
+
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
     raw, base = m.group("w"), m.start("w")
     colon = raw.find(":")
@@ -1813,6 +1834,13 @@ RULES: tuple[Rule, ...] = (
         ),
         0.85,
         _iban_check,
+    ),
+    # A Brazilian CPF (a person's tax number) in its printed layout; its check digits decide.
+    Rule(
+        "national_id",
+        _rx(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)"),
+        0.85,
+        _cpf_check,
     ),
 )
 

@@ -86,3 +86,12 @@ def test_a_card_named_in_more_languages_is_kept_a_card(redactor: Redactor) -> No
     # `kortnummer` reads as a thing's number; the thing is a card, and the card is caught.
     assert _caught(redactor, "kortnummer 3456-789012-34564 fra kunden", "3456-789012-34564")
     assert _kept(redactor, "artikelnummer 3456-789012-34564")
+
+
+def test_a_cpf_is_judged_by_its_check_digits(redactor: Redactor) -> None:
+    # Brazil's CPF, `ddd.ddd.ddd-dd`, ends in two mod-11 check digits: with them right it is a
+    # person's tax number (not a phone's layout); with them wrong it is a test's input.
+    found = redactor.redact("CPF do aluno: 529.982.247-25").findings
+    assert [f.kind for f in found] == ["national_id"]
+    assert _caught(redactor, "o cpf 529.982.247-25 foi trocado", "529.982.247-25")
+    assert _kept(redactor, "rejeita 529.982.247-26 e 111.111.111-11 (DV)")
