@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+import phonenumbers
+
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
@@ -25,6 +27,8 @@ PHONE_CONTEXT = re.compile(
     r"|mobiel|telefoon|gsm|rufnummer|mobilnummer|durchwahl|erreichbar|joindre|joignable|kom"
     r"|komórka|komórkowy|kontaktowy|puh|matkapuhelin|soita|τηλέφωνο|τηλ|κινητό|тел|моб"
     r"|мобильный|мобилен|обадете|reachable|pager|beeper|ice|notfallkontakt|kin"
+    # "Number" in Czech and Slovak, Turkish (`má nové číslo 604 …`, `numarası 0 (543) …`).
+    r"|číslo|čísla|numara\w*"
     # Asking to be called, in the languages a team writes in: a number one is asked to call
     # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
@@ -48,11 +52,30 @@ def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
     return words.search(head) is not None
 
 
+# A compound on -nummer/-nr./-numero with a phone's word in it (`Rückrufnummer`, `Handynr.`,
+# `Festnetznummer`, `puhelinnumero`): a phone's number, as `Artikelnummer` is an article's.
+_PHONE_COMPOUND = re.compile(
+    r"(?i)(?:telefon|handy|mobil|ruf|fax|kontakt|durchwahl|festnetz|puhelin)-?"
+    r"(?:nummer|numero|nr\.?)"
+    r"[ \t]*:?[ \t]*$"
+)
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
-    the 40 characters before it, or a label that opens with one."""
+    the 40 characters before it, a German compound on one, or a label that opens with one."""
     before = text[max(0, start - 40) : start]
-    return PHONE_CONTEXT.search(before) is not None or label_opens_with(text, start, PHONE_CONTEXT)
+    if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
+        return True
+    return label_opens_with(text, start, PHONE_CONTEXT)
+
+
+def inside_a_code_value(text: str, start: int) -> bool:
+    """True when `start` is inside an inline code span that holds more than the number before
+    it (`S 08 883 250` in backticks): a code span is one value, and a number after other
+    characters in it is a part of that value, not a number of its own."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line.count("`") % 2 == 1 and line[line.rfind("`") + 1 :].strip() != ""
 
 
 # An e-mail address: a contact line's other way to reach the same person.
@@ -65,3 +88,61 @@ def on_a_contact_line(text: str, start: int) -> bool:
     line_end = text.find("\n", start)
     line = text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
     return "@" in line and _EMAIL.search(line) is not None
+
+
+def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int]]]:
+    """Where the number's own plan cuts its digits into groups, counted from its last digit,
+    for each layout the plan writes numbers of its range in (`phonenumbers`' formats, national
+    and international: `(415) 555-2671` is {4, 7}; a French `06 12 34 56 78` is {2, 4, 6, 8});
+    and where a long group of an even width may also be cut in halves (`07960 307 093`,
+    `030 1234 5678`)."""
+    region = phonenumbers.region_code_for_number(number)
+    meta = phonenumbers.PhoneMetadata.metadata_for_region(region or "")
+    nsn = phonenumbers.national_significant_number(number)
+    if meta is None:
+        return []
+    cuts: list[tuple[set[int], set[int]]] = []
+    for fmt in [*meta.number_format, *meta.intl_number_format]:
+        leading = fmt.leading_digits_pattern
+        if leading and not re.match(leading[-1], nsn):
+            continue
+        m = re.fullmatch(fmt.pattern or "", nsn)
+        if m is None:
+            continue
+        ends = [m.end(i) for i in range(1, len(m.groups()))]
+        halves = {
+            m.start(i) + len(m.group(i)) // 2
+            for i in range(1, len(m.groups()) + 1)
+            if len(m.group(i)) >= 6 and len(m.group(i)) % 2 == 0
+        }
+        cuts.append(({len(nsn) - e for e in ends}, {len(nsn) - e for e in halves}))
+    return cuts
+
+
+def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
+    """True when the digit groups of `value` are the groups of a plan that has the number
+    (`415.555.2671`, `06 12 34 56 78`; a long group may be in halves), or two groups cut where
+    the plan cuts (`3312 3456`, `06-12345678`): people write a phone number in the groups
+    their country reads it in, or part it once. A tariff's code (`8471.30.00`: four digits,
+    then pairs), a tax number (`123.456.789-09`) or a record's number is cut where its own
+    format cuts it, which no plan does for a number of that range. The trunk prefix or
+    country code before the plan's digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
+    digits = re.findall(r"\d+", value)
+    run = "".join(digits)
+    ends, at = [], 0
+    for group in digits[:-1]:
+        at += len(group)
+        ends.append(len(run) - at)
+    for region in regions:
+        try:
+            number = phonenumbers.parse(run, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number_for_region(number, region):
+            continue
+        size = len(phonenumbers.national_significant_number(number))
+        inner = {e for e in ends if e < size}
+        for cuts, halves in _plan_cuts(number):
+            if cuts <= inner <= cuts | halves or len(inner) < 2 and inner <= cuts | halves:
+                return True
+    return False

@@ -35,6 +35,8 @@ from presidio_analyzer.predefined_recognizers import (
 
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    grouped_as_its_plan,
+    inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
     phone_label,
@@ -43,6 +45,7 @@ from writers.redact.public_forms import (
     hetu_checked,
     in_hex_dump_row,
     names_test_values,
+    quantity_named_before,
     quantity_with_unit,
     temporary_hetu,
 )
@@ -58,7 +61,7 @@ from writers.redact.structure import line_before
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
     "IE", "SG", "ZA", "PL", "BE", "AT", "PT", "DK", "NO", "FI", "NZ", "KR", "CN", "IL", "AE",
-    "RU", "GR",
+    "RU", "GR", "TR", "AR",
 )  # fmt: skip
 # Presidio's entity names → the redactor's kinds (what `[REDACTED:<kind>]` says).
 KINDS = {
@@ -121,6 +124,10 @@ def label_before(text: str, start: int, width: int = 40) -> str:
 # the number is a position inside that thing (`NM_000546.6:7727-22067`, `chr7:1400-2200`,
 # `main.py:120-145`), not a phone. `Tel:06-…` (a word) still labels a phone.
 _POSITION_IN = re.compile(r"[\w./-]*[\d._/][\w./-]*:$")
+# An address glued by a colon to digits parted by marks is a field of that code, not a host:
+# `1-0:1.8.0.255` is a meter's register (its OBIS code). A host's name (`ip:`, `db1:`) or a
+# port (`-L 8080:81.2.69.160:22`) before the colon leaves the address a host's.
+_CODE_BEFORE = re.compile(r"(?<![\w.-])\d[\d._/-]*[._/-][\d._/-]*:$")
 
 
 def joins(ch: str) -> bool:
@@ -164,8 +171,13 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
     # more slashes part a record's fields (`0412/345/678`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
-    if not formatted and not (phone_label(text, start) or on_a_contact_line(text, start)):
-        return False  # a bare run of digits is an id or an amount unless called a number
+    if not (phone_label(text, start) or on_a_contact_line(text, start)):
+        # A bare run of digits is an id or an amount unless called a number; digits grouped
+        # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
+        if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
+            return False
+        if inside_a_code_value(text, start):
+            return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
 
 
@@ -186,6 +198,11 @@ def _possible_phone(window: str) -> list[tuple[int, int]]:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
         return []
+    national = str(number.national_number)
+    if number.country_code == 52 and len(national) == 11 and national.startswith("1"):
+        # Mexico's plan wrote a mobile `+52 1 55 …` until 2019, and people still do: the
+        # number is the ten digits after the `1`.
+        number.national_number = int(national[1:])
     reason = phonenumbers.is_possible_number_with_reason(number)
     if reason != phonenumbers.ValidationResult.IS_POSSIBLE:
         return []
@@ -203,6 +220,8 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
     value = value.split("/", 1)[0]  # `…::5e0f/64`, `…/32`: a host's address and its prefix
     if _loopback(value) or re.match(r"\.\d|[\w]", after) or before[-1:] in (".", "v", "V"):
         return False
+    if _CODE_BEFORE.search(before):
+        return False  # `1-0:1.8.0.255`: glued by a colon to a code, a register inside a thing
     if "." in value and _VERSION_PIN.search(before):
         return False  # `torch==2.2.1`, `cudnn>=9.1.0.70`: a pinned version
     return not ("." in value and _VERSIONISH.search(label_before(text, start)))
@@ -394,6 +413,8 @@ class _Filtered(EntityRecognizer):
         if "|" in text and in_figures_row(text, start, end):
             return True  # a figure in a table of figures
         before = text[max(0, start - 60) : start]
+        if quantity_named_before(before, _ID_NAMES):
+            return True  # `size: 71042175463`: a count or a measure, as for a phone
         return named_as_id(text, start) and not _ID_NAMES.search(before)
 
     def _inner_hits(

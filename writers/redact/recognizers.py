@@ -22,7 +22,7 @@ import phonenumbers
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.id_columns import in_id_column
-from writers.redact.phone_words import PHONE_CONTEXT, phone_label
+from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
 from writers.redact.public_forms import (
     card_length_ok,
     digest_named_before,
@@ -1270,7 +1270,7 @@ _PHONE_THING = (
     r"|médico|medico|arzt|famille|family|familia|home|casa|maison|work|trabajo|travail"
 )
 _NUMBER_OF_THING = re.compile(
-    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|number|n[º°])[ \t]+"
+    r"(?i)(?<![A-Za-z])(?:numero|número|numéro|nummer|numer|číslo|number|n[º°])[ \t]+"
     r"(?:(?:de|do|da|del|della|di|du|van|of|the|la|le)[ \t]+){0,2}"
     # A common noun, lowercase: `numero di Marco` is Marco's phone.
     rf"(?!(?:{_PHONE_THING})(?![^\W\d_]))(?-i:[a-zß-ÿ])[^\W\d_]{{2,}}[ \t]*[:#]?[ \t]*$"
@@ -1301,8 +1301,9 @@ _ID_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
     rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
 )
-# A noun before "id" or "code" names what the number is the id or the code of (`hardware id`,
-# `device ID`, `express service code`), with the same exceptions, and a caller's ID (the caller's
+# A noun before "id" or "code", or joined to it by a hyphen (`MaLo-ID`, `Geräte-ID`), names what
+# the number is the id or the code of (`hardware id`, `device ID`, `express service code`), with
+# the same exceptions, and a caller's ID (the caller's
 # phone number), a person's (`employee id`) and the codes that are parts of a phone number
 # (`area code`, `country code`).
 _ID_OR_CODE_OF_NOUN = re.compile(
@@ -1310,7 +1311,7 @@ _ID_OR_CODE_OF_NOUN = re.compile(
     rf"|dialling|dialing|trunk|access|verification|confirmation|one-time|otp|login|sign-in|skype"
     rf"|facetime|imessage"
     # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).
-    rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))[ \t]+(?:id|code){_ID_END}"
+    rf")(?![^\W\d_]))(?:[^\W\d_]{{3,}}|(?-i:[A-Z]{{2}}))(?:[ \t]+|-)(?:id|code){_ID_END}"
 )
 # An insurer's policy or claim, named by the noun alone (`zur Police 533.713.9183`).
 _RECORD_NOUN = re.compile(
@@ -1335,6 +1336,9 @@ _PHONE_ACCOUNT = re.compile(
 )
 _CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
+    # The card's name in Danish, Norwegian, Swedish, Finnish, Dutch, Polish, Czech, Indonesian,
+    # Turkish and Russian (`kortnummer`, `kaartnummer`, `numer karty`, `номер карты`).
+    r"|\bkort|kaart|karta|karty|kartu|\bkart\b|kartı|карт"
 )
 
 
@@ -1345,11 +1349,13 @@ _ID_LABEL = re.compile(
 )
 
 
-# A German compound of a noun and "-nummer"/"-nr." names that noun's number (`Artikelnr.`,
-# `Bestellnr`), unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`).
+# A compound of a noun and "-nummer"/"-nr." (German, Dutch, the Nordic languages) or "-numero"
+# (Finnish) names that noun's number (`Artikelnr.`, `Bestellnr`, `ordernummer`, `tilausnumero`),
+# unless a word for a phone is in it (`Telefonnummer`, `Handynr.`, `Rückrufnummer`,
+# `puhelinnumero`).
 _ID_COMPOUND = re.compile(
-    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl))"
-    r"[a-zäöüß]{3,}-?(?:nummer|nr\.?)[ \t]*[:#]?[ \t]*$"
+    r"(?i)(?<![A-Za-zäöüß])(?![a-zäöüß]*(?:telefon|tel|handy|mobil|ruf|fax|kontakt|durchwahl"
+    r"|puhelin))[a-zäöüß]{3,}-?(?:nummer|numero|nr\.?)[ \t]*[:#]?[ \t]*$"
 )
 
 
@@ -1360,6 +1366,9 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     # A code span or a quote opened around the number does not change what names it
     # (`project number `3630…``, `"order": "…"`).
     before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
+    # A comma right before the number parts a CSV row's cells: the cell before is its name
+    # (`Reader Serial Number:,4442179`).
+    before = before[:-1] if before.endswith(",") else before
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
     noun = (
@@ -1559,7 +1568,9 @@ def _phone_check(m: re.Match[str]) -> bool:
     except phonenumbers.NumberParseException:
         return False
     if phonenumbers.is_valid_number(num):
-        return True
+        # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
+        labeled = text.startswith("+") or phone_label(m.string, m.start())
+        return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
     before = m.string[max(0, m.start() - 40) : m.start()]
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
@@ -1605,6 +1616,27 @@ def _iban_check(m: re.Match[str]) -> bool:
     return (
         iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
     )
+
+
+def cpf_ok(digits: str) -> bool:
+    """A Brazilian CPF's two check digits (mod 11 over the nine before, then the ten before)
+    hold, and its digits are not one repeated (`111.111.111-11` passes the sums, names no one)."""
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for n in (9, 10):
+        total = sum(int(d) * (n + 1 - i) for i, d in enumerate(digits[:n]))
+        if total * 10 % 11 % 10 != int(digits[n]):
+            return False
+    return True
+
+
+def _cpf_check(m: re.Match[str]) -> bool:
+    # A CPF is printed `123.456.789-09`; one whose check digits fail is a test's input, and a
+    # column of test values or a number named a test one holds stand-ins (`public_forms`).
+    digits = re.sub(r"\D", "", m.group(0))
+    if names_test_values(column_header(m.string, m.start())):
+        return False
+    return cpf_ok(digits) and not patterned(digits) and not named_test_number(m.string, m.start())
 
 
 def _curl_user(m: re.Match[str]) -> tuple[int, int] | None:
@@ -1862,6 +1894,13 @@ RULES: tuple[Rule, ...] = (
         ),
         0.85,
         _iban_check,
+    ),
+    # A Brazilian CPF (a person's tax number) in its printed layout; its check digits decide.
+    Rule(
+        "national_id",
+        _rx(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)"),
+        0.85,
+        _cpf_check,
     ),
 )
 
