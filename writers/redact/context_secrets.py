@@ -172,7 +172,7 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False  # `curl -u ops:pass http://grafana:3000`: where something is
     if _ISO_TIME.fullmatch(value):
         return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
-    if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
+    if re.match(r"[A-Za-z_][\w.]*[!?]?\(", value) or _SUBSCRIPT.fullmatch(value):
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret

@@ -58,21 +58,41 @@ _PLACEHOLDER_VALUES = frozenset(
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
 # a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
 # Velocity's quiet reference.
-# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`):
-# between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`) is part of a random
-# value, not a reference.
+# A Windows variable's name is a word, a dotted name or a constant (`%APPDATA%`, `%username%`,
+# `%SA_PASSWORD%`, TeamCity's `%env.DB_PASSWORD%`), digits only at its end: between two `%` signs
+# a run of mixed case with no vowel (`UBq%dnR%v2mf`) or with digits inside (`%b21la%YxUe…`) is
+# part of a random value, not a reference.
+# An opening delimiter of an expression is a slot anywhere in a value: `${…}`, `$(…)`, `$[…]`
+# (Azure's runtime expression), `%{…}` (Puppet, Logstash), `#{…}`, `{{…}}`, `<%…`.
 _CODE_REF = re.compile(
-    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))|%(?:[A-Z_][A-Z0-9_]+|(?=\w*[AEIOUaeiou])[A-Za-z_]\w*)%"
+    r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))"
+    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
-    # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
-    # `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`), filled in at deploy time.
-    r"|^(__|@@|%%|##)[A-Z][A-Z0-9_]*\1$"
     # A format string's slots, two or more (`"projects/%s/secrets/%s"`, `"{}:{}"`): a template.
     r"|%[sd](?![A-Za-z0-9]).*%[sd](?![A-Za-z0-9])|\{\}.*\{\}"
     # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
     r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
 )
+# The same mark on both sides of a name is a substitution slot, filled in at build or deploy time
+# (`__DB_PASSWORD__`, `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`, Maven's and Ant's `@db.password@`,
+# `$DB_PASS$`, Octopus's `#{Password}#`); a sigil before a dotted name refers to a member (Razor's
+# `@Model.Password`, `$config.dbPassword`, `&settings.token`). The name is a constant, a dotted
+# name or words (`is_code_ref`, `identifier_like`): `@Zq8x.Lm2!` is no name.
+_MARKED = re.compile(r"(?P<m>__|@@|%%|##|[@$%#])(?P<n>[A-Za-z_][\w.{}-]*?)(?P=m)|[@$&](?P<d>[\w.]+)")
+
+
+def marked_reference(value: str) -> bool:
+    """True for a name between two of the same mark or a dotted name after a sigil (`_MARKED`)."""
+    m = _MARKED.fullmatch(value)
+    if m is None:
+        return False
+    if m.group("d") is not None:
+        return "." in m.group("d") and is_code_ref(m.group("d"))
+    name = m.group("n").strip("{}")
+    return bool(_CONSTANT_NAME.fullmatch(name) or is_code_ref(name) or identifier_like(name))
+
+
 # Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
 # Three asterisks are a mask too (`Bearer sk-ant-***`, `user:***@`): no token alphabet (base64,
 # hex, base62) has `*`, and a person's password rarely repeats it.
@@ -135,6 +155,78 @@ _SELF_WORDS |= frozenset(
 )
 
 
+# Letters NFKD does not take apart: `hasło`, `nøgle`, `anahtarın`, `Schlüssel` as `ss`…
+_UNFOLDED = str.maketrans({"ł": "l", "ø": "o", "ı": "i", "ß": "ss", "æ": "ae", "đ": "d"})
+
+
+def _fold(word: str) -> str:
+    """`word` in lowercase without its accents: `contraseña` is `contrasena`, `aquí` `aqui`."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(_UNFOLDED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# The same words in the other languages the redactor reads a secret's noun in (`SECRET_NOUNS`),
+# written without accents (`_fold` takes them off): a placeholder is written in its reader's
+# language (`tu_clave_aqui`, `votre-jeton-ici`, `ваш_токен_здесь`). Words that address the reader
+# or mark the value as a stand-in (your, here, example, hidden, change it) are `_ADDRESSING`.
+_ADDRESSING = frozenset(
+    _fold(w)
+    for w in
+    # your
+    "your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner ihr "
+    "ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
+    "ваш ваша ваше твои твой твоя din ditt dine sinun vas vase tvuj "
+    # here
+    "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
+    "tassa zde "
+    # example, sample, placeholder
+    "example examples sample ejemplo exemplo exemple beispiel esempio voorbeeld przyklad ornek "
+    "contoh пример eksempel exempel esimerkki priklad muestra amostra muster placeholder "
+    "marcador platzhalter segnaposto "
+    # hidden, removed, masked: what a log or a page writes in the value's place
+    "oculto oculta ocultado ocultada escondido escondida removido removida eliminado eliminada "
+    "omitido omitida censurado censurada masque supprime entfernt versteckt verborgen "
+    "geschwarzt ausgeblendet nascosto nascosta rimosso oscurato verwijderd ukryte ukryty usuniete "
+    "gizli tersembunyi disembunyikan скрыт скрыто удалено skjult dold piilotettu "
+    # change it, put it: an instruction
+    "cambiame cambiar cambia altere alterar mude mudar troque trocar changer remplacer aendern "
+    "andern ersetzen wijzig wijzigen vervangen zmien degistir ganti ubah измени поменяй "
+    "reemplazar reemplaza reemplace substituir substitua sostituire sostituisci cambiare "
+    "inserisci insira inserir inserta insertar introduce coloque coloca ponga mettre mettez "
+    "einfugen eintragen invullen wpisz girin masukkan".split()
+)
+_SELF_WORDS |= _ADDRESSING
+# The secret's nouns and their qualifiers, and the small words between them (`token-de-ejemplo`,
+# `votre_cle_secrete`, `kunci-api-anda-di-sini`), in those languages.
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "clave llave chave senha contrasena cle jeton mot passe schlussel schluessel passwort "
+    "kennwort geheimnis chiave segreto sleutel wachtwoord geheim klucz haslo sekret anahtar "
+    "anahtarin anahtariniz sifre sifreniz sifren kunci sandi kata rahasia токен ключ пароль "
+    "секрет nøgle adgangskode nyckel losenord avain salasana heslo klic acceso acesso "
+    "acces zugang client cliente secreta secreto secrete segredo privada privado privee "
+    "mi mis meu minha mon ma mes mein meine mio mia mijn moj moja benim saya мой моя min mitt "
+    "nuestra nuestro nosso nossa notre unser unsere nostro nostra onze nasz "
+    "de di del da do du des la le el il lo der die das dem den van het een un una uno une ein "
+    "eine et e y und para pour fur per voor dla icin untuk для til for prueba teste essai prova "
+    "ficticio ficticia falso falsa faux".split()
+)
+
+
+def _word_pieces(value: str) -> list[str]:
+    """The words and numbers of `value`, in any script, split where a lowercase letter meets a
+    capital (`DbPassword`, `ТвойТокен`), each folded (`_fold`)."""
+    pieces: list[str] = []
+    for run in re.findall(r"[^\W\d_]+|\d+", value):
+        start = 0
+        for i in range(1, len(run)):
+            if run[i].isupper() and run[i - 1].islower():
+                pieces.append(run[start:i])
+                start = i
+        pieces.append(run[start:])
+    return [_fold(p) for p in pieces]
+
+
 def _glued_self_words(word: str) -> bool:
     """True when a run of letters is self-describing words written together: `mysecretpassword`
     is `my secret password`, `devtoken` is `dev token`. Only words of three letters or more
@@ -159,25 +251,43 @@ _INSTRUCTION_WORDS = frozenset(
 )
 # Digits and symbols written for letters: `P@ssw0rd` is the word `password`.
 _LEET = str.maketrans("@4310$57!|", "aaeiosstil")
+# A vendor's prefix before the slot's words: `xoxb-`, `sk_test_`, `ghp_`.
+_PREFIX_HEAD = re.compile(r"[A-Za-z]{2,6}[-_]")
 
 
 def self_describing(value: str) -> bool:
-    """True when every word of `value` describes a secret or its status rather than being one:
-    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`, `my-test-token-1`, `P@ssw0rd`;
-    or when it is an instruction (`TODO-ask-ops`). Any other word or a number glued to a word
-    makes it a candidate again (`correct-horse-battery-staple`, `password123`)."""
+    """True when every word of `value` describes a secret or its status rather than being one,
+    in any language the redactor reads: `dev-only-not-secret`, `test-token`, `change-me`,
+    `FILTERED`, `my-test-token-1`, `P@ssw0rd`, `tu_clave_aqui`, `ваш_токен_здесь`; or when it is
+    an instruction (`TODO-ask-ops`). A word that addresses the reader or marks a stand-in (your,
+    here, example: `_ADDRESSING`) also allows a vendor's prefix before the words and a counter of
+    up to three digits after them (`xoxb-seu-token-aqui`, `ejemplo123`). Any other word or a longer
+    number makes it a candidate again (`correct-horse-battery-staple`, `password123`,
+    `Mi-Clave-2024`)."""
     core = re.sub(r"[-_.]\d{1,3}$", "", value)  # a short counter after a separator
     if re.search(r"\d", core):
         delet = core.lower().translate(_LEET)
-        if re.search(r"\d", delet):
-            return False
-        core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
-    words = [w.lower() for w in _WORD_PIECES.findall(core)]
+        if not re.search(r"\d", delet):
+            core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
+    pieces = _word_pieces(core)
+    words = [p for p in pieces if not p.isdigit()]
+    numbers = [p for p in pieces if p.isdigit()]
     if not words:
         return False
-    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES or _glued_self_words(w) for w in words):
+
+    def described(word: str) -> bool:
+        return word in _SELF_WORDS or word in _PLACEHOLDER_VALUES or _glued_self_words(word)
+
+    if not numbers and all(map(described, words)):
         return True
-    return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+    if not _ADDRESSING.intersection(words):
+        return not numbers and len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+    if _PREFIX_HEAD.match(core) and not described(words[0]):
+        words = words[1:]  # `xoxb-seu-token-aqui`: the vendor's prefix, then the slot
+    short_counter = len(numbers) <= 1 and all(len(n) <= 3 for n in numbers)
+    if numbers and not re.search(r"\d+$", core):
+        short_counter = False  # a counter ends the value: `ejemplo-1a2b` is not one
+    return short_counter and all(map(described, words))
 
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]")
@@ -238,12 +348,33 @@ def decoded_placeholder(value: str) -> bool:
     return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
 
 
+# A default written inside a reference is a literal, the value used when the variable is unset:
+# the shell's and Compose's `${ADMIN_PASS:-…}` (`-`, `:=`, `=` too), Spring's `${db.password:…}`,
+# Jinja's and Helm's `| default('…')`.
+_REF_DEFAULT = re.compile(
+    r"\$\{[A-Za-z_][\w.]*(?::?[-=]|:)(?P<d>[^{}\s]+)\}?"
+    r"|\|[ \t]*default[ \t]*\(?[ \t]*(?P<q>['\"])(?P<e>[^'\"]+)(?P=q)"
+)
+
+
+def secret_default(value: str) -> bool:
+    """True when a reference in `value` carries a default that could be a password itself
+    (`${ADMIN_PASS:-Sommer2024!}`); a word (`${DB_PASSWORD:-postgres}`) or a placeholder
+    (`${DB_PASSWORD:-changeme}`) is the slot's documented default."""
+    m = _REF_DEFAULT.search(value)
+    return m is not None and plausible_secret(m.group("d") or m.group("e"), quoted=False)
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
     if not bare or bare.lower() in _PLACEHOLDER_VALUES:
         return True
+    if _CODE_REF.search(value) and secret_default(value):
+        return False
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
+        return True
+    if marked_reference(value) or marked_reference(bare):
         return True
     if patterned(bare) or _YAML_TAG.fullmatch(bare) or _INSTRUCTION.search(bare):
         return True
@@ -1825,7 +1956,8 @@ class _AssignMatch:
             if self._m.group("s2") is None:
                 return False
             value = self._m.string[self._m.start("s2") : self._m.start("s2") + 200]
-            return re.match(r"[A-Za-z_][\w.]*(?:\(|\[[\"'\w])", value) is not None
+            # Ruby's and Elixir's `!`/`?` end a method's name (`System.fetch_env!("KEY")`).
+            return re.match(r"[A-Za-z_][\w.]*[!?]?(?:\(|\[[\"'\w])", value) is not None
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)
