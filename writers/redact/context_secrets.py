@@ -262,6 +262,14 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     bare = m.group("bare") is not None
     label, value = m.string[m.start() : m.start("s")], m.group("s")
+    if (
+        re.search(r"[:=：][ \t]*\n\s*$", label)
+        and re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+        and re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+    ):
+        # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
+        # empty, and what follows is the next key, with its own operator after it.
+        return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(_CLOSE)):

@@ -79,7 +79,9 @@ _CODE_REF = re.compile(
 # `$DB_PASS$`, Octopus's `#{Password}#`); a sigil before a dotted name refers to a member (Razor's
 # `@Model.Password`, `$config.dbPassword`, `&settings.token`). The name is a constant, a dotted
 # name or words (`is_code_ref`, `identifier_like`): `@Zq8x.Lm2!` is no name.
-_MARKED = re.compile(r"(?P<m>__|@@|%%|##|[@$%#])(?P<n>[A-Za-z_][\w.{}-]*?)(?P=m)|[@$&](?P<d>[\w.]+)")
+_MARKED = re.compile(
+    r"(?P<m>__|@@|%%|##|[@$%#])(?P<n>[A-Za-z_][\w.{}-]*?)(?P=m)|[@$&](?P<d>[\w.]+)"
+)
 
 
 def marked_reference(value: str) -> bool:
@@ -1018,6 +1020,14 @@ def _in_parameter_list(line: str) -> bool:
     return False
 
 
+# Concatenation with a name after a closing quote: `+` (JavaScript, Java, Python, C#), `..` (Lua),
+# `.` between spaces (PHP, Perl; glued, `"…".encode()` calls a method on the literal), `||` (SQL),
+# `<>` (Elixir), `&` (VB).
+_CONCATENATED = re.compile(
+    r"[ \t]*(?:\+|\.\.|\|\||<>)[ \t]*[A-Za-z_$@]|[ \t]+[.&][ \t]+[A-Za-z_$@]"
+)
+
+
 # A name in snake or constant case followed by `=`: the next assignment's key, read as a value
 # because the first one has none on its line. Base64 padding follows random text, not words.
 _NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
@@ -1069,6 +1079,14 @@ def _assign_check(m: re.Match[str]) -> bool:
         if is_placeholder(value.rsplit(None, 1)[-1]):
             # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
             return False
+    if (
+        quoted
+        and _CONCATENATED.match(m.string, m.end())
+        and not looks_random(value.strip(":/_.- "), min_len=8)
+    ):
+        # `"sis:token:" + courseId`, `'Bearer ' .. token`: a literal joined to a variable is the
+        # fixed part of a key or a header built at run time, a prefix; a random literal is kept.
+        return False
     if not quoted and FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
