@@ -352,9 +352,10 @@ def decoded_placeholder(value: str) -> bool:
 
 # A default written inside a reference is a literal, the value used when the variable is unset:
 # the shell's and Compose's `${ADMIN_PASS:-…}` (`-`, `:=`, `=` too), Spring's `${db.password:…}`,
-# Jinja's and Helm's `| default('…')`.
+# Jinja's and Helm's `| default('…')`. A resolver's arguments are names, not a default
+# (OmegaConf's `${oc.env:HF_TOKEN,null}`).
 _REF_DEFAULT = re.compile(
-    r"\$\{[A-Za-z_][\w.]*(?::?[-=]|:)(?P<d>[^{}\s]+)\}?"
+    r"\$\{[A-Za-z_][\w.]*(?::?[-=]|:)(?P<d>[^{}\s,]+)\}?"
     r"|\|[ \t]*default[ \t]*\(?[ \t]*(?P<q>['\"])(?P<e>[^'\"]+)(?P=q)"
 )
 
