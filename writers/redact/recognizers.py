@@ -57,7 +57,7 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
 # a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
-# Velocity's quiet reference.
+# Velocity's quiet reference; `$::name` is Puppet's top scope.
 # A Windows variable's name is a word, a dotted name or a constant (`%APPDATA%`, `%username%`,
 # `%SA_PASSWORD%`, TeamCity's `%env.DB_PASSWORD%`), digits only at its end: between two `%` signs
 # a run of mixed case with no vowel (`UBq%dnR%v2mf`) or with digits inside (`%b21la%YxUe…`) is
@@ -65,7 +65,7 @@ _PLACEHOLDER_VALUES = frozenset(
 # An opening delimiter of an expression is a slot anywhere in a value: `${…}`, `$(…)`, `$[…]`
 # (Azure's runtime expression), `%{…}` (Puppet, Logstash), `#{…}`, `{{…}}`, `<%…`.
 _CODE_REF = re.compile(
-    r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))"
+    r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:(?:::)?[A-Za-z_]|\d+(?:\$|$))"
     r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
@@ -195,7 +195,7 @@ _ADDRESSING = frozenset(
     "andern ersetzen wijzig wijzigen vervangen zmien degistir ganti ubah измени поменяй "
     "reemplazar reemplaza reemplace substituir substitua sostituire sostituisci cambiare "
     "inserisci insira inserir inserta insertar introduce coloque coloca ponga mettre mettez "
-    "einfugen eintragen invullen wpisz girin masukkan".split()
+    "einfugen eintragen invullen wpisz girin masukkan indsaet lagg ange skriv".split()
 )
 _SELF_WORDS |= _ADDRESSING
 # The secret's nouns and their qualifiers, and the small words between them (`token-de-ejemplo`,
@@ -211,7 +211,12 @@ _SELF_WORDS |= frozenset(
     "nuestra nuestro nosso nossa notre unser unsere nostro nostra onze nasz "
     "de di del da do du des la le el il lo der die das dem den van het een un una uno une ein "
     "eine et e y und para pour fur per voor dla icin untuk для til for prueba teste essai prova "
-    "ficticio ficticia falso falsa faux".split()
+    "ficticio ficticia falso falsa faux "
+    # default, this, in production
+    "padrao defecto predeterminado predeterminada predefinida defaut standard standaard "
+    "voreingestellt predefinito domyslne domyslny varsayilan bawaan умолчанию por em en in "
+    "esto isto ceci dies questo dit bu ini это produccion producao produktion produzione "
+    "productie produkcja uretim produksi".split()
 )
 
 
@@ -360,12 +365,37 @@ _REF_DEFAULT = re.compile(
 )
 
 
+# A slot's whole span, in the syntaxes `_CODE_REF` opens: `${…}`, `${{ … }}`, `{{ … }}`, `$(…)`,
+# `$[…]`, `%{…}`, `#{…}`, `<%… %>`, `<slot>`, `$NAME`, `%NAME%`.
+_SLOT = re.compile(
+    r"\$\{\{.*?\}\}|\{\{.*?\}\}|[$%#]!?\{[^{}]*\}|\$\([^()]*\)|\$\[[^\[\]]*\]|<%.*?%>"
+    r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>|\$[A-Za-z_]\w*(?:\{[^{}]*\})?|%[A-Za-z_][\w.]*%"
+)
+
+
+def random_beside_slot(value: str) -> bool:
+    """True when, outside its slots (`_SLOT`), `value` still holds a long random run: a slot
+    stands for its own span only, and `${{ secrets.X }}Zq8xLm2TpR4vKw9N` writes a secret beside
+    one. Words, names and paths around a slot (`postgres://app:${DB_PASSWORD}@db:5432/app`,
+    `Bearer ${TOKEN}`) are the template."""
+    rest = _SLOT.sub(" ", value)
+    if rest == value:
+        return False
+    runs = re.findall(r"[A-Za-z0-9+/=_-]{16,}", rest)
+    return any(looks_random(run) and not path_of_words(run) for run in runs)
+
+
 def secret_default(value: str) -> bool:
     """True when a reference in `value` carries a default that could be a password itself
     (`${ADMIN_PASS:-Sommer2024!}`); a word (`${DB_PASSWORD:-postgres}`) or a placeholder
     (`${DB_PASSWORD:-changeme}`) is the slot's documented default."""
     m = _REF_DEFAULT.search(value)
-    return m is not None and plausible_secret(m.group("d") or m.group("e"), quoted=False)
+    if m is None:
+        return False
+    default = m.group("d") or m.group("e")
+    if _DOTTED.match(default) or re.fullmatch(r"[A-Za-z_]+", default):
+        return False  # Serverless's `${self:custom.dbPassword}`: a name, another reference
+    return plausible_secret(default, quoted=False) or random_beside_slot(value)
 
 
 def is_placeholder(value: str) -> bool:
@@ -373,7 +403,7 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip("\"'`{}[]() ")
     if not bare or bare.lower() in _PLACEHOLDER_VALUES:
         return True
-    if _CODE_REF.search(value) and secret_default(value):
+    if _CODE_REF.search(value) and (secret_default(value) or random_beside_slot(value)):
         return False
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
@@ -389,10 +419,13 @@ def is_placeholder(value: str) -> bool:
     if len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3:
         return True
     prefixed = _VENDOR_PREFIX.match(bare)
-    return prefixed is not None and len(set(prefixed.group("body").lower())) <= 2
+    return prefixed is not None and len(set(prefixed.group("body").lower()) - set("-_")) <= 2
 
 
-_VENDOR_PREFIX = re.compile(r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9]{8,})$")
+# A vendor's prefix, then a body in groups (`xoxp-0000000000-0000000000-…`) or in one run.
+_VENDOR_PREFIX = re.compile(
+    r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9][A-Za-z0-9_-]{7,})$"
+)
 
 
 # The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).
