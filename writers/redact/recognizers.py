@@ -365,11 +365,12 @@ _REF_DEFAULT = re.compile(
 )
 
 
-# A slot's whole span, in the syntaxes `_CODE_REF` opens: `${…}`, `${{ … }}`, `{{ … }}`, `$(…)`,
-# `$[…]`, `%{…}`, `#{…}`, `<%… %>`, `<slot>`, `$NAME`, `%NAME%`.
+# A slot's whole span, in the delimited syntaxes `_CODE_REF` opens: `${…}`, `${{ … }}`, `{{ … }}`,
+# `$(…)`, `$[…]`, `%{…}`, `#{…}`, `<%… %>`, `<slot>`, Grafana's `$__file{…}`. A bare `$` is no
+# delimiter: inside a random run (`$6$D.Nsh…$mL1U…`, a crypt(3) hash) it is one of its characters.
 _SLOT = re.compile(
     r"\$\{\{.*?\}\}|\{\{.*?\}\}|[$%#]!?\{[^{}]*\}|\$\([^()]*\)|\$\[[^\[\]]*\]|<%.*?%>"
-    r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>|\$[A-Za-z_]\w*(?:\{[^{}]*\})?|%[A-Za-z_][\w.]*%"
+    r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>|\$__\w+\{[^{}]*\}"
 )
 
 
