@@ -154,14 +154,16 @@ DEV_REDACTION_FP_CEILING = {
     "redaction38": 0,
     # Issue 24's ninth round (written blind, first measured on 67dd3dd before any text was read:
     # 39 recall 167/170, FP 12; 41 166/170, FP 14; 42 170/170, FP 4; 44 166/170, FP 16).
+    # After the round's values (44: placeholders in the reader's language, an empty value before
+    # the next key, a cache key's prefix; 41: a `%…%` with digits inside is no reference).
     "redaction39": 12,
     "redaction41": 14,
     "redaction42": 4,
-    "redaction44": 16,
+    "redaction44": 7,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
-# the ninth round's new sets as first measured).
-DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 3, "redaction41": 4, "redaction44": 4}
+# the ninth round's new sets as first measured, 41 after the round's values).
+DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 3, "redaction41": 3, "redaction44": 4}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
