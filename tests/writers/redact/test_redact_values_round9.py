@@ -1,0 +1,90 @@
+"""Issue 24's ninth round, values: what is assigned to a secret's name and is no secret. A
+placeholder written in its reader's language, a name between two of the same mark or after a
+sigil, a reference's default that is a name or a placeholder, a slot with nothing random beside
+it, an empty value before the next key, a literal joined to a variable, a vendor's prefix before
+a body of one repeated character. Each beside a case of the same form that is still caught.
+Written from general knowledge of config formats, template engines and CI systems; none is
+copied from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.redactor import Redactor
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A placeholder in the reader's language: your, here, example, default, change it.
+        "api_key: votre_cle_ici",
+        'token = "ваш_токен_здесь"',
+        "API_KEY=kunci-api-anda-di-sini",
+        "TOKEN=il-tuo-token-qui",
+        "api_key: jouw-api-sleutel-hier",
+        "STRIPE_SECRET_KEY=sk_test_tu_clave",
+        "SECRET_KEY=mude-isto-em-producao",
+        "password: contrasena_por_defecto",
+        "clave: ejemplo123",
+        "Passwort: dein_passwort_hier",
+        # A name between two of the same mark, or a dotted name after a sigil.
+        "db.password=@db.password@",
+        "password = @Model.Password",
+        "password=%env.DB_PASSWORD%",
+        # An expression's opening delimiter, a call whose name ends in `!`, a top-scope variable.
+        "token: $[variables.deployToken]",
+        "password: %{hiera('db_password')}",
+        'secret_key_base: System.fetch_env!("SECRET_KEY_BASE")',
+        "password => $::db_password,",
+        # A reference's default that is a placeholder, a word or another name.
+        "password: ${DB_PASSWORD:-changeme}",
+        "password: ${DB_PASSWORD-postgres}",
+        "password: ${self:custom.dbPassword}",
+        "hub_token: ${oc.env:MY_HUB_TOKEN,null}",
+        # An empty value: the next line is the next key, with its own operator.
+        "keystore_passphrase =\nsigning_alias = <alias-of-the-school>\n",
+        # A literal joined to a variable: the fixed part of a key built at run time.
+        'const sessionToken = "app:token:" + userId;',
+        "$token = 'app:token:' . $userId;",
+        # A vendor's prefix before a body of one repeated character, in groups.
+        "token: xoxp-0000000000-0000000000-0000000000000-000000000000",
+    ],
+)
+def test_a_value_that_stands_in_for_a_secret_is_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # A password with a number, or a word that is not the slot's, is a candidate.
+        ("password: Mi-Clave-Segura-2024!", "Mi-Clave-Segura-2024!"),
+        ("password: aqui2024!", "aqui2024!"),
+        ("senha: Joaquim@1990", "Joaquim@1990"),
+        ("password: Sommer2024!", "Sommer2024!"),
+        # `%…%` with digits inside is part of a random value, not a Windows variable.
+        ("Server=db;Password=%k93ba%QwErTzUi7pL;Encrypt=true", "%k93ba%QwErTzUi7pL"),
+        # A reference's default that could be a password is a literal.
+        ("ADMIN_PASS=${ADMIN_PASS:-Sommer2024!}", "Sommer2024!"),
+        ("spring.datasource.password=${DB_PASSWORD:Tornado#2024}", "Tornado#2024"),
+        # A random run beside a slot is a secret written beside it.
+        ('token: "${{ secrets.PREFIX }}Zq8xLm2TpR4vKw9N"', "Zq8xLm2TpR4vKw9N"),
+        # A value on the next line with no operator after it is the value.
+        ("keystore_passphrase =\n  Hq8!vN3xLm2\n", "Hq8!vN3xLm2"),
+        # A random literal joined to a variable, and a method called on a password literal.
+        ('token = "Zq8xLm2TpR4vKw9" + suffix', "Zq8xLm2TpR4vKw9"),
+        ('password = "Sommer2024!".encode("utf-8")', "Sommer2024!"),
+        # A vendor's prefix before a random body in groups.
+        (
+            "token: xoxp-2648392019-9182736450-7261534920183-a8f3c2e1b7d94f6a0c5e8b2d1f7a3c9e",
+            "2648392019-9182736450-7261534920183-a8f3c2e1b7d94f6a0c5e8b2d1f7a3c9e",
+        ),
+    ],
+)
+def test_a_value_of_the_same_form_that_is_a_secret_is_caught(
+    redactor: Redactor, text: str, secret: str
+) -> None:
+    assert _caught(redactor, text, secret)
