@@ -51,6 +51,14 @@ from writers.redact.redactor import Redactor
         "$token = 'app:token:' . $userId;",
         # A vendor's prefix before a body of one repeated character, in groups.
         "token: xoxp-0000000000-0000000000-0000000000000-000000000000",
+        # Where the secret is kept or how it is made, said in words, with a length and its unit.
+        "DB_PASSWORD=managed-by-terraform",
+        "API_TOKEN=FromKeychain",
+        "senha=definir-no-cofre",
+        "SECRET_KEY=random-32-chars",
+        "JWT_SECRET=openssl-rand-hex-32",
+        # A user and the same password: a product's default pair.
+        "KIOSK_CREDENTIAL=kiosk01:kiosk01",
     ],
 )
 def test_a_value_that_stands_in_for_a_secret_is_kept(redactor: Redactor, text: str) -> None:
@@ -77,6 +85,10 @@ def test_a_value_that_stands_in_for_a_secret_is_kept(redactor: Redactor, text: s
         # A random literal joined to a variable, and a method called on a password literal.
         ('token = "Zq8xLm2TpR4vKw9" + suffix', "Zq8xLm2TpR4vKw9"),
         ('password = "Sommer2024!".encode("utf-8")', "Sommer2024!"),
+        # A store's word beside a number and a symbol, or a random run after a source's word.
+        ("DB_PASSWORD=Vault#2024!", "Vault#2024!"),
+        ("SECRET_KEY=random-Zq8xLm2TpR4vKw9N", "Zq8xLm2TpR4vKw9N"),
+        ("KIOSK_CREDENTIAL=kiosk01:Ki0sk#2024", "Ki0sk#2024"),
         # A vendor's prefix before a random body in groups.
         (
             "token: xoxp-2648392019-9182736450-7261534920183-a8f3c2e1b7d94f6a0c5e8b2d1f7a3c9e",
