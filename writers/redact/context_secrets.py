@@ -130,10 +130,11 @@ def _mixed(value: str) -> bool:
     return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
 
 
-# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`: a subscript of a
-# name (no digit in it), not a value. A slice too (`secret_bytes[:32]`, `key[-16:]`).
+# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`, Ruby's
+# `params[:token]`: a subscript of a name (no digit in it), not a value. A slice too
+# (`secret_bytes[:32]`, `key[-16:]`).
 _SUBSCRIPT = re.compile(
-    r"@?[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+    r"@?[A-Za-z_][A-Za-z_.]*\[(?::?[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
 )
 
 

@@ -908,20 +908,29 @@ _LOOKUP_WORDS = frozenset(
 )
 
 
+# Short forms code names a secret by (`pw_buf`, `tok_2`, `sec_key_v2`, `credsCache`).
+_NOUN_SHORT_FORMS = frozenset("tok pw sec cred creds passwd apikey".split())
+
+
 def names_secret_variable(value: str) -> bool:
-    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`:
-    a variable or a member whose name has a word for a secret in it, written as code writes names
-    (lowercase words joined by `_`, no digit; or the last part of a dotted chain). It holds the
-    secret; a secret is not spelled as a name with its own noun in it (`Summer_Password_2024`,
-    capitals and digits, may be one)."""
-    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
+    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`,
+    `refreshTokenNew`, `mTokenCache`, `apiKeyV2`, `tok_2`: a variable or a member whose name has
+    a word for a secret in it (or its short form), written as code writes names: lowercase words
+    joined by `_`, a version (`v2`) or a counter of one or two digits among them; a lowercase
+    head then capitalised words (camel case), a version (`V2`) after them; or the last part of a
+    dotted chain. It holds the secret; a secret is not spelled as a name with its own noun in it
+    (`Summer_Password_2024` or `MyPassword1`, capitals or a number glued on, may be one)."""
+    if re.fullmatch(r"[a-z]+(?:_(?:[a-z]+|v\d{1,2}|\d{1,2}[a-z]*))+", value):
+        last = value
+    elif re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)+(?:V\d{1,2})?", value):
         last = value
     elif _DOTTED.match(value) and is_code_ref(value):
         last = value.removesuffix("()").replace("?.", ".").rsplit(".", 1)[-1]
     else:
         return False
-    pieces = [p.lower() for p in _NAME_PIECES.findall(last) if not p.isdigit()]
-    return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
+    pieces = [p.lower() for p in _NAME_PIECES.findall(last)]
+    words = [p for p in pieces if not p.isdigit()]
+    return len(pieces) >= 2 and bool((_SECRET_NOUNS | _NOUN_SHORT_FORMS).intersection(words))
 
 
 def name_strength(name: str) -> int:

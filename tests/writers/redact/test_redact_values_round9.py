@@ -1,10 +1,11 @@
 """Issue 24's ninth round, values: what is assigned to a secret's name and is no secret. A
-placeholder written in its reader's language, a name between two of the same mark or after a
-sigil, a reference's default that is a name or a placeholder, a slot with nothing random beside
-it, an empty value before the next key, a literal joined to a variable, a vendor's prefix before
-a body of one repeated character. Each beside a case of the same form that is still caught.
-Written from general knowledge of config formats, template engines and CI systems; none is
-copied from a corpus.
+placeholder written in its reader's language, where the secret is kept said in words, a variable
+named as code names one, a name between two of the same mark or after a sigil, a reference's
+default that is a name or a placeholder, a slot with nothing random beside it, an empty value
+before the next key, a literal joined to a variable, a vendor's prefix before a body of one
+repeated character, a user and the same password. Each beside a case of the same form that is
+still caught. Written from general knowledge of config formats, template engines and CI systems;
+none is copied from a corpus.
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ from writers.redact.redactor import Redactor
         "senha=definir-no-cofre",
         "SECRET_KEY=random-32-chars",
         "JWT_SECRET=openssl-rand-hex-32",
+        # A variable named as code names one, with a short form, a version or a counter.
+        "password = pw_buf",
+        "token = mTokenCache",
+        "api_key = apiKeyV2",
+        "token = tok_2",
+        "token = params[:token]",
         # A user and the same password: a product's default pair.
         "KIOSK_CREDENTIAL=kiosk01:kiosk01",
     ],
@@ -89,6 +96,9 @@ def test_a_value_that_stands_in_for_a_secret_is_kept(redactor: Redactor, text: s
         ("DB_PASSWORD=Vault#2024!", "Vault#2024!"),
         ("SECRET_KEY=random-Zq8xLm2TpR4vKw9N", "Zq8xLm2TpR4vKw9N"),
         ("KIOSK_CREDENTIAL=kiosk01:Ki0sk#2024", "Ki0sk#2024"),
+        # Capitals or a number glued on: a person's password, not a variable.
+        ("password: Summer_Password_24", "Summer_Password_24"),
+        ("password = myPassword1", "myPassword1"),
         # A vendor's prefix before a random body in groups.
         (
             "token: xoxp-2648392019-9182736450-7261534920183-a8f3c2e1b7d94f6a0c5e8b2d1f7a3c9e",
