@@ -425,7 +425,7 @@ def secret_default(value: str) -> bool:
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
-    if not bare or bare.lower() in _PLACEHOLDER_VALUES:
+    if not bare:
         return True
     if _CODE_REF.search(value) and (secret_default(value) or random_beside_slot(value)):
         return False
