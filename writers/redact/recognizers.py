@@ -245,7 +245,7 @@ _LENGTH = re.compile(
 
 def _word_pieces(value: str) -> list[str]:
     """The words and numbers of `value`, in any script, split where a lowercase letter meets a
-    capital (`DbPassword`, `ТвойТокен`), each folded (`_fold`)."""
+    capital (`DbPassword`, `ТвойТокен`) or ASCII meets another script, each folded (`_fold`)."""
     pieces: list[str] = []
     for run in re.findall(r"[^\W\d_]+|\d+", value):
         start = 0
@@ -254,7 +254,8 @@ def _word_pieces(value: str) -> list[str]:
                 pieces.append(run[start:i])
                 start = i
         pieces.append(run[start:])
-    return [_fold(p) for p in pieces]
+    # Folded, a run in two scripts is two words (`密码token`, `tokenПароль`).
+    return [w for p in pieces for w in re.findall(r"[a-z0-9]+|[^a-z0-9]+", _fold(p))]
 
 
 def _glued_self_words(word: str) -> bool:
@@ -300,13 +301,16 @@ def self_describing(value: str) -> bool:
         if not re.search(r"\d", delet):
             core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
     pieces = _word_pieces(core)
-    words = [p for p in pieces if not p.isdigit()]
-    numbers = [p for p in pieces if p.isdigit()]
-    if not words:
-        return False
 
     def described(word: str) -> bool:
         return word in _SELF_WORDS or word in _PLACEHOLDER_VALUES or _glued_self_words(word)
+
+    # A word in another script that is not among these is the reader's prose around the slot's
+    # words (a secret's alphabet is ASCII): it is passed over, as long as some word is read.
+    words = [p for p in pieces if not p.isdigit() and (p.isascii() or described(p))]
+    numbers = [p for p in pieces if p.isdigit()]
+    if not words:
+        return False
 
     if not numbers and all(map(described, words)):
         return True
@@ -378,57 +382,11 @@ def decoded_placeholder(value: str) -> bool:
     return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
 
 
-# A default written inside a reference is a literal, the value used when the variable is unset:
-# the shell's and Compose's `${ADMIN_PASS:-…}` (`-`, `:=`, `=` too), Spring's `${db.password:…}`,
-# Jinja's and Helm's `| default('…')`. A resolver's arguments are names, not a default
-# (OmegaConf's `${oc.env:HF_TOKEN,null}`).
-_REF_DEFAULT = re.compile(
-    r"\$\{[A-Za-z_][\w.]*(?::?[-=]|:)(?P<d>[^{}\s,]+)\}?"
-    r"|\|[ \t]*default[ \t]*\(?[ \t]*(?P<q>['\"])(?P<e>[^'\"]+)(?P=q)"
-)
-
-
-# A slot's whole span, in the delimited syntaxes `_CODE_REF` opens: `${…}`, `${{ … }}`, `{{ … }}`,
-# `$(…)`, `$[…]`, `%{…}`, `#{…}`, `<%… %>`, `<slot>`, Grafana's `$__file{…}`. A bare `$` is no
-# delimiter: inside a random run (`$6$D.Nsh…$mL1U…`, a crypt(3) hash) it is one of its characters.
-_SLOT = re.compile(
-    r"\$\{\{.*?\}\}|\{\{.*?\}\}|[$%#]!?\{[^{}]*\}|\$\([^()]*\)|\$\[[^\[\]]*\]|<%.*?%>"
-    r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>|\$__\w+\{[^{}]*\}"
-)
-
-
-def random_beside_slot(value: str) -> bool:
-    """True when, outside its slots (`_SLOT`), `value` still holds a long random run: a slot
-    stands for its own span only, and `${{ secrets.X }}Zq8xLm2TpR4vKw9N` writes a secret beside
-    one. Words, names and paths around a slot (`postgres://app:${DB_PASSWORD}@db:5432/app`,
-    `Bearer ${TOKEN}`) are the template."""
-    rest = _SLOT.sub(" ", value)
-    if rest == value:
-        return False
-    runs = re.findall(r"[A-Za-z0-9+/=_-]{16,}", rest)
-    return any(looks_random(run) and not path_of_words(run) for run in runs)
-
-
-def secret_default(value: str) -> bool:
-    """True when a reference in `value` carries a default that could be a password itself
-    (`${ADMIN_PASS:-Sommer2024!}`); a word (`${DB_PASSWORD:-postgres}`) or a placeholder
-    (`${DB_PASSWORD:-changeme}`) is the slot's documented default."""
-    m = _REF_DEFAULT.search(value)
-    if m is None:
-        return False
-    default = m.group("d") or m.group("e")
-    if _DOTTED.match(default) or re.fullmatch(r"[A-Za-z_]+", default):
-        return False  # Serverless's `${self:custom.dbPassword}`: a name, another reference
-    return plausible_secret(default, quoted=False) or random_beside_slot(value)
-
-
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
     if not bare:
         return True
-    if _CODE_REF.search(value) and (secret_default(value) or random_beside_slot(value)):
-        return False
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     if marked_reference(value) or marked_reference(bare):
