@@ -170,7 +170,7 @@ def _fold(word: str) -> str:
 # The same words in the other languages the redactor reads a secret's noun in (`SECRET_NOUNS`),
 # written without accents (`_fold` takes them off): a placeholder is written in its reader's
 # language (`tu_clave_aqui`, `votre-jeton-ici`, `ваш_токен_здесь`). Words that address the reader
-# or mark the value as a stand-in (your, here, example, hidden, change it) are `_ADDRESSING`.
+# or mark the value as a stand-in (your, here, example, change it) are `_ADDRESSING`.
 _ADDRESSING = frozenset(
     _fold(w)
     for w in
@@ -185,11 +185,6 @@ _ADDRESSING = frozenset(
     "example examples sample ejemplo exemplo exemple beispiel esempio voorbeeld przyklad ornek "
     "contoh пример eksempel exempel esimerkki priklad muestra amostra muster placeholder "
     "marcador platzhalter segnaposto "
-    # hidden, removed, masked: what a log or a page writes in the value's place
-    "oculto oculta ocultado ocultada escondido escondida removido removida eliminado eliminada "
-    "omitido omitida censurado censurada masque supprime entfernt versteckt verborgen "
-    "geschwarzt ausgeblendet nascosto nascosta rimosso oscurato verwijderd ukryte ukryty usuniete "
-    "gizli tersembunyi disembunyikan скрыт скрыто удалено skjult dold piilotettu "
     # change it, put it: an instruction
     "cambiame cambiar cambia altere alterar mude mudar troque trocar changer remplacer aendern "
     "andern ersetzen wijzig wijzigen vervangen zmien degistir ganti ubah измени поменяй "
@@ -198,6 +193,15 @@ _ADDRESSING = frozenset(
     "einfugen eintragen invullen wpisz girin masukkan indsaet lagg ange skriv".split()
 )
 _SELF_WORDS |= _ADDRESSING
+# Hidden, removed, masked: what a log or a page writes in the value's place, as `hidden` and
+# `redacted` are in English (with a number glued on, `hidden123`, `gizli123`, a candidate again).
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "oculto oculta ocultado ocultada escondido escondida removido removida eliminado "
+    "eliminada omitido omitida censurado censurada masque supprime entfernt versteckt verborgen "
+    "geschwarzt ausgeblendet nascosto nascosta rimosso oscurato verwijderd ukryte ukryty "
+    "usuniete gizli tersembunyi disembunyikan скрыт скрыто удалено skjult dold piilotettu".split()
+)
 # The secret's nouns and their qualifiers, and the small words between them (`token-de-ejemplo`,
 # `votre_cle_secrete`, `kunci-api-anda-di-sini`), in those languages.
 _SELF_WORDS |= frozenset(

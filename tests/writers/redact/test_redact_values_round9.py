@@ -30,6 +30,7 @@ from writers.redact.redactor import Redactor
         "password: contrasena_por_defecto",
         "clave: ejemplo123",
         "Passwort: dein_passwort_hier",
+        "senha: removida",
         # A name between two of the same mark, or a dotted name after a sigil.
         "db.password=@db.password@",
         "password = @Model.Password",
@@ -77,6 +78,8 @@ def test_a_value_that_stands_in_for_a_secret_is_kept(redactor: Redactor, text: s
         # A password with a number, or a word that is not the slot's, is a candidate.
         ("password: Mi-Clave-Segura-2024!", "Mi-Clave-Segura-2024!"),
         ("password: aqui2024!", "aqui2024!"),
+        # A word for hidden is a marker alone, as `hidden` is; a number glued on is a password.
+        ("şifre: gizli123", "gizli123"),
         ("senha: Joaquim@1990", "Joaquim@1990"),
         ("password: Sommer2024!", "Sommer2024!"),
         # `%…%` with digits inside is part of a random value, not a Windows variable.
