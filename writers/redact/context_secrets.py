@@ -134,10 +134,11 @@ def _mixed(value: str) -> bool:
     return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
 
 
-# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`: a subscript of a
-# name (no digit in it), not a value. A slice too (`secret_bytes[:32]`, `key[-16:]`).
+# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`, Ruby's
+# `params[:token]`: a subscript of a name (no digit in it), not a value. A slice too
+# (`secret_bytes[:32]`, `key[-16:]`).
 _SUBSCRIPT = re.compile(
-    r"@?[A-Za-z_][A-Za-z_.]*\[(?:[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+    r"@?[A-Za-z_][A-Za-z_.]*\[(?::?[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
 )
 
 
@@ -176,7 +177,7 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False  # `curl -u ops:pass http://grafana:3000`: where something is
     if _ISO_TIME.fullmatch(value):
         return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
-    if re.match(r"[A-Za-z_][\w.]*\(", value) or _SUBSCRIPT.fullmatch(value):
+    if re.match(r"[A-Za-z_][\w.]*[!?]?\(", value) or _SUBSCRIPT.fullmatch(value):
         return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
     if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
         return False  # `--secret stripeKey`: which secret to use, not the secret
@@ -266,6 +267,14 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     bare = m.group("bare") is not None
     label, value = m.string[m.start() : m.start("s")], m.group("s")
+    if (
+        re.search(r"[:=：][ \t]*\n\s*$", label)
+        and re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+        and re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+    ):
+        # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
+        # empty, and what follows is the next key, with its own operator after it.
+        return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(_CLOSE)):

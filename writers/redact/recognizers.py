@@ -58,23 +58,44 @@ _PLACEHOLDER_VALUES = frozenset(
 )
 # A shell variable's name opens with a letter or `_` (`$1` alone is a script's argument, `$6$…`
 # a crypt(3) hash, one-way): `$6tpd%Pen?…` opens a random value, not a reference; `$!{…}` is
-# Velocity's quiet reference.
-# A Windows variable's name is a word or a constant (`%APPDATA%`, `%username%`, `%SA_PASSWORD%`,
-# `%ProgramW6432%`): between two `%` signs a run of mixed case with no vowel (`UBq%dnR%v2mf`), or
-# with letters after its digits (`%b21la%Yx…`), is part of a random value, not a reference.
+# Velocity's quiet reference; `$::name` is Puppet's top scope.
+# A Windows variable's name is a word, a dotted name or a constant (`%APPDATA%`, `%username%`,
+# `%SA_PASSWORD%`, TeamCity's `%env.DB_PASSWORD%`), digits only at its end: between two `%` signs
+# a run of mixed case with no vowel (`UBq%dnR%v2mf`) or with digits inside (`%b21la%YxUe…`) is
+# part of a random value, not a reference.
+# An opening delimiter of an expression is a slot anywhere in a value: `${…}`, `$(…)`, `$[…]`
+# (Azure's runtime expression), `%{…}` (Puppet, Logstash), `#{…}`, `{{…}}`, `<%…`.
 _CODE_REF = re.compile(
-    r"\$!?\{|\$\(|\{\{|%\(|^\$+(?:[A-Za-z_]|\d+(?:\$|$))"
-    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[A-Za-z_]*[AEIOUaeiou])[A-Za-z_]+\d*)%"
+    r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:(?:::)?[A-Za-z_]|\d+(?:\$|$))"
+    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
-    # A constant's name between doubled marks is a build's substitution slot (`__DB_PASSWORD__`,
-    # `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`), filled in at deploy time.
-    r"|^(__|@@|%%|##)[A-Z][A-Z0-9_]*\1$"
     # A format string's slots, two or more (`"projects/%s/secrets/%s"`, `"{}:{}"`): a template.
     r"|%[sd](?![A-Za-z0-9]).*%[sd](?![A-Za-z0-9])|\{\}.*\{\}"
     # A `<slot>` named in words inside a value: `xoxb-<workspace>-<bot-id>-<secret>`, a template.
     r"|<[A-Za-z][\w .-]*[A-Za-z0-9]>"
 )
+# The same mark on both sides of a name is a substitution slot, filled in at build or deploy time
+# (`__DB_PASSWORD__`, `@@API_KEY@@`, `%%TOKEN%%`, `##SECRET##`, Maven's and Ant's `@db.password@`,
+# `$DB_PASS$`, Octopus's `#{Password}#`); a sigil before a dotted name refers to a member (Razor's
+# `@Model.Password`, `$config.dbPassword`, `&settings.token`). The name is a constant, a dotted
+# name or words (`is_code_ref`, `identifier_like`): `@Zq8x.Lm2!` is no name.
+_MARKED = re.compile(
+    r"(?P<m>__|@@|%%|##|[@$%#])(?P<n>[A-Za-z_][\w.{}-]*?)(?P=m)|[@$&](?P<d>[\w.]+)"
+)
+
+
+def marked_reference(value: str) -> bool:
+    """True for a name between two of the same mark or a dotted name after a sigil (`_MARKED`)."""
+    m = _MARKED.fullmatch(value)
+    if m is None:
+        return False
+    if m.group("d") is not None:
+        return "." in m.group("d") and is_code_ref(m.group("d"))
+    name = m.group("n").strip("{}")
+    return bool(_CONSTANT_NAME.fullmatch(name) or is_code_ref(name) or identifier_like(name))
+
+
 # Characters a masked value is written with: `sk-proj-****…`, `xoxb-••••`, `●●●●●●`.
 # Three asterisks are a mask too (`Bearer sk-ant-***`, `user:***@`): no token alphabet (base64,
 # hex, base62) has `*`, and a person's password rarely repeats it.
@@ -137,6 +158,111 @@ _SELF_WORDS |= frozenset(
 )
 
 
+# Letters NFKD does not take apart: `hasło`, `nøgle`, `anahtarın`, `Schlüssel` as `ss`…
+_UNFOLDED = str.maketrans({"ł": "l", "ø": "o", "ı": "i", "ß": "ss", "æ": "ae", "đ": "d"})
+
+
+def _fold(word: str) -> str:
+    """`word` in lowercase without its accents: `contraseña` is `contrasena`, `aquí` `aqui`."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(_UNFOLDED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# The same words in the other languages the redactor reads a secret's noun in (`SECRET_NOUNS`),
+# written without accents (`_fold` takes them off): a placeholder is written in its reader's
+# language (`tu_clave_aqui`, `votre-jeton-ici`, `ваш_токен_здесь`). Words that address the reader
+# or mark the value as a stand-in (your, here, example, change it) are `_ADDRESSING`.
+_ADDRESSING = frozenset(
+    _fold(w)
+    for w in
+    # your
+    "your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner ihr "
+    "ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
+    "ваш ваша ваше твои твой твоя din ditt dine sinun vas vase tvuj "
+    # here
+    "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
+    "tassa zde "
+    # example, sample, placeholder
+    "example examples sample ejemplo exemplo exemple beispiel esempio voorbeeld przyklad ornek "
+    "contoh пример eksempel exempel esimerkki priklad muestra amostra muster placeholder "
+    "marcador platzhalter segnaposto "
+    # change it, put it: an instruction
+    "cambiame cambiar cambia altere alterar mude mudar troque trocar changer remplacer aendern "
+    "andern ersetzen wijzig wijzigen vervangen zmien degistir ganti ubah измени поменяй "
+    "reemplazar reemplaza reemplace substituir substitua sostituire sostituisci cambiare "
+    "inserisci insira inserir inserta insertar introduce coloque coloca ponga mettre mettez "
+    "einfugen eintragen invullen wpisz girin masukkan indsaet lagg ange skriv".split()
+)
+_SELF_WORDS |= _ADDRESSING
+# Hidden, removed, masked: what a log or a page writes in the value's place, as `hidden` and
+# `redacted` are in English (with a number glued on, `hidden123`, `gizli123`, a candidate again).
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "oculto oculta ocultado ocultada escondido escondida removido removida eliminado "
+    "eliminada omitido omitida censurado censurada masque supprime entfernt versteckt verborgen "
+    "geschwarzt ausgeblendet nascosto nascosta rimosso oscurato verwijderd ukryte ukryty "
+    "usuniete gizli tersembunyi disembunyikan скрыт скрыто удалено skjult dold piilotettu".split()
+)
+# The secret's nouns and their qualifiers, and the small words between them (`token-de-ejemplo`,
+# `votre_cle_secrete`, `kunci-api-anda-di-sini`), in those languages.
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "clave llave chave senha contrasena cle jeton mot passe schlussel schluessel passwort "
+    "kennwort geheimnis chiave segreto sleutel wachtwoord geheim klucz haslo sekret anahtar "
+    "anahtarin anahtariniz sifre sifreniz sifren kunci sandi kata rahasia токен ключ пароль "
+    "секрет nøgle adgangskode nyckel losenord avain salasana heslo klic acceso acesso "
+    "acces zugang client cliente secreta secreto secrete segredo privada privado privee "
+    "mi mis meu minha mon ma mes mein meine mio mia mijn moj moja benim saya мой моя min mitt "
+    "nuestra nuestro nosso nossa notre unser unsere nostro nostra onze nasz "
+    "de di del da do du des la le el il lo der die das dem den van het een un una uno une ein "
+    "eine et e y und para pour fur per voor dla icin untuk для til for prueba teste essai prova "
+    "ficticio ficticia falso falsa faux "
+    # default, this, in production
+    "padrao defecto predeterminado predeterminada predefinida defaut standard standaard "
+    "voreingestellt predefinito domyslne domyslny varsayilan bawaan умолчанию por em en in "
+    "esto isto ceci dies questo dit bu ini это produccion producao produktion produzione "
+    "productie produkcja uretim produksi".split()
+)
+# Where the secret is kept and how it gets there or is made, said in the value instead of it:
+# `in-vault`, `managed-by-terraform`, `FromKeychain`, `definir-no-cofre`, `openssl-rand-hex-32`.
+# A store, a tool or a team; a word of source or place; a participle of provisioning; a way to
+# generate one and its units.
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "vault vaults keychain keyring onepassword bitwarden lastpass keepass dashlane kms "
+    "sops ssm secretsmanager keyvault store parameter cofre tresor coffre cassaforte kluis sejf "
+    "kasa brankas сейф env environment ci cd pipeline terraform helm ansible chef puppet "
+    "kubernetes runtime deploy deployment ops devops team infra sre security "
+    "in from via by at see only ver im dans nel no na desde aus von dal nella dari из в fra fran "
+    "managed provided injected generated encrypted stored kept loaded fetched pulled mounted "
+    "sealed supplied configured defined handled issued autogenerated generado gerado genere "
+    "generiert gestionado gerenciado gere verwaltet fornecido proporcionado fourni "
+    "bereitgestellt definir definido definida pedir consultar solicitar usar voir siehe vedi "
+    "zie zobacz bak lihat смотри openssl rand uuidgen uuid pwgen urandom hex base64 chars "
+    "characters bytes bits digits zeichen caracteres".split()
+)
+# A length beside its unit is a description of the value (`random-32-chars`, `hex-32`).
+_LENGTH = re.compile(
+    r"(?i)(?<![^\W_])(?:\d{1,3}[-_ ]?(?:chars?|characters?|bytes?|bits?|digits?|zeichen|caracteres)"
+    r"|(?:hex|base64|b64|bytes?|chars?)[-_ ]?\d{1,3})(?![^\W_])"
+)
+
+
+def _word_pieces(value: str) -> list[str]:
+    """The words and numbers of `value`, in any script, split where a lowercase letter meets a
+    capital (`DbPassword`, `ТвойТокен`) or ASCII meets another script, each folded (`_fold`)."""
+    pieces: list[str] = []
+    for run in re.findall(r"[^\W\d_]+|\d+", value):
+        start = 0
+        for i in range(1, len(run)):
+            if run[i].isupper() and run[i - 1].islower():
+                pieces.append(run[start:i])
+                start = i
+        pieces.append(run[start:])
+    # Folded, a run in two scripts is two words (`密码token`, `tokenПароль`).
+    return [w for p in pieces for w in re.findall(r"[a-z0-9]+|[^a-z0-9]+", _fold(p))]
+
+
 def _glued_self_words(word: str) -> bool:
     """True when a run of letters is self-describing words written together: `mysecretpassword`
     is `my secret password`, `devtoken` is `dev token`. Only words of three letters or more
@@ -161,25 +287,46 @@ _INSTRUCTION_WORDS = frozenset(
 )
 # Digits and symbols written for letters: `P@ssw0rd` is the word `password`.
 _LEET = str.maketrans("@4310$57!|", "aaeiosstil")
+# A vendor's prefix before the slot's words: `xoxb-`, `sk_test_`, `ghp_`.
+_PREFIX_HEAD = re.compile(r"[A-Za-z]{2,6}[-_]")
 
 
 def self_describing(value: str) -> bool:
-    """True when every word of `value` describes a secret or its status rather than being one:
-    `dev-only-not-secret`, `test-token`, `change-me`, `FILTERED`, `my-test-token-1`, `P@ssw0rd`;
-    or when it is an instruction (`TODO-ask-ops`). Any other word or a number glued to a word
-    makes it a candidate again (`correct-horse-battery-staple`, `password123`)."""
-    core = re.sub(r"[-_.]\d{1,3}$", "", value)  # a short counter after a separator
+    """True when every word of `value` describes a secret or its status rather than being one,
+    in any language the redactor reads: `dev-only-not-secret`, `test-token`, `change-me`,
+    `FILTERED`, `my-test-token-1`, `P@ssw0rd`, `tu_clave_aqui`, `ваш_токен_здесь`; or when it is
+    an instruction (`TODO-ask-ops`). A word that addresses the reader or marks a stand-in (your,
+    here, example: `_ADDRESSING`) also allows a vendor's prefix before the words and a counter of
+    up to three digits after them (`xoxb-seu-token-aqui`, `ejemplo123`). Any other word or a longer
+    number makes it a candidate again (`correct-horse-battery-staple`, `password123`,
+    `Mi-Clave-2024`)."""
+    core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
     if re.search(r"\d", core):
         delet = core.lower().translate(_LEET)
-        if re.search(r"\d", delet):
-            return False
-        core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
-    words = [w.lower() for w in _WORD_PIECES.findall(core)]
+        if not re.search(r"\d", delet):
+            core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
+    pieces = _word_pieces(core)
+
+    def described(word: str) -> bool:
+        return word in _SELF_WORDS or word in _PLACEHOLDER_VALUES or _glued_self_words(word)
+
+    # A word in another script that is not among these is the reader's prose around the slot's
+    # words (a secret's alphabet is ASCII): it is passed over, as long as some word is read.
+    words = [p for p in pieces if not p.isdigit() and (p.isascii() or described(p))]
+    numbers = [p for p in pieces if p.isdigit()]
     if not words:
         return False
-    if all(w in _SELF_WORDS or w in _PLACEHOLDER_VALUES or _glued_self_words(w) for w in words):
+
+    if not numbers and all(map(described, words)):
         return True
-    return len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+    if not _ADDRESSING.intersection(words):
+        return not numbers and len(words) >= 2 and words[0] in _INSTRUCTION_WORDS
+    if _PREFIX_HEAD.match(core) and not described(words[0]):
+        words = words[1:]  # `xoxb-seu-token-aqui`: the vendor's prefix, then the slot
+    short_counter = len(numbers) <= 1 and all(len(n) <= 3 for n in numbers)
+    if numbers and not re.search(r"\d+$", core):
+        short_counter = False  # a counter ends the value: `ejemplo-1a2b` is not one
+    return short_counter and all(map(described, words))
 
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]")
@@ -243,9 +390,11 @@ def decoded_placeholder(value: str) -> bool:
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")
-    if not bare or bare.lower() in _PLACEHOLDER_VALUES:
+    if not bare:
         return True
     if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
+        return True
+    if marked_reference(value) or marked_reference(bare):
         return True
     if patterned(bare) or _YAML_TAG.fullmatch(bare) or _INSTRUCTION.search(bare):
         return True
@@ -256,11 +405,16 @@ def is_placeholder(value: str) -> bool:
     # is the slot.
     if len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3:
         return True
+    if re.fullmatch(r"(?i)([^/:\s]+)[/:]\1", bare):
+        return True  # `neo4j/neo4j`, `guest:guest`: a user and the same password, a default
     prefixed = _VENDOR_PREFIX.match(bare)
-    return prefixed is not None and len(set(prefixed.group("body").lower())) <= 2
+    return prefixed is not None and len(set(prefixed.group("body").lower()) - set("-_")) <= 2
 
 
-_VENDOR_PREFIX = re.compile(r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9]{8,})$")
+# A vendor's prefix, then a body in groups (`xoxp-0000000000-0000000000-…`) or in one run.
+_VENDOR_PREFIX = re.compile(
+    r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9][A-Za-z0-9_-]{7,})$"
+)
 
 
 # The two-letter words names are made with (`rotateKeyIfStale`, `saltForTenantOrThrow`).
@@ -753,20 +907,29 @@ _LOOKUP_WORDS = frozenset(
 )
 
 
+# Short forms code names a secret by (`pw_buf`, `tok_2`, `sec_key_v2`, `credsCache`).
+_NOUN_SHORT_FORMS = frozenset("tok pw sec cred creds passwd apikey".split())
+
+
 def names_secret_variable(value: str) -> bool:
-    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`:
-    a variable or a member whose name has a word for a secret in it, written as code writes names
-    (lowercase words joined by `_`, no digit; or the last part of a dotted chain). It holds the
-    secret; a secret is not spelled as a name with its own noun in it (`Summer_Password_2024`,
-    capitals and digits, may be one)."""
-    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", value):
+    """True for `password_from_keyring`, `api_token_from_env`, `args.api_key2`, `ctx.obj.token_v2`,
+    `refreshTokenNew`, `mTokenCache`, `apiKeyV2`, `tok_2`: a variable or a member whose name has
+    a word for a secret in it (or its short form), written as code writes names: lowercase words
+    joined by `_`, a version (`v2`) or a counter of one or two digits among them; a lowercase
+    head then capitalised words (camel case), a version (`V2`) after them; or the last part of a
+    dotted chain. It holds the secret; a secret is not spelled as a name with its own noun in it
+    (`Summer_Password_2024` or `MyPassword1`, capitals or a number glued on, may be one)."""
+    if re.fullmatch(r"[a-z]+(?:_(?:[a-z]+|v\d{1,2}|\d{1,2}[a-z]*))+", value):
+        last = value
+    elif re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)+(?:V\d{1,2})?", value):
         last = value
     elif _DOTTED.match(value) and is_code_ref(value):
         last = value.removesuffix("()").replace("?.", ".").rsplit(".", 1)[-1]
     else:
         return False
-    pieces = [p.lower() for p in _NAME_PIECES.findall(last) if not p.isdigit()]
-    return len(pieces) >= 2 and bool(_SECRET_NOUNS.intersection(pieces))
+    pieces = [p.lower() for p in _NAME_PIECES.findall(last)]
+    words = [p for p in pieces if not p.isdigit()]
+    return len(pieces) >= 2 and bool((_SECRET_NOUNS | _NOUN_SHORT_FORMS).intersection(words))
 
 
 # A password's noun in the other languages, as a piece of a name (`senhaBanco`, `contrasena_bd`,
@@ -942,6 +1105,14 @@ def _in_parameter_list(line: str) -> bool:
     return False
 
 
+# Concatenation with a name after a closing quote: `+` (JavaScript, Java, Python, C#), `..` (Lua),
+# `.` between spaces (PHP, Perl; glued, `"…".encode()` calls a method on the literal), `||` (SQL),
+# `<>` (Elixir), `&` (VB).
+_CONCATENATED = re.compile(
+    r"[ \t]*(?:\+|\.\.|\|\||<>)[ \t]*[A-Za-z_$@]|[ \t]+[.&][ \t]+[A-Za-z_$@]"
+)
+
+
 # A name in snake or constant case followed by `=`: the next assignment's key, read as a value
 # because the first one has none on its line. Base64 padding follows random text, not words.
 _NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
@@ -995,6 +1166,14 @@ def _assign_check(m: re.Match[str]) -> bool:
         if is_placeholder(value.rsplit(None, 1)[-1]):
             # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
             return False
+    if (
+        quoted
+        and _CONCATENATED.match(m.string, m.end())
+        and not looks_random(value.strip(":/_.- "), min_len=8)
+    ):
+        # `"sis:token:" + courseId`, `'Bearer ' .. token`: a literal joined to a variable is the
+        # fixed part of a key or a header built at run time, a prefix; a random literal is kept.
+        return False
     if not quoted and FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
@@ -1924,7 +2103,8 @@ class _AssignMatch:
             if self._m.group("s2") is None:
                 return False
             value = self._m.string[self._m.start("s2") : self._m.start("s2") + 200]
-            return re.match(r"[A-Za-z_][\w.]*(?:\(|\[[\"'\w])", value) is not None
+            # Ruby's and Elixir's `!`/`?` end a method's name (`System.fetch_env!("KEY")`).
+            return re.match(r"[A-Za-z_][\w.]*[!?]?(?:\(|\[[\"'\w])", value) is not None
         if name == "s" and self._m.group("s") is None:
             return _strip_trailing(self._m.group("s2"))
         return self._m.group(name)
