@@ -229,23 +229,28 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # payments team in Japan, Korea and Taiwan) were drawn by lot from six sets written blind that
 # round (39, 41, 42 and 44 are development sets), frozen here unchanged, and first measured on
 # main at 67dd3dd before the round's rules: set 40 168/170, 8/600; set 43 166/170, 14/600.
+# After the ninth round (numbers, words and values chosen on dev sets 39, 41, 42 and 44 and the
+# helpers' own probes; nobody read a held-out text; the values part withdrew two of its rules on
+# counts of older held-out sets that got worse): set 40 168/170 5/600, 43 166/170 10/600; 7
+# 174/174 5, 20 170/170 12, 21 162/170 20, 22 170/170 1, 28 169/170 4, 30 168/170 12, 35 167/170
+# 13, 36 167/170 9; the others unchanged.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
-    "redaction7": (174, 174, 13, 600),
+    "redaction7": (174, 174, 5, 600),
     "redaction11": (169, 169, 4, 600),
     "redaction13": (168, 170, 5, 600),
     "redaction15": (168, 170, 11, 600),
     "redaction20": (170, 170, 12, 600),
-    "redaction21": (162, 170, 21, 600),
-    "redaction22": (170, 170, 2, 600),
+    "redaction21": (162, 170, 20, 600),
+    "redaction22": (170, 170, 1, 600),
     "redaction27": (168, 170, 23, 600),
-    "redaction28": (168, 170, 11, 600),
-    "redaction30": (168, 170, 13, 600),
+    "redaction28": (169, 170, 4, 600),
+    "redaction30": (168, 170, 12, 600),
     "redaction34": (167, 170, 6, 600),
-    "redaction35": (167, 170, 17, 600),
-    "redaction36": (167, 170, 13, 600),
-    "redaction40": (168, 170, 8, 600),
-    "redaction43": (166, 170, 14, 600),
+    "redaction35": (167, 170, 13, 600),
+    "redaction36": (167, 170, 9, 600),
+    "redaction40": (168, 170, 5, 600),
+    "redaction43": (166, 170, 10, 600),
 }
 
 

@@ -309,10 +309,14 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     if (
         joiner >= 0
         and "\n" in label[joiner:]
-        and (label[joiner] == "=" or re.match(r"[ \t]*[:=]", m.string[m.end("s") :]))
+        and (
+            (label[joiner] == "=" and not label.rsplit("\n", 1)[-1])
+            or re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+        )
     ):
         # `cert_passphrase =` and the line ends: an assignment ends at its line, so its value is
-        # empty; the next line is not it, and a word followed by `=` or `:` is the next key.
+        # empty; the next line is not it, and a word followed by `=` or `:` is the next key. An
+        # indented next line continues the value (INI, properties), so it is the value.
         return False
     if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
         # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
