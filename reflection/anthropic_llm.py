@@ -28,6 +28,12 @@ from anthropic.types import (
     AssistantMessageParam,
     Message,
     MessageParam,
+    RawContentBlockDeltaEvent,
+    RawContentBlockStartEvent,
+    RawContentBlockStopEvent,
+    RawMessageDeltaEvent,
+    RawMessageStartEvent,
+    RawMessageStopEvent,
     RawMessageStreamEvent,
     TextBlockParam,
     UserMessageParam,
@@ -73,6 +79,10 @@ class AnthropicLLM:
     def name(self) -> str:
         """Provider label recorded in the ledger."""
         return "anthropic"
+
+    def warm(self) -> None:
+        """Build the SDK's response models now (`warm_models`), before the first reply."""
+        warm_models()
 
     def close(self) -> None:
         """Close the SDK's connection pool (idempotent)."""
@@ -173,6 +183,34 @@ class AnthropicLLM:
             output_config=output_config,
             **extra,
         )
+
+
+def warm_models() -> None:
+    """Have pydantic build the models the SDK parses a reply into (a message, and the events of
+    a streamed one) from a canned reply, offline. The SDK builds each on first use, ~8 ms of
+    CPU for a message and ~4.5 ms for the events; in a burst after a start, the first replies
+    built them at once in several threads, on the interpreter lock the acks need."""
+    usage = {"input_tokens": 1, "output_tokens": 1}
+    start: dict[str, Any] = {"id": "msg_warm", "type": "message", "role": "assistant"}
+    start |= {"model": "warm-up", "content": [], "stop_reason": None, "stop_sequence": None}
+    start["usage"] = usage
+    text = {"type": "text", "text": "warm-up"}
+    delta = {"type": "text_delta", "text": "warm-up"}
+    ended = {"stop_reason": "end_turn", "stop_sequence": None}
+    replies: list[tuple[type[anthropic.BaseModel], dict[str, Any]]] = [
+        (Message, start | {"content": [text], "stop_reason": "end_turn"}),
+        (RawMessageStartEvent, {"type": "message_start", "message": start}),
+        (
+            RawContentBlockStartEvent,
+            {"type": "content_block_start", "index": 0, "content_block": text},
+        ),
+        (RawContentBlockDeltaEvent, {"type": "content_block_delta", "index": 0, "delta": delta}),
+        (RawContentBlockStopEvent, {"type": "content_block_stop", "index": 0}),
+        (RawMessageDeltaEvent, {"type": "message_delta", "delta": ended, "usage": usage}),
+        (RawMessageStopEvent, {"type": "message_stop"}),
+    ]
+    for model, fields in replies:
+        model.model_construct(**fields)
 
 
 class AnthropicStream:
