@@ -17,6 +17,7 @@ snapshot accumulation is work per event that the reply path does not need.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 from collections.abc import Iterator
@@ -52,6 +53,12 @@ _TRANSIENT = {408, 409, 429}
 # This SDK sends API version 2026-10-21, which refuses every sampling parameter; a request that
 # carries a temperature (the stall ladder's lift, CHAT_TEMPERATURE) pins the version that takes it.
 SAMPLING_API_VERSION = "2023-06-01"
+# Model calls go round-robin over this many SDK clients, each with its own connection pool
+# (sharing the SDK's default limits between them). The pool walks every connection it holds each
+# time a request joins or leaves it (httpcore's `_assign_requests_to_connections`), under one
+# lock: with 200 calls at once, one pool of 200 connections cost ~0.33 ms of CPU a call there,
+# four pools of ~50 ~0.15 ms (docs/notes/27-hot9.md).
+POOLS = 4
 
 
 class AnthropicLLM:
@@ -67,9 +74,24 @@ class AnthropicLLM:
         prices: PriceTable | None = None,
     ) -> None:
         # base_url=None lets the SDK fall back to ANTHROPIC_BASE_URL, then the public API.
-        self._client = anthropic.Anthropic(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+        limits = anthropic.DEFAULT_CONNECTION_LIMITS
+        share = httpx2.Limits(
+            max_connections=(limits.max_connections or POOLS) // POOLS,
+            max_keepalive_connections=(limits.max_keepalive_connections or POOLS) // POOLS,
+            keepalive_expiry=limits.keepalive_expiry,
         )
+        self._clients = [
+            anthropic.Anthropic(
+                api_key=api_key,
+                base_url=base_url,
+                timeout=timeout,
+                max_retries=max_retries,
+                http_client=anthropic.DefaultHttpxClient(limits=share),
+            )
+            for _ in range(POOLS)
+        ]
+        self._client = self._clients[0]
+        self._turn = itertools.count()
         self._timeout = timeout
         self.prices = prices or PriceTable()
         # Models that refused a temperature (newer models do, on any version): not sent again.
@@ -85,8 +107,9 @@ class AnthropicLLM:
         warm_models()
 
     def close(self) -> None:
-        """Close the SDK's connection pool (idempotent)."""
-        self._client.close()
+        """Close the SDK's connection pools (idempotent)."""
+        for client in self._clients:
+            client.close()
 
     def __enter__(self) -> AnthropicLLM:
         return self
@@ -175,7 +198,8 @@ class AnthropicLLM:
         if temperature is not None:
             extra["extra_body"] = {"temperature": temperature}
             extra["extra_headers"] = {"anthropic-version": SAMPLING_API_VERSION}
-        return self._client.messages.create(
+        client = self._clients[next(self._turn) % POOLS]
+        return client.messages.create(
             model=request.model,
             max_tokens=request.max_tokens,
             system=system_blocks(request) or anthropic.omit,

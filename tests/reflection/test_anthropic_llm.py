@@ -22,7 +22,7 @@ from bot.doubles.anthropic_api import (
     ToolUse,
     estimate_tokens,
 )
-from reflection.anthropic_llm import AnthropicLLM
+from reflection.anthropic_llm import POOLS, AnthropicLLM
 from reflection.errors import LLMInterrupted, LLMRejected, LLMUnavailable
 from reflection.heuristic import HeuristicReflector
 from reflection.llm import ChatMessage, LLMRequest, SystemBlock
@@ -343,7 +343,7 @@ _FIRST_REPLY = """
 import sys
 import pydantic
 from bot.doubles.anthropic_api import LocalAnthropicAPI
-from reflection.anthropic_llm import AnthropicLLM
+from reflection.anthropic_llm import POOLS, AnthropicLLM
 from reflection.llm import ChatMessage, LLMRequest
 
 
@@ -390,3 +390,15 @@ def test_warm_builds_the_reply_models_a_first_reply_would(warm: bool) -> None:
         assert built_by_the_reply == []
     else:  # what the test would miss if the SDK built nothing lazily any more
         assert "anthropic.types.message.Message" in built_by_the_reply
+
+
+def test_calls_take_turns_over_the_connection_pools(api: LocalAnthropicAPI, client: Client) -> None:
+    """Calls go round-robin over `POOLS` SDK clients, each keeping its connection alive: the
+    pool walks every connection it holds on each request, so several small pools cost less CPU
+    than one large one under a burst (docs/notes/27-hot9.md)."""
+    llm = client()
+    for n in range(2 * POOLS):
+        assert llm.complete(chat(f"question {n}")).text
+    peers = [r.peer for r in api.requests]
+    assert POOLS > 1 and len(set(peers)) == POOLS
+    assert peers[:POOLS] == peers[POOLS:]  # each pool's connection is used again
