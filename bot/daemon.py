@@ -302,10 +302,15 @@ class Daemon:
             signing_secret=secrets.get("SLACK_SIGNING_SECRET") if s.slack_mode == "http" else None,
             background=self.background,
         )
-        # Pay the one-off costs (the redactor's recognizers, the embedder) before the first
-        # delivery, not inside it: the first burst of messages would wait for them to be acked.
+        # Pay the one-off costs (the redactor's recognizers, the embedder, the model SDK's reply
+        # models) before the first delivery, not inside it: the first burst of messages would
+        # wait for them to be acked.
         redact_text("warm-up: call +1 415 555 0100 or mail ops@example.com")
         runtime.library.embedder.embed(["warm-up"])
+        for llm in (self.chat_llm, runtime.reflection_llm):
+            warm = getattr(llm, "warm", None)  # the SDK's reply models (AnthropicLLM.warm)
+            if callable(warm):
+                warm()
         # Messages stored but not answered before a restart are answered now (a stale ⏳ comes
         # off); sessions closed before it are reflected.
         self.engine.recover()

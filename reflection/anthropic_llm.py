@@ -17,6 +17,7 @@ snapshot accumulation is work per event that the reply path does not need.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 from collections.abc import Iterator
@@ -28,6 +29,12 @@ from anthropic.types import (
     AssistantMessageParam,
     Message,
     MessageParam,
+    RawContentBlockDeltaEvent,
+    RawContentBlockStartEvent,
+    RawContentBlockStopEvent,
+    RawMessageDeltaEvent,
+    RawMessageStartEvent,
+    RawMessageStopEvent,
     RawMessageStreamEvent,
     TextBlockParam,
     UserMessageParam,
@@ -46,6 +53,12 @@ _TRANSIENT = {408, 409, 429}
 # This SDK sends API version 2026-10-21, which refuses every sampling parameter; a request that
 # carries a temperature (the stall ladder's lift, CHAT_TEMPERATURE) pins the version that takes it.
 SAMPLING_API_VERSION = "2023-06-01"
+# Model calls go round-robin over this many SDK clients, each with its own connection pool
+# (sharing the SDK's default limits between them). The pool walks every connection it holds each
+# time a request joins or leaves it (httpcore's `_assign_requests_to_connections`), under one
+# lock: with 200 calls at once, one pool of 200 connections cost ~0.33 ms of CPU a call there,
+# four pools of ~50 ~0.15 ms (docs/notes/27-hot9.md).
+POOLS = 4
 
 
 class AnthropicLLM:
@@ -61,9 +74,24 @@ class AnthropicLLM:
         prices: PriceTable | None = None,
     ) -> None:
         # base_url=None lets the SDK fall back to ANTHROPIC_BASE_URL, then the public API.
-        self._client = anthropic.Anthropic(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+        limits = anthropic.DEFAULT_CONNECTION_LIMITS
+        share = httpx2.Limits(
+            max_connections=(limits.max_connections or POOLS) // POOLS,
+            max_keepalive_connections=(limits.max_keepalive_connections or POOLS) // POOLS,
+            keepalive_expiry=limits.keepalive_expiry,
         )
+        self._clients = [
+            anthropic.Anthropic(
+                api_key=api_key,
+                base_url=base_url,
+                timeout=timeout,
+                max_retries=max_retries,
+                http_client=anthropic.DefaultHttpxClient(limits=share),
+            )
+            for _ in range(POOLS)
+        ]
+        self._client = self._clients[0]
+        self._turn = itertools.count()
         self._timeout = timeout
         self.prices = prices or PriceTable()
         # Models that refused a temperature (newer models do, on any version): not sent again.
@@ -74,9 +102,14 @@ class AnthropicLLM:
         """Provider label recorded in the ledger."""
         return "anthropic"
 
+    def warm(self) -> None:
+        """Build the SDK's response models now (`warm_models`), before the first reply."""
+        warm_models()
+
     def close(self) -> None:
-        """Close the SDK's connection pool (idempotent)."""
-        self._client.close()
+        """Close the SDK's connection pools (idempotent)."""
+        for client in self._clients:
+            client.close()
 
     def __enter__(self) -> AnthropicLLM:
         return self
@@ -165,7 +198,8 @@ class AnthropicLLM:
         if temperature is not None:
             extra["extra_body"] = {"temperature": temperature}
             extra["extra_headers"] = {"anthropic-version": SAMPLING_API_VERSION}
-        return self._client.messages.create(
+        client = self._clients[next(self._turn) % POOLS]
+        return client.messages.create(
             model=request.model,
             max_tokens=request.max_tokens,
             system=system_blocks(request) or anthropic.omit,
@@ -173,6 +207,34 @@ class AnthropicLLM:
             output_config=output_config,
             **extra,
         )
+
+
+def warm_models() -> None:
+    """Have pydantic build the models the SDK parses a reply into (a message, and the events of
+    a streamed one) from a canned reply, offline. The SDK builds each on first use, ~8 ms of
+    CPU for a message and ~4.5 ms for the events; in a burst after a start, the first replies
+    built them at once in several threads, on the interpreter lock the acks need."""
+    usage = {"input_tokens": 1, "output_tokens": 1}
+    start: dict[str, Any] = {"id": "msg_warm", "type": "message", "role": "assistant"}
+    start |= {"model": "warm-up", "content": [], "stop_reason": None, "stop_sequence": None}
+    start["usage"] = usage
+    text = {"type": "text", "text": "warm-up"}
+    delta = {"type": "text_delta", "text": "warm-up"}
+    ended = {"stop_reason": "end_turn", "stop_sequence": None}
+    replies: list[tuple[type[anthropic.BaseModel], dict[str, Any]]] = [
+        (Message, start | {"content": [text], "stop_reason": "end_turn"}),
+        (RawMessageStartEvent, {"type": "message_start", "message": start}),
+        (
+            RawContentBlockStartEvent,
+            {"type": "content_block_start", "index": 0, "content_block": text},
+        ),
+        (RawContentBlockDeltaEvent, {"type": "content_block_delta", "index": 0, "delta": delta}),
+        (RawContentBlockStopEvent, {"type": "content_block_stop", "index": 0}),
+        (RawMessageDeltaEvent, {"type": "message_delta", "delta": ended, "usage": usage}),
+        (RawMessageStopEvent, {"type": "message_stop"}),
+    ]
+    for model, fields in replies:
+        model.model_construct(**fields)
 
 
 class AnthropicStream:

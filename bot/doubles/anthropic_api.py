@@ -125,11 +125,13 @@ Responder = Callable[[dict[str, Any]], str]
 
 @dataclass(frozen=True)
 class RecordedRequest:
-    """One request the double received: its path, parsed JSON body and (lower-cased) headers."""
+    """One request the double received: its path, parsed JSON body, (lower-cased) headers and
+    the client's address (which connection it came over)."""
 
     path: str
     body: dict[str, Any]
     headers: dict[str, str] = field(default_factory=dict)
+    peer: str = ""
 
 
 def estimate_tokens(text: str) -> int:
@@ -403,6 +405,7 @@ class LocalAnthropicAPI:
                     request.path,
                     body if isinstance(body, dict) else {},
                     {k.lower(): v for k, v in request.headers.items()},
+                    str(request.transport.get_extra_info("peername") if request.transport else ""),
                 )
             )
             self._lock.notify_all()

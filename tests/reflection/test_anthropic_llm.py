@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,7 +22,7 @@ from bot.doubles.anthropic_api import (
     ToolUse,
     estimate_tokens,
 )
-from reflection.anthropic_llm import AnthropicLLM
+from reflection.anthropic_llm import POOLS, AnthropicLLM
 from reflection.errors import LLMInterrupted, LLMRejected, LLMUnavailable
 from reflection.heuristic import HeuristicReflector
 from reflection.llm import ChatMessage, LLMRequest, SystemBlock
@@ -334,3 +337,68 @@ def test_providers_that_do_not_stream_give_their_answer_in_pieces() -> None:
     assert "".join(heuristic.stream(reflection)) == heuristic.complete(reflection).text
     with pytest.raises(LLMRejected):
         heuristic.stream(request)
+
+
+_FIRST_REPLY = """
+import sys
+import pydantic
+from bot.doubles.anthropic_api import LocalAnthropicAPI
+from reflection.anthropic_llm import POOLS, AnthropicLLM
+from reflection.llm import ChatMessage, LLMRequest
+
+
+def built() -> set[str]:
+    seen, todo = set(), [pydantic.BaseModel]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    return {f"{c.__module__}.{c.__qualname__}" for c in seen if c.__pydantic_complete__}
+
+
+with LocalAnthropicAPI(api_key="k") as api, AnthropicLLM("k", base_url=api.base_url) as llm:
+    if sys.argv[1] == "warm":
+        llm.warm()
+    before = built()
+    asked = LLMRequest(
+        model="claude-haiku-4-5", system=(), messages=(ChatMessage("user", "hi"),), max_tokens=50
+    )
+    assert llm.complete(asked).text
+    stream = llm.stream(asked)
+    assert "".join(stream)
+    stream.close()
+    print(" ".join(sorted(built() - before)))
+"""
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_warm_builds_the_reply_models_a_first_reply_would(warm: bool) -> None:
+    """pydantic builds the SDK's reply models on first use (~8 ms of CPU for a message): after
+    `warm` (the daemon's start-up), a first whole and streamed reply build none. A fresh
+    interpreter, since any earlier test here built them already."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_REPLY, "warm" if warm else "cold"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ | {"PYTHONPATH": os.pathsep.join(sys.path)},
+        check=True,
+    )
+    built_by_the_reply = done.stdout.split()
+    if warm:
+        assert built_by_the_reply == []
+    else:  # what the test would miss if the SDK built nothing lazily any more
+        assert "anthropic.types.message.Message" in built_by_the_reply
+
+
+def test_calls_take_turns_over_the_connection_pools(api: LocalAnthropicAPI, client: Client) -> None:
+    """Calls go round-robin over `POOLS` SDK clients, each keeping its connection alive: the
+    pool walks every connection it holds on each request, so several small pools cost less CPU
+    than one large one under a burst (docs/notes/27-hot9.md)."""
+    llm = client()
+    for n in range(2 * POOLS):
+        assert llm.complete(chat(f"question {n}")).text
+    peers = [r.peer for r in api.requests]
+    assert POOLS > 1 and len(set(peers)) == POOLS
+    assert peers[:POOLS] == peers[POOLS:]  # each pool's connection is used again
