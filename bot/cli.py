@@ -19,12 +19,19 @@ from bot.commands.learned import exchange, forget, lessons, review, rollback, sk
 
 class _Edge(TyperGroup):
     """Every command runs inside this: a setting the user can fix (a data dir that cannot be made,
-    a database that cannot be opened, a missing value) ends in one line and exit 2, whichever
-    command met it first. Anything else still shows its traceback: that is a bug to report."""
+    a database that cannot be opened, a missing value) or a number too large to store ends in one
+    line and exit 2, whichever command met it first. Anything else still shows its traceback: that is a bug to report."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except OverflowError as exc:
+            # An id or a count past what the database stores (`lessons show 1e30`'s digits, or a
+            # file's): SQLite's driver refuses to bind it before any query runs.
+            raise fail(
+                f"a number in the input is too large for the database (at most {2**63 - 1})",
+                code=2,
+            ) from exc
         except Exception as exc:
             # Only code that imported store.config can raise its ConfigError; looking it up
             # instead of importing it keeps `seshat --help` free of pydantic (bench/cli_startup).

@@ -1,0 +1,59 @@
+"""Paths a careless operator hits (cli-walk9): each ends in one `error:` line and an exit code,
+never a traceback, and changes nothing."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.support.cli import seshat
+
+
+def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> None:
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for part in parts:
+        assert part in lines[0], (part, lines[0])
+
+
+def test_a_number_too_large_for_the_database_is_one_line(tmp_path: Path) -> None:
+    huge = "9" * 25
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    for args in (
+        ["lessons", "show", huge],
+        ["review", "approve", huge],
+        ["facts", "archive", huge],
+        ["reflections", "list", "--limit", huge],
+    ):
+        _one_error(seshat(*args, cwd=tmp_path), 2, "too large", str(2**63 - 1))
+
+
+def test_a_database_url_seshat_cannot_use_says_what_to_write(tmp_path: Path) -> None:
+    for url in ("sqlite://", "mysql://db/x", "http://example.com/db"):
+        env = {"DATABASE_URL": url}
+        for args in (["lessons", "list"], ["lessons", "approve", "1"], ["db", "upgrade"]):
+            _one_error(seshat(*args, cwd=tmp_path, env=env), 2, "DATABASE_URL", "sqlite:///")
+        doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
+        assert "Traceback" not in doctor.stderr and doctor.returncode == 1, doctor.stderr
+        assert "✗ DATABASE_URL" in doctor.stdout and "postgresql://" in doctor.stdout
+
+
+def test_a_damaged_database_file_is_one_line_and_left_as_it_was(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    damaged = data / "seshat.db"
+    damaged.write_bytes(b"not a database at all, " * 400)
+    before = damaged.read_bytes()
+    for args in (["lessons", "list"], ["lessons", "approve", "1"], ["db", "upgrade"]):
+        _one_error(seshat(*args, cwd=tmp_path), 2, str(damaged), "backup")
+    assert damaged.read_bytes() == before
+
+
+def test_a_database_that_refuses_writes_is_one_line(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    database = tmp_path / "data" / "seshat.db"
+    # Read-only at SQLite's level, which holds for root too (a file mode would not).
+    env = {"DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true"}
+    _one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=env), 2, "readonly")
