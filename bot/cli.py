@@ -20,7 +20,8 @@ from bot.commands.learned import exchange, forget, lessons, review, rollback, sk
 class _Edge(TyperGroup):
     """Every command runs inside this: a setting the user can fix (a data dir that cannot be made,
     a database that cannot be opened, a missing value) or a number too large to store ends in one
-    line and exit 2, whichever command met it first. Anything else still shows its traceback: that is a bug to report."""
+    line and exit 2, whichever command met it first. Anything else still shows its traceback:
+    that is a bug to report."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
