@@ -57,3 +57,23 @@ def test_a_database_that_refuses_writes_is_one_line(tmp_path: Path) -> None:
     # Read-only at SQLite's level, which holds for root too (a file mode would not).
     env = {"DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true"}
     _one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=env), 2, "readonly")
+
+
+def test_settings_that_cannot_work_are_named_before_anything_runs(tmp_path: Path) -> None:
+    tokens = {
+        "SLACK_BOT_TOKEN": "xoxb-1234-5678-abcdefABCDEF",
+        "SLACK_APP_TOKEN": "xapp-1-A1-1-abcdef",
+        "SLACK_OWNER_IDS": "U0ALICE",
+    }
+    not_a_url = {**tokens, "SLACK_API_URL": "slack.com/api"}
+    _one_error(seshat("check-config", "--online", cwd=tmp_path, env=not_a_url), 2, "SLACK_API_URL")
+    for port in ("70000", "0"):
+        env = {**tokens, "SESHAT_HTTP_PORT": port}
+        _one_error(seshat("doctor", "--offline", cwd=tmp_path, env=env), 2, "SESHAT_HTTP_PORT")
+
+
+def test_an_empty_data_dir_setting_is_the_default_not_the_working_dir(tmp_path: Path) -> None:
+    result = seshat("db", "upgrade", cwd=tmp_path, env={"SESHAT_DATA_DIR": ""})
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "data" / "seshat.db").is_file()
+    assert not (tmp_path / "seshat.db").exists()
