@@ -3,6 +3,7 @@ never a traceback, and changes nothing."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -77,3 +78,36 @@ def test_an_empty_data_dir_setting_is_the_default_not_the_working_dir(tmp_path: 
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "data" / "seshat.db").is_file()
     assert not (tmp_path / "seshat.db").exists()
+
+
+def _export(tmp_path: Path) -> dict[str, object]:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    exported = seshat("export", cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    data = json.loads(exported.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_an_export_with_a_malformed_item_names_it_and_imports_nothing(tmp_path: Path) -> None:
+    data = _export(tmp_path)
+    broken = {
+        "lessons": [{"id": "x"}],
+        "memory": [{"text": "a fact", "created_at": "yesterday"}],
+        "history": [{"target_kind": "lesson", "at": "not a time"}],
+    }
+    for section, rows in broken.items():
+        file = tmp_path / f"{section}.json"
+        file.write_text(json.dumps({**data, section: rows}), encoding="utf-8")
+        result = seshat("import", str(file), cwd=tmp_path)
+        _one_error(result, 1, str(file), "nothing was imported")
+        if section != "history":
+            assert f'"{section}"[0]' in result.stderr
+    assert _export(tmp_path) == data
+
+
+def test_import_forget_for_a_file_without_tombstones_says_it_holds_none(tmp_path: Path) -> None:
+    file = tmp_path / "library.json"
+    file.write_text(json.dumps(_export(tmp_path)), encoding="utf-8")
+    result = seshat("import", "--dry-run", "--forget", "U0NOBODY", str(file), cwd=tmp_path)
+    _one_error(result, 1, "holds no tombstone for U0NOBODY (it holds none)")
