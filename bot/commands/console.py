@@ -9,6 +9,7 @@ database, the redactor or the model SDK (bench/cli_startup.py measures it).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,28 @@ def warn(message: str) -> None:
 def say(text: str, style: str = "") -> None:
     """Print one line of text taken literally, optionally in a Rich style."""
     out.print(f"[{style}]{escape(text)}[/]" if style else escape(text))
+
+
+def read_input(path: str, *, what: str = "FILE") -> str:
+    """The text of `path` (`-`: standard input), or exit 1 with one line saying why not."""
+    if path == "-":
+        return sys.stdin.read()
+    if not path.strip():
+        raise fail(f"{what} is empty: name a file, or - for standard input")
+    file = Path(path).expanduser()
+    if file.is_dir():
+        raise fail(f"{path}: is a folder; name a file, or - for standard input")
+    try:
+        return file.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise fail(f"{path}: no such file") from exc
+    except OSError as exc:
+        raise fail(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from exc
+    except UnicodeDecodeError as exc:
+        raise fail(
+            f"{path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}; "
+            "a binary file?)"
+        ) from exc
 
 
 def use_env_file(path: str) -> None:

@@ -111,3 +111,37 @@ def test_import_forget_for_a_file_without_tombstones_says_it_holds_none(tmp_path
     file.write_text(json.dumps(_export(tmp_path)), encoding="utf-8")
     result = seshat("import", "--dry-run", "--forget", "U0NOBODY", str(file), cwd=tmp_path)
     _one_error(result, 1, "holds no tombstone for U0NOBODY (it holds none)")
+
+
+def test_transcript_and_raw_output_files_that_cannot_be_read_are_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(128, 256)))
+    (tmp_path / "folder").mkdir()
+    cases = {
+        "": "is empty",
+        str(binary): "not UTF-8 text",
+        str(tmp_path / "folder"): "is a folder",
+        str(tmp_path / "missing.json"): "no such file",
+    }
+    for path, expected in cases.items():
+        _one_error(seshat("reflect", "--transcript", path, cwd=tmp_path), 1, expected)
+        _one_error(seshat("reflection", "parse", path, cwd=tmp_path), 1, expected)
+
+
+def test_a_transcript_with_a_timestamp_that_is_not_one_is_one_line(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.json"
+    for ts in ("yesterday", "nan", "-5"):
+        message = {"user": "U0BOB", "text": "how do I reset my password?", "ts": ts}
+        body = {"team": "T1", "channel": "D1", "user": "U0BOB", "messages": [message]}
+        transcript.write_text(json.dumps(body), encoding="utf-8")
+        result = seshat("reflect", "--transcript", str(transcript), cwd=tmp_path)
+        _one_error(result, 1, "message 0", "not a Slack timestamp")
+
+
+def test_a_transcript_with_nothing_to_reflect_does_not_print_a_missing_id(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.json"
+    body = {"team": "T1", "channel": "D1", "user": "U0BOB", "messages": []}
+    transcript.write_text(json.dumps(body), encoding="utf-8")
+    result = seshat("reflect", "--transcript", str(transcript), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "None" not in result.stdout and "not reflected: skipped" in result.stdout
