@@ -130,7 +130,7 @@ class Settings(BaseSettings):
     slack_mode: Literal["socket", "http"] = Field(default="socket", validation_alias="SLACK_MODE")
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
     http_host: str = Field(default="0.0.0.0", validation_alias="SESHAT_HTTP_HOST")
-    http_port: int = Field(default=3000, ge=1, le=65535, validation_alias="SESHAT_HTTP_PORT")
+    http_port: int = Field(default=3000, ge=0, le=65535, validation_alias="SESHAT_HTTP_PORT")
     slack_owner_ids: str = Field(default="", validation_alias="SLACK_OWNER_IDS")
     # Start without an owner (review cards wait for `seshat review` in a terminal).
     slack_owner_optional: bool = Field(default=False, validation_alias="SLACK_OWNER_OPTIONAL")

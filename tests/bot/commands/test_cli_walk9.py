@@ -68,7 +68,7 @@ def test_settings_that_cannot_work_are_named_before_anything_runs(tmp_path: Path
     }
     not_a_url = {**tokens, "SLACK_API_URL": "slack.com/api"}
     _one_error(seshat("check-config", "--online", cwd=tmp_path, env=not_a_url), 2, "SLACK_API_URL")
-    for port in ("70000", "0"):
+    for port in ("70000", "-1"):
         env = {**tokens, "SESHAT_HTTP_PORT": port}
         _one_error(seshat("doctor", "--offline", cwd=tmp_path, env=env), 2, "SESHAT_HTTP_PORT")
 
