@@ -145,3 +145,23 @@ def test_a_transcript_with_nothing_to_reflect_does_not_print_a_missing_id(tmp_pa
     result = seshat("reflect", "--transcript", str(transcript), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "None" not in result.stdout and "not reflected: skipped" in result.stdout
+
+
+def test_review_and_rollback_refusals_are_errors_with_where_to_look(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    _one_error(seshat("review", "approve", "99", cwd=tmp_path), 1, "99", "seshat review list")
+    for args in ([], ["--reflection", "a", "--session", "b"]):
+        _one_error(seshat("rollback", *args, cwd=tmp_path), 2, "exactly one of --reflection")
+
+
+def test_a_data_dir_that_is_a_file_is_named_by_every_writing_command(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "afile"
+    in_the_way.write_text("")
+    env = {"SESHAT_DATA_DIR": str(in_the_way)}
+    for args in (
+        ["review", "approve", "1"],
+        ["forget", "--user", "U0NOBODY1"],
+        ["rollback", "--author", "U0NOBODY1"],
+    ):
+        _one_error(seshat(*args, cwd=tmp_path, env=env), 2, f"SESHAT_DATA_DIR {in_the_way}")
+    assert in_the_way.read_text() == ""
