@@ -4,10 +4,13 @@ never a traceback, and changes nothing."""
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
+import sys
 from pathlib import Path
 
-from tests.support.cli import seshat
+from tests.support.cli import REPO_ROOT, seshat
 
 
 def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> None:
@@ -165,3 +168,30 @@ def test_a_data_dir_that_is_a_file_is_named_by_every_writing_command(tmp_path: P
     ):
         _one_error(seshat(*args, cwd=tmp_path, env=env), 2, f"SESHAT_DATA_DIR {in_the_way}")
     assert in_the_way.read_text() == ""
+
+
+def test_redact_refuses_json_and_jsonl_together(tmp_path: Path) -> None:
+    result = seshat("redact", "--json", "--jsonl", cwd=tmp_path, stdin='"a"\n')
+    _one_error(result, 2, "--json", "--jsonl", "not both")
+    assert result.stdout == ""
+
+
+def test_redact_at_a_terminal_says_what_it_waits_for(tmp_path: Path) -> None:
+    main, terminal = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "SESHAT_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "redact"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=env,
+    )
+    try:
+        os.write(main, b"hello\n\x04")
+        out, said = process.communicate(timeout=120)
+    finally:
+        os.close(main)
+        os.close(terminal)
+    assert process.returncode == 0, said
+    assert b"Ctrl-D" in said and out == b"hello\n"
