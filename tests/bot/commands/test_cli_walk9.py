@@ -195,3 +195,15 @@ def test_redact_at_a_terminal_says_what_it_waits_for(tmp_path: Path) -> None:
         os.close(terminal)
     assert process.returncode == 0, said
     assert b"Ctrl-D" in said and out == b"hello\n"
+
+
+def test_an_edit_of_an_unknown_item_names_it_once(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    for args, said in (
+        (["lessons", "edit", "99", "a → b"], "error: no lesson 99"),
+        (["notes", "edit", "abc", "hi"], "error: no user note abc"),
+        (["facts", "edit", "99", "--to-version", "2"], "error: no fact 99"),
+    ):
+        result = seshat(*args, cwd=tmp_path)
+        _one_error(result, 1)
+        assert result.stderr.strip() == said, result.stderr
