@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -207,3 +208,39 @@ def test_an_edit_of_an_unknown_item_names_it_once(tmp_path: Path) -> None:
         result = seshat(*args, cwd=tmp_path)
         _one_error(result, 1)
         assert result.stderr.strip() == said, result.stderr
+
+
+def _default_sigint() -> None:
+    # A shell's background job starts with Ctrl-C ignored; the demo must get it as a person would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_ctrl_c_during_the_demo_says_so_and_exits_130(tmp_path: Path) -> None:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
+    }
+    env.update({"PYTHONPATH": str(REPO_ROOT), "SESHAT_EMBEDDER": "hashing", "COLUMNS": "200"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "demo"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=env,
+        text=True,
+        preexec_fn=_default_sigint,
+    )
+    assert process.stdout is not None
+    seen = []
+    for line in process.stdout:
+        seen.append(line)
+        if "Session 1" in line:
+            break
+    process.send_signal(signal.SIGINT)
+    rest, said = process.communicate(timeout=120)
+    shown = "".join(seen) + rest
+    assert process.returncode == 130, (shown, said)
+    assert "The demo was interrupted (Ctrl-C); its temporary data is removed." in shown, shown
+    assert "PendingRollbackError" not in said
