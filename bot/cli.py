@@ -97,8 +97,8 @@ def _quiet_libraries(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="Show INFO logs (Seshat's and its libraries')."
     ),
-    env_file: str = typer.Option(
-        "",
+    env_file: str | None = typer.Option(
+        None,
         "--env-file",
         metavar="PATH",
         help="Read settings from PATH instead of ./.env (also: SESHAT_ENV_FILE).",
@@ -121,7 +121,7 @@ def _quiet_libraries(
     # traceback from `logging`; until then the CLI's own default stands.
     names = logging.getLevelNamesMapping()
     root.setLevel(names.get(level, logging.WARNING))
-    if env_file:
+    if env_file is not None:
         use_env_file(env_file)
 
 

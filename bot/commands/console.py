@@ -65,6 +65,11 @@ def read_input(path: str, *, what: str = "FILE") -> str:
 def use_env_file(path: str) -> None:
     """Read settings from `path` instead of ./.env, for this command and everything it starts."""
     file = Path(path).expanduser()
+    if not path.strip():
+        # `--env-file "$UNSET"` in a script: not silently ./.env instead.
+        raise fail("--env-file is empty: name the settings file (e.g. --env-file .env)", code=2)
+    if file.is_dir():
+        raise fail(f"--env-file {path}: is a folder; name the settings file in it", code=2)
     if not file.is_file():
         raise fail(f"--env-file {path}: no such file", code=2)
     from store.config import ENV_FILE_VARIABLE

@@ -244,3 +244,11 @@ def test_ctrl_c_during_the_demo_says_so_and_exits_130(tmp_path: Path) -> None:
     assert process.returncode == 130, (shown, said)
     assert "The demo was interrupted (Ctrl-C); its temporary data is removed." in shown, shown
     assert "PendingRollbackError" not in said
+
+
+def test_an_env_file_option_that_is_empty_or_a_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("SESHAT_EMBEDDER=hashing\n", encoding="utf-8")
+    empty = seshat("--env-file", "", "lessons", "list", cwd=tmp_path)
+    _one_error(empty, 2, "--env-file is empty")
+    folder = seshat("--env-file", str(tmp_path), "lessons", "list", cwd=tmp_path)
+    _one_error(folder, 2, "is a folder")
