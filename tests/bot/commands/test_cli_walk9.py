@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.cli import REPO_ROOT, seshat
+from tests.support.cli import REPO_ROOT, STRIPPED, seshat
 
 
 def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> None:
@@ -216,11 +216,7 @@ def _default_sigint() -> None:
 
 
 def test_ctrl_c_during_the_demo_says_so_and_exits_130(tmp_path: Path) -> None:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL"))
-    }
+    env = {key: value for key, value in os.environ.items() if not key.startswith(STRIPPED)}
     env.update({"PYTHONPATH": str(REPO_ROOT), "SESHAT_EMBEDDER": "hashing", "COLUMNS": "200"})
     process = subprocess.Popen(
         [sys.executable, "-m", "bot.cli", "demo"],
