@@ -19,12 +19,20 @@ from bot.commands.learned import exchange, forget, lessons, review, rollback, sk
 
 class _Edge(TyperGroup):
     """Every command runs inside this: a setting the user can fix (a data dir that cannot be made,
-    a database that cannot be opened, a missing value) ends in one line and exit 2, whichever
-    command met it first. Anything else still shows its traceback: that is a bug to report."""
+    a database that cannot be opened, a missing value) or a number too large to store ends in one
+    line and exit 2, whichever command met it first. Anything else still shows its traceback:
+    that is a bug to report."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except OverflowError as exc:
+            # An id or a count past what the database stores (`lessons show 1e30`'s digits, or a
+            # file's): SQLite's driver refuses to bind it before any query runs.
+            raise fail(
+                f"a number in the input is too large for the database (at most {2**63 - 1})",
+                code=2,
+            ) from exc
         except Exception as exc:
             # Only code that imported store.config can raise its ConfigError; looking it up
             # instead of importing it keeps `seshat --help` free of pydantic (bench/cli_startup).
@@ -89,8 +97,8 @@ def _quiet_libraries(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="Show INFO logs (Seshat's and its libraries')."
     ),
-    env_file: str = typer.Option(
-        "",
+    env_file: str | None = typer.Option(
+        None,
         "--env-file",
         metavar="PATH",
         help="Read settings from PATH instead of ./.env (also: SESHAT_ENV_FILE).",
@@ -113,7 +121,7 @@ def _quiet_libraries(
     # traceback from `logging`; until then the CLI's own default stands.
     names = logging.getLevelNamesMapping()
     root.setLevel(names.get(level, logging.WARNING))
-    if env_file:
+    if env_file is not None:
         use_env_file(env_file)
 
 

@@ -130,7 +130,7 @@ class Settings(BaseSettings):
     slack_mode: Literal["socket", "http"] = Field(default="socket", validation_alias="SLACK_MODE")
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
     http_host: str = Field(default="0.0.0.0", validation_alias="SESHAT_HTTP_HOST")
-    http_port: int = Field(default=3000, validation_alias="SESHAT_HTTP_PORT")
+    http_port: int = Field(default=3000, ge=0, le=65535, validation_alias="SESHAT_HTTP_PORT")
     slack_owner_ids: str = Field(default="", validation_alias="SLACK_OWNER_IDS")
     # Start without an owner (review cards wait for `seshat review` in a terminal).
     slack_owner_optional: bool = Field(default=False, validation_alias="SLACK_OWNER_OPTIONAL")
@@ -318,7 +318,10 @@ class Settings(BaseSettings):
         if isinstance(value, str | Path) and str(value).strip():
             name = "SESHAT_DATA_DIR" if info.field_name == "data_dir" else "SKILLS_DIR"
             return Path(expand_path(str(value), name))
-        return None if info.field_name == "skills_dir" else value
+        if info.field_name == "skills_dir":
+            return None
+        # An empty SESHAT_DATA_DIR= (a copied .env) is the default ./data, not the working dir.
+        return Path("./data") if isinstance(value, str) else value
 
     @field_validator("database_url", mode="before")
     @classmethod
@@ -348,6 +351,9 @@ class Settings(BaseSettings):
     @field_validator("slack_api_url")
     @classmethod
     def _trailing_slash(cls, value: str) -> str:
+        value = value.strip()
+        if not value.startswith(("https://", "http://")):
+            raise ValueError(f"must be an http(s) URL, e.g. https://slack.com/api/ (not {value!r})")
         return value if value.endswith("/") else value + "/"
 
     @field_validator("chat_temperature", mode="before")

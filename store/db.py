@@ -14,7 +14,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
 from store.config import ConfigError
@@ -268,19 +268,33 @@ def _reason(exc: BaseException) -> str:
     if isinstance(cause, OSError) and cause.strerror:
         return f"{cause.strerror}: {cause.filename}" if cause.filename else cause.strerror
     lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
-    return (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
+    first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
+    if first in ("file is not a database", "database disk image is malformed"):
+        first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
+    return first
+
+
+# `sqlite://` (two slashes), mysql://, a path without a scheme: the driver's own message
+# ("Can't load plugin", a pool argument refused) would not say what to write instead.
+SCHEMES = ("sqlite:///", "postgresql://", "postgresql+psycopg://")
+UNSUPPORTED = (
+    "Seshat stores in SQLite (sqlite:////absolute/path.db, or leave DATABASE_URL empty for "
+    "SESHAT_DATA_DIR/seshat.db) or PostgreSQL (postgresql://USER:PASSWORD@HOST:5432/DB)"
+)
 
 
 def peek_revision(url: str) -> str | None:
     """The schema revision of the database at `url`, read without migrating or creating it;
     StoreUnavailable (naming the URL without its password) when it cannot be read."""
+    if not url.startswith(SCHEMES):
+        raise StoreUnavailable(f"{_shown(url)}: {UNSUPPORTED}")
     try:
         engine = make_engine(url)
         try:
             return current_revision(engine)
         finally:
             engine.dispose()
-    except (ArgumentError, ImportError, OSError, OperationalError) as exc:
+    except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
         raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
 
 
@@ -301,16 +315,30 @@ class Store:
     @classmethod
     def open(cls, url: str, *, migrate: bool = True) -> Store:
         """Connect to `url` and bring its schema to head; StoreUnavailable if it cannot be."""
+        if not url.startswith(SCHEMES):
+            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {UNSUPPORTED}")
         try:
             engine = make_engine(url)
             with engine.connect():
                 pass  # a wrong URL or a server that is down says so here, in one line
-        except (ArgumentError, ImportError, OSError, OperationalError) as exc:
+        except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
             raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
-        if migrate:
-            upgrade(engine)
-        store = cls(engine)
-        store.optimize()
+        try:
+            if migrate:
+                upgrade(engine)
+            store = cls(engine)
+            store.optimize()
+        except DatabaseError as exc:
+            # A database file this user may read but not write (a copy, a wrong owner).
+            engine.dispose()
+            path = sqlite_file(url)
+            fix = (
+                f" ({path} is read-only for this user: give it to the user Seshat runs as "
+                "(chown); listing commands read it as it is)"
+                if path is not None and path.is_file() and not os.access(path, os.W_OK)
+                else ""
+            )
+            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}{fix}") from exc
         return store
 
     def optimize(self) -> None:
@@ -392,7 +420,7 @@ class Store:
 
         try:
             revision = current_revision(engine)
-        except (OSError, OperationalError) as exc:
+        except (OSError, DatabaseError) as exc:
             engine.dispose()
             raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
         head = head_revision()

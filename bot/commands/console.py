@@ -9,6 +9,7 @@ database, the redactor or the model SDK (bench/cli_startup.py measures it).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,9 +40,36 @@ def say(text: str, style: str = "") -> None:
     out.print(f"[{style}]{escape(text)}[/]" if style else escape(text))
 
 
+def read_input(path: str, *, what: str = "FILE") -> str:
+    """The text of `path` (`-`: standard input), or exit 1 with one line saying why not."""
+    if path == "-":
+        return sys.stdin.read()
+    if not path.strip():
+        raise fail(f"{what} is empty: name a file, or - for standard input")
+    file = Path(path).expanduser()
+    if file.is_dir():
+        raise fail(f"{path}: is a folder; name a file, or - for standard input")
+    try:
+        return file.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise fail(f"{path}: no such file") from exc
+    except OSError as exc:
+        raise fail(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from exc
+    except UnicodeDecodeError as exc:
+        raise fail(
+            f"{path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}; "
+            "a binary file?)"
+        ) from exc
+
+
 def use_env_file(path: str) -> None:
     """Read settings from `path` instead of ./.env, for this command and everything it starts."""
     file = Path(path).expanduser()
+    if not path.strip():
+        # `--env-file "$UNSET"` in a script: not silently ./.env instead.
+        raise fail("--env-file is empty: name the settings file (e.g. --env-file .env)", code=2)
+    if file.is_dir():
+        raise fail(f"--env-file {path}: is a folder; name the settings file in it", code=2)
     if not file.is_file():
         raise fail(f"--env-file {path}: no such file", code=2)
     from store.config import ENV_FILE_VARIABLE

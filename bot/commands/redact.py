@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from bot.commands.console import err, fail
+
 if TYPE_CHECKING:
     from writers.redact.redactor import RedactionResult
 
@@ -57,6 +59,13 @@ def redact(
     `<your key>`) are left as written: they are placeholders, not secrets, and docs quote them."""
     from writers.redact.redactor import get_redactor
 
+    if as_json and jsonl:
+        raise fail(
+            "give --json (the whole input as one text) or --jsonl (one per line), not both", code=2
+        )
+    if sys.stdin.isatty():
+        # Typed by hand: say what it waits for instead of sitting silent.
+        err.print("Reading the text to redact; end it with Ctrl-D.")
     if jsonl:
         bad = _jsonl(sys.stdin.read().splitlines())
         if bad:

@@ -9,12 +9,11 @@ were processed, whatever their verdicts.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from bot.commands.console import fail, read_input
 from reflection.banned import DEFAULT_BANNED_KEYWORDS, parse_banned_keywords
 from reflection.errors import GuardRejected, ParseError
 
@@ -56,10 +55,7 @@ def register(app: typer.Typer) -> None:
             if not jsonl:
                 _fail("give the FILE with the raw model output, or - for stdin")
             file = "-"
-        try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            _fail(f"cannot read {file}: {exc}")
+        text = read_input(file)
         if not jsonl:
             try:
                 reflection = _parse_and_guard(text, keywords, canary)
@@ -105,5 +101,4 @@ def _reason(exc: Exception) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(" ".join(message.split()), err=True)
-    raise typer.Exit(1)
+    raise fail(" ".join(message.split()))

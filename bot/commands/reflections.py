@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
+import math
 from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
 
 from bot.commands.console import fail as _fail
-from bot.commands.console import load_settings, out, say
+from bot.commands.console import load_settings, out, read_input, say
 from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
@@ -20,14 +19,7 @@ if TYPE_CHECKING:
 
 
 def _read_transcript(path: str) -> dict[str, Any]:
-    try:
-        raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except IsADirectoryError as exc:
-        raise _fail(f"{path} is a directory; give a JSON transcript file, or - for stdin") from exc
-    except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise _fail(f"{path} is not UTF-8 text: {exc.reason}") from exc
+    raw = read_input(path, what="--transcript")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -48,6 +40,12 @@ def _messages(items: list[Any]) -> list[TranscriptMessage]:
         if not isinstance(m, dict) or not isinstance(m.get("text", ""), str):
             raise _fail(f"message {i} is not a Slack message object with text")
         ts = str(m.get("ts") or f"{1_700_000_000 + i}.000000")
+        try:
+            seconds = float(ts)
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds) or seconds < 0:
+            raise _fail(f"message {i}: ts {ts!r} is not a Slack timestamp (like 1700000000.000100)")
         is_bot = bool(m.get("bot_id")) or m.get("subtype") == "bot_message"
         messages.append(
             TranscriptMessage(ts=ts, user=m.get("user"), is_bot=is_bot, text=str(m.get("text", "")))
@@ -124,10 +122,13 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
             out.print_json(json.dumps(result))
         else:
             error = f" ({outcome.error})" if outcome.error else ""
-            out.print(
-                f"reflection {outcome.reflection_id} for session {outcome.session_id}: "
-                f"[bold]{escape(outcome.status)}[/]{escape(error)}"
+            # A skipped transcript (no user messages) was never reflected: no reflection id.
+            which = (
+                f"reflection {outcome.reflection_id} for session {outcome.session_id}"
+                if outcome.reflection_id
+                else f"session {outcome.session_id}, not reflected"
             )
+            out.print(f"{escape(which)}: [bold]{escape(outcome.status)}[/]{escape(error)}")
             for name, w in writes.items():
                 say(f"  {name}: {w.get('status')} {w.get('detail') or ''}")
         if outcome.status not in {"ok", "skipped", "deferred"}:

@@ -679,6 +679,7 @@ def run_demo(data_dir: str | None = None) -> int:
         experience="agent",
         **overrides,
     )
+    interrupted = False
     try:
         stack.start()
         if not real_key:
@@ -694,11 +695,37 @@ def run_demo(data_dir: str | None = None) -> int:
         demo.summary()
         console.print("[bold green]Demo finished.[/]")
         return 0
-    except (TimeoutError, RuntimeError, ConfigError, OSError) as exc:
+    except BaseException as exc:
+        if _interrupted(exc):
+            interrupted = True
+            where = f"its data is in {root}" if keep else "its temporary data is removed"
+            console.print(
+                f"[bold yellow]The demo was interrupted[/] (Ctrl-C); {where}.", highlight=False
+            )
+            return 130
+        if not isinstance(exc, (TimeoutError, RuntimeError, ConfigError, OSError)):
+            raise
         # A wrong key, an unreachable API or a stuck reflection: one line, not a traceback.
         console.print(f"[bold red]The demo stopped:[/] {escape(str(exc))}", highlight=False)
         return 1
     finally:
-        stack.stop()
+        try:
+            stack.stop()
+        except Exception:
+            # After a Ctrl-C the daemon may stop mid-transaction; the process ends anyway.
+            if not interrupted:
+                raise
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """True when `exc` is a Ctrl-C, or an error raised while one was handled (a database
+    session cut mid-statement says PendingRollbackError on its way out)."""
+    for _ in range(20):
+        if exc is None:
+            return False
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__context__
+    return False

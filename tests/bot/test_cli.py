@@ -75,7 +75,7 @@ def test_reflect_a_transcript_file_then_list_and_show(tmp_path: Path) -> None:
     bad = seshat("reflect", "--transcript", "-", cwd=tmp_path, stdin="not json")
     assert bad.returncode == 1 and "not JSON" in bad.stderr
     # A missing file and a directory: one line each, naming the path, no traceback.
-    for target, says in ((tmp_path / "missing.json", "No such file"), (tmp_path, "directory")):
+    for target, says in ((tmp_path / "missing.json", "no such file"), (tmp_path, "is a folder")):
         result = seshat("reflect", "--transcript", str(target), cwd=tmp_path)
         assert result.returncode == 1 and says in result.stderr and str(target) in result.stderr
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -238,7 +238,7 @@ def test_cli_guards_default_and_override(cli: typer.Typer) -> None:
 
 def test_cli_missing_file(cli: typer.Typer, tmp_path: Any) -> None:
     result = CliRunner().invoke(cli, ["reflection", "parse", str(tmp_path / "nope.txt")])
-    assert result.exit_code == 1 and "cannot read" in result.stderr
+    assert result.exit_code == 1 and "nope.txt: no such file" in result.stderr
 
 
 def test_cli_jsonl(cli: typer.Typer) -> None:

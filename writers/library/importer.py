@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import DateTime, false, or_, select, text, true
+from sqlalchemy.exc import StatementError
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
@@ -49,7 +50,13 @@ from writers.base import content_hash
 from writers.guard.gate import Guard
 from writers.lessons.review import audit_lesson
 from writers.library.edits import DEFAULT_BANNED
-from writers.library.export import EXCLUDED, HISTORY_TARGETS, IMPORT_RECEIPT, SECTIONS
+from writers.library.export import (
+    EXCLUDED,
+    HISTORY_TARGETS,
+    IMPORT_RECEIPT,
+    SECTIONS,
+    ExchangeError,
+)
 from writers.library.forgotten import may_import
 from writers.library.purge import Receipt
 from writers.library.tombstone_import import apply_tombstones, would_delete
@@ -272,6 +279,18 @@ class _Importer:
         )
 
 
+# What a field of the wrong type or shape raises on its way into a row (a text where a time
+# goes, a list where a text goes, a missing required value when the row is written).
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, StatementError)
+
+
+def why(exc: Exception) -> str:
+    """The first line of what refused a malformed item (no SQL, no parameters)."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+
+
 def _columns(model: Any, item: dict[str, Any], skip: set[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for column in model.__table__.columns:
@@ -317,17 +336,23 @@ def import_library(
         db, confirmed, data_dir=data_dir, actor=actor, now=now, skills_dir=skills_dir
     )
     for section in SECTIONS:
-        for item in data[section]:
-            if excluded_by_forget(db, section, item):
-                imp.report.refused += 1
-            else:
-                imp.row(section, item)
+        for index, item in enumerate(data[section]):
+            try:
+                if excluded_by_forget(db, section, item):
+                    imp.report.refused += 1
+                else:
+                    imp.row(section, item)
+            except MALFORMED as exc:
+                # A hand-edited or foreign file: say which item; the caller rolls back.
+                raise ExchangeError(f'"{section}"[{index}] cannot be imported: {why(exc)}') from exc
             tick(section, 1)
     _states(imp, data["skill_states"])
-    _skill_files(imp, data["skill_files"])
-    _files(imp, data["files"])
     _versions(imp, data["versions"])
     _history(imp, data["history"])
+    # Files last: a malformed version or event above rolls the database back before anything
+    # was written to disk beside it.
+    _skill_files(imp, data["skill_files"])
+    _files(imp, data["files"])
     _fix_sequences(db)
     audit(
         db,

@@ -136,7 +136,10 @@ def run_edit(
         else:
             result = edit_item(db, kind, item_id, read_text(text or ""), actor(), now, place=place)
     if not result.ok:
-        raise fail(f"{noun} {item_id}: {result.reason}")
+        reason = result.reason or "refused"
+        # "no lesson 9", "lesson 9 has no version 4" name the item already: said once.
+        named = reason.startswith((f"no {kind} ", f"{kind} {item_id} "))
+        raise fail(reason.replace(kind, noun, 1) if named else f"{noun} {item_id}: {reason}")
     note = f" ({result.reason})" if result.reason else ""
     red = f", {result.redactions} redaction(s)" if result.redactions else ""
     say(f"{noun} #{item_id}: version {result.version}{note}{red}")

@@ -88,7 +88,7 @@ def import_(
 
     from writers.library.edits import Place
     from writers.library.export import ExchangeError, load
-    from writers.library.importer import import_library, total_items
+    from writers.library.importer import MALFORMED, import_library, total_items, why
     from writers.library.tombstone_import import ForgetFirst
 
     if file == "-":
@@ -112,8 +112,8 @@ def import_(
     unknown = sorted(set(forget or ()) - set(named))
     if unknown:
         raise fail(
-            f"{file}: holds no tombstone for {', '.join(unknown)} (it names: "
-            f"{', '.join(named) or 'nobody'})"
+            f"{file}: holds no tombstone for {', '.join(unknown)} ("
+            + (f"it names: {', '.join(named)})" if named else "it holds none)")
         )
     report = None
     try:
@@ -147,8 +147,11 @@ def import_(
                 )
             if dry_run:
                 raise _DryRun
-    except ForgetFirst as exc:
-        raise fail(f"{file}: {exc}") from exc
+    except (ForgetFirst, ExchangeError) as exc:
+        raise fail(f"{file}: {exc}; nothing was imported") from exc
+    except MALFORMED as exc:
+        # Past the library's items (versions, history, skill states): the same, without an index.
+        raise fail(f"{file}: cannot be imported ({why(exc)}); nothing was imported") from exc
     except _DryRun:
         pass
     assert report is not None

@@ -29,9 +29,9 @@ def forget_command(
     from bot.commands.console import load_settings
     from bot.commands.ids import UnknownId, resolve
     from bot.commands.learned.review import cli_actor
+    from bot.commands.store_cli import open_store
     from bot.learning.forgetting import Forgetting
     from store.clock import SystemClock
-    from store.db import Store
     from writers.library.purge import Purge, UnknownItem, known_user, parse_item
     from writers.registry import honcho_deleter
 
@@ -41,7 +41,7 @@ def forget_command(
         except ValueError as exc:
             raise fail(str(exc), code=2) from exc
     settings = load_settings()
-    store = Store.open(settings.effective_database_url)
+    store = open_store(settings)
     clock = SystemClock()
     try:
         with store.sessions() as db:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import load_settings
+from bot.commands.console import fail, load_settings
 from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
@@ -80,14 +80,13 @@ def list_items(
 
 def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
     from store.clock import SystemClock
-    from store.db import Store
     from writers.lessons.review import apply_lesson_decision
     from writers.registry import appliers_from_settings
     from writers.review import decide
     from writers.skills.gitrepo import GitError
 
     settings = load_settings()
-    store = Store.open(settings.effective_database_url)
+    store = open_store(settings)
     actor = cli_actor()
     try:
         with store.sessions.begin() as db:
@@ -107,9 +106,11 @@ def _decide(item_id: int, decision: str, shown_hash: str | None) -> None:
         raise typer.Exit(1) from exc
     finally:
         store.close()
-    typer.echo(result.message)
     if not result.applied:
-        raise typer.Exit(1)
+        # Not found, already decided, a stale --hash: said as an error, with where to look.
+        hint = " (see `seshat review list`)" if result.status == "not_found" else ""
+        raise fail(result.message.rstrip(".") + hint)
+    typer.echo(result.message)
 
 
 ItemId = Annotated[int, typer.Argument(metavar="ID", help="Review item id (see `review list`).")]

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from bot.commands.console import load_settings
+from bot.commands.console import fail, load_settings
+from bot.commands.store_cli import open_store
 
 
 def rollback_command(
@@ -33,17 +34,15 @@ def rollback_command(
         if v
     ]
     if len(given) != 1:
-        typer.echo("Give exactly one of --reflection, --session or --author.", err=True)
-        raise typer.Exit(2)
+        raise fail("give exactly one of --reflection, --session or --author", code=2)
     from bot.commands.ids import UnknownId, resolve
     from bot.commands.learned.review import cli_actor
     from store.clock import SystemClock
-    from store.db import Store
     from writers.library.rollback import rollback
     from writers.skills.gitrepo import GitError
 
     settings = load_settings()
-    store = Store.open(settings.effective_database_url)
+    store = open_store(settings)
     try:
         with store.sessions.begin() as db:
             if reflection:
@@ -62,8 +61,7 @@ def rollback_command(
                 skills_dir=settings.effective_skills_dir,
             )
     except UnknownId as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+        raise fail(str(exc)) from exc
     except GitError as exc:
         # e.g. a later skill commit conflicts with the revert: nothing in the database changed.
         typer.echo(f"Rollback stopped, database unchanged: {exc}", err=True)
