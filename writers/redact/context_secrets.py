@@ -88,6 +88,8 @@ _COPULA = (
     # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
     # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
     r"|ná|yw|ydy|yra|është"
+    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
+    r"|este|e|ni|ay|คือ"
 )
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
@@ -116,6 +118,11 @@ _PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
+    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
+    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2").
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?!(?:to|on)[ \t])(?:{_COPULAS})"
+    rf"(?=[ \t\"'`“„«「])"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
