@@ -289,7 +289,32 @@ def _prose_check(m: re.Match[str]) -> bool:
         # lowercase parts joined by a hyphen after a copula say what the secret is like; a
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
+    if re.fullmatch(r"\d+", value.rstrip(_CLOSE)):
+        return not bare and _pin(m)
     return _value_ok(value, strict=bare, said=said)
+
+
+# A PIN, a lock's code, a phone's or a card's password is digits: after a word for a password
+# (not for a token, a key or a secret, which are not chosen to be typed on a keypad) joined to
+# it by a colon or a copula, with no word between but what says whose it is ("Hasło do
+# skrytki: …", "PIN for the door is …"), four to eight digits are the password. A word between
+# makes the number something else of it ("password reset ticket: 48213", "password expiry:
+# 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
+_NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
+_PIN_JOIN = re.compile(
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"{_OPEN_QUOTE}?[ \t]*"
+)
+
+
+def _pin(m: re.Match[str]) -> bool:
+    digits = m.group("s").rstrip(_CLOSE)
+    if not 4 <= len(digits) <= 8 or len(set(digits)) == 1 or digits in "01234567890987654321":
+        return False
+    noun = re.match(rf"(?i)(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)):
+        return False
+    return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
 
 
 def _prose_context_ok(m: re.Match[str]) -> bool:
