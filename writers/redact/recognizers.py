@@ -301,7 +301,9 @@ def self_describing(value: str) -> bool:
     number makes it a candidate again (`correct-horse-battery-staple`, `password123`,
     `Mi-Clave-2024`)."""
     core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
-    if re.search(r"\d", core):
+    # Leetspeak writes digits for letters inside a word (`P@ssw0rd`); a number standing apart
+    # (`Qwerty#37`, `Admin!2024`) is a number, the way a person lengthens a word into a password.
+    if re.search(r"\d", core) and not any(p.isdigit() for p in re.findall(r"[^\W_]+", core)):
         delet = core.lower().translate(_LEET)
         if not re.search(r"\d", delet):
             core = delet  # `P@ssw0rd`, `S3cr3t!`: leetspeak of a word
