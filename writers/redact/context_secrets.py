@@ -317,6 +317,37 @@ def _pin(m: re.Match[str]) -> bool:
     return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
 
 
+# A passphrase is words (NIST SP 800-63B counts spaces as characters; diceware strings words)
+# and people end it with a number. After a word for a password joined by a colon or a copula,
+# three to seven words ending in a number, in quotes (which say where a value with spaces begins
+# and ends) or running to the end of the line, are the passphrase; a number followed by words is
+# a quantity ("changed every 90 days").
+# A message about a password names it (`about_a_secret`) or has no number of its own.
+_PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
+_PASSPHRASE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE}(?<=\d))[ \t]?[\"'”»」』]"
+    rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
+)
+
+
+def _passphrase_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "q" if m.group("q") is not None else "e"
+    return m.start(group), m.end(group)
+
+
+def _passphrase_check(m: re.Match[str]) -> bool:
+    phrase = m.group("q") or m.group("e")
+    noun = re.match(rf"(?i)(?:{_NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)) or is_placeholder(phrase):
+        return False
+    return not _ABOUT.search(phrase)
+
+
+_ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{_NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
+
+
 def _prose_context_ok(m: re.Match[str]) -> bool:
     """Do the words around a noun's match leave it naming the value after it? (The value itself is
     judged by `_value_ok`.)"""
@@ -1477,6 +1508,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _LINE_LABEL, 0.55, _line_label_check, _trimmed),
+    Rule("secret_prose", _PASSPHRASE, 0.55, _passphrase_check, _passphrase_span),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),

@@ -557,6 +557,8 @@ SECRET_NOUNS = (
     r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
     r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
     r"|wagwoord|nenosiri|парола|лозинка"
+    # Passphrase in French and Spanish, Korean's everyday clipping of 비밀번호.
+    r"|phrase de passe|frase de paso|frase de contrase[ñn]a"
     # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
     # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
     r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
@@ -565,7 +567,7 @@ SECRET_NOUNS = (
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
     r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
-    r"|รหัสผ่าน|κωδικός|συνθηματικό"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
     # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
     r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
 )
