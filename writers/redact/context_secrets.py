@@ -45,6 +45,7 @@ from writers.redact.recognizers import (
     UUID,
     Rule,
     column_header,
+    decoded_placeholder,
     described_sealed,
     entropy,
     enveloped,
@@ -157,10 +158,12 @@ _ISO_TIME = re.compile(
 def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
     word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
-    if not said and re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw):
+    key = re.match(r"[A-Za-z_][\w.-]*(?=[=:])", raw)
+    named = key is not None and _a_name(key.group(0))
+    if not said and named and re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw):
         return False  # the next key of a config
     if re.match(r"\\[nrt\"']|-|\.{0,2}/|[<{\[(:]|%\{", raw) or (
-        not said and re.match(r"[A-Za-z_][\w.-]*=", raw)
+        not said and named and re.match(r"[A-Za-z_][\w.-]*=", raw)
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
     if SOURCE_LOCATION.fullmatch(raw.rstrip(_CLOSE)):
@@ -171,6 +174,8 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if decoded_placeholder(raw.rstrip(_CLOSE)):
+        return False  # `UkVQTEFDRV9NRQ==`: base64 of a slot's words, a Secret's `data:` stand-in
     if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(_CLOSE)
@@ -214,6 +219,16 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
             return True  # `egmt-dhhtg-aycw-xkvr`: letters no language spells, a generator's
         return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
     return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
+
+
+# A config's key is a name: its pieces are words in one case or capitalised (`db.host`,
+# `maxPoolSize2`, `DB_PASSWORD`). Two capitalised letters with a digit or a capital after
+# (`TwdBm7`, `WkRhbKKzh…`) are no word: base64 or a generator's run, its padding `=` no operator.
+_NOT_A_WORD = re.compile(r"(?<![A-Za-z])[A-Z][a-z](?![a-z])")
+
+
+def _a_name(word: str) -> bool:
+    return len(word) <= 3 or not _NOT_A_WORD.search(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word))
 
 
 # Groups of lowercase letters joined by hyphens, two of them four letters or more with no vowel
