@@ -126,6 +126,24 @@ def unescaped_views(text: str, depth: int = MAX_UNESCAPE) -> list[UnescapedView]
     return views
 
 
+# Fullwidth forms (U+FF01–FF5E) and the ideographic space are ASCII typed in an East Asian input
+# mode: Unicode's compatibility mapping (NFKC) makes `Ｈａｎａｂｉ２４４` `Hanabi244`, one character
+# for one. A card number, a password or a key so typed is the same secret.
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# Letters and digits: fullwidth punctuation alone (`：`, `（`) leaves the text's runs as they were.
+_FULLWIDTH_ALNUM = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+
+
+def width_folded_view(text: str) -> UnescapedView | None:
+    """`text` with its fullwidth ASCII folded to ASCII (offsets unchanged); None when it has
+    none outside punctuation, which the rules already read in both widths."""
+    if not _FULLWIDTH_ALNUM.search(text):
+        return None
+    return UnescapedView(
+        text.translate(_FULLWIDTH), tuple(range(len(text))), tuple(range(1, len(text) + 1))
+    )
+
+
 class _NoContext(ContextAwareEnhancer):
     """Leaves scores alone: there are no tokens to look for context words in."""
 
@@ -193,7 +211,8 @@ class Redactor:
             (r.start, r.end, KINDS.get(r.entity_type, r.entity_type), r.score)
             for r in self._engine.analyze(text=text, language="en")
         ]
-        for view in unescaped_views(text):
+        folded = width_folded_view(text)
+        for view in unescaped_views(text) + ([folded] if folded else []):
             for r in self._engine.analyze(text=view.text, language="en"):
                 if r.end > r.start:
                     kind = KINDS.get(r.entity_type, r.entity_type)
