@@ -538,6 +538,11 @@ def secret_reference(value: str) -> bool:
     )
 
 
+# A word's character in a script written with spaces between words. Kana, CJK ideographs and
+# Hangul are written without them, so a number glued to them (`番号は4619…です`) still stands
+# alone, as it would between spaces.
+SPACED_WORD = r"[^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+
 # Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
 SECRET_NOUNS = (
     r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
@@ -2054,9 +2059,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "phone",
         _rx(
-            r"(?<![\w.+/-])(?:\+\d{1,3}[ .-]?|1[ .-])?(?:\(\d{1,4}\)[ .-]?|\d{1,4}[ .-])"
-            r"\d{3,4}[ .-]\d{3,5}"
-            r"(?![\w-]|\.\d)|(?<![\w.+/-])\+\d{8,15}(?![\w-]|\.\d)"
+            rf"(?<![.+/-])(?<!{SPACED_WORD})(?:\+\d{{1,3}}[ .-]?|1[ .-])?"
+            r"(?:\(\d{1,4}\)[ .-]?|\d{1,4}[ .-])\d{3,4}[ .-]\d{3,5}"
+            rf"(?!{SPACED_WORD}|-|\.\d)|(?<![.+/-])(?<!{SPACED_WORD})\+\d{{8,15}}"
+            rf"(?!{SPACED_WORD}|-|\.\d)"
         ),
         0.7,
         _phone_check,
@@ -2065,7 +2071,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "credit_card",
         # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
-        _rx(r"(?<![\w./-])[2-6](?:(?:[ .-]| {2})?\d){12,18}(?![\w-]|\.\d)"),
+        _rx(rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}(?!{SPACED_WORD}|-|\.\d)"),
         0.85,
         _card_check,
     ),
