@@ -121,8 +121,8 @@ _PROSE = re.compile(
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
-    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2").
-    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?!(?:to|on)[ \t])(?:{_COPULAS})"
+    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
@@ -277,7 +277,9 @@ _NOUN_AT = re.compile(rf"(?i)(?:{_NOUNS})(?![A-Za-z])")
 # one is a phrase, not a compound noun.
 _FUNCTION_WORDS = set(
     "for of on to in at the a an my our your his her their this that du de da do del della der"
-    " den dem des das la le les el los las il lo von van voor für pour para per".split()
+    " den dem des das la le les el los las il lo von van voor für pour para per"
+    # Tagalog's `ng` ("password ng wifi"), Indonesian and Malay `untuk` (for), Irish `don`.
+    " ng untuk don".split()
 )
 
 
@@ -420,7 +422,8 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     compound = (
         noun
         and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
-            rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}[ \t]*[:：][ \t]*",
+            rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}"
+            rf"(?:[ \t]*[:：]|[ \t]+(?:{_COPULAS})|[ \t]+[–—])[ \t]*",
             plain[noun.end() :],
         )
     )
@@ -429,10 +432,11 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         and noun
         and plain[: noun.end()].isascii()
         and not _FUNCTION_WORDS.intersection(plain.lower().split())
-        and name_strength(plain.rstrip(" \t:：")) == 0
+        and name_strength(re.sub(rf"(?i)[ \t]+(?:{_COPULAS})[ \t]*$", "", plain.rstrip(" \t:：—–"))) == 0
     ):
-        # "PIN pad model: …", "password manager version: …": a compound noun's last word is its
-        # head, and the label names that thing (as a key's name would), not a secret.
+        # "PIN pad model: …", "password manager version: …", "the password manager is …": a
+        # compound noun's last word is its head, and the label names that thing (as a key's
+        # name would), not a secret.
         return False
     if joiner > 0 and label[:joiner].count("`") % 2 == 1:
         return False  # "pin `image: …`": the colon is inside code the label opened, not prose

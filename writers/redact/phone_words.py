@@ -30,10 +30,11 @@ PHONE_CONTEXT = re.compile(
     # "Number" in Czech and Slovak, Turkish (`má nové číslo 604 …`, `numarası 0 (543) …`).
     r"|číslo|čísla|numara\w*"
     # Asking to be called, in the languages a team writes in: a number one is asked to call
-    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`).
+    # is a phone number, also as a bare run of digits (`bel me op 0612…`, `llámame al 612…`);
+    # a verb in its persons (`liga-me`, `ligou`).
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
     r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
-    r"|llamada|ligue|ligar|ligação|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
+    r"|llamada|ligue|ligar|ligação|liga|ligo|ligou|liguei|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
     r"|звони|звоните|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처"
 )
