@@ -278,9 +278,15 @@ _NOUN_AT = re.compile(rf"(?i)(?:{_NOUNS})(?![A-Za-z])")
 _FUNCTION_WORDS = set(
     "for of on to in at the a an my our your his her their this that du de da do del della der"
     " den dem des das la le les el los las il lo von van voor für pour para per"
-    # Tagalog's `ng` ("password ng wifi"), Indonesian and Malay `untuk` (for), Irish `don`.
-    " ng untuk don".split()
+    # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
+    " ng ya untuk don".split()
 )
+
+
+# English puts a compound's head last ("password manager is"); the languages whose copula
+# follows a noun's modifier ("parola serverului e", "nenosiri la seva ni") put it first.
+_HEAD_LAST_COPULA = r"(?:is|was|are|will be|has been|should be)(?:[ \t]+now)?"
+_HEAD_LAST_COPULA_END = re.compile(rf"(?i)[ \t]+{_HEAD_LAST_COPULA}[ \t]*$")
 
 
 _COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
@@ -423,7 +429,7 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         noun
         and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
             rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}"
-            rf"(?:[ \t]*[:：]|[ \t]+(?:{_COPULAS})|[ \t]+[–—])[ \t]*",
+            rf"(?:[ \t]*[:：]|[ \t]+(?:{_HEAD_LAST_COPULA})|[ \t]+[–—])[ \t]*",
             plain[noun.end() :],
         )
     )
@@ -432,7 +438,7 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         and noun
         and plain[: noun.end()].isascii()
         and not _FUNCTION_WORDS.intersection(plain.lower().split())
-        and name_strength(re.sub(rf"(?i)[ \t]+(?:{_COPULAS})[ \t]*$", "", plain.rstrip(" \t:：—–"))) == 0
+        and name_strength(re.sub(_HEAD_LAST_COPULA_END, "", plain.rstrip(" \t:：—–"))) == 0
     ):
         # "PIN pad model: …", "password manager version: …", "the password manager is …": a
         # compound noun's last word is its head, and the label names that thing (as a key's
