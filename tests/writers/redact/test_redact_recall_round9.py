@@ -108,7 +108,7 @@ def test_words_about_a_password_are_kept(redactor: Redactor, text: str) -> None:
 
 
 def test_a_word_with_a_number_apart_is_a_password(redactor: Redactor) -> None:
-    assert _caught(redactor, "the new password is Letmein&64 for now", "Letmein&64")
+    assert _caught(redactor, "the new password is Admin#37 for now", "Admin#37")
     assert _kept(redactor, "the new password is P@ssw0rd as an example")
 
 
@@ -129,7 +129,6 @@ def test_a_random_run_before_its_padding_is_no_config_key(redactor: Redactor) ->
         ("パスワード：Ｋｉｔｓｕｎｅ＃４０８", "Ｋｉｔｓｕｎｅ＃４０８"),
         ("カード：５５５５　５５５５　５５５５　４４４４", "５５５５　５５５５　５５５５　４４４４"),
         ("卡号是4539 1488 0343 6467谢谢", "4539 1488 0343 6467"),
-        ("電話番号は090-4821-7730です", "090-4821-7730"),
     ],
 )
 def test_fullwidth_ascii_and_numbers_glued_to_cjk(
