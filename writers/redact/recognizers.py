@@ -2071,7 +2071,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "credit_card",
         # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
-        _rx(rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}(?!{SPACED_WORD}|-|\.\d)"),
+        _rx(
+            rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
+            rf"(?!{SPACED_WORD}|-|\.\d)"
+        ),
         0.85,
         _card_check,
     ),

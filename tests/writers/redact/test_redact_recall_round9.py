@@ -27,7 +27,9 @@ from writers.redact.redactor import Redactor
         ("пароль від сервера — Дніпро55!", "Дніпро55!"),  # Ukrainian, a dash
     ],
 )
-def test_a_modifier_after_the_noun_then_a_copula(redactor: Redactor, text: str, secret: str) -> None:
+def test_a_modifier_after_the_noun_then_a_copula(
+    redactor: Redactor, text: str, secret: str
+) -> None:
     assert _caught(redactor, text, secret)
 
 
@@ -127,7 +129,10 @@ def test_a_random_run_before_its_padding_is_no_config_key(redactor: Redactor) ->
     ("text", "secret"),
     [
         ("パスワード：Ｋｉｔｓｕｎｅ＃４０８", "Ｋｉｔｓｕｎｅ＃４０８"),
-        ("カード：５５５５　５５５５　５５５５　４４４４", "５５５５　５５５５　５５５５　４４４４"),
+        (
+            "カード：５５５５　５５５５　５５５５　４４４４",
+            "５５５５　５５５５　５５５５　４４４４",
+        ),
         ("卡号是4539 1488 0343 6467谢谢", "4539 1488 0343 6467"),
     ],
 )
