@@ -371,6 +371,24 @@ def _passphrase_check(m: re.Match[str]) -> bool:
 _ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{_NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
 
 
+# A question that asks for a password is answered on the next line: "what's the wifi
+# password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
+# dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
+# not be a word counts, as after a bare noun.
+_ANSWERED = re.compile(
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{_NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<s>[^\s`\"']{4,64})[ \t]*$"
+)
+
+
+def _answered_check(m: re.Match[str]) -> bool:
+    if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(_CLOSE)):
+        return False  # `v2.3.1`: a version answers "which version?"
+    if m.group("s").startswith("@"):
+        return False  # `@marta-ops`: a mention answers "who has it?"
+    return _value_ok(m.group("s"), strict=True)
+
+
 def _prose_context_ok(m: re.Match[str]) -> bool:
     """Do the words around a noun's match leave it naming the value after it? (The value itself is
     judged by `_value_ok`.)"""
@@ -1534,6 +1552,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
     Rule("secret_prose", _LINE_LABEL, 0.55, _line_label_check, _trimmed),
     Rule("secret_prose", _PASSPHRASE, 0.55, _passphrase_check, _passphrase_span),
+    Rule("secret_prose", _ANSWERED, 0.55, _answered_check, _trimmed),
     Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
     Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
     Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),

@@ -1,6 +1,6 @@
 """Issue 24's ninth round, recall: secrets written in forms no rule read (a modifier after the
-noun, a PIN of digits, a passphrase of words, fullwidth ASCII, a number glued to kana), each
-beside a near text that is still kept. Written here from general knowledge of how people give
+noun, a PIN of digits, a passphrase of words, fullwidth ASCII, a number glued to kana, the
+answer to a question), each beside a near text that is still kept. Written here from general knowledge of how people give
 a password, a card or a phone in chat; none is copied from a corpus or the probe.
 """
 
@@ -161,12 +161,40 @@ def test_ligar_in_its_persons_names_a_phone(redactor: Redactor) -> None:
     assert _kept(redactor, "a liga tem 912 equipas e 146 jogos")
 
 
+# ---------------------------------------------------------------- a question and its answer
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("what's the password for the printer?\nB: Tallow!882", "Tallow!882"),
+        ("¿cuál es la contraseña del NAS?\n→ Pampa_4471", "Pampa_4471"),
+    ],
+)
+def test_a_value_answering_a_question_for_a_password(
+    redactor: Redactor, text: str, secret: str
+) -> None:
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who knows the printer password?\n@dmitri-it",
+        "what is the password policy?\n- at least 14 characters",
+        "password?\nsoon",
+    ],
+)
+def test_an_answer_that_is_no_value_is_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)
+
+
 # ---------------------------------------------------------------- the probe
 
 
 def test_the_recall9_probe_does_not_get_worse(redactor: Redactor) -> None:
     """`tests/support/data/redaction_probes/recall9/`: 179/220 on main before this round,
-    205/220 after; its negatives 2/200 before and after."""
+    207/220 after; its negatives 2/200 before and after."""
     from tests.support.paths import DATA
     from tests.support.redaction_corpus import load_jsonl_pair, score
 
@@ -175,5 +203,5 @@ def test_the_recall9_probe_does_not_get_worse(redactor: Redactor) -> None:
         folder / "recall9_positives.jsonl", folder / "recall9_negatives.jsonl"
     )
     result = score(redactor, pos, neg)
-    assert sum(result.caught.values()) >= 205, result.missed
+    assert sum(result.caught.values()) >= 207, result.missed
     assert len(result.false_positives) <= 2, result.false_positives
