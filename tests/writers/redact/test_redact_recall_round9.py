@@ -1,7 +1,8 @@
 """Issue 24's ninth round, recall: secrets written in forms no rule read (a modifier after the
 noun, a PIN of digits, a passphrase of words, fullwidth ASCII, a number glued to kana, the
-answer to a question), each beside a near text that is still kept. Written here from general knowledge of how people give
-a password, a card or a phone in chat; none is copied from a corpus or the probe.
+answer to a question), each beside a near text that is still kept. Written here from general
+knowledge of how people give a password, a card or a phone in chat; none is copied from a
+corpus or the probe.
 """
 
 from __future__ import annotations
