@@ -231,7 +231,8 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # main at 67dd3dd before the round's rules: set 40 168/170, 8/600; set 43 166/170, 14/600.
 # After the ninth round (numbers, words and values chosen on dev sets 39, 41, 42 and 44 and the
 # helpers' own probes; nobody read a held-out text; the values part withdrew two of its rules on
-# counts of older held-out sets that got worse): set 40 168/170 5/600, 43 166/170 10/600; 7
+# counts of older held-out sets that got worse): set 40 168/170 5/600, 43 166/170 10/600 (167/170
+# after the round's recall part, chosen on a blind probe of passwords, phones and cards); 7
 # 174/174 5, 20 170/170 12, 21 162/170 20, 22 170/170 1, 28 169/170 4, 30 168/170 12, 35 167/170
 # 13, 36 167/170 9; the others unchanged.
 # name: (caught, secrets, false-positive ceiling, negatives)
@@ -250,7 +251,7 @@ HELD_OUT_REDACTION = {
     "redaction35": (167, 170, 13, 600),
     "redaction36": (167, 170, 9, 600),
     "redaction40": (168, 170, 5, 600),
-    "redaction43": (166, 170, 10, 600),
+    "redaction43": (167, 170, 10, 600),
 }
 
 
