@@ -231,7 +231,7 @@ class ElasticPool:
 
     def _next(self) -> tuple[Future[Any], Callable[..., Any], tuple[Any, ...]] | None:
         """The next task, or None when this thread should end (idle too long, or shut down).
-        Taking a task that leaves no thread free reserves a spare, started before the task."""
+        Taking a task that leaves no thread free starts a spare first."""
         with self._cond:
             while True:
                 if self._queue:
@@ -247,8 +247,16 @@ class ElasticPool:
                 if not woke and not self._queue:
                     self._threads.discard(threading.current_thread())
                     return None
-        if spare is not None:
+        # Started before the task runs; a second one if still more are needed. Each new thread
+        # that takes a task does the same, so the pool doubles per start in a burst and no
+        # thread delays its own task by more than two starts.
+        for more in (True, False):
+            if spare is None:
+                break
             self._start(spare, strict=False)
+            if more:
+                with self._cond:
+                    spare = self._reserve(spare=1)
         return task
 
     def _work(self) -> None:
