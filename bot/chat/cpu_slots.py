@@ -158,15 +158,7 @@ IDLE_SECONDS = 10.0
 
 
 class ElasticPool:
-    """Runs submitted calls on up to `max_workers` threads, each ending when idle for long.
-
-    `Thread.start` waits for the new thread to run (~1.6 ms at load 5), so the submitting thread
-    (the intake, before its ack) should not be the one starting threads. A worker that takes a
-    task and leaves no thread free starts a spare before running it; a submit finds that spare
-    waiting (or on its way) and only hands the task over. The submitting thread starts one only
-    when the pool has none free and none on its way (its first task, or after the pool shrank),
-    and never while holding the pool's lock.
-    """
+    """Runs submitted calls on up to `max_workers` threads, each ending when idle for long."""
 
     def __init__(
         self, max_workers: int, *, idle_seconds: float = IDLE_SECONDS, name: str = "pool"
@@ -178,17 +170,16 @@ class ElasticPool:
         self._name = name
         self._cond = threading.Condition()
         self._queue: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
-        self._threads: set[threading.Thread] = set()  # running (they add themselves)
-        self._starting = 0  # started, not yet running
+        self._threads: set[threading.Thread] = set()
         self._idle = 0
         self._started = 0
         self._closed = False
 
     @property
     def size(self) -> int:
-        """Threads alive now (working, waiting for work, or on their way)."""
+        """Threads alive now (working or waiting for work)."""
         with self._cond:
-            return len(self._threads) + self._starting
+            return len(self._threads)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         """Queue `fn(*args)`; RuntimeError after `shutdown`."""
@@ -197,73 +188,34 @@ class ElasticPool:
             if self._closed:
                 raise RuntimeError("cannot submit after shutdown")
             self._queue.append((future, fn, args))
-            self._cond.notify()
-            # A thread waiting (or on its way) takes a task, and starts the next thread itself
-            # if that leaves none free: this one starts a thread only into an empty or all-busy
-            # pool.
-            name = None if self._idle or self._starting else self._reserve(spare=0)
-        if name is not None:
-            self._start(name, strict=True)
+            if len(self._queue) > self._idle and len(self._threads) < self._max:
+                self._started += 1
+                thread = threading.Thread(
+                    target=self._work, name=f"{self._name}_{self._started}", daemon=True
+                )
+                self._threads.add(thread)
+                thread.start()
+            else:
+                self._cond.notify()
         return future
 
-    def _reserve(self, *, spare: int) -> str | None:
-        """With the lock held: a new thread's name if the queued tasks (plus `spare` more) need
-        one and the pool may grow, counted as on its way; else None."""
-        free = self._idle + self._starting
-        size = len(self._threads) + self._starting
-        if len(self._queue) + spare <= free or size >= self._max:
-            return None
-        self._starting += 1
-        self._started += 1
-        return f"{self._name}_{self._started}"
-
-    def _start(self, name: str, *, strict: bool) -> None:
-        """Start a reserved thread, without the lock (`start` waits for the thread to run)."""
-        thread = threading.Thread(target=self._work, name=name, daemon=True)
-        try:
-            thread.start()
-        except RuntimeError:  # no thread to be had: the ones running take the queue
-            with self._cond:
-                self._starting -= 1
-                self._cond.notify_all()
-            if strict:
-                raise
-
     def _next(self) -> tuple[Future[Any], Callable[..., Any], tuple[Any, ...]] | None:
-        """The next task, or None when this thread should end (idle too long, or shut down).
-        Taking a task that leaves no thread free starts a spare first."""
+        """The next task, or None when this thread should end (idle too long, or shut down)."""
         with self._cond:
             while True:
                 if self._queue:
-                    task = self._queue.popleft()
-                    spare = self._reserve(spare=1)
-                    break
+                    return self._queue.popleft()
                 if self._closed:
-                    self._threads.discard(threading.current_thread())
-                    return None
+                    break
                 self._idle += 1
                 woke = self._cond.wait(self._idle_seconds)
                 self._idle -= 1
                 if not woke and not self._queue:
-                    self._threads.discard(threading.current_thread())
-                    return None
-        # Started before the task runs; a second one if still more are needed. Each new thread
-        # that takes a task does the same, so the pool doubles per start in a burst and no
-        # thread delays its own task by more than two starts.
-        for more in (True, False):
-            if spare is None:
-                break
-            self._start(spare, strict=False)
-            if more:
-                with self._cond:
-                    spare = self._reserve(spare=1)
-        return task
+                    break
+            self._threads.discard(threading.current_thread())
+            return None
 
     def _work(self) -> None:
-        with self._cond:
-            self._starting -= 1
-            self._threads.add(threading.current_thread())
-            self._cond.notify_all()  # a shutdown may be waiting for threads on their way
         while (task := self._next()) is not None:
             future, fn, args = task
             if not future.set_running_or_notify_cancel():
@@ -284,10 +236,8 @@ class ElasticPool:
             if cancel_futures:
                 while self._queue:
                     self._queue.popleft()[0].cancel()
-            self._cond.notify_all()
-            while wait and self._starting:
-                self._cond.wait()
             threads = list(self._threads)
+            self._cond.notify_all()
         if wait:
             for thread in threads:
                 thread.join()
