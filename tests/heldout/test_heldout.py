@@ -162,10 +162,22 @@ DEV_REDACTION_FP_CEILING = {
     "redaction41": 0,
     "redaction42": 0,
     "redaction44": 3,
+    # Issue 24's tenth round (written blind, first measured on 814b63a before any text was read:
+    # 45 recall 169/170, FP 7; 47 167/170, FP 2; 48 169/170, FP 8; 50 169/170, FP 1).
+    "redaction45": 7,
+    "redaction47": 2,
+    "redaction48": 8,
+    "redaction50": 1,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules).
-DEV_REDACTION_MISSED: dict[str, int] = {"redaction39": 1}
+DEV_REDACTION_MISSED: dict[str, int] = {
+    "redaction39": 1,
+    "redaction45": 1,
+    "redaction47": 3,
+    "redaction48": 1,
+    "redaction50": 1,
+}
 
 
 @pytest.mark.parametrize("name", sorted(DEV_REDACTION_FP_CEILING))
@@ -235,6 +247,12 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # after the round's recall part, chosen on a blind probe of passwords, phones and cards); 7
 # 174/174 5, 20 170/170 12, 21 162/170 20, 22 170/170 1, 28 169/170 4, 30 168/170 12, 35 167/170
 # 13, 36 167/170 9; the others unchanged.
+#
+# Held-out sets 46 and 49 (issue 24's tenth round; a European government digital-services team
+# and an EV-charging and connected-car company) were drawn by lot (`random.Random(20261130)`)
+# from six sets written blind that round (45, 47, 48 and 50 are development sets), frozen here
+# unchanged, and first measured on main at 814b63a before the round's rules: set 46 169/170,
+# 2/600; set 49 167/170, 16/600.
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 5, 600),
@@ -252,7 +270,31 @@ HELD_OUT_REDACTION = {
     "redaction36": (167, 170, 9, 600),
     "redaction40": (168, 170, 5, 600),
     "redaction43": (167, 170, 10, 600),
+    "redaction46": (169, 170, 2, 600),
+    "redaction49": (167, 170, 16, 600),
 }
+
+
+# The held-out recall probe of issue 24's tenth round (tests/support/data/heldout/recall10/:
+# 150 passwords given the ways people give them, in 39 languages, 75 phones from 60 countries,
+# 75 cards, IBANs, SSNs and others in unusual layouts; 200 near misses), written blind, frozen
+# unread, first measured on 814b63a before the round's rules: recall 227/300, 1/200 false
+# positives. (caught, secrets, false-positive ceiling)
+HELD_OUT_RECALL_PROBE = (227, 300, 1)
+
+
+def test_held_out_recall_probe_does_not_get_worse() -> None:
+    caught, secrets, fp_ceiling = HELD_OUT_RECALL_PROBE
+    folder = HELDOUT / "recall10"
+    pos, neg = load_jsonl_pair(
+        folder / "recall10_positives.jsonl", folder / "recall10_negatives.jsonl"
+    )
+    assert len(pos) == 300 and len(neg) == 200
+    result = score(Redactor(), pos, neg)
+    # Counts only, as for the held-out sets.
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT_REDACTION))
