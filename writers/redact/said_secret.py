@@ -4,7 +4,7 @@ A long random run is what a key looks like, and also what a digest, an id, a req
 hash, an encoded command or a media id looks like. Nothing in the run tells them apart; the
 words around it do. Vendors' keys carry their own prefix, and each known prefix has its own rule
 (`formats/table.py`: `ghp_`, `xoxb-`, `sk-proj-`, `AKIA`…). What the generic rules
-(`context.machine_made._LONG`, `context.long_tokens._PREFIXED`) add is a run of no known form,
+(`context.machine_made.LONG`, `context.long_tokens.PREFIXED`) add is a run of no known form,
 and such a run is a secret when the text says so: a secret's word (`token`, `key`, `secret`,
 `password`, `auth`, `credential`, `bearer`, `cookie`, in the languages the corpora are written
 in) on the run's own line, as its label or in the sentence around it, or on the line right

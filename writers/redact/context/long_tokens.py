@@ -8,26 +8,26 @@ import binascii
 import re
 
 from writers.redact.context.machine_made import (
-    _DIGEST_PREFIX,
-    _HEX,
-    _MANGLED,
-    _NAMED,
-    _PUBLIC_BLOCK,
-    _PUBLIC_PREFIXES,
-    _PUBLISHABLE,
-    _SECRET_WORD,
-    _SSH_PUBLIC,
-    _file_bytes,
-    _public_der,
-    _reads_as_text,
+    DIGEST_PREFIX,
+    HEX,
+    MANGLED,
+    NAMED,
+    PUBLIC_BLOCK,
+    PUBLIC_PREFIXES,
+    PUBLISHABLE,
+    SECRET_WORD,
+    SSH_PUBLIC,
     counted_names,
     decodes_to_structure,
+    file_bytes,
     machine_made,
+    public_der,
     public_name,
+    reads_as_text,
     wordish,
 )
 from writers.redact.context.public_blobs import (
-    _ENCODING_NAME,
+    ENCODING_NAME,
     data_by_label,
     data_by_media_type,
     in_file_blob,
@@ -56,7 +56,7 @@ _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
 _RUN_ON = re.compile(r"/[A-Za-z0-9_+/=-]*")
 
 
-def _long_span(m: re.Match[str]) -> tuple[int, int]:
+def long_span(m: re.Match[str]) -> tuple[int, int]:
     """The long run's span, with the rest of it when the run goes on past a `/`: base64 holds
     `/` and `//`, and a random run cut there (`…Gc3//Xa8…`) is one secret, not one and a path."""
     start, end = m.span("s")
@@ -66,7 +66,7 @@ def _long_span(m: re.Match[str]) -> tuple[int, int]:
     return start, end
 
 
-def _long_check(m: re.Match[str]) -> bool:
+def long_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     before = m.string[max(0, m.start() - 40) : m.start()]
     if sealed_or_public(m.string, m.start()):
@@ -81,37 +81,37 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if data_by_label(m.string, m.start()) or data_by_media_type(m.string, m.start()):
         return False
-    if re.search(r"(?i)base64,\s*$", before) or _SSH_PUBLIC.search(before):
+    if re.search(r"(?i)base64,\s*$", before) or SSH_PUBLIC.search(before):
         return False  # an inline data: URL or an OpenSSH public key is not a credential
-    if _file_bytes(value) or _MANGLED.search(value) or counted_names(value):
+    if file_bytes(value) or MANGLED.search(value) or counted_names(value):
         return False  # a file's bytes or a compiler's symbol name
     if before.endswith("$"):
         return False  # `$s…`, `$6$<salt>$<hash>`: a Swift symbol, a field of a crypt(3) hash
-    whole = m.string[slice(*_long_span(m))]
+    whole = m.string[slice(*long_span(m))]
     if whole != value and decodes_to_structure(whole):
         return False  # the run goes on past a `/` (base64 holds it) and is data, judged whole
     if introduced_as_encoded_data(m.string, m.start()):
         return False  # a block under "the config blob in base64 (binary):" (`public_forms`)
-    named = _NAMED.match(value)
-    if _public_der(value[named.end() :] if named else value):
+    named = NAMED.match(value)
+    if public_der(value[named.end() :] if named else value):
         return False  # DER of a public key, a certificate or a signature
     head = re.match(r"[A-Za-z0-9]{1,8}[-_:/]", value)
-    if head and head.group(0)[:-1].lower() in _PUBLISHABLE:
+    if head and head.group(0)[:-1].lower() in PUBLISHABLE:
         return False  # `pk_live_…`: a publishable key, made to be shipped in web pages
     tag = re.fullmatch(r"(?P<t>[A-Za-z0-9]{2,12})(?P<sep>[-_.])(?P<b>[A-Za-z0-9]{20,})", value)
-    if tag and (tag.group("t").lower() in _PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
-        return False  # `file-…`, `sub_…` under `subscription`: an object's id (`_prefixed_check`)
+    if tag and (tag.group("t").lower() in PUBLIC_PREFIXES or _object_id(m.string, m.start(), tag)):
+        return False  # `file-…`, `sub_…` under `subscription`: an object's id (`prefixed_check`)
     if stored_password_hash(before, whole):
         return False  # `{SSHA256}…`, FortiOS `ENC SH2…`: a password's salted hash, as `$6$…`
-    if _DIGEST_PREFIX.search(before) or (head and _DIGEST_PREFIX.search(" " + head.group(0))):
+    if DIGEST_PREFIX.search(before) or (head and DIGEST_PREFIX.search(" " + head.group(0))):
         return False
-    if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
+    if any(b.start() <= m.start() < b.end() for b in PUBLIC_BLOCK.finditer(m.string)):
         return False
     # `name=value` is an assignment, judged by the name (`secret_assignment`), not as a token.
-    named = _NAMED.match(value)
-    if named and _file_bytes(value[named.end() :]):
+    named = NAMED.match(value)
+    if named and file_bytes(value[named.end() :]):
         return False  # `thumbnail_b64=/9j/4AAQ…`: the value after the name is a file
-    if named and _ENCODING_NAME.search(named.group("name")):
+    if named and ENCODING_NAME.search(named.group("name")):
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
@@ -127,7 +127,7 @@ def _long_check(m: re.Match[str]) -> bool:
         return False
     if not machine_made(value) or in_file_blob(m.string, m.start()):
         return False
-    return said_secret(m.string, *_long_span(m)) or glued_name_says_secret(value)
+    return said_secret(m.string, *long_span(m)) or glued_name_says_secret(value)
 
 
 # A password hash names its scheme before the hash: RFC 2307 / LDAP `{SSHA}`, `{PBKDF2-SHA256}`,
@@ -156,7 +156,7 @@ def stored_password_hash(before: str, value: str) -> bool:
     return len(raw) == size
 
 
-_PREFIXED = re.compile(
+PREFIXED = re.compile(
     r"(?<![\w.-])(?P<p>[A-Za-z][A-Za-z0-9]{1,11})(?P<sep>[_.-])"
     r"(?P<b>[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?=[A-Za-z0-9])){19,}=*)(?![\w.-])"
 )
@@ -172,14 +172,14 @@ def named_digest(value: str) -> bool:
     while len(pieces) > 2 and re.fullmatch(r"\d{1,4}", pieces[-1]):
         pieces.pop()  # `UECC-Windows-<hex>_0000`: a number after the digest counts its items
     digest = pieces[-1]
-    if len(digest) < 32 or not _HEX.fullmatch(digest) or not re.search(r"\d", digest):
+    if len(digest) < 32 or not HEX.fullmatch(digest) or not re.search(r"\d", digest):
         return False
     head = pieces[:-1]
     words = [p for p in head if re.fullmatch(r"[A-Za-z]{4,}", p)]
     # Each piece of the name is a word or a short tag (`x64`, `arm64`, `v2`).
     named = all(re.fullmatch(r"[A-Za-z]+|[A-Za-z][A-Za-z0-9]{0,4}", p) for p in head)
     # A name that says secret (`deploy-token-prod-<hex>`) says what the hex is.
-    return len(head) >= 2 and bool(words) and named and not _SECRET_WORD.search("-".join(head))
+    return len(head) >= 2 and bool(words) and named and not SECRET_WORD.search("-".join(head))
 
 
 # The label right before a value: a key with its colon or equals sign (`"charge": "`), or the
@@ -214,7 +214,7 @@ def tagged_for_its_label(text: str, start: int, tag: str) -> bool:
     if header is not None:
         labels.append(header)
     for label in labels:
-        if _SECRET_WORD.search(label):
+        if SECRET_WORD.search(label):
             continue
         words = [w.lower() for w in _LABEL_WORDS.findall(label)]
         joined = "".join(words)
@@ -245,9 +245,9 @@ def _object_id(text: str, start: int, m: re.Match[str]) -> bool:
     )
 
 
-def _prefixed_check(m: re.Match[str]) -> bool:
+def prefixed_check(m: re.Match[str]) -> bool:
     prefix, body = m.group("p"), m.group("b")
-    if prefix.lower() in _PUBLIC_PREFIXES or is_placeholder(m.group(0)):
+    if prefix.lower() in PUBLIC_PREFIXES or is_placeholder(m.group(0)):
         return False
     if re.fullmatch(r"[a-z]{2,4}", prefix) and m.group("sep") == "_" and len(body) <= 24:
         # `pi_3U8J…`, `evt_1lZD…`, `cus_Nffr…`: an API's object id is a short type tag and a
@@ -260,7 +260,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
-    if m.string[m.start() - 1 : m.start()] == "$" or _MANGLED.search(m.group(0)):
+    if m.string[m.start() - 1 : m.start()] == "$" or MANGLED.search(m.group(0)):
         return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
     if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):
         return False  # `ckpt-step-12000-Qx7R….pt`: a file's name (keys do not end in `.pt`)
@@ -271,7 +271,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     longest = max(re.split(r"[_.=-]", body), key=len)
     if UUID.fullmatch(body) or is_code_ref(m.group(0)) or wordish(flat) > 0.7:
         return False
-    if _HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
+    if HEX.fullmatch(longest.lower()) and re.search(r"\d", longest):
         # `key-<32 hex>`; the public prefixes (`sha256-`) are out, and so is a name made of
         # words with its content's digest (`named_digest`).
         return len(longest) >= 32 and not named_digest(m.group(0))
@@ -279,7 +279,7 @@ def _prefixed_check(m: re.Match[str]) -> bool:
     if not re.search(r"\d", flat) and not both_cases:
         return False
     # A random body: both cases (or one case and digits) and as varied as a key is.
-    if entropy(flat) < (4.0 if both_cases else 3.7) or _reads_as_text(flat):
+    if entropy(flat) < (4.0 if both_cases else 3.7) or reads_as_text(flat):
         return False
     if decodes_to_structure(m.group(0)):
         return False

@@ -15,9 +15,9 @@ from writers.redact.structure import (
 from writers.redact.values.placeholders import UUID, entropy, is_placeholder
 from writers.redact.values.plausible import looks_random
 
-_HEX = re.compile(r"[0-9a-fA-F]+")
+HEX = re.compile(r"[0-9a-fA-F]+")
 # Prefixes of things that are long and random but public: digests, commits, builds, ids.
-_PUBLIC_PREFIXES = frozenset(
+PUBLIC_PREFIXES = frozenset(
     "sha sha1 sha256 sha384 sha512 md5 blake2b blake3 crc32 hash digest checksum etag commit "
     "rev revision build run job trace span request req id uuid guid v ver version release tag h1 "
     "nonce "
@@ -28,11 +28,11 @@ _PUBLIC_PREFIXES = frozenset(
 )
 # A prefix that says publishable: `pk_live_…`, Mapbox's `pk.…`, `pub_…` are made to be shipped in
 # web pages (their secret halves are `sk_…`, `sk.…`).
-_PUBLISHABLE = frozenset({"pk", "pub", "public"})
-_PUBLIC_PREFIXES |= _PUBLISHABLE
+PUBLISHABLE = frozenset({"pk", "pub", "public"})
+PUBLIC_PREFIXES |= PUBLISHABLE
 
 
-def _reads_as_text(value: str) -> bool:
+def reads_as_text(value: str) -> bool:
     """True when `value` is base64 of readable text (a blob someone pasted, not a key)."""
     body = value.replace("-", "+").replace("_", "/").rstrip("=")
     try:
@@ -96,7 +96,7 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
         return False
     if not (re.search(r"[a-z]", core) and re.search(r"[A-Z]", core) and re.search(r"\d", core)):
         return False
-    if _HEX.fullmatch(core) or UUID.fullmatch(core) or core.count("/") > 2:
+    if HEX.fullmatch(core) or UUID.fullmatch(core) or core.count("/") > 2:
         return False
     if wordish(core) > 0.7:
         return False  # a long identifier made of words
@@ -104,29 +104,29 @@ def machine_made(value: str, *, min_len: int = 32) -> bool:
     # identifiers and repeated patterns stay well below.
     if entropy(core) < min(4.2, 0.75 * (len(core).bit_length())):
         return False
-    return not _reads_as_text(core) and not decodes_to_structure(core)
+    return not reads_as_text(core) and not decodes_to_structure(core)
 
 
 # A token may stand in a URL path (`…/<token>/send`), but not as a file name at its end.
 # A percent-escape (`%5D`, `%3D`) is one character of a URL: a run starts after it, never at
 # its hex digits (`page%5Bafter%5D=<cursor>` holds `<cursor>`, not `5D=<cursor>`).
-_LONG = re.compile(
+LONG = re.compile(
     r"(?:(?<![\w/+=.%-])(?<!%[0-9A-Fa-f])|(?<=%[0-9A-Fa-f]{2})|(?<=%[0-9A-Fa-f]{2}=))"
     r"(?P<s>[A-Za-z0-9_+/-][A-Za-z0-9_+/=-]{31,}?)(?![\w+=-])(?!/[\w+=-]*(?:[\s\"'`)>|,;]|$))"
 )
 # `sha384-…` (subresource integrity), `h1:…` (go.sum): a digest named by its algorithm.
 # `sha256/…` (an SPKI pin), `nonce-…` (CSP): a value glued to the word that names it public.
-_DIGEST_PREFIX = re.compile(
+DIGEST_PREFIX = re.compile(
     r"(?i)(?:^|[^\w])(?:sha\d*|md5|blake\w*|h1|sri|nonce|etag|digest|hash|id|kid)[-_:/]$"
 )
-_NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
+NAMED = re.compile(r"(?P<name>[A-Za-z_][\w.-]*?)=(?!=|$)")
 
 
 # Public key material (armoured public keys and certificates, OpenSSH public keys) and armoured
 # ciphertext, which is useless without a key that is not in the text.
 # Any armour whose kind names a public key, a certificate (or a request for one), a signature or
 # ciphertext (`SSH SIGNATURE`, `AGE ENCRYPTED FILE`, `PGP MESSAGE`), never a private key.
-_PUBLIC_BLOCK = re.compile(
+PUBLIC_BLOCK = re.compile(
     r"-----BEGIN (?![A-Z0-9 ]*PRIVATE)[A-Z0-9 ]*(?:PUBLIC KEY(?: BLOCK)?|CERTIFICATE|CRL"
     r"|SIGNATURE|MESSAGE|ENCRYPTED FILE"
     # What a certificate is asked for or sent in: a request (`CERTIFICATE REQUEST`, a CSR holds
@@ -135,7 +135,7 @@ _PUBLIC_BLOCK = re.compile(
     r".*?(?:-----END [A-Z0-9 ]+-----|$)",
     re.DOTALL,
 )
-_SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
+SSH_PUBLIC = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@\S+) $")
 
 
 # File signatures at the start of decoded bytes: images, documents, fonts, audio, archives.
@@ -194,7 +194,7 @@ _FILE_MAGIC = (
 # Names a compiler gives a symbol: Itanium C++/Rust legacy (`_ZN…`, `_ZNK…`), Rust v0 (`_RNv…`),
 # Rust's hash suffix (`…17h<16 hex>E`), Swift (`$s…`, `_$s…`), IL2CPP (`Type_Method_m<SHA-1>`,
 # `Type_t<SHA-1>`: a signature's hash behind `_m`/`_t`, anywhere in a name). A grammar.
-_MANGLED = re.compile(
+MANGLED = re.compile(
     r"^(?:_Z[NKLSTZ0-9]|_R[NCM]|\$?s\d+[A-Za-z_])|17h[0-9a-f]{16}E$|_[mt][0-9A-F]{40}(?![0-9A-Za-z])"
 )
 _COUNTED = re.compile(r"(?<![0-9])([1-9][0-9]?)(?=[A-Za-z_])")
@@ -240,7 +240,7 @@ def counted_names(value: str) -> bool:
     return best >= len(value) / 2
 
 
-def _public_der(value: str) -> bool:
+def public_der(value: str) -> bool:
     """True when `value` is base64 of DER that `der_public` calls a public key, a certificate or
     a signature (`MIIBIjANBgkq…` in a DKIM record, `MEUCIQ…` from cosign)."""
     core = value.rstrip("=").replace("-", "+").replace("_", "/")[:400]
@@ -252,7 +252,7 @@ def _public_der(value: str) -> bool:
     return der_public(raw)
 
 
-def _file_bytes(value: str) -> bool:
+def file_bytes(value: str) -> bool:
     """True when `value` is base64 of a file (its bytes start with a known signature): the
     content of an image, font or document, not a credential, which is random bytes."""
     core = value.strip("=").replace("-", "+").replace("_", "/")
@@ -266,23 +266,23 @@ def _file_bytes(value: str) -> bool:
 
 # Ciphertext is not a credential: the values inside an encryption envelope (SOPS `ENC[…]`, Vault
 # transit `vault:v1:…`) are useless without a key that is not in the text.
-_CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
+CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
 # A label whose last word says the value is an identifier, a digest or a public crypto parameter:
 # `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
-_LABEL_END = re.compile(r"[:=]\s*(?:W/)?[\"'`]?$")
-_PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
-_PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
-_PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
+LABEL_END = re.compile(r"[:=]\s*(?:W/)?[\"'`]?$")
+PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
+PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
+PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
 # A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
 # thumbprint (JOSE `kid`, `x5t#S256`) name a key without being it.
-_PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
+PUBLIC_TAILS |= {"signature", "sig", "kid", "thumbprint", "x5t"}
 # A PKCE `code_challenge` is a digest of the verifier, sent through the browser by design.
-_PUBLIC_TAILS |= {"challenge"}
+PUBLIC_TAILS |= {"challenge"}
 # A token's accessor (Vault) looks a token up or revokes it, and authenticates nothing.
-_PUBLIC_TAILS |= {"accessor"}
+PUBLIC_TAILS |= {"accessor"}
 # One names another party by its public identity, never by its secret: a WireGuard `peer:` is
 # the peer's public key, as a `recipient` is an age or PGP recipient's.
-_PUBLIC_TAILS |= {"peer", "recipient", "recipients"}
+PUBLIC_TAILS |= {"peer", "recipient", "recipients"}
 # A last word that only says "the value of" defers to the word before it: `DigestValue`,
 # `SignatureValue`, `checksum_hex`, `hash_bytes` are the digest; `KeyValue` is still a key.
 _GENERIC_TAILS = {"value", "data", "bytes", "hex", "b64", "base64", "str", "string", "text"}
@@ -292,24 +292,24 @@ _GENERIC_TAILS = {"value", "data", "bytes", "hex", "b64", "base64", "str", "stri
 _CLICK_ID = re.compile(r"(?i)(?:clid|clkid|clickid|[gw]braid)s?$")
 # A pagination object's members (`"paging": {"cursors": {"before": …, "after": …}}`): each is a
 # position in a listing, like a `cursor` named alone.
-_CURSOR_OBJECT = re.compile(r"(?i)[\"']?(?:cursors?|paging|pagination)[\"']?\s*[:=]\s*\{[^{}]*$")
-_POSITION_NAMES = {"before", "after", "next", "previous", "prev", "start", "end", "first", "last"}
+CURSOR_OBJECT = re.compile(r"(?i)[\"']?(?:cursors?|paging|pagination)[\"']?\s*[:=]\s*\{[^{}]*$")
+POSITION_NAMES = {"before", "after", "next", "previous", "prev", "start", "end", "first", "last"}
 
 
 def public_name(name: str) -> bool:
     """True when a value's name (a key, a label, an XML element) says it is public: its last
-    word is one of `_PUBLIC_TAILS` (after a generic `Value`/`data`), a click id, or a cursor."""
+    word is one of `PUBLIC_TAILS` (after a generic `Value`/`data`), a click id, or a cursor."""
     name = name.split("#")[0]  # `x5t#S256`: the thumbprint, in SHA-256
     if names_cursor(name):
         return True  # `nextPageToken: …`: a position in a list
     if _CLICK_ID.search(name):
-        return not _SECRET_WORD.search(name)
+        return not SECRET_WORD.search(name)
     pieces = [p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
     while len(pieces) > 1 and pieces[-1] in _GENERIC_TAILS:
         pieces.pop()
-    if name.lower() in _PUBLIC_TAILS:
+    if name.lower() in PUBLIC_TAILS:
         return True
-    return bool(pieces) and pieces[-1] in _PUBLIC_TAILS
+    return bool(pieces) and pieces[-1] in PUBLIC_TAILS
 
 
-_SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")
+SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from writers.redact.context.prose import (
-    _CLOSE,
-    _NOUNS,
-    _OPEN_QUOTE,
-    _VALUE,
-    _prose_context_ok,
-    _value_ok,
+    CLOSE,
+    NOUNS,
+    OPEN_QUOTE,
+    VALUE,
+    prose_context_ok,
+    value_ok,
 )
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
@@ -21,9 +21,9 @@ from writers.redact.values.plausible import LOWER_PATH
 # de Google Ads MX: …", "Password della PEC aziendale, serve per le notifiche del tribunale: …".
 # The line is the label; no sentence ends inside it (no `.`, `?`, `!`), and only a value no word
 # could be counts (the strict reading of a bare noun), since a long label is as often a heading.
-_LINE_LABEL = re.compile(
-    rf"(?im)^[ \t]*(?:[^\W\d_]+[ \t]+){{0,2}}(?:{_NOUNS})(?![A-Za-z])[^\n:=：.?!`\"']{{1,100}}?"
-    rf"(?<=[^\W\d_)])[ \t]*:[ \t]+{_OPEN_QUOTE}?{_VALUE}"
+LINE_LABEL = re.compile(
+    rf"(?im)^[ \t]*(?:[^\W\d_]+[ \t]+){{0,2}}(?:{NOUNS})(?![A-Za-z])[^\n:=：.?!`\"']{{1,100}}?"
+    rf"(?<=[^\W\d_)])[ \t]*:[ \t]+{OPEN_QUOTE}?{VALUE}"
 )
 
 
@@ -40,20 +40,20 @@ def password_shaped(value: str) -> bool:
     return bool(_PASSWORD_SHAPED.fullmatch(value))
 
 
-def _line_label_check(m: re.Match[str]) -> bool:
-    if not _prose_context_ok(m):
+def line_label_check(m: re.Match[str]) -> bool:
+    if not prose_context_ok(m):
         return False  # the same words around the value as for a short label
-    value = m.group("s").rstrip(_CLOSE)
+    value = m.group("s").rstrip(CLOSE)
     if re.match(r"[A-Za-z_][\w.-]+=", value):
         return False  # `capacity=100`: a key of a config or a log line, then its value
     # A label that long is as often a heading as a name: only a value shaped like a password
     # counts ("Token rotation policy for prod, see SEC-12: v2-policy" holds an id).
-    return password_shaped(value) and _value_ok(value, strict=True, said=True)
+    return password_shaped(value) and value_ok(value, strict=True, said=True)
 
 
-def _trimmed(m: re.Match[str]) -> tuple[int, int] | None:
+def trimmed_span(m: re.Match[str]) -> tuple[int, int] | None:
     value = m.group("s")
-    trimmed = value.rstrip(_CLOSE)
+    trimmed = value.rstrip(CLOSE)
     start = m.start("s")
     return (start, start + len(trimmed)) if trimmed else None
 
@@ -64,14 +64,14 @@ _CLIENT_FLAGS = {
     r"|mongodump|mongorestore|mongoexport|mongoimport",
     "-a": r"redis-cli|keydb-cli|valkey-cli",
 }
-_CLI = re.compile(
+CLI = re.compile(
     r"(?i)(?<![\w-])(?P<flag>--(?:password|passwd|pass|token|secret|api-key|apikey|auth-token"
     r"|access-token|client-secret|db-password|admin-password|requirepass)|-p|-a)"
     r"(?:=|[ \t]+)?(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
 )
 
 
-def _cli_check(m: re.Match[str]) -> bool:
+def cli_check(m: re.Match[str]) -> bool:
     flag = m.group("flag").lower()
     if flag.startswith("--") and m.string[m.end("flag") : m.end("flag") + 1] not in (
         "=",
@@ -94,14 +94,14 @@ def _cli_check(m: re.Match[str]) -> bool:
     if m.group("q"):
         value = m.group("s")
         return len(value) >= 4 and not is_placeholder(value)
-    return _value_ok(m.group("s"), strict=False)
+    return value_ok(m.group("s"), strict=False)
 
 
 # A quote or a code span around the user or the password does not change the pair:
 # "login is `admin` / `…`", "creds: 'deploy' / '…'".
 _Q = r"[`'\"]?"
 # "login for grafana: admin / Br4mbl3^Qu4rtz" — a user and a password after a word for a login.
-_PAIR = re.compile(
+PAIR = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|log-in|creds|credentials|credential|account|zugang"
     r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens)(?![A-Za-z])[^\n:=]{0,40}"
     rf"[:=]\s*{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}\s*(?:/|\||:|\s)\s*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
@@ -111,12 +111,12 @@ _PAIR = re.compile(
 # "creds are admin:…", "die Zugangsdaten sind root / …": a copula instead of a colon, and then
 # the user and the password joined by `:` or `/`.
 # "login admin / …": a word for a login, then the user and the password joined by a slash.
-_PAIR_SLASH = re.compile(
+PAIR_SLASH = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|log-in|creds|credentials|zugang|zugangsdaten|identifiants"
     r"|acceso|credenciais|inloggegevens)[ \t]+"
     rf"{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}[ \t]*/[ \t]*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
-_PAIR_SAID = re.compile(
+PAIR_SAID = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|creds|credentials|zugangsdaten|identifiants"
     r"|credenciais|inloggegevens)(?![A-Za-z])"
     # What they are for may stand before the copula: "creds for the test box are admin:…".
@@ -127,41 +127,41 @@ _PAIR_SAID = re.compile(
 )
 # SQL that sets a user's password (`CREATE USER … IDENTIFIED BY '…'`, Oracle and MySQL), and
 # Windows' `net user NAME PASSWORD /add`: the syntax names the argument a password.
-_SQL_IDENTIFIED = re.compile(
+SQL_IDENTIFIED = re.compile(
     r"(?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"';]{4,200})"
 )
-_NET_USER = re.compile(
+NET_USER = re.compile(
     r"(?i)(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<q>\")?"
     r"(?P<s>[^\s/\"*][^\s\"]{3,199})(?(q)\")(?=[ \t]+/|[ \t]*$)",
     re.MULTILINE,
 )
 
 
-def _argument_check(m: re.Match[str]) -> bool:
+def argument_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     if value.lower() == "password":
         return False  # MySQL's `IDENTIFIED BY PASSWORD '*hash'`: the word, then a hash
     if m.group("q"):
         return len(value) >= 4 and not is_placeholder(value)
-    return _value_ok(value, strict=False)
+    return value_ok(value, strict=False)
 
 
 # `htpasswd -b[c] FILE USER PASSWORD`: batch mode takes the password as the last argument.
-_HTPASSWD = re.compile(
+HTPASSWD = re.compile(
     r"(?<![\w-])htpasswd(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
     r"[ \t]+(?:-[a-zA-Z]+[ \t]+)*[^\s-]\S*[ \t]+\S+[ \t]+(?P<s>\S{4,200})"
 )
 
 
-def _htpasswd_check(m: re.Match[str]) -> bool:
-    return _value_ok(m.group("s"), strict=False)
+def htpasswd_check(m: re.Match[str]) -> bool:
+    return value_ok(m.group("s"), strict=False)
 
 
 # Network devices' configs name a shared key by a keyword and then, for some, its storage type
 # (Cisco IOS/ASA, Junos, FortiOS, HAProxy): `pre-shared-key …`, `crypto isakmp key … address`,
 # `set psksecret …`, `key 0 …`, `password 7 …`. Type 0 is cleartext and type 7 a reversible
 # encoding (both open the device); types 5, 8 and 9 are one-way hashes and are not matched.
-_DEVICE_SECRET = re.compile(
+DEVICE_SECRET = re.compile(
     r"(?im)(?<![\w-])(?:(?:pre-shared-key|psksecret|isakmp[ \t]+key)"
     r"(?:[ \t]+(?:0|7|ascii-text|unencrypted|cleartext)(?=[ \t]))?"
     r"|(?<=\s)(?:key|password|secret|key-string)[ \t]+[07](?=[ \t])"
@@ -170,23 +170,23 @@ _DEVICE_SECRET = re.compile(
 )
 
 
-def _device_check(m: re.Match[str]) -> bool:
+def device_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     if m.group("q"):
         return not is_placeholder(value) and not value.startswith("$9$")
     if value.upper() == "ENC":
         return False  # FortiOS writes its own encrypted form after `ENC`
-    return _value_ok(value, strict=True)
+    return value_ok(value, strict=True)
 
 
 # A CSV of settings (`key,type,encoding,value`, as firmware NVS tables and config exports write
 # them): a row whose key cell names a secret holds the secret in the header's `value` column.
-_CSV_ROW = re.compile(r"(?m)^(?P<name>[A-Za-z_][\w.-]*)(?:,[^,\n]*)*?,(?P<s>[^,\s]{4,200})$")
+CSV_ROW = re.compile(r"(?m)^(?P<name>[A-Za-z_][\w.-]*)(?:,[^,\n]*)*?,(?P<s>[^,\s]{4,200})$")
 _VALUE_COLUMN = {"value", "val", "wert", "valeur", "valor", "valore", "waarde"}
 _KEY_COLUMN = {"key", "name", "setting", "parameter", "param", "option"}
 
 
-def _csv_check(m: re.Match[str]) -> bool:
+def csv_check(m: re.Match[str]) -> bool:
     if name_strength(m.group("name")) != 2:
         return False
     text, cells = m.string, m.group(0).count(",")
@@ -199,7 +199,7 @@ def _csv_check(m: re.Match[str]) -> bool:
             break
         header = [c.strip().lower() for c in line.split(",")]
         if header[0] in _KEY_COLUMN and header[index] in _VALUE_COLUMN:
-            return _value_ok(m.group("s"), strict=False)
+            return value_ok(m.group("s"), strict=False)
         end = start
     return False
 
@@ -208,10 +208,10 @@ def _csv_check(m: re.Match[str]) -> bool:
 _FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
 
 
-def _pair_check(m: re.Match[str]) -> bool:
+def pair_check(m: re.Match[str]) -> bool:
     head = m.string[m.start() : m.start("u")]
     if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
         return False
     if head.endswith("data:"):
         return False  # `data:image/png;base64,…`: a file's media type, not `user/password`
-    return _value_ok(m.group("s"), strict=True)
+    return value_ok(m.group("s"), strict=True)

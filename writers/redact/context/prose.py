@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.machine_made import _PUBLIC_TAILS, _file_bytes
+from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
 from writers.redact.formats.assignments import FILE_REF, published_defaults, type_annotation
 from writers.redact.names.code_refs import identifier_like, is_code_ref
 from writers.redact.names.sealed import under_sealed_key
@@ -37,7 +37,7 @@ from writers.redact.values.plausible import (
 )
 
 # Words that name a secret (`values.plausible.SECRET_NOUNS`), in many languages and scripts.
-_NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
+NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
 # What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
 _COPULA = (
     r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
@@ -61,19 +61,19 @@ QUALIFIER = (
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
 _LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
-_OPEN_QUOTE = r"[\"'`“„«「『]"
-_CLOSE = ".,;:!?)\"'`”»」』"
+OPEN_QUOTE = r"[\"'`“„«「『]"
+CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
 # JSON string is the end of the line the redactor's unescaped view reads), and at a character of
 # a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
 # `abc123`, and "密码是 在1Password里面" holds no value, only the rest of its sentence.
-_VALUE = (
+VALUE = (
     r"(?P<s>(?:[^\s\"'`”»」』\\\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
     r"|\\(?![nrt\"'])){4,200})"
 )
 
-_PROSE = re.compile(
-    rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+PROSE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
@@ -86,7 +86,7 @@ _PROSE = re.compile(
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     rf"|{_LABEL}\s*(?::(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
-    rf"\s*{_OPEN_QUOTE}?{_VALUE}"
+    rf"\s*{OPEN_QUOTE}?{VALUE}"
 )
 
 
@@ -112,7 +112,7 @@ _ISO_TIME = re.compile(
 )
 
 
-def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
+def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
     word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
     key = re.match(r"[A-Za-z_][\w.-]*(?=[=:])", raw)
@@ -123,20 +123,20 @@ def _value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         not said and named and re.match(r"[A-Za-z_][\w.-]*=", raw)
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
-    if SOURCE_LOCATION.fullmatch(raw.rstrip(_CLOSE)):
+    if SOURCE_LOCATION.fullmatch(raw.rstrip(CLOSE)):
         return False  # `pipelines/upload.nf:246`: a file and a line (grep, a compiler, a trace)
-    if LOWER_PATH.fullmatch(raw.rstrip(_CLOSE)):
+    if LOWER_PATH.fullmatch(raw.rstrip(CLOSE)):
         # `secret "ops/gds/1a-ws" not found`: lowercase segments joined by slashes are where a
         # secret is kept (a vault path, a Secret's namespace and name), never the secret itself.
         return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
-    if decoded_placeholder(raw.rstrip(_CLOSE)):
+    if decoded_placeholder(raw.rstrip(CLOSE)):
         return False  # `UkVQTEFDRV9NRQ==`: base64 of a slot's words, a Secret's `data:` stand-in
     if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
-    value = raw.rstrip(_CLOSE)
-    if DATA_URI.match(value) or (len(value) >= 16 and _file_bytes(value)):
+    value = raw.rstrip(CLOSE)
+    if DATA_URI.match(value) or (len(value) >= 16 and file_bytes(value)):
         # "token icon: data:image/png;base64,…", "password protected zip: UEsDB…": a file's
         # bytes, whatever word labels them (the name=value rules read them so already).
         return False
@@ -201,7 +201,7 @@ _RANDOM_GROUPS = re.compile(
 def plausible_value(raw: str, *, strict: bool) -> bool:
     """Could `raw`, standing where a password goes, be one? `strict`: nothing but its place
     names it, so only a value that could not be a word counts (as after a bare noun)."""
-    return _value_ok(raw, strict=strict)
+    return value_ok(raw, strict=strict)
 
 
 # A name in constant case (`S3_SECRET_KEY`).
@@ -229,7 +229,7 @@ _PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
 _IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
 
 
-_NOUN_AT = re.compile(rf"(?i)(?:{_NOUNS})(?![A-Za-z])")
+_NOUN_AT = re.compile(rf"(?i)(?:{NOUNS})(?![A-Za-z])")
 # Words that join a noun to what it is for or whose ("password for the service:"): a label with
 # one is a phrase, not a compound noun.
 _FUNCTION_WORDS = set(
@@ -249,8 +249,8 @@ _HEAD_LAST_COPULA_END = re.compile(rf"(?i)[ \t]+{_HEAD_LAST_COPULA}[ \t]*$")
 _COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
 
 
-def _prose_check(m: re.Match[str]) -> bool:
-    if not _prose_context_ok(m):
+def prose_check(m: re.Match[str]) -> bool:
+    if not prose_context_ok(m):
         return False
     bare = m.group("bare") is not None
     label, value = m.string[m.start() : m.start("s")], m.group("s")
@@ -264,14 +264,14 @@ def _prose_check(m: re.Match[str]) -> bool:
         return False
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
-    if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(_CLOSE)):
+    if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(CLOSE)):
         # "the password is case-sensitive", "my token is read-only", "the PIN is 4-digits": two
         # lowercase parts joined by a hyphen after a copula say what the secret is like; a
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
-    if re.fullmatch(r"\d+", value.rstrip(_CLOSE)):
+    if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
         return not bare and _pin(m)
-    return _value_ok(value, strict=bare, said=said)
+    return value_ok(value, strict=bare, said=said)
 
 
 # A PIN, a lock's code, a phone's or a card's password is digits: after a word for a password
@@ -283,15 +283,15 @@ def _prose_check(m: re.Match[str]) -> bool:
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
 _PIN_JOIN = re.compile(
     rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
-    rf"{_OPEN_QUOTE}?[ \t]*"
+    rf"{OPEN_QUOTE}?[ \t]*"
 )
 
 
 def _pin(m: re.Match[str]) -> bool:
-    digits = m.group("s").rstrip(_CLOSE)
+    digits = m.group("s").rstrip(CLOSE)
     if not 4 <= len(digits) <= 8 or len(set(digits)) == 1 or digits in "01234567890987654321":
         return False
-    noun = re.match(rf"(?i)(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
+    noun = re.match(rf"(?i)(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
     if noun is None or _NOT_TYPED.search(noun.group(0)):
         return False
     return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
@@ -304,51 +304,51 @@ def _pin(m: re.Match[str]) -> bool:
 # a quantity ("changed every 90 days").
 # A message about a password names it (`about_a_secret`) or has no number of its own.
 _PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
-_PASSPHRASE = re.compile(
-    rf"(?i)(?:(?<![A-Za-z0-9])(?:{_NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+PASSPHRASE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
     rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE}(?<=\d))[ \t]?[\"'”»」』]"
     rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
 )
 
 
-def _passphrase_span(m: re.Match[str]) -> tuple[int, int] | None:
+def passphrase_span(m: re.Match[str]) -> tuple[int, int] | None:
     group = "q" if m.group("q") is not None else "e"
     return m.start(group), m.end(group)
 
 
-def _passphrase_check(m: re.Match[str]) -> bool:
+def passphrase_check(m: re.Match[str]) -> bool:
     phrase = m.group("q") or m.group("e")
-    noun = re.match(rf"(?i)(?:{_NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
+    noun = re.match(rf"(?i)(?:{NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
     if noun is None or _NOT_TYPED.search(noun.group(0)) or is_placeholder(phrase):
         return False
     return not _ABOUT.search(phrase)
 
 
-_ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{_NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
+_ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
 
 
 # A question that asks for a password is answered on the next line: "what's the wifi
 # password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
 # dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
 # not be a word counts, as after a bare noun.
-_ANSWERED = re.compile(
-    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{_NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
+ANSWERED = re.compile(
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
     r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<s>[^\s`\"']{4,64})[ \t]*$"
 )
 
 
-def _answered_check(m: re.Match[str]) -> bool:
-    if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(_CLOSE)):
+def answered_check(m: re.Match[str]) -> bool:
+    if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(CLOSE)):
         return False  # `v2.3.1`: a version answers "which version?"
     if m.group("s").startswith("@"):
         return False  # `@marta-ops`: a mention answers "who has it?"
-    return _value_ok(m.group("s"), strict=True)
+    return value_ok(m.group("s"), strict=True)
 
 
-def _prose_context_ok(m: re.Match[str]) -> bool:
+def prose_context_ok(m: re.Match[str]) -> bool:
     """Do the words around a noun's match leave it naming the value after it? (The value itself is
-    judged by `_value_ok`.)"""
+    judged by `value_ok`.)"""
     if under_sealed_key(m.string, m.start()):
         return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
     if DOC_FIELD.search(line_before(m.string, m.start())):
@@ -388,7 +388,7 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
         # ends with its sentence; a copula in the next sentence says something of its subject.
         return False
     last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
-    if last and last.start(1) > 0 and last.group(1).lower() in _PUBLIC_TAILS:
+    if last and last.start(1) > 0 and last.group(1).lower() in PUBLIC_TAILS:
         return False  # "token lookup → accessor: …", "token id: …": the last word names it
     if digest_named_before(line_before(m.string, m.start()) + label):
         return False  # "the hash of the token is …": a digest is the phrase's head
@@ -433,7 +433,7 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
             # variable reference or a template expression
             return False
     noun = re.match(r"[\w$]+(?=[ \t]*:[ \t]*$)", label)
-    if noun and type_annotation(m.string, m.start(), m.start() + noun.end(), value.rstrip(_CLOSE)):
+    if noun and type_annotation(m.string, m.start(), m.start() + noun.end(), value.rstrip(CLOSE)):
         return False  # `(password: SecretBytes)`: a parameter and its type
     if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
         return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
@@ -441,8 +441,8 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     if (
         bare
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
-        and re.fullmatch(r"[\w.-]+", value.rstrip(_CLOSE))
-        and identifier_like(value.rstrip(_CLOSE))
+        and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
+        and identifier_like(value.rstrip(CLOSE))
     ):
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
@@ -451,7 +451,7 @@ def _prose_context_ok(m: re.Match[str]) -> bool:
     if (
         re.match(r"(?i)pin(?![^\W\d_])", label)
         and re.search(r"[^\W\d_]", value)
-        and identifier_like(value.rstrip(_CLOSE))
+        and identifier_like(value.rstrip(CLOSE))
     ):
         # A PIN is a personal identification number, digits and at most a few symbols or letters
         # mixed in (a door's `4471-Xq7z`); a pin named as code names things (`GPIO_NUM_4`,

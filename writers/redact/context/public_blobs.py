@@ -7,13 +7,13 @@ import functools
 import re
 
 from writers.redact.context.machine_made import (
-    _CIPHERTEXT,
-    _CURSOR_OBJECT,
-    _LABEL_END,
-    _POSITION_NAMES,
-    _PUBLIC_LABEL,
-    _SECRET_WORD,
-    _file_bytes,
+    CIPHERTEXT,
+    CURSOR_OBJECT,
+    LABEL_END,
+    POSITION_NAMES,
+    PUBLIC_LABEL,
+    SECRET_WORD,
+    file_bytes,
     public_name,
 )
 from writers.redact.names.sealed import described_sealed, jwk_public_member, under_sealed_key
@@ -36,9 +36,9 @@ _DIGEST_ENDINGS = ("hash", "digest", "checksum", "fingerprint", "thumbprint", "s
 
 
 def public_by_label(before: str) -> bool:
-    """True when the text just before a value labels it public (see `_PUBLIC_LABEL`), or puts it
+    """True when the text just before a value labels it public (see `PUBLIC_LABEL`), or puts it
     inside an encryption envelope."""
-    if ("ENC[" in before or "vault:v" in before) and _CIPHERTEXT.search(before):
+    if ("ENC[" in before or "vault:v" in before) and CIPHERTEXT.search(before):
         return True
     token = re.split(r"[\s\"'`]", before)[-1]
     if token and enveloped(token):
@@ -52,13 +52,13 @@ def public_by_label(before: str) -> bool:
         before,
     ):
         return True  # `Drive file id 1wU4…`, `the upload id is …`: an id, named without a colon
-    if not _LABEL_END.search(before[-8:]):
+    if not LABEL_END.search(before[-8:]):
         return False  # no `label:` or `label=` right before the value
-    label = _PUBLIC_LABEL.search(before[-80:])
+    label = PUBLIC_LABEL.search(before[-80:])
     if label is None:
         return False
     name = label.group("label")
-    if name.lower() in _POSITION_NAMES and _CURSOR_OBJECT.search(before):
+    if name.lower() in POSITION_NAMES and CURSOR_OBJECT.search(before):
         return True  # `"cursors": {"before": …}`: a position in a list
     return public_name(name)
 
@@ -92,16 +92,16 @@ def data_by_media_type(text: str, start: int) -> bool:
     begin = runs[i][0] if i >= 0 and runs[i][0] <= start < runs[i][1] else start
     before = text[max(0, begin - 200) : begin]
     found = list(_FILE_MEDIA_TYPE.finditer(before))
-    return bool(found) and not _SECRET_WORD.search(before[found[-1].end() :])
+    return bool(found) and not SECRET_WORD.search(before[found[-1].end() :])
 
 
-_ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
+ENCODING_NAME = re.compile(r"(?i)(?:^|[^A-Za-z0-9])(?:base64|b64)$")
 
 
 def data_by_label(text: str, start: int) -> bool:
     """True when the label before `start`, on its line, names a file or an encoding (see above)."""
     line = line_before(text, start)
-    if _SECRET_WORD.search(line):
+    if SECRET_WORD.search(line):
         return False
     return bool(_FILE_LABEL.search(line) or _ENCODING_LABEL.search(line))
 
@@ -133,7 +133,7 @@ def in_file_blob(text: str, start: int) -> bool:
     begin = runs[i][0]
     if re.search(r"(?i)base64,\s*$", text[max(0, begin - 20) : begin]):
         return True
-    return _file_bytes(_JOINER.sub("", text[begin : begin + 200]))
+    return file_bytes(_JOINER.sub("", text[begin : begin + 200]))
 
 
 # A path under `/.well-known/` (RFC 8615) is served to anyone who asks: an ACME http-01 token,
@@ -184,14 +184,14 @@ def renamed_public(text: str, start: int) -> bool:
     (JMESPath multiselect hashes, jq's `{ver: .VersionId}`). The output is named by the
     command."""
     key = _KEY_BEFORE.search(text[max(0, start - 60) : start])
-    if key is None or _SECRET_WORD.search(key.group("k")):
+    if key is None or SECRET_WORD.search(key.group("k")):
         return False
     alias = re.escape(key.group("k"))
     for m in re.finditer(
         rf"[{{,][ \t]*{alias}[ \t]*:[ \t]*\.?(?P<f>[A-Za-z_][\w.-]*)", text[:start]
     ):
         field = m.group("f").rsplit(".", 1)[-1]
-        if not _SECRET_WORD.search(m.group("f")) and public_name(field):
+        if not SECRET_WORD.search(m.group("f")) and public_name(field):
             return True
     return False
 
@@ -206,6 +206,6 @@ def public_by_element(text: str, start: int) -> bool:
     (`public_name`): an element names its content as a key does in JSON, so XML-DSig's
     `<DigestValue>`, `<SignatureValue>` and `<X509Certificate>`'s kin are what they say."""
     tag = _OPEN_TAG.search(block_label(text, start))
-    if tag is None or _SECRET_WORD.search(tag.group("name")):
+    if tag is None or SECRET_WORD.search(tag.group("name")):
         return False  # `<SessionId>`, `<ClientSecretValue>`: what it opens, it names
     return public_name(tag.group("name"))

@@ -4,41 +4,41 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.long_tokens import _PREFIXED, _long_check, _long_span, _prefixed_check
+from writers.redact.context.long_tokens import PREFIXED, long_check, long_span, prefixed_check
 from writers.redact.context.machine_made import (
-    _LONG,
-    _PUBLIC_BLOCK,
+    LONG,
+    PUBLIC_BLOCK,
     counted_names,
     decodes_to_structure,
 )
 from writers.redact.context.pairs import (
-    _CLI,
-    _CSV_ROW,
-    _DEVICE_SECRET,
-    _HTPASSWD,
-    _LINE_LABEL,
-    _NET_USER,
-    _PAIR,
-    _PAIR_SAID,
-    _PAIR_SLASH,
-    _SQL_IDENTIFIED,
-    _argument_check,
-    _cli_check,
-    _csv_check,
-    _device_check,
-    _htpasswd_check,
-    _line_label_check,
-    _pair_check,
-    _trimmed,
+    CLI,
+    CSV_ROW,
+    DEVICE_SECRET,
+    HTPASSWD,
+    LINE_LABEL,
+    NET_USER,
+    PAIR,
+    PAIR_SAID,
+    PAIR_SLASH,
+    SQL_IDENTIFIED,
+    argument_check,
+    cli_check,
+    csv_check,
+    device_check,
+    htpasswd_check,
+    line_label_check,
+    pair_check,
+    trimmed_span,
 )
 from writers.redact.context.prose import (
-    _ANSWERED,
-    _PASSPHRASE,
-    _PROSE,
-    _answered_check,
-    _passphrase_check,
-    _passphrase_span,
-    _prose_check,
+    ANSWERED,
+    PASSPHRASE,
+    PROSE,
+    answered_check,
+    passphrase_check,
+    passphrase_span,
+    prose_check,
 )
 from writers.redact.context.public_blobs import sealed_or_public
 from writers.redact.formats.rule import Rule, real
@@ -65,7 +65,7 @@ def _near_words(m: re.Match[str]) -> bool:
         # An AWS secret key is 40 random characters; `eyJhbGciOi…` is base64 of `{"alg":…`, a
         # JWT's readable header cut at 40 (a whole JWT is the JWT rule's, not this one's).
         return False
-    if any(b.start() <= m.start() < b.end() for b in _PUBLIC_BLOCK.finditer(m.string)):
+    if any(b.start() <= m.start() < b.end() for b in PUBLIC_BLOCK.finditer(m.string)):
         return False  # a line of a certificate or of armoured ciphertext
     if sealed_or_public(m.string, m.start("s")):
         return False  # `ENC[AES256_GCM,data:…`: ciphertext in its envelope
@@ -143,22 +143,22 @@ SECRET_RULES: tuple[Rule, ...] = (
         _near_words,
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
-    Rule("secret_prose", _PROSE, 0.55, _prose_check, _trimmed),
-    Rule("secret_prose", _LINE_LABEL, 0.55, _line_label_check, _trimmed),
-    Rule("secret_prose", _PASSPHRASE, 0.55, _passphrase_check, _passphrase_span),
-    Rule("secret_prose", _ANSWERED, 0.55, _answered_check, _trimmed),
-    Rule("secret_prose", _CLI, 0.55, _cli_check, _trimmed),
-    Rule("secret_prose", _PAIR, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _PAIR_SAID, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _PAIR_SLASH, 0.55, _pair_check, _trimmed),
-    Rule("secret_prose", _HTPASSWD, 0.55, _htpasswd_check, _trimmed),
-    Rule("secret_prose", _SQL_IDENTIFIED, 0.55, _argument_check, _trimmed),
-    Rule("secret_prose", _NET_USER, 0.55, _argument_check, _trimmed),
+    Rule("secret_prose", PROSE, 0.55, prose_check, trimmed_span),
+    Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span),
+    Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span),
+    Rule("secret_prose", ANSWERED, 0.55, answered_check, trimmed_span),
+    Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
+    Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),
+    Rule("secret_prose", PAIR_SAID, 0.55, pair_check, trimmed_span),
+    Rule("secret_prose", PAIR_SLASH, 0.55, pair_check, trimmed_span),
+    Rule("secret_prose", HTPASSWD, 0.55, htpasswd_check, trimmed_span),
+    Rule("secret_prose", SQL_IDENTIFIED, 0.55, argument_check, trimmed_span),
+    Rule("secret_prose", NET_USER, 0.55, argument_check, trimmed_span),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
-    Rule("secret_prose", _CSV_ROW, 0.55, _csv_check),
-    Rule("secret_prose", _DEVICE_SECRET, 0.6, _device_check, _trimmed),
-    Rule("api_token", _PREFIXED, 0.5, _prefixed_check),
-    Rule("api_token", _LONG, 0.45, _long_check, _long_span),
+    Rule("secret_prose", CSV_ROW, 0.55, csv_check),
+    Rule("secret_prose", DEVICE_SECRET, 0.6, device_check, trimmed_span),
+    Rule("api_token", PREFIXED, 0.5, prefixed_check),
+    Rule("api_token", LONG, 0.45, long_check, long_span),
     Rule("session_cookie", _SESSION_COOKIE, 0.6, _session_cookie_check),
     # Base64 of an armoured private key, whatever its length or label (`public_forms`).
     Rule("private_key", ARMOUR_B64, 0.95, lambda m: armoured_private_key(m.group(0))),

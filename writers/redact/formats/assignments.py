@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.names.code_refs import _SELECTOR, identifier_like, is_code_ref
+from writers.redact.names.code_refs import SELECTOR, identifier_like, is_code_ref
 from writers.redact.names.sealed import under_sealed_key
 from writers.redact.names.secret_names import (
-    _NAME_PIECES,
-    _PUBLIC_NAME,
+    NAME_PIECES,
+    PUBLIC_NAME,
     name_strength,
     names_a_secret,
     names_code,
@@ -19,26 +19,26 @@ from writers.redact.public_forms import (
     digest_named_before,
 )
 from writers.redact.structure import line_before
-from writers.redact.values.placeholders import _HEX, enveloped, is_placeholder
+from writers.redact.values.placeholders import HEX, enveloped, is_placeholder
 from writers.redact.values.plausible import (
-    _PUBLISHABLE_KEY,
     DOC_FIELD,
+    PUBLISHABLE_KEY,
     looks_random,
     plausible_secret,
     secret_reference,
 )
 
-_ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
 # `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
 # base64 padding or a comparison: `=(?!=)`.
-_ASSIGN_OP = (
+ASSIGN_OP = (
     r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
     r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=(?!=)|:(?!:))[ \t]*"
 )
 
 
 _LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")
-_BRACKETS = re.compile(r"[(){}\[\]]")
+BRACKETS = re.compile(r"[(){}\[\]]")
 
 
 # The segments of a key path written before the name: `checksum/` in `checksum/secret:`.
@@ -50,13 +50,13 @@ _FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
 # `@password.txt`, `@/run/secrets/db`: a value read from a file (vault, curl, httpie syntax).
 FILE_REF = re.compile(r"@[~./]?[\w./~-]*\.[A-Za-z]\w{0,4}|@[~.]?/[\w./~-]+")
 # Last parts of a dotted key that qualify the name before them rather than name a value.
-_QUALIFIER_LEAVES = frozenset(
+QUALIFIER_LEAVES = frozenset(
     "prod production dev development staging stage test qa uat local old new current previous "
     "next value default primary secondary main backup encrypted plain raw live sandbox".split()
 )
 # A value that is a sentence: words of letters (any script) ending in a full stop, as the
 # messages of a translation file are (`"auth.totp.mismatch": "Stimmt nicht überein."`).
-_SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
+SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
 
 
 # A type's name: capitalised words (`PhoneKey`, `SecretStr`, `Int32`), maybe generic or optional.
@@ -125,7 +125,7 @@ _CONCATENATED = re.compile(
 _NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
 
 
-def _assign_check(m: re.Match[str]) -> bool:
+def assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
         return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
@@ -137,7 +137,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         # (`//crypto/token:mask_test`, `:secrets-token:compileKotlin`), a package coordinate
         # (`com.acme:secret-spi:0.38.2`), an ARN (`…:secret:prod/db-password-49K4iO`).
         return False
-    if _SELECTOR.fullmatch(joined) or secret_reference(joined.rstrip("\"'")):
+    if SELECTOR.fullmatch(joined) or secret_reference(joined.rstrip("\"'")):
         return False  # an Objective-C selector, or a store's `credentialsJSON:<uuid>` entry
     if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
         return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
@@ -146,26 +146,26 @@ def _assign_check(m: re.Match[str]) -> bool:
     # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
     # the rest.
     leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
-    if leaf.lower() in _QUALIFIER_LEAVES or re.search(r"\d", leaf):
+    if leaf.lower() in QUALIFIER_LEAVES or re.search(r"\d", leaf):
         leaf = name
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
     strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
     word = re.search(
         r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
     )
-    if word and word.group(1).lower() in _PUBLIC_NAME:
+    if word and word.group(1).lower() in PUBLIC_NAME:
         strength = 0  # `minisign public key: RW…`: the public half, named in words
     if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
         strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
     value = m.group("s")
     quoted = m.group("q") is not None
-    if _SENTENCE.fullmatch(value):
+    if SENTENCE.fullmatch(value):
         return False  # a message, not a value
     if DOC_FIELD.search(line_before(m.string, m.start("name"))):
         # `:param password: plain-text password to hash`, `@param token …`: a docstring's field
         # describes the parameter of that name in words; the value is passed at call time.
         return False
-    if _PUBLISHABLE_KEY.match(value):
+    if PUBLISHABLE_KEY.match(value):
         # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
         # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.
         return False
@@ -199,8 +199,8 @@ def _assign_check(m: re.Match[str]) -> bool:
         # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and {
-        p.lower() for p in _NAME_PIECES.findall(value)
-    } <= {p.lower() for p in _NAME_PIECES.findall(name)}:
+        p.lower() for p in NAME_PIECES.findall(value)
+    } <= {p.lower() for p in NAME_PIECES.findall(name)}:
         # `TOKEN_TYPE_BEARER = "Bearer"`, `ClientSecretKey = "ClientSecret"`: the value spells
         # words of its own name, an enum member or the name of a key; a secret is not spelled
         # out of the name it is stored under.
@@ -250,7 +250,7 @@ def _assign_check(m: re.Match[str]) -> bool:
         # `cache/<sha256>`, `img/b7/<sha1>.webp`, `thumb:3658def1de41:128` are paths and cache
         # keys made of a digest and names, and a bare hex string is a digest.
         longest = max(re.split(r"[-_.]", value), key=len)
-        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or _HEX.fullmatch(longest.lower()):
+        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or HEX.fullmatch(longest.lower()):
             return False
         return looks_random(value)
     return False

@@ -5,20 +5,20 @@ from __future__ import annotations
 import base64
 import re
 
-from writers.redact.formats.assignments import _BRACKETS
+from writers.redact.formats.assignments import BRACKETS
 from writers.redact.names.code_refs import is_code_ref
 from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import looks_random
 
 
-def _auth_check(m: re.Match[str]) -> bool:
+def auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
     if re.match(r"[ \t]+[A-Za-z][\w-]*=", m.string[m.end() :]):
         # `AWS4-HMAC-SHA256 Credential=…, Signature=…`: the word is the scheme's name and the
         # credentials are its parameters, each judged by its own name.
         return False
     # Header credentials (token68, base64, hex) hold no brackets: `{base64(user:pw)}` is a recipe.
-    if _BRACKETS.search(value):
+    if BRACKETS.search(value):
         return False
     pair = basic_pair(value)
     if pair is not None:
@@ -40,7 +40,7 @@ def basic_pair(value: str) -> tuple[str, str] | None:
     return (user, password) if colon and raw.isprintable() else None
 
 
-def _bearer_check(m: re.Match[str]) -> bool:
+def bearer_check(m: re.Match[str]) -> bool:
     if m.string.startswith(("…", "..."), m.end("s")):
         # `Bearer eyJhbGciOi…(truncated)`: the text shows the token cut off, as a log prints its
         # first bytes to tell tokens apart; the rest, which opens the account, was never there
@@ -49,7 +49,7 @@ def _bearer_check(m: re.Match[str]) -> bool:
     return looks_random(m.group("s"), min_len=12, min_entropy=2.5)
 
 
-def _url_cred_check(m: re.Match[str]) -> bool:
+def url_cred_check(m: re.Match[str]) -> bool:
     return not is_placeholder(m.group("s")) and m.group("s").lower() != m.group("u").lower()
 
 
@@ -88,7 +88,7 @@ def _port_at_host(m: re.Match[str]) -> bool:
     return bool(_LICENCE_WORD.search(line) or listed)
 
 
-def _email_check(m: re.Match[str]) -> bool:
+def email_check(m: re.Match[str]) -> bool:
     # `git@github.com:org/repo` is an ssh address, not a person.
     if m.group(0).split("@")[0].lower() in {"git", "hg", "svn"}:
         return False

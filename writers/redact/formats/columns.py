@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_OPENING_QUOTE = re.compile(r"[`'\"“‘]$")
+OPENING_QUOTE = re.compile(r"[`'\"“‘]$")
 _RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
 
 
@@ -80,10 +80,10 @@ def _aligned_header(text: str, line_start: int, start: int) -> str | None:
 
 
 # The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.
-_AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
+AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
 # A country code, two check digits and groups of four: the IBAN rule judges those digits (by
 # mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
-_IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
+IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
 
 
 # A cell of a table of figures: digits with the separators amounts are written with, an optional

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.formats.columns import _OPENING_QUOTE, column_header
+from writers.redact.formats.columns import OPENING_QUOTE, column_header
 
 # Words that name a number as an id of something (an order, an invoice, a build, a parcel): a
 # number so named is that id, whatever shape it has. "No."/"Nr." are left out: they name phones.
@@ -138,7 +138,7 @@ _PHONE_ACCOUNT = re.compile(
     r"(?i)(?:whatsapp|signal|telegram|viber|wechat|skype|line|phone|mobile|cell|sim|prepaid"
     r"|móvil|telefon\w*|handy|portable)[ \t]*(?:'s)?[ \t]*$"
 )
-_CARD_WORDS = re.compile(
+CARD_WORDS = re.compile(
     r"(?i)card|visa|master|amex|discover|credit|debit|\bcc\b|karte|carte|tarjeta|cartão|carta"
     # The card's name in Danish, Norwegian, Swedish, Finnish, Dutch, Polish, Czech, Indonesian,
     # Turkish and Russian (`kortnummer`, `kaartnummer`, `numer karty`, `номер карты`).
@@ -169,7 +169,7 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     languages; with `owners`, also `customer id …`)."""
     # A code span or a quote opened around the number does not change what names it
     # (`project number `3630…``, `"order": "…"`).
-    before = _OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
+    before = OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
     # A comma right before the number parts a CSV row's cells: the cell before is its name
     # (`Reader Serial Number:,4442179`).
     before = before[:-1] if before.endswith(",") else before

@@ -6,8 +6,8 @@ import re
 
 import phonenumbers
 
-from writers.redact.formats.columns import _AFTER_REQUEST, _IBAN_HEAD, column_header, in_figures_row
-from writers.redact.formats.named_ids import _CARD_WORDS, named_as_id
+from writers.redact.formats.columns import AFTER_REQUEST, IBAN_HEAD, column_header, in_figures_row
+from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
 from writers.redact.public_forms import (
@@ -73,7 +73,7 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # one of a column of same-shaped ids (`id_columns`)
     if names_test_values(header):
         return False  # a column of test or example values (`public_forms`)
-    if _AFTER_REQUEST.search(before) or _IBAN_HEAD.search(before):
+    if AFTER_REQUEST.search(before) or IBAN_HEAD.search(before):
         return False  # a status and a size in an access log; the tail of an IBAN-shaped string
     if value.startswith("(") and ")" not in value[:6]:
         return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
@@ -103,7 +103,7 @@ def placeholder_number(value: str) -> bool:
     return len(digits) >= 7 and len(set(digits)) <= 2
 
 
-def _phone_check(m: re.Match[str]) -> bool:
+def phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
@@ -127,7 +127,7 @@ def _phone_check(m: re.Match[str]) -> bool:
 _CARD_GROUPS = re.compile(r"\d+|\d{4}(?: \d{4}){2,3}(?: \d{1,4})?|\d{4} \d{6} \d{4,5}|\d{8} \d{8}")
 
 
-def _card_check(m: re.Match[str]) -> bool:
+def card_check(m: re.Match[str]) -> bool:
     gaps = re.findall(r"\D+", m.group(0))
     if any(g in (".", "  ") for g in gaps):
         # Dots and double spaces join a card's groups only when the whole number is written so,
@@ -138,13 +138,13 @@ def _card_check(m: re.Match[str]) -> bool:
     if not _CARD_GROUPS.fullmatch(" ".join(re.findall(r"\d+", m.group(0)))):
         # Columns of a table (`64778  62532862`), a TTL and a timestamp; unless the text calls
         # it a card, however it was typed (`cc: 453 9148 8034 3646 7`).
-        if not _CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
+        if not CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
             return False
     if named_as_id(m.string, m.start(), owners=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
         # "account number" may well be the card's, so only the names of things count here.
         before = m.string[max(0, m.start() - 60) : m.start()]
-        if not _CARD_WORDS.search(before):
+        if not CARD_WORDS.search(before):
             return False
     if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
         return False  # a network's published test number; bytes of a hex dump
@@ -153,7 +153,7 @@ def _card_check(m: re.Match[str]) -> bool:
     return luhn_ok(digits) and card_length_ok(digits)
 
 
-def _iban_check(m: re.Match[str]) -> bool:
+def iban_check(m: re.Match[str]) -> bool:
     # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
     # and so is a standard's own example wherever it stands (`published_ibans`).
     value = m.group(0)
@@ -174,7 +174,7 @@ def cpf_ok(digits: str) -> bool:
     return True
 
 
-def _cpf_check(m: re.Match[str]) -> bool:
+def cpf_check(m: re.Match[str]) -> bool:
     # A CPF is printed `123.456.789-09`; one whose check digits fail is a test's input, and a
     # column of test values or a number named a test one holds stand-ins (`public_forms`).
     digits = re.sub(r"\D", "", m.group(0))

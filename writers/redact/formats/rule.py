@@ -29,18 +29,14 @@ class Rule:
     needs: re.Pattern[str] | None = None
 
 
-def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+def rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
-def _body(m: re.Match[str]) -> bool:
+def body(m: re.Match[str]) -> bool:
     return token_body_ok(m.group("b"))
 
 
 def real(group: str) -> Check:
     """A check that group `group` of the match is not a placeholder (`XXXX`, `your-token`)."""
     return lambda m: not is_placeholder(m.group(group))
-
-
-_B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
-_E = r"(?![A-Za-z0-9_-])"  # right edge of a token

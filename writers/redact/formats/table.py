@@ -8,25 +8,28 @@ from typing import Any
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
-from writers.redact.formats.assignments import _ASSIGN_NAME, _ASSIGN_OP, _assign_check
+from writers.redact.formats.assignments import ASSIGN_NAME, ASSIGN_OP, assign_check
 from writers.redact.formats.auth_email import (
-    _auth_check,
-    _bearer_check,
-    _email_check,
-    _url_cred_check,
+    auth_check,
+    bearer_check,
+    email_check,
+    url_cred_check,
 )
-from writers.redact.formats.numbers import _card_check, _cpf_check, _iban_check, _phone_check
+from writers.redact.formats.numbers import card_check, cpf_check, iban_check, phone_check
 from writers.redact.formats.paired_fields import (
-    _NAMED_ELEMENT,
-    _QUOTED_OR_BARE,
-    _SIBLING_VALUE,
-    _curl_user,
-    _sibling_check,
-    _sibling_span,
+    NAMED_ELEMENT,
+    QUOTED_OR_BARE,
+    SIBLING_VALUE,
+    curl_user,
+    sibling_check,
+    sibling_span,
 )
-from writers.redact.formats.rule import _B, _E, Rule, _body, _rx, real
+from writers.redact.formats.rule import Rule, body, real, rx
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.plausible import SPACED_WORD, plausible_secret
+
+_B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
+_E = r"(?![A-Za-z0-9_-])"  # right edge of a token
 
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
@@ -34,7 +37,7 @@ _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
 RULES: tuple[Rule, ...] = (
     Rule(
         "private_key",
-        _rx(
+        rx(
             r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
             r"(?:.*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=:\s-]|\\n)*)",
             re.DOTALL,
@@ -47,185 +50,183 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "slack_webhook",
-        _rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
+        rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
         1.0,
         real("s"),
     ),
     Rule(
         "gitlab_token",
-        _rx(_B + r"gl(?:pat|dt|rt|ptt|cbt|imt|soat|ft|agent)-(?P<b>[A-Za-z0-9_-]{20,})" + _E),
+        rx(_B + r"gl(?:pat|dt|rt|ptt|cbt|imt|soat|ft|agent)-(?P<b>[A-Za-z0-9_-]{20,})" + _E),
         0.95,
         real("b"),
     ),
     Rule(
         "telegram_bot_token",
-        _rx(r"(?:(?<=/bot)|(?<![\w-]))\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![\w-])"),
+        rx(r"(?:(?<=/bot)|(?<![\w-]))\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![\w-])"),
         0.95,
     ),
     Rule(
         "slack_token",
-        _rx(
+        rx(
             _B + r"(?:xox[baprseo]|xapp|xoxe\.xox[bp])-(?:\d{1,2}-)?(?P<b>[A-Za-z0-9-]{6,})" + _E,
             re.IGNORECASE,
         ),
         0.95,
-        _body,
+        body,
     ),
-    Rule("github_token", _rx(_B + r"gh[pousr]_(?P<b>[A-Za-z0-9]{30,255})" + _E), 0.95, _body),
-    Rule("github_token", _rx(_B + r"github_pat_(?P<b>[A-Za-z0-9_]{22,255})" + _E), 0.95, _body),
-    Rule(
-        "anthropic_key", _rx(_B + r"sk-ant-(?P<b>[a-z]+\d*-[A-Za-z0-9_-]{16,})" + _E), 0.97, _body
-    ),
+    Rule("github_token", rx(_B + r"gh[pousr]_(?P<b>[A-Za-z0-9]{30,255})" + _E), 0.95, body),
+    Rule("github_token", rx(_B + r"github_pat_(?P<b>[A-Za-z0-9_]{22,255})" + _E), 0.95, body),
+    Rule("anthropic_key", rx(_B + r"sk-ant-(?P<b>[a-z]+\d*-[A-Za-z0-9_-]{16,})" + _E), 0.97, body),
     Rule(
         "openai_key",
-        _rx(_B + r"sk-(?P<b>(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{16,})" + _E),
+        rx(_B + r"sk-(?P<b>(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{16,})" + _E),
         0.9,
-        _body,
+        body,
     ),
     Rule(
         "aws_access_key_id",
-        _rx(_B + r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?P<b>[A-Z2-7]{16})" + _E),
+        rx(_B + r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?P<b>[A-Z2-7]{16})" + _E),
         0.95,
         # The base32 body may well have no digit, so only placeholders are ruled out.
         real("b"),
     ),
     Rule(
         "aws_secret_key",
-        _rx(
+        rx(
             r"(?i:aws)[\w.-]{0,20}?(?i:secret|sak)[\w.-]{0,20}[\"']?[ \t]*(?:=>|:=|=|:)[ \t]*[\"']?"
             r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
         ),
         0.95,
         real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
     ),
-    Rule("google_api_key", _rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _body),
+    Rule("google_api_key", rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, body),
     # SendGrid's API keys: `SG.`, a 22-character key id, a dot, a 43-character secret.
     Rule(
         "sendgrid_key",
-        _rx(_B + r"SG\.(?P<b>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E),
+        rx(_B + r"SG\.(?P<b>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E),
         0.95,
-        _body,
+        body,
     ),
     Rule(
         "stripe_key",
         # `pk_live_…` is the publishable key, made to be shipped in web pages; `sk_`/`rk_` open
         # the account and `whsec_` signs its webhooks.
-        _rx(_B + r"(?:sk|rk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
+        rx(_B + r"(?:sk|rk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
         0.95,
-        _body,
+        body,
     ),
     Rule(
         "jwt",
-        _rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
+        rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
         0.95,
     ),
     Rule(
         "url_credentials",
-        _rx(
+        rx(
             r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):"
             # Greedy up to the last `@` of the authority: passwords may contain `@`.
             r"(?P<s>[^\s/?<>|\"']{1,200})@"
         ),
         0.9,
-        _url_cred_check,
+        url_cred_check,
         # The userinfo is redacted whole: the user and the password are one credential pair, and
         # the user of a service account (`svc_refunds`, `wms_export`) is half of what opens it.
         lambda m: (m.start("u"), m.end("s")),
     ),
     Rule(
         "auth_header",
-        _rx(
+        rx(
             r"(?i:\b(?:proxy-)?authorization)[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*"
             r"(?:(?i:bearer|basic|token|api-token|apikey|key|sso-key|otp|digest|negotiate|jwt)"
             r"[ \t]+)?"
             r"(?P<s>[^\s\"'<>,;]{1,2000})"
         ),
         0.85,
-        _auth_check,
+        auth_check,
     ),
     Rule(
         "auth_header",
-        _rx(r"\b(?i:bearer)[ \t]+(?P<s>[A-Za-z0-9._~+/=-]{12,2000})"),
+        rx(r"\b(?i:bearer)[ \t]+(?P<s>[A-Za-z0-9._~+/=-]{12,2000})"),
         0.8,
-        _bearer_check,
+        bearer_check,
     ),
     Rule(
         "secret_assignment",
         # A word glued to a tokenizer's piece mark is a vocabulary entry, its value the piece's
         # id: SentencePiece writes a word's start as `▁` (`"▁Password": 115708`), WordPiece a
         # word's continuation as `##` (byte-level BPE's `Ġ` is a letter, so `\w` covers it).
-        _rx(r"(?<![\w$@.\u2581-])(?<!\$\{)(?<!##)" + _ASSIGN_NAME + _ASSIGN_OP + _QUOTED_OR_BARE),
+        rx(r"(?<![\w$@.\u2581-])(?<!\$\{)(?<!##)" + ASSIGN_NAME + ASSIGN_OP + QUOTED_OR_BARE),
         0.6,
-        _assign_check,
+        assign_check,
     ),
     Rule(
         "secret_assignment",
-        _rx(r"<(?P<name>[A-Za-z_][\w.-]*)>\s*(?P<s>[^<\s]{6,500})\s*</(?P=name)>"),
+        rx(r"<(?P<name>[A-Za-z_][\w.-]*)>\s*(?P<s>[^<\s]{6,500})\s*</(?P=name)>"),
         0.6,
         # Text between tags is delimited as a quoted value is (`<password>…</password>`).
         lambda m: (
             name_strength(m.group("name")) == 2 and plausible_secret(m.group("s"), quoted=True)
         ),
     ),
-    Rule("secret_assignment", _SIBLING_VALUE, 0.6, _sibling_check, _sibling_span),
-    Rule("secret_assignment", _NAMED_ELEMENT, 0.6, _sibling_check),
+    Rule("secret_assignment", SIBLING_VALUE, 0.6, sibling_check, sibling_span),
+    Rule("secret_assignment", NAMED_ELEMENT, 0.6, sibling_check),
     Rule(
         "curl_credentials",
-        _rx(
+        rx(
             r"\bcurl\b(?:[^\n]|\\\n)*?\s(?:-u|--user)(?:[ \t]+|=)"
             r"(?P<w>(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'])+)"
         ),
         0.9,
-        locate=_curl_user,
+        locate=curl_user,
     ),
     Rule(
         "email",
-        _rx(
+        rx(
             # An apostrophe may stand inside a local part (`o'neil@…`), between two letters.
             r"(?<![\w.%+@-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]|'(?=[A-Za-z])){0,63}@"
             r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
             r"[A-Za-z]{2,24}(?![\w-])"
         ),
         0.8,
-        _email_check,
+        email_check,
     ),
     Rule(
         "phone",
-        _rx(
+        rx(
             rf"(?<![.+/-])(?<!{SPACED_WORD})(?:\+\d{{1,3}}[ .-]?|1[ .-])?"
             r"(?:\(\d{1,4}\)[ .-]?|\d{1,4}[ .-])\d{3,4}[ .-]\d{3,5}"
             rf"(?!{SPACED_WORD}|-|\.\d)|(?<![.+/-])(?<!{SPACED_WORD})\+\d{{8,15}}"
             rf"(?!{SPACED_WORD}|-|\.\d)"
         ),
         0.7,
-        _phone_check,
+        phone_check,
     ),
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
         "credit_card",
         # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
-        _rx(
+        rx(
             rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
             rf"(?!{SPACED_WORD}|-|\.\d)"
         ),
         0.85,
-        _card_check,
+        card_check,
     ),
     Rule(
         "iban",
-        _rx(
+        rx(
             r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
             r"(?![A-Za-z0-9])"
         ),
         0.85,
-        _iban_check,
+        iban_check,
     ),
     # A Brazilian CPF (a person's tax number) in its printed layout; its check digits decide.
     Rule(
         "national_id",
-        _rx(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)"),
+        rx(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)"),
         0.85,
-        _cpf_check,
+        cpf_check,
     ),
 )
 
@@ -238,7 +239,7 @@ def _secret_span(m: re.Match[str]) -> tuple[int, int]:
 
 
 class _AssignMatch:
-    """Presents the bare-value branch of an assignment as group `s` to `_assign_check`."""
+    """Presents the bare-value branch of an assignment as group `s` to `assign_check`."""
 
     def __init__(self, m: re.Match[str]) -> None:
         self._m = m

@@ -13,7 +13,7 @@ import re
 # part of a random value, not a reference.
 # An opening delimiter of an expression is a slot anywhere in a value: `${…}`, `$(…)`, `$[…]`
 # (Azure's runtime expression), `%{…}` (Puppet, Logstash), `#{…}`, `{{…}}`, `<%…`.
-_CODE_REF = re.compile(
+CODE_REF = re.compile(
     r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:(?:::)?[A-Za-z_]|\d+(?:\$|$))"
     r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
@@ -41,21 +41,21 @@ def marked_reference(value: str) -> bool:
     if m.group("d") is not None:
         return "." in m.group("d") and is_code_ref(m.group("d"))
     name = m.group("n").strip("{}")
-    return bool(_CONSTANT_NAME.fullmatch(name) or is_code_ref(name) or identifier_like(name))
+    return bool(CONSTANT_NAME.fullmatch(name) or is_code_ref(name) or identifier_like(name))
 
 
 # Words joined by colons, no digit: an Objective-C selector or a path (`account:accessGroup:`).
-_SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
+SELECTOR = re.compile(r"[A-Za-z_][A-Za-z_]*(?::[A-Za-z_][A-Za-z_]*)+:?")
 # Member access, optional chaining too (`status?.tokenExpiresAt`, Kotlin's `user?.token`).
-_DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
-_CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+(?:\(\))?$")
+CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 
 
 _WORD_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 # A vendor's prefix, then a body in groups (`xoxp-0000000000-0000000000-…`) or in one run.
-_VENDOR_PREFIX = re.compile(
+VENDOR_PREFIX = re.compile(
     r"[A-Za-z]{2,10}[_-](?:[A-Za-z]{2,8}[_-])?(?P<body>[A-Za-z0-9][A-Za-z0-9_-]{7,})$"
 )
 
@@ -88,7 +88,7 @@ def path_of_words(value: str) -> bool:
 
 def is_code_ref(value: str) -> bool:
     """True for `settings.api_key`, `XSalsa20.key_length`: dotted names, not random text."""
-    if not _DOTTED.match(value):
+    if not DOTTED.match(value):
         return False
     parts = value.removesuffix("()").replace("?.", ".").split(".")
     return all(identifier_like(p) or p.islower() or p.isupper() for p in parts)

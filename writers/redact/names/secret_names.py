@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from writers.redact.names.code_refs import _DOTTED, identifier_like, is_code_ref
+from writers.redact.names.code_refs import DOTTED, identifier_like, is_code_ref
 
 _STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
 _STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
@@ -46,7 +46,7 @@ _NOT_SECRET_TAILS |= {"error", "errors", "exception", "err", "warning", "failure
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
 _NOT_SECRET_TAILS |= {"model", "schema", "entity", "dto", "spec", "config", "configuration"}
-_NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 # A name with one of these words holds a digest of a secret, which is public: `password_hash`,
@@ -55,13 +55,13 @@ _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerpri
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
-_PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
 _CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
 
 def names_digest(name: str) -> bool:
     """True when a name or key path has a digest word in it (`checksum/`, `password_hash`)."""
-    pieces = {p.lower() for p in _NAME_PIECES.findall(name)}
+    pieces = {p.lower() for p in NAME_PIECES.findall(name)}
     return bool(_DIGEST_WORDS.intersection(pieces))
 
 
@@ -74,14 +74,14 @@ def names_code(value: str) -> bool:
     noun for a piece of code or metadata (`_NOT_SECRET_TAILS`). It names a type."""
     if not re.fullmatch(r"[A-Za-z]+", value) or not identifier_like(value):
         return False
-    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    pieces = [p.lower() for p in NAME_PIECES.findall(value)]
     return len(pieces) >= 2 and pieces[-1] in _NOT_SECRET_TAILS
 
 
 def names_cursor(name: str) -> bool:
     """True for `next_page_token`, `NextToken`, `continuationToken`: a token that is a position
     in a list (a cursor), which opens nothing by itself."""
-    pieces = [p.lower() for p in _NAME_PIECES.findall(name)]
+    pieces = [p.lower() for p in NAME_PIECES.findall(name)]
     return bool(pieces) and pieces[-1] == "token" and bool(_CURSOR_WORDS.intersection(pieces))
 
 
@@ -91,7 +91,7 @@ def names_a_secret(value: str) -> bool:
     told which secret to use. It names a secret; a secret is not spelled in words."""
     if not re.fullmatch(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*", value):
         return False
-    pieces = [p.lower() for p in _NAME_PIECES.findall(value)]
+    pieces = [p.lower() for p in NAME_PIECES.findall(value)]
     return len(pieces) >= 2 and pieces[-1] in _SECRET_NOUNS
 
 
@@ -135,11 +135,11 @@ def names_secret_variable(value: str) -> bool:
         last = value
     elif re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)+(?:V\d{1,2})?", value):
         last = value
-    elif _DOTTED.match(value) and is_code_ref(value):
+    elif DOTTED.match(value) and is_code_ref(value):
         last = value.removesuffix("()").replace("?.", ".").rsplit(".", 1)[-1]
     else:
         return False
-    pieces = [p.lower() for p in _NAME_PIECES.findall(last)]
+    pieces = [p.lower() for p in NAME_PIECES.findall(last)]
     words = [p for p in pieces if not p.isdigit()]
     return len(pieces) >= 2 and bool((_SECRET_NOUNS | _NOUN_SHORT_FORMS).intersection(words))
 
@@ -162,7 +162,7 @@ def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
-    pieces = [p.lower() for p in _NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
+    pieces = [p.lower() for p in NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
     pieces = [p for p in pieces if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
@@ -174,7 +174,7 @@ def name_strength(name: str) -> int:
         # `tokenStorageKey`, `password_cache_key`: the key of a map or a store, under which a
         # secret may be kept; weak, as `cache_key` is.
         return 1
-    if _PUBLIC_NAME.intersection(pieces):
+    if PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
         return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing

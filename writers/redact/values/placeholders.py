@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from writers.redact.names.code_refs import _CODE_REF, _VENDOR_PREFIX, marked_reference
+from writers.redact.names.code_refs import CODE_REF, VENDOR_PREFIX, marked_reference
 
 _PLACEHOLDER_WORDS = re.compile(
     r"your|example|placeholder|change_?me|redacted|dummy|sample|xxxx|here\b|here[A-Z_-]|"
@@ -37,7 +37,7 @@ _INSTRUCTION = re.compile(
 _YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z_:.]*")
 
 
-_HEX = re.compile(r"^[0-9a-f]+$")
+HEX = re.compile(r"^[0-9a-f]+$")
 UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 
 
@@ -318,7 +318,7 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip("\"'`{}[]() ")
     if not bare:
         return True
-    if _CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
+    if CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     if marked_reference(value) or marked_reference(bare):
         return True
@@ -333,5 +333,5 @@ def is_placeholder(value: str) -> bool:
         return True
     if re.fullmatch(r"(?i)([^/:\s]+)[/:]\1", bare):
         return True  # `neo4j/neo4j`, `guest:guest`: a user and the same password, a default
-    prefixed = _VENDOR_PREFIX.match(bare)
+    prefixed = VENDOR_PREFIX.match(bare)
     return prefixed is not None and len(set(prefixed.group("body").lower()) - set("-_")) <= 2

@@ -10,15 +10,15 @@ import unicodedata
 from typing import Any
 
 from writers.redact.names.code_refs import (
-    _CONSTANT_NAME,
-    _SELECTOR,
+    CONSTANT_NAME,
+    SELECTOR,
     identifier_like,
     is_code_ref,
     path_of_words,
 )
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import (
-    _HEX,
+    HEX,
     UUID,
     decoded_placeholder,
     entropy,
@@ -30,9 +30,9 @@ def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> 
     """Heuristic for a machine-made secret: long, varied, not a word, id or git SHA."""
     if len(value) < min_len or is_placeholder(value) or is_code_ref(value):
         return False
-    if _CONSTANT_NAME.match(value) or identifier_like(value):
+    if CONSTANT_NAME.match(value) or identifier_like(value):
         return False
-    if _HEX.match(value) and len(value) in (7, 8, 12, 40):  # git (short) SHAs
+    if HEX.match(value) and len(value) in (7, 8, 12, 40):  # git (short) SHAs
         return False
     return entropy(value) >= min_entropy
 
@@ -177,7 +177,7 @@ DOC_FIELD = re.compile(
     r"(?:^|[\s*/#\"'])[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type|ivar|cvar|var)"
     r"(?:[ \t]+[\w.\[\]|{}]+)?[ \t]+$"
 )
-_PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
+PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
 
 
 _PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
@@ -194,7 +194,7 @@ def plain_address(value: str) -> bool:
 
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
-    if len(value) < 6 or is_placeholder(value) or _CONSTANT_NAME.match(value):
+    if len(value) < 6 or is_placeholder(value) or CONSTANT_NAME.match(value):
         return False
     if DATA_URI.match(value) or about_a_secret(value):
         return False  # a file in a data URI; a label or a message about a password
@@ -208,7 +208,7 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False  # `token: http://auth:8080/t`: an endpoint's address
     if quoted:
         return True
-    if is_code_ref(value) or _SELECTOR.fullmatch(value) or path_of_words(value):
+    if is_code_ref(value) or SELECTOR.fullmatch(value) or path_of_words(value):
         return False
     if LOWER_PATH.fullmatch(value):
         return False  # `svc/20261001/eu-west-3/s3/aws4_request`: a credential's scope, a path
