@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from writers.redact.formats.rule import Rule
 from writers.redact.public_forms import in_hex_bytes
-from writers.redact.recognizers import Rule
 from writers.redact.structure import line_before
 
 _STREET_EN = (

@@ -1,6 +1,6 @@
 """A card number glued to the code before it, with its expiry after it: still a card.
 
-The card rule (`recognizers.RULES`) reads a number only where nothing glues it to a word, since
+The card rule (`formats.table.RULES`) reads a number only where nothing glues it to a word, since
 digits inside a token belong to that token. A booking system's form of payment is written as one
 token all the same: the card's network code glued before the number and its expiry after a
 slash (`FP CCVI4111111111111111/1227`, `CCDS6011-…/0527`, the GDS form-of-payment element). An
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
+from writers.redact.formats.rule import Rule
 from writers.redact.public_forms import card_length_ok
-from writers.redact.recognizers import Rule, luhn_ok
+from writers.redact.values.checksums import luhn_ok
 
 _ELEMENT = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{1,4}(?P<s>[2-6]\d{3}(?:-?\d{1,4}){2,4})"

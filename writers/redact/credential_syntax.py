@@ -7,13 +7,13 @@
   account and, right after, what opens it: `-u USER -p PASSWORD` (PsExec, `mysql`, `sqlcmd`-style
   tools: a `-p` right after a `-u USER` is that user's password whatever the program), and Windows'
   `net use \\\\host\\share /user:DOMAIN\\USER PASSWORD` (or `PASSWORD /user:…`, the other order
-  `net use` reads). As with `net user NAME PASSWORD /add` and `htpasswd -b` (`context_secrets`),
+  `net use` reads). As with `net user NAME PASSWORD /add` and `htpasswd -b` (`context.pairs`),
   the syntax is the label. A port (`docker run -u 1000 -p 8080:80`), a flag, `*` (prompt for it)
   or a variable is no password.
 - **A login line.** An e-mail address joined to a value by `|`, `:` or a tab, the value ending the
   line or its cell (`ana@example.org | Granite-7!x`, a phishing kit's results, a combo list, a
   credentials dump): the address is the login and the value beside it its password, when the value
-  is shaped like one (`context_secrets.password_shaped`: a symbol beyond `-_.`, mixed case with a
+  is shaped like one (`context.pairs.password_shaped`: a symbol beyond `-_.`, mixed case with a
   digit, or words and a number). A date, a count, an id or a name beside an address is no password.
 - **An option named for a password.** A command's option whose name ends in a password's word
   takes the password as its argument, whatever the program: `-storepass`, `-srcstorepass`,
@@ -54,15 +54,13 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context_secrets import QUALIFIER, password_shaped, plausible_value
-from writers.redact.recognizers import (
-    SECRET_NOUNS,
-    SECRET_NOUNS_CJK,
-    Rule,
-    column_header,
-    is_placeholder,
-    name_strength,
-)
+from writers.redact.context.pairs import password_shaped
+from writers.redact.context.prose import QUALIFIER, plausible_value
+from writers.redact.formats.columns import column_header
+from writers.redact.formats.rule import Rule
+from writers.redact.names.secret_names import name_strength
+from writers.redact.values.placeholders import is_placeholder
+from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(

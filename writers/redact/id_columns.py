@@ -5,7 +5,7 @@ line, its fields parted by two spaces or a tab. When one field holds a number of
 shape on three lines or more (`205-88656050`, `220-13462610`, `105-81982854`), that column is a
 column of ids of one kind: an air waybill's, a ticket's, an order's. Some of them will pass as a
 valid phone number of some region by chance, and the rest of the column says what they are. A
-column of phone numbers says so itself: its header names a phone (`recognizers.column_header`,
+column of phone numbers says so itself: its header names a phone (`formats.columns.column_header`,
 read by the id rules already), its numbers carry their `+` country code, or a phone number
 stands beside words (a name, a note, an e-mail address: `alice`, `Dr. Weber`, `night desk`);
 each is kept as a phone here. The other fields of an id's row are figures and codes (`15 PCS`,
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 # Two spaces or more, a tab or a table's bar: a column break (as in
-# `recognizers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
+# `formats.numbers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
 _BREAK = re.compile(r" {2,}|\t|[ \t]*\|[ \t]*")
 # Written words in a field (a name, a note, an e-mail address): two lowercase letters in a row.
 # A system's listing of ids prints figures and codes in capitals (`15 PCS`, `MUC-DUB`, `NFD`).

@@ -1,12 +1,12 @@
 """What calls a number a phone number: the words for a phone, and a label that opens with one.
 
 A run of digits with no `+` country code is a phone number only where its layout or its words
-say so (`recognizers.phone_layout_ok`, `pii_rules._phone_ok`). The words are `PHONE_CONTEXT`,
+say so (`formats.numbers.phone_layout_ok`, `pii_rules._phone_ok`). The words are `PHONE_CONTEXT`,
 in the languages a team writes in, and a line with an e-mail address on it is a contact line.
 A label is read whole up to its colon: `numer do kierownika
 studia outsourcingowego: 690 297 462` ("the number of the outsourcing studio's manager") names
 a phone in its first word, however long the rest of the label is, as a password's long label
-does in `context_secrets`.
+does in `context`.
 
 May import: nothing else in writers.
 """

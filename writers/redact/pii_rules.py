@@ -3,7 +3,7 @@
 Phone numbers (through the `phonenumbers` library, for many regions), IP addresses, US SSNs, UK
 NINOs and national ids with a checksum come from presidio's predefined recognizers, each wrapped
 with a filter for what chat is full of: Slack timestamps, versions, dates, decimals, digits inside
-longer tokens. Secrets found by context are in `writers.redact.context_secrets`, street addresses in
+longer tokens. Secrets found by context are in `writers.redact.context`, street addresses in
 `writers.redact.addresses`.
 """
 
@@ -33,6 +33,9 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
+from writers.redact.formats.columns import column_header, in_figures_row
+from writers.redact.formats.named_ids import named_as_id
+from writers.redact.formats.numbers import phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     grouped_as_its_plan,
@@ -48,13 +51,6 @@ from writers.redact.public_forms import (
     quantity_named_before,
     quantity_with_unit,
     temporary_hetu,
-)
-from writers.redact.recognizers import (
-    column_header,
-    in_figures_row,
-    named_as_id,
-    phone_layout_ok,
-    placeholder_number,
 )
 from writers.redact.structure import line_before
 

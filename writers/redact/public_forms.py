@@ -509,6 +509,6 @@ def temporary_hetu(value: str) -> bool:
 
 
 def names_test_values(header: str | None) -> bool:
-    """True when a table column's header (`recognizers.column_header`) names test or example
+    """True when a table column's header (`formats.columns.column_header`) names test or example
     values."""
     return header is not None and _TEST_HEADER.search(header) is not None

@@ -7,7 +7,7 @@ and unit tests copy those examples everywhere (`DE89 3704 0044 0532 0130 00`, `G
 for Banking Standards' IBAN guide) travels the same way. A published example pays and charges
 no one, so it is kept wherever it stands and however it is spaced; any other IBAN, even one a
 digit away from an example, is still an account. Each entry passes the mod-97 check
-(`recognizers.iban_ok`, tested); two countries' examples appear in two versions in circulation
+(`values.checksums.iban_ok`, tested); two countries' examples appear in two versions in circulation
 (the registry's and an older edition's: BR, SI), and both are listed.
 """
 

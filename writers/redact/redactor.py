@@ -1,8 +1,8 @@
 """Redact secrets and PII from text before anything is learned from it or sent to an LLM.
 
 presidio-analyzer runs the recognizers, fully offline: its `NoOpNlpEngine` does no NER (no spaCy
-model). The registry holds our own rules (`writers.redact.recognizers` for token formats,
-`writers.redact.context_secrets` for secrets found by context or by their randomness,
+model). The registry holds our own rules (`writers.redact.formats` for token formats,
+`writers.redact.context` for secrets found by context or by their randomness,
 `writers.redact.credential_syntax` for passwords named by syntax (a command's, a login line's)
 or with no joiner (quoted, answered, a column),
 `writers.redact.addresses` for street addresses) and those of
@@ -34,10 +34,10 @@ from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
-from writers.redact.context_secrets import SECRET_RULES
+from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
+from writers.redact.formats.table import RULES, RuleRecognizer
 from writers.redact.pii_rules import KINDS, presidio_recognizers
-from writers.redact.recognizers import RULES, RuleRecognizer
 
 __all__ = [
     "Finding",

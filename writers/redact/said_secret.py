@@ -3,12 +3,12 @@
 A long random run is what a key looks like, and also what a digest, an id, a request id, a fuzzy
 hash, an encoded command or a media id looks like. Nothing in the run tells them apart; the
 words around it do. Vendors' keys carry their own prefix, and each known prefix has its own rule
-(`recognizers.py`: `ghp_`, `xoxb-`, `sk-proj-`, `AKIA`…). What the generic rules
-(`context_secrets._LONG`, `_PREFIXED`) add is a run of no known form, and such a run is a
-secret when the text says so: a secret's word (`token`, `key`, `secret`, `password`, `auth`,
-`credential`, `bearer`, `cookie`, in the languages the corpora are written in) on
-the run's own line, as its label or in the sentence around it, or on the line right above it
-(a block's introducing line, a YAML key above its folded value).
+(`formats/table.py`: `ghp_`, `xoxb-`, `sk-proj-`, `AKIA`…). What the generic rules
+(`context.machine_made.LONG`, `context.long_tokens.PREFIXED`) add is a run of no known form,
+and such a run is a secret when the text says so: a secret's word (`token`, `key`, `secret`,
+`password`, `auth`, `credential`, `bearer`, `cookie`, in the languages the corpora are written
+in) on the run's own line, as its label or in the sentence around it, or on the line right
+above it (a block's introducing line, a YAML key above its folded value).
 
 Measured before it was adopted (issue 24, seventh round): of every secret of the development
 sets' positives, the generated corpus and gitleaks (about 3,900 secrets), one was caught by

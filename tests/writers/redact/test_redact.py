@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 from bot.commands.redact import register
 from tests.support import redaction_corpus as corpus
 from tests.support.redaction_corpus import caught
-from writers.redact.recognizers import iban_ok, luhn_ok
 from writers.redact.redactor import (
     Redactor,
     get_redactor,
@@ -23,6 +22,7 @@ from writers.redact.redactor import (
     redact_text,
     unescaped_views,
 )
+from writers.redact.values.checksums import iban_ok, luhn_ok
 
 
 @pytest.fixture(scope="module")

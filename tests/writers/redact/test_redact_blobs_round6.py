@@ -15,7 +15,7 @@ from tests.support.redaction_corpus import kept as _kept
 from tests.support.redaction_corpus import key_b64 as _key_b64
 from tests.support.redaction_corpus import random_alnum as _alnum
 from tests.support.redaction_corpus import redacted_whole as _caught
-from writers.redact.context_secrets import counted_names
+from writers.redact.context.machine_made import counted_names
 from writers.redact.redactor import Redactor
 from writers.redact.structure import numeric_array
 

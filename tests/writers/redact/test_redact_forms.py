@@ -8,9 +8,9 @@ from __future__ import annotations
 import base64
 import random
 
-from writers.redact.recognizers import looks_random
 from writers.redact.redactor import Redactor
 from writers.redact.structure import der_public, msgpack_texts, protobuf_texts, readable_structure
+from writers.redact.values.plausible import looks_random
 
 _RNG = random.Random(424242)
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

@@ -1,7 +1,8 @@
 """Look-alike numbers, issue 24's sixth round (`writers/redact/pii_rules.py`, the number parts of
-`public_forms.py` and `recognizers.phone_layout_ok`). One test per principle, each beside the
-personal number of the same form that must still be caught. The examples are written here, in
-other words, languages and layouts than the development sets 16-19; none is copied from them.
+`public_forms.py` and `formats/numbers.py`'s `phone_layout_ok`). One test per principle, each
+beside the personal number of the same form that must still be caught. The examples are written
+here, in other words, languages and layouts than the development sets 16-19; none is copied from
+them.
 """
 
 from __future__ import annotations

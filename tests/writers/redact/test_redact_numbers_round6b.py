@@ -1,5 +1,5 @@
 """Look-alike numbers, issue 24's sixth round, second pass (`writers/redact/pii_rules.py`, the
-IBAN, card, email and id-naming rules of `recognizers.py`). One test per principle, each beside
+IBAN, card, email and id-naming rules of `formats/`). One test per principle, each beside
 the personal datum of the same form that must still be caught. The examples are written here, in
 other words, languages and layouts than the development sets 23-26; none is copied from them.
 """

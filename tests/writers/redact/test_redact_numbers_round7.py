@@ -9,8 +9,8 @@ from __future__ import annotations
 from tests.support.redaction_corpus import kept as _kept
 from tests.support.redaction_corpus import redacted_whole as _caught
 from writers.redact.published_ibans import PUBLISHED_IBANS, published_iban
-from writers.redact.recognizers import iban_ok
 from writers.redact.redactor import Redactor
+from writers.redact.values.checksums import iban_ok
 
 
 def test_every_published_example_iban_passes_its_check() -> None:

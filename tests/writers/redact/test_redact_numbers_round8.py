@@ -1,5 +1,5 @@
 """Personal numbers and their look-alikes, issue 24's eighth round (`public_forms.py`,
-`phone_words.py`, the phone and id filters of `pii_rules.py` and `recognizers.py` in
+`phone_words.py`, the phone and id filters of `pii_rules.py` and `formats/` in
 `writers/redact`). One test per principle, each beside the personal number of the same form
 that must still be caught. The examples are written here; none is copied from the development
 sets 37 and 38.

@@ -1,5 +1,5 @@
 """Personal numbers and their look-alikes, issue 24's ninth round (`phone_words.py`, the phone,
-address and id filters of `pii_rules.py` and `recognizers.py` in `writers/redact`). One test
+address and id filters of `pii_rules.py` and `formats/` in `writers/redact`). One test
 per principle, each beside the personal number of the same form that must still be caught. The
 examples are written here; none is copied from the development sets 39, 41, 42 and 44.
 """

@@ -12,8 +12,8 @@ import random
 from tests.support.redaction_corpus import kept as _kept
 from tests.support.redaction_corpus import redacted_whole as _caught
 from writers.redact.public_forms import card_length_ok, longer_than_a_phone
-from writers.redact.recognizers import luhn_ok
 from writers.redact.redactor import Redactor
+from writers.redact.values.checksums import luhn_ok
 
 
 def _luhn(prefix: str, length: int) -> str:

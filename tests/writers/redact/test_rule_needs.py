@@ -13,8 +13,9 @@ import pytest
 
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
-from writers.redact.context_secrets import SECRET_RULES
-from writers.redact.recognizers import RULES, Rule, find
+from writers.redact.context.table import SECRET_RULES
+from writers.redact.formats.rule import Rule
+from writers.redact.formats.table import RULES, find
 from writers.redact.redactor import Redactor
 
 DATA = Path(__file__).resolve().parents[2] / "support" / "data"

@@ -1,0 +1,484 @@
+"""A secret named in prose: a secret's noun, in any language, then a colon, a copula or a value."""
+
+from __future__ import annotations
+
+import re
+
+from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
+from writers.redact.formats.assignments import FILE_REF, published_defaults, type_annotation
+from writers.redact.names.code_refs import identifier_like, is_code_ref
+from writers.redact.names.sealed import under_sealed_key
+from writers.redact.names.secret_names import (
+    name_strength,
+    names_a_secret,
+    names_code,
+    names_cursor,
+    names_digest,
+    names_secret_variable,
+)
+from writers.redact.public_forms import (
+    digest_named_before,
+)
+from writers.redact.structure import (
+    line_before,
+)
+from writers.redact.values.placeholders import decoded_placeholder, enveloped, is_placeholder
+from writers.redact.values.plausible import (
+    DATA_URI,
+    DOC_FIELD,
+    LOWER_PATH,
+    PINNED_DIGEST,
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
+    SOURCE_LOCATION,
+    plain_address,
+    plausible_secret,
+    secret_reference,
+)
+
+# Words that name a secret (`values.plausible.SECRET_NOUNS`), in many languages and scripts.
+NOUNS, _NOUNS_CJK = SECRET_NOUNS, SECRET_NOUNS_CJK
+# What joins the noun to its value: a colon or equals sign, or a copula in one of those languages.
+_COPULA = (
+    r"is|was|are|now|still|will be|has been|should be|set to|changed to|reset to|to"
+    r"|lautet|ist|war|est|c['’]est|es|era|é|è|är|er|on|jest|je|zijn|is nu|ahora es"
+    r"|είναι|היא|הוא|هي|هو|है|là|ialah|adalah|это"
+    # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
+    # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
+    r"|ná|yw|ydy|yra|është"
+    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
+    r"|este|e|ni|ay|คือ"
+)
+# Copulas chain: "is now", "has been reset to", "ist jetzt".
+_NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
+_COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
+# A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
+QUALIFIER = (
+    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
+    r"|der|dem|den|das|dos|das|dei|delle|degli"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don)[ \t]+"
+    r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
+)
+# Before a colon any few words may stand: "Mot de passe root du NAS : …".
+_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
+OPEN_QUOTE = r"[\"'`“„«「『]"
+CLOSE = ".,;:!?)\"'`”»」』"
+# A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
+# JSON string is the end of the line the redactor's unescaped view reads), and at a character of
+# a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
+# `abc123`, and "密码是 在1Password里面" holds no value, only the rest of its sentence.
+VALUE = (
+    r"(?P<s>(?:[^\s\"'`”»」』\\\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+    r"|\\(?![nrt\"'])){4,200})"
+)
+
+PROSE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
+    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
+    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"(?=[ \t\"'`“„«「])"
+    # An arrow or a dash between spaces: "password -> …", "Password – …".
+    rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
+    # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
+    rf"|{_LABEL}\s*(?::(?=\s)|：)"
+    rf"|(?P<bare>[ \t]+))"
+    rf"\s*{OPEN_QUOTE}?{VALUE}"
+)
+
+
+def _mixed(value: str) -> bool:
+    """Letters with digits or with symbols (`-_./` aside, which join words and paths): not a
+    word of prose, a file name or a flag."""
+    has_alpha = any(c.isalpha() for c in value)
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() and c not in "-_./" for c in value)
+    return has_alpha and (has_digit or has_symbol) or (has_digit and has_symbol)
+
+
+# `self._token_cache[user_id]`, `config[`, Razor's `@Config["Db:Password"]`, Ruby's
+# `params[:token]`: a subscript of a name (no digit in it), not a value. A slice too
+# (`secret_bytes[:32]`, `key[-16:]`).
+_SUBSCRIPT = re.compile(
+    r"@?[A-Za-z_][A-Za-z_.]*\[(?::?[A-Za-z_][\w.]*|[\"'][^\"']*[\"']?|\d+|-?\d*:-?\d*)?\]?"
+)
+
+
+_ISO_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+)
+
+
+def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
+    """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
+    word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
+    key = re.match(r"[A-Za-z_][\w.-]*(?=[=:])", raw)
+    named = key is not None and _a_name(key.group(0))
+    if not said and named and re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw):
+        return False  # the next key of a config
+    if re.match(r"\\[nrt\"']|-|\.{0,2}/|[<{\[(:]|%\{", raw) or (
+        not said and named and re.match(r"[A-Za-z_][\w.-]*=", raw)
+    ):
+        return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
+    if SOURCE_LOCATION.fullmatch(raw.rstrip(CLOSE)):
+        return False  # `pipelines/upload.nf:246`: a file and a line (grep, a compiler, a trace)
+    if LOWER_PATH.fullmatch(raw.rstrip(CLOSE)):
+        # `secret "ops/gds/1a-ws" not found`: lowercase segments joined by slashes are where a
+        # secret is kept (a vault path, a Secret's namespace and name), never the secret itself.
+        return False
+    if raw.endswith(("...", "…")) or is_placeholder(raw):
+        return False  # `sk-ant-api03-...`: a slot to fill in
+    if decoded_placeholder(raw.rstrip(CLOSE)):
+        return False  # `UkVQTEFDRV9NRQ==`: base64 of a slot's words, a Secret's `data:` stand-in
+    if enveloped(raw):
+        return False  # ciphertext in its envelope: useless without a key not in the text
+    value = raw.rstrip(CLOSE)
+    if DATA_URI.match(value) or (len(value) >= 16 and file_bytes(value)):
+        # "token icon: data:image/png;base64,…", "password protected zip: UEsDB…": a file's
+        # bytes, whatever word labels them (the name=value rules read them so already).
+        return False
+    if re.fullmatch(r"[\d.,:/-]+", value):
+        return False  # a time, a date, a number: "the token expires at: 10:00"
+    if plain_address(value):
+        return False  # `curl -u ops:pass http://grafana:3000`: where something is
+    if _ISO_TIME.fullmatch(value):
+        return False  # `2025-07-01T00:00Z`: an ISO 8601 date and time, when something happens
+    if re.match(r"[A-Za-z_][\w.]*[!?]?\(", value) or _SUBSCRIPT.fullmatch(value):
+        return False  # `password = getpass.getpass(…)`, `config['oauth'][…]`: code, not a value
+    if is_placeholder(value) or len(value) < 4 or names_a_secret(value):
+        return False  # `--secret stripeKey`: which secret to use, not the secret
+    if names_secret_variable(value):
+        return False  # `api_key=args.api_key2`: a variable or a member that holds it
+    if FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file
+    if PINNED_DIGEST.search(value) or secret_reference(value):
+        return False  # `app@sha256:<hex>`, `op://Vault/Item/password`: references
+    if names_code(value):
+        return False  # `… from provider: AccessDeniedException`: the name of a type
+    if not any(c.isascii() and c.isalnum() for c in value):
+        return False  # "パスワードは管理者に聞いてください": the rest of the sentence, not a value
+    if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
+        return False  # an ordinary word after "password" is prose ("the password policy")
+    # `config.secrets.db` names where a secret lives; `Walrus934.Saffron` is one.
+    if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
+        return False
+    # `secrets.S3_SECRET_KEY`, `env.DB_PASSWORD_V2`: a member named as a constant is a variable
+    # that holds the secret (a store's or an environment's entry), digits or not.
+    if is_code_ref(value) and _CONSTANT.fullmatch(value.removesuffix("()").rsplit(".", 1)[-1]):
+        return False
+    if strict:  # no colon or copula: only a value that could not be a word counts
+        if _GENERATED_NAME.fullmatch(value):
+            return False  # `geo-resolver-token-wwh5p`: a resource's name, not its secret
+        if _RANDOM_GROUPS.fullmatch(value):
+            return True  # `egmt-dhhtg-aycw-xkvr`: letters no language spells, a generator's
+        return len(value) >= 6 and _mixed(value) and not re.fullmatch(r"[\d.,:/-]+", value)
+    return plausible_secret(value, quoted=False) or bool(re.search(r"\d", value))
+
+
+# A config's key is a name: its pieces are words in one case or capitalised (`db.host`,
+# `maxPoolSize2`, `DB_PASSWORD`). Two capitalised letters with a digit or a capital after
+# (`TwdBm7`, `WkRhbKKzh…`) are no word: base64 or a generator's run, its padding `=` no operator.
+_NOT_A_WORD = re.compile(r"(?<![A-Za-z])[A-Z][a-z](?![a-z])")
+
+
+def _a_name(word: str) -> bool:
+    return len(word) <= 3 or not _NOT_A_WORD.search(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", word))
+
+
+# Groups of lowercase letters joined by hyphens, two of them four letters or more with no vowel
+# (`egmt-dhhtg-aycw-xkvr`): no word of a Latin-script language is spelled so (one such group may
+# be an abbreviation, `html`, `sftp`), so the value is random groups, the way password generators
+# print them; names and prose are words.
+_NO_VOWEL_GROUP = r"(?<![a-z])[b-df-hj-np-tv-xz]{4,}(?![a-z])"
+_RANDOM_GROUPS = re.compile(
+    rf"(?=[a-z-]*{_NO_VOWEL_GROUP}[a-z-]*{_NO_VOWEL_GROUP})[a-z]{{3,8}}(?:-[a-z]{{3,8}}){{2,}}"
+)
+
+
+def plausible_value(raw: str, *, strict: bool) -> bool:
+    """Could `raw`, standing where a password goes, be one? `strict`: nothing but its place
+    names it, so only a value that could not be a word counts (as after a bare noun)."""
+    return value_ok(raw, strict=strict)
+
+
+# A name in constant case (`S3_SECRET_KEY`).
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+# Lowercase words joined by hyphens with a short generated suffix: the names Kubernetes, cloud
+# consoles and package registries give objects (`default-token-x7k2p`, `web-7d9f8c6b5d-q2x8z`).
+# A person's passphrase ends in a number (`cobalt-velvet-copper-95`); a generated suffix is random
+# letters and digits.
+# The stem is words, each with a vowel: groups of random letters throughout
+# (`egmt-dhhtg-aycw-xkvr`) are a generated password, not a name with a suffix.
+_GENERATED_NAME = re.compile(
+    r"(?:[a-z]*[aeiouy][a-z]*)(?:-[a-z]*[aeiouy][a-z]*)+(?:-[a-z0-9]{1,10}){0,1}-(?=[0-9]*[a-z])"
+    # A word with a number after it (`saffron54`, vowels and all) is how a person ends a
+    # passphrase; generated suffixes are random letters and digits (Kubernetes' alphabet has no
+    # vowel at all).
+    r"(?![a-z]*[aeiouy][a-z]*\d+$)[a-z0-9]{3,10}"
+)
+# The key path a noun may end (`checksum/secret:`, `password_sha256:`), read back from the noun.
+_PATH_BEFORE = re.compile(r"[\w.-]*[/_.-]$")
+
+
+# The noun inside a colon- or slash-joined path, right before its next segment: a build target
+# (`//crypto/token:mask_test`, `:secrets-pin:compileKotlin`), not `noun: value`.
+_IN_PATH = re.compile(r"(?:[:/]\S*|\S*[/:]\S*):")
+
+
+_NOUN_AT = re.compile(rf"(?i)(?:{NOUNS})(?![A-Za-z])")
+# Words that join a noun to what it is for or whose ("password for the service:"): a label with
+# one is a phrase, not a compound noun.
+_FUNCTION_WORDS = set(
+    "for of on to in at the a an my our your his her their this that du de da do del della der"
+    " den dem des das la le les el los las il lo von van voor für pour para per"
+    # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
+    " ng ya untuk don".split()
+)
+
+
+# English puts a compound's head last ("password manager is"); the languages whose copula
+# follows a noun's modifier ("parola serverului e", "nenosiri la seva ni") put it first.
+_HEAD_LAST_COPULA = r"(?:is|was|are|will be|has been|should be)(?:[ \t]+now)?"
+_HEAD_LAST_COPULA_END = re.compile(rf"(?i)[ \t]+{_HEAD_LAST_COPULA}[ \t]*$")
+
+
+_COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
+
+
+def prose_check(m: re.Match[str]) -> bool:
+    if not prose_context_ok(m):
+        return False
+    bare = m.group("bare") is not None
+    label, value = m.string[m.start() : m.start("s")], m.group("s")
+    if (
+        re.search(r"[:=：][ \t]*\n\s*$", label)
+        and re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+        and re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+    ):
+        # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
+        # empty, and what follows is the next key, with its own operator after it.
+        return False
+    # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
+    said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
+    if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(CLOSE)):
+        # "the password is case-sensitive", "my token is read-only", "the PIN is 4-digits": two
+        # lowercase parts joined by a hyphen after a copula say what the secret is like; a
+        # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
+        return False
+    if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
+        return not bare and _pin(m)
+    return value_ok(value, strict=bare, said=said)
+
+
+# A PIN, a lock's code, a phone's or a card's password is digits: after a word for a password
+# (not for a token, a key or a secret, which are not chosen to be typed on a keypad) joined to
+# it by a colon or a copula, with no word between but what says whose it is ("Hasło do
+# skrytki: …", "PIN for the door is …"), four to eight digits are the password. A word between
+# makes the number something else of it ("password reset ticket: 48213", "password expiry:
+# 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
+_NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
+_PIN_JOIN = re.compile(
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"{OPEN_QUOTE}?[ \t]*"
+)
+
+
+def _pin(m: re.Match[str]) -> bool:
+    digits = m.group("s").rstrip(CLOSE)
+    if not 4 <= len(digits) <= 8 or len(set(digits)) == 1 or digits in "01234567890987654321":
+        return False
+    noun = re.match(rf"(?i)(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)):
+        return False
+    return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
+
+
+# A passphrase is words (NIST SP 800-63B counts spaces as characters; diceware strings words)
+# and people end it with a number. After a word for a password joined by a colon or a copula,
+# three to seven words ending in a number, in quotes (which say where a value with spaces begins
+# and ends) or running to the end of the line, are the passphrase; a number followed by words is
+# a quantity ("changed every 90 days").
+# A message about a password names it (`about_a_secret`) or has no number of its own.
+_PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
+PASSPHRASE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE}(?<=\d))[ \t]?[\"'”»」』]"
+    rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
+)
+
+
+def passphrase_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "q" if m.group("q") is not None else "e"
+    return m.start(group), m.end(group)
+
+
+def passphrase_check(m: re.Match[str]) -> bool:
+    phrase = m.group("q") or m.group("e")
+    noun = re.match(rf"(?i)(?:{NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)) or is_placeholder(phrase):
+        return False
+    return not _ABOUT.search(phrase)
+
+
+_ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
+
+
+# A question that asks for a password is answered on the next line: "what's the wifi
+# password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
+# dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
+# not be a word counts, as after a bare noun.
+ANSWERED = re.compile(
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<s>[^\s`\"']{4,64})[ \t]*$"
+)
+
+
+def answered_check(m: re.Match[str]) -> bool:
+    if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(CLOSE)):
+        return False  # `v2.3.1`: a version answers "which version?"
+    if m.group("s").startswith("@"):
+        return False  # `@marta-ops`: a mention answers "who has it?"
+    return value_ok(m.group("s"), strict=True)
+
+
+def prose_context_ok(m: re.Match[str]) -> bool:
+    """Do the words around a noun's match leave it naming the value after it? (The value itself is
+    judged by `value_ok`.)"""
+    if under_sealed_key(m.string, m.start()):
+        return False  # `encryptedData:` / `password: Ag…`: a SealedSecret's ciphertext
+    if DOC_FIELD.search(line_before(m.string, m.start())):
+        return False  # `:param password: plain-text password to hash`: a docstring's field
+    if published_defaults(m.string, m.start()):
+        return False  # an upstream project's published defaults: public, not ours
+    head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
+    if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
+        return False
+    label, value = m.string[m.start() : m.start("s")], m.group("s")
+    joiner = max(label.rfind(c) for c in ":=：")
+    if (
+        joiner > 0
+        and label[joiner - 1].isdigit()
+        and joiner == len(label) - 1
+        and value[0].isdigit()
+    ):
+        return False  # "expired at 2023-07-30T09:55:40Z": a colon between digits is a clock's
+    if (
+        joiner >= 0
+        and "\n" in label[joiner:]
+        and (
+            (label[joiner] == "=" and not label.rsplit("\n", 1)[-1])
+            or re.match(r"[ \t]*[:=]", m.string[m.end("s") :])
+        )
+    ):
+        # `cert_passphrase =` and the line ends: an assignment ends at its line, so its value is
+        # empty; the next line is not it, and a word followed by `=` or `:` is the next key. An
+        # indented next line continues the value (INI, properties), so it is the value.
+        return False
+    if joiner > 0 and re.search(r"[\"'`][ \t]*[,;][ \t]*[\"'`]?", label[:joiner]):
+        # `"msg": "secret loaded", "secret_name": "…"`: the words closed their string and a
+        # comma began the next field; the colon is that field's, not the noun's.
+        return False
+    if re.search(r"[?!.][ \t]+\S", label.rstrip()) and not re.search(r"[:=：]", label):
+        # "the GitHub token for the backup job? It should be fine-grained": the noun's phrase
+        # ends with its sentence; a copula in the next sentence says something of its subject.
+        return False
+    last = re.search(r"([A-Za-z]+)[\"'`]?[ \t]*[:=：][^:=：]*$", label)
+    if last and last.start(1) > 0 and last.group(1).lower() in PUBLIC_TAILS:
+        return False  # "token lookup → accessor: …", "token id: …": the last word names it
+    if digest_named_before(line_before(m.string, m.start()) + label):
+        return False  # "the hash of the token is …": a digest is the phrase's head
+    # A parenthesis is an aside ("api key id (not the key):", "digest (sha1):"): the compound is
+    # read without it, from the noun on (a line's label may open with an article: "the
+    # passphrase dialog:").
+    plain = re.sub(r"[ \t]*\([^()\n]{0,40}\)", "", label)
+    noun = _NOUN_AT.search(plain)
+    if noun and (noun.start() == 0 or plain[noun.start() - 1] in " \t"):
+        plain = plain[noun.start() :]
+        noun = _NOUN_AT.match(plain)
+    compound = (
+        noun
+        and re.fullmatch(  # a copula before the colon is no head ("… lautet:")
+            rf"(?:[ \t]+(?!(?:{_COPULA})[ \t:：])[A-Za-z]+){{1,3}}"
+            rf"(?:[ \t]*[:：]|[ \t]+(?:{_HEAD_LAST_COPULA})|[ \t]+[–—])[ \t]*",
+            plain[noun.end() :],
+        )
+    )
+    if (
+        compound
+        and noun
+        and plain[: noun.end()].isascii()
+        and not _FUNCTION_WORDS.intersection(plain.lower().split())
+        and name_strength(re.sub(_HEAD_LAST_COPULA_END, "", plain.rstrip(" \t:：—–"))) == 0
+    ):
+        # "PIN pad model: …", "password manager version: …", "the password manager is …": a
+        # compound noun's last word is its head, and the label names that thing (as a key's
+        # name would), not a secret.
+        return False
+    if joiner > 0 and label[:joiner].count("`") % 2 == 1:
+        return False  # "pin `image: …`": the colon is inside code the label opened, not prose
+    path = _PATH_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
+    if path and names_digest(path.group(0) + m.string[m.start() : m.start("s")]):
+        return False  # `checksum/secret: <sha256>` is a digest of a secret, which is public
+    if path and names_cursor(path.group(0) + m.group(0)[: m.start("s") - m.start()].rstrip(" :=")):
+        return False  # `next_page_token=…`: a cursor
+    for opener, closer in (("${", "}"), ("{{", "}}")):
+        ref = m.string.rfind(opener, max(0, m.start("s") - 80), m.start("s"))
+        if ref >= 0 and closer not in m.string[ref + len(opener) : m.start("s")]:
+            # `${SLACK_BOT_TOKEN:?missing}`, `{{resolve:secretsmanager:…:password}}`: inside a
+            # variable reference or a template expression
+            return False
+    noun = re.match(r"[\w$]+(?=[ \t]*:[ \t]*$)", label)
+    if noun and type_annotation(m.string, m.start(), m.start() + noun.end(), value.rstrip(CLOSE)):
+        return False  # `(password: SecretBytes)`: a parameter and its type
+    if identifier_like(m.group("s")) and re.match(r"[ \t]+--?[A-Za-z]", m.string[m.end("s") :]):
+        return False  # `$env:API_KEY = Read-Host -AsSecureString`: a command, not a value
+    bare = m.groupdict().get("bare") is not None
+    if (
+        bare
+        and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
+        and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
+        and identifier_like(value.rstrip(CLOSE))
+    ):
+        # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
+        # numpy2"): with no colon or copula, a name after them is that name; a value no name
+        # could be (`pass otter#tiger6`) is still a password.
+        return False
+    if (
+        re.match(r"(?i)pin(?![^\W\d_])", label)
+        and re.search(r"[^\W\d_]", value)
+        and identifier_like(value.rstrip(CLOSE))
+    ):
+        # A PIN is a personal identification number, digits and at most a few symbols or letters
+        # mixed in (a door's `4471-Xq7z`); a pin named as code names things (`GPIO_NUM_4`,
+        # `PA5`, `LED_BUILTIN`) is a board's pin.
+        return False
+    if re.fullmatch(r"(?i)\S+[ \t]+on[ \t]+", label) and not re.match(
+        r"(?i)salasana|parool|salasõna", label
+    ):
+        # "on" is "is" only in Finnish and Estonian ("salasana on …", "parool on …"); elsewhere
+        # it says where ("a write token on h100-node18").
+        return False
+    mark = value[-1:]
+    if (
+        bare
+        and mark in "*_~"
+        and value.rstrip(mark).isalpha()
+        and re.search(rf"(?:^|\s){re.escape(mark)}\S", line_before(m.string, m.start("s")))
+    ):
+        # "*SNMPv3 auth password rotation*": the mark closes an emphasis the line opened; the
+        # word inside it is prose.
+        return False
+    if (
+        not bare
+        and re.fullmatch(r"[^\W\d_]+-[^\W\d_]+", value)
+        and re.match(r"[ \t]+(?:or|and|vs\.?|oder|ou|o|y|et|und)[ \t]", m.string[m.end("s") :])
+    ):
+        # "is per-team or per-org", "read-only and …": a compound word weighed against another
+        # is a choice being discussed; a passphrase is not offered with alternatives.
+        return False
+    return True

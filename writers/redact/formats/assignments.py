@@ -1,0 +1,279 @@
+"""A secret assigned to a name (`api_key = "…"`), and what makes an assignment no secret."""
+
+from __future__ import annotations
+
+import re
+
+from writers.redact.names.code_refs import SELECTOR, identifier_like, is_code_ref
+from writers.redact.names.sealed import under_sealed_key
+from writers.redact.names.secret_names import (
+    NAME_PIECES,
+    PUBLIC_NAME,
+    name_strength,
+    names_a_secret,
+    names_code,
+    names_digest,
+    names_secret_variable,
+)
+from writers.redact.public_forms import (
+    digest_named_before,
+)
+from writers.redact.structure import line_before
+from writers.redact.values.placeholders import HEX, enveloped, is_placeholder
+from writers.redact.values.plausible import (
+    DOC_FIELD,
+    PUBLISHABLE_KEY,
+    looks_random,
+    plausible_secret,
+    secret_reference,
+)
+
+ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+# `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
+# base64 padding or a comparison: `=(?!=)`.
+ASSIGN_OP = (
+    r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
+    r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=(?!=)|:(?!:))[ \t]*"
+)
+
+
+_LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")
+BRACKETS = re.compile(r"[(){}\[\]]")
+
+
+# The segments of a key path written before the name: `checksum/` in `checksum/secret:`.
+_KEY_PATH = re.compile(r"(?:[\w.-]+/)+$")
+# Command-line flags after a bare value: the value is a command (`Read-Host -AsSecureString`).
+_FLAGS_AFTER = re.compile(r"[ \t]+--?[A-Za-z]")
+
+
+# `@password.txt`, `@/run/secrets/db`: a value read from a file (vault, curl, httpie syntax).
+FILE_REF = re.compile(r"@[~./]?[\w./~-]*\.[A-Za-z]\w{0,4}|@[~.]?/[\w./~-]+")
+# Last parts of a dotted key that qualify the name before them rather than name a value.
+QUALIFIER_LEAVES = frozenset(
+    "prod production dev development staging stage test qa uat local old new current previous "
+    "next value default primary secondary main backup encrypted plain raw live sandbox".split()
+)
+# A value that is a sentence: words of letters (any script) ending in a full stop, as the
+# messages of a translation file are (`"auth.totp.mismatch": "Stimmt nicht überein."`).
+SENTENCE = re.compile(r"[^\W\d_]+(?:[ ,'’-]+[^\W\d_]+)*[.!?。！？]")
+
+
+# A type's name: capitalised words (`PhoneKey`, `SecretStr`, `Int32`), maybe generic or optional.
+_TYPE_NAME = re.compile(
+    r"(?P<t>[A-Z][a-z]+(?:[A-Z][a-z]*|\d{1,3})*)(?:<[\w<>, \[\]?&]*>|\[[\w, \[\]]*\])?[?!]?"
+)
+# Where a name is declared with its type: inside a parameter list (an unclosed `(` before it on
+# its line) or after a declaring keyword (`val`, `let`, `readonly`, `var`…).
+_DECLARES = re.compile(
+    r"(?:\b(?:val|var|let|const|readonly|private|public|protected|internal|lateinit|static|inout)"
+    r"[ \t]+)$"
+)
+# A type's body on one line: `interface Auth { password: PasswordHash; … }`.
+_TYPE_BODY = re.compile(
+    r"\b(?:interface|type|struct|class|record|protocol|trait)[ \t]+\w+[^{]*\{[^}]*$"
+)
+
+
+def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bool:
+    """True for `name: Type` in a declaration: a parameter list's `(hashPassword: ConsigneeHash)`
+    (TypeScript, Kotlin, Swift, Python) or `val token: AuthToken =`. A type is named in
+    capitalised words and followed by what ends a parameter or starts its default; a password
+    typed after "password:" in prose stands in no parameter list."""
+    typed = _TYPE_NAME.fullmatch(value)
+    if typed is None or not identifier_like(typed.group("t")):
+        return False
+    after = text[name_end : name_end + 80]
+    op = re.match(r"[ \t]*:[ \t]*", after)
+    if op is None or not after.startswith(value, op.end()):
+        return False  # only `name: Type`
+    follows = text[name_end + op.end() + len(value) :][:3]
+    if not re.match(r"[ \t]*(?:[),=<\[{};|]|->|$)", follows):
+        return False
+    line = line_before(text, name_start)
+    return (
+        _in_parameter_list(line)
+        or _DECLARES.search(line) is not None
+        or _TYPE_BODY.search(line) is not None
+    )
+
+
+def _in_parameter_list(line: str) -> bool:
+    """True when `line` ends inside a parameter list: an unclosed `(` glued to a function's name
+    (`fun seal(`, `renew(`); a bracket after a space opens prose (`staging (password: …)`)."""
+    depth = 0
+    for i in range(len(line) - 1, -1, -1):
+        if line[i] == ")":
+            depth += 1
+        elif line[i] == "(":
+            if depth == 0:
+                return i > 0 and (line[i - 1].isalnum() or line[i - 1] in "_>]")
+            depth -= 1
+    return False
+
+
+# Concatenation with a name after a closing quote: `+` (JavaScript, Java, Python, C#), `..` (Lua),
+# `.` between spaces (PHP, Perl; glued, `"…".encode()` calls a method on the literal), `||` (SQL),
+# `<>` (Elixir), `&` (VB).
+_CONCATENATED = re.compile(
+    r"[ \t]*(?:\+|\.\.|\|\||<>)[ \t]*[A-Za-z_$@]|[ \t]+[.&][ \t]+[A-Za-z_$@]"
+)
+
+
+# A name in snake or constant case followed by `=`: the next assignment's key, read as a value
+# because the first one has none on its line. Base64 padding follows random text, not words.
+_NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
+
+
+def assign_check(m: re.Match[str]) -> bool:
+    name = m.group("name")
+    if "@" in name[1:]:
+        return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    joined = m.string[m.start("name") : m.end()]
+    if m.string[m.start("name") - 1 : m.start("name")] in (":", "/") and re.fullmatch(
+        r"[^\s:=]+:[^\s=]+", joined
+    ):
+        # A segment of a colon- or slash-joined path, not `name: value`: a build target
+        # (`//crypto/token:mask_test`, `:secrets-token:compileKotlin`), a package coordinate
+        # (`com.acme:secret-spi:0.38.2`), an ARN (`…:secret:prod/db-password-49K4iO`).
+        return False
+    if SELECTOR.fullmatch(joined) or secret_reference(joined.rstrip("\"'")):
+        return False  # an Objective-C selector, or a store's `credentialsJSON:<uuid>` entry
+    if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
+        return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
+    # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
+    # one-time code, `spring.datasource.password` a password.
+    # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
+    # the rest.
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
+    path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
+    strength = 0 if path and names_digest(path.group(0)) else name_strength(leaf)
+    word = re.search(
+        r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
+    )
+    if word and word.group(1).lower() in PUBLIC_NAME:
+        strength = 0  # `minisign public key: RW…`: the public half, named in words
+    if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
+        strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
+    value = m.group("s")
+    quoted = m.group("q") is not None
+    if SENTENCE.fullmatch(value):
+        return False  # a message, not a value
+    if DOC_FIELD.search(line_before(m.string, m.start("name"))):
+        # `:param password: plain-text password to hash`, `@param token …`: a docstring's field
+        # describes the parameter of that name in words; the value is passed at call time.
+        return False
+    if PUBLISHABLE_KEY.match(value):
+        # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
+        # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.
+        return False
+    if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
+        if is_placeholder(value.rsplit(None, 1)[-1]):
+            # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line
+            return False
+    if (
+        quoted
+        and _CONCATENATED.match(m.string, m.end())
+        and not looks_random(value.strip(":/_.- "), min_len=8)
+    ):
+        # `"sis:token:" + courseId`, `'Bearer ' .. token`: a literal joined to a variable is the
+        # fixed part of a key or a header built at run time, a prefix; a random literal is kept.
+        return False
+    if not quoted and FILE_REF.fullmatch(value):
+        return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
+    raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
+    if re.fullmatch(r"(?i)(?:base64|b64|base32|hex|plain|env|file):", raw):
+        return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value
+    if not quoted and type_annotation(m.string, m.start("name"), m.end("name"), value):
+        return False  # `(passwordCipher: PhoneKey)`: a parameter and its type, not a value
+    if not quoted and names_code(value):
+        return False  # `token: ResetTokenDto`: a type's name (`…Dto`, `…Provider`), code
+    if not quoted and value.startswith("!") and is_code_ref(value.lstrip("!")):
+        return False  # `bearerPan:!!z.emailDob`: an expression in minified code
+    if names_a_secret(value) and re.fullmatch(r"[a-z]+(?:[-_.][a-z]+)+", value):
+        # `from_secret: docker_password`, `existingSecret: app-db-credentials`, and quoted in
+        # code (`KEY_REFRESH_TOKEN = "pref_auth_token"`, `= "com.app.auth.token"`): lowercase
+        # words joined by separators and ending in a credential noun name where a secret is
+        # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
+        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and {
+        p.lower() for p in NAME_PIECES.findall(value)
+    } <= {p.lower() for p in NAME_PIECES.findall(name)}:
+        # `TOKEN_TYPE_BEARER = "Bearer"`, `ClientSecretKey = "ClientSecret"`: the value spells
+        # words of its own name, an enum member or the name of a key; a secret is not spelled
+        # out of the name it is stored under.
+        return False
+    if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
+        # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged
+        # whole, as a template.
+        run = re.match(r"\S+", m.string[m.start("s2") :])
+        if run is not None and is_placeholder(run.group(0)):
+            return False
+    if not quoted and names_secret_variable(value):
+        return False  # `password=password_from_keyring,`: a variable that holds it, code
+    if not quoted and re.fullmatch(r"[A-Za-z_][A-Za-z_.]*\[[^\]\s]*\]?", value):
+        return False  # `secret=secret_bytes[:32]`: a subscript or a slice of a name, code
+    if not quoted and _NEXT_KEY.fullmatch(value):
+        return False  # `creds: aws_access_key_id=<redacted>`: the next key's name, not a value
+    before = line_before(m.string, m.start("name"))
+    q = m.group("q")
+    name_quoted = q and before.endswith(q) and m.string.startswith(q, m.end("name"))
+    if q == "`" and (before.count(q) - bool(name_quoted)) % 2 == 1:
+        # `` `DB_PASSWORD=` ein… ``: the name is inside a Markdown code span that the backtick
+        # after the operator closes, so the value is empty and what follows is the sentence.
+        # (Double quotes are not counted: in an unescaped view of JSON their parity is lost.)
+        return False
+    if before.endswith("/") and re.search(r"\.[a-z]{1,4}$", name) and value[:1].isdigit():
+        return False  # `./src/credential.rs:293:26`: a file and a line number, not a value
+    if not quoted and value[:1] in "[(<{":
+        return False  # `auth=[FILTERED]`, `(sensitive)`: a marker or a slot
+    if q == "`" and re.match(r"[a-z][\w.-]*[ \t]+\S", value) and not name_quoted:
+        return False  # `TOKEN=\`cat ~/.config/gh/token\``: a command's output, substituted
+    if not quoted and identifier_like(value) and _FLAGS_AFTER.match(m.string, m.end()):
+        return False  # `= Read-Host -AsSecureString`: words then flags are a command
+    if not quoted and m.group("call"):  # `key = get_secret("x")` is code, not a value
+        return False
+    if enveloped(value) or under_sealed_key(m.string, m.start("name")):
+        return False  # ciphertext: in an encryption envelope, or under a key that says so
+    if not quoted and _LEADING_ESCAPE.match(value):
+        # `DB_PASSWORD=\nDEBUG=1` in escaped text: the value is empty and the next line begins;
+        # the redactor's unescaped view reads any real value that follows.
+        return False
+    if strength and published_defaults(m.string, m.start("name")):
+        return False  # an upstream project's published defaults: public, not ours
+    if strength == 2:
+        return plausible_secret(value, quoted=quoted)
+    if strength == 1:
+        # A weak name (`key`, `cache_key`) says little, so the value must be one random run:
+        # `cache/<sha256>`, `img/b7/<sha1>.webp`, `thumb:3658def1de41:128` are paths and cache
+        # keys made of a digest and names, and a bare hex string is a digest.
+        longest = max(re.split(r"[-_.]", value), key=len)
+        if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or HEX.fullmatch(longest.lower()):
+            return False
+        return looks_random(value)
+    return False
+
+
+# A config its text calls an upstream project's defaults or example ("upstream example, values
+# are defaults", "the upstream's sample .env"): the values ship in a public repository, so they
+# open nothing that is ours. ("Default" alone is not enough: "the default password for new hires
+# is …" is the organisation's own secret.)
+_UPSTREAM_DEFAULTS = re.compile(
+    r"(?i)\bupstream(?:'s|’s)?\b[^\n]{0,60}?\b(?:defaults?|examples?|samples?)\b"
+    r"|\b(?:defaults?|examples?|samples?)\b[^\n]{0,30}?\bupstream\b"
+)
+
+
+def published_defaults(text: str, start: int) -> bool:
+    """Is the config around `start` introduced, in its paragraph or code block, as an upstream
+    project's defaults or example?"""
+    fence = text.rfind("```", 0, start)
+    inside = fence >= 0 and text.count("```", 0, start) % 2 == 1
+    if inside:  # the code block and the line that introduces it
+        low = text.rfind("\n", 0, max(0, text.rfind("\n", 0, fence))) + 1
+    else:  # the paragraph: back to the last blank line
+        blank = text.rfind("\n\n", 0, start)
+        low = blank + 2 if blank >= 0 else 0
+    return bool(_UPSTREAM_DEFAULTS.search(text, max(low, start - 2000), start))

@@ -1,0 +1,110 @@
+"""A value's column header, and rows of figures."""
+
+from __future__ import annotations
+
+import re
+
+OPENING_QUOTE = re.compile(r"[`'\"“‘]$")
+_RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
+
+
+def column_header(text: str, start: int) -> str | None:
+    """The header of the table column `start` stands in, read as words (`order_id` is "order
+    id"): the top line of the block of lines cut into as many cells as this one by `|` (a `psql`
+    result, a Markdown table), by tabs (TSV) or by commas or semicolons (CSV); or, in a table
+    aligned with spaces (a data frame), the header word above the value. None outside a table."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    # `;` is CSV too where the comma is the decimal mark (a spreadsheet's export in Europe).
+    for sep, least in (("|", 1), ("\t", 1), (",", 2), (";", 2)):
+        cuts = line.count(sep)
+        if cuts < least:
+            continue
+        header = None
+        pos = line_start
+        for _ in range(200):
+            if pos <= 0:
+                break
+            prev = text.rfind("\n", 0, pos - 1) + 1
+            above = text[prev : pos - 1]
+            pos = prev
+            if sep == "|" and _RULE_LINE.fullmatch(above):
+                continue  # `---+---`, `|---|:--:|`: the rule under a header
+            if above.count(sep) != cuts:
+                break
+            header = above
+        if header is not None:
+            cells = header.split(sep)
+            column = text.count(sep, line_start, start)
+            return _header_words(cells[column] if column < len(cells) else "")
+    return _aligned_header(text, line_start, start)
+
+
+def _header_words(cell: str) -> str | None:
+    # A field name's last `no` or `nr` is its number (`policy_no`, `claim_nr`).
+    cell = re.sub(r"(?i)(?<=[a-z])[_.](?:no|nr)$", " number", cell.strip().strip("\"'`"))
+    return re.sub(r"[_.]+", " ", cell) if re.fullmatch(r"[^\W\d][\w .#-]*", cell) else None
+
+
+_COLUMN_BREAK = re.compile(r"\S(?: {2,})\S")
+
+
+def _aligned_header(text: str, line_start: int, start: int) -> str | None:
+    """In a table aligned with spaces (two or more between columns, on the value's line and on
+    the header's), the header word whose columns overlap the value's."""
+    end = start
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    line_end = text.find("\n", start)
+    if not _COLUMN_BREAK.search(text[line_start : len(text) if line_end < 0 else line_end]):
+        return None
+    pos, header = line_start, None
+    for _ in range(200):
+        if pos <= 0:
+            break
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        above = text[prev : pos - 1]
+        pos = prev
+        if not above.strip() or not _COLUMN_BREAK.search(above):
+            break
+        header = (prev, above)
+    if header is None:
+        return None
+    prev, above = header
+    left, right = start - line_start, end - line_start
+    for word in re.finditer(r"\S+", above):
+        if word.start() < right and left < word.end():
+            return _header_words(word.group(0))
+    return None
+
+
+# The request of an access-log line (`"GET /x HTTP/1.1"`) is followed by a status and a size.
+AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
+# A country code, two check digits and groups of four: the IBAN rule judges those digits (by
+# mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
+IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
+
+
+# A cell of a table of figures: digits with the separators amounts are written with, an optional
+# currency sign or unit, nothing else.
+_FIGURE_CELL = re.compile(r"[-+]?[$€£¥]?[ \t]*\d[\d,. \u00a0\u202f']*(?:%|[ \t]?[A-Za-z]{1,3})?")
+
+
+def in_figures_row(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is a cell of a table row (`| … |`) whose other cells are
+    mostly figures too: a row of amounts and counts, where a phone number would stand beside
+    a name. Three other figure cells, and more figures than words."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if line.count("|") < 3:
+        return False
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    value = text[start:end].strip()
+    own = [c for c in cells if value in c]
+    if not own or not _FIGURE_CELL.fullmatch(own[0]):
+        return False  # the number shares its cell with words ("call +1 …")
+    others = [c for c in cells if c and c is not own[0]]
+    figures = sum(bool(_FIGURE_CELL.fullmatch(c)) for c in others)
+    return figures >= 3 and figures > len(others) - figures

@@ -1,0 +1,183 @@
+"""Phone, card, IBAN and CPF numbers: their layout, their checks."""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+
+from writers.redact.formats.columns import AFTER_REQUEST, IBAN_HEAD, column_header, in_figures_row
+from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
+from writers.redact.id_columns import in_id_column
+from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
+from writers.redact.public_forms import (
+    card_length_ok,
+    in_hex_dump_row,
+    lone_lead_ok,
+    longer_than_a_phone,
+    named_test_number,
+    names_test_values,
+    not_an_ssn_in_its_layout,
+    quantity_named_before,
+    quantity_with_unit,
+    test_card,
+    without_address_suffix,
+)
+from writers.redact.published_ibans import published_iban
+from writers.redact.values.checksums import iban_ok, luhn_ok
+from writers.redact.values.placeholders import patterned
+
+_IPV4 = re.compile(r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}")
+# Digits grouped by thousands (`46 244 797`, `45.820.755`, `665 428 615`): a count or an amount.
+# A phone number so grouped is written with its `+` country code, or named as one (`móvil 612
+# 345 678`); a count never opens with 0 (`046 454 286` stays a candidate), and a hyphen joins a
+# phone's groups, never a count's (`760-182-699`).
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
+# The same groups behind a 0 standing alone (`0 949 786 079`): a part's or a list's number. A
+# plan that writes its trunk 0 alone groups the rest by area code (`0 20 7946 0958`).
+_ZERO_THOUSANDS = re.compile(r"0([ .\u00a0\u202f])[1-9]\d{2}\1\d{3}\1\d{3}")
+_HEX_GROUP = re.compile(r"[0-9A-Fa-f]*[A-Fa-f][0-9A-Fa-f]*")
+
+
+def phone_layout_ok(text: str, start: int, end: int) -> bool:
+    """Could the digits at `text[start:end]` be laid out as a phone number?
+
+    Whatever `phonenumbers` says about the digits, the way they are written can rule a number
+    out: a dotted quad is an IPv4 address; a gap of two spaces or a tab is a column break in a
+    listing; a single digit stands alone only as a trunk or country code, at the front (`6 9 12
+    15`, `130.0.2091.95` are lists and versions); thousands groups are a count unless the text
+    calls it a number; and equal groups next to hex groups are part of a fingerprint."""
+    value = text[start:end].strip()
+    if _IPV4.fullmatch(without_address_suffix(value)) or re.search(r"  |\t", value):
+        return False  # an IPv4 address, also with its prefix length or port; a column break
+    if named_as_id(text, start):
+        return False
+    if longer_than_a_phone(text, start, end):
+        return False  # a group of a longer number (an MPAN, an SSCC): no phone has > 15 digits
+    if not_an_ssn_in_its_layout(value):
+        return False  # `666-12-3456`: an SSN's layout, never a phone's, and no SSN
+    before = text[max(0, start - 40) : start]
+    if quantity_with_unit(text, end, start) or in_hex_dump_row(text, start):
+        return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
+    if quantity_named_before(before, PHONE_CONTEXT):
+        return False  # `downloads last month: 665 428 615`: a count
+    if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
+        return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
+    thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
+    if thousands and not phone_label(text, start):
+        return False
+    if "|" in text and in_figures_row(text, start, end):
+        return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
+    header = column_header(text, start)
+    if in_id_column(text, start, end) and not PHONE_CONTEXT.search(header or ""):
+        return False  # one of a column of same-shaped ids (`id_columns`)
+    if names_test_values(header):
+        return False  # a column of test or example values (`public_forms`)
+    if AFTER_REQUEST.search(before) or IBAN_HEAD.search(before):
+        return False  # a status and a size in an access log; the tail of an IBAN-shaped string
+    if value.startswith("(") and ")" not in value[:6]:
+        return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
+    groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
+    for i, group in enumerate(groups):
+        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
+            return False
+    widths = {len(g) for g in groups}
+    if len(widths) == 1:
+        width = widths.pop()
+        # A neighbour group is a whole token of that width: `ab` of `about` is no hex group.
+        left, right = text[max(0, start - width - 2) : start], text[end : end + width + 2]
+        for side in (left.strip(), right.strip()):
+            if len(side) == width and _HEX_GROUP.fullmatch(side):
+                return False
+    return True
+
+
+# A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
+_PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
+
+
+def placeholder_number(value: str) -> bool:
+    """True for `+1 (555) 555-5555`, `000-000-0000`: past a country code, two different digits
+    at most. A form's placeholder, not anyone's number."""
+    digits = re.sub(r"\D", "", re.sub(r"^\s*\+\d{1,3}[ .-]", "", value))
+    return len(digits) >= 7 and len(set(digits)) <= 2
+
+
+def phone_check(m: re.Match[str]) -> bool:
+    text = m.group(0)
+    if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
+        return False
+    try:
+        num = phonenumbers.parse(text, "US")
+    except phonenumbers.NumberParseException:
+        return False
+    if phonenumbers.is_valid_number(num):
+        # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
+        labeled = text.startswith("+") or phone_label(m.string, m.start())
+        return labeled or grouped_as_its_plan(text, ("US",))
+    # An unassigned area code is still someone's number when the message calls it one.
+    before = m.string[max(0, m.start() - 40) : m.start()]
+    return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
+
+
+# How a card number is printed: in one run, in groups of four (the last may be shorter on a
+# 19-digit card), as Amex and Diners print theirs (4-6-5, 4-6-4) or in two halves. Digits
+# grouped any other way are several numbers side by side, however well their sum checks,
+# unless the text calls them a card.
+_CARD_GROUPS = re.compile(r"\d+|\d{4}(?: \d{4}){2,3}(?: \d{1,4})?|\d{4} \d{6} \d{4,5}|\d{8} \d{8}")
+
+
+def card_check(m: re.Match[str]) -> bool:
+    gaps = re.findall(r"\D+", m.group(0))
+    if any(g in (".", "  ") for g in gaps):
+        # Dots and double spaces join a card's groups only when the whole number is written so,
+        # in groups of three digits or more (`4111.1111.1111.1111`); otherwise they join columns
+        # of a listing or the parts of a version.
+        if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
+            return False
+    if not _CARD_GROUPS.fullmatch(" ".join(re.findall(r"\d+", m.group(0)))):
+        # Columns of a table (`64778  62532862`), a TTL and a timestamp; unless the text calls
+        # it a card, however it was typed (`cc: 453 9148 8034 3646 7`).
+        if not CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
+            return False
+    if named_as_id(m.string, m.start(), owners=False):
+        # One order or tracking number in ten passes Luhn; a card is called a card. An
+        # "account number" may well be the card's, so only the names of things count here.
+        before = m.string[max(0, m.start() - 60) : m.start()]
+        if not CARD_WORDS.search(before):
+            return False
+    if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
+        return False  # a network's published test number; bytes of a hex dump
+    digits = re.sub(r"\D", "", m.group(0))
+    # A number of the wrong length for its network's prefix is no card (`public_forms`).
+    return luhn_ok(digits) and card_length_ok(digits)
+
+
+def iban_check(m: re.Match[str]) -> bool:
+    # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
+    # and so is a standard's own example wherever it stands (`published_ibans`).
+    value = m.group(0)
+    return (
+        iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
+    )
+
+
+def cpf_ok(digits: str) -> bool:
+    """A Brazilian CPF's two check digits (mod 11 over the nine before, then the ten before)
+    hold, and its digits are not one repeated (`111.111.111-11` passes the sums, names no one)."""
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for n in (9, 10):
+        total = sum(int(d) * (n + 1 - i) for i, d in enumerate(digits[:n]))
+        if total * 10 % 11 % 10 != int(digits[n]):
+            return False
+    return True
+
+
+def cpf_check(m: re.Match[str]) -> bool:
+    # A CPF is printed `123.456.789-09`; one whose check digits fail is a test's input, and a
+    # column of test values or a number named a test one holds stand-ins (`public_forms`).
+    digits = re.sub(r"\D", "", m.group(0))
+    if names_test_values(column_header(m.string, m.start())):
+        return False
+    return cpf_ok(digits) and not patterned(digits) and not named_test_number(m.string, m.start())

@@ -1,0 +1,42 @@
+"""A rule: a pattern, its score and the check that throws look-alikes out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from writers.redact.values.placeholders import is_placeholder
+from writers.redact.values.plausible import token_body_ok
+
+Check = Callable[[re.Match[str]], bool]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern: `kind` names what it finds; group `s`, if present, is the secret's span."""
+
+    kind: str
+    pattern: re.Pattern[str]
+    score: float = 0.9
+    check: Check | None = None
+    # Finds the secret's span itself when no single group holds it (None: not a secret).
+    locate: Callable[[re.Match[str]], tuple[int, int] | None] | None = None
+    # A pattern found inside every match of `pattern` (a digit, say), far cheaper to look for:
+    # a text without it is not searched with `pattern` at all. It must be implied by `pattern`
+    # (tests/writers/redact/test_rule_needs.py checks it on the redaction corpora), or a
+    # secret is missed.
+    needs: re.Pattern[str] | None = None
+
+
+def rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def body(m: re.Match[str]) -> bool:
+    return token_body_ok(m.group("b"))
+
+
+def real(group: str) -> Check:
+    """A check that group `group` of the match is not a placeholder (`XXXX`, `your-token`)."""
+    return lambda m: not is_placeholder(m.group(group))

@@ -1,0 +1,377 @@
+"""The known-format rules (`RULES`), how they are run (`find`), and their presidio recognizer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from presidio_analyzer import LocalRecognizer, RecognizerResult
+
+from writers.redact.formats.assignments import ASSIGN_NAME, ASSIGN_OP, assign_check
+from writers.redact.formats.auth_email import (
+    auth_check,
+    bearer_check,
+    email_check,
+    url_cred_check,
+)
+from writers.redact.formats.numbers import card_check, cpf_check, iban_check, phone_check
+from writers.redact.formats.paired_fields import (
+    NAMED_ELEMENT,
+    QUOTED_OR_BARE,
+    SIBLING_VALUE,
+    curl_user,
+    sibling_check,
+    sibling_span,
+)
+from writers.redact.formats.rule import Rule, body, real, rx
+from writers.redact.names.secret_names import name_strength
+from writers.redact.values.plausible import SPACED_WORD, plausible_secret
+
+_B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
+_E = r"(?![A-Za-z0-9_-])"  # right edge of a token
+
+_PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "private_key",
+        rx(
+            r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:.*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=:\s-]|\\n)*)",
+            re.DOTALL,
+        ),
+        1.0,
+        # `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in docs is a slot, not a key: a key's
+        # body is lines of base64, and `(contents of id_ed25519)` or `{{ .Values.tls.key }}` is
+        # words.
+        lambda m: sum(map(len, _PEM_LINE.findall(_PEM_ARMOUR.sub("", m.group(0))))) >= 60,
+    ),
+    Rule(
+        "slack_webhook",
+        rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[\w/+-]{16,})"),
+        1.0,
+        real("s"),
+    ),
+    Rule(
+        "gitlab_token",
+        rx(_B + r"gl(?:pat|dt|rt|ptt|cbt|imt|soat|ft|agent)-(?P<b>[A-Za-z0-9_-]{20,})" + _E),
+        0.95,
+        real("b"),
+    ),
+    Rule(
+        "telegram_bot_token",
+        rx(r"(?:(?<=/bot)|(?<![\w-]))\d{8,10}:AA[A-Za-z0-9_-]{30,}(?![\w-])"),
+        0.95,
+    ),
+    Rule(
+        "slack_token",
+        rx(
+            _B + r"(?:xox[baprseo]|xapp|xoxe\.xox[bp])-(?:\d{1,2}-)?(?P<b>[A-Za-z0-9-]{6,})" + _E,
+            re.IGNORECASE,
+        ),
+        0.95,
+        body,
+    ),
+    Rule("github_token", rx(_B + r"gh[pousr]_(?P<b>[A-Za-z0-9]{30,255})" + _E), 0.95, body),
+    Rule("github_token", rx(_B + r"github_pat_(?P<b>[A-Za-z0-9_]{22,255})" + _E), 0.95, body),
+    Rule("anthropic_key", rx(_B + r"sk-ant-(?P<b>[a-z]+\d*-[A-Za-z0-9_-]{16,})" + _E), 0.97, body),
+    Rule(
+        "openai_key",
+        rx(_B + r"sk-(?P<b>(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{16,})" + _E),
+        0.9,
+        body,
+    ),
+    Rule(
+        "aws_access_key_id",
+        rx(_B + r"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?P<b>[A-Z2-7]{16})" + _E),
+        0.95,
+        # The base32 body may well have no digit, so only placeholders are ruled out.
+        real("b"),
+    ),
+    Rule(
+        "aws_secret_key",
+        rx(
+            r"(?i:aws)[\w.-]{0,20}?(?i:secret|sak)[\w.-]{0,20}[\"']?[ \t]*(?:=>|:=|=|:)[ \t]*[\"']?"
+            r"(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+        0.95,
+        real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
+    ),
+    Rule("google_api_key", rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, body),
+    # SendGrid's API keys: `SG.`, a 22-character key id, a dot, a 43-character secret.
+    Rule(
+        "sendgrid_key",
+        rx(_B + r"SG\.(?P<b>[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E),
+        0.95,
+        body,
+    ),
+    Rule(
+        "stripe_key",
+        # `pk_live_…` is the publishable key, made to be shipped in web pages; `sk_`/`rk_` open
+        # the account and `whsec_` signs its webhooks.
+        rx(_B + r"(?:sk|rk|whsec)_(?:live|test)_(?P<b>[A-Za-z0-9]{10,255})" + _E),
+        0.95,
+        body,
+    ),
+    Rule(
+        "jwt",
+        rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
+        0.95,
+    ),
+    Rule(
+        "url_credentials",
+        rx(
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):"
+            # Greedy up to the last `@` of the authority: passwords may contain `@`.
+            r"(?P<s>[^\s/?<>|\"']{1,200})@"
+        ),
+        0.9,
+        url_cred_check,
+        # The userinfo is redacted whole: the user and the password are one credential pair, and
+        # the user of a service account (`svc_refunds`, `wms_export`) is half of what opens it.
+        lambda m: (m.start("u"), m.end("s")),
+    ),
+    Rule(
+        "auth_header",
+        rx(
+            r"(?i:\b(?:proxy-)?authorization)[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*"
+            r"(?:(?i:bearer|basic|token|api-token|apikey|key|sso-key|otp|digest|negotiate|jwt)"
+            r"[ \t]+)?"
+            r"(?P<s>[^\s\"'<>,;]{1,2000})"
+        ),
+        0.85,
+        auth_check,
+    ),
+    Rule(
+        "auth_header",
+        rx(r"\b(?i:bearer)[ \t]+(?P<s>[A-Za-z0-9._~+/=-]{12,2000})"),
+        0.8,
+        bearer_check,
+    ),
+    Rule(
+        "secret_assignment",
+        # A word glued to a tokenizer's piece mark is a vocabulary entry, its value the piece's
+        # id: SentencePiece writes a word's start as `▁` (`"▁Password": 115708`), WordPiece a
+        # word's continuation as `##` (byte-level BPE's `Ġ` is a letter, so `\w` covers it).
+        rx(r"(?<![\w$@.\u2581-])(?<!\$\{)(?<!##)" + ASSIGN_NAME + ASSIGN_OP + QUOTED_OR_BARE),
+        0.6,
+        assign_check,
+    ),
+    Rule(
+        "secret_assignment",
+        rx(r"<(?P<name>[A-Za-z_][\w.-]*)>\s*(?P<s>[^<\s]{6,500})\s*</(?P=name)>"),
+        0.6,
+        # Text between tags is delimited as a quoted value is (`<password>…</password>`).
+        lambda m: (
+            name_strength(m.group("name")) == 2 and plausible_secret(m.group("s"), quoted=True)
+        ),
+    ),
+    Rule("secret_assignment", SIBLING_VALUE, 0.6, sibling_check, sibling_span),
+    Rule("secret_assignment", NAMED_ELEMENT, 0.6, sibling_check),
+    Rule(
+        "curl_credentials",
+        rx(
+            r"\bcurl\b(?:[^\n]|\\\n)*?\s(?:-u|--user)(?:[ \t]+|=)"
+            r"(?P<w>(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'])+)"
+        ),
+        0.9,
+        locate=curl_user,
+    ),
+    Rule(
+        "email",
+        rx(
+            # An apostrophe may stand inside a local part (`o'neil@…`), between two letters.
+            r"(?<![\w.%+@-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]|'(?=[A-Za-z])){0,63}@"
+            r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.)+"
+            r"[A-Za-z]{2,24}(?![\w-])"
+        ),
+        0.8,
+        email_check,
+    ),
+    Rule(
+        "phone",
+        rx(
+            rf"(?<![.+/-])(?<!{SPACED_WORD})(?:\+\d{{1,3}}[ .-]?|1[ .-])?"
+            r"(?:\(\d{1,4}\)[ .-]?|\d{1,4}[ .-])\d{3,4}[ .-]\d{3,5}"
+            rf"(?!{SPACED_WORD}|-|\.\d)|(?<![.+/-])(?<!{SPACED_WORD})\+\d{{8,15}}"
+            rf"(?!{SPACED_WORD}|-|\.\d)"
+        ),
+        0.7,
+        phone_check,
+    ),
+    # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
+    Rule(
+        "credit_card",
+        # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
+        rx(
+            rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
+            rf"(?!{SPACED_WORD}|-|\.\d)"
+        ),
+        0.85,
+        card_check,
+    ),
+    Rule(
+        "iban",
+        rx(
+            r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
+            r"(?![A-Za-z0-9])"
+        ),
+        0.85,
+        iban_check,
+    ),
+    # A Brazilian CPF (a person's tax number) in its printed layout; its check digits decide.
+    Rule(
+        "national_id",
+        rx(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-]|\.\d)"),
+        0.85,
+        cpf_check,
+    ),
+)
+
+
+def _secret_span(m: re.Match[str]) -> tuple[int, int]:
+    for group in ("s", "s2"):
+        if group in m.re.groupindex and m.group(group) is not None:
+            return m.span(group)
+    return m.span()
+
+
+class _AssignMatch:
+    """Presents the bare-value branch of an assignment as group `s` to `assign_check`."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def group(self, name: str) -> Any:
+        if name == "call":
+            # A call or a subscript (`config['oauth']['client_secret']`): code, not a value.
+            if self._m.group("s2") is None:
+                return False
+            value = self._m.string[self._m.start("s2") : self._m.start("s2") + 200]
+            # Ruby's and Elixir's `!`/`?` end a method's name (`System.fetch_env!("KEY")`).
+            return re.match(r"[A-Za-z_][\w.]*[!?]?(?:\(|\[[\"'\w])", value) is not None
+        if name == "s" and self._m.group("s") is None:
+            return _strip_trailing(self._m.group("s2"))
+        return self._m.group(name)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._m, attr)  # `string`, `start`, `end`: those of the match
+
+
+def _strip_trailing(value: str) -> str:
+    # A sentence ending right after a bare value ("…token is abc123.") is not part of it, nor is
+    # the backslash of an escaped closing quote (`token=abc123\"`): redacting it breaks the JSON.
+    if value.endswith(("...", "…")):
+        return value  # `sk_live_...`: an ellipsis marks a slot, `is_placeholder` sees it
+    return value.rstrip(".:!?").removesuffix("\\")
+
+
+# Kinds about a person, which no word about keys makes public.
+# Kinds about a person, which no word about keys makes public, and a private key's armour,
+# which says what it is whatever the words around it call it.
+_PERSONAL_KINDS = frozenset({"email", "phone", "credit_card", "iban", "private_key"})
+# The text calls the key right after it public: the half of a pair made to be published, or a
+# key made to be shipped in web pages (`reCAPTCHA site key`, `publishable key`, `search-only
+# API key`, `public token`). "in the public bundle", "a public repo" say where a key was
+# leaked, not what it is, and do not count.
+# "not the public key" says the opposite, and a word naming another key or secret after the
+# phrase starts a new subject ("the public key is fine but the token: …").
+_PUBLIC_WORD = (
+    r"(?:public|publique|[öo]ffentlich(?:e[rns]?)?|p[úu]blic[oa]|pubblic[oa]|publiek|publiczny"
+    r"|публичн\w*|公開|公开|공개)"
+)
+_KEY_WORD = (
+    r"(?:key|token|[\w-]*schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|klucz|ключ|キー|密钥|키)s?"
+)
+# Words for what kind of key stands between "public" and "key": "public docs test key",
+# "public API key", "public anon key". A place ("a public repo key") is not among them.
+_KEY_KIND = (
+    r"(?:api|docs?|documentation|test|example|sample|demo|site|search|web|client|anon|browser"
+    r"|frontend|sdk|signing|verification|encryption|ssh|gpg|pgp|host|deploy|vapid|recaptcha)"
+)
+_PUBLIC_PHRASE = (
+    r"(?i)(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )(?<!no )"
+    rf"(?:publishable(?:[ -]{_KEY_WORD})?|{_PUBLIC_WORD}(?:[ -]{_KEY_KIND}){{0,3}}[ -]{_KEY_WORD}"
+    rf"|site[ -]key|search[ -]only(?:[ -][a-z]+)?[ -]key"
+    rf"|{_KEY_WORD}[ \t]*\([^()\n]{{0,20}}?(?<![\w-])(?<!not )(?<!not the )(?<!not a )(?<!nicht )"
+    rf"{_PUBLIC_WORD}(?!\w))"
+)
+_NAMED_PUBLIC = re.compile(
+    _PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)(?:[^\n.;!?]|[.!?](?=\S))){0,40}$"
+)
+# The line introducing a block names nothing else secret after the phrase ("our public API key
+# and the secret:" introduces both).
+_INTRO_PUBLIC = re.compile(_PUBLIC_PHRASE + r"(?:(?!key|token|secret|passw|but\b)[^\n]){0,160}$")
+
+
+def named_public(text: str, start: int) -> bool:
+    """True when the words just before `start`, on its line, call the value a public key; or,
+    for a value inside a fenced code block, the line that introduces the block (ending in a
+    colon) does: "Stripe's public docs test key, in every example:" then the block."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _NAMED_PUBLIC.search(text[max(line_start, start - 90) : start]):
+        return True
+    if text.count("```", 0, start) % 2 == 0:
+        return False  # not inside a fenced block
+    fence = text.rfind("```", 0, start)
+    intro = text[:fence].rstrip().rsplit("\n", 1)[-1]
+    return intro.endswith(":") and _INTRO_PUBLIC.search(intro) is not None
+
+
+def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
+    """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
+    for rule in rules:
+        if rule.needs is not None and rule.needs.search(text) is None:
+            continue  # no match can exist (a street address has a house number)
+        pos = 0
+        while (m := rule.pattern.search(text, pos)) is not None:
+            # A rejected match may hide a real one inside it (`config: `token: abc``), so
+            # resume just after its start rather than after its end.
+            pos = m.start() + 1
+            probe: Any = _AssignMatch(m) if "s2" in rule.pattern.groupindex else m
+            if rule.check is not None and not rule.check(probe):
+                continue
+            pos = max(pos, m.end())
+            if rule.locate is not None:
+                located = rule.locate(m)
+                if located is None:
+                    continue
+                start, end = located
+            else:
+                start, end = _secret_span(m)
+                if m.re.groupindex.get("s2") and m.group("s") is None:
+                    end = start + len(_strip_trailing(m.group("s2")))
+            if rule.kind not in _PERSONAL_KINDS and named_public(text, start):
+                continue  # `reCAPTCHA site key: 6Lc…`: the text calls the key public
+            if end > start:
+                yield rule.kind, start, end, rule.score
+
+
+class RuleRecognizer(LocalRecognizer):
+    """A presidio recognizer that runs `RULES` (regex + filters) over the text."""
+
+    def __init__(self, rules: Sequence[Rule] = RULES) -> None:
+        self._rules = tuple(rules)
+        kinds = sorted({r.kind for r in self._rules})
+        super().__init__(supported_entities=kinds, name="SeshatRules", supported_language="en")
+
+    def load(self) -> None:
+        """Nothing to load: the rules are compiled at import."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: Any = None
+    ) -> list[RecognizerResult]:
+        """Return one presidio result per rule hit whose kind was asked for."""
+        del nlp_artifacts  # the rules need no NLP: the engine is presidio's NoOpNlpEngine
+        wanted = set(entities) if entities else None
+        meta = {
+            RecognizerResult.RECOGNIZER_NAME_KEY: "SeshatRules",
+            RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
+        }
+        rules = [r for r in self._rules if wanted is None or r.kind in wanted]
+        return [
+            RecognizerResult(kind, start, end, score, recognition_metadata=dict(meta))
+            for kind, start, end, score in find(text, rules)
+        ]

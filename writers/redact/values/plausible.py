@@ -1,0 +1,223 @@
+"""Whether a value could be a secret at all: no placeholder, random enough, no plain data, path
+or address."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import unicodedata
+from typing import Any
+
+from writers.redact.names.code_refs import (
+    CONSTANT_NAME,
+    SELECTOR,
+    identifier_like,
+    is_code_ref,
+    path_of_words,
+)
+from writers.redact.names.secret_names import name_strength
+from writers.redact.values.placeholders import (
+    HEX,
+    UUID,
+    decoded_placeholder,
+    entropy,
+    is_placeholder,
+)
+
+
+def looks_random(value: str, *, min_len: int = 16, min_entropy: float = 3.0) -> bool:
+    """Heuristic for a machine-made secret: long, varied, not a word, id or git SHA."""
+    if len(value) < min_len or is_placeholder(value) or is_code_ref(value):
+        return False
+    if CONSTANT_NAME.match(value) or identifier_like(value):
+        return False
+    if HEX.match(value) and len(value) in (7, 8, 12, 40):  # git (short) SHAs
+        return False
+    return entropy(value) >= min_entropy
+
+
+def plain_json(value: str) -> bool:
+    """True when `value` is base64 of a JSON document with nothing secret in it: a pagination
+    cursor or a page token (`eyJvZmZzZXQiOiAyMDB9` is `{"offset": 200}`). A base64 service-account
+    file is JSON too, but its `private_key` field is named as a secret."""
+    if len(value) < 12 or value[:2] not in ("ey", "W3", "W1", "Wy"):
+        return False
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        doc = json.loads(base64.b64decode(body + "=" * (-len(body) % 4), validate=True))
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+    def clean(node: Any) -> bool:
+        if isinstance(node, dict):
+            return all(name_strength(str(k)) == 0 and clean(v) for k, v in node.items())
+        if isinstance(node, list):
+            return all(clean(v) for v in node)
+        return not (isinstance(node, str) and looks_random(node))
+
+    return isinstance(doc, dict | list) and clean(doc)
+
+
+# A path of lowercase words and numbers (`20260722/me-central-1/s3/aws4_request`, a SigV4
+# credential scope): where a key applies, not a password, which has capitals or symbols.
+LOWER_PATH = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+){2,}[,;]?")
+
+
+# A file's name with its extension, a colon and a line number (and a column): a place in code, as
+# grep, a compiler or a stack trace prints it (`pipelines/upload.nf:246`, `form.tsx:212:9`).
+SOURCE_LOCATION = re.compile(r"[\w./-]*\w\.[A-Za-z]\w{0,5}:\d+(?::\d+)?:?")
+
+
+# A value ending in a hex digest named by its algorithm (`image@sha256:<64 hex>`, `md5:<hex>`):
+# a content address, which anyone holding the content can compute.
+PINNED_DIGEST = re.compile(r"(?i)(?:^|[@:/_-])(?:sha\d{0,3}|md5|blake\w{0,3}):[0-9a-f]{32,}$")
+_REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+)*)(?:#[\w.-]+)?")
+
+
+# A secret store's own syntax for one of its entries: an ARN of Secrets Manager, SSM or KMS
+# (`arn:aws:secretsmanager:…:secret:db-AbCdEf`, its six-character suffix is part of the name), an
+# Azure app setting's `@Microsoft.KeyVault(SecretUri=…)`, a Google resource name
+# (`projects/123/secrets/db/versions/latest`), and a store's scheme before a path of words with no
+# `//` (`keyvault:db-password`, `vault:secret/data/db#password`, `ssm:/prod/db/password`, in a
+# CI's `%…%` slot: TeamCity's `%vault:secret/data/p4!/ticket%`), and an entry by its UUID after
+# a program's camelCase name (`credentialsJSON:<uuid>`; a login is no camelCase). Each names
+# where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
+_STORE_REFERENCE = re.compile(
+    r"arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w-]*:\d*:[\w/+=.@:-]+"
+    r"|@Microsoft\.KeyVault\([^()\s]+\)|[a-z]+[A-Z][A-Za-z]*:"
+    + UUID.pattern
+    + r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
+    r"|(?P<pct>%)?(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler"
+    r"|infisical):/?[a-z][a-z0-9_-]*(?:!?/[a-z0-9_-]+)*(?:#[a-z_]+)?(?(pct)%)"
+)
+
+
+def secret_reference(value: str) -> bool:
+    """True for `op://Engineering/Redis Staging/password`, `vault://secret/data/db#password`: a
+    URI with no user, password or query whose path is made of words names where a secret is
+    kept (a secret manager's reference), as `from_secret: docker_password` does. A URL that
+    carries a secret has it as a random run in its path or query, or before an `@`."""
+    if _STORE_REFERENCE.fullmatch(value):
+        return True
+    m = _REFERENCE_URI.fullmatch(value)
+    if m is None:
+        return False
+    pieces = [p for p in re.split(r"[/ ._-]+", m.group(1)) if p]
+    # A number between words is an id in the path (`projects/771234560012/secrets/db`).
+    words = [p for p in pieces if not p.isdigit()]
+    return len(words) >= 2 and all(
+        identifier_like(p) or (p.isalpha() and p.islower()) for p in words
+    )
+
+
+# A word's character in a script written with spaces between words. Kana, CJK ideographs and
+# Hangul are written without them, so a number glued to them (`番号は4619…です`) still stands
+# alone, as it would between spaces.
+SPACED_WORD = r"[^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+
+# Words that name a secret. ASCII words are bounded by non-letters; CJK ones need no boundary.
+SECRET_NOUNS = (
+    r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
+    r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
+    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
+    r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
+    r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
+    # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
+    r"|l[öo]senordet|passordet|adgangskoden|salasanan"
+    # Nouns inflect: Turkish and Hungarian add the possessive ("admin şifresi", "a fiók
+    # jelszava"), Finnish too ("salasanasi"), Slavic languages the case ("hasła do", "пароля").
+    r"|şifre(?:si|niz|n|m)|parola(?:s[ıi]|n[ıi]z)|jelszav(?:a|ad)|jelsz[óo]t|salasanasi"
+    r"|has[łl](?:a|em)|hesl(?:a|em)|парол(?:я|ем|ю)|passworts|kennworts"
+    # The word in the other languages of Europe: Catalan, Galician, Basque, Irish, Welsh,
+    # Scottish Gaelic, Icelandic, Estonian, Lithuanian, South Slavic, Romanian, Albanian,
+    # Azerbaijani, Afrikaans, Swahili.
+    r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
+    r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
+    r"|wagwoord|nenosiri|парола|лозинка"
+    # Passphrase in French and Spanish, Korean's everyday clipping of 비밀번호.
+    r"|phrase de passe|frase de paso|frase de contrase[ñn]a"
+    # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
+    # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
+    r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
+    r"|api|d[aoe] api|d'api|de acesso|d'accès|di accesso)"
+)
+# Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
+SECRET_NOUNS_CJK = (
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
+    # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
+    r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
+)
+# Words about a secret, in any of those languages: "Change password", "Passwort ändern",
+# "パスワードを変更" are a form's labels and a translation file's strings, not a password.
+_ABOUT_A_SECRET = re.compile(
+    rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
+)
+DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+
+
+def about_a_secret(value: str) -> bool:
+    """True for words (letters and spaces only, no digit or symbol) that name a secret: text
+    about the secret, since a password is not spelled with the word for it and a space. A
+    passphrase of other words (`correct horse battery staple`) is not this."""
+    # A vowel sign or tone mark (Thai `รหัสผ่าน`, Hindi `पासवर्ड`) is part of its word, though
+    # `\w` leaves it out: only letters and marks make a word.
+    if not all(
+        unicodedata.category(c)[0] in "LM"
+        for c in value.replace(" ", "").replace("'", "").replace("’", "")
+    ):
+        return False
+    return (" " in value.strip() or not value.isascii()) and bool(_ABOUT_A_SECRET.search(value))
+
+
+# A docstring's field naming a parameter (reStructuredText `:param name:`, `:type name:`, Javadoc
+# and JSDoc `@param name`), a type possibly between.
+DOC_FIELD = re.compile(
+    r"(?:^|[\s*/#\"'])[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type|ivar|cvar|var)"
+    r"(?:[ \t]+[\w.\[\]|{}]+)?[ \t]+$"
+)
+PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
+
+
+_PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
+_RANDOM_PIECE = re.compile(r"(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9_-]{4,}")
+
+
+def plain_address(value: str) -> bool:
+    """True for `http://grafana:3000/api/health`: a URL with no user, password or random piece
+    (letters mixed with digits, `3xk9pq2`) in it is where something is, not a secret (a URL's
+    own userinfo is `url_credentials`' part; a webhook's or an invite's token in its path or query
+    keeps it a candidate)."""
+    return bool(_PLAIN_ADDRESS.fullmatch(value)) and not _RANDOM_PIECE.search(value)
+
+
+def plausible_secret(value: str, *, quoted: bool) -> bool:
+    """Check for a value under a name that says secret (password, token, credential…)."""
+    if len(value) < 6 or is_placeholder(value) or CONSTANT_NAME.match(value):
+        return False
+    if DATA_URI.match(value) or about_a_secret(value):
+        return False  # a file in a data URI; a label or a message about a password
+    if plain_json(value) or decoded_placeholder(value):
+        return False
+    if secret_reference(value):
+        return False  # `op://Engineering/Redis Staging/password`: where the secret is kept
+    if PINNED_DIGEST.search(value):
+        return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
+    if plain_address(value):
+        return False  # `token: http://auth:8080/t`: an endpoint's address
+    if quoted:
+        return True
+    if is_code_ref(value) or SELECTOR.fullmatch(value) or path_of_words(value):
+        return False
+    if LOWER_PATH.fullmatch(value):
+        return False  # `svc/20261001/eu-west-3/s3/aws4_request`: a credential's scope, a path
+    if SOURCE_LOCATION.fullmatch(value):
+        return False  # `password: src/login/form.tsx:212`: where in the code, not a value
+    # An unquoted plain word after `password:` is usually prose ("the token: expires…").
+    return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
+
+
+def token_body_ok(body: str) -> bool:
+    """Check the random part of a prefixed token: it has a digit and is not a placeholder."""
+    return any(c.isdigit() for c in body) and not is_placeholder(body)
