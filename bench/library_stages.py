@@ -12,7 +12,9 @@ measurement, not a test: nothing they wrap behaves differently). The doubles run
 process too, on other threads; their CPU is not counted.
 
 Run: `PYTHONPATH=<tree> python bench/library_stages.py [--users 200] [--latency 1.0]
-[--rounds 2]`; prints a markdown table (the median of the rounds per stage).
+[--rounds 2] [--tree A --tree B] [--profile STAGE]`; each burst runs in a fresh process (as
+`bench/load.py` starts a fresh daemon), the trees and the two libraries alternating; prints a
+markdown table (the median of the rounds per stage, and each SQL statement's own).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
-import pstats
 import importlib
+import json
+import os
+import pstats
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -36,7 +41,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import load_user, seed  # noqa: E402  (bench/load.py's own seeding)
-
 from sqlalchemy import event  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
@@ -56,12 +60,23 @@ STAGES: list[tuple[str, str, str]] = [
     ("reply · context · select · embed", "writers.lessons.index", "LessonLibrary.embed"),
     ("reply · context · select · stable lessons", "writers.selector", "_stable"),
     ("reply · context · select · tail lessons", "writers.selector", "_tail_lessons"),
+    ("reply · … tail lessons · search", "writers.lessons.index", "LessonLibrary.search_injectable"),
+    ("reply · … tail lessons · message words", "writers.selector", "lesson_words"),
+    ("reply · … tail lessons · coverage", "writers.selector", "covered"),
     ("reply · context · select · fact lines", "writers.selector", "fact_lines"),
-    ("reply · context · select · fact lines · shelf", "writers.notes.factindex", "shelf"),
-    ("reply · context · select · fact lines · shelf · build", "writers.notes.factindex", "_build"),
-    ("reply · context · select · fact lines · shelf · vectors", "writers.notes.factindex", "_vectors"),
-    ("reply · context · select · fact lines · BM25", "writers.notes.factindex", "Shelf.bm25_feedback"),
-    ("reply · context · select · fact lines · cosines", "writers.notes.facts", "cosines"),
+    ("reply · … fact lines · shelf", "writers.notes.factindex", "shelf"),
+    ("reply · … fact lines · shelf · build", "writers.notes.factindex", "_build"),
+    (
+        "reply · … fact lines · shelf · vectors",
+        "writers.notes.factindex",
+        "_vectors",
+    ),
+    (
+        "reply · … fact lines · BM25",
+        "writers.notes.factindex",
+        "Shelf.bm25_feedback",
+    ),
+    ("reply · … fact lines · cosines", "writers.notes.facts", "cosines"),
     ("reply · context · select · user notes", "writers.selector", "_user_notes"),
     ("reply · context · MEMORY.md check", "writers.notes.memory", "check_external_edit"),
     ("reply · context · MEMORY.md view", "writers.notes.memory", "memory_for_view"),
@@ -187,54 +202,80 @@ def burst(timers: Timers, *, users: int, latency: float, library: bool) -> dict[
     return {k: v / users * 1000 for k, v in timers.cpu.items()}
 
 
+def one(args: argparse.Namespace) -> None:
+    """One burst in this process (a fresh one: no cache of an earlier burst helps it); its
+    stages as JSON on the last line."""
+    timers = Timers()
+    timers.install()
+    timers.sql()
+    timers.profiled = args.profile
+    got = burst(timers, users=args.users, latency=args.latency, library=args.one == "library")
+    if timers.profiles:
+        stats = pstats.Stats(timers.profiles[0], stream=sys.stderr)
+        for prof in timers.profiles[1:]:
+            stats.add(prof)
+        print(f"\n{args.profile}: {len(timers.profiles)} calls profiled", file=sys.stderr)
+        stats.sort_stats("tottime").print_stats(30)
+        stats.sort_stats("cumulative").print_stats(40)
+    print(json.dumps(got))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=200)
     parser.add_argument("--latency", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument(
-        "--profile", default="", help="a stage's name: its calls profiled, with the library"
+        "--tree",
+        action="append",
+        default=[],
+        help="a checkout to measure (PYTHONPATH of its bursts; repeat to alternate two)",
     )
+    parser.add_argument("--profile", default="", help="a stage's name: its calls profiled")
+    parser.add_argument("--one", choices=["empty", "library"], help=argparse.SUPPRESS)
     args = parser.parse_args()
-    timers = Timers()
-    timers.install()
-    timers.sql()
-    runs: dict[bool, list[dict[str, float]]] = {False: [], True: []}
-    # A first burst, not counted: what a process does once (presidio's first analysis, the
-    # SDK's models, SQLAlchemy's compiled statements) would otherwise land in one side.
-    burst(timers, users=20, latency=0.0, library=True)
+    if args.one:
+        one(args)
+        return
+    trees = args.tree or [os.environ.get("PYTHONPATH", str(Path(__file__).resolve().parents[1]))]
+    runs: dict[tuple[str, bool], list[dict[str, float]]] = defaultdict(list)
     for _ in range(args.rounds):
-        for library in (False, True):
-            timers.profiled = args.profile if library else ""
-            runs[library].append(
-                burst(timers, users=args.users, latency=args.latency, library=library)
-            )
+        for tree in trees:
+            for library in (False, True):
+                command = [sys.executable, __file__, "--one", "library" if library else "empty"]
+                command += ["--users", str(args.users), "--latency", str(args.latency)]
+                if library and args.profile:
+                    command += ["--profile", args.profile]
+                out = subprocess.run(
+                    command,
+                    env={**os.environ, "PYTHONPATH": tree},
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                )
+                if args.profile and library:
+                    print(out.stderr[-12000:])
+                runs[tree, library].append(json.loads(out.stdout.strip().splitlines()[-1]))
 
-    def median(library: bool, name: str) -> float:
-        return statistics.median(r.get(name, 0.0) for r in runs[library])
+    def median(tree: str, library: bool, name: str) -> float:
+        return statistics.median(r.get(name, 0.0) for r in runs[tree, library])
 
     print(
         f"{args.users} first messages in DMs, model {args.latency} s, median of {args.rounds} "
-        "bursts; thread CPU per message (ms)\n"
+        "bursts (each in a fresh process); thread CPU per message (ms)\n"
     )
-    print("| stage | empty library | library | difference |")
-    print("|---|---:|---:|---:|")
-    for name, *_ in STAGES:
-        empty, full = median(False, name), median(True, name)
-        print(f"| {name} | {empty:.3f} | {full:.3f} | {full - empty:+.3f} |")
-    print("\n| statement (driver and SQLite) | empty library | library | difference |")
-    print("|---|---:|---:|---:|")
-    names = {k for r in runs[False] + runs[True] for k in r if k.startswith("sql · ")}
-    for name in sorted(names, key=lambda n: -(median(True, n) - median(False, n))):
-        empty, full = median(False, name), median(True, name)
-        print(f"| {name[6:]} | {empty:.3f} | {full:.3f} | {full - empty:+.3f} |")
-    if timers.profiles:
-        stats = pstats.Stats(timers.profiles[0])
-        for prof in timers.profiles[1:]:
-            stats.add(prof)
-        print(f"\n{args.profile}: {len(timers.profiles)} calls profiled (thread CPU)")
-        stats.sort_stats("tottime").print_stats(30)
-        stats.sort_stats("cumulative").print_stats(40)
+    names = [name for name, *_ in STAGES] + sorted(
+        {k for r in runs.values() for b in r for k in b if k.startswith("sql · ")}
+    )
+    head = "".join(f" {t}: empty | library | difference |" for t in trees)
+    print("| stage |" + head)
+    print("|---|" + "---:|---:|---:|" * len(trees))
+    for name in names:
+        cells = ""
+        for tree in trees:
+            empty, full = median(tree, False, name), median(tree, True, name)
+            cells += f" {empty:.3f} | {full:.3f} | {full - empty:+.3f} |"
+        print(f"| {name} |{cells}")
 
 
 if __name__ == "__main__":
