@@ -914,6 +914,49 @@ def test_a_kept_shelf_is_sized_once(store: Store, clock: FakeClock) -> None:
     assert sh.nbytes == size + 40
 
 
+def test_the_kept_shelves_total_follows_keeps_rebuilds_growth_and_forgets(
+    store: Store, clock: FakeClock
+) -> None:
+    # The byte cap is on the kept shelves' total, kept as shelves come and go rather than
+    # summed over every kept shelf at each keep: it must equal that sum after each change.
+    factindex.clear()
+    assert factindex.kept_bytes() == 0
+
+    def kept(channel: str) -> factindex.Shelf:
+        with store.sessions() as db:
+            return factindex.shelf(
+                db,
+                factindex.scopes_of(user_id="U1", channel=channel, is_dm=False),
+                statuses=RETRIEVABLE,
+                render=fact_line,
+                embed=None,
+                embedder_name="",
+            )
+
+    with store.sessions.begin() as db:
+        for n, text in enumerate(TOPICS):
+            add_fact(db, text, scope_kind="channel", scope_id=f"C{n % 3}", now=clock.now())
+    shelves = {c: kept(c) for c in ("C0", "C1", "C2")}
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values()) > 0
+    with store.sessions.begin() as db:  # C0 moves on: its shelf is rebuilt and replaced
+        add_fact(
+            db,
+            "The staging cluster restarts at dawn",
+            scope_kind="channel",
+            scope_id="C0",
+            now=clock.now(),
+        )
+    shelves["C0"] = kept("C0")
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    shelves["C1"].derived["extra"] = np.zeros(10, dtype=np.float32)  # grown once kept
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    factindex.forget([shelves["C2"].hashes[0]])
+    del shelves["C2"]
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    factindex.clear()
+    assert factindex.kept_bytes() == 0
+
+
 def test_a_contexts_fact_lines_are_its_facts_rendered_and_go_with_an_edit(
     store: Store, clock: FakeClock
 ) -> None:
