@@ -440,6 +440,7 @@ def _rows(
             limit,
         )
         params = {f"i{n}": i for n, (_k, i) in enumerate(scopes)}
+        params.update((f"s{n}", s) for n, s in enumerate(statuses))
         params.update(() if visible_to is None else visible_to.params)
         return list(db.execute(statement, params).all())
     where = and_(MemoryEntry.status.in_(list(statuses)), _in(scopes))
@@ -453,14 +454,17 @@ def _prebuilt(
     admits: ColumnElement[bool] | None,
     limit: int | None,
 ) -> Select[*tuple[Any, ...]]:
-    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…"""
+    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…
+    and the statuses as `s0`, `s1`… (one plain parameter each: an expanding `IN` list is
+    rendered into the SQL again at every run, a fifth of a read-ahead's CPU)."""
     scoped = or_(
         *(
             and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == bindparam(f"i{n}"))
             for n, k in enumerate(kinds)
         )
     )
-    return _statement(and_(MemoryEntry.status.in_(list(statuses)), scoped), admits, limit)
+    status = MemoryEntry.status.in_([bindparam(f"s{n}") for n in range(len(statuses))])
+    return _statement(and_(status, scoped), admits, limit)
 
 
 def _statement(
