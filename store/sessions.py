@@ -16,7 +16,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, Text, and_, bindparam, exists, func, select, update
+from sqlalchemy import (
+    Alias,
+    ColumnElement,
+    Connection,
+    Table,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -199,6 +212,13 @@ _REPLYING = _MESSAGES.alias("replying")
 
 
 @functools.lru_cache(maxsize=4)
+def _unanswered(messages: Table | Alias) -> ColumnElement[bool]:
+    """`reply_state IN ('pending', 'generated')` with each state a plain bound parameter: the
+    hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
+    again at every run."""
+    return messages.c.reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
+
+
 def _open_or_touch(dialect: str) -> Any:
     """`open_or_touch`'s statement for a dialect, built once. Its RETURNING reads what the
     reply needs about the session's other messages (scalar subqueries on the key: the new row
@@ -218,9 +238,7 @@ def _open_or_touch(dialect: str) -> Any:
         set_={"last_activity_at": statement.excluded.last_activity_at},
     ).returning(
         *_SESSIONS.c,
-        select(func.count(_MESSAGES.c.id))
-        .where(mine, _MESSAGES.c.reply_state.in_(ReplyState.UNANSWERED))
-        .scalar_subquery(),
+        select(func.count(_MESSAGES.c.id)).where(mine, _unanswered(_MESSAGES)).scalar_subquery(),
         select(func.count(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.max(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.count(_EVENTS.c.id)).where(_EVENTS.c.session_id == by_key).scalar_subquery(),
@@ -279,7 +297,7 @@ ANSWERED = (
         .where(
             _REPLYING.c.session_id == bindparam("session_"),
             _REPLYING.c.id != bindparam("id_"),
-            _REPLYING.c.reply_state.in_(ReplyState.UNANSWERED),
+            _unanswered(_REPLYING),
         )
         .scalar_subquery(),
         select(func.count(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
