@@ -211,7 +211,6 @@ _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
 
 
-@functools.lru_cache(maxsize=4)
 def _unanswered(messages: Table | Alias) -> ColumnElement[bool]:
     """`reply_state IN ('pending', 'generated')` with each state a plain bound parameter: the
     hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
@@ -219,6 +218,7 @@ def _unanswered(messages: Table | Alias) -> ColumnElement[bool]:
     return messages.c.reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
 
 
+@functools.lru_cache(maxsize=4)
 def _open_or_touch(dialect: str) -> Any:
     """`open_or_touch`'s statement for a dialect, built once. Its RETURNING reads what the
     reply needs about the session's other messages (scalar subqueries on the key: the new row
