@@ -456,7 +456,8 @@ def _prebuilt(
 ) -> Select[*tuple[Any, ...]]:
     """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…
     and the statuses as `s0`, `s1`… (one plain parameter each: an expanding `IN` list is
-    rendered into the SQL again at every run, a fifth of a read-ahead's CPU)."""
+    rendered into the SQL again at every run, and a read-ahead took about twice as long with
+    it: `python bench/first_context.py read-ahead`)."""
     scoped = or_(
         *(
             and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == bindparam(f"i{n}"))
