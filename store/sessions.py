@@ -17,7 +17,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
-    Alias,
     ColumnElement,
     Connection,
     Table,
@@ -211,11 +210,11 @@ _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
 
 
-def _unanswered(messages: Table | Alias) -> ColumnElement[bool]:
+def _unanswered(reply_state: ColumnElement[Any]) -> ColumnElement[bool]:
     """`reply_state IN ('pending', 'generated')` with each state a plain bound parameter: the
     hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
     again at every run."""
-    return messages.c.reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
+    return reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
 
 
 @functools.lru_cache(maxsize=4)
@@ -238,7 +237,9 @@ def _open_or_touch(dialect: str) -> Any:
         set_={"last_activity_at": statement.excluded.last_activity_at},
     ).returning(
         *_SESSIONS.c,
-        select(func.count(_MESSAGES.c.id)).where(mine, _unanswered(_MESSAGES)).scalar_subquery(),
+        select(func.count(_MESSAGES.c.id))
+        .where(mine, _unanswered(_MESSAGES.c.reply_state))
+        .scalar_subquery(),
         select(func.count(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.max(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.count(_EVENTS.c.id)).where(_EVENTS.c.session_id == by_key).scalar_subquery(),
@@ -297,7 +298,7 @@ ANSWERED = (
         .where(
             _REPLYING.c.session_id == bindparam("session_"),
             _REPLYING.c.id != bindparam("id_"),
-            _unanswered(_REPLYING),
+            _unanswered(_REPLYING.c.reply_state),
         )
         .scalar_subquery(),
         select(func.count(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
