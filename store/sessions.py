@@ -16,7 +16,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Table, Text, and_, bindparam, exists, func, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Table,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -198,6 +210,13 @@ _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
 
 
+def _unanswered(reply_state: ColumnElement[Any]) -> ColumnElement[bool]:
+    """`reply_state IN ('pending', 'generated')` with each state a plain bound parameter: the
+    hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
+    again at every run."""
+    return reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
+
+
 @functools.lru_cache(maxsize=4)
 def _open_or_touch(dialect: str) -> Any:
     """`open_or_touch`'s statement for a dialect, built once. Its RETURNING reads what the
@@ -219,7 +238,7 @@ def _open_or_touch(dialect: str) -> Any:
     ).returning(
         *_SESSIONS.c,
         select(func.count(_MESSAGES.c.id))
-        .where(mine, _MESSAGES.c.reply_state.in_(ReplyState.UNANSWERED))
+        .where(mine, _unanswered(_MESSAGES.c.reply_state))
         .scalar_subquery(),
         select(func.count(_MESSAGES.c.id)).where(mine).scalar_subquery(),
         select(func.max(_MESSAGES.c.id)).where(mine).scalar_subquery(),
@@ -279,7 +298,7 @@ ANSWERED = (
         .where(
             _REPLYING.c.session_id == bindparam("session_"),
             _REPLYING.c.id != bindparam("id_"),
-            _REPLYING.c.reply_state.in_(ReplyState.UNANSWERED),
+            _unanswered(_REPLYING.c.reply_state),
         )
         .scalar_subquery(),
         select(func.count(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import inspect, select, update
 
@@ -384,3 +385,19 @@ def test_the_stored_answer_records_what_its_context_used_once(
         assert db.get(LessonRow, lesson_id).times_injected == 1  # type: ignore[union-attr]
     with store.engine.connect() as conn:
         assert S.uses_json(conn, now, [], []) is None
+
+
+def test_the_intakes_statement_is_built_once_per_dialect() -> None:
+    # Built per message, SQLAlchemy walks a new statement's cache key and adapts its result
+    # every time: a message's intake cost twice its CPU (issue 27, tenth round, caught by the
+    # load pair). The statement has no expanding parameter left to render at each run either.
+    for dialect in ("sqlite", "postgresql"):
+        built = S._open_or_touch(dialect)
+        assert S._open_or_touch(dialect) is built
+        assert not built.compile(dialect=_dialect(dialect)).post_compile_params
+
+
+def _dialect(name: str) -> Any:
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    return sqlite.dialect() if name == "sqlite" else postgresql.dialect()

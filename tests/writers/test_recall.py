@@ -445,6 +445,52 @@ def test_a_fact_is_written_with_its_vector_and_a_first_context_embeds_none(
     assert edited in reader.texts
 
 
+def test_a_shelf_takes_each_facts_kept_vector_in_order(store: Store, clock: FakeClock) -> None:
+    # A shelf's vectors are the ones kept with its facts, in the shelf's order; only a fact
+    # without one is embedded, and it takes its own place among the kept ones.
+    factindex.clear()
+    dim, name = 8, "bench-fixed"
+    with store.sessions.begin() as db:
+        ids = [
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now()).id
+            for text in TOPICS[:3]
+        ]
+    kept = {i: np.full(dim, float(n + 1), dtype=np.float32) for n, i in enumerate(ids)}
+    with store.engine.begin() as conn:
+        for i, vec in kept.items():
+            conn.execute(
+                update(MemoryEntry)
+                .where(MemoryEntry.id == i)
+                .values(embedding=vec.astype("<f4").tobytes(), embedder=name)
+            )
+    asked: list[str] = []
+
+    def embed(pairs: Sequence[tuple[str, str]]) -> Matrix:
+        asked.extend(text for _hash, text in pairs)
+        return np.full((len(pairs), dim), -1.0, dtype=np.float32)
+
+    def shelf() -> factindex.Shelf:
+        with store.sessions() as db:
+            return factindex.shelf(
+                db,
+                factindex.scopes_of(user_id="U1", channel="C1", is_dm=False),
+                statuses=RETRIEVABLE,
+                render=fact_line,
+                embed=embed,
+                embedder_name=name,
+            )
+
+    sh = shelf()
+    assert asked == []
+    assert np.array_equal(sh.vectors[name], np.stack([kept[int(i)] for i in sh.ids]))
+    with store.engine.begin() as conn:  # the middle one's vector is dropped: it is embedded
+        conn.execute(update(MemoryEntry).where(MemoryEntry.id == ids[1]).values(embedding=None))
+    sh = shelf()
+    assert asked == [TOPICS[1]]
+    want = [kept[int(i)] if int(i) != ids[1] else np.full(dim, -1.0) for i in sh.ids]
+    assert np.array_equal(sh.vectors[name], np.stack(want))
+
+
 def test_relative_dates_are_resolved_when_written(
     store: Store, tmp_path: Path, clock: FakeClock
 ) -> None:
@@ -912,6 +958,49 @@ def test_a_kept_shelf_is_sized_once(store: Store, clock: FakeClock) -> None:
     assert sh.nbytes == size
     sh.derived["extra"] = np.zeros(10, dtype=np.float32)  # what grows later is still counted
     assert sh.nbytes == size + 40
+
+
+def test_the_kept_shelves_total_follows_keeps_rebuilds_growth_and_forgets(
+    store: Store, clock: FakeClock
+) -> None:
+    # The byte cap is on the kept shelves' total, kept as shelves come and go rather than
+    # summed over every kept shelf at each keep: it must equal that sum after each change.
+    factindex.clear()
+    assert factindex.kept_bytes() == 0
+
+    def kept(channel: str) -> factindex.Shelf:
+        with store.sessions() as db:
+            return factindex.shelf(
+                db,
+                factindex.scopes_of(user_id="U1", channel=channel, is_dm=False),
+                statuses=RETRIEVABLE,
+                render=fact_line,
+                embed=None,
+                embedder_name="",
+            )
+
+    with store.sessions.begin() as db:
+        for n, text in enumerate(TOPICS):
+            add_fact(db, text, scope_kind="channel", scope_id=f"C{n % 3}", now=clock.now())
+    shelves = {c: kept(c) for c in ("C0", "C1", "C2")}
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values()) > 0
+    with store.sessions.begin() as db:  # C0 moves on: its shelf is rebuilt and replaced
+        add_fact(
+            db,
+            "The staging cluster restarts at dawn",
+            scope_kind="channel",
+            scope_id="C0",
+            now=clock.now(),
+        )
+    shelves["C0"] = kept("C0")
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    shelves["C1"].derived["extra"] = np.zeros(10, dtype=np.float32)  # grown once kept
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    factindex.forget([shelves["C2"].hashes[0]])
+    del shelves["C2"]
+    assert factindex.kept_bytes() == sum(sh.nbytes for sh in shelves.values())
+    factindex.clear()
+    assert factindex.kept_bytes() == 0
 
 
 def test_a_contexts_fact_lines_are_its_facts_rendered_and_go_with_an_edit(

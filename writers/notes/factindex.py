@@ -96,16 +96,25 @@ class Shelf:
     @property
     def nbytes(self) -> int:
         """Roughly what the shelf holds in memory."""
-        vecs = sum(int(v.nbytes) for v in self.vectors.values())
-        derived = sum(int(v.nbytes) for v in self.derived.values())
-        return vecs + derived + self._fixed_nbytes
+        return self.fixed_nbytes + self.derived_nbytes
+
+    @property
+    def fixed_nbytes(self) -> int:
+        """What the shelf holds that does not change once it is kept: its postings, texts and
+        ids, and its vectors (made before it is kept, `shelf`)."""
+        return sum(int(v.nbytes) for v in self.vectors.values()) + self._fixed_nbytes
+
+    @property
+    def derived_nbytes(self) -> int:
+        """What its readers worked out and keep with it (`derived`: may grow once kept)."""
+        return sum(int(v.nbytes) for v in self.derived.values())
 
     @functools.cached_property
     def _fixed_nbytes(self) -> int:
         """The postings, texts and ids: fixed once the shelf is kept (`shelf` empties a large
-        shelf's texts before). Summed once: `shelf` adds up every kept shelf's size each time it
-        keeps one, and walking each one's postings and texts again cost ~0.5 ms per session start
-        with 200 people's shelves kept (a person's own facts are a scope of their own)."""
+        shelf's texts before). Summed once: walking each kept shelf's postings and texts again
+        whenever one was kept cost ~0.5 ms per session start with 200 people's shelves kept (a
+        person's own facts are a scope of their own)."""
         posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
         texts = sum(2 * len(t) + 98 for t in self.texts)  # each text and its line
         return posts + texts + 64 * len(self.ids)
@@ -219,6 +228,15 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
 # (old, new) and may copy only what the new shelf's own texts still need.
 CARRIERS: list[Callable[[Shelf, Shelf], None]] = []
 _SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
+# Each kept shelf's `fixed_nbytes` as it was kept, and their total (`_keep`, `_drop`).
+_SIZES: dict[tuple[str, tuple[Scope, ...]], int] = {}
+
+
+class _Total:
+    fixed = 0
+
+
+_KEPT = _Total()
 _LOCK = threading.Lock()
 # Rows read ahead of a build by a transaction opened for other work (`read_ahead`), by shelf
 # key: the versions they were read at, whose visibility they answer, the rows. Taken by the
@@ -327,13 +345,34 @@ def shelf(
         for carry in CARRIERS:
             carry(got, built)
     with _LOCK:
-        _SHELVES[key] = built
-        _SHELVES.move_to_end(key)
-        while len(_SHELVES) > 1 and (
-            len(_SHELVES) > _MAX_SHELVES or sum(x.nbytes for x in _SHELVES.values()) > _MAX_BYTES
-        ):
-            _SHELVES.popitem(last=False)
+        _keep(key, built)
+        while len(_SHELVES) > 1 and (len(_SHELVES) > _MAX_SHELVES or _kept_bytes() > _MAX_BYTES):
+            _drop(next(iter(_SHELVES)))
     return built
+
+
+def _keep(key: tuple[str, tuple[Scope, ...]], sh: Shelf) -> None:
+    """With `_LOCK` held: keep `sh` as the newest shelf of `key` (replacing one kept before),
+    its fixed size added to the kept total."""
+    if key in _SHELVES:
+        _drop(key)
+    _SHELVES[key] = sh
+    _SIZES[key] = size = sh.fixed_nbytes
+    _KEPT.fixed += size
+
+
+def _drop(key: tuple[str, tuple[Scope, ...]]) -> None:
+    """With `_LOCK` held: stop keeping the shelf of `key`."""
+    del _SHELVES[key]
+    _KEPT.fixed -= _SIZES.pop(key)
+
+
+def _kept_bytes() -> int:
+    """With `_LOCK` held: what every kept shelf holds (each one's `nbytes`, added up): the fixed
+    part as kept, plus what their readers worked out since (`Shelf.derived`), which only the
+    few shelves that hold any are asked for. Summing every kept shelf's size at each keep cost
+    ~0.15 ms a person's first session with the 64 shelves kept (issue 27, tenth round)."""
+    return _KEPT.fixed + sum(sh.derived_nbytes for sh in _SHELVES.values() if sh.derived)
 
 
 def _key(db: Session | Connection, scopes: tuple[Scope, ...]) -> tuple[str, tuple[Scope, ...]]:
@@ -401,6 +440,7 @@ def _rows(
             limit,
         )
         params = {f"i{n}": i for n, (_k, i) in enumerate(scopes)}
+        params.update((f"s{n}", s) for n, s in enumerate(statuses))
         params.update(() if visible_to is None else visible_to.params)
         return list(db.execute(statement, params).all())
     where = and_(MemoryEntry.status.in_(list(statuses)), _in(scopes))
@@ -414,14 +454,18 @@ def _prebuilt(
     admits: ColumnElement[bool] | None,
     limit: int | None,
 ) -> Select[*tuple[Any, ...]]:
-    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…"""
+    """The building statement for scopes of these kinds, their ids as parameters `i0`, `i1`…
+    and the statuses as `s0`, `s1`… (one plain parameter each: an expanding `IN` list is
+    rendered into the SQL again at every run, and a read-ahead took about twice as long with
+    it: `python bench/first_context.py read-ahead`)."""
     scoped = or_(
         *(
             and_(MemoryEntry.scope_kind == k, MemoryEntry.scope_id == bindparam(f"i{n}"))
             for n, k in enumerate(kinds)
         )
     )
-    return _statement(and_(MemoryEntry.status.in_(list(statuses)), scoped), admits, limit)
+    status = MemoryEntry.status.in_([bindparam(f"s{n}") for n in range(len(statuses))])
+    return _statement(and_(status, scoped), admits, limit)
 
 
 def _statement(
@@ -555,9 +599,15 @@ def forget(text_hashes: Sequence[str]) -> None:
     gone = set(text_hashes)
     with _LOCK:
         for key in [k for k, sh in _SHELVES.items() if gone.intersection(sh.hashes)]:
-            del _SHELVES[key]
+            _drop(key)
         for key in [k for k, a in _AHEAD.items() if any(r.text_hash in gone for r in a[2])]:
             del _AHEAD[key]
+
+
+def kept_bytes() -> int:
+    """What the kept shelves hold together, as the cache's byte cap counts it."""
+    with _LOCK:
+        return _kept_bytes()
 
 
 def hashes() -> set[str]:
@@ -594,4 +644,6 @@ def clear() -> None:
     """Drop every shelf (tests; a process that wants no derived copies left)."""
     with _LOCK:
         _SHELVES.clear()
+        _SIZES.clear()
+        _KEPT.fixed = 0
         _AHEAD.clear()
