@@ -60,7 +60,7 @@ from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK
+from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -230,7 +230,7 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
+    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
 )

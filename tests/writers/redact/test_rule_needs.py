@@ -1,10 +1,12 @@
 """A rule's `needs` (a cheap pattern every match contains) may skip the rule on a text only when
 the rule could not match it: checked on every text of the redaction corpora and on addresses
-written in each way `writers/redact/addresses.py` knows."""
+written in each way `writers/redact/addresses.py` knows. Likewise a rule's `starts` (the places
+a match can start, found by a cheaper scan) must hold the start of every match."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,9 +16,11 @@ import pytest
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
 from writers.redact.context.table import SECRET_RULES
-from writers.redact.formats.rule import Rule
+from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
+from writers.redact.formats.rule import Rule, search_from
 from writers.redact.formats.table import RULES, find
 from writers.redact.redactor import Redactor
+from writers.redact.values.plausible import _NOUN_START, noun_line_starts, noun_starts
 
 DATA = Path(__file__).resolve().parents[2] / "support" / "data"
 
@@ -82,3 +86,79 @@ def test_addresses_are_still_found(redactor: Redactor) -> None:
     for text in ADDRESSES:
         assert any(kind == "street_address" for kind, *_ in find(text, ADDRESS_RULES)), text
         assert "[REDACTED:" in redactor.redact(text).text, text
+
+
+RULES_WITH_STARTS = [
+    r
+    for r in (*RULES, *SECRET_RULES, *SYNTAX_RULES, *PLACE_RULES, *ADDRESS_RULES)
+    if r.starts is not None
+]
+
+
+def dev_corpus() -> list[str]:
+    """Every text of the development sets and probes (the held-out sets left out)."""
+    texts = []
+    for path in sorted(DATA.glob("redaction*/**/*.jsonl")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        texts += [json.loads(line)["text"] for line in lines if line.strip()]
+    return texts
+
+
+def every_start(pattern: re.Pattern[str], text: str) -> list[int]:
+    """Each place a match of `pattern` starts, as `find` looks for them (overlapping)."""
+    found, pos = [], 0
+    while (m := pattern.search(text, pos)) is not None:
+        found.append(m.start())
+        pos = m.start() + 1
+    return found
+
+
+def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
+    assert len(RULES_WITH_STARTS) == 5
+    assert {r.starts for r in RULES_WITH_STARTS} == {noun_starts, noun_line_starts}
+
+
+@pytest.mark.parametrize("rule", RULES_WITH_STARTS, ids=lambda r: r.pattern.pattern[:24])
+def test_every_match_starts_where_the_rule_says(rule: Rule) -> None:
+    texts = dev_corpus()
+    assert len(texts) > 10000  # the corpora were found
+    assert rule.starts is not None
+    matched = 0
+    for text in texts:
+        if starts := every_start(rule.pattern, text):
+            matched += 1
+            assert set(starts) <= set(rule.starts(text)), text
+    assert matched >= 3  # the rule is exercised
+
+
+def test_an_ascii_text_is_read_as_ignoring_case_reads_it() -> None:
+    texts = [t for t in dev_corpus() if t.isascii()]
+    assert len(texts) > 5000
+    assert [noun_starts(t) for t in texts] == [every_start(_NOUN_START, t) for t in texts]
+
+
+def test_nouns_are_found_in_any_case_and_script() -> None:
+    text = "AUTH TOKEN x; Passwort; ſecret; ΚΩΔΙΚΌΣ; パスワード; password123; xpassword"
+    assert [text[i : i + 4] for i in noun_starts(text)] == [
+        "AUTH",
+        "TOKE",
+        "Pass",
+        "ſecr",
+        "ΚΩΔΙ",
+        "パスワー",
+        "pass",
+    ]
+    assert noun_line_starts("hi\nmy pw? x\n\nthe token") == [3, 13]
+
+
+def test_search_from_finds_what_search_finds() -> None:
+    pattern = re.compile(r"(?i)(?<![a-z])(?:pass|password)(?P<s>\w*)")
+    for text in ("password passwordX pass", "xpass pass", "nothing here", ""):
+        starts = every_start(re.compile(r"(?i)(?<![a-z])pass"), text)
+        for pos in range(len(text) + 1):
+            got = search_from(pattern, text, starts, pos)
+            want = pattern.search(text, pos)
+            assert (got and got.span(), got and got.group("s")) == (
+                want and want.span(),
+                want and want.group("s"),
+            )

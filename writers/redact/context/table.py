@@ -48,6 +48,7 @@ from writers.redact.public_forms import (
 )
 from writers.redact.said_secret import says_secret
 from writers.redact.values.placeholders import entropy, is_placeholder
+from writers.redact.values.plausible import noun_line_starts, noun_starts
 
 _NEAR_WORDS = re.compile(r"(?i)aws|secret|key|credential|token|password|sak|access")
 
@@ -143,10 +144,19 @@ SECRET_RULES: tuple[Rule, ...] = (
         _near_words,
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
-    Rule("secret_prose", PROSE, 0.55, prose_check, trimmed_span),
-    Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span),
-    Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span),
-    Rule("secret_prose", ANSWERED, 0.55, answered_check, trimmed_span),
+    Rule("secret_prose", PROSE, 0.55, prose_check, trimmed_span, starts=noun_starts),
+    Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span, starts=noun_line_starts),
+    Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span, starts=noun_starts),
+    # A question on the noun's line, answered on the next one: no question mark, no answer.
+    Rule(
+        "secret_prose",
+        ANSWERED,
+        0.55,
+        answered_check,
+        trimmed_span,
+        needs=re.compile("[?？]"),
+        starts=noun_line_starts,
+    ),
     Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
     Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),
     Rule("secret_prose", PAIR_SAID, 0.55, pair_check, trimmed_span),

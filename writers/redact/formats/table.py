@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
@@ -24,7 +24,7 @@ from writers.redact.formats.paired_fields import (
     sibling_check,
     sibling_span,
 )
-from writers.redact.formats.rule import Rule, body, real, rx
+from writers.redact.formats.rule import Rule, body, real, rx, search_from
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.plausible import SPACED_WORD, plausible_secret
 
@@ -322,11 +322,23 @@ def named_public(text: str, start: int) -> bool:
 
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
+    scanned: dict[Callable[[str], Sequence[int]], Sequence[int]] = {}
     for rule in rules:
         if rule.needs is not None and rule.needs.search(text) is None:
             continue  # no match can exist (a street address has a house number)
+        starts = None
+        if rule.starts is not None:
+            if rule.starts not in scanned:
+                scanned[rule.starts] = rule.starts(text)
+            starts = scanned[rule.starts]
+            if not starts:
+                continue
         pos = 0
-        while (m := rule.pattern.search(text, pos)) is not None:
+        while (
+            m := rule.pattern.search(text, pos)
+            if starts is None
+            else search_from(rule.pattern, text, starts, pos)
+        ) is not None:
             # A rejected match may hide a real one inside it (`config: `token: abc``), so
             # resume just after its start rather than after its end.
             pos = m.start() + 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import math
 import re
 import unicodedata
@@ -313,6 +314,10 @@ def decoded_placeholder(value: str) -> bool:
     return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
 
 
+# Remembered: a candidate's value is judged by several rules and views of one text, and by the
+# same text redacted again (the journal's copy, a stored message in a title); the answer depends
+# on the value alone.
+@functools.lru_cache(maxsize=4096)
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `****`."""
     bare = value.strip("\"'`{}[]() ")

@@ -155,6 +155,41 @@ _ABOUT_A_SECRET = re.compile(
     rf"(?i)(?:(?<![^\W\d_])(?:{SECRET_NOUNS})(?![^\W\d_])|{SECRET_NOUNS_CJK})"
 )
 DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]")
+# Where a secret's noun can begin: after no ASCII letter (the rules led by a noun ask for no
+# letter or no alphanumeric before it), or anywhere for the words of scripts without spaces.
+# One scan of a text for it serves every rule led by a noun (`Rule.starts`); their own patterns,
+# each trying the whole noun list, ignoring case, at every word's start, cost as much each.
+# The words of those scripts are plain words between `|`: one of their first letters (in either
+# case) opens each, and the cheap test for it spares trying them all at every character.
+_CJK_FIRST = "".join(sorted({word[0] for word in SECRET_NOUNS_CJK.split("|")}))
+_NOUN_START = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{SECRET_NOUNS})|(?=[{_CJK_FIRST}])(?:{SECRET_NOUNS_CJK})"
+)
+# The same for an ASCII text, lowercased, read with case: several times faster than ignoring
+# case, and the same places. The nouns are written in lowercase; an ASCII letter matches one of
+# their letters ignoring case only when its lowercase is that letter (the one letter they write
+# beyond ASCII that matches ASCII ignoring case, `ı` for `i`, always stands beside `i`), and no
+# word of the other scripts opens with a letter that matches an ASCII one.
+_NOUN_START_ASCII = re.compile(rf"(?<![a-z])(?:{SECRET_NOUNS})")
+
+
+def noun_starts(text: str) -> list[int]:
+    """Every place in `text` where a secret's noun begins (overlapping ones too: `auth token`
+    holds `token`), in order."""
+    scan, pattern = (text.lower(), _NOUN_START_ASCII) if text.isascii() else (text, _NOUN_START)
+    found: list[int] = []
+    pos = 0
+    while (m := pattern.search(scan, pos)) is not None:
+        found.append(m.start())
+        pos = m.start() + 1
+    return found
+
+
+def noun_line_starts(text: str) -> list[int]:
+    """The start of every line of `text` that holds a secret's noun, in order (for the rules
+    that read a line from its start up to the noun)."""
+    lines = {text.rfind("\n", 0, start) + 1 for start in noun_starts(text)}
+    return sorted(lines)
 
 
 def about_a_secret(value: str) -> bool:
