@@ -311,10 +311,12 @@ class Daemon:
             warm = getattr(llm, "warm", None)  # the SDK's reply models (AnthropicLLM.warm)
             if callable(warm):
                 warm()
-        # With a library, a first context's and a first read-ahead's statements (built, then
-        # compiled by SQLAlchemy) and the lessons' ranking: ~50 ms of CPU the first messages of a
-        # burst paid on the interpreter lock while the rest of the burst waited to be acked.
+        # The intake's statements, and with a library a first context's and a first
+        # read-ahead's (built, then compiled by SQLAlchemy) and the lessons' ranking: tens of ms
+        # of CPU the first messages of a burst paid on the interpreter lock while the rest of
+        # the burst waited to be acked.
         self.context.warm()
+        self.engine.intake_.warm()
         # Messages stored but not answered before a restart are answered now (a stale ⏳ comes
         # off); sessions closed before it are reflected.
         self.engine.recover()

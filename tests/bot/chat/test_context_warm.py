@@ -1,6 +1,7 @@
-"""`LearnedContext.warm`: start-up pays a first context's one-off costs (its statements built and
-compiled), so the first messages of a burst do not pay them while later ones wait to be acked;
-and the warm-up leaves nothing of its made-up person behind."""
+"""`LearnedContext.warm` and `Intake.warm`: start-up pays a first message's and a first context's
+one-off costs (their statements built and compiled), so the first messages of a burst do not pay
+them while later ones wait to be acked; and the warm-ups leave nothing of their made-up person
+behind."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from typing import Any
 from sqlalchemy import event, func, select
 from sqlalchemy.engine.default import CACHE_MISS
 
+from bot.chat.intake import Intake
 from bot.chat.prompting import WARM_DM, WARM_USER, LearnedContext
 from bot.runtime import Runtime
+from bot.slack.inbound import normalise_message
 from store.clock import FakeClock
 from store.config import Settings
-from store.models import MemoryEntry, Message
+from store.models import ChatSession, MemoryEntry, Message, ProcessedEvent
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from writers.notes import factindex
@@ -126,4 +129,60 @@ def test_the_warm_up_keeps_and_writes_nothing_of_its_person(
             )
     finally:
         factindex.clear()
+        rt.close()
+
+
+def _a_first_message(intake: Intake, n: int) -> str | None:
+    body = {"team_id": "T1", "event_id": f"Ev{n}"}
+    event = {
+        "type": "message",
+        "channel": f"DPERSON00{n}",
+        "channel_type": "im",
+        "user": f"UPERSON00{n}",
+        "text": "who deploys billing?",
+        "ts": f"1700000000.00000{n}",
+    }
+    message = normalise_message(event, body, bot_user_id="UBOT", bot_id=None)
+    assert message is not None
+    return intake.intake(message)
+
+
+def test_after_the_intake_warm_up_a_first_message_compiles_nothing_and_it_stored_nothing(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    rt = _runtime(tmp_path, clock)
+    try:
+        intake = Intake(rt.store, clock)
+        with rt.store.sessions() as db:
+            before = [
+                db.scalar(select(func.count()).select_from(t))
+                for t in (Message, ChatSession, ProcessedEvent)
+            ]
+        intake.warm()
+        with rt.store.sessions() as db:
+            after = [
+                db.scalar(select(func.count()).select_from(t))
+                for t in (Message, ChatSession, ProcessedEvent)
+            ]
+        assert after == before
+        with _compiled(rt) as misses:
+            assert _a_first_message(intake, 0) is not None
+        assert misses == []
+    finally:
+        rt.close()
+
+
+def test_without_it_a_first_message_compiles_the_intake_statements(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    rt = _runtime(tmp_path, clock)
+    try:
+        intake = Intake(rt.store, clock)
+        with _compiled(rt) as first:
+            assert _a_first_message(intake, 0) is not None
+        with _compiled(rt) as second:
+            assert _a_first_message(intake, 1) is not None
+        assert len(first) >= 3
+        assert second == []
+    finally:
         rt.close()
