@@ -303,14 +303,20 @@ class Daemon:
             background=self.background,
         )
         # Pay the one-off costs (the redactor's recognizers, the embedder, the model SDK's reply
-        # models) before the first delivery, not inside it: the first burst of messages would
-        # wait for them to be acked.
+        # models, the learned context's statements) before the first delivery, not inside it:
+        # the first burst of messages would wait for them to be acked.
         redact_text("warm-up: call +1 415 555 0100 or mail ops@example.com")
         runtime.library.embedder.embed(["warm-up"])
         for llm in (self.chat_llm, runtime.reflection_llm):
             warm = getattr(llm, "warm", None)  # the SDK's reply models (AnthropicLLM.warm)
             if callable(warm):
                 warm()
+        # The intake's statements, and with a library a first context's and a first
+        # read-ahead's (built, then compiled by SQLAlchemy) and the lessons' ranking: tens of ms
+        # of CPU the first messages of a burst paid on the interpreter lock while the rest of
+        # the burst waited to be acked.
+        self.context.warm()
+        self.engine.intake_.warm()
         # Messages stored but not answered before a restart are answered now (a stale ⏳ comes
         # off); sessions closed before it are reflected.
         self.engine.recover()

@@ -51,6 +51,32 @@ class Intake:
         # so choosing it needs no transaction of its own. Set by the daemon.
         self.opened: Callable[[Connection, S.Opened], None] = lambda _conn, _opened: None
 
+    def warm(self) -> None:
+        """Compile the intake transaction's statements at start-up (`seshat run`, before it
+        listens), not in the first message's handling: SQLAlchemy compiles each INSERT …
+        RETURNING on its first run, most of a first handling's ~25 ms of CPU (profiled,
+        `docs/notes/27-ack10.md`), paid on the interpreter lock while a burst's later
+        deliveries wait to be acked. The three statements run for a made-up delivery, session
+        and message in a transaction that is rolled back: nothing stays."""
+        now = self.clock.now()
+        key = S.SessionKey("T-warm-up", "D-warm-up", "", "U-warm-up")
+        with self.store.engine.connect() as conn, conn.begin() as tx:
+            events.claim_new(conn, ["msg:D-warm-up:0.0", "event:Ev-warm-up"], now=now)
+            opened = S.open_or_touch(conn, key, now=now)
+            S.add_message(
+                conn,
+                session_id=opened.session.id,
+                channel=key.channel,
+                ts="0.0",
+                user_id=key.user_id,
+                is_bot=False,
+                text="warm-up",
+                now=now,
+                reply_state=ReplyState.PENDING,
+                claim_until=now + REPLY_LEASE,
+            )
+            tx.rollback()
+
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
 
