@@ -141,7 +141,9 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         from bot.runtime import Runtime
         from store.models import ReflectionRow
 
-        runtime = Runtime(load_settings())
+        settings = load_settings()
+        # An id names a reflection that is there: a database that is not is refused, not made.
+        runtime = Runtime(settings, store=open_store(settings))
         try:
             with runtime.store.sessions() as db:
                 try:

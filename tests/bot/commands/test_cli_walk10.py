@@ -1,0 +1,76 @@
+"""Paths a new user or a careless operator hits (cli-walk10): each ends in one clear line (or
+works), never a traceback, and changes nothing it should not."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.support.cli import seshat
+
+WRITES_ON_AN_ID = (
+    ["lessons", "approve", "1"],
+    ["review", "approve", "5"],
+    ["facts", "archive", "3"],
+    ["notes", "edit", "abc", "new text"],
+    ["skills", "retire", "some-skill"],
+    ["checkins", "cancel", "3"],
+    ["forget", "--user", "U0NOBODY1"],
+    ["rollback", "--author", "U0NOBODY1"],
+    ["reflection", "retry", "abc123"],
+)
+
+
+def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> str:
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for part in parts:
+        assert part in lines[0], (part, lines[0])
+    return lines[0]
+
+
+def test_a_write_on_an_id_without_a_database_says_so_and_makes_none(tmp_path: Path) -> None:
+    data = tmp_path / "typo"
+    for args in WRITES_ON_AN_ID:
+        result = seshat(*args, cwd=tmp_path, env={"SESHAT_DATA_DIR": str(data)})
+        _one_error(result, 2, f"no database at {data / 'seshat.db'}", f"SESHAT_DATA_DIR={data}")
+        assert not data.exists(), args
+    elsewhere = tmp_path / "elsewhere.db"
+    result = seshat(
+        "lessons", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": f"sqlite:///{elsewhere}"}
+    )
+    _one_error(result, 2, f"no database at {elsewhere}", "DATABASE_URL")
+    assert not elsewhere.exists()
+
+
+def test_a_write_on_an_id_in_an_empty_postgres_database_creates_no_tables(
+    pg_url: str, tmp_path: Path
+) -> None:
+    result = seshat("lessons", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": pg_url})
+    _one_error(result, 2, "DATABASE_URL", "no Seshat database")
+    # Still empty: a listing reads no revision, and a second refusal says the same.
+    again = seshat("review", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": pg_url})
+    _one_error(again, 2, "no Seshat database")
+
+
+def test_import_and_db_upgrade_still_make_a_new_database(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    assert (
+        seshat("db", "upgrade", cwd=tmp_path, env={"SESHAT_DATA_DIR": str(source)}).returncode == 0
+    )
+    exported = seshat("export", cwd=tmp_path, env={"SESHAT_DATA_DIR": str(source)})
+    (tmp_path / "library.json").write_text(exported.stdout, encoding="utf-8")
+    fresh = tmp_path / "fresh"
+    result = seshat(
+        "import", str(tmp_path / "library.json"), cwd=tmp_path, env={"SESHAT_DATA_DIR": str(fresh)}
+    )
+    assert result.returncode == 0, result.stderr
+    assert (fresh / "seshat.db").is_file()
+    # And once it is there, a write on an unknown id says the id is unknown.
+    _one_error(
+        seshat("lessons", "approve", "1", cwd=tmp_path, env={"SESHAT_DATA_DIR": str(fresh)}),
+        1,
+        "no lesson 1",
+    )
