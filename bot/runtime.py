@@ -67,10 +67,13 @@ class Runtime:
         store: Store | None = None,
         reflection_llm: LLM | None = None,
         on_cap_hit: Callable[[str, float], None] | None = None,
+        read_only: bool = False,
     ) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
-        self.data_dir = settings.ensure_data_dir()
+        # A preview (`seshat context`) reads what is there, through a store opened for reading:
+        # it makes no data dir, so it works on a read-only copy.
+        self.data_dir = settings.data_dir if read_only else settings.ensure_data_dir()
         self.store = store or Store.open(settings.effective_database_url)
         self.prices = PriceTable.from_json(settings.llm_prices)
         self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)

@@ -20,8 +20,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Also the selected ids and tokens."),
     ) -> None:
         """Print the system prompt a new session with this user/channel would get."""
-        from bot.chat.context import ensure_identity
         from bot.chat.prompting import LearnedContext
+        from bot.commands.store_cli import open_store
         from bot.runtime import Runtime
         from reflection import prompt_cache
         from reflection.heuristic import HeuristicReflector
@@ -29,9 +29,13 @@ def register(app: typer.Typer) -> None:
         from writers.tokens import estimate_tokens
 
         settings = load_settings()
-        ensure_identity(settings.ensure_data_dir())
+        # A preview writes nothing: no data dir, no IDENTITY.md (the shipped identity stands in
+        # until the first run copies it), no migration; a read-only copy of the data is read.
+        store = open_store(settings, write=False)
         # Previewing never calls a model: the zero-cost heuristic stands in as the reflector.
-        runtime = Runtime(settings, reflection_llm=HeuristicReflector())
+        runtime = Runtime(
+            settings, store=store, reflection_llm=HeuristicReflector(), read_only=True
+        )
         try:
             provider = LearnedContext(runtime, clock=runtime.clock)
             # No session id: previewing must not count as injecting lessons.

@@ -52,7 +52,7 @@ def open_store(settings: Settings, *, write: bool = True, create: bool = False) 
         store = Store.open_for_reading(settings.effective_database_url, where=where)
         if store.missing is not None:
             warn(
-                f"no database at {store.missing}{where} yet, so nothing to show (none was "
+                f"no database at {store.missing}{where} yet, so nothing learned to show (none was "
                 "created). Point SESHAT_DATA_DIR or --env-file at your data, or run the bot "
                 "first (`seshat demo --data-dir DIR` keeps the demo's)."
             )

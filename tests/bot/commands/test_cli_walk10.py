@@ -3,10 +3,16 @@ works), never a traceback, and changes nothing it should not."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
-from tests.support.cli import seshat
+import pytest
+
+from tests.support.cli import REPO_ROOT, STRIPPED, seshat
 
 WRITES_ON_AN_ID = (
     ["lessons", "approve", "1"],
@@ -74,3 +80,85 @@ def test_import_and_db_upgrade_still_make_a_new_database(tmp_path: Path) -> None
         1,
         "no lesson 1",
     )
+
+
+def _read_only_runner() -> list[str] | None:
+    """A prefix that runs a command as a user file modes bind: root without the capabilities
+    that write through `chmod a-w` (None where that cannot be had)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    drop = "-dac_override,-dac_read_search,-fowner"
+    return [setpriv, "--bounding-set", drop, "--inh-caps=-all"]
+
+
+def _demo_copy(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    made = seshat("demo", "--data-dir", str(data), cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    return data
+
+
+def test_context_previews_without_writing_anything(tmp_path: Path) -> None:
+    missing = tmp_path / "not-yet"
+    result = seshat(
+        "context",
+        "--user",
+        "U0ALICE",
+        "--channel",
+        "D0ALICE",
+        cwd=tmp_path,
+        env={"SESHAT_DATA_DIR": str(missing)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "# Identity" in result.stdout and "Traceback" not in result.stderr
+    assert not missing.exists()
+
+
+def test_context_reads_a_read_only_copy(tmp_path: Path) -> None:
+    prefix = _read_only_runner()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: file modes do not bind")
+    data = _demo_copy(tmp_path)
+    before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
+    for path in [data, *data.rglob("*")]:
+        path.chmod(path.stat().st_mode & ~0o222)
+    try:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(STRIPPED)}
+        env.update(
+            {
+                "PYTHONPATH": str(REPO_ROOT),
+                "SESHAT_EMBEDDER": "hashing",
+                "SESHAT_DATA_DIR": str(data),
+            }
+        )
+        result = subprocess.run(
+            [
+                *prefix,
+                sys.executable,
+                "-m",
+                "bot.cli",
+                "context",
+                "--user",
+                "U0ALICE",
+                "--channel",
+                "D0ALICE",
+                "--text",
+                "how do deploys work?",
+                "--json",
+            ],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        for path in [data, *data.rglob("*")]:
+            path.chmod(path.stat().st_mode | 0o200)
+    assert result.returncode == 0, result.stderr
+    assert "make ship" in json.loads(result.stdout)["system_prompt"]
+    assert {p: p.read_bytes() for p in data.rglob("*") if p.is_file()} == before
