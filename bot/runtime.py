@@ -91,7 +91,13 @@ class Runtime:
         self.embedder = make_embedder(settings.embedder)
         with self.store.sessions() as db:
             # The lesson library's vectors live in memory, built once here, updated incrementally.
-            self.library = LessonLibrary.build(db, self.embedder)
+            if read_only:
+                # Lessons embedded by another embedder get their new vectors in memory only: a
+                # flush of them would fail on a store opened for reading.
+                with db.no_autoflush:
+                    self.library = LessonLibrary.build(db, self.embedder)
+            else:
+                self.library = LessonLibrary.build(db, self.embedder)
         self.guard = guard_from_settings(settings)
         self.lessons = LessonWriter(self.library, guard=self.guard)
         self.writers = writers_from_settings(

@@ -174,8 +174,8 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     if url.startswith("sqlite"):
         lock_file = None
-        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            path = Path(url.removeprefix("sqlite:///"))
+        path = sqlite_file(url)
+        if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             lock_file = path.with_name(path.name + WRITER_LOCK_SUFFIX)
         engine = create_engine(
@@ -239,10 +239,14 @@ def head_revision() -> str | None:
 
 
 def sqlite_file(url: str) -> Path | None:
-    """The file of a `sqlite:///PATH` URL (None for PostgreSQL or an in-memory database)."""
+    """The file of a `sqlite:///PATH` URL, also in SQLite's URI form
+    (`sqlite:///file:PATH?mode=ro&uri=true`); None for PostgreSQL or an in-memory database."""
     if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
         return None
-    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+    path, _, query = url.removeprefix("sqlite:///").partition("?")
+    if path.startswith("file:") and "uri=true" in query.split("&"):
+        path = path.removeprefix("file:")
+    return Path(path)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
@@ -281,6 +285,17 @@ UNSUPPORTED = (
     "Seshat stores in SQLite (sqlite:////absolute/path.db, or leave DATABASE_URL empty for "
     "SESHAT_DATA_DIR/seshat.db) or PostgreSQL (postgresql://USER:PASSWORD@HOST:5432/DB)"
 )
+
+
+def _read_only_fix(url: str) -> str:
+    """The fix for a database file this user may read but not write ("" for any other)."""
+    path = sqlite_file(url)
+    if path is None or not path.is_file() or os.access(path, os.W_OK):
+        return ""
+    return (
+        f" ({path} is read-only for this user: give it to the user Seshat runs as (chown); "
+        "listing commands read it as it is)"
+    )
 
 
 def peek_revision(url: str) -> str | None:
@@ -331,15 +346,34 @@ class Store:
         except DatabaseError as exc:
             # A database file this user may read but not write (a copy, a wrong owner).
             engine.dispose()
-            path = sqlite_file(url)
-            fix = (
-                f" ({path} is read-only for this user: give it to the user Seshat runs as "
-                "(chown); listing commands read it as it is)"
-                if path is not None and path.is_file() and not os.access(path, os.W_OK)
-                else ""
-            )
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}{fix}") from exc
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc)}{_read_only_fix(url)}"
+            ) from exc
         return store
+
+    @staticmethod
+    def check_writable(url: str) -> None:
+        """StoreUnavailable, worded as `open` words it, when the existing SQLite database at
+        `url` refuses this user's writes (`seshat doctor` says it before `seshat run` meets
+        it). Nothing is written: a header field is set to its own value in a transaction
+        that is rolled back (taking the write lock alone does not ask for write access)."""
+        if sqlite_file(url) is None:
+            return
+        engine = make_engine(url)
+        try:
+            with engine.connect() as conn:
+                version = int(conn.exec_driver_sql("PRAGMA user_version").scalar_one())
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                try:
+                    conn.exec_driver_sql(f"PRAGMA user_version = {version}")
+                finally:
+                    conn.exec_driver_sql("ROLLBACK")
+        except (OSError, DatabaseError) as exc:
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc)}{_read_only_fix(url)}"
+            ) from exc
+        finally:
+            engine.dispose()
 
     def optimize(self) -> None:
         """Refresh SQLite's table statistics (a sampled `ANALYZE`).

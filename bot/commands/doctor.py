@@ -35,7 +35,8 @@ class Line:
 
     def __post_init__(self) -> None:
         # A message that names its variable first reads "NAME: NAME: …" after the check's name.
-        object.__setattr__(self, "text", self.text.removeprefix(f"{self.name}: "))
+        text = self.text.removeprefix(f"{self.name}: ").removeprefix(f"{self.name} ")
+        object.__setattr__(self, "text", text)
 
 
 class _Stop(Exception):
@@ -198,14 +199,24 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
 
 
 def _database(settings: Settings) -> tuple[str, str]:
-    from store.db import head_revision, peek_revision, shown_url, sqlite_file
+    import os
+
+    from store.db import Store, head_revision, peek_revision, shown_url, sqlite_file
 
     url = settings.effective_database_url
     database = sqlite_file(url)
     head = head_revision()
     if database is not None and not database.exists():
+        # Said as `seshat run` would meet it: a file in the way, or a folder it may not write.
+        existing = next((p for p in database.parents if p.exists()), None)
+        if existing is not None and not existing.is_dir():
+            raise _Stop(f"{database} cannot be created: {existing} is a file, not a directory")
+        if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+            raise _Stop(f"{database} cannot be created: this user may not write in {existing}")
         return OK, f"{database} will be created at start (schema {head})"
     revision = peek_revision(url)
+    # A file this user may read but not write: `seshat run` would stop at its first write.
+    Store.check_writable(url)
     if revision == head:
         return OK, f"{shown_url(url)} at schema {head}"
     return OK, f"{shown_url(url)} at schema {revision or 'none'}: upgraded to {head} at start"

@@ -162,3 +162,47 @@ def test_context_reads_a_read_only_copy(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "make ship" in json.loads(result.stdout)["system_prompt"]
     assert {p: p.read_bytes() for p in data.rglob("*") if p.is_file()} == before
+
+
+def _doctor_line(result: subprocess.CompletedProcess[str], name: str) -> str:
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = [line for line in result.stdout.splitlines() if f" {name}: " in line]
+    assert len(lines) == 1, result.stdout
+    return lines[0]
+
+
+def test_doctor_fails_a_database_that_refuses_writes_as_run_would(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    database = tmp_path / "data" / "seshat.db"
+    before = database.read_bytes()
+    # Read-only at SQLite's level, which binds root too (a file mode would not).
+    env = {"DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true"}
+    result = seshat("doctor", "--offline", cwd=tmp_path, env=env)
+    line = _doctor_line(result, "DATABASE_URL")
+    assert line.startswith("✗ DATABASE_URL: sqlite:///") and "readonly" in line, line
+    assert result.returncode == 1
+    assert database.read_bytes() == before
+    # The same database, writable: ✓, and doctor wrote nothing into it.
+    fine = _doctor_line(seshat("doctor", "--offline", cwd=tmp_path), "DATABASE_URL")
+    assert fine.startswith("✓ DATABASE_URL") and "at schema" in fine, fine
+    assert database.read_bytes() == before
+
+
+def test_doctor_does_not_promise_a_database_under_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "afile"
+    in_the_way.write_text("")
+    result = seshat("doctor", "--offline", cwd=tmp_path, env={"SESHAT_DATA_DIR": str(in_the_way)})
+    assert result.returncode == 1
+    assert _doctor_line(result, "SESHAT_DATA_DIR").startswith("✗")
+    line = _doctor_line(result, "DATABASE_URL")
+    assert line.startswith("✗") and "cannot be created" in line and "will be created" not in line
+
+
+def test_a_sqlite_uri_url_is_read_where_it_points_and_makes_no_folder(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    database = tmp_path / "data" / "seshat.db"
+    env = {"DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true"}
+    listed = seshat("lessons", "list", cwd=tmp_path, env=env)
+    assert listed.returncode == 0 and "no database" not in listed.stderr, listed.stderr
+    # `file:` was taken for a folder name: `./file:/…` was made beside the working dir.
+    assert not (tmp_path / "file:").exists()
