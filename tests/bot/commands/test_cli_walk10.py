@@ -206,3 +206,24 @@ def test_a_sqlite_uri_url_is_read_where_it_points_and_makes_no_folder(tmp_path: 
     assert listed.returncode == 0 and "no database" not in listed.stderr, listed.stderr
     # `file:` was taken for a folder name: `./file:/…` was made beside the working dir.
     assert not (tmp_path / "file:").exists()
+
+
+def test_an_id_that_cannot_be_a_slack_id_is_named_with_what_one_looks_like(
+    tmp_path: Path,
+) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    for name in ("alice", "@alice", "u0alice"):
+        _one_error(seshat("rollback", "--author", name, cwd=tmp_path), 1, repr(name), "U0123ABCD")
+    # Real ids of every shape still pass: nothing of theirs is kept, which is no error.
+    for real in ("U0ALICE1", "W0ENTERPRISE"):
+        result = seshat("rollback", "--author", real, cwd=tmp_path)
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        assert "Nothing to roll back." in result.stdout
+    preview = seshat("context", "--user", "alice", "--channel", "#general", cwd=tmp_path)
+    assert preview.returncode == 0 and "# Identity" in preview.stdout
+    warned = preview.stderr.splitlines()
+    assert len(warned) == 2 and all(w.startswith("warning: ") for w in warned), warned
+    assert "'alice' is not a Slack user id" in warned[0] and "'#general'" in warned[1]
+    for user, channel in (("U0ALICE1", "C0GENERAL"), ("W0ALICE1", "G0SECRET"), ("U1", "D1")):
+        fine = seshat("context", "--user", user, "--channel", channel, cwd=tmp_path)
+        assert fine.returncode == 0 and fine.stderr == "", fine.stderr
