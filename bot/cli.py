@@ -92,6 +92,23 @@ exchange.register(app)
 doctor.register(app)
 
 
+def _unwrap_help(group: typer.Typer) -> None:
+    """Typer joins the source's line breaks in a command's first help paragraph but prints those
+    of the later ones as written, which read as stray wraps beside the terminal's own: join
+    them too (a paragraph that starts with \\b keeps its lines, as in click)."""
+    import inspect
+
+    for command in group.registered_commands:
+        doc = command.help or (inspect.getdoc(command.callback) if command.callback else None)
+        if doc:
+            command.help = "\n\n".join(
+                p if p.startswith("\b") else " ".join(p.split("\n")) for p in doc.split("\n\n")
+            )
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _unwrap_help(sub.typer_instance)
+
+
 @app.callback()
 def _quiet_libraries(
     verbose: bool = typer.Option(
@@ -249,6 +266,10 @@ def db_upgrade() -> None:
     store = Store.open(settings.effective_database_url)
     say(f"database at revision {current_revision(store.engine)}")
     store.close()
+
+
+# Every command is registered by now (this module's own included).
+_unwrap_help(app)
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
 from tests.support.cli import REPO_ROOT, STRIPPED, seshat
 
@@ -227,3 +228,27 @@ def test_an_id_that_cannot_be_a_slack_id_is_named_with_what_one_looks_like(
     for user, channel in (("U0ALICE1", "C0GENERAL"), ("W0ALICE1", "G0SECRET"), ("U1", "D1")):
         fine = seshat("context", "--user", user, "--channel", channel, cwd=tmp_path)
         assert fine.returncode == 0 and fine.stderr == "", fine.stderr
+
+
+def _commands(group: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    for name, command in getattr(group, "commands", {}).items():
+        found.append((*path, name))
+        found.extend(_commands(command, (*path, name)))
+    return found
+
+
+def test_no_help_text_keeps_the_source_s_line_breaks(tmp_path: Path) -> None:
+    from bot.cli import app
+
+    paths = _commands(typer.main.get_command(app))
+    assert ("redact",) in paths and ("check-config",) in paths and ("db", "upgrade") in paths
+    for path in paths:
+        result = seshat(*path, "--help", cwd=tmp_path, env={"COLUMNS": "300"}, process=False)
+        assert result.returncode == 0, (path, result.stderr)
+        description = result.stdout.split("Usage:", 1)[1].split("╭", 1)[0]
+        # At 300 columns no paragraph of these wraps: each is one line, blank lines between.
+        lines = [line.strip() for line in description.splitlines()[1:]]
+        paragraphs = [p for p in "\n".join(lines).split("\n\n") if p.strip()]
+        for paragraph in paragraphs:
+            assert "\n" not in paragraph.strip(), (path, paragraph)
