@@ -272,8 +272,26 @@ def db_upgrade() -> None:
 _unwrap_help(app)
 
 
+def _quiet_interrupts() -> None:
+    """A Ctrl-C that lands while an object's `__del__` runs (an SDK client being collected, a
+    `regex` match) cannot be raised there: Python prints "Exception ignored in …" with a
+    traceback under the command's own last line. Drop exactly that case; every other error
+    raised in a `__del__` is still printed by Python's own hook."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: Any, default: Any = default, interrupt: type = KeyboardInterrupt) -> None:
+        # Defaults, not globals: this may run while the interpreter is tearing modules down.
+        kind = unraisable.exc_type
+        if kind is not None and issubclass(kind, interrupt):
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook
+
+
 def main() -> None:
     """Console-script entry point."""
+    _quiet_interrupts()
     app()
 
 

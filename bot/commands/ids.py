@@ -12,6 +12,10 @@ from sqlalchemy.orm import Session
 from store.config import OWNER_ID
 from store.models import ChatSession, ReflectionRow
 
+_LISTING = {
+    "reflection": "seshat reflections list",
+    "session": "seshat reflections list, its session column",
+}
 SLACK_CHANNEL = re.compile(r"^[CGD][A-Z0-9]+$")
 _SHAPES = {
     "user": (OWNER_ID, "a Slack user id (U… or W…, capitals and digits, e.g. U0123ABCD)"),
@@ -23,7 +27,7 @@ _SHAPES = {
 
 
 def not_a_slack_id(value: str, what: str) -> str | None:
-    """"not a Slack … id (what one looks like)" when `value` cannot be a Slack `what` ("user" or
+    """ "not a Slack … id (what one looks like)" when `value` cannot be a Slack `what` ("user" or
     "channel") id, else None. The usual slip: a name, a @handle or a #channel for the id."""
     pattern, looks = _SHAPES[what]
     return None if pattern.match(value) else f"not {looks}"

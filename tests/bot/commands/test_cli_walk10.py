@@ -252,3 +252,51 @@ def test_no_help_text_keeps_the_source_s_line_breaks(tmp_path: Path) -> None:
         paragraphs = [p for p in "\n".join(lines).split("\n\n") if p.strip()]
         for paragraph in paragraphs:
             assert "\n" not in paragraph.strip(), (path, paragraph)
+
+
+SITECUSTOMIZE = """
+import atexit
+
+
+class Interrupted:
+    def __del__(self):
+        raise KeyboardInterrupt  # as when Ctrl-C lands while a collected client closes
+
+
+class Broken:
+    def __del__(self):
+        raise ValueError("a real error in a __del__ is still shown")
+
+
+def _collect():
+    Interrupted()
+    Broken()
+
+
+atexit.register(_collect)
+"""
+
+
+def test_a_ctrl_c_inside_a_del_prints_nothing_more(tmp_path: Path) -> None:
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(STRIPPED)}
+    env.update(
+        {
+            "PYTHONPATH": f"{hooks}{os.pathsep}{REPO_ROOT}",
+            "SESHAT_DATA_DIR": str(tmp_path / "data"),
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "lessons", "list"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "KeyboardInterrupt" not in result.stderr and "Interrupted" not in result.stderr
+    assert "ValueError: a real error in a __del__ is still shown" in result.stderr
