@@ -42,7 +42,8 @@ def rollback_command(
     from writers.skills.gitrepo import GitError
 
     settings = load_settings()
-    store = open_store(settings)
+    # A dry run only lists: it reads, so it works on a read-only copy and makes nothing.
+    store = open_store(settings, write=not dry_run)
     try:
         with store.sessions.begin() as db:
             if reflection:

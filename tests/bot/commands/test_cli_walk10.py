@@ -95,10 +95,18 @@ def _read_only_runner() -> list[str] | None:
     return [setpriv, "--bounding-set", drop, "--inh-caps=-all"]
 
 
-def _demo_copy(tmp_path: Path) -> Path:
-    data = tmp_path / "data"
-    made = seshat("demo", "--data-dir", str(data), cwd=tmp_path)
+@pytest.fixture(scope="module")
+def demo_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir the demo filled (three sessions: U0ALICE, U0BOB, U0CAROL), made once."""
+    where = tmp_path_factory.mktemp("demo")
+    made = seshat("demo", "--data-dir", str(where / "data"), cwd=where)
     assert made.returncode == 0, made.stderr
+    return where / "data"
+
+
+def _demo_copy(demo_data: Path, tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(demo_data, data)
     return data
 
 
@@ -118,11 +126,11 @@ def test_context_previews_without_writing_anything(tmp_path: Path) -> None:
     assert not missing.exists()
 
 
-def test_context_reads_a_read_only_copy(tmp_path: Path) -> None:
+def test_context_reads_a_read_only_copy(demo_data: Path, tmp_path: Path) -> None:
     prefix = _read_only_runner()
     if prefix is None:
         pytest.skip("running as root without setpriv: file modes do not bind")
-    data = _demo_copy(tmp_path)
+    data = _demo_copy(demo_data, tmp_path)
     before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
     for path in [data, *data.rglob("*")]:
         path.chmod(path.stat().st_mode & ~0o222)
@@ -300,3 +308,23 @@ def test_a_ctrl_c_inside_a_del_prints_nothing_more(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "KeyboardInterrupt" not in result.stderr and "Interrupted" not in result.stderr
     assert "ValueError: a real error in a __del__ is still shown" in result.stderr
+
+
+def test_dry_runs_of_forget_and_rollback_read_a_read_only_copy(
+    demo_data: Path, tmp_path: Path
+) -> None:
+    data = _demo_copy(demo_data, tmp_path)
+    database = data / "seshat.db"
+    before = database.read_bytes()
+    # Read-only at SQLite's level, which binds root too (a file mode would not).
+    env = {
+        "SESHAT_DATA_DIR": str(data),
+        "DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true",
+    }
+    counted = seshat("forget", "--user", "U0BOB", "--dry-run", "--json", cwd=tmp_path, env=env)
+    assert counted.returncode == 0, counted.stderr
+    assert json.loads(counted.stdout)["counts"]["session"] == 1
+    listed = seshat("rollback", "--author", "U0BOB", "--dry-run", cwd=tmp_path, env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert "Would change" in listed.stdout
+    assert database.read_bytes() == before
