@@ -238,6 +238,27 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(cfg).get_current_head()
 
 
+@functools.cache
+def _known_revisions() -> frozenset[str]:
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return frozenset(r.revision for r in ScriptDirectory.from_config(cfg).walk_revisions())
+
+
+def unknown_revision(revision: str | None) -> str | None:
+    """Why a database at `revision` cannot be used by this Seshat (a newer one migrated it, or
+    it is not Seshat's), or None when its migrations know the revision (or it has none)."""
+    if revision is None or revision in _known_revisions():
+        return None
+    return (
+        f"its schema is at revision {revision}, which this Seshat does not know (its newest is "
+        f"{head_revision()}): a newer Seshat wrote it. Run that version on it, or restore a "
+        "backup this one wrote; nothing was changed"
+    )
+
+
 def sqlite_file(url: str) -> Path | None:
     """The file of a `sqlite:///PATH` URL, also in SQLite's URI form
     (`sqlite:///file:PATH?mode=ro&uri=true`); None for PostgreSQL or an in-memory database."""
@@ -338,6 +359,14 @@ class Store:
                 pass  # a wrong URL or a server that is down says so here, in one line
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
             raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
+        try:
+            # Before alembic, whose "Can't locate revision" would come as a traceback.
+            newer = unknown_revision(current_revision(engine)) if migrate else None
+        except DatabaseError:
+            newer = None  # said below, with the fix for a damaged or read-only file
+        if newer is not None:
+            engine.dispose()
+            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {newer}")
         try:
             if migrate:
                 upgrade(engine)
@@ -458,6 +487,10 @@ class Store:
             engine.dispose()
             raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
         head = head_revision()
+        newer = unknown_revision(revision)
+        if newer is not None:
+            engine.dispose()
+            raise StoreUnavailable(f"database {sqlite_path}{where}: {newer}")
         if revision != head:
             engine.dispose()
             raise StoreUnavailable(

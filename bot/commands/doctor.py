@@ -201,7 +201,14 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
 def _database(settings: Settings) -> tuple[str, str]:
     import os
 
-    from store.db import Store, head_revision, peek_revision, shown_url, sqlite_file
+    from store.db import (
+        Store,
+        head_revision,
+        peek_revision,
+        shown_url,
+        sqlite_file,
+        unknown_revision,
+    )
 
     url = settings.effective_database_url
     database = sqlite_file(url)
@@ -215,6 +222,9 @@ def _database(settings: Settings) -> tuple[str, str]:
             raise _Stop(f"{database} cannot be created: this user may not write in {existing}")
         return OK, f"{database} will be created at start (schema {head})"
     revision = peek_revision(url)
+    newer = unknown_revision(revision)
+    if newer is not None:
+        raise _Stop(f"{shown_url(url)}: {newer}")
     # A file this user may read but not write: `seshat run` would stop at its first write.
     Store.check_writable(url)
     if revision == head:

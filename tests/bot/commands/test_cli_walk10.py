@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -327,4 +328,21 @@ def test_dry_runs_of_forget_and_rollback_read_a_read_only_copy(
     listed = seshat("rollback", "--author", "U0BOB", "--dry-run", cwd=tmp_path, env=env)
     assert listed.returncode == 0, listed.stderr
     assert "Would change" in listed.stdout
+    assert database.read_bytes() == before
+
+
+def test_a_database_a_newer_seshat_migrated_is_one_line_and_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    database = tmp_path / "data" / "seshat.db"
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    conn.close()
+    before = database.read_bytes()
+    for args in (["lessons", "approve", "1"], ["db", "upgrade"], ["lessons", "list"]):
+        _one_error(seshat(*args, cwd=tmp_path), 2, "9999_from_the_future", "a newer Seshat")
+    doctor = seshat("doctor", "--offline", cwd=tmp_path)
+    line = _doctor_line(doctor, "DATABASE_URL")
+    assert line.startswith("✗") and "a newer Seshat" in line and "upgraded" not in line, line
     assert database.read_bytes() == before
