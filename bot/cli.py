@@ -251,7 +251,21 @@ def demo(
     data_dir: str = typer.Option("", help="Keep the demo's data here (default: a temp dir)."),
 ) -> None:
     """Play three narrated sessions through the whole loop on the local Slack workspace."""
+    from pathlib import Path
+
     from bot.demo.run import run_demo
+
+    where = Path(data_dir)
+    if data_dir and where.exists() and not where.is_dir():
+        raise fail(f"--data-dir {data_dir}: is a file; name a new folder for the demo's data", 2)
+    if data_dir and where.is_dir() and any(where.iterdir()):
+        # An earlier demo's data holds cards of a workspace that is gone (its replay failed on
+        # them), and real data must not get the demo's sessions mixed in.
+        raise fail(
+            f"--data-dir {data_dir}: already holds files (an earlier demo's, or real data); the "
+            "demo starts from an empty folder: name a new one, or remove this one",
+            code=2,
+        )
 
     sys.exit(run_demo(data_dir or None))
 

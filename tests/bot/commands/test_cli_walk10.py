@@ -346,3 +346,17 @@ def test_a_database_a_newer_seshat_migrated_is_one_line_and_left_as_it_was(
     line = _doctor_line(doctor, "DATABASE_URL")
     assert line.startswith("✗") and "a newer Seshat" in line and "upgraded" not in line, line
     assert database.read_bytes() == before
+
+
+def test_the_demo_refuses_a_data_dir_that_is_a_file_or_holds_data(
+    demo_data: Path, tmp_path: Path
+) -> None:
+    in_the_way = tmp_path / "afile"
+    in_the_way.write_text("")
+    _one_error(seshat("demo", "--data-dir", str(in_the_way), cwd=tmp_path), 2, "is a file")
+    # A second demo into the first one's folder replayed against its cards and traced back.
+    data = _demo_copy(demo_data, tmp_path)
+    before = (data / "seshat.db").read_bytes()
+    result = seshat("demo", "--data-dir", str(data), cwd=tmp_path)
+    _one_error(result, 2, f"--data-dir {data}", "already holds files", "empty folder")
+    assert (data / "seshat.db").read_bytes() == before
