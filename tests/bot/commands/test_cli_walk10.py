@@ -360,3 +360,16 @@ def test_the_demo_refuses_a_data_dir_that_is_a_file_or_holds_data(
     result = seshat("demo", "--data-dir", str(data), cwd=tmp_path)
     _one_error(result, 2, f"--data-dir {data}", "already holds files", "empty folder")
     assert (data / "seshat.db").read_bytes() == before
+
+
+def test_an_empty_id_is_named_as_empty(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    for args, said in (
+        (["facts", "show", ""], "an empty fact id (see `seshat facts list`)"),
+        (["notes", "archive", " "], "an empty user note id (see `seshat notes list`)"),
+        (["memory", "edit", "", "new text"], "an empty memory note id"),
+        (["skills", "edit", "", "new text"], "an empty skill id"),
+        (["reflection", "retry", ""], "an empty id: give a reflection or session id"),
+    ):
+        line = _one_error(seshat(*args, cwd=tmp_path), 2 if args[0] != "reflection" else 1)
+        assert said in line and "  " not in line, line
