@@ -373,3 +373,40 @@ def test_an_empty_id_is_named_as_empty(tmp_path: Path) -> None:
     ):
         line = _one_error(seshat(*args, cwd=tmp_path), 2 if args[0] != "reflection" else 1)
         assert said in line and "  " not in line, line
+
+
+INTERRUPTED_IMPORT = '''
+import sys
+
+
+class CtrlCWhileImporting:
+    """Ctrl-C pressed while the command's libraries are still being imported."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "typer":
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, CtrlCWhileImporting())
+'''
+
+
+def test_a_ctrl_c_while_the_command_starts_ends_quietly(tmp_path: Path) -> None:
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(INTERRUPTED_IMPORT, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(STRIPPED)}
+    env.update({"PYTHONPATH": f"{hooks}{os.pathsep}{REPO_ROOT}"})
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.entry", "lessons", "list"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 130, result.stderr
+    assert result.stderr == "" and result.stdout == ""
+    assert "bot.entry:main" in (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
