@@ -13,8 +13,8 @@ from store.config import OWNER_ID
 from store.models import ChatSession, ReflectionRow
 
 _LISTING = {
-    "reflection": "seshat reflections list",
-    "session": "seshat reflections list, its session column",
+    "reflection": "`seshat reflections list`",
+    "session": "the session column of `seshat reflections list`",
 }
 SLACK_CHANNEL = re.compile(r"^[CGD][A-Z0-9]+$")
 _SHAPES = {
@@ -42,13 +42,13 @@ def resolve(db: Session, what: str, given: str) -> str:
     listing = _LISTING[what]
     given = given.strip()
     if not given:
-        raise UnknownId(f"an empty {what} id (see `{listing}`)")
+        raise UnknownId(f"an empty {what} id (see {listing})")
     column = ReflectionRow.id if what == "reflection" else ChatSession.id
     matches = list(db.scalars(select(column).where(column == given)))
     if not matches:
         matches = list(db.scalars(select(column).where(column.startswith(given)).limit(3)))
     if not matches:
-        raise UnknownId(f"no {what} {given} (see `{listing}`)")
+        raise UnknownId(f"no {what} {given} (see {listing})")
     if len(matches) > 1:
         raise UnknownId(f"{given} names more than one {what}; give more of its id")
     return str(matches[0])

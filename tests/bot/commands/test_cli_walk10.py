@@ -410,3 +410,9 @@ def test_a_ctrl_c_while_the_command_starts_ends_quietly(tmp_path: Path) -> None:
     assert result.returncode == 130, result.stderr
     assert result.stderr == "" and result.stdout == ""
     assert "bot.entry:main" in (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_an_unknown_session_names_where_session_ids_are_listed(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    result = seshat("rollback", "--session", "abc", cwd=tmp_path)
+    _one_error(result, 1, "no session abc (see the session column of `seshat reflections list`)")
