@@ -35,8 +35,7 @@ class Line:
 
     def __post_init__(self) -> None:
         # A message that names its variable first reads "NAME: NAME: …" after the check's name.
-        text = self.text.removeprefix(f"{self.name}: ").removeprefix(f"{self.name} ")
-        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "text", self.text.removeprefix(f"{self.name}: "))
 
 
 class _Stop(Exception):
@@ -203,6 +202,7 @@ def _database(settings: Settings) -> tuple[str, str]:
 
     from store.db import (
         Store,
+        StoreUnavailable,
         head_revision,
         peek_revision,
         shown_url,
@@ -226,7 +226,10 @@ def _database(settings: Settings) -> tuple[str, str]:
     if newer is not None:
         raise _Stop(f"{shown_url(url)}: {newer}")
     # A file this user may read but not write: `seshat run` would stop at its first write.
-    Store.check_writable(url)
+    try:
+        Store.check_writable(url)
+    except StoreUnavailable as exc:
+        raise _Stop(str(exc).removeprefix("DATABASE_URL ")) from exc
     if revision == head:
         return OK, f"{shown_url(url)} at schema {head}"
     return OK, f"{shown_url(url)} at schema {revision or 'none'}: upgraded to {head} at start"
