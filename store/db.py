@@ -12,6 +12,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
@@ -231,20 +233,19 @@ def current_revision(engine: Engine) -> str | None:
 
 def head_revision() -> str | None:
     """The newest migration this Seshat has."""
-    from alembic.script import ScriptDirectory
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
-    return ScriptDirectory.from_config(cfg).get_current_head()
+    return _scripts().get_current_head()
 
 
 @functools.cache
-def _known_revisions() -> frozenset[str]:
-    from alembic.script import ScriptDirectory
-
+def _scripts() -> ScriptDirectory:
+    """The packaged migrations, loaded once per process (each load imports every script)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
-    return frozenset(r.revision for r in ScriptDirectory.from_config(cfg).walk_revisions())
+    return ScriptDirectory.from_config(cfg)
+
+
+def _known_revisions() -> frozenset[str]:
+    return frozenset(r.revision for r in _scripts().walk_revisions())
 
 
 def unknown_revision(revision: str | None) -> str | None:
@@ -360,16 +361,17 @@ class Store:
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
             raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
         try:
-            # Before alembic, whose "Can't locate revision" would come as a traceback.
-            newer = unknown_revision(current_revision(engine)) if migrate else None
-        except DatabaseError:
-            newer = None  # said below, with the fix for a damaged or read-only file
-        if newer is not None:
-            engine.dispose()
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {newer}")
-        try:
             if migrate:
-                upgrade(engine)
+                try:
+                    upgrade(engine)
+                except CommandError as exc:
+                    # Alembic's "Can't locate revision": a newer Seshat migrated it. Alembic
+                    # stops before any change.
+                    newer = unknown_revision(current_revision(engine))
+                    if newer is None:
+                        raise
+                    engine.dispose()
+                    raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {newer}") from exc
             store = cls(engine)
             store.optimize()
         except DatabaseError as exc:
