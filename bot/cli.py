@@ -92,6 +92,23 @@ exchange.register(app)
 doctor.register(app)
 
 
+def _unwrap_help(group: typer.Typer) -> None:
+    """Typer joins the source's line breaks in a command's first help paragraph but prints those
+    of the later ones as written, which read as stray wraps beside the terminal's own: join
+    them too (a paragraph that starts with \\b keeps its lines, as in click)."""
+    import inspect
+
+    for command in group.registered_commands:
+        doc = command.help or (inspect.getdoc(command.callback) if command.callback else None)
+        if doc:
+            command.help = "\n\n".join(
+                p if p.startswith("\b") else " ".join(p.split("\n")) for p in doc.split("\n\n")
+            )
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _unwrap_help(sub.typer_instance)
+
+
 @app.callback()
 def _quiet_libraries(
     verbose: bool = typer.Option(
@@ -234,7 +251,21 @@ def demo(
     data_dir: str = typer.Option("", help="Keep the demo's data here (default: a temp dir)."),
 ) -> None:
     """Play three narrated sessions through the whole loop on the local Slack workspace."""
+    from pathlib import Path
+
     from bot.demo.run import run_demo
+
+    where = Path(data_dir)
+    if data_dir and where.exists() and not where.is_dir():
+        raise fail(f"--data-dir {data_dir}: is a file; name a new folder for the demo's data", 2)
+    if data_dir and where.is_dir() and any(where.iterdir()):
+        # An earlier demo's data holds cards of a workspace that is gone (its replay failed on
+        # them), and real data must not get the demo's sessions mixed in.
+        raise fail(
+            f"--data-dir {data_dir}: already holds files (an earlier demo's, or real data); the "
+            "demo starts from an empty folder: name a new one, or remove this one",
+            code=2,
+        )
 
     sys.exit(run_demo(data_dir or None))
 
@@ -251,8 +282,30 @@ def db_upgrade() -> None:
     store.close()
 
 
+# Every command is registered by now (this module's own included).
+_unwrap_help(app)
+
+
+def _quiet_interrupts() -> None:
+    """A Ctrl-C that lands while an object's `__del__` runs (an SDK client being collected, a
+    `regex` match) cannot be raised there: Python prints "Exception ignored in …" with a
+    traceback under the command's own last line. Drop exactly that case; every other error
+    raised in a `__del__` is still printed by Python's own hook."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: Any, default: Any = default, interrupt: type = KeyboardInterrupt) -> None:
+        # Defaults, not globals: this may run while the interpreter is tearing modules down.
+        kind = unraisable.exc_type
+        if kind is not None and issubclass(kind, interrupt):
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook
+
+
 def main() -> None:
     """Console-script entry point."""
+    _quiet_interrupts()
     app()
 
 

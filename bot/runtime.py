@@ -67,10 +67,13 @@ class Runtime:
         store: Store | None = None,
         reflection_llm: LLM | None = None,
         on_cap_hit: Callable[[str, float], None] | None = None,
+        read_only: bool = False,
     ) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
-        self.data_dir = settings.ensure_data_dir()
+        # A preview (`seshat context`) reads what is there, through a store opened for reading:
+        # it makes no data dir, so it works on a read-only copy.
+        self.data_dir = settings.data_dir if read_only else settings.ensure_data_dir()
         self.store = store or Store.open(settings.effective_database_url)
         self.prices = PriceTable.from_json(settings.llm_prices)
         self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)
@@ -88,7 +91,13 @@ class Runtime:
         self.embedder = make_embedder(settings.embedder)
         with self.store.sessions() as db:
             # The lesson library's vectors live in memory, built once here, updated incrementally.
-            self.library = LessonLibrary.build(db, self.embedder)
+            if read_only:
+                # Lessons embedded by another embedder get their new vectors in memory only: a
+                # flush of them would fail on a store opened for reading.
+                with db.no_autoflush:
+                    self.library = LessonLibrary.build(db, self.embedder)
+            else:
+                self.library = LessonLibrary.build(db, self.embedder)
         self.guard = guard_from_settings(settings)
         self.lessons = LessonWriter(self.library, guard=self.guard)
         self.writers = writers_from_settings(

@@ -12,6 +12,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
@@ -174,8 +176,8 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     if url.startswith("sqlite"):
         lock_file = None
-        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-            path = Path(url.removeprefix("sqlite:///"))
+        path = sqlite_file(url)
+        if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             lock_file = path.with_name(path.name + WRITER_LOCK_SUFFIX)
         engine = create_engine(
@@ -231,18 +233,42 @@ def current_revision(engine: Engine) -> str | None:
 
 def head_revision() -> str | None:
     """The newest migration this Seshat has."""
-    from alembic.script import ScriptDirectory
+    return _scripts().get_current_head()
 
+
+@functools.cache
+def _scripts() -> ScriptDirectory:
+    """The packaged migrations, loaded once per process (each load imports every script)."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
-    return ScriptDirectory.from_config(cfg).get_current_head()
+    return ScriptDirectory.from_config(cfg)
+
+
+def _known_revisions() -> frozenset[str]:
+    return frozenset(r.revision for r in _scripts().walk_revisions())
+
+
+def unknown_revision(revision: str | None) -> str | None:
+    """Why a database at `revision` cannot be used by this Seshat (a newer one migrated it, or
+    it is not Seshat's), or None when its migrations know the revision (or it has none)."""
+    if revision is None or revision in _known_revisions():
+        return None
+    return (
+        f"its schema is at revision {revision}, which this Seshat does not know (its newest is "
+        f"{head_revision()}): a newer Seshat wrote it. Run that version on it, or restore a "
+        "backup this one wrote; nothing was changed"
+    )
 
 
 def sqlite_file(url: str) -> Path | None:
-    """The file of a `sqlite:///PATH` URL (None for PostgreSQL or an in-memory database)."""
+    """The file of a `sqlite:///PATH` URL, also in SQLite's URI form
+    (`sqlite:///file:PATH?mode=ro&uri=true`); None for PostgreSQL or an in-memory database."""
     if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
         return None
-    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+    path, _, query = url.removeprefix("sqlite:///").partition("?")
+    if path.startswith("file:") and "uri=true" in query.split("&"):
+        path = path.removeprefix("file:")
+    return Path(path)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
@@ -281,6 +307,17 @@ UNSUPPORTED = (
     "Seshat stores in SQLite (sqlite:////absolute/path.db, or leave DATABASE_URL empty for "
     "SESHAT_DATA_DIR/seshat.db) or PostgreSQL (postgresql://USER:PASSWORD@HOST:5432/DB)"
 )
+
+
+def _read_only_fix(url: str) -> str:
+    """The fix for a database file this user may read but not write ("" for any other)."""
+    path = sqlite_file(url)
+    if path is None or not path.is_file() or os.access(path, os.W_OK):
+        return ""
+    return (
+        f" ({path} is read-only for this user: give it to the user Seshat runs as (chown); "
+        "listing commands read it as it is)"
+    )
 
 
 def peek_revision(url: str) -> str | None:
@@ -325,21 +362,49 @@ class Store:
             raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
         try:
             if migrate:
-                upgrade(engine)
+                try:
+                    upgrade(engine)
+                except CommandError as exc:
+                    # Alembic's "Can't locate revision": a newer Seshat migrated it. Alembic
+                    # stops before any change.
+                    newer = unknown_revision(current_revision(engine))
+                    if newer is None:
+                        raise
+                    engine.dispose()
+                    raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {newer}") from exc
             store = cls(engine)
             store.optimize()
         except DatabaseError as exc:
             # A database file this user may read but not write (a copy, a wrong owner).
             engine.dispose()
-            path = sqlite_file(url)
-            fix = (
-                f" ({path} is read-only for this user: give it to the user Seshat runs as "
-                "(chown); listing commands read it as it is)"
-                if path is not None and path.is_file() and not os.access(path, os.W_OK)
-                else ""
-            )
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}{fix}") from exc
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc)}{_read_only_fix(url)}"
+            ) from exc
         return store
+
+    @staticmethod
+    def check_writable(url: str) -> None:
+        """StoreUnavailable, worded as `open` words it, when the existing SQLite database at
+        `url` refuses this user's writes (`seshat doctor` says it before `seshat run` meets
+        it). Nothing is written: a header field is set to its own value in a transaction
+        that is rolled back (taking the write lock alone does not ask for write access)."""
+        if sqlite_file(url) is None:
+            return
+        engine = make_engine(url)
+        try:
+            with engine.connect() as conn:
+                version = int(conn.exec_driver_sql("PRAGMA user_version").scalar_one())
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                try:
+                    conn.exec_driver_sql(f"PRAGMA user_version = {version}")
+                finally:
+                    conn.exec_driver_sql("ROLLBACK")
+        except (OSError, DatabaseError) as exc:
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc)}{_read_only_fix(url)}"
+            ) from exc
+        finally:
+            engine.dispose()
 
     def optimize(self) -> None:
         """Refresh SQLite's table statistics (a sampled `ANALYZE`).
@@ -424,6 +489,10 @@ class Store:
             engine.dispose()
             raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
         head = head_revision()
+        newer = unknown_revision(revision)
+        if newer is not None:
+            engine.dispose()
+            raise StoreUnavailable(f"database {sqlite_path}{where}: {newer}")
         if revision != head:
             engine.dispose()
             raise StoreUnavailable(

@@ -451,7 +451,9 @@ class LearnedContext:
                     marks=marks,
                 )
             # MEMORY.md is fingerprinted at session start; a person's edit is noticed and audited.
-            memory.check_external_edit(db, data_dir, now)
+            # A preview (no session) writes nothing: it may run on a read-only copy.
+            if session_id is not None:
+                memory.check_external_edit(db, data_dir, now)
             snapshot = memory.memory_for_view(
                 db,
                 data_dir,

@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from bot.commands.console import load_settings
+from bot.commands.console import load_settings, warn
 
 
 def register(app: typer.Typer) -> None:
@@ -20,18 +20,29 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Also the selected ids and tokens."),
     ) -> None:
         """Print the system prompt a new session with this user/channel would get."""
-        from bot.chat.context import ensure_identity
         from bot.chat.prompting import LearnedContext
+        from bot.commands.ids import not_a_slack_id
+        from bot.commands.store_cli import open_store
         from bot.runtime import Runtime
         from reflection import prompt_cache
         from reflection.heuristic import HeuristicReflector
         from reflection.llm import LLMRequest
         from writers.tokens import estimate_tokens
 
+        # A name or a #channel previews a session Slack would never start: said, then shown
+        # (a transcript reflected from a file may use any id).
+        for value, what in ((user, "user"), (channel, "channel")):
+            wrong = not_a_slack_id(value, what)
+            if wrong is not None:
+                warn(f"--{what} {value!r} is {wrong}")
         settings = load_settings()
-        ensure_identity(settings.ensure_data_dir())
+        # A preview writes nothing: no data dir, no IDENTITY.md (the shipped identity stands in
+        # until the first run copies it), no migration; a read-only copy of the data is read.
+        store = open_store(settings, write=False)
         # Previewing never calls a model: the zero-cost heuristic stands in as the reflector.
-        runtime = Runtime(settings, reflection_llm=HeuristicReflector())
+        runtime = Runtime(
+            settings, store=store, reflection_llm=HeuristicReflector(), read_only=True
+        )
         try:
             provider = LearnedContext(runtime, clock=runtime.clock)
             # No session id: previewing must not count as injecting lessons.

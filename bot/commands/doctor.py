@@ -198,14 +198,38 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
 
 
 def _database(settings: Settings) -> tuple[str, str]:
-    from store.db import head_revision, peek_revision, shown_url, sqlite_file
+    import os
+
+    from store.db import (
+        Store,
+        StoreUnavailable,
+        head_revision,
+        peek_revision,
+        shown_url,
+        sqlite_file,
+        unknown_revision,
+    )
 
     url = settings.effective_database_url
     database = sqlite_file(url)
     head = head_revision()
     if database is not None and not database.exists():
+        # Said as `seshat run` would meet it: a file in the way, or a folder it may not write.
+        existing = next((p for p in database.parents if p.exists()), None)
+        if existing is not None and not existing.is_dir():
+            raise _Stop(f"{database} cannot be created: {existing} is a file, not a directory")
+        if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+            raise _Stop(f"{database} cannot be created: this user may not write in {existing}")
         return OK, f"{database} will be created at start (schema {head})"
     revision = peek_revision(url)
+    newer = unknown_revision(revision)
+    if newer is not None:
+        raise _Stop(f"{shown_url(url)}: {newer}")
+    # A file this user may read but not write: `seshat run` would stop at its first write.
+    try:
+        Store.check_writable(url)
+    except StoreUnavailable as exc:
+        raise _Stop(str(exc).removeprefix("DATABASE_URL ")) from exc
     if revision == head:
         return OK, f"{shown_url(url)} at schema {head}"
     return OK, f"{shown_url(url)} at schema {revision or 'none'}: upgraded to {head} at start"

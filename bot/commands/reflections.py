@@ -141,7 +141,13 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         from bot.runtime import Runtime
         from store.models import ReflectionRow
 
-        runtime = Runtime(load_settings())
+        if not reflection_id.strip():
+            raise _fail(
+                "an empty id: give a reflection or session id (see `seshat reflections list`)"
+            )
+        settings = load_settings()
+        # An id names a reflection that is there: a database that is not is refused, not made.
+        runtime = Runtime(settings, store=open_store(settings))
         try:
             with runtime.store.sessions() as db:
                 try:

@@ -126,6 +126,8 @@ def run_edit(
     the refusal (exit 1)."""
     from writers.library.edits import Place, edit_item, restore_version
 
+    if not item_id.strip():
+        raise fail(f"an empty {noun} id: name the {noun} to edit", code=2)
     if (text is None) == (to_version is None):
         raise fail("give either the new TEXT or --to-version N", code=2)
     with open_db() as (db, settings):
@@ -159,6 +161,8 @@ def register(app: typer.Typer, group: Group) -> None:
     def _get(db: "Session", item_id: str) -> "MemoryEntry | Observation":
         from writers.library.edits import load_item
 
+        if not item_id.strip():
+            raise fail(f"an empty {group.noun} id (see `seshat {group.name} list`)", code=2)
         row = load_item(db, group.kind, item_id)
         if row is None:
             raise fail(f"no {group.noun} {item_id} (see `seshat {group.name} list`)")

@@ -119,10 +119,7 @@ def import_(
     try:
         with (
             tempfile.TemporaryDirectory(prefix="seshat-dry-run-") as scratch,
-            open_db() as (
-                db,
-                settings,
-            ),
+            open_db(create=True) as (db, settings),
         ):
             place = Place.from_settings(settings)
             # Not on a pipe or a file: there the bar's last refresh leaves a blank line

@@ -41,7 +41,8 @@ def forget_command(
         except ValueError as exc:
             raise fail(str(exc), code=2) from exc
     settings = load_settings()
-    store = open_store(settings)
+    # A dry run only counts: it reads, so it works on a read-only copy and makes nothing.
+    store = open_store(settings, write=not dry_run)
     clock = SystemClock()
     try:
         with store.sessions() as db:

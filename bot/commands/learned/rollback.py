@@ -35,14 +35,15 @@ def rollback_command(
     ]
     if len(given) != 1:
         raise fail("give exactly one of --reflection, --session or --author", code=2)
-    from bot.commands.ids import UnknownId, resolve
+    from bot.commands.ids import UnknownId, not_a_slack_id, resolve
     from bot.commands.learned.review import cli_actor
     from store.clock import SystemClock
     from writers.library.rollback import rollback
     from writers.skills.gitrepo import GitError
 
     settings = load_settings()
-    store = open_store(settings)
+    # A dry run only lists: it reads, so it works on a read-only copy and makes nothing.
+    store = open_store(settings, write=not dry_run)
     try:
         with store.sessions.begin() as db:
             if reflection:
@@ -72,6 +73,10 @@ def rollback_command(
         typer.echo(json.dumps([c.as_json() for c in changes], ensure_ascii=False, indent=2))
         return
     if not changes:
+        # An author id of the wrong shape matches nothing: say why, not only "nothing".
+        wrong = not_a_slack_id(author, "user") if author else None
+        if wrong is not None:
+            raise fail(f"nothing to roll back for --author {author!r}: {wrong}")
         typer.echo("Nothing to roll back.")
         return
     verb = "Would change" if dry_run else "Changed"
