@@ -134,8 +134,8 @@ _NUMBERING_NOUN = re.compile(
 # "5 Star Hotel Park", "2 Factor Auth Gate", "12 Point Font"): a house number is followed by its
 # street's name, and no street is named by a unit.
 _UNIT_AFTER = re.compile(
-    r"\d+[A-Za-z]?,? (?:Minutes?|Mins?|Hours?|Hrs?|Seconds?|Secs?|Days?|Weeks?|Months?|Years?|Miles?"
-    r"|Km|Kilomet(?:er|re)s?|Met(?:er|re)s?|Foot|Feet|Yards?|Inch(?:es)?|Stars?|Points?|Factors?"
+    r"\d+[A-Za-z]?,? (?:Minutes?|Mins?|Hours?|Hrs?|Seconds?|Secs?|Days?|Weeks?|Months?|Years?"
+    r"|Miles?|Km|Kilomet(?:er|re)s?|Met(?:er|re)s?|Foot|Feet|Yards?|Inch(?:es)?|Stars?|Points?|Factors?"
     r"|Percent|Degrees?|Persons?|People|Players?|Steps?|Pages?|Cores?|Bits?|GB|MB|TB)\b"
 )
 # Words that open a sentence or a line before an address, capitalised there ("At 12 Main St", "Ship

@@ -100,8 +100,8 @@ _ADDRESSING = frozenset(
     _fold(w)
     for w in
     # you, your
-    "you your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner ihr "
-    "ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
+    "you your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner "
+    "ihr ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
     "ваш ваша ваше твои твой твоя din ditt dine sinun vas vase tvuj "
     # here
     "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
@@ -170,13 +170,13 @@ _SELF_WORDS |= frozenset(
 # the languages of the secret nouns.
 _SELF_WORDS |= frozenset(
     _fold(w)
-    for w in "strong secure safe complex unique good new encoded encoding hashed auto "
-    "fuerte forte fort stark sterk silny guclu kuat segura seguro sure sicher sichere sicheres "
-    "sicura sicuro veilig bezpieczne bezpieczny aleatoria aleatorio aleatoire aleatoires zufaellig "
-    "zufallig zufaellige zufallige casuale willekeurig losowy losowe rastgele acak larga largo longa "
-    "longo longue long lange langer langes lunga lungo dlugi dlugie uzun panjang cadena cadeia "
-    "chaine zeichenkette stringa tekenreeks ciag dize nueva nuevo nouvelle nouveau neues neue "
-    "nuova nuovo nieuw nowe nowy yeni baru".split()
+    for w in "strong secure safe complex unique good new encoded encoding hashed auto fuerte "
+    "forte fort stark sterk silny guclu kuat segura seguro sure sicher sichere sicheres sicura "
+    "sicuro veilig bezpieczne bezpieczny aleatoria aleatorio aleatoire aleatoires zufaellig "
+    "zufallig zufaellige zufallige casuale willekeurig losowy losowe rastgele acak larga largo "
+    "longa longo longue long lange langer langes lunga lungo dlugi dlugie uzun panjang cadena "
+    "cadeia chaine zeichenkette stringa tekenreeks ciag dize nueva nuevo nouvelle nouveau neues "
+    "neue nuova nuovo nieuw nowe nowy yeni baru".split()
 )
 # A length beside its unit is a description of the value (`random-32-chars`, `hex-32`).
 _LENGTH = re.compile(
