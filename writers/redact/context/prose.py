@@ -369,6 +369,8 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         return False  # `:param password: plain-text password to hash`: a docstring's field
     if published_defaults(m.string, m.start()):
         return False  # an upstream project's published defaults: public, not ours
+    if re.search(r"(?i)(?<![\w-])sealed[ \t_-]$", m.string[max(0, m.start() - 8) : m.start()]):
+        return False  # "sealed secret: Ag…": a SealedSecret's ciphertext, made to be committed
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False

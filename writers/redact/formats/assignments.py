@@ -158,8 +158,10 @@ def assign_check(m: re.Match[str]) -> bool:
     word = re.search(
         r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
     )
-    if word and word.group(1).lower() in PUBLIC_NAME:
-        strength = 0  # `minisign public key: RW…`: the public half, named in words
+    if word and word.group(1).lower() in PUBLIC_NAME | {"sealed"}:
+        # `minisign public key: RW…`: the public half, named in words; `Sealed secret: Ag…`:
+        # a SealedSecret's ciphertext, made to be committed
+        strength = 0
     if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
         strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
     value = m.group("s")

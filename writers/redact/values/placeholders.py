@@ -243,8 +243,10 @@ def self_describing(value: str) -> bool:
     number makes it a candidate again (`correct-horse-battery-staple`, `password123`,
     `Mi-Clave-2024`)."""
     core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
-    # An encoding's or a digest's name is one word (`base64-encoded`, `sha256-hex`).
+    # An encoding's or a digest's name is one word (`base64-encoded`, `sha256-hex`), and so is a
+    # store's spelled with a digit (`1Password`, where the secret is kept).
     core = _ENCODING_NAME.sub("-encoding-", core)
+    core = re.sub(r"(?i)(?<![^\W_])1password(?![^\W_])", "onepassword", core)
     # Leetspeak writes digits for letters inside a word (`P@ssw0rd`); a number standing apart
     # (`Qwerty#37`, `Admin!2024`) is a number, the way a person lengthens a word into a password.
     if re.search(r"\d", core) and not any(p.isdigit() for p in re.findall(r"[^\W_]+", core)):
