@@ -106,6 +106,10 @@ _ADDRESSING = frozenset(
     # here
     "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
     "tassa zde "
+    # your, here, put it in: Vietnamese, Swahili, Hindi and Urdu written in Latin letters, Tagalog,
+    # Zulu and Xhosa
+    "cua ban o day nhap wako yako lako hapa weka aapka aapki apna yahan iyong dito ilagay yakho "
+    "lapha faka "
     # example, sample, placeholder
     "example examples sample ejemplo exemplo exemple beispiel esempio voorbeeld przyklad ornek "
     "contoh пример eksempel exempel esimerkki priklad muestra amostra muster placeholder "
@@ -170,7 +174,8 @@ _SELF_WORDS |= frozenset(
 # the languages of the secret nouns.
 _SELF_WORDS |= frozenset(
     _fold(w)
-    for w in "strong secure safe complex unique good new encoded encoding hashed auto fuerte "
+    for w in "strong secure safe complex unique good new encoded encoding hashed auto one min "
+    "max minimum maximum symbol symbols upper lower uppercase lowercase letters number fuerte "
     "forte fort stark sterk silny guclu kuat segura seguro sure sicher sichere sicheres sicura "
     "sicuro veilig bezpieczne bezpieczny aleatoria aleatorio aleatoire aleatoires zufaellig "
     "zufallig zufaellige zufallige casuale willekeurig losowy losowe rastgele acak larga largo "

@@ -198,9 +198,12 @@ DATE_TIME = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
 )
 # A regular expression: a character class with a range, then a quantifier (`[A-Za-z0-9_-]{40}`,
-# `[a-f0-9]+`), or a class shorthand with one (`\d{6}`, `\w+`): the form a secret must have,
+# `[a-f0-9]+`), a class shorthand with one (`\d{6}`, `\w+`), a lookahead or a length (`(?=.*\d)`,
+# `.{8,}`): the form a secret must have,
 # written where a validator or a scanner's rule is (`token: ^[A-Za-z0-9_-]{40}$`).
-PATTERN = re.compile(r"\[[^\]\s]*\w-\w[^\]\s]*\](?:\{\d+(?:,\d*)?\}|[+*?])|\\[dwsS][+*{]")
+PATTERN = re.compile(
+    r"\[[^\]\s]*\w-\w[^\]\s]*\](?:\{\d+(?:,\d*)?\}|[+*?])|\\[dwsS][+*{]|\(\?[=!]|\.\{\d+,\d*\}"
+)
 
 # An amount with its unit or magnitude (`128k`, `1.5M`, `30d`, `250ms`, `3x`): how much or how
 # long, said under a secret's name (`token budget: 128k`, `rotation: 30d`).
