@@ -163,11 +163,12 @@ DEV_REDACTION_FP_CEILING = {
     "redaction42": 0,
     "redaction44": 3,
     # Issue 24's tenth round (written blind, first measured on 814b63a before any text was read:
-    # 45 recall 169/170, FP 7; 47 167/170, FP 2; 48 169/170, FP 8; 50 169/170, FP 1).
+    # 45 recall 169/170, FP 7; 47 167/170, FP 2; 48 169/170, FP 8; 50 169/170, FP 1); after the
+    # round's words (47: a word for a user labels the name after it; 50: ids of one form listed).
     "redaction45": 7,
-    "redaction47": 2,
+    "redaction47": 0,
     "redaction48": 8,
-    "redaction50": 1,
+    "redaction50": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules).

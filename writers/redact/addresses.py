@@ -71,7 +71,16 @@ _BEFORE_NAME = (
     rf"(?i:{_STREET_BEFORE}) (?:{_PARTICLE}['’ ] ?)*[A-ZÀ-Ý0-9][\w'’-]*"
     rf"(?: (?:{_PARTICLE} )?[A-ZÀ-Ý][\w'’-]+){{0,3}}"
 )
-_CORE_BEFORE = rf"\b{_NUMBER},? {_BEFORE_NAME}|\b{_BEFORE_NAME},? (?:n[º°o]\.? ?)?{_NUMBER}\b"
+# Only French (and English after it) writes the number before such a word ("38 rue Victor
+# Hugo", "12, avenue Foch"); Italian, Spanish, Portuguese, Catalan and Polish write it after the
+# name ("via Roma 15", "Calle Mayor 12", "Rua Augusta, 123"), so "sent 3 via Email" or "2 plaza
+# Premium passes" is a count before a word, not a house.
+_NUMBER_FIRST = r"rue|avenue|av\.?|boulevard|bd|allée|chemin|impasse|quai|place|route"
+_BEFORE_NAME_FR = (
+    rf"(?i:{_NUMBER_FIRST}) (?:{_PARTICLE}['’ ] ?)*[A-ZÀ-Ý][\w'’-]*"
+    rf"(?: (?:{_PARTICLE} )?[A-ZÀ-Ý][\w'’-]+){{0,3}}"
+)
+_CORE_BEFORE = rf"\b{_NUMBER},? {_BEFORE_NAME_FR}|\b{_BEFORE_NAME},? (?:n[º°o]\.? ?)?{_NUMBER}\b"
 _CORE_SUFFIX = (
     rf"\b(?:[A-ZÄÖÜ][\wäöüß-]+ )?[A-ZÄÖÜ][\wäöüß-]*(?i:{_STREET_SUFFIX}) {_NUMBER}\b"
     rf"|\b[A-ZÄÖÜ][\wäöüß-]+[ -](?:Straße|Strasse|Str\.|Weg|Allee|Platz|Gasse|Ring) {_NUMBER}\b"
@@ -117,8 +126,38 @@ _NUMBERING_NOUN = re.compile(
     r"|row|column|issue|pr|ticket|phase|sprint|week|day|episode|season|figure|fig|table|item"
     r"|level|tier|stage|zone|gate|platform|slot|node|pod|shard|kapitel|seite|zeile|abschnitt"
     r"|schritt|raum|página|paso|sección|fila|sala|étape|ligne|salle|capitolo|pagina|passo"
-    r"|riga|stanza)\.?[ \t]*#?$"
+    r"|riga|stanza|code|error|port|model|exit|status)\.?[ \t]*#?$"
 )
+
+
+# A measure's unit right after a number makes it an amount ("a 10 Minute Walk", "30 Minute Drive",
+# "5 Star Hotel Park", "2 Factor Auth Gate", "12 Point Font"): a house number is followed by its
+# street's name, and no street is named by a unit.
+_UNIT_AFTER = re.compile(
+    r"\d+[A-Za-z]?,? (?:Minutes?|Mins?|Hours?|Hrs?|Seconds?|Secs?|Days?|Weeks?|Months?|Years?"
+    r"|Miles?|Km|Kilomet(?:er|re)s?|Met(?:er|re)s?|Foot|Feet|Yards?|Inch(?:es)?|Stars?|Points?|Factors?"
+    r"|Percent|Degrees?|Persons?|People|Players?|Steps?|Pages?|Cores?|Bits?|GB|MB|TB)\b"
+)
+# Words that open a sentence or a line before an address, capitalised there ("At 12 Main St", "Ship
+# To 40 Elm Road"), and the labels of one.
+_BEFORE_ADDRESS = frozenset(
+    "at to from in on near via is ship send deliver delivered visit meet moved lives live office "
+    "home address adresse anschrift dirección direccion endereço indirizzo adres adresa "
+    "à chez au aux en de du a para em bei nach an c/o attn".split()
+)
+
+
+def _named_number(m: re.Match[str]) -> bool:
+    """True when the number opening the match follows a name with one space only ("Windows 11
+    Start Menu Green", "Apollo 11 Moon Walk", "Model 3 Highland Drive", "iOS 17 Control Center
+    Row", "Error 404 Page View"): a model's, a version's or a code's number, not a house's."""
+    before = m.string[max(0, m.start() - 30) : m.start()]
+    word = re.search(r"(?<![\w-])([^\W_][\w-]*) $", before)
+    if word is None:
+        return False
+    w = word.group(1)
+    named = w[:1].isupper() or bool(re.search(r"[a-z][A-Z]|[A-Za-z]\d", w))
+    return named and w.lower() not in _BEFORE_ADDRESS
 
 
 def _house_number(m: re.Match[str]) -> bool:
@@ -131,6 +170,10 @@ def _house_number(m: re.Match[str]) -> bool:
         return False
     if re.match(r"0\d*\b", m.group(0)):
         return False
+    if m.group(0)[:1].isdigit() and (_UNIT_AFTER.match(m.group(0)) or _named_number(m)):
+        return False
+    if re.match(rf"[ \t]+(?i:{_STREET_BEFORE})[ \t]", m.string[m.end() :]):
+        return False  # "3 via Email, 2 via Slack": the number opens the next item of a count
     line = line_before(m.string, m.start())
     return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
 

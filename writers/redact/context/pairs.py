@@ -208,8 +208,34 @@ def csv_check(m: re.Match[str]) -> bool:
 _FILE_NAMED = re.compile(r"\.[a-z]{1,4}:")
 
 
+# Words for a user: in `login: user TRAIN07 / password …` the word labels the name after it.
+_USER_WORD = re.compile(
+    r"(?i)user|username|usr|login|benutzer|benutzername|nutzer|usuario|usuário|utilisateur|utente"
+    r"|gebruiker|użytkownik|kullanıcı|пользователь|id|name|nome|nombre|nom"
+)
+
+
+def _same_shape(a: str, b: str) -> bool:
+    """Two runs of one form: as long, both hex, or opening with the same three characters
+    (`001dReAx…` and `001SdBD…`, `4bd1f7aa` and `9cc2e810`): items of one list."""
+    if len(a) != len(b) or len(a) < 4:
+        return False
+    both_hex = all(re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", v) for v in (a, b))
+    return both_hex or (a[:3] == b[:3] and a[:3].isalnum())
+
+
 def pair_check(m: re.Match[str]) -> bool:
     head = m.string[m.start() : m.start("u")]
+    between = m.string[m.end("u") : m.start("s")].strip("`'\"")
+    if _USER_WORD.fullmatch(m.group("u")) and not between.strip():
+        return False  # `user TRAIN07 / password …`: the word labels the name after it
+    value = m.group("s").rstrip(CLOSE)
+    if _same_shape(m.group("u"), value) or re.match(
+        r"[ \t]*/[ \t]*" + re.escape(value[:1]), m.string[m.end("s") :]
+    ):
+        # `001dReAx… / 001SdBD…`, `u12345 / u67890 / u11223`: runs of one form, or a third
+        # after them, are a list of like things (ids, accounts), not a user and a password.
+        return False
     if _FILE_NAMED.search(head) or LOWER_PATH.fullmatch(m.group("s")):
         return False
     if head.endswith("data:"):

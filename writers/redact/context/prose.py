@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
-from writers.redact.formats.assignments import FILE_REF, published_defaults, type_annotation
+from writers.redact.formats.assignments import (
+    EXPRESSION_OP,
+    FILE_REF,
+    published_defaults,
+    type_annotation,
+)
 from writers.redact.names.code_refs import identifier_like, is_code_ref
 from writers.redact.names.sealed import under_sealed_key
 from writers.redact.names.secret_names import (
@@ -22,12 +27,19 @@ from writers.redact.public_forms import (
 from writers.redact.structure import (
     line_before,
 )
-from writers.redact.values.placeholders import decoded_placeholder, enveloped, is_placeholder
+from writers.redact.values.placeholders import (
+    decoded_placeholder,
+    enveloped,
+    is_placeholder,
+    said_stand_in,
+)
 from writers.redact.values.plausible import (
     DATA_URI,
     DOC_FIELD,
     LOWER_PATH,
+    PATTERN,
     PINNED_DIGEST,
+    QUANTITY,
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
     SOURCE_LOCATION,
@@ -119,7 +131,7 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     named = key is not None and _a_name(key.group(0))
     if not said and named and re.fullmatch(r"[A-Za-z_][\w.-]*[=:]", raw):
         return False  # the next key of a config
-    if re.match(r"\\[nrt\"']|-|\.{0,2}/|[<{\[(:]|%\{", raw) or (
+    if re.match(r"\\[nrt\"']|-|(?:\.{0,2}|~|\$HOME)/|[<{\[(:]|%\{", raw) or (
         not said and named and re.match(r"[A-Za-z_][\w.-]*=", raw)
     ):
         return False  # the next key or line of a config, a flag, a path or a <slot>: not a value
@@ -142,6 +154,8 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if re.fullmatch(r"[\d.,:/-]+", value):
         return False  # a time, a date, a number: "the token expires at: 10:00"
+    if QUANTITY.fullmatch(value) or PATTERN.search(value):
+        return False  # "token budget: 128k", "[A-Za-z0-9]{40}": an amount, a value's form
     if plain_address(value):
         return False  # `curl -u ops:pass http://grafana:3000`: where something is
     if _ISO_TIME.fullmatch(value):
@@ -355,10 +369,16 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         return False  # `:param password: plain-text password to hash`: a docstring's field
     if published_defaults(m.string, m.start()):
         return False  # an upstream project's published defaults: public, not ours
+    if re.search(r"(?i)(?<![\w-])sealed[ \t_-]$", m.string[max(0, m.start() - 8) : m.start()]):
+        return False  # "sealed secret: Ag…": a SealedSecret's ciphertext, made to be committed
     head_start = max(m.string.rfind(c, 0, m.start()) for c in " \t\n`'\"(") + 1
     if _IN_PATH.fullmatch(m.string[head_start : m.start("s")]):
         return False
     label, value = m.string[m.start() : m.start("s")], m.group("s")
+    if said_stand_in(m.string[m.end("s") : m.end("s") + 120]):
+        return False  # `password: hunter2 (that's the joke one, not real)`: said to be no real one
+    if EXPRESSION_OP.match(m.string, m.end("s")) and identifier_like(value):
+        return False  # `token = isProd ? prodToken : devToken`: an expression, code
     joiner = max(label.rfind(c) for c in ":=：")
     if (
         joiner > 0

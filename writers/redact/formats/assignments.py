@@ -19,9 +19,10 @@ from writers.redact.public_forms import (
     digest_named_before,
 )
 from writers.redact.structure import line_before
-from writers.redact.values.placeholders import HEX, enveloped, is_placeholder
+from writers.redact.values.placeholders import HEX, enveloped, is_placeholder, said_stand_in
 from writers.redact.values.plausible import (
     DOC_FIELD,
+    PATTERN,
     PUBLISHABLE_KEY,
     looks_random,
     plausible_secret,
@@ -120,6 +121,10 @@ _CONCATENATED = re.compile(
 )
 
 
+# A name, then an operator of an expression: a condition, a comparison, a fallback.
+EXPRESSION_OP = re.compile(r"[ \t]*(?:\?(?!\?)|\?\?|&&|\|\||[=!]==?|<=|>=)[ \t]")
+
+
 # A name in snake or constant case followed by `=`: the next assignment's key, read as a value
 # because the first one has none on its line. Base64 padding follows random text, not words.
 _NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
@@ -153,14 +158,23 @@ def assign_check(m: re.Match[str]) -> bool:
     word = re.search(
         r"(?i)(?<![\w-])(\w+)[ \t]+$", m.string[max(0, m.start("name") - 30) : m.start("name")]
     )
-    if word and word.group(1).lower() in PUBLIC_NAME:
-        strength = 0  # `minisign public key: RW…`: the public half, named in words
+    if word and word.group(1).lower() in PUBLIC_NAME | {"sealed"}:
+        # `minisign public key: RW…`: the public half, named in words; `Sealed secret: Ag…`:
+        # a SealedSecret's ciphertext, made to be committed
+        strength = 0
     if strength and digest_named_before(line_before(m.string, m.start("name")) + name):
         strength = 0  # "hash of the token:", "hash do token:": a digest is the phrase's head
     value = m.group("s")
     quoted = m.group("q") is not None
     if SENTENCE.fullmatch(value):
         return False  # a message, not a value
+    rest = m.string[m.end("name") : m.end("name") + 200].split("\n", 1)[0]
+    if PATTERN.search(rest):
+        return False  # `token: ^[A-Za-z0-9_-]{40}$`: the form a value must have, a pattern
+    if said_stand_in(m.string[m.end() : m.end() + 120]):
+        return False  # `password: hunter2  # example only`: the line says it is no real one
+    if not quoted and EXPRESSION_OP.match(m.string, m.end()) and identifier_like(value):
+        return False  # `token = isProd ? prodToken : devToken`: an expression, code
     if DOC_FIELD.search(line_before(m.string, m.start("name"))):
         # `:param password: plain-text password to hash`, `@param token …`: a docstring's field
         # describes the parameter of that name in words; the value is passed at call time.

@@ -27,8 +27,11 @@ _SIGNED_WORDS = re.compile(
 )
 # Keys named as the public half ("public key", "verify key") are not open words: blanked out
 # (same length, so positions hold) before looking for words that name a secret.
+# A sealed secret (Bitnami's SealedSecret) is ciphertext made to be committed: the phrase names
+# the ciphertext, not the secret inside it.
 _PUBLIC_KEY_PHRASE = re.compile(
     r"(?i)public[ _-]?key|pub[ _-]?key|verif(?:y|ying|ication)[ _-]?key"
+    r"|(?<![\w-])(?<=sealed[ _-])secrets?"
 )
 
 

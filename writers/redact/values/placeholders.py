@@ -100,13 +100,17 @@ def _fold(word: str) -> str:
 _ADDRESSING = frozenset(
     _fold(w)
     for w in
-    # your
-    "your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner ihr "
-    "ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
+    # you, your
+    "you your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner "
+    "ihr ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
     "ваш ваша ваше твои твой твоя din ditt dine sinun vas vase tvuj "
     # here
     "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
     "tassa zde "
+    # your, here, put it in: Vietnamese, Swahili, Hindi and Urdu written in Latin letters, Tagalog,
+    # Zulu and Xhosa
+    "cua ban o day nhap wako yako lako hapa weka aapka aapki apna yahan iyong dito ilagay yakho "
+    "lapha faka "
     # example, sample, placeholder
     "example examples sample ejemplo exemplo exemple beispiel esempio voorbeeld przyklad ornek "
     "contoh пример eksempel exempel esimerkki priklad muestra amostra muster placeholder "
@@ -166,6 +170,20 @@ _SELF_WORDS |= frozenset(
     "zie zobacz bak lihat смотри openssl rand uuidgen uuid pwgen urandom hex base64 chars "
     "characters bytes bits digits zeichen caracteres".split()
 )
+# What the value should be like, said instead of it (`a-long-random-string`, `strong-password`,
+# `une-chaine-aleatoire-longue`, `contraseña_segura`): its qualities and the word for a string, in
+# the languages of the secret nouns.
+_SELF_WORDS |= frozenset(
+    _fold(w)
+    for w in "strong secure safe complex unique good new encoded encoding hashed auto one min "
+    "max minimum maximum symbol symbols upper lower uppercase lowercase letters number fuerte "
+    "forte fort stark sterk silny guclu kuat segura seguro sure sicher sichere sicheres sicura "
+    "sicuro veilig bezpieczne bezpieczny aleatoria aleatorio aleatoire aleatoires zufaellig "
+    "zufallig zufaellige zufallige casuale willekeurig losowy losowe rastgele acak larga largo "
+    "longa longo longue long lange langer langes lunga lungo dlugi dlugie uzun panjang cadena "
+    "cadeia chaine zeichenkette stringa tekenreeks ciag dize nueva nuevo nouvelle nouveau neues "
+    "neue nuova nuovo nieuw nowe nowy yeni baru".split()
+)
 # A length beside its unit is a description of the value (`random-32-chars`, `hex-32`).
 _LENGTH = re.compile(
     r"(?i)(?<![^\W_])(?:\d{1,3}[-_ ]?(?:chars?|characters?|bytes?|bits?|digits?|zeichen|caracteres)"
@@ -216,6 +234,11 @@ _LEET = str.maketrans("@4310$57!|", "aaeiosstil")
 _PREFIX_HEAD = re.compile(r"[A-Za-z]{2,6}[-_]")
 
 
+_ENCODING_NAME = re.compile(
+    r"(?i)(?<![^\W_])(?:base(?:64|32|58)|b64|utf-?8|sha-?\d{1,3})(?![^\W_])"
+)
+
+
 def self_describing(value: str) -> bool:
     """True when every word of `value` describes a secret or its status rather than being one,
     in any language the redactor reads: `dev-only-not-secret`, `test-token`, `change-me`,
@@ -226,6 +249,10 @@ def self_describing(value: str) -> bool:
     number makes it a candidate again (`correct-horse-battery-staple`, `password123`,
     `Mi-Clave-2024`)."""
     core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
+    # An encoding's or a digest's name is one word (`base64-encoded`, `sha256-hex`), and so is a
+    # store's spelled with a digit (`1Password`, where the secret is kept).
+    core = _ENCODING_NAME.sub("-encoding-", core)
+    core = re.sub(r"(?i)(?<![^\W_])1password(?![^\W_])", "onepassword", core)
     # Leetspeak writes digits for letters inside a word (`P@ssw0rd`); a number standing apart
     # (`Qwerty#37`, `Admin!2024`) is a number, the way a person lengthens a word into a password.
     if re.search(r"\d", core) and not any(p.isdigit() for p in re.findall(r"[^\W_]+", core)):
@@ -253,7 +280,13 @@ def self_describing(value: str) -> bool:
     short_counter = len(numbers) <= 1 and all(len(n) <= 3 for n in numbers)
     if numbers and not re.search(r"\d+$", core):
         short_counter = False  # a counter ends the value: `ejemplo-1a2b` is not one
-    return short_counter and all(map(described, words))
+    # Addressed to the reader, the slot may name what goes in it in words of its own (`xoxb-tu-
+    # token-de-slack`, `coloque-o-token-aqui`, `the-password-you-chose-in-step-2`): words of
+    # letters in one case, no more of them than of the slot's words (a letter alone is an elided
+    # article, `d-acces`). A passphrase that happens to hold `your` is mostly other words.
+    others = [w for w in words if not described(w) and len(w) > 1]
+    plain = all(w.isalpha() for w in others) and not re.search(r"[a-z][A-Z]", core)
+    return short_counter and plain and len(others) < len(words) - len(others)
 
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]")
@@ -292,8 +325,10 @@ def patterned(value: str) -> bool:
 
 
 # Ciphertext in a tagged envelope (SOPS `ENC[AES256_GCM,…]`, EJSON `EJ[1:…]`), Vault transit
-# (`vault:v1:…`), Ansible Vault: useless without a key that is not in the text.
-_ENVELOPE = re.compile(r"[A-Z][A-Z0-9]{1,5}\[[\w-]+(?:[:,]|$)|vault:v\d+:|\$ANSIBLE_VAULT;")
+# (`vault:v1:…`), Ansible Vault, Jasypt's `ENC(…)`: useless without a key that is not in the text.
+_ENVELOPE = re.compile(
+    r"[A-Z][A-Z0-9]{1,5}\[[\w-]+(?:[:,]|$)|vault:v\d+:|\$ANSIBLE_VAULT;|ENC\((?=[A-Za-z0-9+/=]*\)?$)"
+)
 
 
 def enveloped(value: str) -> bool:
@@ -340,3 +375,26 @@ def is_placeholder(value: str) -> bool:
         return True  # `neo4j/neo4j`, `guest:guest`: a user and the same password, a default
     prefixed = VENDOR_PREFIX.match(bare)
     return prefixed is not None and len(set(prefixed.group("body").lower()) - set("-_")) <= 2
+
+
+# What the rest of a value's line says of it, in a comment or an aside: that it is no real one
+# (`# example only`, `(that's the joke one, not real)`, `// fake`, `# ejemplo`, `# Beispielwert`).
+# An example "from" or "of" something (`# example from prod`) is a real value shown as one.
+_STAND_IN_SAID = re.compile(
+    r"(?i)(?<![^\W\d_])(?:(?:not|no|isn'?t|is not)[ \t]+(?:a[ \t]+|the[ \t]+)?real"
+    r"|fake|dummy|placeholder|joke|made[- ]up|fictional|fictitious|bogus"
+    r"|(?:example|sample)(?![ \t]+(?:from|of|for)\b)"
+    r"|ejemplo|exemplo|exemple|esempio|beispiel\w*|voorbeeld|przyk[łl]ad\w*|пример\w*|örnek"
+    r"|contoh|ficticio|fict[íi]cio|fittizio|finto|falso|nep|no es real|pas r[ée]el|nicht echt"
+    r"|n[ãa]o [ée] real)(?![^\W\d_])|例|示例|サンプル|ダミー|예시|가짜|假的"
+)
+# Where a line's comment or aside opens after a value.
+_ASIDE_OPENS = re.compile(r"[ \t]*[\"'`]?[,;]?[ \t]*(?:#|//|--|/\*|\(|—|–|<!--)")
+
+
+def said_stand_in(rest: str) -> bool:
+    """True when `rest`, the text after a value up to the end of its line, opens a comment or an
+    aside that calls the value a stand-in: an example, a fake, not a real one."""
+    line = rest.split("\n", 1)[0][:120]
+    opened = _ASIDE_OPENS.match(line)
+    return opened is not None and _STAND_IN_SAID.search(line, opened.end()) is not None

@@ -89,7 +89,7 @@ _STORE_REFERENCE = re.compile(
     + UUID.pattern
     + r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
     r"|(?P<pct>%)?(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler"
-    r"|infisical):/?[a-z][a-z0-9_-]*(?:!?/[a-z0-9_-]+)*(?:#[a-z_]+)?(?(pct)%)"
+    r"|infisical|keychain|keyring|kms|sops|conjur|pass|lastpass|bitwarden|1password|env):/?[a-z][a-z0-9_-]*(?:!?/[a-z0-9_-]+)*(?:#[a-z_]+)?(?(pct)%)"
 )
 
 
@@ -227,10 +227,37 @@ def plain_address(value: str) -> bool:
     return bool(_PLAIN_ADDRESS.fullmatch(value)) and not _RANDOM_PIECE.search(value)
 
 
+# A date, perhaps with a time and a zone (`2026-03-14`, `2026-01-05T08:00:00+01:00`): when a secret
+# was made or expires, said under its name (`token_expiry:`, `api_key_created:`).
+DATE_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
+)
+# A regular expression: a character class with a range, then a quantifier (`[A-Za-z0-9_-]{40}`,
+# `[a-f0-9]+`), a class shorthand with one (`\d{6}`, `\w+`), a lookahead or a length (`(?=.*\d)`,
+# `.{8,}`): the form a secret must have,
+# written where a validator or a scanner's rule is (`token: ^[A-Za-z0-9_-]{40}$`).
+PATTERN = re.compile(
+    r"\[[^\]\s]*\w-\w[^\]\s]*\](?:\{\d+(?:,\d*)?\}|[+*?])|\\[dwsS][+*{]|\(\?[=!]|\.\{\d+,\d*\}"
+)
+
+# An amount with its unit or magnitude (`128k`, `1.5M`, `30d`, `250ms`, `3x`): how much or how
+# long, said under a secret's name (`token budget: 128k`, `rotation: 30d`).
+QUANTITY = re.compile(
+    r"[~≈<>]?\d+(?:[.,]\d+)?[ \t]?(?:[kKMGTB]|ms|[smhdwy]|mins?|hrs?|days?|%|x|\+)"
+)
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or CONSTANT_NAME.match(value):
         return False
+    if not any(c.isascii() and c.isalnum() for c in value):
+        # `ここにキーを入力`, `введите_пароль`: words of a script a key's alphabet does not use, an
+        # instruction to the reader (a machine-made secret is ASCII; a person's is typed on a
+        # keyboard that has ASCII, and passwords with none of it are not what a team shares).
+        return False
+    if DATE_TIME.fullmatch(value) or PATTERN.search(value):
+        return False  # when the secret was made or expires; the form it must have
     if DATA_URI.match(value) or about_a_secret(value):
         return False  # a file in a data URI; a label or a message about a password
     if plain_json(value) or decoded_placeholder(value):
@@ -250,7 +277,11 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
     if SOURCE_LOCATION.fullmatch(value):
         return False  # `password: src/login/form.tsx:212`: where in the code, not a value
     # An unquoted plain word after `password:` is usually prose ("the token: expires…").
-    return not (value.isalpha() and (value.islower() or value.istitle()) and len(value) < 16)
+    return not (
+        value.isalpha()
+        and (value.islower() or value.istitle() or value.isupper())
+        and len(value) < 16
+    )
 
 
 def token_body_ok(body: str) -> bool:
