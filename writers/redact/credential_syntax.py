@@ -54,8 +54,8 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.pairs import password_shaped
-from writers.redact.context.prose import QUALIFIER, plausible_value
+from writers.redact.context.pairs import password_shaped, trimmed_span
+from writers.redact.context.prose import CLOSE, QUALIFIER, plausible_value
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
@@ -138,10 +138,10 @@ _LOGIN_VERB = re.compile(
 )
 
 
-# "log in as qa@example.org with …", "sign in as admin using …".
+# "log in as qa@example.org with …", "sign in as admin using …", "log in w/ admin / …".
 _LOGIN_AS = re.compile(
     r"(?i)(?<![\w-])(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)(?:to)?(?![\w-])"
-    r"[^\n]{0,60}?[ \t]as[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using)[ \t]+"
+    r"[^\n]{0,60}?[ \t](?:as|with|w/)[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using|/)[ \t]+"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
 )
 # "admin / Welcome@123 for the router": a user, a spaced slash, the password, what they open.
@@ -149,6 +149,28 @@ _PAIR_FOR = re.compile(
     r"(?i)(?<![\w./-])(?P<u>[a-z][\w.@-]{1,40})[ \t]+/[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)"
     r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
 )
+
+
+# `echo 'PASSWORD' | sudo -S …`: `sudo -S` reads the password from its standard input, so what
+# is echoed into it is the password.
+_PIPED_TO_SUDO = re.compile(
+    r"(?<![\w-])(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"'|;&]{4,200})"
+    r"(?(q)[\"'])(?:\\n)?[ \t]*\|[ \t]*sudo(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[A-Za-z]*S"
+)
+# `-U USER%PASSWORD`: Samba's clients (smbclient, rpcclient, smbcacls, `net`) read the password
+# after a `%` in the user's argument. A `%VAR%` is no user (nothing before the `%`).
+_USER_PERCENT = re.compile(
+    r"(?<![\w-])(?:-U|--user(?:name)?)(?:=|[ \t]+)[\"']?[^\s%\"'-][^\s%\"']{0,63}%"
+    r"(?P<q>)(?P<s>[^\s\"']{4,200})"
+)
+# A Wi-Fi QR code's text (`WIFI:T:WPA;S:<network>;P:<password>;;`, the format phone cameras
+# read) names the password with `P:`; a `\` escapes `;`, `,` and `:` in it.
+_WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<s>(?:\\.|[^;\\\s])+);")
+
+
+def _wifi_qr_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return len(value) >= 4 and not is_placeholder(value)
 
 
 def _login_verb_ok(m: re.Match[str]) -> bool:
@@ -171,6 +193,9 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
     Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
     Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
+    Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok),
+    Rule("secret_prose", _USER_PERCENT, 0.55, _argument_ok),
+    Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok),
 )
 
 _PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
@@ -204,6 +229,36 @@ _HEAD_FIRST = re.compile(
     r"(?i)(?<![A-Za-z])(?:kata sandi|kata laluan)(?:[ \t]+[^\s:=]{1,30}){1,3}?"
     r"[ \t]+(?:adalah|ialah)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
 )
+# A value, then an arrow pointing back at it and words naming a password ("`…` 👈 that's the
+# pw for the kiosk", "… <- the new pwd"): the arrow makes the words the value's label.
+_POINTED_AT = re.compile(
+    r"(?m)^[ \t]*(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})(?(q)[`'\"])[ \t]*(?:<-|<=|←|⬅️?|👈)"
+    rf"[^\n]{{0,40}}?{_NOUN}"
+)
+# Where a password is for, then the password with no joiner ("пароль от сервера …", "la clave
+# del router …", "password wifi-nya …"): only a value no word, name, id or address could be
+# (letters, digits and a symbol beyond those that join names), so "password for admin@corp" or
+# "password reset ticket#4521" holds none.
+_AFTER_PURPOSE = re.compile(
+    rf"(?i){_NOUN}(?:{QUALIFIER}|(?:[ \t]+[^\W\d_][^\s:=]{{0,29}}){{1,2}}?)"
+    r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
+)
+_SHAPED_SYMBOL = re.compile(r"[!#$%&*+?^~=]")
+
+
+def _after_purpose_ok(m: re.Match[str]) -> bool:
+    value = m.group("s").rstrip(".,;:)")  # `!` and `?` may end a password as they end a sentence
+    if not (
+        _SHAPED_SYMBOL.search(value)
+        and re.search(r"\d", value)
+        and re.search(r"[^\W\d_]", value)
+    ):
+        return False
+    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value) or re.match(r"[ \t]*[:=]", m.string[m.end():]):
+        return False  # an issue's number, an address, a URL; a label before its colon
+    return plausible_value(value.rstrip(CLOSE), strict=True)
+
+
 # A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
 _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
 
@@ -233,4 +288,6 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", _POINTED_AT, 0.55, _strict),
+    Rule("secret_prose", _AFTER_PURPOSE, 0.55, _after_purpose_ok, trimmed_span),
 )

@@ -48,7 +48,14 @@ _COPULA = (
     r"|ná|yw|ydy|yra|është"
     # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
     r"|este|e|ni|ay|คือ"
+    # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
+    r"|és|ir|је|е"
 )
+# A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
+# "密码是…", "รหัสผ่านคือ…").
+_PARTICLE = r"は|는|은|是|为|為|คือ"
+# An arrow or a dash between spaces: "password -> …", "pw ➡️ …".
+ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
@@ -56,7 +63,9 @@ _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{
 QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
-    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don)[ \t]+"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
+    # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng)[ \t]+"
     r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
@@ -75,14 +84,14 @@ VALUE = (
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
-    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
     rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
-    rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
+    rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     rf"|{_LABEL}\s*(?::(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
@@ -270,7 +279,7 @@ def prose_check(m: re.Match[str]) -> bool:
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
-        return not bare and _pin(m)
+        return _pin(m)
     return value_ok(value, strict=bare, said=said)
 
 
@@ -282,9 +291,11 @@ def prose_check(m: re.Match[str]) -> bool:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
+_CJK_NOUN = re.compile(_NOUNS_CJK)
 
 
 def _pin(m: re.Match[str]) -> bool:
@@ -294,7 +305,43 @@ def _pin(m: re.Match[str]) -> bool:
     noun = re.match(rf"(?i)(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
     if noun is None or _NOT_TYPED.search(noun.group(0)):
         return False
-    return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
+    between = m.string[m.start() + noun.end() : m.start("s")]
+    if m.group("bare") is not None:
+        # With no joiner at all, only where the joiner is often left out: Korean and Japanese
+        # drop the particle ("도어락 비번 …"), and a label in capitals is a device's ("SIM
+        # PIN …"); the number ends its clause (no unit or word glued after it).
+        label = noun.group(0) == "PIN" or _CJK_NOUN.fullmatch(noun.group(0)) is not None
+        end = m.start("s") + len(digits)
+        after = m.string[end : end + 2]
+        return label and not re.match(r"[ \t]?[^\W\d_]", after) and between.isspace()
+    return _PIN_JOIN.fullmatch(between) is not None
+
+
+# A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
+# opens an account, and is typed on a keypad: four to eight digits after it, joined by a colon, a
+# copula or nothing ("door code for the side entrance: …", "le code de la porte c'est …",
+# "Zahlenschloss-Code …"), are the code. "code" alone is any code (an error's, a country's).
+_LOCK = (
+    r"(?:door|gate|alarm|lock|keypad|safe|locker|garage|padlock|entry)[ \t-]?code"
+    r"|code[ \t]+(?:de[ \t]+la[ \t]+porte|du[ \t]+portail|de[ \t]+l['’]alarme|d['’]alarme"
+    r"|du[ \t]+cadenas|du[ \t]+coffre|d['’]entrée)"
+    r"|(?:tür|haustür|tor|alarm|schloss|zahlenschloss|tresor)[ \t-]?code"
+    r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
+    r"|codice[ \t]+(?:della[ \t]+porta|dell['’]allarme|del[ \t]+cancello|della[ \t]+cassaforte)"
+)
+LOCK_CODE = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
+    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
+    rf"{OPEN_QUOTE}?(?P<s>\d{{4,8}})(?![\d.,:/-]?\d|[^\W\d_])"
+)
+
+
+def lock_code_check(m: re.Match[str]) -> bool:
+    digits = m.group("s")
+    if len(set(digits)) == 1 or digits in "01234567890987654321":
+        return False  # `0000`, `1234`: an example
+    # With no joiner, a year is when ("gate code 2019 rules"), not the code.
+    return not (m.group("join").isspace() and re.fullmatch(r"(?:19|20)\d\d", digits))
 
 
 # A passphrase is words (NIST SP 800-63B counts spaces as characters; diceware strings words)
@@ -333,8 +380,11 @@ _ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
 # dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
 # not be a word counts, as after a bare noun.
 ANSWERED = re.compile(
-    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<s>[^\s`\"']{4,64})[ \t]*$"
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？]"
+    # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
+    # down (a blank line between) or in a code span.
+    r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)[ \t]*$"
 )
 
 
@@ -343,6 +393,19 @@ def answered_check(m: re.Match[str]) -> bool:
         return False  # `v2.3.1`: a version answers "which version?"
     if m.group("s").startswith("@"):
         return False  # `@marta-ops`: a mention answers "who has it?"
+    if re.fullmatch(r"\d+", m.group("s")):
+        # Digits answer "what's the PIN / the wifi password?" as `_pin` reads them; a year
+        # answers "when?".
+        digits = m.group("s")
+        noun = re.search(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}", m.group(0))
+        return (
+            4 <= len(digits) <= 8
+            and len(set(digits)) > 1
+            and digits not in "01234567890987654321"
+            and not re.fullmatch(r"(?:19|20)\d\d", digits)
+            and noun is not None
+            and not _NOT_TYPED.search(noun.group(0))
+        )
     return value_ok(m.group("s"), strict=True)
 
 

@@ -33,9 +33,11 @@ from writers.redact.context.pairs import (
 )
 from writers.redact.context.prose import (
     ANSWERED,
+    LOCK_CODE,
     PASSPHRASE,
     PROSE,
     answered_check,
+    lock_code_check,
     passphrase_check,
     passphrase_span,
     prose_check,
@@ -147,6 +149,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span),
     Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span),
     Rule("secret_prose", ANSWERED, 0.55, answered_check, trimmed_span),
+    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check),
     Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
     Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),
     Rule("secret_prose", PAIR_SAID, 0.55, pair_check, trimmed_span),
