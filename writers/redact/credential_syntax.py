@@ -243,6 +243,18 @@ _AFTER_PURPOSE = re.compile(
     rf"(?i){_NOUN}(?:{QUALIFIER}|(?:[ \t]+[^\W\d_][^\s:=]{{0,29}}){{1,2}}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
+# German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
+_CHANGED_TO_VERB_LAST = re.compile(
+    rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{4,200}})(?(q)[`'\"])"
+    r"[ \t]+(?:geändert|gesetzt|zurückgesetzt|umgestellt|geaendert)"
+)
+_VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
+
+
+def _pointed_ok(m: re.Match[str]) -> bool:
+    return not _VERSION.fullmatch(m.group("s")) and _strict(m)
+
+
 _SHAPED_SYMBOL = re.compile(r"[!#$%&*+?^~=]")
 
 
@@ -288,6 +300,7 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
-    Rule("secret_prose", _POINTED_AT, 0.55, _strict),
+    Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok),
     Rule("secret_prose", _AFTER_PURPOSE, 0.55, _after_purpose_ok, trimmed_span),
+    Rule("secret_prose", _CHANGED_TO_VERB_LAST, 0.55, _argument_ok),
 )

@@ -65,11 +65,14 @@ QUALIFIER = (
     r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
     # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
-    r"|за|від|fürs|zum|zur|vom|beim|im|ng)[ \t]+"
-    r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
+    # Greek `για`/`του`/`της` (for, of).
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της)[ \t]+"
+    # Elided articles, and Arabic's `ل` (for) glued to its noun ("لحساب …").
+    r"|dell'|dell’|d'|d’|ل(?=[\u0621-\u064a]))[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
-_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
+# In a script written without spaces (Thai), the label's next word is glued to the noun.
+_LABEL = r"(?:(?:[ \t]+|(?<=[\u0e00-\u0e7f]))[^\s:=：]{1,30}){0,6}?"
 OPEN_QUOTE = r"[\"'`“„«「『]"
 CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
@@ -93,9 +96,10 @@ PROSE = re.compile(
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
-    rf"|{_LABEL}\s*(?::(?=\s)|：)"
+    # Markdown's bold may close around the label and open around the value ("**Passwort:** **…**").
+    rf"|{_LABEL}\s*(?::(?:\*\*|__)?(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
-    rf"\s*{OPEN_QUOTE}?{VALUE}"
+    rf"\s*(?:(?<=\*\*[ \t])\*\*|(?<=__[ \t])__)?{OPEN_QUOTE}?{VALUE}"
 )
 
 
@@ -245,7 +249,9 @@ _FUNCTION_WORDS = set(
     "for of on to in at the a an my our your his her their this that du de da do del della der"
     " den dem des das la le les el los las il lo von van voor für pour para per"
     # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
-    " ng ya untuk don".split()
+    " ng ya untuk don"
+    # Scandinavian `til`/`till`/`för`/`på` (for, to, on).
+    " til till för på".split()
 )
 
 
@@ -373,6 +379,59 @@ def passphrase_check(m: re.Match[str]) -> bool:
 
 
 _ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
+
+
+# A passphrase of words alone (diceware's, "correct horse battery staple"): lowercase words of
+# three to twelve letters, none of them a word sentences are built with or a word about where a
+# password is or what became of it, where a value goes, and set apart as a value is: in quotes,
+# or running to the end of its line (to a particle in a script without spaces, "パスワードは…です").
+# After a colon three such words do; after a copula, which prose follows too ("the password is
+# stored in the vault"), four, or three in quotes.
+_LOWER_WORD = r"(?-i:[a-z]{3,12})"
+_WORDS = rf"{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{2,6}}"
+WORD_PHRASE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
+)
+_PROSE_WORDS = frozenset(
+    # English, German, French, Spanish, Portuguese, Italian, Dutch: words of grammar.
+    "the and for with from into onto about this that these those its your our his her their"
+    " are was were been being has have had not nor but yet all any some each every one two"
+    " can could should would will shall must may might does did done than then when where what"
+    " who why how here there out off per via just only also too very same still now new old"
+    " der die das und mit ein eine ist sind war nicht auch noch wie was wer wird den dem des"
+    " les des une est sont pas avec pour dans sur que qui par aux ces son ses mais"
+    " los las una con por para que del como pero sus esta este uno"
+    " com uma dos das pelo pela mas nao seu sua"
+    " che con per una non del della sono gli"
+    " het een van met voor niet ook nog maar"
+    # What is said of a password instead of giving it: where it is, who has it, what became of it.
+    " ask see check use send sent sending stored kept saved shared rotated changed expired"
+    " reset set unset unknown none empty blank masked hidden redacted encrypted required"
+    " optional later soon pending missing default vault manager keychain please thanks"
+    " admin user login account email message chat channel ticket team below above".split()
+)
+
+
+def word_phrase_span(m: re.Match[str]) -> tuple[int, int]:
+    group = "q" if m.group("q") is not None else "e"
+    return m.start(group), m.end(group)
+
+
+def word_phrase_check(m: re.Match[str]) -> bool:
+    phrase = m.group("q") or m.group("e")
+    words = phrase.split()
+    if m.group("e") is not None and m.group("colon") is None and len(words) < 4:
+        return False  # after a copula and unquoted, three words are as often prose
+    if _PROSE_WORDS.intersection(words) or _ABOUT.search(phrase):
+        return False
+    noun = re.match(rf"(?i)(?:{NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)):
+        return False
+    if under_sealed_key(m.string, m.start()) or DOC_FIELD.search(line_before(m.string, m.start())):
+        return False  # a SealedSecret's field, a docstring's parameter
+    return not is_placeholder(phrase)
 
 
 # A question that asks for a password is answered on the next line: "what's the wifi

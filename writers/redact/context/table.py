@@ -36,11 +36,14 @@ from writers.redact.context.prose import (
     LOCK_CODE,
     PASSPHRASE,
     PROSE,
+    WORD_PHRASE,
     answered_check,
     lock_code_check,
     passphrase_check,
     passphrase_span,
     prose_check,
+    word_phrase_check,
+    word_phrase_span,
 )
 from writers.redact.context.public_blobs import sealed_or_public
 from writers.redact.formats.rule import Rule, real
@@ -150,6 +153,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span),
     Rule("secret_prose", ANSWERED, 0.55, answered_check, trimmed_span),
     Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check),
+    Rule("secret_prose", WORD_PHRASE, 0.55, word_phrase_check, word_phrase_span),
     Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
     Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),
     Rule("secret_prose", PAIR_SAID, 0.55, pair_check, trimmed_span),

@@ -141,6 +141,8 @@ SECRET_NOUNS = (
     # copula.
     r"|пасс(?![а-яё])|pasword|passowrd|passwrod"
     r"|(?:ww|contra)(?=[ \t]*[:：])|ww(?=[ \t]+voor[ \t])|parole(?=[ \t]+ir[ \t]|[ \t]*:)"
+    # Danish and Norwegian say a wifi's or a door's "code for" it (`koden til wifi`).
+    r"|koden?(?=[ \t]+til[ \t])"
     # Passphrase in French and Spanish, Korean's everyday clipping of 비밀번호.
     r"|phrase de passe|frase de paso|frase de contrase[ñn]a"
     # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
