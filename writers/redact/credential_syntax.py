@@ -235,12 +235,13 @@ _POINTED_AT = re.compile(
     r"(?m)^[ \t]*(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})(?(q)[`'\"])[ \t]*(?:<-|<=|←|⬅️?|👈)"
     rf"[^\n]{{0,40}}?{_NOUN}"
 )
-# Where a password is for, then the password with no joiner ("пароль от сервера …", "la clave
-# del router …", "password wifi-nya …"): only a value no word, name, id or address could be
+# Where a password is for (a qualifier, or one or two lowercase words: a mark like `ENC` says
+# what the value is), then the password with no joiner ("пароль от сервера …", "la clave del
+# router …", "password wifi-nya …"): only a value no word, name, id or address could be
 # (letters, digits and a symbol beyond those that join names), so "password for admin@corp" or
 # "password reset ticket#4521" holds none.
 _AFTER_PURPOSE = re.compile(
-    rf"(?i){_NOUN}(?:{QUALIFIER}|(?:[ \t]+[^\W\d_][^\s:=]{{0,29}}){{1,2}}?)"
+    rf"(?i){_NOUN}(?:{QUALIFIER}|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{{0,19}}(?:-[^\W\d_A-Z]+)?)){{1,2}}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
 # German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
@@ -268,6 +269,8 @@ def _after_purpose_ok(m: re.Match[str]) -> bool:
         return False
     if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value) or re.match(r"[ \t]*[:=]", m.string[m.end():]):
         return False  # an issue's number, an address, a URL; a label before its colon
+    if len(value) >= 20 and value.endswith("="):
+        return False  # base64 with its padding: a stored hash or ciphertext (`ENC SH2…=`)
     return plausible_value(value.rstrip(CLOSE), strict=True)
 
 

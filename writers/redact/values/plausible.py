@@ -149,9 +149,10 @@ SECRET_NOUNS = (
     # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
     r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
     r"|api|d[aoe] api|d'api|de acesso|d'accès|di accesso)"
-    # A Wi-Fi network's key is its password: WPA's key in any of those languages, a pre-shared key.
-    r"|(?:cl[ée]f?|key|schl[üu]ssel|clave|chave|chiave)[ _-]?wpa[23]?|wpa[23]?[ _-]?(?:key|schl[üu]ssel)"
-    r"|pre-?shared[ _-]key"
+    # A Wi-Fi network's key is its password: WPA's key in any of those languages (a word of
+    # prose, not a piece of an identifier).
+    r"|(?<![\w.])(?:(?:cl[ée]f?|key|schl[üu]ssel|clave|chave|chiave)[ -]?wpa[23]?"
+    r"|wpa[23]?[ -]?(?:key|schl[üu]ssel))"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
