@@ -241,12 +241,14 @@ _POINTED_AT = re.compile(
 # (letters, digits and a symbol beyond those that join names), so "password for admin@corp" or
 # "password reset ticket#4521" holds none.
 _AFTER_PURPOSE = re.compile(
-    rf"(?i){_NOUN}(?:{QUALIFIER}|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{{0,19}}(?:-[^\W\d_A-Z]+)?)){{1,2}}?)"
+    rf"(?i){_NOUN}(?:{QUALIFIER}"
+    r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
 # German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
 _CHANGED_TO_VERB_LAST = re.compile(
-    rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{4,200}})(?(q)[`'\"])"
+    rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})(?(q)[`'\"])"
     r"[ \t]+(?:geändert|gesetzt|zurückgesetzt|umgestellt|geaendert)"
 )
 _VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
@@ -262,12 +264,12 @@ _SHAPED_SYMBOL = re.compile(r"[!#$%&*+?^~=]")
 def _after_purpose_ok(m: re.Match[str]) -> bool:
     value = m.group("s").rstrip(".,;:)")  # `!` and `?` may end a password as they end a sentence
     if not (
-        _SHAPED_SYMBOL.search(value)
-        and re.search(r"\d", value)
-        and re.search(r"[^\W\d_]", value)
+        _SHAPED_SYMBOL.search(value) and re.search(r"\d", value) and re.search(r"[^\W\d_]", value)
     ):
         return False
-    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value) or re.match(r"[ \t]*[:=]", m.string[m.end():]):
+    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value) or re.match(
+        r"[ \t]*[:=]", m.string[m.end() :]
+    ):
         return False  # an issue's number, an address, a URL; a label before its colon
     if len(value) >= 20 and value.endswith("="):
         return False  # base64 with its padding: a stored hash or ciphertext (`ENC SH2…=`)

@@ -332,7 +332,8 @@ _LOCK = (
     r"|code[ \t]+(?:de[ \t]+la[ \t]+porte|du[ \t]+portail|de[ \t]+l['’]alarme|d['’]alarme"
     r"|du[ \t]+cadenas|du[ \t]+coffre|d['’]entrée)"
     r"|(?:tür|haustür|tor|alarm|schloss|zahlenschloss|tresor)[ \t-]?code"
-    r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
+    r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?"
+    r"(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
     r"|codice[ \t]+(?:della[ \t]+porta|dell['’]allarme|del[ \t]+cancello|della[ \t]+cassaforte)"
 )
 LOCK_CODE = re.compile(
@@ -391,8 +392,10 @@ _LOWER_WORD = r"(?-i:[a-z]{3,12})"
 _WORDS = rf"{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{2,6}}"
 WORD_PHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+|[ \t]*(?:{_PARTICLE})[ \t]*)"
-    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
+    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
+    rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
 )
 _PROSE_WORDS = frozenset(
     # English, German, French, Spanish, Portuguese, Italian, Dutch: words of grammar.
