@@ -26,6 +26,9 @@
 - **A user and a password for a thing.** "admin / Welcome@123 for the router": a name, a slash
   between spaces, a password-shaped value, then what the pair opens ("for", "on", "pour", "für"…).
   A path has no spaces around its slashes; "read / write for the bucket" holds no password's shape.
+- **What a command reads as the password.** `echo '…' | sudo -S` (sudo reads its password from
+  the pipe), Samba's `-U USER%PASSWORD`, and a Wi-Fi QR code's `WIFI:…;P:PASSWORD;;`. A variable
+  is no password.
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -41,6 +44,11 @@ Places where a chat gives a password without `password: …` or "the password is
 - **Taken up by a pronoun.** "the zip password, it's …": the pronoun after the noun's comma or
   dash is the noun again. Malay and Indonesian name what a password is for right after the noun,
   with no preposition, before `adalah`/`ialah` (only ever a copula).
+- **Pointed at.** A value, then an arrow pointing back at it and words naming a password
+  ("`…` 👈 that's the pw", "… <- the new pwd"); a version is no password.
+- **After what it is for, with no joiner.** "пароль от сервера …", "la clave del router …":
+  only a value of letters, digits and a symbol no name or address has (`!#$%&*+?^~=`).
+- **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
 - **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
   header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
   label, as a key's name is.
@@ -161,11 +169,15 @@ _PIPED_TO_SUDO = re.compile(
 # after a `%` in the user's argument. A `%VAR%` is no user (nothing before the `%`).
 _USER_PERCENT = re.compile(
     r"(?<![\w-])(?:-U|--user(?:name)?)(?:=|[ \t]+)[\"']?[^\s%\"'-][^\s%\"']{0,63}%"
-    r"(?P<q>)(?P<s>[^\s\"']{4,200})"
+    r"(?P<s>[^\s\"']{4,200})"
 )
 # A Wi-Fi QR code's text (`WIFI:T:WPA;S:<network>;P:<password>;;`, the format phone cameras
 # read) names the password with `P:`; a `\` escapes `;`, `,` and `:` in it.
 _WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<s>(?:\\.|[^;\\\s])+);")
+
+
+def _percent_ok(m: re.Match[str]) -> bool:
+    return plausible_value(m.group("s"), strict=True)
 
 
 def _wifi_qr_ok(m: re.Match[str]) -> bool:
@@ -193,9 +205,9 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
     Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
     Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
-    Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok),
-    Rule("secret_prose", _USER_PERCENT, 0.55, _argument_ok),
-    Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok),
+    Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
+    Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
+    Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
 )
 
 _PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
@@ -305,7 +317,20 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
-    Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok),
-    Rule("secret_prose", _AFTER_PURPOSE, 0.55, _after_purpose_ok, trimmed_span),
-    Rule("secret_prose", _CHANGED_TO_VERB_LAST, 0.55, _argument_ok),
+    Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
+    Rule(
+        "secret_prose",
+        _AFTER_PURPOSE,
+        0.55,
+        _after_purpose_ok,
+        trimmed_span,
+        needs=_SHAPED_SYMBOL,
+    ),
+    Rule(
+        "secret_prose",
+        _CHANGED_TO_VERB_LAST,
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)[ \t]auf[ \t]"),
+    ),
 )
