@@ -63,7 +63,7 @@ from __future__ import annotations
 import re
 
 from writers.redact.context.pairs import password_shaped, trimmed_span
-from writers.redact.context.prose import CLOSE, QUALIFIER, plausible_value
+from writers.redact.context.prose import CLOSE, QUALIFIER, NounAnchored, plausible_value
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
@@ -314,13 +314,13 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span),
+    Rule("secret_prose", NounAnchored(_AFTER_NOUN), 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(
         "secret_prose",
-        _AFTER_PURPOSE,
+        NounAnchored(_AFTER_PURPOSE),
         0.55,
         _after_purpose_ok,
         trimmed_span,
@@ -328,9 +328,9 @@ PLACE_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "secret_prose",
-        _CHANGED_TO_VERB_LAST,
+        NounAnchored(_CHANGED_TO_VERB_LAST),
         0.55,
         _argument_ok,
-        needs=re.compile(r"(?i)[ \t]auf[ \t]"),
+        needs=re.compile(r"(?i)geändert|gesetzt|zurückgesetzt|umgestellt|geaendert"),
     ),
 )
