@@ -26,6 +26,9 @@
 - **A user and a password for a thing.** "admin / Welcome@123 for the router": a name, a slash
   between spaces, a password-shaped value, then what the pair opens ("for", "on", "pour", "für"…).
   A path has no spaces around its slashes; "read / write for the bucket" holds no password's shape.
+- **What a command reads as the password.** `echo '…' | sudo -S` (sudo reads its password from
+  the pipe), Samba's `-U USER%PASSWORD`, and a Wi-Fi QR code's `WIFI:…;P:PASSWORD;;`. A variable
+  is no password.
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -41,6 +44,11 @@ Places where a chat gives a password without `password: …` or "the password is
 - **Taken up by a pronoun.** "the zip password, it's …": the pronoun after the noun's comma or
   dash is the noun again. Malay and Indonesian name what a password is for right after the noun,
   with no preposition, before `adalah`/`ialah` (only ever a copula).
+- **Pointed at.** A value, then an arrow pointing back at it and words naming a password
+  ("`…` 👈 that's the pw", "… <- the new pwd"); a version is no password.
+- **After what it is for, with no joiner.** "пароль от сервера …", "la clave del router …":
+  only a value of letters, digits and a symbol no name or address has (`!#$%&*+?^~=`).
+- **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
 - **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
   header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
   label, as a key's name is.
@@ -54,13 +62,13 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.pairs import password_shaped
-from writers.redact.context.prose import QUALIFIER, plausible_value
+from writers.redact.context.pairs import password_shaped, trimmed_span
+from writers.redact.context.prose import CLOSE, QUALIFIER, NounAnchored, plausible_value
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
+from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -138,10 +146,10 @@ _LOGIN_VERB = re.compile(
 )
 
 
-# "log in as qa@example.org with …", "sign in as admin using …".
+# "log in as qa@example.org with …", "sign in as admin using …", "log in w/ admin / …".
 _LOGIN_AS = re.compile(
     r"(?i)(?<![\w-])(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)(?:to)?(?![\w-])"
-    r"[^\n]{0,60}?[ \t]as[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using)[ \t]+"
+    r"[^\n]{0,60}?[ \t](?:as|with|w/)[ \t]+(?P<u>[\w.@\\-]{1,64})[ \t]+(?:with|using|/)[ \t]+"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
 )
 # "admin / Welcome@123 for the router": a user, a spaced slash, the password, what they open.
@@ -149,6 +157,32 @@ _PAIR_FOR = re.compile(
     r"(?i)(?<![\w./-])(?P<u>[a-z][\w.@-]{1,40})[ \t]+/[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)"
     r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
 )
+
+
+# `echo 'PASSWORD' | sudo -S …`: `sudo -S` reads the password from its standard input, so what
+# is echoed into it is the password.
+_PIPED_TO_SUDO = re.compile(
+    r"(?<![\w-])(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"'|;&]{4,200})"
+    r"(?(q)[\"'])(?:\\n)?[ \t]*\|[ \t]*sudo(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[A-Za-z]*S"
+)
+# `-U USER%PASSWORD`: Samba's clients (smbclient, rpcclient, smbcacls, `net`) read the password
+# after a `%` in the user's argument. A `%VAR%` is no user (nothing before the `%`).
+_USER_PERCENT = re.compile(
+    r"(?<![\w-])(?:-U|--user(?:name)?)(?:=|[ \t]+)[\"']?[^\s%\"'-][^\s%\"']{0,63}%"
+    r"(?P<s>[^\s\"']{4,200})"
+)
+# A Wi-Fi QR code's text (`WIFI:T:WPA;S:<network>;P:<password>;;`, the format phone cameras
+# read) names the password with `P:`; a `\` escapes `;`, `,` and `:` in it.
+_WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<s>(?:\\.|[^;\\\s])+);")
+
+
+def _percent_ok(m: re.Match[str]) -> bool:
+    return plausible_value(m.group("s"), strict=True)
+
+
+def _wifi_qr_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return len(value) >= 4 and not is_placeholder(value)
 
 
 def _login_verb_ok(m: re.Match[str]) -> bool:
@@ -171,6 +205,9 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
     Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
     Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
+    Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
+    Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
+    Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
 )
 
 _PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
@@ -204,6 +241,53 @@ _HEAD_FIRST = re.compile(
     r"(?i)(?<![A-Za-z])(?:kata sandi|kata laluan)(?:[ \t]+[^\s:=]{1,30}){1,3}?"
     r"[ \t]+(?:adalah|ialah)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})"
 )
+# A value, then an arrow pointing back at it and words naming a password ("`…` 👈 that's the
+# pw for the kiosk", "… <- the new pwd"): the arrow makes the words the value's label.
+_POINTED_AT = re.compile(
+    r"(?m)^[ \t]*(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,200})(?(q)[`'\"])[ \t]*(?:<-|<=|←|⬅️?|👈)"
+    rf"[^\n]{{0,40}}?{_NOUN}"
+)
+# Where a password is for (a qualifier, or one or two lowercase words: a mark like `ENC` says
+# what the value is), then the password with no joiner ("пароль от сервера …", "la clave del
+# router …", "password wifi-nya …"): only a value no word, name, id or address could be
+# (letters, digits and a symbol beyond those that join names), so "password for admin@corp" or
+# "password reset ticket#4521" holds none.
+_AFTER_PURPOSE = re.compile(
+    rf"(?i){_NOUN}(?:{QUALIFIER}"
+    r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
+    r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
+)
+# German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
+_CHANGED_TO_VERB_LAST = re.compile(
+    rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})(?(q)[`'\"])"
+    r"[ \t]+(?:geändert|gesetzt|zurückgesetzt|umgestellt|geaendert)"
+)
+_VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
+
+
+def _pointed_ok(m: re.Match[str]) -> bool:
+    return not _VERSION.fullmatch(m.group("s")) and _strict(m)
+
+
+_SHAPED_SYMBOL = re.compile(r"[!#$%&*+?^~=]")
+
+
+def _after_purpose_ok(m: re.Match[str]) -> bool:
+    value = m.group("s").rstrip(".,;:)")  # `!` and `?` may end a password as they end a sentence
+    if not (
+        _SHAPED_SYMBOL.search(value) and re.search(r"\d", value) and re.search(r"[^\W\d_]", value)
+    ):
+        return False
+    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value) or re.match(
+        r"[ \t]*[:=]", m.string[m.end() :]
+    ):
+        return False  # an issue's number, an address, a URL; a label before its colon
+    if len(value) >= 20 and value.endswith("="):
+        return False  # base64 with its padding: a stored hash or ciphertext (`ENC SH2…=`)
+    return plausible_value(value.rstrip(CLOSE), strict=True)
+
+
 # A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.
 _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
 
@@ -230,7 +314,23 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
+    Rule("secret_prose", NounAnchored(_AFTER_NOUN), 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
+    Rule(
+        "secret_prose",
+        NounAnchored(_AFTER_PURPOSE),
+        0.55,
+        _after_purpose_ok,
+        trimmed_span,
+        needs=_SHAPED_SYMBOL,
+    ),
+    Rule(
+        "secret_prose",
+        NounAnchored(_CHANGED_TO_VERB_LAST),
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)geändert|gesetzt|zurückgesetzt|umgestellt|geaendert"),
+    ),
 )

@@ -8,6 +8,8 @@ Three principles, none tied to one vendor or one corpus:
   the office:" phrase, or directly by a value that could only be a secret. Client flags that take
   a password (`--password`, MySQL's `-pSECRET`, `redis-cli -a`, `sshpass -p`) and "login: user /
   password" pairs count as naming it.
+  A lock's code (a door's, a gate's, an alarm's) names digits as a password's noun does, and a
+  passphrase of words alone counts where a value stands, quoted or ending its line.
 - **Machine-made** (`machine_made`, `public_blobs`, `long_tokens`). A long token with letters of
   both cases and digits, high entropy, that is not a known non-secret shape (hex digest, UUID,
   base64 of readable text, a path or a dotted name), is a credential wherever it stands; so is a

@@ -94,7 +94,9 @@ def cli_check(m: re.Match[str]) -> bool:
     if m.group("q"):
         value = m.group("s")
         return len(value) >= 4 and not is_placeholder(value)
-    return value_ok(m.group("s"), strict=False)
+    # A password flag's argument is the password, not a config's next key (`-a Xk9=Qv2`).
+    said = flag in ("-p", "-a") or "pass" in flag
+    return value_ok(m.group("s"), strict=False, said=said)
 
 
 # A quote or a code span around the user or the password does not change the pair:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Mapping
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
 from writers.redact.formats.assignments import (
@@ -60,7 +62,14 @@ _COPULA = (
     r"|ná|yw|ydy|yra|është"
     # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
     r"|este|e|ni|ay|คือ"
+    # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
+    r"|és|ir|је|е"
 )
+# A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
+# "密码是…", "รหัสผ่านคือ…").
+_PARTICLE = r"は|는|은|是|为|為|คือ"
+# An arrow or a dash between spaces: "password -> …", "pw ➡️ …".
+ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
@@ -68,11 +77,16 @@ _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{
 QUALIFIER = (
     r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
-    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don)[ \t]+"
-    r"|dell'|dell’|d'|d’)[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
+    r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
+    # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
+    # Greek `για`/`του`/`της` (for, of).
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της)[ \t]+"
+    # Elided articles, and Arabic's `ل` (for) glued to its noun ("لحساب …").
+    r"|dell'|dell’|d'|d’|ل(?=[\u0621-\u064a]))[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
 # Before a colon any few words may stand: "Mot de passe root du NAS : …".
-_LABEL = r"(?:[ \t]+[^\s:=：]{1,30}){0,6}?"
+# In a script written without spaces (Thai), the label's next word is glued to the noun.
+_LABEL = r"(?:(?:[ \t]+|(?<=[\u0e00-\u0e7f]))[^\s:=：]{1,30}){0,6}?"
 OPEN_QUOTE = r"[\"'`“„«「『]"
 CLOSE = ".,;:!?)\"'`”»」』"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
@@ -87,18 +101,19 @@ VALUE = (
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
-    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:は|는|은|是|为|為)"
+    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
     rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
-    rf"|[ \t]+(?:->|→|-|–|—)[ \t]+)"
+    rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
-    rf"|{_LABEL}\s*(?::(?=\s)|：)"
+    # Markdown's bold may close around the label and open around the value ("**Passwort:** **…**").
+    rf"|{_LABEL}\s*(?::(?:\*\*|__)?(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
-    rf"\s*{OPEN_QUOTE}?{VALUE}"
+    rf"\s*(?:(?<=\*\*[ \t])\*\*|(?<=__[ \t])__)?{OPEN_QUOTE}?{VALUE}"
 )
 
 
@@ -250,7 +265,9 @@ _FUNCTION_WORDS = set(
     "for of on to in at the a an my our your his her their this that du de da do del della der"
     " den dem des das la le les el los las il lo von van voor für pour para per"
     # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
-    " ng ya untuk don".split()
+    " ng ya untuk don"
+    # Scandinavian `til`/`till`/`för`/`på` (for, to, on).
+    " til till för på".split()
 )
 
 
@@ -284,7 +301,7 @@ def prose_check(m: re.Match[str]) -> bool:
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
-        return not bare and _pin(m)
+        return _pin(m)
     return value_ok(value, strict=bare, said=said)
 
 
@@ -296,9 +313,11 @@ def prose_check(m: re.Match[str]) -> bool:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
+_CJK_NOUN = re.compile(_NOUNS_CJK)
 
 
 def _pin(m: re.Match[str]) -> bool:
@@ -308,7 +327,85 @@ def _pin(m: re.Match[str]) -> bool:
     noun = re.match(rf"(?i)(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK})", m.group(0))
     if noun is None or _NOT_TYPED.search(noun.group(0)):
         return False
-    return _PIN_JOIN.fullmatch(m.string[m.start() + noun.end() : m.start("s")]) is not None
+    between = m.string[m.start() + noun.end() : m.start("s")]
+    if m.group("bare") is not None:
+        # With no joiner at all, only where the joiner is often left out: Korean and Japanese
+        # drop the particle ("도어락 비번 …"), and a label in capitals is a device's ("SIM
+        # PIN …"); the number ends its clause (no unit or word glued after it).
+        label = noun.group(0) == "PIN" or _CJK_NOUN.fullmatch(noun.group(0)) is not None
+        end = m.start("s") + len(digits)
+        after = m.string[end : end + 2]
+        return label and not re.match(r"[ \t]?[^\W\d_]", after) and between.isspace()
+    return _PIN_JOIN.fullmatch(between) is not None
+
+
+# Where a secret's noun can begin: scanning a text for the nouns is most of what a rule that
+# opens with one costs, so the rules below scan once and share the places.
+_NOUN_START = re.compile(rf"(?i)(?=(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))")
+_noun_starts_cache: tuple[str, list[int]] = ("", [])
+
+
+def _noun_starts(text: str) -> list[int]:
+    global _noun_starts_cache
+    cached = _noun_starts_cache
+    if cached[0] is text or cached[0] == text:
+        return cached[1]
+    starts = [m.start() for m in _NOUN_START.finditer(text)]
+    _noun_starts_cache = (text, starts)
+    return starts
+
+
+class NounAnchored:
+    """A pattern that opens with a secret's noun (`NOUNS` or `_NOUNS_CJK`, as `_NOUN_START`
+    reads them), searched only from the places a noun begins: the same matches as its own
+    `search`, found from one shared scan."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self._compiled = pattern
+
+    @property
+    def pattern(self) -> str:
+        return self._compiled.pattern
+
+    @property
+    def groupindex(self) -> Mapping[str, int]:
+        return self._compiled.groupindex
+
+    def search(self, string: str, pos: int = 0) -> re.Match[str] | None:
+        starts = _noun_starts(string)
+        for start in starts[bisect_left(starts, pos) :]:
+            m = self._compiled.match(string, start)
+            if m is not None:
+                return m
+        return None
+
+
+# A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
+# opens an account, and is typed on a keypad: four to eight digits after it, joined by a colon, a
+# copula or nothing ("door code for the side entrance: …", "le code de la porte c'est …",
+# "Zahlenschloss-Code …"), are the code. "code" alone is any code (an error's, a country's).
+_LOCK = (
+    r"(?:door|gate|alarm|lock|keypad|safe|locker|garage|padlock|entry)[ \t-]?code"
+    r"|code[ \t]+(?:de[ \t]+la[ \t]+porte|du[ \t]+portail|de[ \t]+l['’]alarme|d['’]alarme"
+    r"|du[ \t]+cadenas|du[ \t]+coffre|d['’]entrée)"
+    r"|(?:tür|haustür|tor|alarm|schloss|zahlenschloss|tresor)[ \t-]?code"
+    r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?"
+    r"(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
+    r"|codice[ \t]+(?:della[ \t]+porta|dell['’]allarme|del[ \t]+cancello|della[ \t]+cassaforte)"
+)
+LOCK_CODE = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
+    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
+    rf"{OPEN_QUOTE}?(?P<s>\d{{4,8}})(?![\d.,:/-]?\d|[^\W\d_])"
+)
+
+
+def lock_code_check(m: re.Match[str]) -> bool:
+    digits = m.group("s")
+    if len(set(digits)) == 1 or digits in "01234567890987654321":
+        return False  # `0000`, `1234`: an example
+    # With no joiner, a year is when ("gate code 2019 rules"), not the code.
+    return not (m.group("join").isspace() and re.fullmatch(r"(?:19|20)\d\d", digits))
 
 
 # A passphrase is words (NIST SP 800-63B counts spaces as characters; diceware strings words)
@@ -342,13 +439,71 @@ def passphrase_check(m: re.Match[str]) -> bool:
 _ABOUT = re.compile(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}")
 
 
+# A passphrase of words alone (diceware's, "correct horse battery staple"): lowercase words of
+# three to twelve letters, none of them a word sentences are built with or a word about where a
+# password is or what became of it, where a value goes, and set apart as a value is: in quotes,
+# or running to the end of its line (to a particle in a script without spaces, "パスワードは…です").
+# After a colon three such words do; after a copula, which prose follows too ("the password is
+# stored in the vault"), four, or three in quotes.
+_LOWER_WORD = r"(?-i:[a-z]{3,12})"
+_WORDS = rf"{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{2,6}}"
+WORD_PHRASE = re.compile(
+    rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
+    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
+    rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
+)
+_PROSE_WORDS = frozenset(
+    # English, German, French, Spanish, Portuguese, Italian, Dutch: words of grammar.
+    "the and for with from into onto about this that these those its your our his her their"
+    " are was were been being has have had not nor but yet all any some each every one two"
+    " can could should would will shall must may might does did done than then when where what"
+    " who why how here there out off per via just only also too very same still now new old"
+    " der die das und mit ein eine ist sind war nicht auch noch wie was wer wird den dem des"
+    " les des une est sont pas avec pour dans sur que qui par aux ces son ses mais"
+    " los las una con por para que del como pero sus esta este uno"
+    " com uma dos das pelo pela mas nao seu sua"
+    " che con per una non del della sono gli"
+    " het een van met voor niet ook nog maar"
+    # What is said of a password instead of giving it: where it is, who has it, what became of it.
+    " ask see check use send sent sending stored kept saved shared rotated changed expired"
+    " reset set unset unknown none empty blank masked hidden redacted encrypted required"
+    " optional later soon pending missing default vault manager keychain please thanks"
+    " admin user login account email message chat channel ticket team below above".split()
+)
+
+
+def word_phrase_span(m: re.Match[str]) -> tuple[int, int]:
+    group = "q" if m.group("q") is not None else "e"
+    return m.start(group), m.end(group)
+
+
+def word_phrase_check(m: re.Match[str]) -> bool:
+    phrase = m.group("q") or m.group("e")
+    words = phrase.split()
+    if m.group("e") is not None and m.group("colon") is None and len(words) < 4:
+        return False  # after a copula and unquoted, three words are as often prose
+    if _PROSE_WORDS.intersection(words) or _ABOUT.search(phrase):
+        return False
+    noun = re.match(rf"(?i)(?:{NOUNS})|(?:{_NOUNS_CJK})", m.group(0))
+    if noun is None or _NOT_TYPED.search(noun.group(0)):
+        return False
+    if under_sealed_key(m.string, m.start()) or DOC_FIELD.search(line_before(m.string, m.start())):
+        return False  # a SealedSecret's field, a docstring's parameter
+    return not is_placeholder(phrase)
+
+
 # A question that asks for a password is answered on the next line: "what's the wifi
 # password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
 # dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
 # not be a word counts, as after a bare noun.
 ANSWERED = re.compile(
-    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？][ \t]*\n"
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<s>[^\s`\"']{4,64})[ \t]*$"
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})[^\n]*[?？]"
+    # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
+    # down (a blank line between) or in a code span.
+    r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)[ \t]*$"
 )
 
 
@@ -357,6 +512,19 @@ def answered_check(m: re.Match[str]) -> bool:
         return False  # `v2.3.1`: a version answers "which version?"
     if m.group("s").startswith("@"):
         return False  # `@marta-ops`: a mention answers "who has it?"
+    if re.fullmatch(r"\d+", m.group("s")):
+        # Digits answer "what's the PIN / the wifi password?" as `_pin` reads them; a year
+        # answers "when?".
+        digits = m.group("s")
+        noun = re.search(rf"(?i)(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK}", m.group(0))
+        return (
+            4 <= len(digits) <= 8
+            and len(set(digits)) > 1
+            and digits not in "01234567890987654321"
+            and not re.fullmatch(r"(?:19|20)\d\d", digits)
+            and noun is not None
+            and not _NOT_TYPED.search(noun.group(0))
+        )
     return value_ok(m.group("s"), strict=True)
 
 

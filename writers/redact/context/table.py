@@ -33,12 +33,18 @@ from writers.redact.context.pairs import (
 )
 from writers.redact.context.prose import (
     ANSWERED,
+    LOCK_CODE,
     PASSPHRASE,
     PROSE,
+    WORD_PHRASE,
+    NounAnchored,
     answered_check,
+    lock_code_check,
     passphrase_check,
     passphrase_span,
     prose_check,
+    word_phrase_check,
+    word_phrase_span,
 )
 from writers.redact.context.public_blobs import sealed_or_public
 from writers.redact.formats.rule import Rule, real
@@ -48,7 +54,7 @@ from writers.redact.public_forms import (
 )
 from writers.redact.said_secret import says_secret
 from writers.redact.values.placeholders import entropy, is_placeholder
-from writers.redact.values.plausible import noun_line_starts, noun_starts
+from writers.redact.values.plausible import noun_line_starts
 
 _NEAR_WORDS = re.compile(r"(?i)aws|secret|key|credential|token|password|sak|access")
 
@@ -144,10 +150,9 @@ SECRET_RULES: tuple[Rule, ...] = (
         _near_words,
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
-    Rule("secret_prose", PROSE, 0.55, prose_check, trimmed_span, starts=noun_starts),
+    Rule("secret_prose", NounAnchored(PROSE), 0.55, prose_check, trimmed_span),
     Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span, starts=noun_line_starts),
-    Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span, starts=noun_starts),
-    # A question on the noun's line, answered on the next one: no question mark, no answer.
+    Rule("secret_prose", NounAnchored(PASSPHRASE), 0.55, passphrase_check, passphrase_span),
     Rule(
         "secret_prose",
         ANSWERED,
@@ -156,6 +161,15 @@ SECRET_RULES: tuple[Rule, ...] = (
         trimmed_span,
         needs=re.compile("[?？]"),
         starts=noun_line_starts,
+    ),
+    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check, needs=re.compile("(?i)cod")),
+    Rule(
+        "secret_prose",
+        NounAnchored(WORD_PHRASE),
+        0.55,
+        word_phrase_check,
+        word_phrase_span,
+        needs=re.compile(r"[a-z]{3}[ \t][a-z]{3}"),
     ),
     Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
     Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),

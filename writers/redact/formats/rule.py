@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import token_body_ok
@@ -13,12 +14,25 @@ from writers.redact.values.plausible import token_body_ok
 Check = Callable[[re.Match[str]], bool]
 
 
+class Searcher(Protocol):
+    """What a rule searches with: a compiled pattern, or one that looks only where its first
+    word can stand (`context.prose.NounAnchored`)."""
+
+    @property
+    def pattern(self) -> str: ...
+
+    @property
+    def groupindex(self) -> Mapping[str, int]: ...
+
+    def search(self, string: str, pos: int = 0) -> re.Match[str] | None: ...
+
+
 @dataclass(frozen=True)
 class Rule:
     """One pattern: `kind` names what it finds; group `s`, if present, is the secret's span."""
 
     kind: str
-    pattern: re.Pattern[str]
+    pattern: Searcher
     score: float = 0.9
     check: Check | None = None
     # Finds the secret's span itself when no single group holds it (None: not a secret).

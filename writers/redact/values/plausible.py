@@ -134,13 +134,25 @@ SECRET_NOUNS = (
     # Azerbaijani, Afrikaans, Swahili.
     r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
     r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
-    r"|wagwoord|nenosiri|парола|лозинка"
+    r"|wagwoord|nenosiri|парола(?:та)?|лозинка|iphasiwedi"
+    # Words people clip or misspell: Russian chat's `пасс` (not `пассажир`), the misspelt
+    # `pasword`; Dutch `ww` (wachtwoord), Spanish `contra` (contraseña) and Latvian `parole`,
+    # each a word of its own too ("pro und contra", "la parole"), only as a label or before its
+    # copula.
+    r"|пасс(?![а-яё])|pasword|passowrd|passwrod"
+    r"|(?:ww|contra)(?=[ \t]*[:：])|ww(?=[ \t]+voor[ \t])|parole(?=[ \t]+ir[ \t]|[ \t]*:)"
+    # Danish and Norwegian say a wifi's or a door's "code for" it (`koden til wifi`).
+    r"|koden?(?=[ \t]+til[ \t])"
     # Passphrase in French and Spanish, Korean's everyday clipping of 비밀번호.
     r"|phrase de passe|frase de paso|frase de contrase[ñn]a"
     # A key said to be secret, private or an API's, in the Romance languages ("chave secreta",
     # "clé d'API", "chiave privata"); a bare `chave`/`clé` is any key (a Pix key, a lookup key).
     r"|(?:chave|cl[ée]f?|chiave)[ _-](?:secret[ae]|secrète|segreta|privad[ao]|privée|privata"
     r"|api|d[aoe] api|d'api|de acesso|d'accès|di accesso)"
+    # A Wi-Fi network's key is its password: WPA's key in any of those languages (a word of
+    # prose, not a piece of an identifier).
+    r"|(?<![\w.])(?:(?:cl[ée]f?|key|schl[üu]ssel|clave|chave|chiave)[ -]?wpa[23]?"
+    r"|wpa[23]?[ -]?(?:key|schl[üu]ssel))"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
@@ -148,6 +160,9 @@ SECRET_NOUNS_CJK = (
     r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
     # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
     r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
+    # Japanese clips パスワード to パス, which alone is also a path: not after katakana
+    # (`インストールパス`) or before it (`パスポート`).
+    r"|(?<![\u30a1-\u30fa\u30fc])パス(?![\u30a1-\u30fa\u30fc])"
 )
 # Words about a secret, in any of those languages: "Change password", "Passwort ändern",
 # "パスワードを変更" are a form's labels and a translation file's strings, not a password.
