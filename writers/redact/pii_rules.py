@@ -35,14 +35,14 @@ from presidio_analyzer.predefined_recognizers import (
 
 from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
-from writers.redact.formats.numbers import phone_layout_ok, placeholder_number
+from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
-    phone_label,
+    read_in_some_plan,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -167,7 +167,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
     # more slashes part a record's fields (`0412/345/678`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
-    if not (phone_label(text, start) or on_a_contact_line(text, start)):
+    if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
@@ -184,12 +184,16 @@ def phone_named(words: str) -> bool:
     return PHONE_CONTEXT.search(re.sub(r"[_\W]+", " ", spaced)) is not None
 
 
-def _possible_phone(window: str) -> list[tuple[int, int]]:
+def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A number written with its `+` country code whose length is right for that country
     (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
-    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`."""
+    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`. A
+    number the text calls a phone (`called_a_phone`, a contact line) is one in any country's
+    plan, not only those of `PHONE_REGIONS` (`Sími: 635 3070`, `手机号是2905 2691`)."""
+    window = text[start:end]
     if not window.startswith("+"):
-        return []
+        called = called_a_phone(text, start, end) or on_a_contact_line(text, start)
+        return [(0, len(window))] if called and read_in_some_plan(window) else []
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
@@ -347,7 +351,7 @@ class _Filtered(EntityRecognizer):
         score: float = 0.75,
         pre: re.Pattern[str] = _DIGITS7,
         windows: re.Pattern[str] | None = None,
-        fallback: Callable[[str], list[tuple[int, int]]] | None = None,
+        fallback: Callable[[str, int, int], list[tuple[int, int]]] | None = None,
     ) -> None:
         self.inner = inner
         self.fallback = fallback
@@ -429,7 +433,8 @@ class _Filtered(EntityRecognizer):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
             found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
             opened = any(r.start == 0 for r in found)
-            if self.fallback is not None and not opened and (whole := self.fallback(w.group(0))):
+            whole = None if self.fallback is None or opened else self.fallback(text, *w.span())
+            if whole:
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
                 # window's `+` on is whole already: what follows it (`(24/7)`) is a remark.

@@ -92,6 +92,7 @@ _PERSONS_NUMBER = (
     r"|cellular|dial|ring|reach|my|your|his|her|their|our|its|the|this|that|same|new|old"
     r"|correct|right|wrong|full|whole|real|actual|main|personal|private|other|another"
     r"|different|second|backup|alternate|alternative|primary|secondary|preferred|current"
+    r"|best|better|good|usual|quickest|fastest|easiest"
     r"|previous|temporary|local|international|national|public|given|listed|following|above"
     r"|below|said|security|social|insurance|tax|passport|licence|license|driving|driver"
     r"|identity|identification|pin|health|medicare|medicaid|pension|voter|birth|citizen"

@@ -9,7 +9,13 @@ import phonenumbers
 from writers.redact.formats.columns import AFTER_REQUEST, IBAN_HEAD, column_header, in_figures_row
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
-from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
+from writers.redact.phone_words import (
+    PHONE_CONTEXT,
+    extension_after,
+    grouped_as_its_plan,
+    phone_label,
+    read_in_some_plan,
+)
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -61,10 +67,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
     if quantity_named_before(before, PHONE_CONTEXT):
         return False  # `downloads last month: 665 428 615`: a count
+    called = called_a_phone(text, start, end)
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
-        return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
+        # `6-1881830945`: one digit opens a phone only as a trunk prefix, or where a plan
+        # writes it apart and the text calls the number a phone (`9 3430 6954`, Chile's).
+        if not (called and read_in_some_plan(value, grouped=True)):
+            return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not phone_label(text, start):
+    if thousands and not called:
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
@@ -92,6 +102,18 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
+def called_a_phone(text: str, start: int, end: int) -> bool:
+    """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
+    label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
+    3)`: only a phone has one), or the header of its table column (`| contact |`)."""
+    if phone_label(text, start) or extension_after(text, end):
+        return True
+    header = column_header(text, start)
+    if header is None or PHONE_CONTEXT.search(header) is None:
+        return False
+    return not named_as_id(header + " ", len(header) + 1)
+
+
 # A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
 _PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
@@ -113,7 +135,7 @@ def phone_check(m: re.Match[str]) -> bool:
         return False
     if phonenumbers.is_valid_number(num):
         # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
-        labeled = text.startswith("+") or phone_label(m.string, m.start())
+        labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
     before = m.string[max(0, m.start() - 40) : m.start()]
