@@ -53,6 +53,7 @@ from writers.redact.public_forms import (
     temporary_hetu,
 )
 from writers.redact.structure import line_before
+from writers.redact.values.placeholders import patterned
 
 PHONE_REGIONS = (
     "US", "GB", "DE", "FR", "IN", "BR", "JP", "AU", "NL", "ES", "IT", "CA", "MX", "SE", "CH",
@@ -383,7 +384,9 @@ class _Filtered(EntityRecognizer):
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and (
-                self._named_otherwise(text, r.start, r.end) or temporary_hetu(text[r.start : r.end])
+                self._named_otherwise(text, r.start, r.end)
+                or temporary_hetu(text[r.start : r.end])
+                or _stand_in(text[r.start : r.end])
             ):
                 continue
             if r.entity_type != "IP_ADDRESS" and names_test_values(column_header(text, r.start)):
@@ -448,6 +451,14 @@ class _Filtered(EntityRecognizer):
 
 
 _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
+
+
+def _stand_in(value: str) -> bool:
+    """True for an id whose digits are one digit repeated or a run of the digits in order
+    (`00000000T`, `12345678Z`): the form's example or a test's stand-in, which no one is
+    issued, whatever its check letter says."""
+    digits = re.sub(r"\D", "", value)
+    return len(digits) >= 6 and (len(set(digits)) == 1 or patterned(digits))
 
 
 # What a US social security number is called, in the languages people write to us in: a bare

@@ -168,6 +168,8 @@ def card_check(m: re.Match[str]) -> bool:
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not CARD_WORDS.search(before):
             return False
+    if IBAN_HEAD.search(m.string[max(0, m.start() - 40) : m.start()]):
+        return False  # the tail of an IBAN-shaped string: the IBAN rule judges it whole
     if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
         return False  # a network's published test number; bytes of a hex dump
     digits = re.sub(r"\D", "", m.group(0))
@@ -175,13 +177,29 @@ def card_check(m: re.Match[str]) -> bool:
     return luhn_ok(digits) and card_length_ok(digits)
 
 
+# An IBAN as printed: capitals, the check digits glued to the country.
+_PRINTED_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+(?: ?[A-Z0-9]{1,4})?")
+
+
 def iban_check(m: re.Match[str]) -> bool:
     # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
     # and so is a standard's own example wherever it stands (`published_ibans`).
     value = m.group(0)
+    if not _PRINTED_IBAN.fullmatch(value) and not _typed_iban_ok(value):
+        return False
     return (
         iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
     )
+
+
+def _typed_iban_ok(value: str) -> bool:
+    """An IBAN typed otherwise than printed (`de16 8891 …`, `PL 61 1090 …`) is written in one
+    case, and its account part is digits with at most a bank's code in letters: words of four
+    letters (`at 10 will come back here`) are a sentence, whatever their sum."""
+    letters = re.sub(r"[^A-Za-z]", "", value)
+    account = re.sub(r"\s", "", value)[4:]
+    one_case = letters.isupper() or letters.islower()
+    return one_case and sum(c.isalpha() for c in account) <= 4
 
 
 def cpf_ok(digits: str) -> bool:
