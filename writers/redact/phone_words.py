@@ -84,7 +84,7 @@ def phone_label(text: str, start: int) -> bool:
 # `(Durchwahl 12)`, `DW 40`, `poste 12`, `ramal 40`, `toestel 8`, `wew. 12`, `内線 12`): only a
 # phone number has an extension.
 _EXTENSION = re.compile(
-    r"[ \t]*,?[ \t]*[(\[]?[ \t]*(?:(?i:ext|extn|extension|int|interno|anexo|ramal|poste|toestel"
+    r"[ \t]*[(\[]?[ \t]*(?:(?i:ext|extn|extension|int|interno|anexo|ramal|poste|toestel"
     r"|tst|durchwahl|dw|wew|доб)\.?[ \t]*:?[ \t]*|x|(?:内線|內線|分机|分機)[ \t]*)\d{1,6}(?!\w)"
 )
 
@@ -92,6 +92,33 @@ _EXTENSION = re.compile(
 def extension_after(text: str, end: int) -> bool:
     """True when an extension follows the number that ends at `end` (`_EXTENSION`)."""
     return _EXTENSION.match(text, end) is not None
+
+
+# "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
+# a project's as well.
+_NUMBER_WORD = re.compile(
+    r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
+)
+
+
+def phone_named_on_line(text: str, start: int) -> bool:
+    """True when the line before `start` names a phone by a word of its own (`Sími:`, `手机号是`,
+    `"phone": "`, `Rückrufnummer`), not by "number" alone, which names ids as well: the stricter
+    reading, for a number no region read by default has (`read_in_some_plan`)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start][-80:]
+    if _PHONE_COMPOUND.search(line) is not None:
+        return True
+    return any(
+        _NUMBER_WORD.fullmatch(m.group(0)) is None for m in PHONE_CONTEXT.finditer(line)
+    ) or any(
+        _NUMBER_WORD.fullmatch(m.group(0)) is None
+        for m in PHONE_CONTEXT.finditer(_camel_spaced(line))
+    )
+
+
+def _camel_spaced(words: str) -> str:
+    """A name written as code, read as its words (`ONCALL_PHONE`, `mobileNumber`)."""
+    return re.sub(r"[_\W]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", words))
 
 
 def inside_a_code_value(text: str, start: int) -> bool:

@@ -189,11 +189,16 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A number written with its `+` country code whose length is right for that country
     (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
     `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`. A
-    number the text calls a phone (`called_a_phone`, a contact line) is one in any country's
-    plan, not only those of `PHONE_REGIONS` (`Sími: 635 3070`, `手机号是2905 2691`)."""
+    number a word of a phone's own calls one (`called_a_phone` with `by_name`) is a phone in
+    any country's plan, not only in those of `PHONE_REGIONS` (`Sími: 635 3070`, `手机号是2905
+    2691`)."""
     window = text[start:end]
     if not window.startswith("+"):
-        called = called_a_phone(text, start, end) or on_a_contact_line(text, start)
+        # Named a phone by a word of its own, not "number" alone; and not a national id
+        # (`social security number is 195-62-6979`), which its own rule reports.
+        if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
+            return []
+        called = called_a_phone(text, start, end, by_name=True)
         return [(0, len(window))] if called and read_in_some_plan(window) else []
     try:
         number = phonenumbers.parse(window, None)

@@ -14,6 +14,7 @@ from writers.redact.phone_words import (
     extension_after,
     grouped_as_its_plan,
     phone_label,
+    phone_named_on_line,
     read_in_some_plan,
 )
 from writers.redact.public_forms import (
@@ -71,7 +72,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         # `6-1881830945`: one digit opens a phone only as a trunk prefix, or where a plan
         # writes it apart and the text calls the number a phone (`9 3430 6954`, Chile's).
-        if not (called and read_in_some_plan(value, grouped=True)):
+        by_name = called and called_a_phone(text, start, end, by_name=True)
+        if not (by_name and read_in_some_plan(value, grouped=True)):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
     if thousands and not called:
@@ -102,14 +104,18 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
-def called_a_phone(text: str, start: int, end: int) -> bool:
+def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
     """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
     label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
-    3)`: only a phone has one), or the header of its table column (`| contact |`)."""
-    if phone_label(text, start) or extension_after(text, end):
+    3)`: only a phone has one), or the header of its table column (`| contact |`). With
+    `by_name`, the word must be a phone's own on the number's line, not "number" alone
+    (`phone_words.phone_named_on_line`)."""
+    if extension_after(text, end):
+        return True
+    if phone_named_on_line(text, start) if by_name else phone_label(text, start):
         return True
     header = column_header(text, start)
-    if header is None or PHONE_CONTEXT.search(header) is None:
+    if header is None or not phone_named_on_line(header, len(header)):
         return False
     return not named_as_id(header + " ", len(header) + 1)
 
