@@ -195,9 +195,7 @@ def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
 def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]]) -> bool:
     """The cuts `inner` are a layout of the plan: all its cuts (a long group may be in halves),
     or one cut where it cuts."""
-    return any(
-        c <= inner <= c | h or len(inner) < 2 and inner <= c | h for c, h in cuts
-    )
+    return any(c <= inner <= c | h or len(inner) < 2 and inner <= c | h for c, h in cuts)
 
 
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
