@@ -196,10 +196,11 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if not window.startswith("+"):
         # Named a phone by a word of its own, not "number" alone; and not a national id
         # (`social security number is 195-62-6979`), which its own rule reports.
+        if not called_a_phone(text, start, end, by_name=True):
+            return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []
-        called = called_a_phone(text, start, end, by_name=True)
-        return [(0, len(window))] if called and read_in_some_plan(window) else []
+        return [(0, len(window))] if read_in_some_plan(window) else []
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:

@@ -68,15 +68,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `665 428 615 B`: a quantity; a row of a hex dump is bytes
     if quantity_named_before(before, PHONE_CONTEXT):
         return False  # `downloads last month: 665 428 615`: a count
-    called = called_a_phone(text, start, end)
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         # `6-1881830945`: one digit opens a phone only as a trunk prefix, or where a plan
-        # writes it apart and the text calls the number a phone (`9 3430 6954`, Chile's).
-        by_name = called and called_a_phone(text, start, end, by_name=True)
+        # writes it apart and a phone's word names the number (`9 3430 6954`, Chile's).
+        by_name = called_a_phone(text, start, end, by_name=True)
         if not (by_name and read_in_some_plan(value, grouped=True)):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not called:
+    if thousands and not called_a_phone(text, start, end):
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
