@@ -110,3 +110,20 @@ def test_the_tail_of_an_iban_is_no_card(redactor: Redactor) -> None:
     # Wrong check digits: a fixture, and its last digits pass Luhn by chance.
     assert _kept(redactor, "IBAN DE38 7590 3814 9014 6478 39 bounced, check digits wrong")
     assert _caught(redactor, "card 3814 9014 6478 39 exp 09/28", "3814 9014 6478 39")
+
+
+def test_the_recall11_probes_numbers_do_not_get_worse(redactor: Redactor) -> None:
+    """`tests/support/data/redaction_probes/recall11/`: on main before this round 88/100 phones
+    and 5/7 IBANs caught, 1/200 negatives flagged (a wrong IBAN's tail read as a card); after,
+    every phone and IBAN, no negative. The passwords are another part's."""
+    from tests.support.paths import DATA
+    from tests.support.redaction_corpus import load_jsonl_pair, score
+
+    folder = DATA / "redaction_probes" / "recall11"
+    pos, neg = load_jsonl_pair(
+        folder / "recall11_positives.jsonl", folder / "recall11_negatives.jsonl"
+    )
+    result = score(redactor, pos, neg)
+    assert result.caught["phone_number"] == result.total["phone_number"] == 100
+    assert result.caught["iban"] == result.total["iban"] == 7
+    assert len(result.false_positives) == 0, result.false_positives
