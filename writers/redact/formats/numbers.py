@@ -71,7 +71,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
         # `6-1881830945`: one digit opens a phone only as a trunk prefix, or where a plan
         # writes it apart and a phone's word names the number (`9 3430 6954`, Chile's).
-        by_name = called_a_phone(text, start, end, by_name=True)
+        called = called_a_phone(text, start, end)
+        by_name = called and called_a_phone(text, start, end, by_name=True)
         if not (by_name and read_in_some_plan(value, grouped=True)):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
