@@ -80,12 +80,13 @@ def phone_label(text: str, start: int) -> bool:
     return label_opens_with(text, start, PHONE_CONTEXT)
 
 
-# An extension after a number, in the languages a team writes in (`ext. 129`, `x31`, `int. 123`,
+# An extension after a number, in the languages a team writes in (`ext. 129`, `int. 123`,
 # `(Durchwahl 12)`, `DW 40`, `poste 12`, `ramal 40`, `toestel 8`, `wew. 12`, `内線 12`): only a
 # phone number has an extension.
 _EXTENSION = re.compile(
-    r"[ \t]*[(\[]?[ \t]*(?:(?i:ext|extn|extension|int|interno|anexo|ramal|poste|toestel"
-    r"|tst|durchwahl|dw|wew|доб)\.?[ \t]*:?[ \t]*|x|(?:内線|內線|分机|分機)[ \t]*)\d{1,6}(?!\w)"
+    r"[ \t]*[(\[]?[ \t]*(?:(?i:ext|extn|extension|interno|anexo|ramal|poste|toestel"
+    r"|durchwahl|dw)\.?[ \t]*:?[ \t]*|(?i:int|tst|wew|доб)\.[ \t]*|(?:内線|內線|分机|分機)[ \t]*)"
+    r"\d{1,6}(?!\w)"
 )
 
 
@@ -98,6 +99,8 @@ def extension_after(text: str, end: int) -> bool:
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
+    # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
+    r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )
 
 
