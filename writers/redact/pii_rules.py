@@ -42,7 +42,6 @@ from writers.redact.phone_words import (
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
-    read_in_some_plan,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -187,19 +186,10 @@ def phone_named(words: str) -> bool:
 def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A number written with its `+` country code whose length is right for that country
     (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
-    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`. A
-    number a word of a phone's own calls one (`called_a_phone` with `by_name`) is a phone in
-    any country's plan, not only in those of `PHONE_REGIONS` (`Sími: 635 3070`, `手机号是2905
-    2691`)."""
+    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`."""
     window = text[start:end]
     if not window.startswith("+"):
-        # Named a phone by a word of its own, not "number" alone; and not a national id
-        # (`social security number is 195-62-6979`), which its own rule reports.
-        if not called_a_phone(text, start, end, by_name=True):
-            return []
-        if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
-            return []
-        return [(0, len(window))] if read_in_some_plan(window) else []
+        return []
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
