@@ -164,20 +164,20 @@ DEV_REDACTION_FP_CEILING = {
     "redaction44": 3,
     # Issue 24's tenth round (written blind, first measured on 814b63a before any text was read:
     # 45 recall 169/170, FP 7; 47 167/170, FP 2; 48 169/170, FP 8; 50 169/170, FP 1); after the
-    # round's words (47: a word for a user labels the name after it; 50: ids of one form listed).
-    "redaction45": 7,
+    # round's words (47: a word for a user labels the name after it; 50: ids of one form listed)
+    # and numbers (45: an id of one repeated digit is a stand-in, "best number" is a person's;
+    # 48: an XML element's name labels its value, a giro account is no phone, a phone has an
+    # extension).
+    "redaction45": 0,
     "redaction47": 0,
-    "redaction48": 8,
+    "redaction48": 0,
     "redaction50": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules).
 DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
-    "redaction45": 1,
-    "redaction47": 3,
     "redaction48": 1,
-    "redaction50": 1,
 }
 
 

@@ -13,6 +13,7 @@ May import: nothing else in writers.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import phonenumbers
@@ -35,8 +36,16 @@ PHONE_CONTEXT = re.compile(
     r"|bel|bellen|gebeld|terugbellen|teruggebeld|anrufen|ruf|rufen|rückruf|zurückrufen"
     r"|appelle|appeler|appelez|rappelle|rappeler|rappelez|llámame|llámenos|llamadme|llamar|llame"
     r"|llamada|ligue|ligar|ligação|liga|ligo|ligou|liguei|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
-    r"|звони|звоните|позвони|позвоните|перезвони|перезвоните|телефон|телефону)\b"
-    r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처"
+    r"|звони|звоните|позвони|позвоните|перезвони|перезвоните|телефон|телефону"
+    r"|zavolej|zavolejte|volejte|zavolaj|zavolajte|volajte"
+    # Called from a number: the caller's phone (`customer called from 621 …`).
+    r"|called(?=[ \t]+(?:from|back|me|us)\b)"
+    # The phone's name in more of the languages of the countries we hear from: Icelandic,
+    # Indonesian and Malay, Hungarian, Latvian, Croatian and Slovene, Swahili, Tagalog,
+    # Vietnamese, Arabic, Hebrew.
+    r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
+    r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד)\b"
+    r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
 # runs back to the start of its line or of its sentence, at most 120 characters.
@@ -71,6 +80,50 @@ def phone_label(text: str, start: int) -> bool:
     return label_opens_with(text, start, PHONE_CONTEXT)
 
 
+# An extension after a number, in the languages a team writes in (`ext. 129`, `int. 123`,
+# `(Durchwahl 12)`, `DW 40`, `poste 12`, `ramal 40`, `toestel 8`, `wew. 12`, `内線 12`): only a
+# phone number has an extension.
+_EXTENSION = re.compile(
+    r"[ \t]*[(\[]?[ \t]*(?:(?i:ext|extn|extension|interno|anexo|ramal|poste|toestel"
+    r"|durchwahl|dw)\.?[ \t]*:?[ \t]*|(?i:int|tst|wew|доб)\.[ \t]*|(?:内線|內線|分机|分機)[ \t]*)"
+    r"\d{1,6}(?!\w)"
+)
+
+
+def extension_after(text: str, end: int) -> bool:
+    """True when an extension follows the number that ends at `end` (`_EXTENSION`)."""
+    return _EXTENSION.match(text, end) is not None
+
+
+# "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
+# a project's as well.
+_NUMBER_WORD = re.compile(
+    r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
+    # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
+    r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
+)
+
+
+def phone_named_on_line(text: str, start: int) -> bool:
+    """True when the line before `start` names a phone by a word of its own (`Sími:`, `手机号是`,
+    `"phone": "`, `Rückrufnummer`), not by "number" alone, which names ids as well: the stricter
+    reading, for a number no region read by default has (`read_in_some_plan`)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start][-80:]
+    if _PHONE_COMPOUND.search(line) is not None:
+        return True
+    return any(
+        _NUMBER_WORD.fullmatch(m.group(0)) is None for m in PHONE_CONTEXT.finditer(line)
+    ) or any(
+        _NUMBER_WORD.fullmatch(m.group(0)) is None
+        for m in PHONE_CONTEXT.finditer(_camel_spaced(line))
+    )
+
+
+def _camel_spaced(words: str) -> str:
+    """A name written as code, read as its words (`ONCALL_PHONE`, `mobileNumber`)."""
+    return re.sub(r"[_\W]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", words))
+
+
 def inside_a_code_value(text: str, start: int) -> bool:
     """True when `start` is inside an inline code span that holds more than the number before
     it (`S 08 883 250` in backticks): a code span is one value, and a number after other
@@ -99,15 +152,19 @@ def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int
     `030 1234 5678`)."""
     region = phonenumbers.region_code_for_number(number)
     meta = phonenumbers.PhoneMetadata.metadata_for_region(region or "")
-    nsn = phonenumbers.national_significant_number(number)
     if meta is None:
         return []
+    return _format_cuts(meta, phonenumbers.national_significant_number(number))
+
+
+def _format_cuts(meta: phonenumbers.PhoneMetadata, nsn: str) -> list[tuple[set[int], set[int]]]:
+    """`_plan_cuts` for the digits `nsn` in the plan `meta`."""
     cuts: list[tuple[set[int], set[int]]] = []
     for fmt in [*meta.number_format, *meta.intl_number_format]:
         leading = fmt.leading_digits_pattern
-        if leading and not re.match(leading[-1], nsn):
+        if leading and not _compiled(leading[-1]).match(nsn):
             continue
-        m = re.fullmatch(fmt.pattern or "", nsn)
+        m = _compiled(fmt.pattern or "").fullmatch(nsn)
         if m is None:
             continue
         ends = [m.end(i) for i in range(1, len(m.groups()))]
@@ -120,6 +177,30 @@ def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int
     return cuts
 
 
+@functools.lru_cache(maxsize=4096)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A plan's pattern compiled once (there are thousands: `re`'s own cache holds 512)."""
+    return re.compile(pattern)
+
+
+def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
+    """The digits of `value` in one run, its groups, and where it is cut, counted from its last
+    digit (`415 555-2671` is {4, 7})."""
+    digits = re.findall(r"\d+", value)
+    run = "".join(digits)
+    ends, at = set(), 0
+    for group in digits[:-1]:
+        at += len(group)
+        ends.add(len(run) - at)
+    return run, digits, ends
+
+
+def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]]) -> bool:
+    """The cuts `inner` are a layout of the plan: all its cuts (a long group may be in halves),
+    or one cut where it cuts."""
+    return any(c <= inner <= c | h or len(inner) < 2 and inner <= c | h for c, h in cuts)
+
+
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
     """True when the digit groups of `value` are the groups of a plan that has the number
     (`415.555.2671`, `06 12 34 56 78`; a long group may be in halves), or two groups cut where
@@ -128,12 +209,7 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
     then pairs), a tax number (`123.456.789-09`) or a record's number is cut where its own
     format cuts it, which no plan does for a number of that range. The trunk prefix or
     country code before the plan's digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
-    digits = re.findall(r"\d+", value)
-    run = "".join(digits)
-    ends, at = [], 0
-    for group in digits[:-1]:
-        at += len(group)
-        ends.append(len(run) - at)
+    run, _, ends = _cut_ends(value)
     for region in regions:
         try:
             number = phonenumbers.parse(run, region)
@@ -142,8 +218,38 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
         if not phonenumbers.is_valid_number_for_region(number, region):
             continue
         size = len(phonenumbers.national_significant_number(number))
-        inner = {e for e in ends if e < size}
-        for cuts, halves in _plan_cuts(number):
-            if cuts <= inner <= cuts | halves or len(inner) < 2 and inner <= cuts | halves:
+        if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number)):
+            return True
+    return False
+
+
+_ALL_REGIONS = tuple(sorted(r for r in phonenumbers.SUPPORTED_REGIONS if r != "001"))
+
+
+def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
+    """True when the digits of `value` are a number of some country's plan, any country: after
+    the plan's trunk prefix, or after its country code written as a group of its own with no
+    `+` (`(852) 2064 4286`), they have a length and a range of the plan's (its general pattern:
+    the range need not be assigned yet, `420 78 513` in Norway); with `grouped`, also in the
+    groups the plan writes that range in (`9 3430 6954`, a Chilean mobile). For a number the
+    text calls a phone that none of the regions read by default has."""
+    run, digits, ends = _cut_ends(value)
+    for region in _ALL_REGIONS:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        if meta is None or meta.general_desc is None:
+            continue
+        heads = [""]
+        if meta.national_prefix and run.startswith(meta.national_prefix):
+            heads.append(meta.national_prefix)
+        if len(digits) > 1 and digits[0] == str(meta.country_code):
+            heads.append(digits[0])
+        for head in heads:
+            nsn = run[len(head) :]
+            if len(nsn) not in meta.general_desc.possible_length or not _compiled(
+                meta.general_desc.national_number_pattern or "$^"
+            ).fullmatch(nsn):
+                continue
+            inner = {e for e in ends if e < len(nsn)}
+            if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn)):
                 return True
     return False

@@ -35,14 +35,13 @@ from presidio_analyzer.predefined_recognizers import (
 
 from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
-from writers.redact.formats.numbers import phone_layout_ok, placeholder_number
+from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
-    phone_label,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -167,7 +166,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
     # more slashes part a record's fields (`0412/345/678`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
-    if not (phone_label(text, start) or on_a_contact_line(text, start)):
+    if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
@@ -184,10 +183,11 @@ def phone_named(words: str) -> bool:
     return PHONE_CONTEXT.search(re.sub(r"[_\W]+", " ", spaced)) is not None
 
 
-def _possible_phone(window: str) -> list[tuple[int, int]]:
+def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A number written with its `+` country code whose length is right for that country
     (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
     `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`."""
+    window = text[start:end]
     if not window.startswith("+"):
         return []
     try:
@@ -347,7 +347,7 @@ class _Filtered(EntityRecognizer):
         score: float = 0.75,
         pre: re.Pattern[str] = _DIGITS7,
         windows: re.Pattern[str] | None = None,
-        fallback: Callable[[str], list[tuple[int, int]]] | None = None,
+        fallback: Callable[[str, int, int], list[tuple[int, int]]] | None = None,
     ) -> None:
         self.inner = inner
         self.fallback = fallback
@@ -379,7 +379,9 @@ class _Filtered(EntityRecognizer):
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and (
-                self._named_otherwise(text, r.start, r.end) or temporary_hetu(text[r.start : r.end])
+                self._named_otherwise(text, r.start, r.end)
+                or temporary_hetu(text[r.start : r.end])
+                or _stand_in(text[r.start : r.end])
             ):
                 continue
             if r.entity_type != "IP_ADDRESS" and names_test_values(column_header(text, r.start)):
@@ -429,7 +431,8 @@ class _Filtered(EntityRecognizer):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
             found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
             opened = any(r.start == 0 for r in found)
-            if self.fallback is not None and not opened and (whole := self.fallback(w.group(0))):
+            whole = None if self.fallback is None or opened else self.fallback(text, *w.span())
+            if whole:
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
                 # window's `+` on is whole already: what follows it (`(24/7)`) is a remark.
@@ -443,6 +446,14 @@ class _Filtered(EntityRecognizer):
 
 
 _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
+
+
+def _stand_in(value: str) -> bool:
+    """True for an id whose digits are one digit repeated or the digits in order, the whole of
+    them (`00000000T`, `12345678Z`): the form's example or a test's stand-in, which no one is
+    issued, whatever its check letter says."""
+    digits = re.sub(r"\D", "", value)
+    return len(digits) >= 6 and (len(set(digits)) == 1 or digits in "01234567890123456789")
 
 
 # What a US social security number is called, in the languages people write to us in: a bare

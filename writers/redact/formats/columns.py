@@ -83,7 +83,9 @@ def _aligned_header(text: str, line_start: int, start: int) -> str | None:
 AFTER_REQUEST = re.compile(r"HTTP/\d(?:\.\d)?\"?[ \t]*$")
 # A country code, two check digits and groups of four: the IBAN rule judges those digits (by
 # mod-97), and an IBAN with wrong check digits is a test fixture, not a phone number.
-IBAN_HEAD = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+ ?$")
+IBAN_HEAD = re.compile(
+    r"(?<![A-Za-z0-9])(?:[A-Z]{2} ?\d{2}(?: ?[A-Z0-9]{4})+|[a-z]{2} ?\d{2}(?: ?\d{4})+) ?$"
+)
 
 
 # A cell of a table of figures: digits with the separators amounts are written with, an optional

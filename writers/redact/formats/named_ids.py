@@ -92,6 +92,7 @@ _PERSONS_NUMBER = (
     r"|cellular|dial|ring|reach|my|your|his|her|their|our|its|the|this|that|same|new|old"
     r"|correct|right|wrong|full|whole|real|actual|main|personal|private|other|another"
     r"|different|second|backup|alternate|alternative|primary|secondary|preferred|current"
+    r"|best|better|good|usual|quickest|fastest|easiest"
     r"|previous|temporary|local|international|national|public|given|listed|following|above"
     r"|below|said|security|social|insurance|tax|passport|licence|license|driving|driver"
     r"|identity|identification|pin|health|medicare|medicaid|pension|voter|birth|citizen"
@@ -131,6 +132,8 @@ _ID_OF_OWNER = re.compile(rf"(?i)(?<![A-Za-z])(?:{_OWNER_NOUN})[ \t]*(?:{_ID_WOR
 # is the account's, which no one is reached at.
 _ACCOUNT_NAMED = re.compile(
     r"(?i)(?<![^\W\d_])(?:account|cuenta|compte|konto|conta|conto|rekening|アカウント|账户|帳戶"
+    # A giro account (`Bankgiro`, `Plusgiro`, `gironummer`): a bank's payment account.
+    r"|[^\W\d_]*giro(?:nummer|nr\.?)?"
     rf"|계정|аккаунт)(?:[ \t]+(?:{_ID_WORD}))?"
     r"(?:[ \t]+(?:at|with|for|on|bei|chez|en|de|con)[ \t]+[^\W\d_]+[ \t]*:)?[ \t]*[:#=]?[ \t]*$"
 )
@@ -163,6 +166,10 @@ _ID_COMPOUND = re.compile(
 )
 
 
+# An XML element opened right before a value: `<Id>`, `<Nr type="x">`.
+_XML_OPEN = re.compile(r"<([A-Za-z][\w.-]*)(?:[ \t][^<>\n]*)?>$")
+
+
 def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
     `Invoice #…`, `tracking number: …`, `meeting ID for …:`, `Artikelnr.`, in several
@@ -170,6 +177,10 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     # A code span or a quote opened around the number does not change what names it
     # (`project number `3630…``, `"order": "…"`).
     before = OPENING_QUOTE.sub("", text[max(0, start - 40) : start])
+    # An XML element's name is its value's label, read as words (`<Id>…`, `<OrderNumber>…`).
+    if (element := _XML_OPEN.search(before)) is not None:
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", element.group(1))
+        before = f"{before[: element.start()]} {name}: "
     # A comma right before the number parts a CSV row's cells: the cell before is its name
     # (`Reader Serial Number:,4442179`).
     before = before[:-1] if before.endswith(",") else before

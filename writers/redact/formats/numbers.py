@@ -9,7 +9,14 @@ import phonenumbers
 from writers.redact.formats.columns import AFTER_REQUEST, IBAN_HEAD, column_header, in_figures_row
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
-from writers.redact.phone_words import PHONE_CONTEXT, grouped_as_its_plan, phone_label
+from writers.redact.phone_words import (
+    PHONE_CONTEXT,
+    extension_after,
+    grouped_as_its_plan,
+    phone_label,
+    phone_named_on_line,
+    read_in_some_plan,
+)
 from writers.redact.public_forms import (
     card_length_ok,
     in_hex_dump_row,
@@ -62,9 +69,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     if quantity_named_before(before, PHONE_CONTEXT):
         return False  # `downloads last month: 665 428 615`: a count
     if not lone_lead_ok(value) and not _PHONE_HEAD_BEFORE.search(before):
-        return False  # `6-1881830945`: one digit opens a phone only as a trunk prefix
+        # `6-1881830945`: one digit opens a phone only as a trunk prefix, or where a plan
+        # writes it apart and a phone's word names the number (`9 3430 6954`, Chile's).
+        called = called_a_phone(text, start, end)
+        by_name = called and called_a_phone(text, start, end, by_name=True)
+        if not (by_name and read_in_some_plan(value, grouped=True)):
+            return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not phone_label(text, start):
+    if thousands and not called_a_phone(text, start, end):
         return False
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
@@ -92,6 +104,22 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
+def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
+    """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
+    label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
+    3)`: only a phone has one), or the header of its table column (`| contact |`). With
+    `by_name`, the word must be a phone's own on the number's line, not "number" alone
+    (`phone_words.phone_named_on_line`)."""
+    if extension_after(text, end):
+        return True
+    if phone_named_on_line(text, start) if by_name else phone_label(text, start):
+        return True
+    header = column_header(text, start)
+    if header is None or not phone_named_on_line(header, len(header)):
+        return False
+    return not named_as_id(header + " ", len(header) + 1)
+
+
 # A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
 _PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
@@ -113,7 +141,7 @@ def phone_check(m: re.Match[str]) -> bool:
         return False
     if phonenumbers.is_valid_number(num):
         # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
-        labeled = text.startswith("+") or phone_label(m.string, m.start())
+        labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
     before = m.string[max(0, m.start() - 40) : m.start()]
@@ -146,6 +174,8 @@ def card_check(m: re.Match[str]) -> bool:
         before = m.string[max(0, m.start() - 60) : m.start()]
         if not CARD_WORDS.search(before):
             return False
+    if IBAN_HEAD.search(m.string[max(0, m.start() - 40) : m.start()]):
+        return False  # the tail of an IBAN-shaped string: the IBAN rule judges it whole
     if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
         return False  # a network's published test number; bytes of a hex dump
     digits = re.sub(r"\D", "", m.group(0))
@@ -153,13 +183,29 @@ def card_check(m: re.Match[str]) -> bool:
     return luhn_ok(digits) and card_length_ok(digits)
 
 
+# An IBAN as printed: capitals, the check digits glued to the country.
+_PRINTED_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4})+(?: ?[A-Z0-9]{1,4})?")
+
+
 def iban_check(m: re.Match[str]) -> bool:
     # An IBAN named a test or an example one (`example IBAN DE89 3704 …`) is a published one,
     # and so is a standard's own example wherever it stands (`published_ibans`).
     value = m.group(0)
+    if not _PRINTED_IBAN.fullmatch(value) and not _typed_iban_ok(value):
+        return False
     return (
         iban_ok(value) and not published_iban(value) and not named_test_number(m.string, m.start())
     )
+
+
+def _typed_iban_ok(value: str) -> bool:
+    """An IBAN typed otherwise than printed (`de16 8891 …`, `PL 61 1090 …`) is written in one
+    case, and its account part is digits with at most a bank's code in letters: words of four
+    letters (`at 10 will come back here`) are a sentence, whatever their sum."""
+    letters = re.sub(r"[^A-Za-z]", "", value)
+    account = re.sub(r"\s", "", value)[4:]
+    one_case = letters.isupper() or letters.islower()
+    return one_case and sum(c.isalpha() for c in account) <= 4
 
 
 def cpf_ok(digits: str) -> bool:

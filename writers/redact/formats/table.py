@@ -215,7 +215,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "iban",
         rx(
-            r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
+            # As printed (`DE89 3704 …`), and as typed: in lowercase, or with the country
+            # apart from its check digits (`PL 61 1090 …`); `iban_check` judges those.
+            r"(?<![A-Za-z0-9])(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
+            r"|[A-Za-z]{2} ?\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,4})?)"
             r"(?![A-Za-z0-9])"
         ),
         0.85,
