@@ -330,7 +330,8 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
         if rule.needs is not None and rule.needs.search(text) is None:
             continue  # no match can exist (a street address has a house number)
         starts = None
-        if rule.starts is not None:
+        anchored = rule.pattern if isinstance(rule.pattern, re.Pattern) else None
+        if rule.starts is not None and anchored is not None:
             if rule.starts not in scanned:
                 scanned[rule.starts] = rule.starts(text)
             starts = scanned[rule.starts]
@@ -339,8 +340,8 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
         pos = 0
         while (
             m := rule.pattern.search(text, pos)
-            if starts is None
-            else search_from(rule.pattern, text, starts, pos)
+            if starts is None or anchored is None
+            else search_from(anchored, text, starts, pos)
         ) is not None:
             # A rejected match may hide a real one inside it (`config: `token: abc``), so
             # resume just after its start rather than after its end.
