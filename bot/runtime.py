@@ -89,14 +89,16 @@ class Runtime:
             on_cap_hit=on_cap_hit,
         )
         self.embedder = make_embedder(settings.embedder)
-        with self.store.sessions() as db:
-            # The lesson library's vectors live in memory, built once here, updated incrementally.
-            if read_only:
-                # Lessons embedded by another embedder get their new vectors in memory only: a
-                # flush of them would fail on a store opened for reading.
-                with db.no_autoflush:
-                    self.library = LessonLibrary.build(db, self.embedder)
-            else:
+        # The lesson library's vectors live in memory, built once here, updated incrementally.
+        if read_only:
+            # Lessons embedded by another embedder get their new vectors in memory only: a flush
+            # of them would fail on a store opened for reading.
+            with self.store.sessions() as db, db.no_autoflush:
+                self.library = LessonLibrary.build(db, self.embedder)
+        else:
+            # Committed: the vectors of lessons re-embedded for a new embedder are written back
+            # once, not redone by every process that starts.
+            with self.store.sessions.begin() as db:
                 self.library = LessonLibrary.build(db, self.embedder)
         self.guard = guard_from_settings(settings)
         self.lessons = LessonWriter(self.library, guard=self.guard)
