@@ -172,12 +172,22 @@ DEV_REDACTION_FP_CEILING = {
     "redaction47": 0,
     "redaction48": 0,
     "redaction50": 0,
+    # Issue 24's eleventh round (written blind, first measured on 5da17d3 before any text was
+    # read: 51 recall 167/170, FP 1; 53 169/170, FP 10; 54 168/170, FP 7; 55 166/170, FP 9).
+    "redaction51": 1,
+    "redaction53": 10,
+    "redaction54": 7,
+    "redaction55": 9,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules).
 DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
     "redaction48": 1,
+    "redaction51": 3,
+    "redaction53": 1,
+    "redaction54": 2,
+    "redaction55": 4,
 }
 
 
@@ -277,6 +287,10 @@ HELD_OUT_REDACTION = {
     "redaction43": (167, 170, 10, 600),
     "redaction46": (169, 170, 2, 600),
     "redaction49": (168, 170, 16, 600),
+    # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
+    # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
+    "redaction52": (163, 170, 3, 600),
+    "redaction56": (166, 170, 8, 600),
 }
 
 
