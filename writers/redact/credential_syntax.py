@@ -63,7 +63,13 @@ from __future__ import annotations
 import re
 
 from writers.redact.context.pairs import password_shaped, trimmed_span
-from writers.redact.context.prose import CLOSE, QUALIFIER, NounAnchored, plausible_value
+from writers.redact.context.prose import (
+    CLOSE,
+    QUALIFIER,
+    NounAnchored,
+    plausible_value,
+    shaped_password,
+)
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
@@ -158,6 +164,104 @@ _PAIR_FOR = re.compile(
     r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
 )
 
+# "the login for the sandbox is rtr_tn24 / J@k@rt@29#", "user `xcalibur` / `Kriti!1483`",
+# "Staging Jenkins – admin – BaV~NHQ?52s~fs&": a user, a slash or a dash between spaces, and a
+# password-shaped value ending its clause or followed by what the pair opens. What says the two
+# are an account and what opens it is a word for a login or an account earlier on the line, or
+# an account every system ships with (`admin`, `root`) as the user.
+_LOGIN_PAIR = re.compile(
+    r"(?m)(?<![\w./@-])(?P<uq>[`'\"])?(?P<u>[A-Za-z][\w.@\\-]{0,40})(?(uq)[`'\"])"
+    r"[ \t]+(?:/|[-–—])[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])"
+    r"(?=[ \t]*(?:$|[,;)]|[.!?](?:[ \t]|$))"
+    r"|[ \t]+(?:for|on|to|at|pour|para|per|für|voor|auf|na|do|em|no|bei|im|sur|en)[ \t])"
+)
+# Words for a login or an account, in the languages the secret's nouns are read in.
+_LOGIN_WORDS = re.compile(
+    r"(?i)(?<![^\W\d_])(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?|account|acct|accounts"
+    r"|user(?:name)?|usr|u/p|zugang(?:sdaten)?|anmeldung|benutzer(?:name)?|konto|cuenta|usuario"
+    r"|credenciales|acceso|conta|usu[áa]rio|credenciais|acesso|compte|identifiants|acc[èe]s"
+    r"|credenziali|accesso|utente|inlog(?:gning)?|tunnus|tunnukset|логин|учётка|учетка|аккаунт"
+    r"|доступ|dost[ęe]p|giri[şs]|hesap|t[àa]i kho[ảa]n|đăng nhập|akun"
+    # A Wi-Fi network's name and its password are a login too ("wifi: CafeGuest / …").
+    r"|wi-?fi|wlan|ssid)(?![^\W\d_])"
+    r"|계정|아이디|로그인|アカウント|ログイン|账号|帳號|账户|賬戶|登录|登入|حساب|חשבון"
+)
+# Accounts systems ship with: named as the user, they say the pair is a login.
+_SHIPPED_ACCOUNT = re.compile(r"(?i)admin|root|administrator|sa|postgres|guest|ubuntu|pi|operator")
+
+
+# An issue or a ticket: `#4521`, a project key in capitals and its number (`ABC#12345`).
+_ISSUE_NUMBER = re.compile(r"(?:[A-Z][A-Z0-9]{1,9})?#\d+")
+# `u: admin p: …`, `user admin pw …`: the abbreviations of a form's two fields, the user's then
+# the password's.
+_U_THEN_P = re.compile(
+    r"(?i)(?<![\w-])u(?:ser)?[ \t]*[:=][ \t]*[^\s,;/|]{1,64}[ \t,;/|]+p[ \t]*[:=][ \t]*"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})"
+)
+# `admin:Corvo#7712@10.0.0.5`, "creds → ops:Corvo#7712": a user and a password joined by a colon,
+# as a URL's userinfo holds them (before an `@` and its host, with or without a scheme), after a
+# word for a login, or with an account every system ships with as the user.
+_USER_COLON_PASSWORD = re.compile(
+    r"(?<![\w./@:%+-])(?P<u>[A-Za-z][\w.-]{0,40}):(?P<s>[^\s:@/`'\"]{8,100}?)"
+    r"(?P<at>@[\w-]+(?:\.[\w-]+)*)?(?=$|[\s,;)]|(?<=[\w.-])[.!?](?:\s|$))"
+)
+
+
+# Where those two can start, found from their joiner (a spaced slash or dash, a colon after a
+# name) rather than by trying the pattern at every word: the name's first character, or any
+# place inside a token where a name could begin (after a bracket, a quote).
+_PAIR_JOINER = re.compile(r"[ \t]+[/–—-][ \t]+")
+_COLON_JOINER = re.compile(r"[\w.-]:(?=\S)")
+
+
+def _pair_starts(text: str) -> list[int]:
+    starts: set[int] = set()
+    for m in _PAIR_JOINER.finditer(text):
+        end = m.start()
+        begin = end
+        while begin > 0 and not text[begin - 1].isspace():
+            begin -= 1
+        starts.update(k for k in range(begin, end) if k == begin or not text[k - 1].isalnum())
+    return sorted(starts)
+
+
+def _colon_starts(text: str) -> list[int]:
+    starts: set[int] = set()
+    for m in _COLON_JOINER.finditer(text):
+        begin = m.start()
+        while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "_.-"):
+            begin -= 1
+        starts.add(begin)
+    return sorted(starts)
+
+
+def _user_colon_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if _ISSUE_NUMBER.fullmatch(value):
+        return False  # `ticket:ABC#12345`: an issue's number
+    if not (shaped_password(value) and plausible_value(value, strict=True)):
+        return False
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    return (
+        m.group("at") is not None
+        or _LOGIN_WORDS.search(line[-100:]) is not None
+        or _SHIPPED_ACCOUNT.fullmatch(m.group("u")) is not None
+    )
+
+
+def _login_pair_ok(m: re.Match[str]) -> bool:
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    named = _LOGIN_WORDS.search(line[-100:]) is not None
+    if not (named or _SHIPPED_ACCOUNT.fullmatch(m.group("u"))):
+        return False
+    value = m.group("s")
+    if _ISSUE_NUMBER.fullmatch(value):
+        return False  # `PROJ#4521`: an issue's number
+    if len(value) >= 8 and shaped_password(value):
+        # Letters, digits and a symbol: a password a policy accepts, of eight characters or more.
+        return plausible_value(value, strict=True)
+    return _login_verb_ok(m)
+
 
 # `echo 'PASSWORD' | sudo -S …`: `sudo -S` reads the password from its standard input, so what
 # is echoed into it is the password.
@@ -205,6 +309,15 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
     Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
     Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
+    Rule("secret_prose", _LOGIN_PAIR, 0.55, _login_pair_ok, starts=_pair_starts),
+    Rule(
+        "secret_prose",
+        _U_THEN_P,
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)\bu(?:ser)?[ \t]*[:=]"),
+    ),
+    Rule("secret_prose", _USER_COLON_PASSWORD, 0.55, _user_colon_ok, starts=_colon_starts),
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
@@ -257,6 +370,28 @@ _AFTER_PURPOSE = re.compile(
     r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
+# A question for a password answered on its own line ("passa-me a senha? ah já sei, é …", "the
+# wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
+# and a copula gives the value; only a value shaped as a password counts (a sentence after a
+# question says many things of its subject: "the token? it is fine-grained").
+_ASKED_THEN_GIVEN = re.compile(
+    rf"(?i){_NOUN}[^\n?？]{{0,60}}[?？][^\n?？]{{0,40}}?(?<![^\s,])"
+    rf"(?:{_PRONOUN}|è|là|ni)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
+)
+# A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
+# which is the network's password; WPA takes 8 to 63 characters.
+_SSID_KEY = re.compile(
+    r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
+    r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{8,63})(?(q)[`'\"])[ \t]*$"
+)
+
+
+def _given_ok(m: re.Match[str]) -> bool:
+    value = m.group("s").rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
 # German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
 _CHANGED_TO_VERB_LAST = re.compile(
     rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+"
@@ -317,6 +452,14 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", NounAnchored(_AFTER_NOUN), 0.55, _strict, _span),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", NounAnchored(_ASKED_THEN_GIVEN), 0.55, _given_ok, trimmed_span),
+    Rule(
+        "secret_prose",
+        _SSID_KEY,
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)ssid|wi-?fi|net|r[ée]s|red"),
+    ),
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(
         "secret_prose",

@@ -64,6 +64,8 @@ _COPULA = (
     r"|este|e|ni|ay|คือ"
     # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
     r"|és|ir|је|е"
+    # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
+    r"|ficou|quedó"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -103,9 +105,12 @@ PROSE = re.compile(
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
-    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
-    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
-    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters (five
+    # before a value shaped as a password, `prose_check`; a word may hold a hyphen, `Wi-Fi`),
+    # then a verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2")
+    # or a dash.
+    rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{1,5}}?)[ \t]+"
+    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
@@ -302,7 +307,26 @@ def prose_check(m: re.Match[str]) -> bool:
         return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
         return _pin(m)
+    modifier = m.groupdict().get("mod")
+    if modifier and len(modifier.split()) > 3 and not shaped_password(value.rstrip(".,;:)")):
+        # A long modifier ("mật khẩu wifi phòng biên tập mới là …") is as often a clause of
+        # prose: only a value no word could be (letters, digits and a symbol) is said there.
+        return False
     return value_ok(value, strict=bare, said=said)
+
+
+# Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
+_SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
+
+
+def shaped_password(value: str) -> bool:
+    """Is `value` letters with digits and a symbol that joins no name, as a password a policy
+    accepts is?"""
+    return (
+        _SHAPING_SYMBOL.search(value) is not None
+        and re.search(r"\d", value) is not None
+        and re.search(r"[^\W\d_]", value) is not None
+    )
 
 
 # A PIN, a lock's code, a phone's or a card's password is digits: after a word for a password
@@ -392,6 +416,12 @@ _LOCK = (
     r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?"
     r"(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
     r"|codice[ \t]+(?:della[ \t]+porta|dell['’]allarme|del[ \t]+cancello|della[ \t]+cassaforte)"
+    # The code for what it opens, the English and Russian way ("the code for the lockbox", "код
+    # от домофона": an intercom's, a porch's, a safe's).
+    r"|code[ \t]+(?:for|to|of)[ \t]+(?:the[ \t]+)?(?:front[ \t]+|side[ \t]+|back[ \t]+)?"
+    r"(?:door|gate|alarm|lock|lockbox|key[ \t]?box|keypad|safe|locker|garage|padlock|entry)"
+    r"|код[ \t]+(?:от|для|к)[ \t]+(?:домофона|двери|подъезда|сейфа|замка|калитки|ворот)"
+    r"|(?:lockbox|key[ \t]?box|intercom|buzzer)[ \t-]?code"
 )
 LOCK_CODE = re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
@@ -631,6 +661,7 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
         and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
         and identifier_like(value.rstrip(CLOSE))
+        and not value.rstrip(CLOSE).isdigit()  # digits alone are a PIN's, as `_pin` reads them
     ):
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name

@@ -162,7 +162,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         needs=re.compile("[?？]"),
         starts=noun_line_starts,
     ),
-    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check, needs=re.compile("(?i)cod")),
+    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check, needs=re.compile("(?i)cod|код")),
     Rule(
         "secret_prose",
         NounAnchored(WORD_PHRASE),

@@ -163,6 +163,8 @@ SECRET_NOUNS_CJK = (
     # Japanese clips パスワード to パス, which alone is also a path: not after katakana
     # (`インストールパス`) or before it (`パスポート`).
     r"|(?<![\u30a1-\u30fa\u30fc])パス(?![\u30a1-\u30fa\u30fc])"
+    # The key emoji is a chat's word for a password in every language ("🔑 …", "wifi 🔑: …").
+    r"|🔑"
 )
 # Words about a secret, in any of those languages: "Change password", "Passwort ändern",
 # "パスワードを変更" are a form's labels and a translation file's strings, not a password.
