@@ -66,7 +66,6 @@ from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
     QUALIFIER,
-    NounAnchored,
     plausible_value,
     shaped_password,
 )
@@ -74,7 +73,7 @@ from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK
+from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -449,10 +448,10 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", NounAnchored(_AFTER_NOUN), 0.55, _strict, _span),
+    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
-    Rule("secret_prose", NounAnchored(_ASKED_THEN_GIVEN), 0.55, _given_ok, trimmed_span),
+    Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
     Rule(
         "secret_prose",
         _SSID_KEY,
@@ -463,17 +462,19 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(
         "secret_prose",
-        NounAnchored(_AFTER_PURPOSE),
+        _AFTER_PURPOSE,
         0.55,
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
     ),
     Rule(
         "secret_prose",
-        NounAnchored(_CHANGED_TO_VERB_LAST),
+        _CHANGED_TO_VERB_LAST,
         0.55,
         _argument_ok,
         needs=re.compile(r"(?i)geändert|gesetzt|zurückgesetzt|umgestellt|geaendert"),
+        starts=noun_starts,
     ),
 )

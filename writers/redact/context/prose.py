@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Mapping
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
 from writers.redact.formats.assignments import (
@@ -361,47 +359,6 @@ def _pin(m: re.Match[str]) -> bool:
         after = m.string[end : end + 2]
         return label and not re.match(r"[ \t]?[^\W\d_]", after) and between.isspace()
     return _PIN_JOIN.fullmatch(between) is not None
-
-
-# Where a secret's noun can begin: scanning a text for the nouns is most of what a rule that
-# opens with one costs, so the rules below scan once and share the places.
-_NOUN_START = re.compile(rf"(?i)(?=(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))")
-_noun_starts_cache: tuple[str, list[int]] = ("", [])
-
-
-def _noun_starts(text: str) -> list[int]:
-    global _noun_starts_cache
-    cached = _noun_starts_cache
-    if cached[0] is text or cached[0] == text:
-        return cached[1]
-    starts = [m.start() for m in _NOUN_START.finditer(text)]
-    _noun_starts_cache = (text, starts)
-    return starts
-
-
-class NounAnchored:
-    """A pattern that opens with a secret's noun (`NOUNS` or `_NOUNS_CJK`, as `_NOUN_START`
-    reads them), searched only from the places a noun begins: the same matches as its own
-    `search`, found from one shared scan."""
-
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self._compiled = pattern
-
-    @property
-    def pattern(self) -> str:
-        return self._compiled.pattern
-
-    @property
-    def groupindex(self) -> Mapping[str, int]:
-        return self._compiled.groupindex
-
-    def search(self, string: str, pos: int = 0) -> re.Match[str] | None:
-        starts = _noun_starts(string)
-        for start in starts[bisect_left(starts, pos) :]:
-            m = self._compiled.match(string, start)
-            if m is not None:
-                return m
-        return None
 
 
 # A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
