@@ -397,6 +397,91 @@ _CHANGED_TO_VERB_LAST = re.compile(
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})(?(q)[`'\"])"
     r"[ \t]+(?:geändert|gesetzt|zurückgesetzt|umgestellt|geaendert)"
 )
+# What a password was changed to is the password: a verb of changing and its "to", in the
+# languages the nouns are read in, after the noun in its clause ("senha do wifi mudou pra …",
+# "la password è cambiata in …", "пароль поменял на …", "密码改成了…", "mật khẩu đã đổi thành
+# …"); Japanese, Korean and Turkish put the value before the verb ("パスワードを…に変更",
+# "비밀번호를 …로 바꿨어요", "şifreyi … yaptım"). Only a value shaped as a password counts.
+_CHANGE_TO = (
+    r"(?:mudou|mudei|mudamos|trocou|troquei|alterei|alterou|alterada|mudada|trocada)[ \t]+"
+    r"(?:pra|para|p/)"
+    r"|(?:cambi[éóo]|cambiada|cambiamos|cambiata|cambiato|modificata|impostata)[ \t]+"
+    r"(?:a|por|in)"
+    r"|(?:chang[ée]e?|modifi[ée]e?|remplac[ée]e?)[ \t]+(?:en|pour|par)"
+    r"|(?:veranderd|gewijzigd|aangepast)[ \t]+(?:in|naar)|wordt"
+    r"|(?:поменял[аи]?|изменил[аи]?|сменил[аи]?|изменён|изменен|змінив|змінила|змінили)[ \t]+на"
+    r"|(?:zmienion[eya]|zmieniłem|zmieniłam|zmienił|ustawion[eya]|ustawiłem)[ \t]+na"
+    r"|(?:đổi|thay đổi)[ \t]+(?:thành|sang)"
+    r"|(?:diganti|diubah|ganti|ubah|tukar)[ \t]+(?:jadi|menjadi|ke)"
+    r"|(?:changed|reset|set|updated|rotated)[ \t]+(?:it[ \t]+)?to"
+)
+_CJK_SCRIPT = r"\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_CHANGED_TO = re.compile(
+    rf"(?i){_NOUN}(?:[^\n.!?]{{0,50}}?(?:(?<![^\W\d_])(?:{_CHANGE_TO})[ \t]+"
+    r"|(?:改成了?|改为|改為|换成了?|換成了?|设置为|设为|設為|更改为|เปลี่ยนเป็น)[ \t]*)"
+    rf"(?P<q>[`'\"「])?(?P<s>[^\s`'\"」{_CJK_SCRIPT}]{{6,100}})"
+    # The value before the verb: a particle, the value, then "to" and the verb.
+    rf"|(?:を|를|을|yi|yı|i|ı|sini|sını)?[ \t]*(?P<v>[^\s{_CJK_SCRIPT}]{{6,100}}?)[ \t]*"
+    r"(?:に(?:変更|変え)|(?:으로|로)[ \t]*(?:바꿨|바꾸|변경)|[ \t]+(?:yaptım|yaptık|olarak)))"
+)
+
+
+def _changed_to_ok(m: re.Match[str]) -> bool:
+    value = (m.group("s") or m.group("v")).rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
+def _changed_to_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "s" if m.group("s") is not None else "v"
+    value = m.group(group).rstrip(".,;:)")
+    return m.start(group), m.start(group) + len(value)
+
+
+_AFTER_A_PHRASE = (
+    r"for|to|on|of|at|in|now|lol|btw|please|pls|thanks|thx|today|here|there|and|but|so|until"
+    r"|from|with|since|para|por|pour|für|per|und|et|y|e"
+)
+# A value, then a copula and the noun ("Nopal#4471 is the new wifi password", "use … as the
+# password"): the words after it name it, as a label before it would. Only a value shaped as a
+# password counts, and the noun must end the phrase (not "… is the password policy").
+_NAMED_AFTER = re.compile(
+    r"(?i)(?<!\S)(?:(?:use|usa|utilise|utilisez|benutze|nimm)[ \t]+)?"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,.]?[ \t]+"
+    r"(?:is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als)[ \t]+"
+    # A definite article or a possessive: "… is a password" is any one, said of a kind.
+    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|het|de)[ \t]+)?"
+    r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    # The noun ends the phrase: a word after it makes a compound ("… is the password format"),
+    # unless it opens what follows ("… as the password for now", "… is my password lol").
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+)
+_TOKEN_START = re.compile(r"(?<!\S)\S")
+
+
+def _before_noun_starts(text: str) -> list[int]:
+    """Where a value named by the noun after it can start: a token's start on the noun's line,
+    up to 90 characters before it."""
+    starts: set[int] = set()
+    for noun in noun_starts(text):
+        line = text.rfind("\n", 0, noun) + 1
+        starts.update(m.start() for m in _TOKEN_START.finditer(text, max(line, noun - 90), noun))
+    return sorted(starts)
+
+
+# Words that make what follows an example of a kind ("things like Summer2024! as a password").
+_EXAMPLE_BEFORE = re.compile(
+    r"(?i)(?:\blike|such as|e\.g\.|z\.b\.|p\.ex\.|por ejemplo|par exemple|zum beispiel"
+    r"|for example|for instance|avoid|never use|don'?t use|do not use)[ \t:]*$"
+)
+
+
+def _named_after_ok(m: re.Match[str]) -> bool:
+    if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
 _VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
 
 
@@ -452,6 +537,15 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
     Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
+    Rule("secret_prose", _CHANGED_TO, 0.55, _changed_to_ok, _changed_to_span, starts=noun_starts),
+    Rule(
+        "secret_prose",
+        _NAMED_AFTER,
+        0.55,
+        _named_after_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
+    ),
     Rule(
         "secret_prose",
         _SSID_KEY,

@@ -253,3 +253,44 @@ def test_a_url_password_with_an_empty_user(redactor: Redactor) -> None:
     text = "REDIS_URL=redis://:Zaq1@wsx@cache:6379/0"
     assert _caught(redactor, text, "Zaq1@wsx")
     assert _kept(redactor, "see https://:443@host and redis://:@cache:6379")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # What a password was changed to.
+        ("senha do wifi da loja mudou pra Acerola#552", "Acerola#552"),
+        ("la password è cambiata in Gelato!7781", "Gelato!7781"),
+        ("mot de passe changé en Crêpe#4410", "Crêpe#4410"),
+        ("пароль поменял на Kedr%2290", "Kedr%2290"),
+        ("hasło zmienione na Jodla#8812", "Jodla#8812"),
+        ("mật khẩu đã đổi thành Sen#4471", "Sen#4471"),
+        ("密码改成了Lotus#4471", "Lotus#4471"),
+        ("パスワードをMomiji#4471に変更しました", "Momiji#4471"),
+        ("비밀번호를 Maru#4471로 바꿨어요", "Maru#4471"),
+        ("şifreyi Lale#4471 yaptım", "Lale#4471"),
+        ("kata sandinya sudah diganti jadi Melati#4471", "Melati#4471"),
+        # A value the noun after it names.
+        ("Nopal#4471 is the new wifi password", "Nopal#4471"),
+        ("use Corvo#7712 as the password for now", "Corvo#7712"),
+    ],
+)
+def test_a_password_changed_to_or_named_after(redactor: Redactor, text: str, secret: str) -> None:
+    assert _caught(redactor, text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Corvo#7712 is the new password format",
+        "Argon2id is the password hash",
+        "the wiki at wiki/Ops#42 is the password page",
+        "the password was changed to meet the policy",
+        "パスワードを変更しました",
+        "senha do wifi mudou para a que está no cofre",
+        "don't use things like Summer2024! as a password",
+        "Winter2025! is a password people pick every year",
+    ],
+)
+def test_near_changes_and_names_stay_kept(redactor: Redactor, text: str) -> None:
+    assert _kept(redactor, text)

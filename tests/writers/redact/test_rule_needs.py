@@ -115,12 +115,14 @@ def every_start(pattern: re.Pattern[str], text: str) -> list[int]:
 
 def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     # Every rule led by a noun shares one scan for it (`noun_starts`, or the starts of the lines
-    # that hold one); a user-and-password pair starts from its joiner.
+    # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
+    # after it on the noun's line.
     by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
-    assert len(by_noun) == 10
+    assert len(by_noun) == 11
     assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
         "_pair_starts",
         "_colon_starts",
+        "_before_noun_starts",
     }
 
 

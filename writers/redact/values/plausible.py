@@ -127,7 +127,10 @@ SECRET_NOUNS = (
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
     # Nouns inflect: Turkish and Hungarian add the possessive ("admin şifresi", "a fiók
     # jelszava"), Finnish too ("salasanasi"), Slavic languages the case ("hasła do", "пароля").
-    r"|şifre(?:si|niz|n|m)|parola(?:s[ıi]|n[ıi]z)|jelszav(?:a|ad)|jelsz[óo]t|salasanasi"
+    r"|şifre(?:si|sini|niz|nizi|n|m|mi|yi)|parola(?:s[ıi]|n[ıi]z|y[ıi])|jelszav(?:a|ad)"
+    r"|jelsz[óo]t|salasanasi"
+    # Indonesian and Malay glue `-nya` (its, the) to the noun: "kata sandinya", "passwordnya".
+    r"|kata sandinya|kata laluannya|passwordnya"
     r"|has[łl](?:a|em)|hesl(?:a|em)|парол(?:я|ем|ю)|passworts|kennworts"
     # The word in the other languages of Europe: Catalan, Galician, Basque, Irish, Welsh,
     # Scottish Gaelic, Icelandic, Estonian, Lithuanian, South Slavic, Romanian, Albanian,
