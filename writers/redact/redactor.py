@@ -141,6 +141,9 @@ _FULLWIDTH_ALNUM = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
 # US SSN typed with underscores for its hyphens (`537_28_4419`, a form that will not take a
 # dash) is the same SSN.
 _DIGIT_DASH = re.compile(r"(?<=\d)[\u2010-\u2015\u2212](?=\d)")
+# An en dash between two numbers is a range (`30000–31999`, `06:00–14:00`, its proper use);
+# between three groups or more it joins a layout's groups (`537–28–4419`, `4539–1488–…`).
+_DASHED_RUN = re.compile(r"\d+(?:[\u2010-\u2015\u2212]\d+){2,}")
 _DIGIT_SPACE = re.compile(r"(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d)")
 _SSN_UNDERSCORES = re.compile(r"(?<![\w])\d{3}_\d{2}_\d{4}(?![\w])")
 
@@ -150,13 +153,14 @@ def width_folded_view(text: str) -> UnescapedView | None:
     dashes and spaces between digits above folded to `-` and ` `; None when there is nothing
     to fold (fullwidth punctuation alone the rules already read in both widths)."""
     wide = _FULLWIDTH_ALNUM.search(text) is not None
-    dashed = _DIGIT_DASH.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    dashed = _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
     ssn = "_" in text and _SSN_UNDERSCORES.search(text) is not None
     if not (wide or dashed or ssn):
         return None
     folded = text.translate(_FULLWIDTH) if wide else text
     if dashed:
-        folded = _DIGIT_SPACE.sub(" ", _DIGIT_DASH.sub("-", folded))
+        folded = _DASHED_RUN.sub(lambda m: _DIGIT_DASH.sub("-", m.group(0)), folded)
+        folded = _DIGIT_SPACE.sub(" ", folded)
     if ssn:
         folded = _SSN_UNDERSCORES.sub(lambda m: m.group(0).replace("_", "-"), folded)
     return UnescapedView(folded, tuple(range(len(text))), tuple(range(1, len(text) + 1)))

@@ -54,6 +54,7 @@ def test_a_card_after_no_glued_to_its_dot(redactor: Redactor) -> None:
         "posted FI docs:      5130977549\u20135110934472",
         "support rota 06:00\u201314:00 and 14:00\u201322:00",
         "Zeitraum 2019\u20132024, 13\u201319 Stellen",
+        "open ports 30000\u201331999 for the media relay",
         "see doi:10.1145/3983076.3079170",
     ],
 )
@@ -229,6 +230,11 @@ _JWT = (
 )
 def test_a_jose_token_by_its_header(redactor: Redactor, text: str, token: str) -> None:
     assert _caught(redactor, text, token)
+
+
+def test_the_line_after_a_whole_jwt_is_not_part_of_it(redactor: Redactor) -> None:
+    text = f"Authorization: Bearer {_JWT}\nx-request-id: 4f1c"
+    assert redactor.redact(text).text.endswith("\nx-request-id: 4f1c")
 
 
 def test_a_jwt_wrapped_at_a_terminals_width(redactor: Redactor) -> None:

@@ -158,7 +158,10 @@ RULES: tuple[Rule, ...] = (
         "jwt",
         rx(
             r"(?:" + _B + r"|(?<=%[0-9A-Fa-f]{2}))(?P<h>e[wy][A-Za-z0-9_-]{10,})"
-            rf"(?:\.{_WRAPPED}*){{2}}(?:(?:\.{_WRAPPED}*){{2}})?" + _E
+            # A wrap may fall inside the payload or right after a dot; a line that ends after
+            # the last segment began ends the token (the next line is the next header, `x-…:`).
+            rf"\.{_WRAPPED}*\.(?:\\?\n(?=[A-Za-z0-9_-]))?[A-Za-z0-9_-]*"
+            r"(?:(?:\.[A-Za-z0-9_-]*){2})?" + _E
         ),
         0.95,
         jose_header,
