@@ -118,7 +118,7 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
     # after it on the noun's line.
     by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
-    assert len(by_noun) == 11
+    assert len(by_noun) == 10
     assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
         "_pair_starts",
         "_colon_starts",
@@ -126,9 +126,18 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     }
 
 
+# Forms the corpora hold fewer than three of, so that each rule with `starts` is exercised: the
+# German verb last ("Passwort … auf … geändert").
+RARE_FORMS = [
+    "Das WLAN-Passwort habe ich auf Kiefer#4471 geändert.",
+    "Passwort für den Drucker auf Ahorn%2290 gesetzt",
+    "das Kennwort wurde gestern auf `Linde!8812` zurückgesetzt",
+]
+
+
 @pytest.mark.parametrize("rule", RULES_WITH_STARTS, ids=lambda r: r.pattern.pattern[:24])
 def test_every_match_starts_where_the_rule_says(rule: Rule) -> None:
-    texts = dev_corpus()
+    texts = dev_corpus() + RARE_FORMS
     assert len(texts) > 10000  # the corpora were found
     assert rule.starts is not None
     matched = 0
