@@ -193,15 +193,25 @@ _NOUN_START = re.compile(
 _NOUN_START_ASCII = re.compile(rf"(?<![a-z])(?:{SECRET_NOUNS})")
 
 
+# The last text scanned and its places: the rules of one text ask for them several times (the
+# places themselves, the lines that hold them, the tokens before them), so the scan runs once.
+_last_scan: tuple[str, list[int]] = ("", [])
+
+
 def noun_starts(text: str) -> list[int]:
     """Every place in `text` where a secret's noun begins (overlapping ones too: `auth token`
-    holds `token`), in order."""
+    holds `token`), in order. The list is shared with the next caller: do not change it."""
+    global _last_scan
+    last = _last_scan
+    if last[0] is text or last[0] == text:
+        return last[1]
     scan, pattern = (text.lower(), _NOUN_START_ASCII) if text.isascii() else (text, _NOUN_START)
     found: list[int] = []
     pos = 0
     while (m := pattern.search(scan, pos)) is not None:
         found.append(m.start())
         pos = m.start() + 1
+    _last_scan = (text, found)
     return found
 
 
