@@ -447,8 +447,11 @@ class _Filtered(EntityRecognizer):
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
                 # window's `+` on is whole already: what follows it (`(24/7)`) is a remark.
+                # Without a `+` (a number its label calls a phone) the parts stay candidates
+                # too: the whole may be refused where a part is a phone.
                 kind = self.inner.supported_entities[0]
-                found = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
+                wholes = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
+                found = wholes if w.group(0).startswith(("+", "＋")) else found + wholes
             for r in found:
                 r.start += w.start()
                 r.end += w.start()

@@ -43,6 +43,11 @@ def test_a_card_in_the_layouts_people_type(redactor: Redactor, card: str) -> Non
         assert _caught(redactor, text, card), text
 
 
+def test_a_card_then_its_expiry_and_code_after_spaced_hyphens(redactor: Redactor) -> None:
+    card = _fours(_VISA, " ")
+    assert _caught(redactor, f"card {card} - 12/27 - 123", card)
+
+
 def test_a_card_after_no_glued_to_its_dot(redactor: Redactor) -> None:
     assert _caught(redactor, f"card no.{_VISA}", _VISA)
     assert _caught(redactor, f"Card No.{_fours(_MC, ' ')}", _fours(_MC, " "))

@@ -103,13 +103,16 @@ PROSE = re.compile(
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
     rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
-    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters (five
-    # before a value shaped as a password, `prose_check`; a word may hold a hyphen, `Wi-Fi`),
-    # then a verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2")
-    # or a dash.
-    rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{1,5}}?)[ \t]+"
-    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
+    # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
+    # Four or five words (a word may hold a hyphen, `Wi-Fi`) only before a value shaped as a
+    # password, letters, digits and a symbol (`prose_check`): a modifier that long is as often
+    # a clause of prose. The lookahead keeps a refused match from hiding the branches after it.
+    rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{4,5}}?)[ \t]+"
+    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"(?=[ \t]+[\"'`“„«「]?[^\s]*[!#$%&*+?^~=@])(?=[ \t]+[^\s]*\d)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.

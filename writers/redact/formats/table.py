@@ -255,10 +255,14 @@ RULES: tuple[Rule, ...] = (
         "credit_card",
         # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path; after
         # "no." the dot ends the abbreviation (`card no.4539…`). Groups may be parted by a
-        # hyphen between spaces, as people type them (`4539 - 1488 - …`, `card_check`).
+        # hyphen or a dash between spaces, as people type them (`4539 - 1488 - …`), throughout
+        # and in a card's groups only: a card then ` - 12/27 - 123` is a card, its expiry and
+        # its code, not one longer number.
         rx(
             rf"(?:(?<![./-])|(?<=[Nn][Oo]\.)|(?<=[Nn][Rr]\.))(?<!{SPACED_WORD})"
-            rf"[2-6](?:(?:[ .-]| {{2}}| [-\u2013\u2014] )?\d){{12,18}}"
+            rf"(?:[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
+            rf"|[2-6]\d{{3}}(?:(?: [-\u2013\u2014] \d{{4}}){{3}}|(?: [-\u2013\u2014] \d{{6}})"
+            rf"(?: [-\u2013\u2014] \d{{4,5}})))"
             rf"(?!{SPACED_WORD}|-|\.\d)"
         ),
         0.85,
