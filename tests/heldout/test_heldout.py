@@ -317,6 +317,26 @@ def test_held_out_recall_probe_does_not_get_worse() -> None:
     assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
 
 
+# The held-out recall probe of issue 24's eleventh round (tests/support/data/heldout/recall12/:
+# 150 passwords in 49 languages as people give them, 75 phones from 69 countries, 75 others;
+# 200 near misses), written blind, frozen unread, first measured on 5da17d3 before the round's
+# rules: 251/303, 1/200. (caught, secrets, false-positive ceiling)
+HELD_OUT_RECALL_PROBE_12 = (251, 303, 1)
+
+
+def test_held_out_recall_probe_12_does_not_get_worse() -> None:
+    caught, secrets, fp_ceiling = HELD_OUT_RECALL_PROBE_12
+    folder = HELDOUT / "recall12"
+    pos, neg = load_jsonl_pair(
+        folder / "recall12_positives.jsonl", folder / "recall12_negatives.jsonl"
+    )
+    assert len(pos) == 300 and len(neg) == 200
+    result = score(Redactor(), pos, neg)
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
+
+
 @pytest.mark.parametrize("name", sorted(HELD_OUT_REDACTION))
 def test_held_out_redaction_sets_do_not_get_worse(name: str) -> None:
     caught, secrets, fp_ceiling, negatives = HELD_OUT_REDACTION[name]
