@@ -322,6 +322,11 @@ def test_held_out_recall_probe_does_not_get_worse() -> None:
 # 200 near misses), written blind, frozen unread, first measured on 5da17d3 before the round's
 # rules: 251/303, 1/200. (caught, secrets, false-positive ceiling)
 HELD_OUT_RECALL_PROBE_12 = (251, 303, 1)
+# The held-out probe of secret-named keys given values that are not secrets (issue 24's eleventh
+# round, tests/support/data/heldout/fp12/: 300 negatives, 150 positives), written blind, drawn by
+# lot against fp13 (the development probe), frozen unread; first measured on 5da17d3: 151/155,
+# 7/300.
+HELD_OUT_FP_PROBE_12 = (151, 155, 7)
 
 
 def test_held_out_recall_probe_12_does_not_get_worse() -> None:
@@ -331,6 +336,17 @@ def test_held_out_recall_probe_12_does_not_get_worse() -> None:
         folder / "recall12_positives.jsonl", folder / "recall12_negatives.jsonl"
     )
     assert len(pos) == 300 and len(neg) == 200
+    result = score(Redactor(), pos, neg)
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
+
+
+def test_held_out_assignment_probe_does_not_get_worse() -> None:
+    caught, secrets, fp_ceiling = HELD_OUT_FP_PROBE_12
+    folder = HELDOUT / "fp12"
+    pos, neg = load_jsonl_pair(folder / "fp12_positives.jsonl", folder / "fp12_negatives.jsonl")
+    assert len(pos) == 150 and len(neg) == 300
     result = score(Redactor(), pos, neg)
     assert sum(result.total.values()) == secrets
     assert sum(result.caught.values()) >= caught, len(result.missed)
