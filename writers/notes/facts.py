@@ -27,7 +27,7 @@ from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import expand, factindex, lexical
+from writers.notes import expand, factindex, lexical, supersede
 from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -658,6 +658,9 @@ def _choose(
         embedder=embedder,
         now=now,
     )
+    name = "" if embedder is None else embedder.name
+    if supersede.MODE == "lift":
+        ranked = supersede.lift(sh, ranked, lambda c: c.id, name)
     chosen: list[int] = []
     used = misses = 0
     for c in ranked:
@@ -670,6 +673,8 @@ def _choose(
             continue
         chosen.append(c.id)
         used += c.tokens
+    if supersede.MODE == "chosen":
+        chosen = supersede.reorder_ids(sh, chosen, name)
     return sh, chosen
 
 

@@ -1,0 +1,191 @@
+"""The Slack-shaped set's superseded/new pairs one by one, and the grid of issue 23's eleventh
+round (super11) for putting a superseded fact below the one that replaced it.
+
+Run: `PYTHONPATH=$PWD python bench/recall_superseded.py` (seconds): every superseded/new pair
+that `bench/recall.py` counts on the Slack dev set, with both facts' rank in the question's
+ranking, their fused relevance and prior, and whether the pair is in order in the context.
+`--grid` (a minute or two): each setting of `writers.notes.supersede` declared in
+`docs/notes/23-super11.md`, on the real read path, against the code's own setting: Slack dev's
+pairs in order, the questions gained and lost on Slack dev and on each LoCoMo dev
+conversation, and how many facts of LoCoMo dev's contexts changed place (the cost: order
+changed for no labelled reason). `--heldout` adds the held-out set's pair COUNT to the default
+report (never its texts); `--off`, the pairs as on `main` (the rule off). Writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.recall import (  # noqa: E402
+    LOCOMO_DIR,
+    SLACK_DIR,
+    Corpus,
+    Fact,
+    ask,
+    covered,
+    locomo,
+    slack,
+    write_due,
+)
+from store.db import Store  # noqa: E402
+from writers.embed import Embedder, default_embedder  # noqa: E402
+from writers.lessons.index import LessonLibrary  # noqa: E402
+from writers.notes import supersede  # noqa: E402
+from writers.notes.facts import Ranked, rank_facts  # noqa: E402
+
+
+@dataclass
+class Asked:
+    """What one question got: the facts shown, in order, its recall and its pairs."""
+
+    shown: list[int]
+    recall: float
+    pairs: list[tuple[bool, str]]  # (in order, a line that says which pair and where)
+
+
+def asked(corpus: Corpus, emb: Embedder, *, detail: bool = False) -> list[Asked]:
+    """Every question of `corpus` as `bench/recall.py` asks it (the real read path)."""
+    out: list[Asked] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store.open(f"sqlite:///{tmp}/recall.db")
+        with store.sessions() as db:
+            lib = LessonLibrary.build(db, emb)
+        ids: dict[int, Fact] = {}
+        by_key: dict[str, int] = {}
+        pending = sorted(corpus.facts, key=lambda f: f.day)
+        for q in corpus.questions:
+            pending = write_due(store, pending, q.when, ids, by_key)
+            ranked: list[Ranked] = []
+            with store.sessions.begin() as db:
+                sel = ask(db, lib, q)
+                if detail and q.category == "update":
+                    ranked = rank_facts(
+                        db,
+                        user_id=q.user,
+                        channel=q.channel,
+                        is_dm=q.channel.startswith("D"),
+                        query_text=q.text,
+                        embedder=emb,
+                        now=q.when,
+                    )
+            shown = [i.id for i in sel.tail if i.kind == "fact"]
+            got = Asked(shown, covered([ids[i].cites for i in shown], q.evidence), [])
+            out.append(got)
+            if q.category != "update":
+                continue
+            # The pairs exactly as bench/recall.py counts them.
+            dm = q.channel.startswith("D")
+            visible = {
+                fid: f
+                for fid, f in ids.items()
+                if (f.scope_kind == "user" and f.scope_id == q.user and dm)
+                or (f.scope_kind == "channel" and f.scope_id == q.channel)
+            }
+            pos = {fid: n for n, fid in enumerate(shown)}
+            rank = {r.id: (n, r) for n, r in enumerate(ranked)}
+            for fid, f in visible.items():
+                if not (f.cites & q.evidence):
+                    continue
+                for old in f.supersedes:
+                    o = by_key.get(old)
+                    if o is None or o not in visible:
+                        continue
+                    ok = fid in pos and (o not in pos or pos[o] > pos[fid])
+                    line = f"{'in order' if ok else 'OUT OF ORDER'}: {q.text} ({q.when:%d %b})"
+                    for tag, i in (("new", fid), ("old", o)):
+                        where = f"shown #{pos[i]}" if i in pos else "not shown"
+                        if i in rank:
+                            n, r = rank[i]
+                            where += f", ranked #{n}, relevance {r.relevance:.2f}"
+                            where += f", prior {r.prior:.3f}"
+                        line += f"\n    {tag} ({where}): {ids[i].text}"
+                    got.pairs.append((ok, line))
+        store.close()
+    return out
+
+
+@contextmanager
+def setting(**values: object) -> Iterator[None]:
+    """`writers.notes.supersede`'s constants set to `values` for the block."""
+    before = {k: getattr(supersede, k) for k in values}
+    for k, v in values.items():
+        setattr(supersede, k, v)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            setattr(supersede, k, v)
+
+
+GRID = [
+    {"MODE": mode, "MIN_COS": cos, "CUE": cue, "MIN_COVER": cover}
+    for mode, cue, cover, cos in itertools.product(
+        ("chosen", "lift"), (False, True), (0.0, 0.3), (0.5, 0.6, 0.7, 0.8)
+    )
+]
+
+
+def moved(a: list[Asked], b: list[Asked]) -> tuple[int, int]:
+    """Facts whose place changed, and questions whose set of facts changed, from `a` to `b`."""
+    places = sum(
+        sum(1 for n, i in enumerate(y.shown) if n >= len(x.shown) or x.shown[n] != i)
+        for x, y in zip(a, b, strict=True)
+    )
+    sets = sum(1 for x, y in zip(a, b, strict=True) if set(x.shown) != set(y.shown))
+    return places, sets
+
+
+def compare(name: str, a: list[Asked], b: list[Asked]) -> str:
+    gained = sum(1 for x, y in zip(a, b, strict=True) if y.recall > x.recall)
+    lost = sum(1 for x, y in zip(a, b, strict=True) if y.recall < x.recall)
+    places, sets = moved(a, b)
+    pairs = sum(ok for y in b for ok, _ in y.pairs)
+    npairs = sum(len(y.pairs) for y in b)
+    mean = sum(y.recall for y in b) / len(b)
+    p = f", pairs {pairs}/{npairs}" if npairs else ""
+    return f"{name} {mean:.3f} +{gained}/-{lost}{p}, moved {places}, sets changed {sets}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--grid", action="store_true")
+    ap.add_argument("--heldout", action="store_true", help="the held-out pairs' count only")
+    ap.add_argument("--off", action="store_true", help="the pairs as without the rule (main)")
+    args = ap.parse_args()
+    if args.off:
+        supersede.MODE = "off"
+    emb = default_embedder()
+    dev = slack(SLACK_DIR / "recall_slack_dev.json")
+    if not args.grid:
+        got = asked(dev, emb, detail=True)
+        pairs = [p for a in got for p in a.pairs]
+        for n, (_ok, line) in enumerate(pairs):
+            print(f"pair {n} {line}")
+        print(f"\nSlack dev: {sum(ok for ok, _ in pairs)} of {len(pairs)} pairs in order")
+        if args.heldout:
+            held = asked(slack(SLACK_DIR / "recall_slack_heldout.json"), emb)
+            ok = sum(ok for a in held for ok, _ in a.pairs)
+            print(f"Slack held-out: {ok} of {sum(len(a.pairs) for a in held)} pairs in order")
+        return
+    corpora = [dev] + [locomo(p) for p in sorted(LOCOMO_DIR.glob("*.json"))]
+    with setting(MODE="off"):
+        base = {c.name: asked(c, emb) for c in corpora}
+    print("base (off): " + "; ".join(compare(c.name, base[c.name], base[c.name]) for c in corpora))
+    for values in [{"MODE": supersede.MODE}, *GRID]:
+        with setting(**values):
+            line = "; ".join(compare(c.name, base[c.name], asked(c, emb)) for c in corpora)
+        print(f"{values}: {line}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
