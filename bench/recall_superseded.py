@@ -8,8 +8,8 @@ ranking, their fused relevance and prior, and whether the pair is in order in th
 `docs/notes/23-super11.md`, on the real read path, against the code's own setting: Slack dev's
 pairs in order, the questions gained and lost on Slack dev and on each LoCoMo dev
 conversation, and how many facts of LoCoMo dev's contexts changed place (the cost: order
-changed for no labelled reason). `--heldout` adds the held-out set's pair COUNT to the default
-report (never its texts); `--off`, the pairs as on `main` (the rule off). Writes nothing.
+changed for no labelled reason), written to bench/results/recall_superseded.md. `--off`: the
+pairs as on `main` (the rule off). The held-out set is `bench/recall.py`'s alone (measured once).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +43,8 @@ from writers.embed import Embedder, default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
 from writers.notes import supersede  # noqa: E402
 from writers.notes.facts import Ranked, rank_facts  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "recall_superseded.md"
 
 
 @dataclass
@@ -128,38 +131,48 @@ def setting(**values: object) -> Iterator[None]:
 
 
 GRID = [
-    {"MODE": mode, "MIN_COS": cos, "CUE": cue, "MIN_COVER": cover}
+    {"MODE": mode, "DEMOTE": False, "MIN_COS": cos, "CUE": cue, "MIN_COVER": cover}
     for mode, cue, cover, cos in itertools.product(
         ("chosen", "lift"), (False, True), (0.0, 0.3), (0.5, 0.6, 0.7, 0.8)
     )
+] + [  # added after the first rows: the old fact sinks, the others keep their places
+    {"MODE": "chosen", "DEMOTE": True, "MIN_COS": cos, "CUE": cue, "MIN_COVER": cover}
+    for cue, cover, cos in itertools.product((False, True), (0.0, 0.3), (0.5, 0.6, 0.7, 0.8))
 ]
 
 
-def moved(a: list[Asked], b: list[Asked]) -> tuple[int, int]:
-    """Facts whose place changed, and questions whose set of facts changed, from `a` to `b`."""
-    places = sum(
-        sum(1 for n, i in enumerate(y.shown) if n >= len(x.shown) or x.shown[n] != i)
-        for x, y in zip(a, b, strict=True)
-    )
+def moved(a: list[Asked], b: list[Asked]) -> tuple[int, int, int]:
+    """From `a` to `b`: pairs of shown facts whose order flipped, facts moved below a fact they
+    were above, and questions whose set of facts changed."""
+    flips = down = 0
+    for x, y in zip(a, b, strict=True):
+        at = {i: n for n, i in enumerate(y.shown)}
+        both = [i for i in x.shown if i in at]
+        sunk = set()
+        for u, v in itertools.combinations(both, 2):  # u above v in `a`
+            if at[u] > at[v]:
+                flips += 1
+                sunk.add(u)
+        down += len(sunk)
     sets = sum(1 for x, y in zip(a, b, strict=True) if set(x.shown) != set(y.shown))
-    return places, sets
+    return flips, down, sets
 
 
 def compare(name: str, a: list[Asked], b: list[Asked]) -> str:
     gained = sum(1 for x, y in zip(a, b, strict=True) if y.recall > x.recall)
     lost = sum(1 for x, y in zip(a, b, strict=True) if y.recall < x.recall)
-    places, sets = moved(a, b)
+    flips, down, sets = moved(a, b)
     pairs = sum(ok for y in b for ok, _ in y.pairs)
     npairs = sum(len(y.pairs) for y in b)
     mean = sum(y.recall for y in b) / len(b)
     p = f", pairs {pairs}/{npairs}" if npairs else ""
-    return f"{name} {mean:.3f} +{gained}/-{lost}{p}, moved {places}, sets changed {sets}"
+    moves = f"flipped {flips}, sunk {down}, sets changed {sets}"
+    return f"{name} {mean:.3f} +{gained}/-{lost}{p}, {moves}"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--grid", action="store_true")
-    ap.add_argument("--heldout", action="store_true", help="the held-out pairs' count only")
     ap.add_argument("--off", action="store_true", help="the pairs as without the rule (main)")
     args = ap.parse_args()
     if args.off:
@@ -172,19 +185,28 @@ def main() -> None:
         for n, (_ok, line) in enumerate(pairs):
             print(f"pair {n} {line}")
         print(f"\nSlack dev: {sum(ok for ok, _ in pairs)} of {len(pairs)} pairs in order")
-        if args.heldout:
-            held = asked(slack(SLACK_DIR / "recall_slack_heldout.json"), emb)
-            ok = sum(ok for a in held for ok, _ in a.pairs)
-            print(f"Slack held-out: {ok} of {sum(len(a.pairs) for a in held)} pairs in order")
         return
     corpora = [dev] + [locomo(p) for p in sorted(LOCOMO_DIR.glob("*.json"))]
     with setting(MODE="off"):
         base = {c.name: asked(c, emb) for c in corpora}
-    print("base (off): " + "; ".join(compare(c.name, base[c.name], base[c.name]) for c in corpora))
+    out = [
+        "# A superseded fact below its replacement: the grid (issue 23, super11)",
+        "",
+        "`PYTHONPATH=$PWD python bench/recall_superseded.py --grid`, "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Each row against the rule off: mean recall, "
+        "questions gained/lost, Slack dev's superseded pairs in order, pairs of shown facts "
+        "whose order flipped, facts sunk below one they were above, questions whose set of "
+        "shown facts changed.",
+        "",
+        "- off: " + "; ".join(compare(c.name, base[c.name], base[c.name]) for c in corpora),
+    ]
+    print(out[-1], flush=True)
     for values in [{"MODE": supersede.MODE}, *GRID]:
         with setting(**values):
             line = "; ".join(compare(c.name, base[c.name], asked(c, emb)) for c in corpora)
-        print(f"{values}: {line}", flush=True)
+        out.append(f"- {values}: {line}")
+        print(out[-1], flush=True)
+    RESULTS.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

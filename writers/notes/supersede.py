@@ -13,10 +13,11 @@ from writers.notes.factindex import Shelf
 
 T = TypeVar("T")
 MODE = "chosen"  # off | chosen | lift
-MIN_COS = 0.7
-MIN_COVER = 0.0
-CUE = False
+MIN_COS = 0.5
+MIN_COVER = 0.3
+CUE = True
 HEAD = 64
+DEMOTE = True  # the old one moves to just below its last replacement instead
 
 _CUE_WORDS = (
     "moved switched swapped replaced replacing instead renewed renegotiated rescheduled "
@@ -40,25 +41,37 @@ def _cover(sh: Shelf, old: int, new: int) -> float:
     return sum(idf(t) for t in a & b) / whole if whole else 0.0
 
 
+def replacements(sh: Shelf, positions: list[int], name: str) -> list[list[int]]:
+    """For each of `positions` (shelf positions), the indices into `positions` of the facts
+    that replace it: newer, of the same scope, about the same thing."""
+    n = len(positions)
+    at = np.array(positions, dtype=np.int64)
+    vecs = sh.vectors[name][at].astype(np.float64)
+    sims = np.einsum("ij,kj->ik", vecs, vecs)
+    created = sh.created_s[at]
+    scope = sh.in_channel[at]
+    cand = (created[None, :] > created[:, None]) & (scope[None, :] == scope[:, None])
+    cand &= sims >= MIN_COS
+    if CUE:
+        says = np.array([bool(_CUES.intersection(sh.terms[p])) for p in positions], dtype=bool)
+        cand &= says[None, :]
+    out: list[list[int]] = [[] for _ in range(n)]
+    for i, j in np.argwhere(cand).tolist():
+        if MIN_COVER and _cover(sh, positions[i], positions[j]) < MIN_COVER:
+            continue
+        out[i].append(j)
+    return out
+
+
 def newest_first(sh: Shelf, positions: list[int], name: str) -> list[int]:
     """`positions` (shelf positions, best first), each fact preceded by the newer ones among
     them that replace it."""
     if len(positions) < 2 or name not in sh.vectors:
         return positions
-    at = np.array(positions, dtype=np.int64)
-    vecs = sh.vectors[name][at].astype(np.float64)
-    sims = np.einsum("ij,kj->ik", vecs, vecs)
-    created = sh.created_s[at]
+    later = replacements(sh, positions, name)
     n = len(positions)
-    later: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        for j in range(n):
-            if created[j] > created[i] and sims[i, j] >= MIN_COS:
-                if CUE and not _CUES.intersection(sh.terms[positions[j]]):
-                    continue
-                if MIN_COVER and _cover(sh, positions[i], positions[j]) < MIN_COVER:
-                    continue
-                later[i].append(j)
+    if DEMOTE:
+        return _demoted(positions, later)
     out: list[int] = []
     done = [False] * n
 
@@ -72,6 +85,27 @@ def newest_first(sh: Shelf, positions: list[int], name: str) -> list[int]:
     for i in range(n):
         if not done[i]:
             emit(i)
+    return out
+
+
+def _demoted(positions: list[int], later: list[list[int]]) -> list[int]:
+    """Each fact that has replacements among `positions` placed just after the last of them;
+    the others keep their order."""
+    out: list[int] = []
+    done: set[int] = set()
+    waiting: list[int] = []
+    for i in range(len(positions)):
+        waiting.append(i)
+        moved = True
+        while moved:
+            moved = False
+            for k in list(waiting):
+                if all(j in done for j in later[k]):
+                    waiting.remove(k)
+                    done.add(k)
+                    out.append(positions[k])
+                    moved = True
+                    break
     return out
 
 
