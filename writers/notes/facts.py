@@ -510,7 +510,8 @@ def rank_facts(
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
-    not. No candidate is dropped for its age; with no query the prior alone orders them. The
+    not. No candidate is dropped for its age; with no query the prior alone orders them (a
+    context then sinks a superseded fact below its replacement: `retrieve_facts`). The
     scope's facts come from the in-process index (`writers.notes.factindex`), current by the
     database's versions; who may see which is `scope_filter`'s answer.
     """
@@ -567,7 +568,8 @@ def retrieve_facts(
     """The best in-scope facts (see `rank_facts`) that fit `token_budget` (and `limit`, if any).
 
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
-    and a real session select alike); `reinforce_facts` records real use.
+    and a real session select alike); `reinforce_facts` records real use. Among the chosen, a
+    superseded fact comes just below the newer one that replaced it (`supersede`).
     """
     sh, chosen = _choose(
         db,
@@ -658,9 +660,6 @@ def _choose(
         embedder=embedder,
         now=now,
     )
-    name = "" if embedder is None else embedder.name
-    if supersede.MODE == "lift":
-        ranked = supersede.lift(sh, ranked, lambda c: c.id, name)
     chosen: list[int] = []
     used = misses = 0
     for c in ranked:
@@ -673,8 +672,10 @@ def _choose(
             continue
         chosen.append(c.id)
         used += c.tokens
-    if supersede.MODE == "chosen":
-        chosen = supersede.reorder_ids(sh, chosen, name)
+    # A superseded fact sinks below its replacement among what the budget chose: the order
+    # changes, never what is shown (`supersede`).
+    if embedder is not None:
+        chosen = supersede.sink_superseded(sh, chosen, embedder.name)
     return sh, chosen
 
 
