@@ -8,8 +8,8 @@ Every other fact keeps its place, and what is shown never changes: like ageing, 
 ranks, it never hides ("who was on call before the swap?" still finds the old fact).
 
 Why after the budget is filled and not in the ranking: lifting a replacement from deeper in the
-ranking (or sinking the old fact out of the budget) changed which facts a LoCoMo dev context
-shows, and without a change word lost up to 47 questions there (`bench/results/
+ranking changed which facts a LoCoMo dev context shows (and sinking an old fact below the budget
+would hide it), and without a change word lost up to 65 questions there (`bench/results/
 recall_superseded.md`); a new fact outside the context was never the failure on Slack dev (in
 all six pairs out of order both facts were shown, the old one first). Why a change word:
 WordLlama's cosine alone does not tell an update from a sibling — two rota lines for different
