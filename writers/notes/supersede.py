@@ -95,8 +95,13 @@ def sink_superseded(sh: Shelf, ids: list[int], name: str) -> list[int]:
     if len(ids) < 2 or name not in sh.vectors:
         return ids
     head, tail = ids[:MAX_FACTS], ids[MAX_FACTS:]
-    pos = sh.position
-    later = replacements(sh, [pos[i] for i in head], name)
+    # A shelf's facts are in id order (its statement orders them so): no id → position map is
+    # built for a large shelf, which keeps none.
+    want = np.array(head, dtype=np.int64)
+    at = np.minimum(np.searchsorted(sh.ids, want), len(sh) - 1)
+    if not np.array_equal(sh.ids[at], want):  # not in id order after all: look them up
+        at = np.array([sh.position[i] for i in head], dtype=np.int64)
+    later = replacements(sh, at.tolist(), name)
     left = [len(r) for r in later]  # replacements not yet placed
     if not any(left):
         return ids

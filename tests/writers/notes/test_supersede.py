@@ -5,6 +5,7 @@ again; nothing a preview does changes a row or the next answer."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from sqlalchemy import select
@@ -16,7 +17,8 @@ from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
 from writers.embed import default_embedder
 from writers.library.rollback import rollback
-from writers.notes.facts import fact_lines, rank_facts, retrieve_facts
+from writers.notes import supersede
+from writers.notes.facts import _shelf, fact_lines, rank_facts, retrieve_facts
 from writers.notes.memory import MemoryWriter
 
 PLANNED = "The Ledger v2 cutover is planned for Tuesday 26 May 2026, after the staging dry run."
@@ -87,6 +89,22 @@ def test_an_older_fact_sinks_below_the_newer_one_that_replaced_it(
     assert new in shown and old in shown
     assert shown.index(new) < shown.index(old)
     assert set(shown) == set(by_relevance[: len(shown)])  # what is shown is unchanged
+
+
+def test_a_shelf_that_keeps_no_texts_sinks_the_same_facts(store: Store, clock: FakeClock) -> None:
+    # A scope over factindex.TEXTS_MAX facts keeps no texts: the change words are index terms.
+    old, *_ = _channel_facts(store, clock, PLANNED, *OTHERS)
+    clock.advance(days=10)
+    (new,) = _channel_facts(store, clock, MOVED)
+    clock.advance(days=1)
+    emb = default_embedder()
+    with store.sessions() as db:
+        sh = _shelf(db, user_id="U1", channel="C1", is_dm=False, embedder=emb)
+    ids = _relevance(store, clock)
+    bare = dataclasses.replace(sh, texts=[], statuses=[], lines=[])
+    got = supersede.sink_superseded(bare, ids, emb.name)
+    assert got == supersede.sink_superseded(sh, ids, emb.name) != ids
+    assert got.index(new) < got.index(old)
 
 
 def test_an_older_fact_about_something_else_keeps_its_place(store: Store, clock: FakeClock) -> None:
