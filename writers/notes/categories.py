@@ -6,8 +6,8 @@ Why a lexicon: the static embedder relates a word to its synonyms and inflection
 members of the class it names ("activities"–"pottery" −0.01 in WordLlama; issue 23, recall8
 and recall9), so neither the expansion nor the soft match (`expand`) can bring them.
 `categories.json` beside this module was written for the project by a helper who had read
-neither the code nor the benchmark (its own README and checker are in the project's data
-folder); each category has `forms` (the class words a question uses) and `members`.
+neither the code nor the benchmark (its README: `docs/categories.md`); each category has
+`forms` (the class words a question uses) and `members`.
 
 How: the lexicon is read once per process, each form and member lower-cased and turned into
 the facts' own terms (`lexical.terms`: stop words out, stemmed). A question whose terms hold a
@@ -17,6 +17,13 @@ question's own terms); a multi-word member counts only in a fact that holds all 
 question's own terms are not added again. Cost: a dictionary look-up per member in the shelf's
 postings, and a member term held by more than `MAX_POSTINGS` facts is left out (the
 expansion's bound: its BM25 is what it costs).
+
+Measured, not adopted (issue 23, recall11; `docs/notes/23-recall11.md`): `WEIGHT` is 0, so the
+product neither loads the lexicon nor changes a ranking. At 0.25 LoCoMo dev conversation 26
+gained three questions and lost one, conversation 30 moved not one; at 0.5 and 1.0 superseded
+facts rose above their replacements on Slack dev (12 → 10, 9 of 18). The forms are broad (two
+questions in three name a class) and a question's members touch a fifth of a conversation's
+facts. `bench/recall.py --set writers.notes.categories.WEIGHT=0.25` reproduces the figures.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from writers.notes import lexical
 from writers.notes.factindex import Shelf
 
 PATH = Path(__file__).with_name("categories.json")
-WEIGHT = 0.0  # a member's BM25 is weighted this, against 1 for the question's own terms
+WEIGHT = 0.0  # a member's BM25 is weighted this, against 1 for the question's own terms (off)
 DENSE = False  # whether the held members also move the question's vector (by WEIGHT)
 MAX_POSTINGS = 2_000  # the expansion's bound on a term's postings (a bound on cost)
 

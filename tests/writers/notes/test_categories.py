@@ -5,9 +5,14 @@ from __future__ import annotations
 import itertools
 import json
 
+import numpy as np
 import pytest
 
-from writers.notes import categories, lexical
+from store.clock import FakeClock
+from store.db import Store
+from tests.support.lesson_helpers import add_fact
+from writers.notes import categories, factindex, lexical
+from writers.notes.facts import RETRIEVABLE, fact_line
 
 DONE = ["planned", "reviewed", "booked", "moved", "cancelled", "organised", "shared", "asked about"]
 THINGS = [
@@ -68,3 +73,66 @@ def test_parse_keeps_a_forms_terms_in_a_row_and_refuses_a_broken_shape() -> None
         categories.parse({"categories": [{"name": "x", "forms": "pets"}]})
     with pytest.raises(ValueError):
         categories.parse([])
+
+
+def test_a_class_word_brings_only_the_members_the_shelf_holds(
+    store: Store, clock: FakeClock
+) -> None:
+    # "activities"–"pottery" is −0.01 in the word table, so neither the expansion nor the soft
+    # match brings it; the lexicon does, and among 200 facts about Mira's week only that one
+    # holds a member. (The lever is off in the product, `WEIGHT` 0: measured, not adopted.)
+    with store.sessions.begin() as db:
+        want = add_fact(
+            db, "Mira signed up for a pottery class at the community centre",
+            scope_kind="user", scope_id="UMIRA", now=clock.now(),
+        ).id  # fmt: skip
+        for text in _distractors(200):
+            add_fact(db, text, scope_kind="user", scope_id="UMIRA", now=clock.now())
+    with store.sessions() as db:
+        sh = factindex.shelf(
+            db,
+            factindex.scopes_of(user_id="UMIRA", channel="DMIRA", is_dm=True),
+            statuses=RETRIEVABLE,
+            render=fact_line,
+            embed=None,
+            embedder_name="",
+        )
+    question = "What activities does Mira do?"
+    held = categories.held_members(sh, question)
+    assert [h.member.text for h in held] == ["pottery"]
+    scores = categories.member_scores(sh, held, 0.25)
+    assert np.flatnonzero(scores).tolist() == [sh.position[want]]
+    # A member the question names itself is its own term, not added again; a term held by
+    # more facts than the bound is left out (its BM25 is what it would cost).
+    assert not categories.held_members(sh, "What activities besides pottery does Mira do?")
+    assert not categories.held_members(sh, question, max_postings=0)
+    # Off in the product: no member moves the ranking.
+    assert categories.WEIGHT == 0
+
+
+def test_a_multi_word_member_counts_only_where_all_its_words_are(
+    store: Store, clock: FakeClock
+) -> None:
+    with store.sessions.begin() as db:
+        both = add_fact(
+            db, "Aiko plays board games every Thursday",
+            scope_kind="user", scope_id="UAIKO", now=clock.now(),
+        ).id  # fmt: skip
+        for text in ["Aiko chairs the board meeting", "Aiko's games console is broken"]:
+            add_fact(db, text, scope_kind="user", scope_id="UAIKO", now=clock.now())
+    with store.sessions() as db:
+        sh = factindex.shelf(
+            db,
+            factindex.scopes_of(user_id="UAIKO", channel="DAIKO", is_dm=True),
+            statuses=RETRIEVABLE,
+            render=fact_line,
+            embed=None,
+            embedder_name="",
+        )
+    lex = categories.parse(
+        {"categories": [{"name": "pastime", "forms": ["hobby"], "members": ["board games"]}]}
+    )
+    held = categories.held_members(sh, "Aiko's hobbies?", lex=lex)
+    assert [h.member.terms for h in held] == [lexical.terms("board games")]
+    scores = categories.member_scores(sh, held, 1.0)
+    assert np.flatnonzero(scores).tolist() == [sh.position[both]]
