@@ -390,7 +390,8 @@ def _ranked(
     lists: list[np.ndarray] = []
     if query_text.strip():
         lex = sh.bm25_feedback(query_text)
-        # A class word brings the class's members the scope holds ("activities" → pottery).
+        # A class word brings the class's members the scope holds ("activities" → pottery); off
+        # (WEIGHT 0: measured, not adopted, issue 23 recall11), when the lexicon is not read.
         held = categories.held_members(sh, query_text) if categories.WEIGHT else []
         if held:
             lex = lex + categories.member_scores(sh, held, categories.WEIGHT)
