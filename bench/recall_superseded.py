@@ -4,7 +4,7 @@ round (super11) for putting a superseded fact below the one that replaced it.
 Run: `PYTHONPATH=$PWD python bench/recall_superseded.py` (seconds): every superseded/new pair
 that `bench/recall.py` counts on the Slack dev set, with both facts' rank in the question's
 ranking, their fused relevance and prior, and whether the pair is in order in the context.
-`--grid` (a minute or two): each setting of `writers.notes.supersede` declared in
+`--grid` (a minute or two): each setting of `writers.recall.supersede` declared in
 `docs/notes/23-super11.md`, on the real read path, against the code's own setting: Slack dev's
 pairs in order, the questions gained and lost on Slack dev and on each LoCoMo dev
 conversation, and how many facts of LoCoMo dev's contexts changed place (the cost: order
@@ -41,8 +41,8 @@ from bench.recall import (  # noqa: E402
 from store.db import Store  # noqa: E402
 from writers.embed import Embedder, default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import supersede  # noqa: E402
 from writers.notes.facts import Ranked, rank_facts  # noqa: E402
+from writers.recall import supersede  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_superseded.md"
 SECTION = "## The rule as kept"
@@ -120,7 +120,7 @@ def asked(corpus: Corpus, emb: Embedder, *, detail: bool = False) -> list[Asked]
 
 @contextmanager
 def setting(**values: object) -> Iterator[None]:
-    """`writers.notes.supersede`'s constants set to `values` for the block."""
+    """`writers.recall.supersede`'s constants set to `values` for the block."""
     before = {k: getattr(supersede, k) for k in values}
     for k, v in values.items():
         setattr(supersede, k, v)

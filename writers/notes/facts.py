@@ -27,7 +27,7 @@ from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import categories, expand, factindex, lexical, supersede
+from writers.recall import categories, expand, factindex, lexical, supersede
 from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -520,7 +520,7 @@ def rank_facts(
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
     not. No candidate is dropped for its age; with no query the prior alone orders them (a
     context then sinks a superseded fact below its replacement: `retrieve_facts`). The
-    scope's facts come from the in-process index (`writers.notes.factindex`), current by the
+    scope's facts come from the in-process index (`writers.recall.factindex`), current by the
     database's versions; who may see which is `scope_filter`'s answer.
     """
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder)

@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
-from writers.notes import lexical
+from writers.recall import lexical
 from writers.tokens import quoted_line_tokens
 
 Scope = tuple[str, str]

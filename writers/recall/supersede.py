@@ -28,8 +28,8 @@ import math
 
 import numpy as np
 
-from writers.notes import lexical
-from writers.notes.factindex import Shelf
+from writers.recall import lexical
+from writers.recall.factindex import Shelf
 
 # Words by which a fact says it changed an earlier state; matched by their stems as index terms
 # ("moves", "moved" and "moving" meet), so a shelf that keeps no texts can tell them too.

@@ -17,9 +17,9 @@ from tests.support.lesson_helpers import add_fact
 from tests.support.writers import OTHER, ctx, reflection, seed
 from writers.embed import default_embedder
 from writers.library.rollback import rollback
-from writers.notes import supersede
 from writers.notes.facts import _shelf, fact_lines, rank_facts, retrieve_facts
 from writers.notes.memory import MemoryWriter
+from writers.recall import supersede
 
 PLANNED = "The Ledger v2 cutover is planned for Tuesday 26 May 2026, after the staging dry run."
 MOVED = "The Ledger v2 cutover moved to Tuesday 9 June 2026."
