@@ -1,7 +1,7 @@
 """A ranking constant's effect question by question on the real read path: which questions of
 each recall corpus gain or lose, and which superseded/new pairs change order.
 
-Run: `PYTHONPATH=$PWD python bench/recall_paired.py writers.notes.expand.SOFT_WEIGHT 0`
+Run: `PYTHONPATH=$PWD python bench/recall_paired.py writers.recall.expand.SOFT_WEIGHT 0`
 (seconds). Each corpus of `bench/recall.py` (LoCoMo dev, Slack-shaped dev; held-out only with
 `--heldout`) is run as that script runs it, once with the constant as the code has it and once
 with the given value; the totals are `bench/recall.py`'s, the lists say which questions moved.

@@ -31,7 +31,7 @@ from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import categories, expand  # noqa: E402
+from writers.recall import categories, expand  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)

@@ -151,7 +151,7 @@ class WordLlamaEmbedder:
     def word_pieces(self) -> tuple[npt.NDArray[np.int64], list[str]]:
         """The table's whole-word pieces — those that start a word and are 3 or more ASCII
         letters — as (ids, lower-case words): the vocabulary query expansion looks in
-        (`writers.notes.expand`). Read from the tokenizer once; about 13,000 of the 32,000."""
+        (`writers.recall.expand`). Read from the tokenizer once; about 13,000 of the 32,000."""
         with self._lock:
             if self._words is None:
                 ids, words = [], []

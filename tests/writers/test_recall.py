@@ -27,7 +27,6 @@ from tests.support.writers import OTHER, ctx, reflection, seed
 from writers.embed import Embedder, HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
-from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
     _VEC_CACHE,
     RETRIEVABLE,
@@ -43,6 +42,7 @@ from writers.notes.facts import (
     retrieve_facts,
 )
 from writers.notes.memory import MemoryWriter
+from writers.recall import expand, factindex, lexical
 from writers.tokens import quoted_line_tokens
 
 TOPICS = [
@@ -644,7 +644,7 @@ def test_a_flagged_fact_is_never_retrieved(store: Store, clock: FakeClock) -> No
 def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeClock) -> None:
     """Two stores on one database stand for the daemon and a CLI process: what one writes,
     edits or deletes, the other's next selection sees (the database's scope versions)."""
-    from writers.notes import factindex
+    from writers.recall import factindex
 
     daemon, cli = Store.open(db_url), Store.open(db_url)
     try:

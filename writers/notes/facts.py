@@ -27,7 +27,7 @@ from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import categories, expand, factindex, lexical
+from writers.recall import categories, expand, factindex, lexical, supersede
 from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -518,8 +518,9 @@ def rank_facts(
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
-    not. No candidate is dropped for its age; with no query the prior alone orders them. The
-    scope's facts come from the in-process index (`writers.notes.factindex`), current by the
+    not. No candidate is dropped for its age; with no query the prior alone orders them (a
+    context then sinks a superseded fact below its replacement: `retrieve_facts`). The
+    scope's facts come from the in-process index (`writers.recall.factindex`), current by the
     database's versions; who may see which is `scope_filter`'s answer.
     """
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder)
@@ -575,7 +576,8 @@ def retrieve_facts(
     """The best in-scope facts (see `rank_facts`) that fit `token_budget` (and `limit`, if any).
 
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
-    and a real session select alike); `reinforce_facts` records real use.
+    and a real session select alike); `reinforce_facts` records real use. Among the chosen, a
+    superseded fact comes just below the newer one that replaced it (`supersede`).
     """
     sh, chosen = _choose(
         db,
@@ -678,6 +680,10 @@ def _choose(
             continue
         chosen.append(c.id)
         used += c.tokens
+    # A superseded fact sinks below its replacement among what the budget chose: the order
+    # changes, never what is shown (`supersede`).
+    if embedder is not None:
+        chosen = supersede.sink_superseded(sh, chosen, embedder.name)
     return sh, chosen
 
 

@@ -11,7 +11,6 @@ from store.db import Store
 from store.models import MemoryEntry
 from tests.support.lesson_helpers import add_fact
 from writers.embed import default_embedder
-from writers.notes import lexical
 from writers.notes.facts import (
     CATEGORY_CONFIDENCE,
     HALF_LIFE_DAYS,
@@ -22,6 +21,7 @@ from writers.notes.facts import (
     render_fact,
     retrieve_facts,
 )
+from writers.recall import lexical
 
 
 def test_fact_fields_by_rule() -> None:

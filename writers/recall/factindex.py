@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
-from writers.notes import lexical
+from writers.recall import lexical
 from writers.tokens import quoted_line_tokens
 
 Scope = tuple[str, str]
@@ -80,6 +80,9 @@ class Shelf:
     lines: list[str]
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
+    # Whether each fact is of a channel scope (else a person's): a shelf holds at most one scope
+    # of each kind (`scopes_of`), so this tells its facts' scopes apart (`supersede`).
+    in_channel: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
     # dropped with the shelf, like the postings.
     derived: dict[str, np.ndarray] = field(default_factory=dict)
@@ -478,6 +481,7 @@ def _statement(
             MemoryEntry.id,
             MemoryEntry.text,
             MemoryEntry.text_hash,
+            MemoryEntry.scope_kind,
             MemoryEntry.category,
             MemoryEntry.confidence,
             MemoryEntry.decay_rate,
@@ -563,6 +567,7 @@ def _build(
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
         lines=lines,
+        in_channel=np.array([r.scope_kind == "channel" for r in rows], dtype=bool),
     )
     if viewer is not None:
         shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)

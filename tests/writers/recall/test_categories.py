@@ -11,8 +11,8 @@ import pytest
 from store.clock import FakeClock
 from store.db import Store
 from tests.support.lesson_helpers import add_fact
-from writers.notes import categories, factindex, lexical
 from writers.notes.facts import RETRIEVABLE, fact_line
+from writers.recall import categories, factindex, lexical
 
 DONE = ["planned", "reviewed", "booked", "moved", "cancelled", "organised", "shared", "asked about"]
 THINGS = [

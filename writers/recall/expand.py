@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from writers.embed import Matrix
-from writers.notes import factindex, lexical
-from writers.notes.factindex import Shelf
+from writers.recall import factindex, lexical
+from writers.recall.factindex import Shelf
 
 # 0.5, not 0.4: at 0.4 LoCoMo dev gained +0.008 against +0.005, but "paying" brought "costs" and
 # lifted a superseded contract above its renewal (Slack dev, 12 → 11 of 18 pairs in order).

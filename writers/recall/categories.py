@@ -23,7 +23,7 @@ product neither loads the lexicon nor changes a ranking. At 0.25 LoCoMo dev conv
 gained three questions and lost one, conversation 30 moved not one; at 0.5 and 1.0 superseded
 facts rose above their replacements on Slack dev (12 → 10, 9 of 18). The forms are broad (two
 questions in three name a class) and a question's members touch a fifth of a conversation's
-facts. `bench/recall.py --set writers.notes.categories.WEIGHT=0.25` reproduces the figures.
+facts. `bench/recall.py --set writers.recall.categories.WEIGHT=0.25` reproduces the figures.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ import numpy as np
 import numpy.typing as npt
 
 from writers.embed import Matrix
-from writers.notes import lexical
-from writers.notes.factindex import Shelf
+from writers.recall import lexical
+from writers.recall.factindex import Shelf
 
 PATH = Path(__file__).with_name("categories.json")
 WEIGHT = 0.0  # a member's BM25 is weighted this, against 1 for the question's own terms (off)
