@@ -19,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
-from store.config import ConfigError
+from store.config import ConfigError, kind_of
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 log = logging.getLogger(__name__)
@@ -335,6 +335,30 @@ def peek_revision(url: str) -> str | None:
         raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
 
 
+def copy_sqlite(source: Path, dest: Path) -> None:
+    """Copy the SQLite database at `source` into the new file `dest` with SQLite's backup (a
+    database in WAL mode is copied whole, a live one consistently), reading `source` only, so a
+    read-only copy can be copied too. StoreUnavailable when it cannot be read."""
+    import sqlite3
+    from urllib.parse import quote
+
+    # As `open_for_reading`: a file nobody may write is read as immutable (no -wal/-shm made).
+    writable = os.access(source, os.W_OK) and os.access(source.parent, os.W_OK)
+    flags = "mode=ro" if writable else "mode=ro&immutable=1"
+    try:
+        src = sqlite3.connect(f"file:{quote(str(source))}?{flags}", uri=True, timeout=30)
+        try:
+            dst = sqlite3.connect(dest)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreUnavailable(f"database {source}: {_reason(exc)}") from exc
+
+
 def shown_url(url: str) -> str:
     """`url` without its password, for messages."""
     return _shown(url)
@@ -449,7 +473,8 @@ class Store:
             raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
         if ancestor is not None and not ancestor.is_dir():
             raise StoreUnavailable(
-                f"database {sqlite_path}{where}: {ancestor} is a file, not a directory"
+                f"database {sqlite_path}{where}: {ancestor} is {kind_of(ancestor)}, not a "
+                "directory; point it at the folder that holds your data"
             )
         if not sqlite_path.is_file():
             # Nothing to read: an empty schema in memory answers "none", and nothing is made on

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import getpass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bot.commands.console import err, fail, say
-from bot.commands.store_cli import open_db
+from bot.commands.console import err, fail, load_settings, say, warn
+from bot.commands.store_cli import looked_at, open_db
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from store.config import Settings
     from writers.library.purge import Receipt
 
@@ -61,6 +65,41 @@ def _writable(file: str) -> Path:
 
 class _DryRun(Exception):
     """Raised inside the import's transaction to roll it back after a dry run."""
+
+
+@contextmanager
+def _target(dry_run: bool, scratch: Path) -> Iterator[tuple[Session, Settings]]:
+    """(session, settings) the import writes through. A dry run on SQLite imports into a copy
+    of the database in `scratch`: the real one is only read, so a read-only copy can be tried,
+    a missing one is not created, an older schema is not upgraded, and the daemon's writes do
+    not wait behind the dry run's transaction. (On PostgreSQL the import's transaction is
+    rolled back, as before.)"""
+    from store.db import Store, StoreUnavailable, copy_sqlite, sqlite_file
+
+    settings = load_settings()
+    source = sqlite_file(settings.effective_database_url) if dry_run else None
+    if source is None:
+        with open_db(create=True) as pair:
+            yield pair
+        return
+    copy = scratch / "seshat.db"
+    where = looked_at(settings)
+    if source.is_file():
+        copy_sqlite(source, copy)
+    else:
+        warn(f"no database at {source}{where} yet: the import would create it")
+    try:
+        store = Store.open(f"sqlite:///{copy}")
+    except StoreUnavailable as exc:
+        # Named as the database it copies, not the scratch file.
+        raise StoreUnavailable(
+            str(exc).replace(f"DATABASE_URL sqlite:///{copy}", f"database {source}{where}")
+        ) from exc
+    try:
+        with store.sessions.begin() as db:
+            yield db, settings
+    finally:
+        store.close()
 
 
 def import_(
@@ -119,7 +158,7 @@ def import_(
     try:
         with (
             tempfile.TemporaryDirectory(prefix="seshat-dry-run-") as scratch,
-            open_db(create=True) as (db, settings),
+            _target(dry_run, Path(scratch)) as (db, settings),
         ):
             place = Place.from_settings(settings)
             # Not on a pipe or a file: there the bar's last refresh leaves a blank line
