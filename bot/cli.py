@@ -13,6 +13,7 @@ if __name__ == "__main__":
     runpy.run_module("bot.entry", run_name="__main__")
     sys.exit(0)
 
+import errno
 import logging
 import os
 from typing import Any
@@ -41,6 +42,18 @@ class _Edge(TyperGroup):
             # file's): SQLite's driver refuses to bind it before any query runs.
             raise fail(
                 f"a number in the input is too large for the database (at most {2**63 - 1})",
+                code=2,
+            ) from exc
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            # Text pasted where a file name goes (`reflection parse "$(cat out.json)"`): Path's
+            # is_dir()/is_file() raise this one instead of answering False.
+            name = str(exc.filename or "")
+            raise fail(
+                f"the path {name[:40]}… ({len(name)} characters) is too long for this system (at "
+                "most 255 a name, 4096 a path): name a shorter one (a file argument, --env-file, "
+                "SESHAT_DATA_DIR or DATABASE_URL, whichever holds it)",
                 code=2,
             ) from exc
         except Exception as exc:

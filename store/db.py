@@ -6,6 +6,7 @@ import fcntl
 import functools
 import logging
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -172,8 +173,20 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
             release(record.info)
 
 
+def _parsed(url: str) -> None:
+    """A URL SQLAlchemy cannot parse for a port that is not a number (`…:abc/db`, an unclosed
+    `[`) raised ValueError, a traceback in every command: an ArgumentError instead, which every
+    caller words (with the URL, its password hidden)."""
+    try:
+        make_url(url)
+    except ValueError as exc:
+        why = "its port is not a number" if "int()" in str(exc) else str(exc)
+        raise ArgumentError(f"not a valid URL ({why})") from exc
+
+
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+    _parsed(url)
     if url.startswith("sqlite"):
         lock_file = None
         path = sqlite_file(url)
@@ -284,8 +297,9 @@ class StoreUnavailable(ConfigError):
 def _shown(url: str) -> str:
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return repr(url)
+    except (ArgumentError, ValueError):
+        # Unparsable: still never print what sits between `user:` and `@`.
+        return repr(re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url))
 
 
 def _reason(exc: BaseException) -> str:

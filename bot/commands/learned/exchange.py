@@ -140,8 +140,14 @@ def import_(
             raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise fail(f"{file}: cannot be read ({exc.__class__.__name__})") from exc
+        except OSError as exc:
+            raise fail(f"{file}: cannot be read ({exc.strerror or type(exc).__name__})") from exc
+        except UnicodeDecodeError as exc:
+            # Worded as `reflect` and `reflection parse` word it (console.read_input).
+            raise fail(
+                f"{file}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+                f"{exc.start}; a binary file? `seshat export` writes UTF-8 JSON)"
+            ) from exc
     try:
         data = load(text)
     except ExchangeError as exc:

@@ -324,3 +324,45 @@ def test_an_import_dry_run_creates_and_upgrades_nothing(
         revision = conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
     # Before: the dry run upgraded the database it said it did not change.
     assert revision == "0015"
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://seshat:pw@127.0.0.1:abc/x", "postgresql://seshat:pw@[::1:5432/x"]
+)
+def test_a_database_url_with_a_bad_port_is_one_line_without_its_password(
+    tmp_path: Path, url: str
+) -> None:
+    env = {"DATABASE_URL": url}
+    for args in (("lessons", "list"), ("lessons", "approve", "1"), ("db", "upgrade")):
+        result = seshat(*args, cwd=tmp_path, env=env)
+        # Before: a traceback (ValueError: invalid literal for int()).
+        line = _one_error(result, 2, "DATABASE_URL", "not a valid URL")
+        assert "pw" not in line and "***" in line
+    doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
+    assert "✗ DATABASE_URL: " in doctor.stdout and "Traceback" not in doctor.stderr
+    assert ":pw@" not in doctor.stdout
+
+
+def test_text_pasted_where_a_path_goes_is_one_line(tmp_path: Path) -> None:
+    pasted = "x" * 5000
+    for args in (
+        ("reflection", "parse", pasted),
+        ("reflect", "--transcript", pasted),
+        ("import", pasted),
+        ("export", pasted),
+        ("--env-file", pasted, "lessons", "list"),
+    ):
+        result = seshat(*args, cwd=tmp_path)
+        # Before: a traceback (OSError: [Errno 36] File name too long).
+        _one_error(result, 2, "(5000 characters) is too long for this system")
+    deep = f"/tmp/{'x' * 300}"
+    result = seshat("lessons", "list", cwd=tmp_path, env={"SESHAT_DATA_DIR": deep})
+    _one_error(result, 2, "(305 characters) is too long", "SESHAT_DATA_DIR")
+
+
+def test_a_binary_export_is_named_as_reflect_names_one(tmp_path: Path) -> None:
+    binary = tmp_path / "library.json"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(128, 256)))
+    result = seshat("import", str(binary), cwd=tmp_path)
+    # Before: "cannot be read (UnicodeDecodeError)".
+    _one_error(result, 1, "not UTF-8 text (byte 0x89 at offset 0; a binary file?")
