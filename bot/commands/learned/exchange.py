@@ -41,14 +41,33 @@ def export(
     if target is None:
         typer.echo(text, nl=False)
         return
+    kept = "; the file there is as it was" if target.is_file() else ""
     try:
-        target.write_text(text, encoding="utf-8")
+        _write_whole(target, text)
     except OSError as exc:
-        raise fail(f"{file}: cannot be written ({exc.strerror or exc.__class__.__name__})") from exc
+        why = exc.strerror or exc.__class__.__name__
+        raise fail(f"{file}: cannot be written ({why}){kept}") from exc
     counts = ", ".join(
         f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
     )
     say(f"exported {counts} to {target}")
+
+
+def _write_whole(target: Path, text: str) -> None:
+    """Write `text` to `target` so that a failure (a full disk, a Ctrl-C) leaves the file that
+    was there whole: an earlier export is often the only backup. A regular file (or none yet)
+    is written beside it and renamed over it; anything else (/dev/stdout, a pipe) directly."""
+    import os
+
+    if target.exists() and (not target.is_file() or target.is_symlink()):
+        target.write_text(text, encoding="utf-8")
+        return
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _writable(file: str) -> Path:

@@ -366,3 +366,48 @@ def test_a_binary_export_is_named_as_reflect_names_one(tmp_path: Path) -> None:
     result = seshat("import", str(binary), cwd=tmp_path)
     # Before: "cannot be read (UnicodeDecodeError)".
     _one_error(result, 1, "not UTF-8 text (byte 0x89 at offset 0; a binary file?")
+
+
+def test_an_export_that_cannot_be_finished_leaves_the_earlier_one_whole(
+    library: tuple[Path, Path], tmp_path: Path
+) -> None:
+    import resource
+    import signal
+
+    data = tmp_path / "data"
+    shutil.copytree(library[0], data)
+    # USER.md travels in the export: make it larger than SQLite's own files (its 32 KB -shm).
+    with (data / "USER.md").open("a", encoding="utf-8") as user_md:
+        user_md.writelines(f"- note {i}, padding the export past the limit\n" for i in range(3000))
+    out = tmp_path / "out"
+    out.mkdir()
+    earlier = out / "backup.json"
+    earlier.write_text('{"an earlier export": true}\n', encoding="utf-8")
+    before = earlier.read_bytes()
+
+    def small_files() -> None:
+        # A disk that fills up part-way through the export (about 150 KB): no file past 80 KB.
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (80_000, 80_000))
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(STRIPPED)}
+    env.update(
+        {"PYTHONPATH": str(REPO_ROOT), "SESHAT_EMBEDDER": "hashing", "SESHAT_DATA_DIR": str(data)}
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "export", str(earlier)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=small_files,
+    )
+    _one_error(result, 1, f"{earlier}: cannot be written (File too large)", "as it was")
+    # Before: the earlier export was cut to the limit, half a JSON document.
+    assert earlier.read_bytes() == before
+    assert sorted(p.name for p in out.iterdir()) == ["backup.json"]
+    done = seshat("export", str(earlier), cwd=tmp_path, env={"SESHAT_DATA_DIR": str(data)})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(earlier.read_text(encoding="utf-8"))["format"] == "seshat-export"
