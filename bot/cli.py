@@ -44,6 +44,16 @@ class _Edge(TyperGroup):
                 f"a number in the input is too large for the database (at most {2**63 - 1})",
                 code=2,
             ) from exc
+        except PermissionError as exc:
+            # A data dir (or a file given) this user may not enter or read: Path.exists() and
+            # is_file() raise this one instead of answering.
+            if not exc.filename:
+                raise
+            from pathlib import Path
+
+            from store.config import denied
+
+            raise fail(f"{exc.filename}: {denied(Path(exc.filename))}", code=2) from exc
         except OSError as exc:
             if exc.errno != errno.ENAMETOOLONG:
                 raise

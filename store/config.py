@@ -73,6 +73,28 @@ def kind_of(path: Path) -> str:
     return "a file"
 
 
+def denied(path: Path) -> str:
+    """Why this user may not reach `path`, for a PermissionError's message: the first folder on
+    the way it may not enter, or the file it may not read, with its owner and mode."""
+    path = Path(os.path.abspath(path))
+    for folder in reversed(path.parents):
+        if not os.access(folder, os.X_OK):
+            where, what = folder, "enter"
+            break
+    else:
+        where, what = path, "list" if path.is_dir() else "read"
+        if os.access(path, os.R_OK):
+            what = "write"
+    try:
+        about = f" (owner uid {where.stat().st_uid}, mode {where.stat().st_mode & 0o777:o})"
+    except OSError:
+        about = ""
+    return (
+        f"this user may not {what} {where}{about}: give it to the user Seshat runs as (chown), "
+        "or point SESHAT_DATA_DIR (or the path given) elsewhere"
+    )
+
+
 def expand_path(value: str, variable: str) -> str:
     """`~` and $VARS expanded in a path setting; a variable that is not set is an error (left
     as it was, `$HOME/x` would become a directory literally named `$HOME`)."""

@@ -20,7 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
-from store.config import ConfigError, kind_of
+from store.config import ConfigError, denied, kind_of
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 log = logging.getLogger(__name__)
@@ -302,8 +302,9 @@ def _shown(url: str) -> str:
         return repr(re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url))
 
 
-def _reason(exc: BaseException) -> str:
-    """The first line of what the driver said (SQLAlchemy appends links and SQL below it)."""
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """The first line of what the driver said (SQLAlchemy appends links and SQL below it);
+    with the SQLite file's `path`, why this user may not open it when that is the cause."""
     cause = getattr(exc, "orig", None) or exc
     if isinstance(cause, OSError) and cause.strerror:
         return f"{cause.strerror}: {cause.filename}" if cause.filename else cause.strerror
@@ -311,6 +312,9 @@ def _reason(exc: BaseException) -> str:
     first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
     if first in ("file is not a database", "database disk image is malformed"):
         first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
+    if first == "unable to open database file" and path is not None and path.exists():
+        if not os.access(path, os.R_OK) or not os.access(path.parent, os.X_OK):
+            first += f" ({denied(path)})"
     return first
 
 
@@ -346,7 +350,7 @@ def peek_revision(url: str) -> str | None:
         finally:
             engine.dispose()
     except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
-        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
+        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc, sqlite_file(url))}") from exc
 
 
 def copy_sqlite(source: Path, dest: Path) -> None:
@@ -370,7 +374,7 @@ def copy_sqlite(source: Path, dest: Path) -> None:
         finally:
             src.close()
     except sqlite3.DatabaseError as exc:
-        raise StoreUnavailable(f"database {source}: {_reason(exc)}") from exc
+        raise StoreUnavailable(f"database {source}: {_reason(exc, source)}") from exc
 
 
 def shown_url(url: str) -> str:
@@ -397,7 +401,9 @@ class Store:
             with engine.connect():
                 pass  # a wrong URL or a server that is down says so here, in one line
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc, sqlite_file(url))}"
+            ) from exc
         try:
             if migrate:
                 try:
@@ -526,7 +532,9 @@ class Store:
             revision = current_revision(engine)
         except (OSError, DatabaseError) as exc:
             engine.dispose()
-            raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
+            raise StoreUnavailable(
+                f"database {sqlite_path}{where}: {_reason(exc, sqlite_path)}"
+            ) from exc
         head = head_revision()
         newer = unknown_revision(revision)
         if newer is not None:

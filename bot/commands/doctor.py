@@ -49,6 +49,15 @@ def _run(name: str, check: Callable[[], tuple[str, str]]) -> Line:
         state, text = check()
     except (ConfigError, _Stop) as exc:
         return Line(name, FAIL, " ".join(str(exc).split()))
+    except PermissionError as exc:
+        # A data dir this user may not enter: the checks' exists()/is_file() raise this.
+        if not exc.filename:
+            raise
+        from pathlib import Path
+
+        from store.config import denied
+
+        return Line(name, FAIL, f"{exc.filename}: {denied(Path(exc.filename))}")
     return Line(name, state, text)
 
 

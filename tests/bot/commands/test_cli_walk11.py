@@ -411,3 +411,41 @@ def test_an_export_that_cannot_be_finished_leaves_the_earlier_one_whole(
     done = seshat("export", str(earlier), cwd=tmp_path, env={"SESHAT_DATA_DIR": str(data)})
     assert done.returncode == 0, done.stderr
     assert json.loads(earlier.read_text(encoding="utf-8"))["format"] == "seshat-export"
+
+
+def test_a_data_dir_this_user_may_not_enter_is_one_line(
+    library: tuple[Path, Path], tmp_path: Path
+) -> None:
+    prefix = _read_only_runner()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: file modes do not bind")
+    data = tmp_path / "data"
+    shutil.copytree(library[0], data)
+    (data / "seshat.lock").unlink(missing_ok=True)
+    env = {"SESHAT_DATA_DIR": str(data)}
+    data.chmod(0)
+    try:
+        for args in (
+            ("lessons", "list"),
+            ("export",),
+            ("lessons", "approve", "1"),
+            ("context", "--user", "U0ALICE", "--channel", "D0ALICE"),
+        ):
+            result = _process(*args, cwd=tmp_path, env=env, prefix=prefix, module="bot.cli")
+            # Before: a traceback (PermissionError from Path.exists()).
+            _one_error(result, 2, f"this user may not enter {data} (owner uid", "(chown)")
+        doctor = _process(
+            "doctor", "--offline", cwd=tmp_path, env=env, prefix=prefix, module="bot.cli"
+        )
+        assert "Traceback" not in doctor.stderr
+        assert f"✗ DATABASE_URL: {data / 'seshat.db'}: this user may not enter" in doctor.stdout
+    finally:
+        data.chmod(0o755)
+    database = data / "seshat.db"
+    database.chmod(0)
+    try:
+        result = _process("lessons", "list", cwd=tmp_path, env=env, prefix=prefix, module="bot.cli")
+        # Before: "unable to open database file", and no fix.
+        _one_error(result, 2, "unable to open database file", f"may not read {database}")
+    finally:
+        database.chmod(0o644)
