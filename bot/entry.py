@@ -10,7 +10,7 @@ Two places a Ctrl-C would otherwise go wrong:
 - inside an object's `__del__` (a `regex` pattern collected while presidio or the anthropic SDK
   is imported, an SDK client): Python cannot raise it there; it printed "Exception ignored in …"
   and went on, so the Ctrl-C was lost, and `seshat run` then started the daemon as if nothing
-  had been pressed (3 of 9 tries between 2.0 and 2.5 s, cli-walk11). The SIGINT handler
+  had been pressed (2 of 12 tries 1.6–2.7 s after it started, cli-walk11). The SIGINT handler
   installed here raises KeyboardInterrupt as Python's own does, except inside a `__del__`: there
   it has the signal sent again a few milliseconds later, when the `__del__` has returned.
 """

@@ -56,8 +56,8 @@ def _process(
 
 
 # A Ctrl-C delivered while an object's `__del__` runs, as the cyclic collector runs `regex`'s
-# while presidio and the anthropic SDK are imported (where `seshat run` lost 3 of 9 Ctrl-Cs
-# pressed 2.0–2.5 s after it started, and went on to start the daemon).
+# while presidio and the anthropic SDK are imported (where `seshat run` lost 2 of 12 Ctrl-Cs
+# pressed 1.6–2.7 s after it started, and went on to start the daemon).
 CTRL_C_IN_A_FINALISER = """
 import os, signal, sys
 
