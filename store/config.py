@@ -491,7 +491,9 @@ class Settings(BaseSettings):
             in_the_way = next(
                 (p for p in (self.data_dir, *self.data_dir.parents) if p.exists()), None
             )
-            if in_the_way is not None and not in_the_way.is_dir():
+            if self.data_dir.is_symlink() and not self.data_dir.exists():
+                why = f"it is a link to {os.readlink(self.data_dir)}, which does not exist"
+            elif in_the_way is not None and not in_the_way.is_dir():
                 why = f"{in_the_way} is {kind_of(in_the_way)}, not a directory"
             else:
                 why = exc.strerror or "OSError"

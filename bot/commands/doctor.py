@@ -186,6 +186,12 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
     from store.filelock import LOCK_FILE, DataDirLock
 
     where = settings.data_dir
+    if where.is_symlink() and not where.exists():
+        # mkdir cannot follow it ("File exists"): `seshat run` would stop here.
+        raise _Stop(
+            f"{where} is a link to {os.readlink(where)}, which does not exist; make that folder, "
+            "or point SESHAT_DATA_DIR elsewhere"
+        )
     existing = next((p for p in (where, *where.parents) if p.exists()), None)
     if existing is not None and not existing.is_dir():
         raise _Stop(
@@ -227,6 +233,14 @@ def _database(settings: Settings) -> tuple[str, str]:
     head = head_revision()
     if database is not None and not database.exists():
         # Said as `seshat run` would meet it: a file in the way, or a folder it may not write.
+        # The URL is made from the link's target: a data dir linked to a missing folder is
+        # seen only by its own name.
+        link = settings.data_dir
+        if link.is_symlink() and not link.exists() and database.is_relative_to(link.resolve()):
+            raise _Stop(
+                f"{database} cannot be created: {link} is a link to {os.readlink(link)}, which "
+                "does not exist"
+            )
         existing = next((p for p in database.parents if p.exists()), None)
         if existing is not None and not existing.is_dir():
             raise _Stop(

@@ -449,3 +449,17 @@ def test_a_data_dir_this_user_may_not_enter_is_one_line(
         _one_error(result, 2, "unable to open database file", f"may not read {database}")
     finally:
         database.chmod(0o644)
+
+
+def test_a_data_dir_linked_to_a_missing_folder_says_so(tmp_path: Path) -> None:
+    link = tmp_path / "data"
+    link.symlink_to(tmp_path / "gone")
+    env = {"SESHAT_DATA_DIR": str(link)}
+    result = seshat("db", "upgrade", cwd=tmp_path, env=env)
+    # Before: "cannot be used (File exists)".
+    _one_error(result, 2, f"it is a link to {tmp_path / 'gone'}, which does not exist")
+    doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
+    assert f"✗ SESHAT_DATA_DIR: {link} is a link to" in doctor.stdout
+    # Before: "✓ DATABASE_URL: …/seshat.db will be created at start".
+    assert "✗ DATABASE_URL: " in doctor.stdout and "will be created" not in doctor.stdout
+    assert not (tmp_path / "gone").exists()
