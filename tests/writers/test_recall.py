@@ -286,6 +286,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     # Rollback: the retriever's in-process copies (terms, vector) go with the archived fact.
     _warm(store, OTHER, "DOTHER01", True, clock)
     assert digest in cached_texts() and lexical.cache_holds(digest)
+    assert lexical.stems_memoised()  # its words' stems, as hashes
     assert factindex.holds_text(text)  # a small shelf keeps its lines' texts
     # … and its words for the soft match ("Postgres" is a word of the text alone).
     emb = default_embedder()
@@ -299,6 +300,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             data_dir=tmp_path, skills_dir=tmp_path / "skills",
         )  # fmt: skip
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not lexical.stems_memoised()
     assert not any(postgres in kept for kept in factindex.derived(soft_words))
     # Forget: the same text written again, retrieved, then purged.
     _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
@@ -313,6 +315,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             dry_run=False
         )
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not lexical.stems_memoised()
     assert not any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()

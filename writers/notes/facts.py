@@ -390,8 +390,9 @@ def _ranked(
     lists: list[np.ndarray] = []
     if query_text.strip():
         lex = sh.bm25_feedback(query_text)
-        if isinstance(embedder, expand.WordTable):
-            extra = expand.extra_lexical(sh, query_text, embedder)
+        table = expand.word_table(embedder)
+        if table is not None:
+            extra = expand.extra_lexical(sh, query_text, table)
             if extra is not None:
                 lex = lex + extra
         lex = lex[idx]
