@@ -921,6 +921,33 @@ def test_a_term_every_fact_holds_scores_nothing(store: Store, clock: FakeClock) 
     assert (sh.bm25({vpn}) > 0).sum() == 1
 
 
+def test_each_terms_postings_are_the_facts_holding_it_and_how_often(
+    store: Store, clock: FakeClock
+) -> None:
+    # The postings are made for all terms at once (views of two arrays): each term's must
+    # still be exactly the facts holding it, in order, with its count in each.
+    texts = [
+        "The VPN moved in May 2026; the VPN config is in vault",
+        "Deploys freeze in March 2026",
+        "The vault token rotates every May",
+        "Lunch is at noon",
+    ]
+    with store.sessions.begin() as db:
+        for text in texts:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    want: dict[int, tuple[list[int], list[float]]] = {}
+    for i, doc in enumerate(sh.terms):
+        for t in dict.fromkeys(doc):
+            want.setdefault(t, ([], []))[0].append(i)
+            want[t][1].append(float(doc.count(t)))
+    got = {t: (d.tolist(), c.tolist()) for t, (d, c) in sh.postings.items()}
+    assert got == want and list(got) == list(want)
+    vpn = hash(lexical.stem("vpn"))
+    assert got[vpn] == ([sh.texts.index(texts[0])], [2.0])
+    assert all(d.dtype == np.int64 and c.dtype == np.float64 for d, c in sh.postings.values())
+
+
 def test_feedback_leaves_out_terms_over_its_postings_bound(store: Store, clock: FakeClock) -> None:
     # The feedback round adds the best match's other terms ("rotation" brings "pagerduty"); a
     # term held by more facts than the bound is left out of it (a bound on the round's cost).
