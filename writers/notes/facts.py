@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import TypedDict, Unpack
 
 import numpy as np
@@ -265,9 +265,14 @@ _DATED = re.compile(r"^\[[^\]]{4,40}\]")
 
 
 def day_label(when: datetime) -> str:
-    """A session's date as facts carry it: `8 May 2023`."""
-    when = as_utc(when)
-    return f"{when.day} {when:%B %Y}"
+    """A session's date as facts carry it: `8 May 2023` (its own date: a naive time is UTC)."""
+    return _day_label(when.year, when.month, when.day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _day_label(year: int, month: int, day: int) -> str:
+    # Per day, not per fact: formatting the month's name was most of rendering a fact's line.
+    return f"{day} {date(year, month, day):%B %Y}"
 
 
 def fact_line(category: str, text: str, when: datetime | None = None) -> str:
@@ -395,8 +400,9 @@ def _ranked(
         held = categories.held_members(sh, query_text) if categories.WEIGHT else []
         if held:
             lex = lex + categories.member_scores(sh, held, categories.WEIGHT)
-        if isinstance(embedder, expand.WordTable):
-            extra = expand.extra_lexical(sh, query_text, embedder)
+        table = expand.word_table(embedder)
+        if table is not None:
+            extra = expand.extra_lexical(sh, query_text, table)
             if extra is not None:
                 lex = lex + extra
         lex = lex[idx]

@@ -545,24 +545,26 @@ def _build(
             p = postings.setdefault(t, ([], []))
             p[0].append(i)
             p[1].append(c)
+    created_s = [epoch(r.created_at) for r in rows]
     shelf = Shelf(
         versions=now_versions,
         ids=np.array([r.id for r in rows], dtype=np.int64),
         categories=[r.category for r in rows],
         created=[r.created_at for r in rows],
-        created_s=np.array([epoch(r.created_at) for r in rows], dtype=np.float64),
+        created_s=np.array(created_s, dtype=np.float64),
         last_use_s=np.array(
-            [epoch(r.last_accessed_at or r.created_at) for r in rows], dtype=np.float64
+            [
+                c if r.last_accessed_at is None else epoch(r.last_accessed_at)
+                for r, c in zip(rows, created_s, strict=True)
+            ],
+            dtype=np.float64,
         ),
         confidence=np.array([r.confidence for r in rows], dtype=np.float64),
         decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
         line_tokens=np.array([quoted_line_tokens(line) for line in lines], dtype=np.int64),
         hashes=[r.text_hash for r in rows],
         doc_len=np.array([len(d) for d in terms], dtype=np.float64),
-        postings={
-            t: (np.array(d, dtype=np.int64), np.array(c, dtype=np.float64))
-            for t, (d, c) in postings.items()
-        },
+        postings=_postings(postings),
         terms=terms,
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
@@ -572,6 +574,28 @@ def _build(
     if viewer is not None:
         shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)
     return shelf
+
+
+def _postings(
+    lists: dict[int, tuple[list[int], list[int]]],
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Each term's facts and counts as arrays: views of two arrays made for all terms at once
+    (two arrays per term, for a person's few facts, cost more than the rest of the build)."""
+    docs: list[int] = []
+    counts: list[int] = []
+    ends = []
+    for d, c in lists.values():
+        docs += d
+        counts += c
+        ends.append(len(docs))
+    all_docs = np.array(docs, dtype=np.int64)
+    all_counts = np.array(counts, dtype=np.float64)
+    out = {}
+    start = 0
+    for t, end in zip(lists, ends, strict=True):
+        out[t] = (all_docs[start:end], all_counts[start:end])
+        start = end
+    return out
 
 
 def visible(

@@ -257,6 +257,25 @@ def test_a_words_derived_forms_meet_in_the_lexical_index() -> None:
     assert lexical.stem("partition") != lexical.stem("part")  # -ition is left alone
 
 
+def test_memoised_stems_hash_a_text_as_its_terms_do_and_go_at_a_forget() -> None:
+    # `hashed` memoises each word's term by the word's hash: the same hashes as the terms',
+    # cold or warm, with stop words, apostrophes and numbers; any forget drops the memo.
+    texts = [
+        "Maria's kids love running; she ran 5 km on 8 May 2023 and hikes",
+        "We decided the staging server runs Postgres 16, not MySQL",
+        "running RUNNING ran runs the organisation's organizations",
+        "",
+    ]
+    lexical.forget([])
+    assert lexical.stems_memoised() == 0
+    for _ in range(2):
+        for text in texts:
+            assert lexical.hashed(text) == tuple(hash(t) for t in lexical.terms(text)), text
+    assert lexical.stems_memoised() > 0
+    lexical.forget(["a-forgotten-text-hash"])
+    assert lexical.stems_memoised() == 0
+
+
 def test_a_fact_is_found_by_another_form_of_its_words(
     sqlite_store: Store, clock: FakeClock
 ) -> None:
