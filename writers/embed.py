@@ -240,6 +240,17 @@ def _bucket(feature: str, dim: int) -> tuple[int, float]:
     return h % dim, (1.0 if (h >> 31) & 1 else -1.0)
 
 
+def forget_features() -> None:
+    """Empty the hashing embedder's memo of feature strings: its keys are the words, word pairs
+    and character trigrams of every text embedded, so a forget must not leave them in memory."""
+    _bucket.cache_clear()
+
+
+def features_memoised() -> int:
+    """How many feature strings the hashing embedder has memoised (the forget tests look here)."""
+    return _bucket.cache_info().currsize
+
+
 class HashingEmbedder:
     """Pure-numpy fallback: signed feature hashing of stemmed words, word bigrams, char trigrams."""
 

@@ -25,7 +25,7 @@ from sqlalchemy.sql.visitors import ExternallyTraversible, replacement_traverse
 
 from store.clock import as_utc
 from store.models import MemoryEntry
-from writers.embed import Embedder, Matrix, row_dots
+from writers.embed import Embedder, Matrix, forget_features, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
 from writers.recall import categories, expand, factindex, lexical, supersede
 from writers.tokens import quoted_line_tokens
@@ -254,6 +254,7 @@ def forget_vectors(text_hashes: Sequence[str]) -> None:
         _VEC_CACHE.pop(key, None)
     lexical.forget(list(gone))
     factindex.forget(list(gone))
+    forget_features()
 
 
 def cached_texts() -> set[str]:

@@ -10,13 +10,14 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import MemoryEntry
 from tests.support.lesson_helpers import add_fact
-from writers.embed import default_embedder
+from writers.embed import HashingEmbedder, default_embedder, features_memoised
 from writers.notes.facts import (
     CATEGORY_CONFIDENCE,
     HALF_LIFE_DAYS,
     decay_facts,
     effective_confidence,
     fact_fields,
+    forget_vectors,
     reinforce_facts,
     render_fact,
     retrieve_facts,
@@ -274,6 +275,15 @@ def test_memoised_stems_hash_a_text_as_its_terms_do_and_go_at_a_forget() -> None
     assert lexical.stems_memoised() > 0
     lexical.forget(["a-forgotten-text-hash"])
     assert lexical.stems_memoised() == 0
+
+
+def test_a_forget_empties_the_hashing_embedders_feature_memo() -> None:
+    # The hashing fallback memoises each feature string (a text's words, word pairs and
+    # character trigrams) for its bucket: found by hot11, kept across forgets before.
+    HashingEmbedder().embed(["Maria's surgery is on Friday at the Charité"])
+    assert features_memoised() > 0
+    forget_vectors(["a-forgotten-text-hash"])
+    assert features_memoised() == 0
 
 
 def test_a_fact_is_found_by_another_form_of_its_words(
