@@ -60,6 +60,10 @@ _SAML_METADATA = (
         'val passwordHasher = "argon2id"',
         "tokenRateLimit: 60/min",
         "app.errors.TokenExpired: refresh_window_closed_early",
+        # A noun ending a variable's name: the next word is the command's next argument.
+        "docker run -e POSTGRES_PASSWORD=$PG_PASS postgres:16",
+        # The short form of a secret's noun is one of the slot's words too.
+        "APP_PASSWORD=local-dev-pw",
         # A file's path of words, quoted: where the secret is kept.
         'val stripeSecret = "/run/secrets/payments/stripe_secret"',
         # A quoted argument is judged whole.
@@ -108,6 +112,7 @@ def test_a_value_that_is_no_secret_is_kept(redactor: Redactor, text: str) -> Non
         ("user: nikos.p κωδικός Ke9#lm2x", "Ke9#lm2x"),
         ("ο κωδικός είναι Qm7x2LpV", "Qm7x2LpV"),
         ('admin_password = "Qx7mL2pZ9w"', "Qx7mL2pZ9w"),
+        ("docker run -e POSTGRES_PASSWORD=Pg7xQ2mLw9 postgres:16", "Pg7xQ2mLw9"),
         ('val stripeSecret = "/Xq9mL2pZ7w"', "Xq9mL2pZ7w"),
         ("java -jar app.jar --db.password='Hx7!qLm2'", "Hx7!qLm2"),
         ('api_key = "Qm7xL2pZ9wKd" // rotated monthly', "Qm7xL2pZ9wKd"),
@@ -139,3 +144,17 @@ def test_a_word_the_window_cut_is_no_phone_word() -> None:
     assert text[start - 41 : start - 38] == "snr"
     assert not phone_label(text, start)
     assert phone_label("call nr 0612 345 678", 8)
+
+
+def test_the_fp13_probe_does_not_get_worse(redactor: Redactor) -> None:
+    """`tests/support/data/redaction_probes/fp13/` (the round's blind development probe of
+    secret-named keys given values that are no secret): on 5da17d3 151/158 caught and 10/300
+    negatives flagged; after this round's rules 151/158 and none."""
+    from tests.support.paths import DATA
+    from tests.support.redaction_corpus import load_jsonl_pair, score
+
+    folder = DATA / "redaction_probes" / "fp13"
+    pos, neg = load_jsonl_pair(folder / "fp13_positives.jsonl", folder / "fp13_negatives.jsonl")
+    result = score(redactor, pos, neg)
+    assert sum(result.caught.values()) >= 151 and sum(result.total.values()) == 158
+    assert len(result.false_positives) == 0, result.false_positives

@@ -658,6 +658,10 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
         return False
+    if bare and re.search(r"\$\{?[A-Za-z_]\w*$", m.string[max(0, m.start() - 40) : m.start()]):
+        # `-e POSTGRES_PASSWORD=$PG_PASS postgres:16`: the noun ends a variable's name, a
+        # reference; the word after it is the command's next argument, not a value of it.
+        return False
     if (
         bare
         and re.match(r"(?i)κωδικ", label)

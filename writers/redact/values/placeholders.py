@@ -59,8 +59,9 @@ def entropy(value: str) -> float:
 _SELF_WORDS = frozenset(
     "a an the my your our this that me it its not no only do dont use for to at in on of with "
     "change set put replace insert fill paste goes here later runtime real actual some "
-    "secret secrets token tokens key keys api password passwords pass passwd pwd passphrase "
-    "credential credentials auth access private value string test tests testing dev devel "
+    "secret secrets token tokens key keys api password passwords pass passwd pwd pw passphrase "
+    "credential credentials creds cred auth access private value string test tests testing dev "
+    "devel "
     "development local localhost dummy fake mock sample example demo placeholder default temp "
     "tmp todo fixme foo bar baz qux filtered masked redacted hidden removed omitted censored "
     "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
