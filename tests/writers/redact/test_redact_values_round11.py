@@ -80,6 +80,9 @@ _SAML_METADATA = (
         # words that describe a stand-in.
         'SIGNING_SECRET = "mock-ledger-key-do-not-use"',
         'MOCK_LEDGER_PASSWORD = "ledger_password_for_tests"',
+        "BROKER_PASSWORD=mot_de_passe_broker",
+        # A user and a slot for the password.
+        "OCPP_BASIC_AUTH=station-17:password",
         # A default a vendor documents, said so in the comment heading the block.
         "```yaml\n# default from the Tomcat quickstart, changed in every env\n"
         "tomcat:\n  manager_password: tomcat7\n```",
@@ -117,6 +120,8 @@ def test_a_value_that_is_no_secret_is_kept(redactor: Redactor, text: str) -> Non
         ("java -jar app.jar --db.password='Hx7!qLm2'", "Hx7!qLm2"),
         ('api_key = "Qm7xL2pZ9wKd" // rotated monthly', "Qm7xL2pZ9wKd"),
         ('LEDGER_PASSWORD = "ledger_Walrus_Kite"', "ledger_Walrus_Kite"),
+        ("BROKER_PASSWORD=broker_Walrus_Kite", "broker_Walrus_Kite"),
+        ("OCPP_BASIC_AUTH=station-17:Qx7mL2pZ9w", "Qx7mL2pZ9w"),
         (
             "```yaml\n# default from our wiki, rotate it\n"
             "tomcat:\n  manager_password: Tc9!rmx4\n```",

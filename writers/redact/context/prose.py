@@ -11,6 +11,7 @@ from writers.redact.formats.assignments import (
     EXPRESSION_OP,
     FILE_REF,
     published_defaults,
+    spelled_from_name,
     type_annotation,
 )
 from writers.redact.names.code_refs import identifier_like, is_code_ref
@@ -296,6 +297,14 @@ def prose_check(m: re.Match[str]) -> bool:
         # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
         # empty, and what follows is the next key, with its own operator after it.
         return False
+    head = re.search(r"[A-Za-z_][\w.-]*$", m.string[max(0, m.start() - 60) : m.start()])
+    name = (head.group(0) if head else "") + label.rstrip(" \t:=\"'")
+    if (
+        re.fullmatch(r"[A-Za-z_][\w.-]*", name)
+        and re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value)
+        and spelled_from_name(value, name)
+    ):
+        return False  # `MQTT_PASSWORD=mot_de_passe_mqtt`: spelled of its own name, as an assignment
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(CLOSE)):

@@ -238,6 +238,11 @@ def assign_check(m: re.Match[str]) -> bool:
         run = re.match(r"\S+", m.string[m.start("s2") :])
         if run is not None and is_placeholder(run.group(0)):
             return False
+    pair = re.fullmatch(r"[^\s:/]+[:/]([^\s:/]+)", value)
+    if pair is not None and is_placeholder(pair.group(1)):
+        # `CP_BASIC_AUTH=cp001:password`: a user and a slot for the password, as a Basic
+        # credential that decodes to one is (`auth_check`).
+        return False
     if not quoted and names_secret_variable(value):
         return False  # `password=password_from_keyring,`: a variable that holds it, code
     if not quoted and re.fullmatch(r"[A-Za-z_][A-Za-z_.]*\[[^\]\s]*\]?", value):

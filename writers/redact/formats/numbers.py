@@ -16,6 +16,7 @@ from writers.redact.phone_words import (
     phone_label,
     phone_named_on_line,
     read_in_some_plan,
+    whole_words_before,
 )
 from writers.redact.public_forms import (
     card_length_ok,
@@ -144,7 +145,7 @@ def phone_check(m: re.Match[str]) -> bool:
         labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
-    before = m.string[max(0, m.start() - 40) : m.start()]
+    before = whole_words_before(m.string, m.start(), 40)
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
