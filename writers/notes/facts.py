@@ -27,7 +27,7 @@ from store.clock import as_utc
 from store.models import MemoryEntry
 from writers.embed import Embedder, Matrix, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import expand, factindex, lexical
+from writers.notes import categories, expand, factindex, lexical
 from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -390,6 +390,11 @@ def _ranked(
     lists: list[np.ndarray] = []
     if query_text.strip():
         lex = sh.bm25_feedback(query_text)
+        # A class word brings the class's members the scope holds ("activities" → pottery); off
+        # (WEIGHT 0: measured, not adopted, issue 23 recall11), when the lexicon is not read.
+        held = categories.held_members(sh, query_text) if categories.WEIGHT else []
+        if held:
+            lex = lex + categories.member_scores(sh, held, categories.WEIGHT)
         if isinstance(embedder, expand.WordTable):
             extra = expand.extra_lexical(sh, query_text, embedder)
             if extra is not None:
@@ -398,6 +403,9 @@ def _ranked(
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
+            if held and categories.DENSE:
+                words = [h.member.text for h in held]
+                q = categories.nudge(q, embedder.embed(words), categories.WEIGHT)
             viewer = _viewer_key(user_id, channel, is_dm)
             newest = _newest(sh, viewer, idx) if idx.size > DENSE_ALL_MAX else None
             lists.append(
