@@ -173,11 +173,16 @@ DEV_REDACTION_FP_CEILING = {
     "redaction48": 0,
     "redaction50": 0,
     # Issue 24's eleventh round (written blind, first measured on 5da17d3 before any text was
-    # read: 51 recall 167/170, FP 1; 53 169/170, FP 10; 54 168/170, FP 7; 55 166/170, FP 9).
-    "redaction51": 1,
-    "redaction53": 10,
-    "redaction54": 7,
-    "redaction55": 9,
+    # read: 51 recall 167/170, FP 1; 53 169/170, FP 10; 54 168/170, FP 7; 55 166/170, FP 9);
+    # after the round's false-positive rules (51: a phone word cut by the window; 53: a vendor's
+    # prefix before a filler, a URL's password spelling its scheme, Italian "your", the owner
+    # after a preposition, an error's name; 54: the same, a header's recipe with slots; 55: an
+    # XML-DSig certificate, a quoted key naming a measure, a unit after numbers, ports listed,
+    # Greek `κωδικός` bare, a bracket the sentence opened).
+    "redaction51": 0,
+    "redaction53": 0,
+    "redaction54": 0,
+    "redaction55": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules).
