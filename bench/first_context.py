@@ -29,8 +29,8 @@ from store.db import Store
 from store.models import MemoryEntry
 from writers.embed import HashingEmbedder
 from writers.lessons.index import LessonLibrary, to_blob
-from writers.notes import factindex
 from writers.notes.facts import read_ahead
+from writers.recall import factindex
 from writers.selector import select_context
 
 PEOPLE, FACTS = 200, 2000

@@ -131,8 +131,8 @@ def first_context_store() -> tuple[Callable[[str], object], Callable[[str], obje
     from bot.chat.prompting import ContextUses
     from store.db import Store
     from store.models import LessonRow, MemoryEntry
-    from writers.notes import factindex
     from writers.notes.facts import retrieve_facts
+    from writers.recall import factindex
 
     now = datetime.now(UTC)
     store = Store.open(f"sqlite:///{Path(tempfile.mkdtemp()) / 'seshat.db'}")

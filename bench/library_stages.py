@@ -38,7 +38,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The tree measured: `bench/load.py` puts its own tree first on sys.path when imported, so it is
+# imported from the measured tree's bench (`--tree` passes it as STAGES_TREE): imported from
+# this file's tree, every burst ran this tree's code whatever PYTHONPATH said (before the
+# eleventh round, two trees' columns were the same code).
+TREE = Path(os.environ.get("STAGES_TREE") or Path(__file__).resolve().parents[1]).resolve()
+sys.path.insert(0, str(TREE / "bench"))
 
 from load import load_user, seed  # noqa: E402  (bench/load.py's own seeding)
 from sqlalchemy import event  # noqa: E402
@@ -64,16 +69,16 @@ STAGES: list[tuple[str, str, str]] = [
     ("reply · … tail lessons · message words", "writers.selector", "lesson_words"),
     ("reply · … tail lessons · coverage", "writers.selector", "covered"),
     ("reply · context · select · fact lines", "writers.selector", "fact_lines"),
-    ("reply · … fact lines · shelf", "writers.notes.factindex", "shelf"),
-    ("reply · … fact lines · shelf · build", "writers.notes.factindex", "_build"),
+    ("reply · … fact lines · shelf", "writers.recall.factindex", "shelf"),
+    ("reply · … fact lines · shelf · build", "writers.recall.factindex", "_build"),
     (
         "reply · … fact lines · shelf · vectors",
-        "writers.notes.factindex",
+        "writers.recall.factindex",
         "_vectors",
     ),
     (
         "reply · … fact lines · BM25",
-        "writers.notes.factindex",
+        "writers.recall.factindex",
         "Shelf.bm25_feedback",
     ),
     ("reply · … fact lines · cosines", "writers.notes.facts", "cosines"),
@@ -205,6 +210,10 @@ def burst(timers: Timers, *, users: int, latency: float, library: bool) -> dict[
 def one(args: argparse.Namespace) -> None:
     """One burst in this process (a fresh one: no cache of an earlier burst helps it); its
     stages as JSON on the last line."""
+    for name in ("bot", "writers", "store", "reflection"):
+        where = Path(importlib.import_module(name).__file__ or "").resolve()
+        if TREE not in where.parents:
+            raise SystemExit(f"{name} comes from {where}, not from the tree measured ({TREE})")
     timers = Timers()
     timers.install()
     timers.sql()
@@ -248,7 +257,7 @@ def main() -> None:
                     command += ["--profile", args.profile]
                 out = subprocess.run(
                     command,
-                    env={**os.environ, "PYTHONPATH": tree},
+                    env={**os.environ, "PYTHONPATH": tree, "STAGES_TREE": tree},
                     check=True,
                     capture_output=True,
                     text=True,

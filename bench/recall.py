@@ -23,6 +23,7 @@ facts keeping as many facts as the project showed for that question.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import re
@@ -396,19 +397,40 @@ def write_results(label: str, body: str) -> None:
     )
 
 
+def set_constant(assignment: str) -> None:
+    """`module.NAME=VALUE`: set a module's constant for this run (a lever's grid point)."""
+    target, _, value = assignment.partition("=")
+    path, name = target.rsplit(".", 1)
+    module = importlib.import_module(path)
+    old = getattr(module, name)
+    if isinstance(old, bool):
+        setattr(module, name, value.strip().lower() in {"1", "true", "on", "yes"})
+    else:
+        setattr(module, name, type(old)(float(value)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--label", default="after")
     ap.add_argument("--only", choices=["locomo", "slack-dev", "slack-heldout"], action="append")
     ap.add_argument("--slack-dir", type=Path, default=SLACK_DIR)
     ap.add_argument("--locomo-dir", type=Path, default=LOCOMO_DIR)
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="module.NAME=VALUE",
+        help="run with a ranking constant at another value (a number or true/false)",
+    )
     args = ap.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     emb = default_embedder()
     want = set(args.only or ["locomo", "slack-dev", "slack-heldout"])
     started = time.perf_counter()
     out = [
         f"\nRun {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, embedder `{emb.name}`, SQLite, "
-        f"token budget {BUDGET}.\n"
+        f"token budget {BUDGET}" + "".join(f", `{a}`" for a in args.set) + ".\n"
     ]
     if "locomo" in want:
         total = Run()

@@ -10,7 +10,7 @@ instead of a change to the product. The base configuration is checked to choose 
 is measured against the real read path. Per lever: recall overall, per conversation and by
 category; the paired difference from the base with its standard error over the questions (one
 question is worth about 0.004); facts shown per question. The base has this round's query
-expansion (`writers.notes.expand`); every other lever is on top of it. LoCoMo only: the
+expansion (`writers.recall.expand`); every other lever is on top of it. LoCoMo only: the
 Slack-shaped sets sit at their cap, and `bench/recall.py` measures them on the real path.
 
 Some levers need what the product does not keep (the word-piece ids of each fact, for SIF pooling
@@ -43,8 +43,8 @@ from bench.recall import BUDGET, LOCOMO_DIR, Fact, Question, _row, covered, loco
 from store.db import Store  # noqa: E402
 from writers.embed import Embedder, WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import PRIOR_TILT, RETRIEVABLE, W_LEXICAL, fact_line  # noqa: E402
+from writers.recall import expand, factindex, lexical  # noqa: E402
 from writers.selector import _TAIL_HEAD, select_context  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
 
@@ -159,7 +159,7 @@ def product_lex(c: Conv, qi: int, *, expanded: bool = True) -> np.ndarray:
 
 
 def plus_expansion(c: Conv, qi: int, lex: np.ndarray) -> np.ndarray:
-    """`lex` plus what the word table adds (`writers.notes.expand.extra_lexical`: the query
+    """`lex` plus what the word table adds (`writers.recall.expand.extra_lexical`: the query
     expansion's terms and the soft match)."""
     table = c.extra.get("table")
     if isinstance(table, expand.WordTable):

@@ -40,8 +40,8 @@ from bench.recall_levers import (  # noqa: E402
     tilt,
 )
 from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
-from writers.notes import factindex, lexical  # noqa: E402
 from writers.notes.facts import W_LEXICAL  # noqa: E402
+from writers.recall import factindex, lexical  # noqa: E402
 from writers.tokens import estimate_tokens  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers5.md"

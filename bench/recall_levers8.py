@@ -53,8 +53,8 @@ from bench.recall_levers import (  # noqa: E402
     tilt,
 )
 from writers.embed import WordLlamaEmbedder, default_embedder  # noqa: E402
-from writers.notes import expand, factindex, lexical  # noqa: E402
 from writers.notes.facts import W_LEXICAL  # noqa: E402
+from writers.recall import expand, factindex, lexical  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers8.md"
 Lever = Callable[[Conv, int], list[int]]

@@ -72,7 +72,6 @@ from bench.recall_levers import (  # noqa: E402
 from store.db import Store  # noqa: E402
 from writers.embed import WordLlamaEmbedder, default_embedder, row_dots  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import expand, factindex  # noqa: E402
 from writers.notes.facts import (  # noqa: E402
     PRIOR_TILT,
     RETRIEVABLE,
@@ -80,6 +79,7 @@ from writers.notes.facts import (  # noqa: E402
     _viewer_key,
     scope_filter,
 )
+from writers.recall import expand, factindex  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers9.md"
 CANDIDATES = tuple(

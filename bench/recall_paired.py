@@ -1,11 +1,11 @@
 """A ranking constant's effect question by question on the real read path: which questions of
 each recall corpus gain or lose, and which superseded/new pairs change order.
 
-Run: `PYTHONPATH=$PWD python bench/recall_paired.py writers.notes.expand.SOFT_WEIGHT 0`
+Run: `PYTHONPATH=$PWD python bench/recall_paired.py writers.recall.expand.SOFT_WEIGHT 0`
 (seconds). Each corpus of `bench/recall.py` (LoCoMo dev, Slack-shaped dev; held-out only with
 `--heldout`) is run as that script runs it, once with the constant as the code has it and once
 with the given value; the totals are `bench/recall.py`'s, the lists say which questions moved.
-Writes nothing.
+`--set module.NAME=VALUE` sets another constant on both sides. Writes nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.recall import LOCOMO_DIR, SLACK_DIR, Corpus, locomo, run_corpus, slack  # noqa: E402
+from bench.recall import (  # noqa: E402
+    LOCOMO_DIR,
+    SLACK_DIR,
+    Corpus,
+    locomo,
+    run_corpus,
+    set_constant,
+    slack,
+)
 from writers.embed import default_embedder  # noqa: E402
 
 
@@ -34,7 +42,16 @@ def main() -> None:
     ap.add_argument("constant", help="module.path.NAME")
     ap.add_argument("value", type=float, help="the other value")
     ap.add_argument("--heldout", action="store_true", help="the Slack held-out set too")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="module.NAME=VALUE",
+        help="another constant, at this value on both sides (e.g. a lever's other setting)",
+    )
     args = ap.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     path, name = args.constant.rsplit(".", 1)
     module = importlib.import_module(path)
     shipped = getattr(module, name)

@@ -31,7 +31,7 @@ from store.models import MemoryEntry  # noqa: E402
 from writers.base import content_hash  # noqa: E402
 from writers.embed import default_embedder  # noqa: E402
 from writers.lessons.index import LessonLibrary  # noqa: E402
-from writers.notes import expand  # noqa: E402
+from writers.recall import categories, expand  # noqa: E402
 from writers.selector import select_context  # noqa: E402
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -111,7 +111,7 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def measure(store: Store, label: str) -> str:
+def measure(store: Store, label: str, *, classy: bool = False) -> str:
     emb = default_embedder()
     with store.sessions() as db:
         lib = LessonLibrary.build(db, emb)
@@ -120,6 +120,12 @@ def measure(store: Store, label: str) -> str:
         f"who {rng.choice(VERBS)} the {rng.choice(THINGS)} {rng.randrange(4999)}?"
         for _ in range(205)
     ]
+    if classy:  # class words whose members the scope's facts use (`categories`)
+        qs = [
+            f"which tools, vendors and projects does {rng.choice(PEOPLE)} have on the "
+            f"{rng.choice(THINGS)} {rng.randrange(4999)}?"
+            for _ in range(205)
+        ]
     times, cpu = [], []
     for k, q in enumerate(qs):
         t, c = time.perf_counter(), time.process_time()
@@ -172,6 +178,14 @@ def main() -> None:
         action="store_true",
         help="the same for the soft lexical match (`expand.soft_match`)",
     )
+    ap.add_argument(
+        "--compare-categories",
+        type=float,
+        default=0.0,
+        metavar="WEIGHT",
+        help="the same for the category lexicon (`categories.WEIGHT` 0 and this), on "
+        "questions that name classes whose members the scope's facts use",
+    )
     args = ap.parse_args()
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -186,7 +200,16 @@ def main() -> None:
             populate(store, args.scope, args.total)
             built = time.perf_counter() - t
             label = f"{name}, {args.scope:,} in scope / {args.total:,} facts{args.tag}"
-            if args.compare_expansion or args.compare_soft:
+            if args.compare_categories:
+                shipped = categories.WEIGHT
+                for n in (1, 2):
+                    for w in (0.0, args.compare_categories):
+                        categories.WEIGHT = w
+                        row = measure(store, f"{label}, categories {w:g} ({n})", classy=True)
+                        print(row, f"(populate {built:.0f} s)", flush=True)
+                        lines.append(row)
+                categories.WEIGHT = shipped
+            elif args.compare_expansion or args.compare_soft:
                 part, what = (
                     ("expansions", "expansion")
                     if args.compare_expansion

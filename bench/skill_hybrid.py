@@ -1,4 +1,4 @@
-"""Does BM25 (the facts' lexical half, writers/notes/lexical.py) help skill matching?
+"""Does BM25 (the facts' lexical half, writers/recall/lexical.py) help skill matching?
 
 Run from the repo root: `python bench/skill_hybrid.py [--embedder wordllama|hashing]`. Each
 variant's weights and cut-offs are calibrated on the dev sets only
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench.skill_calibrate import CUTS, GRID_M, GRID_W, f_half, smoothed  # noqa: E402
 from tests.support import skill_eval  # noqa: E402
 from writers.embed import Embedder, HashingEmbedder, WordLlamaEmbedder  # noqa: E402
-from writers.notes.lexical import K1, B, terms  # noqa: E402
+from writers.recall.lexical import K1, B, terms  # noqa: E402
 from writers.skills.matching import coverage, skill_texts, skill_thresholds  # noqa: E402
 
 Row = tuple[np.ndarray, np.ndarray, np.ndarray, list[str], str | None]

@@ -2,8 +2,8 @@
 expansion, measured on the skill matcher's word coverage and on the lessons' proxy.
 
 Run from the repo root: `python bench/skill_words.py [--embedder wordllama|hashing]`. What
-helped facts (issue 23): the stemmer with derivational endings (`writers.notes.lexical.stem`)
-and the query expansion from WordLlama's word table (`writers.notes.expand`: a question word
+helped facts (issue 23): the stemmer with derivational endings (`writers.recall.lexical.stem`)
+and the query expansion from WordLlama's word table (`writers.recall.expand`: a question word
 brings the table's whole-word pieces closest to it, cosine >= 0.5, at most 3, that the documents
 use). BM25 fused with the embeddings was measured for both before and not adopted
 (`bench/skill_hybrid.py`, `bench/lesson_hybrid.py`); this reuses their harness.
@@ -56,7 +56,7 @@ from writers.lessons.index import lesson_text  # noqa: E402
 from writers.selector import TAIL_LESSONS_MAX, lesson_words  # noqa: E402
 from writers.skills.matching import _idf, covered, skill_texts, skill_thresholds  # noqa: E402
 
-MIN_COS, PER_WORD = 0.5, 3  # the facts' expansion (writers/notes/expand.py)
+MIN_COS, PER_WORD = 0.5, 3  # the facts' expansion (writers/recall/expand.py)
 EXPAND_WEIGHTS = (0.5, 1.0)
 Words = Callable[[str], list[str]]
 

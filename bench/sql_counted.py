@@ -65,7 +65,7 @@ if __name__ == "__main__":
         target=_dump, args=(Path(os.environ["BENCH_SQL_COUNTS"]),), daemon=True
     ).start()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bot.cli import main
+    from bot.entry import main
 
     sys.argv = ["seshat", "run"]
     main()

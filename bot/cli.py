@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+
+if __name__ == "__main__":
+    # `python -m bot.cli`: run as `python -m bot.entry` before importing anything else here, so a
+    # Ctrl-C during those imports ends quietly, as it does for the `seshat` command. (Run, not
+    # imported: bot.entry imports this module.)
+    import runpy
+
+    runpy.run_module("bot.entry", run_name="__main__")
+    sys.exit(0)
+
+import errno
 import logging
 import os
-import sys
 from typing import Any
 
 import typer
@@ -31,6 +42,28 @@ class _Edge(TyperGroup):
             # file's): SQLite's driver refuses to bind it before any query runs.
             raise fail(
                 f"a number in the input is too large for the database (at most {2**63 - 1})",
+                code=2,
+            ) from exc
+        except PermissionError as exc:
+            # A data dir (or a file given) this user may not enter or read: Path.exists() and
+            # is_file() raise this one instead of answering.
+            if not exc.filename:
+                raise
+            from pathlib import Path
+
+            from store.config import denied
+
+            raise fail(f"{exc.filename}: {denied(Path(exc.filename))}", code=2) from exc
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            # Text pasted where a file name goes (`reflection parse "$(cat out.json)"`): Path's
+            # is_dir()/is_file() raise this one instead of answering False.
+            name = str(exc.filename or "")
+            raise fail(
+                f"the path {name[:40]}… ({len(name)} characters) is too long for this system (at "
+                "most 255 a name, 4096 a path): name a shorter one (a file argument, --env-file, "
+                "SESHAT_DATA_DIR or DATABASE_URL, whichever holds it)",
                 code=2,
             ) from exc
         except Exception as exc:
@@ -254,10 +287,29 @@ def demo(
     from pathlib import Path
 
     from bot.demo.run import run_demo
+    from store.config import kind_of
 
-    where = Path(data_dir)
+    where = Path(data_dir).expanduser()
     if data_dir and where.exists() and not where.is_dir():
-        raise fail(f"--data-dir {data_dir}: is a file; name a new folder for the demo's data", 2)
+        raise fail(
+            f"--data-dir {data_dir}: is {kind_of(where)}; name a new folder for the demo's data", 2
+        )
+    existing = next((p for p in (where, *where.absolute().parents) if p.exists()), None)
+    if data_dir and existing is not None and not existing.is_dir():
+        raise fail(
+            f"--data-dir {data_dir}: {existing} is {kind_of(existing)}, not a folder; name a new "
+            "folder for the demo's data",
+            code=2,
+        )
+    need = os.W_OK | os.X_OK | (os.R_OK if existing == where else 0)
+    if data_dir and existing is not None and not os.access(existing, need):
+        # Said here, naming the option: the demo's own check would name SESHAT_DATA_DIR, which
+        # nobody set.
+        raise fail(
+            f"--data-dir {data_dir}: this user may not write in {existing}; name a folder you "
+            "may write (or leave --data-dir out for a temporary one)",
+            code=2,
+        )
     if data_dir and where.is_dir() and any(where.iterdir()):
         # An earlier demo's data holds cards of a workspace that is gone (its replay failed on
         # them), and real data must not get the demo's sessions mixed in.
@@ -267,7 +319,7 @@ def demo(
             code=2,
         )
 
-    sys.exit(run_demo(data_dir or None))
+    sys.exit(run_demo(str(where) if data_dir else None))
 
 
 @db_app.command("upgrade")
@@ -284,30 +336,3 @@ def db_upgrade() -> None:
 
 # Every command is registered by now (this module's own included).
 _unwrap_help(app)
-
-
-def _quiet_interrupts() -> None:
-    """A Ctrl-C that lands while an object's `__del__` runs (an SDK client being collected, a
-    `regex` match) cannot be raised there: Python prints "Exception ignored in …" with a
-    traceback under the command's own last line. Drop exactly that case; every other error
-    raised in a `__del__` is still printed by Python's own hook."""
-    default = sys.unraisablehook
-
-    def hook(unraisable: Any, default: Any = default, interrupt: type = KeyboardInterrupt) -> None:
-        # Defaults, not globals: this may run while the interpreter is tearing modules down.
-        kind = unraisable.exc_type
-        if kind is not None and issubclass(kind, interrupt):
-            return
-        default(unraisable)
-
-    sys.unraisablehook = hook
-
-
-def main() -> None:
-    """Console-script entry point."""
-    _quiet_interrupts()
-    app()
-
-
-if __name__ == "__main__":
-    main()

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,6 +55,44 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+
+
+def kind_of(path: Path) -> str:
+    """What `path`, which is not a directory, is, for a message: "a file", "a device" (as
+    /dev/null is), "a named pipe" or "a socket"."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "not a directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a file"
+
+
+def denied(path: Path) -> str:
+    """Why this user may not reach `path`, for a PermissionError's message: the first folder on
+    the way it may not enter, or the file it may not read, with its owner and mode."""
+    path = Path(os.path.abspath(path))
+    for folder in reversed(path.parents):
+        if not os.access(folder, os.X_OK):
+            where, what = folder, "enter"
+            break
+    else:
+        where, what = path, "list" if path.is_dir() else "read"
+        if os.access(path, os.R_OK):
+            what = "write"
+    try:
+        about = f" (owner uid {where.stat().st_uid}, mode {where.stat().st_mode & 0o777:o})"
+    except OSError:
+        about = ""
+    return (
+        f"this user may not {what} {where}{about}: give it to the user Seshat runs as (chown), "
+        "or point SESHAT_DATA_DIR (or the path given) elsewhere"
+    )
 
 
 def expand_path(value: str, variable: str) -> str:
@@ -449,8 +488,19 @@ class Settings(BaseSettings):
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:  # a file in the way, no permission, a read-only disk
-            why = "a file is in the way" if self.data_dir.is_file() else exc.strerror or "OSError"
-            raise ConfigError(f"SESHAT_DATA_DIR {self.data_dir}: cannot be used ({why})") from exc
+            in_the_way = next(
+                (p for p in (self.data_dir, *self.data_dir.parents) if p.exists()), None
+            )
+            if self.data_dir.is_symlink() and not self.data_dir.exists():
+                why = f"it is a link to {os.readlink(self.data_dir)}, which does not exist"
+            elif in_the_way is not None and not in_the_way.is_dir():
+                why = f"{in_the_way} is {kind_of(in_the_way)}, not a directory"
+            else:
+                why = exc.strerror or "OSError"
+            raise ConfigError(
+                f"SESHAT_DATA_DIR {self.data_dir}: cannot be used ({why}); point SESHAT_DATA_DIR "
+                "(.env or the environment) at a folder this user may write, or make that one"
+            ) from exc
         if not os.access(self.data_dir, os.W_OK | os.X_OK):
             raise ConfigError(
                 f"SESHAT_DATA_DIR {self.data_dir}: this user may not write in it (owner uid "

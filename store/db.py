@@ -6,6 +6,7 @@ import fcntl
 import functools
 import logging
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
-from store.config import ConfigError
+from store.config import ConfigError, denied, kind_of
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 log = logging.getLogger(__name__)
@@ -172,8 +173,20 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
             release(record.info)
 
 
+def _parsed(url: str) -> None:
+    """A URL SQLAlchemy cannot parse for a port that is not a number (`…:abc/db`, an unclosed
+    `[`) raised ValueError, a traceback in every command: an ArgumentError instead, which every
+    caller words (with the URL, its password hidden)."""
+    try:
+        make_url(url)
+    except ValueError as exc:
+        why = "its port is not a number" if "int()" in str(exc) else str(exc)
+        raise ArgumentError(f"not a valid URL ({why})") from exc
+
+
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+    _parsed(url)
     if url.startswith("sqlite"):
         lock_file = None
         path = sqlite_file(url)
@@ -284,12 +297,14 @@ class StoreUnavailable(ConfigError):
 def _shown(url: str) -> str:
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return repr(url)
+    except (ArgumentError, ValueError):
+        # Unparsable: still never print what sits between `user:` and `@`.
+        return repr(re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url))
 
 
-def _reason(exc: BaseException) -> str:
-    """The first line of what the driver said (SQLAlchemy appends links and SQL below it)."""
+def _reason(exc: BaseException, path: Path | None = None) -> str:
+    """The first line of what the driver said (SQLAlchemy appends links and SQL below it);
+    with the SQLite file's `path`, why this user may not open it when that is the cause."""
     cause = getattr(exc, "orig", None) or exc
     if isinstance(cause, OSError) and cause.strerror:
         return f"{cause.strerror}: {cause.filename}" if cause.filename else cause.strerror
@@ -297,6 +312,9 @@ def _reason(exc: BaseException) -> str:
     first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
     if first in ("file is not a database", "database disk image is malformed"):
         first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
+    if first == "unable to open database file" and path is not None and path.exists():
+        if not os.access(path, os.R_OK) or not os.access(path.parent, os.X_OK):
+            first += f" ({denied(path)})"
     return first
 
 
@@ -332,7 +350,31 @@ def peek_revision(url: str) -> str | None:
         finally:
             engine.dispose()
     except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
-        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc)}") from exc
+        raise StoreUnavailable(f"{_shown(url)}: {_reason(exc, sqlite_file(url))}") from exc
+
+
+def copy_sqlite(source: Path, dest: Path) -> None:
+    """Copy the SQLite database at `source` into the new file `dest` with SQLite's backup (a
+    database in WAL mode is copied whole, a live one consistently), reading `source` only, so a
+    read-only copy can be copied too. StoreUnavailable when it cannot be read."""
+    import sqlite3
+    from urllib.parse import quote
+
+    # As `open_for_reading`: a file nobody may write is read as immutable (no -wal/-shm made).
+    writable = os.access(source, os.W_OK) and os.access(source.parent, os.W_OK)
+    flags = "mode=ro" if writable else "mode=ro&immutable=1"
+    try:
+        src = sqlite3.connect(f"file:{quote(str(source))}?{flags}", uri=True, timeout=30)
+        try:
+            dst = sqlite3.connect(dest)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreUnavailable(f"database {source}: {_reason(exc, source)}") from exc
 
 
 def shown_url(url: str) -> str:
@@ -359,7 +401,9 @@ class Store:
             with engine.connect():
                 pass  # a wrong URL or a server that is down says so here, in one line
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {_reason(exc)}") from exc
+            raise StoreUnavailable(
+                f"DATABASE_URL {_shown(url)}: {_reason(exc, sqlite_file(url))}"
+            ) from exc
         try:
             if migrate:
                 try:
@@ -449,7 +493,8 @@ class Store:
             raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
         if ancestor is not None and not ancestor.is_dir():
             raise StoreUnavailable(
-                f"database {sqlite_path}{where}: {ancestor} is a file, not a directory"
+                f"database {sqlite_path}{where}: {ancestor} is {kind_of(ancestor)}, not a "
+                "directory; point it at the folder that holds your data"
             )
         if not sqlite_path.is_file():
             # Nothing to read: an empty schema in memory answers "none", and nothing is made on
@@ -487,7 +532,9 @@ class Store:
             revision = current_revision(engine)
         except (OSError, DatabaseError) as exc:
             engine.dispose()
-            raise StoreUnavailable(f"database {sqlite_path}{where}: {_reason(exc)}") from exc
+            raise StoreUnavailable(
+                f"database {sqlite_path}{where}: {_reason(exc, sqlite_path)}"
+            ) from exc
         head = head_revision()
         newer = unknown_revision(revision)
         if newer is not None:

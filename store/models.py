@@ -447,7 +447,8 @@ class LessonInjection(Base):
     __table_args__ = (UniqueConstraint("session_id", "lesson_id", name="uq_injection"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    # Looked up by the unique key's index (its first column; migration 0022).
+    session_id: Mapped[str] = mapped_column(String(36))
     lesson_id: Mapped[int] = mapped_column(Integer, index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # Why this injection counts as a failure after injection (in the lesson's `times_recurred`):
@@ -465,7 +466,8 @@ class FactInjection(Base):
     __table_args__ = (UniqueConstraint("session_id", "fact_id", name="uq_fact_injection"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    session_id: Mapped[str] = mapped_column(String(36), index=True)
+    # Looked up by the unique key's index (its first column; migration 0022).
+    session_id: Mapped[str] = mapped_column(String(36))
     fact_id: Mapped[int] = mapped_column(Integer, index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # The 👍'd reply found to use the fact, when that reinforced it, and the fact's

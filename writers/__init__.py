@@ -10,8 +10,9 @@ whom it may reach, and what decision lets it reach further (the table: `writers/
   (the writers built in one place), `selector` (what the next session gets).
 - `guard/`: safety, trust, promotion. `redact/`: the redactor (used first by intake and the
   reflection runner). `lessons/`, `skills/`, `notes/` (memory, facts, persona, user model,
-  check-ins): one kind of learned artifact each. `library/`: stewardship — catalog, edits,
-  rollback, export, import, purge (forget) and tombstones.
+  check-ins): one kind of learned artifact each. `recall/`: the index facts are ranked with, and
+  the ranking's parts. `library/`: stewardship — catalog, edits, rollback, export, import, purge
+  (forget) and tombstones.
 
 Core (every room may import it): writers.base, writers.embed, writers.review, writers.tokens.
 May import: reflection, store.

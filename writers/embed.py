@@ -151,7 +151,7 @@ class WordLlamaEmbedder:
     def word_pieces(self) -> tuple[npt.NDArray[np.int64], list[str]]:
         """The table's whole-word pieces — those that start a word and are 3 or more ASCII
         letters — as (ids, lower-case words): the vocabulary query expansion looks in
-        (`writers.notes.expand`). Read from the tokenizer once; about 13,000 of the 32,000."""
+        (`writers.recall.expand`). Read from the tokenizer once; about 13,000 of the 32,000."""
         with self._lock:
             if self._words is None:
                 ids, words = [], []
@@ -238,6 +238,17 @@ def _bucket(feature: str, dim: int) -> tuple[int, float]:
     # crc32 is stable across processes and platforms, unlike hash() (PYTHONHASHSEED).
     h = zlib.crc32(feature.encode("utf-8"))
     return h % dim, (1.0 if (h >> 31) & 1 else -1.0)
+
+
+def forget_features() -> None:
+    """Empty the hashing embedder's memo of feature strings: its keys are the words, word pairs
+    and character trigrams of every text embedded, so a forget must not leave them in memory."""
+    _bucket.cache_clear()
+
+
+def features_memoised() -> int:
+    """How many feature strings the hashing embedder has memoised (the forget tests look here)."""
+    return _bucket.cache_info().currsize
 
 
 class HashingEmbedder:

@@ -37,10 +37,10 @@ from store.sessions import ContextMarks
 from writers.embed import Matrix, content_words
 from writers.guard.reach import View
 from writers.lessons.index import LessonLibrary, LessonMeta, lesson_text, stamp
-from writers.notes import lexical
-from writers.notes.factindex import Known
 from writers.notes.facts import fact_lines
 from writers.notes.usermodel import notes_for_user
+from writers.recall import lexical
+from writers.recall.factindex import Known
 from writers.skills.matching import covered
 from writers.tokens import estimate_tokens, quoted_line_tokens, record_cut
 

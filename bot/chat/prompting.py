@@ -35,8 +35,9 @@ from store.sessions import ContextMarks
 from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
-from writers.notes import factindex, memory, persona, uses
+from writers.notes import memory, persona, uses
 from writers.notes.facts import read_ahead
+from writers.recall import factindex
 from writers.selector import Selection, known_facts, select_context
 from writers.skills import files as skills
 from writers.skills.matching import (

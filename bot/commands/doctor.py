@@ -49,6 +49,15 @@ def _run(name: str, check: Callable[[], tuple[str, str]]) -> Line:
         state, text = check()
     except (ConfigError, _Stop) as exc:
         return Line(name, FAIL, " ".join(str(exc).split()))
+    except PermissionError as exc:
+        # A data dir this user may not enter: the checks' exists()/is_file() raise this.
+        if not exc.filename:
+            raise
+        from pathlib import Path
+
+        from store.config import denied
+
+        return Line(name, FAIL, f"{exc.filename}: {denied(Path(exc.filename))}")
     return Line(name, state, text)
 
 
@@ -68,18 +77,15 @@ def checks(settings: Settings, *, online: bool) -> list[Line]:
             else f"{path} does not exist: only the environment is read (copy .env.example)",
         )
     )
-    prefixes = {"SLACK_BOT_TOKEN": "xoxb-", "SLACK_APP_TOKEN": "xapp-"}
     token_ok: dict[str, bool] = {}
     for name in settings.required_slack_secrets():
         value = settings.secret(name)
         if value is None:
             lines.append(Line(name, FAIL, f"not set: {WHERE_TO_GET[name]}"))
             continue
-        want = prefixes.get(name)
+        want = slack.TOKEN_PREFIXES.get(name)
         if want and not value.startswith(want):
-            lines.append(
-                Line(name, FAIL, f"holds a {value.split('-', 1)[0]}- token: {WHERE_TO_GET[name]}")
-            )
+            lines.append(Line(name, FAIL, f"holds {slack.token_kind(value)}: {WHERE_TO_GET[name]}"))
             continue
         token_ok[name] = True
         if not online:
@@ -119,7 +125,9 @@ def _owner_line(settings: Settings, bot_token: str | None) -> Line:
 
     problems = owner_problems(settings)
     if problems:
-        return Line("SLACK_OWNER_IDS", FAIL, problems[0])
+        # The line already starts with the variable's name.
+        problem = problems[0].removeprefix("SLACK_OWNER_IDS: ").removeprefix("SLACK_OWNER_IDS is ")
+        return Line("SLACK_OWNER_IDS", FAIL, problem)
     if not settings.owner_ids:
         return Line(
             "SLACK_OWNER_IDS",
@@ -173,13 +181,22 @@ def _anthropic(settings: Settings, *, online: bool) -> tuple[str, str]:
 def _data_dir(settings: Settings) -> tuple[str, str]:
     import os
 
+    from store.config import kind_of
     from store.db import sqlite_file
     from store.filelock import LOCK_FILE, DataDirLock
 
     where = settings.data_dir
+    if where.is_symlink() and not where.exists():
+        # mkdir cannot follow it ("File exists"): `seshat run` would stop here.
+        raise _Stop(
+            f"{where} is a link to {os.readlink(where)}, which does not exist; make that folder, "
+            "or point SESHAT_DATA_DIR elsewhere"
+        )
     existing = next((p for p in (where, *where.parents) if p.exists()), None)
     if existing is not None and not existing.is_dir():
-        raise _Stop(f"{where}: {existing} is a file, not a directory; point it elsewhere")
+        raise _Stop(
+            f"{where}: {existing} is {kind_of(existing)}, not a directory; point it elsewhere"
+        )
     if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
         raise _Stop(
             f"{where}: this user may not write in {existing}; chown it to the user Seshat runs "
@@ -200,6 +217,7 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
 def _database(settings: Settings) -> tuple[str, str]:
     import os
 
+    from store.config import kind_of
     from store.db import (
         Store,
         StoreUnavailable,
@@ -215,9 +233,19 @@ def _database(settings: Settings) -> tuple[str, str]:
     head = head_revision()
     if database is not None and not database.exists():
         # Said as `seshat run` would meet it: a file in the way, or a folder it may not write.
+        # The URL is made from the link's target: a data dir linked to a missing folder is
+        # seen only by its own name.
+        link = settings.data_dir
+        if link.is_symlink() and not link.exists() and database.is_relative_to(link.resolve()):
+            raise _Stop(
+                f"{database} cannot be created: {link} is a link to {os.readlink(link)}, which "
+                "does not exist"
+            )
         existing = next((p for p in database.parents if p.exists()), None)
         if existing is not None and not existing.is_dir():
-            raise _Stop(f"{database} cannot be created: {existing} is a file, not a directory")
+            raise _Stop(
+                f"{database} cannot be created: {existing} is {kind_of(existing)}, not a directory"
+            )
         if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
             raise _Stop(f"{database} cannot be created: this user may not write in {existing}")
         return OK, f"{database} will be created at start (schema {head})"

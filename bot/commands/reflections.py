@@ -29,6 +29,13 @@ def _read_transcript(path: str) -> dict[str, Any]:
     missing = [k for k in ("team", "channel", "user", "messages") if k not in data]
     if missing or not isinstance(data["messages"], list):
         raise _fail(f"{path}: missing {', '.join(missing) or 'a messages list'}")
+    # Stored as given: a null would become the id "None", and what was learned would belong to
+    # a person (or a workspace) called that.
+    for key, like in (("team", "T0123ABCD"), ("channel", "C0123ABCD"), ("user", "U0123ABCD")):
+        value = data[key]
+        if not isinstance(value, str) or not value.strip():
+            shown = "empty" if isinstance(value, str) else json.dumps(value)[:40]
+            raise _fail(f'{path}: "{key}" is {shown}; give its Slack id as a string, like "{like}"')
     return data
 
 
@@ -219,8 +226,12 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         out.print(table)
 
     @reflections_app.command("show")
-    def show(reflection_id: str) -> None:
+    def show(
+        reflection_id: str,
+        as_json: bool = typer.Option(False, "--json", help="As JSON (what `show` prints anyway)."),
+    ) -> None:
         """One reflection with its raw output, parsed JSON and per-writer results."""
+        del as_json  # taken as `facts show --json` takes it, so one habit works everywhere
         from bot.commands.ids import UnknownId, resolve
         from store.models import ReflectionRow
 

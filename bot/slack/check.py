@@ -179,18 +179,29 @@ def _check_app_token(token: str, api_url: str) -> None:
         raise _unreachable("SLACK_APP_TOKEN", api_url, exc) from exc
 
 
+TOKEN_PREFIXES = {"SLACK_BOT_TOKEN": "xoxb-", "SLACK_APP_TOKEN": "xapp-"}
+# Slack's token kinds: only these prefixes are ever echoed back. Anything else is described, not
+# quoted, since a pasted value may be some other secret whole (it has no dash to stop at).
+_SLACK_KINDS = ("xoxb-", "xapp-", "xoxp-", "xoxe-", "xoxa-", "xoxr-", "xoxs-", "xoxc-", "xoxd-")
+
+
+def token_kind(value: str) -> str:
+    """What a token setting holds, for a message, without quoting a secret: "a xoxp- token",
+    or "a value that is not a Slack token"."""
+    kind = next((k for k in _SLACK_KINDS if value.startswith(k)), None)
+    return f"a {kind} token" if kind else "a value that is not a Slack token"
+
+
 def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
     """(errors, warnings) about the Slack settings that need no network to see."""
     errors: list[str] = []
     warnings: list[str] = []
-    prefixes = {"SLACK_BOT_TOKEN": "xoxb-", "SLACK_APP_TOKEN": "xapp-"}
     for name in settings.required_slack_secrets():
         value = settings.secret(name)
-        want = prefixes.get(name)
+        want = TOKEN_PREFIXES.get(name)
         if value and want and not value.startswith(want):
-            kind = value.split("-", 1)[0] + "-" if "-" in value else "an unknown kind"
             errors.append(
-                f"{name} holds a {kind} token; it needs the {want}… one: {WHERE_TO_GET[name]}"
+                f"{name} holds {token_kind(value)}; it needs the {want}… one: {WHERE_TO_GET[name]}"
             )
     errors.extend(owner_problems(settings))
     if not settings.owner_ids and settings.slack_owner_optional:
@@ -206,7 +217,8 @@ def owner_problems(settings: Settings) -> list[str]:
     bad = [owner for owner in settings.owner_ids if not OWNER_ID.match(owner)]
     if bad:
         return [
-            f"SLACK_OWNER_IDS: {', '.join(repr(b) for b in bad)} is not a Slack member id "
+            f"SLACK_OWNER_IDS: {', '.join(repr(b) for b in bad)} "
+            f"{'is not a Slack member id' if len(bad) == 1 else 'are not Slack member ids'} "
             f"(U… or W…, not a @handle or a name); {OWNER_FIX}."
         ]
     if not settings.owner_ids and not settings.slack_owner_optional:

@@ -173,11 +173,16 @@ DEV_REDACTION_FP_CEILING = {
     "redaction48": 0,
     "redaction50": 0,
     # Issue 24's eleventh round (written blind, first measured on 5da17d3 before any text was
-    # read: 51 recall 167/170, FP 1; 53 169/170, FP 10; 54 168/170, FP 7; 55 166/170, FP 9).
-    "redaction51": 1,
-    "redaction53": 10,
-    "redaction54": 7,
-    "redaction55": 9,
+    # read: 51 recall 167/170, FP 1; 53 169/170, FP 10; 54 168/170, FP 7; 55 166/170, FP 9);
+    # after the round's false-positive rules (51: a phone word cut by the window; 53: a vendor's
+    # prefix before a filler, a URL's password spelling its scheme, Italian "your", the owner
+    # after a preposition, an error's name; 54: the same, a header's recipe with slots; 55: an
+    # XML-DSig certificate, a quoted key naming a measure, a unit after numbers, ports listed,
+    # Greek `κωδικός` bare, a bracket the sentence opened).
+    "redaction51": 0,
+    "redaction53": 0,
+    "redaction54": 0,
+    "redaction55": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -311,6 +316,42 @@ def test_held_out_recall_probe_does_not_get_worse() -> None:
     assert len(pos) == 300 and len(neg) == 200
     result = score(Redactor(), pos, neg)
     # Counts only, as for the held-out sets.
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
+
+
+# The held-out recall probe of issue 24's eleventh round (tests/support/data/heldout/recall12/:
+# 150 passwords in 49 languages as people give them, 75 phones from 69 countries, 75 others;
+# 200 near misses), written blind, frozen unread, first measured on 5da17d3 before the round's
+# rules: 251/303, 1/200. (caught, secrets, false-positive ceiling)
+HELD_OUT_RECALL_PROBE_12 = (251, 303, 1)
+# The held-out probe of secret-named keys given values that are not secrets (issue 24's eleventh
+# round, tests/support/data/heldout/fp12/: 300 negatives, 150 positives), written blind, drawn by
+# lot against fp13 (the development probe), frozen unread; first measured on 5da17d3: 151/155,
+# 7/300.
+HELD_OUT_FP_PROBE_12 = (151, 155, 7)
+
+
+def test_held_out_recall_probe_12_does_not_get_worse() -> None:
+    caught, secrets, fp_ceiling = HELD_OUT_RECALL_PROBE_12
+    folder = HELDOUT / "recall12"
+    pos, neg = load_jsonl_pair(
+        folder / "recall12_positives.jsonl", folder / "recall12_negatives.jsonl"
+    )
+    assert len(pos) == 300 and len(neg) == 200
+    result = score(Redactor(), pos, neg)
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, len(result.missed)
+    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
+
+
+def test_held_out_assignment_probe_does_not_get_worse() -> None:
+    caught, secrets, fp_ceiling = HELD_OUT_FP_PROBE_12
+    folder = HELDOUT / "fp12"
+    pos, neg = load_jsonl_pair(folder / "fp12_positives.jsonl", folder / "fp12_negatives.jsonl")
+    assert len(pos) == 150 and len(neg) == 300
+    result = score(Redactor(), pos, neg)
     assert sum(result.total.values()) == secrets
     assert sum(result.caught.values()) >= caught, len(result.missed)
     assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)

@@ -27,7 +27,6 @@ from tests.support.writers import OTHER, ctx, reflection, seed
 from writers.embed import Embedder, HashingEmbedder, Matrix, default_embedder
 from writers.library.purge import Purge
 from writers.library.rollback import rollback
-from writers.notes import expand, factindex, lexical
 from writers.notes.facts import (
     _VEC_CACHE,
     RETRIEVABLE,
@@ -43,6 +42,7 @@ from writers.notes.facts import (
     retrieve_facts,
 )
 from writers.notes.memory import MemoryWriter
+from writers.recall import expand, factindex, lexical
 from writers.tokens import quoted_line_tokens
 
 TOPICS = [
@@ -286,6 +286,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
     # Rollback: the retriever's in-process copies (terms, vector) go with the archived fact.
     _warm(store, OTHER, "DOTHER01", True, clock)
     assert digest in cached_texts() and lexical.cache_holds(digest)
+    assert lexical.stems_memoised()  # its words' stems, as hashes
     assert factindex.holds_text(text)  # a small shelf keeps its lines' texts
     # … and its words for the soft match ("Postgres" is a word of the text alone).
     emb = default_embedder()
@@ -299,6 +300,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             data_dir=tmp_path, skills_dir=tmp_path / "skills",
         )  # fmt: skip
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not lexical.stems_memoised()
     assert not any(postgres in kept for kept in factindex.derived(soft_words))
     # Forget: the same text written again, retrieved, then purged.
     _, dm2 = seed(store, clock.now(), user=OTHER, channel="DOTHER01")
@@ -313,6 +315,7 @@ def test_forget_and_rollback_leave_nothing_in_the_lexical_index(
             dry_run=False
         )
     assert digest not in cached_texts() and not factindex.holds_text(text)
+    assert not lexical.stems_memoised()
     assert not any(postgres in kept for kept in factindex.derived(soft_words))
     with store.sessions() as db:
         assert not db.scalars(select(MemoryEntry.id)).all()
@@ -644,7 +647,7 @@ def test_a_flagged_fact_is_never_retrieved(store: Store, clock: FakeClock) -> No
 def test_the_index_follows_writes_from_another_process(db_url: str, clock: FakeClock) -> None:
     """Two stores on one database stand for the daemon and a CLI process: what one writes,
     edits or deletes, the other's next selection sees (the database's scope versions)."""
-    from writers.notes import factindex
+    from writers.recall import factindex
 
     daemon, cli = Store.open(db_url), Store.open(db_url)
     try:
@@ -916,6 +919,33 @@ def test_a_term_every_fact_holds_scores_nothing(store: Store, clock: FakeClock) 
     assert not sh.bm25({year}).any()
     assert sh.bm25({year, vpn}).tolist() == sh.bm25({vpn}).tolist()
     assert (sh.bm25({vpn}) > 0).sum() == 1
+
+
+def test_each_terms_postings_are_the_facts_holding_it_and_how_often(
+    store: Store, clock: FakeClock
+) -> None:
+    # The postings are made for all terms at once (views of two arrays): each term's must
+    # still be exactly the facts holding it, in order, with its count in each.
+    texts = [
+        "The VPN moved in May 2026; the VPN config is in vault",
+        "Deploys freeze in March 2026",
+        "The vault token rotates every May",
+        "Lunch is at noon",
+    ]
+    with store.sessions.begin() as db:
+        for text in texts:
+            add_fact(db, text, scope_kind="channel", scope_id="C1", now=clock.now())
+    sh = _shelf(store)
+    want: dict[int, tuple[list[int], list[float]]] = {}
+    for i, doc in enumerate(sh.terms):
+        for t in dict.fromkeys(doc):
+            want.setdefault(t, ([], []))[0].append(i)
+            want[t][1].append(float(doc.count(t)))
+    got = {t: (d.tolist(), c.tolist()) for t, (d, c) in sh.postings.items()}
+    assert got == want and list(got) == list(want)
+    vpn = hash(lexical.stem("vpn"))
+    assert got[vpn] == ([sh.texts.index(texts[0])], [2.0])
+    assert all(d.dtype == np.int64 and c.dtype == np.float64 for d, c in sh.postings.values())
 
 
 def test_feedback_leaves_out_terms_over_its_postings_bound(store: Store, clock: FakeClock) -> None:

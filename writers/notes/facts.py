@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import TypedDict, Unpack
 
 import numpy as np
@@ -25,9 +25,9 @@ from sqlalchemy.sql.visitors import ExternallyTraversible, replacement_traverse
 
 from store.clock import as_utc
 from store.models import MemoryEntry
-from writers.embed import Embedder, Matrix, row_dots
+from writers.embed import Embedder, Matrix, forget_features, row_dots
 from writers.guard.reach import View, fact_condition, is_dm_channel
-from writers.notes import expand, factindex, lexical
+from writers.recall import categories, expand, factindex, lexical, supersede
 from writers.tokens import quoted_line_tokens
 
 # ln 2 / 14: a fact nobody retrieves loses half its confidence in two weeks (seed 003).
@@ -254,6 +254,7 @@ def forget_vectors(text_hashes: Sequence[str]) -> None:
         _VEC_CACHE.pop(key, None)
     lexical.forget(list(gone))
     factindex.forget(list(gone))
+    forget_features()
 
 
 def cached_texts() -> set[str]:
@@ -265,9 +266,14 @@ _DATED = re.compile(r"^\[[^\]]{4,40}\]")
 
 
 def day_label(when: datetime) -> str:
-    """A session's date as facts carry it: `8 May 2023`."""
-    when = as_utc(when)
-    return f"{when.day} {when:%B %Y}"
+    """A session's date as facts carry it: `8 May 2023` (its own date: a naive time is UTC)."""
+    return _day_label(when.year, when.month, when.day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _day_label(year: int, month: int, day: int) -> str:
+    # Per day, not per fact: formatting the month's name was most of rendering a fact's line.
+    return f"{day} {date(year, month, day):%B %Y}"
 
 
 def fact_line(category: str, text: str, when: datetime | None = None) -> str:
@@ -390,14 +396,23 @@ def _ranked(
     lists: list[np.ndarray] = []
     if query_text.strip():
         lex = sh.bm25_feedback(query_text)
-        if isinstance(embedder, expand.WordTable):
-            extra = expand.extra_lexical(sh, query_text, embedder)
+        # A class word brings the class's members the scope holds ("activities" → pottery); off
+        # (WEIGHT 0: measured, not adopted, issue 23 recall11), when the lexicon is not read.
+        held = categories.held_members(sh, query_text) if categories.WEIGHT else []
+        if held:
+            lex = lex + categories.member_scores(sh, held, categories.WEIGHT)
+        table = expand.word_table(embedder)
+        if table is not None:
+            extra = expand.extra_lexical(sh, query_text, table)
             if extra is not None:
                 lex = lex + extra
         lex = lex[idx]
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
+            if held and categories.DENSE:
+                words = [h.member.text for h in held]
+                q = categories.nudge(q, embedder.embed(words), categories.WEIGHT)
             viewer = _viewer_key(user_id, channel, is_dm)
             newest = _newest(sh, viewer, idx) if idx.size > DENSE_ALL_MAX else None
             lists.append(
@@ -510,8 +525,9 @@ def rank_facts(
     cosine of their embeddings to the query (when an embedder is given), each scaled to 0..1.
     The prior (`fact_prior`: confidence faded since last use) multiplies it by 1 ± PRIOR_TILT/2,
     so it reorders near-ties only: an old fact the question names outranks a fresh one it does
-    not. No candidate is dropped for its age; with no query the prior alone orders them. The
-    scope's facts come from the in-process index (`writers.notes.factindex`), current by the
+    not. No candidate is dropped for its age; with no query the prior alone orders them (a
+    context then sinks a superseded fact below its replacement: `retrieve_facts`). The
+    scope's facts come from the in-process index (`writers.recall.factindex`), current by the
     database's versions; who may see which is `scope_filter`'s answer.
     """
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder)
@@ -567,7 +583,8 @@ def retrieve_facts(
     """The best in-scope facts (see `rank_facts`) that fit `token_budget` (and `limit`, if any).
 
     Reads only: being selected is not evidence of use, so nothing is refreshed here (a preview
-    and a real session select alike); `reinforce_facts` records real use.
+    and a real session select alike); `reinforce_facts` records real use. Among the chosen, a
+    superseded fact comes just below the newer one that replaced it (`supersede`).
     """
     sh, chosen = _choose(
         db,
@@ -670,6 +687,10 @@ def _choose(
             continue
         chosen.append(c.id)
         used += c.tokens
+    # A superseded fact sinks below its replacement among what the budget chose: the order
+    # changes, never what is shown (`supersede`).
+    if embedder is not None:
+        chosen = supersede.sink_superseded(sh, chosen, embedder.name)
     return sh, chosen
 
 

@@ -42,8 +42,8 @@ from store.clock import as_utc
 from store.db import record_uses_statement
 from store.ledger import audit
 from store.models import ChatSession, FactInjection, MemoryEntry, Message
-from writers.notes import lexical
 from writers.notes.facts import RETRIEVABLE, reinforce_facts
+from writers.recall import lexical
 
 # How many of a fact's distinctive, not-asked words a reply must repeat to have used it.
 MIN_SHARED = 2

@@ -65,6 +65,7 @@ import re
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
+    PREPOSITION,
     QUALIFIER,
     plausible_value,
     shaped_password,
@@ -101,6 +102,12 @@ _LOGIN_LINE = re.compile(
 def _argument_ok(m: re.Match[str]) -> bool:
     value = m.group("s")
     if m.group("q"):
+        # The argument runs to its closing quote: `'<github token goes here>'` is judged whole,
+        # a slot, though the pattern's value stops at its first space.
+        close = m.string.find(m.group("q"), m.end("s"))
+        line_end = m.string.find("\n", m.end("s"))
+        if close > 0 and (line_end < 0 or close < line_end):
+            value = m.string[m.start("s") : close]
         return not is_placeholder(value)
     return plausible_value(value, strict=True)
 
@@ -511,7 +518,15 @@ def _after_purpose_ok(m: re.Match[str]) -> bool:
         return False  # an issue's number, an address, a URL; a label before its colon
     if len(value) >= 20 and value.endswith("="):
         return False  # base64 with its padding: a stored hash or ciphertext (`ENC SH2…=`)
+    if _OWNER_BEFORE.search(m.string, m.start(), m.start("s")):
+        # "la contraseña del wifi del MAR-T2?", "the password of Build-07!": the object of a
+        # preposition says whose the password is, or what it opens; the password itself follows
+        # a noun ("la clave del router Perro42!"), not "of".
+        return False
     return plausible_value(value.rstrip(CLOSE), strict=True)
+
+
+_OWNER_BEFORE = re.compile(rf"(?i)(?<![^\W\d_])(?:{PREPOSITION})[ \t]+$")
 
 
 # A cell of a `|`- or tab-separated table, from its separator to the next one or the line's end.

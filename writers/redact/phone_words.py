@@ -73,10 +73,19 @@ _PHONE_COMPOUND = re.compile(
 )
 
 
+def whole_words_before(text: str, start: int, width: int) -> str:
+    """The last `width` characters before `start`, less the tail of a word the cut went through:
+    `nr` cut from `"snr"` is no word."""
+    low = max(0, start - width)
+    while 0 < low < start and text[low - 1].isalnum() and text[low].isalnum():
+        low += 1
+    return text[low:start]
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
     the 40 characters before it, a German compound on one, or a label that opens with one."""
-    before = text[max(0, start - 40) : start]
+    before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
     return label_opens_with(text, start, PHONE_CONTEXT)

@@ -393,6 +393,7 @@ class _Filtered(EntityRecognizer):
                 self._named_otherwise(text, r.start, r.end)
                 or temporary_hetu(text[r.start : r.end])
                 or _stand_in(text[r.start : r.end])
+                or _letter_is_a_unit(text, r.start, r.end)
             ):
                 continue
             if r.entity_type != "IP_ADDRESS" and names_test_values(column_header(text, r.start)):
@@ -460,6 +461,26 @@ class _Filtered(EntityRecognizer):
 
 
 _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
+
+
+_NIF_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def _letter_is_a_unit(text: str, start: int, end: int) -> bool:
+    """True for a Spanish NIF's shape whose letter follows other numbers of the text that its
+    check does not give (`53226207K` among `72889356K`, `46229358K` in a column of sizes): a
+    check letter follows from its number and changes with it, so a letter written after
+    numbers whatever their check is a unit, `K` for kilobytes."""
+    m = re.fullmatch(r"\d{8}([A-Za-z])", text[start:end])
+    if m is None:
+        return False
+    letter = m.group(1)
+    unchecked = [
+        digits
+        for digits in re.findall(rf"(?<![\w.-])(\d{{4,}}){letter}(?!\w)", text)
+        if len(digits) != 8 or _NIF_LETTERS[int(digits) % 23] != letter.upper()
+    ]
+    return len(unchecked) >= 2
 
 
 def _stand_in(value: str) -> bool:

@@ -463,6 +463,8 @@ _COUNT_NOUN = (
     r"count|counts|total|totals|sum|size|sizes|length|amount|balance|revenue|volume|population"
     r"|downloads|installs|views|visits|hits|clicks|impressions|rows|records|events|requests"
     r"|bytes|tokens|samples|reads|entries|files|lines|users|accounts|sessions|items|orders"
+    # A measure of a signal, a time or a thing's bulk.
+    r"|frequency|freq|bandwidth|duration|elapsed|capacity|weight|distance|memory|rss"
     r"|anzahl|summe|gesamt|größe|grösse|betrag|menge|zeilen|nombre|somme|taille|montant"
     r"|lignes|total|cantidad|tamaño|importe|filas|quantidade|tamanho|linhas|quantità"
     r"|dimensione|importo|righe|aantal|grootte|bedrag|liczba|rozmiar|kwota|количество|размер"
@@ -470,7 +472,8 @@ _COUNT_NOUN = (
 )
 _QUANTITY_LABEL = re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_COUNT_NOUN})(?![^\W\d_])(?:[ \t]+[^\W\d_]+){{0,3}}"
-    r"[ \t]*(?:[:=：]|\bis\b|\bwas\b|\bof\b|\bvon\b|\bde\b)[ \t]*$"
+    # A quoted key is a label too (`"Size":62670651872`, JSON's).
+    r"[\"']?[ \t]*(?:[:=：]|\bis\b|\bwas\b|\bof\b|\bvon\b|\bde\b)[ \t]*[\"']?$"
 )
 
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import getpass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bot.commands.console import err, fail, say
-from bot.commands.store_cli import open_db
+from bot.commands.console import err, fail, load_settings, say, warn
+from bot.commands.store_cli import looked_at, open_db
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from store.config import Settings
     from writers.library.purge import Receipt
 
@@ -37,14 +41,33 @@ def export(
     if target is None:
         typer.echo(text, nl=False)
         return
+    kept = "; the file there is as it was" if target.is_file() else ""
     try:
-        target.write_text(text, encoding="utf-8")
+        _write_whole(target, text)
     except OSError as exc:
-        raise fail(f"{file}: cannot be written ({exc.strerror or exc.__class__.__name__})") from exc
+        why = exc.strerror or exc.__class__.__name__
+        raise fail(f"{file}: cannot be written ({why}){kept}") from exc
     counts = ", ".join(
         f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
     )
     say(f"exported {counts} to {target}")
+
+
+def _write_whole(target: Path, text: str) -> None:
+    """Write `text` to `target` so that a failure (a full disk, a Ctrl-C) leaves the file that
+    was there whole: an earlier export is often the only backup. A regular file (or none yet)
+    is written beside it and renamed over it; anything else (/dev/stdout, a pipe) directly."""
+    import os
+
+    if target.exists() and (not target.is_file() or target.is_symlink()):
+        target.write_text(text, encoding="utf-8")
+        return
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _writable(file: str) -> Path:
@@ -61,6 +84,41 @@ def _writable(file: str) -> Path:
 
 class _DryRun(Exception):
     """Raised inside the import's transaction to roll it back after a dry run."""
+
+
+@contextmanager
+def _target(dry_run: bool, scratch: Path) -> Iterator[tuple[Session, Settings]]:
+    """(session, settings) the import writes through. A dry run on SQLite imports into a copy
+    of the database in `scratch`: the real one is only read, so a read-only copy can be tried,
+    a missing one is not created, an older schema is not upgraded, and the daemon's writes do
+    not wait behind the dry run's transaction. (On PostgreSQL the import's transaction is
+    rolled back, as before.)"""
+    from store.db import Store, StoreUnavailable, copy_sqlite, sqlite_file
+
+    settings = load_settings()
+    source = sqlite_file(settings.effective_database_url) if dry_run else None
+    if source is None:
+        with open_db(create=True) as pair:
+            yield pair
+        return
+    copy = scratch / "seshat.db"
+    where = looked_at(settings)
+    if source.is_file():
+        copy_sqlite(source, copy)
+    else:
+        warn(f"no database at {source}{where} yet: the import would create it")
+    try:
+        store = Store.open(f"sqlite:///{copy}")
+    except StoreUnavailable as exc:
+        # Named as the database it copies, not the scratch file.
+        raise StoreUnavailable(
+            str(exc).replace(f"DATABASE_URL sqlite:///{copy}", f"database {source}{where}")
+        ) from exc
+    try:
+        with store.sessions.begin() as db:
+            yield db, settings
+    finally:
+        store.close()
 
 
 def import_(
@@ -101,8 +159,14 @@ def import_(
             raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise fail(f"{file}: cannot be read ({exc.__class__.__name__})") from exc
+        except OSError as exc:
+            raise fail(f"{file}: cannot be read ({exc.strerror or type(exc).__name__})") from exc
+        except UnicodeDecodeError as exc:
+            # Worded as `reflect` and `reflection parse` word it (console.read_input).
+            raise fail(
+                f"{file}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+                f"{exc.start}; a binary file? `seshat export` writes UTF-8 JSON)"
+            ) from exc
     try:
         data = load(text)
     except ExchangeError as exc:
@@ -119,7 +183,7 @@ def import_(
     try:
         with (
             tempfile.TemporaryDirectory(prefix="seshat-dry-run-") as scratch,
-            open_db(create=True) as (db, settings),
+            _target(dry_run, Path(scratch)) as (db, settings),
         ):
             place = Place.from_settings(settings)
             # Not on a pipe or a file: there the bar's last refresh leaves a blank line

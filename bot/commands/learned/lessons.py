@@ -93,8 +93,14 @@ def list_lessons(
             typer.echo("no lessons")
 
 
-def show(lesson_id: Annotated[int, typer.Argument(help="Lesson id.")]) -> None:
+def show(
+    lesson_id: Annotated[int, typer.Argument(help="Lesson id.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="As JSON (what `show` prints anyway).")
+    ] = False,
+) -> None:
     """Show one lesson with its provenance and versions, as JSON."""
+    del as_json  # taken as `facts show --json` takes it, so one habit works on every library
     from bot.commands.learned.edits import history_rows
 
     with _db(write=False) as db:

@@ -22,8 +22,8 @@ from store.config import Settings
 from store.models import ChatSession, MemoryEntry, Message, ProcessedEvent
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
-from writers.notes import factindex
 from writers.notes.facts import read_ahead
+from writers.recall import factindex
 
 
 def _runtime(data_dir: Path, clock: FakeClock) -> Runtime:

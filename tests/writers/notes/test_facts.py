@@ -10,18 +10,19 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import MemoryEntry
 from tests.support.lesson_helpers import add_fact
-from writers.embed import default_embedder
-from writers.notes import lexical
+from writers.embed import HashingEmbedder, default_embedder, features_memoised
 from writers.notes.facts import (
     CATEGORY_CONFIDENCE,
     HALF_LIFE_DAYS,
     decay_facts,
     effective_confidence,
     fact_fields,
+    forget_vectors,
     reinforce_facts,
     render_fact,
     retrieve_facts,
 )
+from writers.recall import lexical
 
 
 def test_fact_fields_by_rule() -> None:
@@ -255,6 +256,34 @@ def test_a_words_derived_forms_meet_in_the_lexical_index() -> None:
         assert lexical.stem(word) == lexical.stem(word + "s") != word[:2]
     assert lexical.stem("nation") != lexical.stem("nature")
     assert lexical.stem("partition") != lexical.stem("part")  # -ition is left alone
+
+
+def test_memoised_stems_hash_a_text_as_its_terms_do_and_go_at_a_forget() -> None:
+    # `hashed` memoises each word's term by the word's hash: the same hashes as the terms',
+    # cold or warm, with stop words, apostrophes and numbers; any forget drops the memo.
+    texts = [
+        "Maria's kids love running; she ran 5 km on 8 May 2023 and hikes",
+        "We decided the staging server runs Postgres 16, not MySQL",
+        "running RUNNING ran runs the organisation's organizations",
+        "",
+    ]
+    lexical.forget([])
+    assert lexical.stems_memoised() == 0
+    for _ in range(2):
+        for text in texts:
+            assert lexical.hashed(text) == tuple(hash(t) for t in lexical.terms(text)), text
+    assert lexical.stems_memoised() > 0
+    lexical.forget(["a-forgotten-text-hash"])
+    assert lexical.stems_memoised() == 0
+
+
+def test_a_forget_empties_the_hashing_embedders_feature_memo() -> None:
+    # The hashing fallback memoises each feature string (a text's words, word pairs and
+    # character trigrams) for its bucket: found by hot11, kept across forgets before.
+    HashingEmbedder().embed(["Maria's surgery is on Friday at the Charité"])
+    assert features_memoised() > 0
+    forget_vectors(["a-forgotten-text-hash"])
+    assert features_memoised() == 0
 
 
 def test_a_fact_is_found_by_another_form_of_its_words(

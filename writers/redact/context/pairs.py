@@ -43,6 +43,11 @@ def password_shaped(value: str) -> bool:
 def line_label_check(m: re.Match[str]) -> bool:
     if not prose_context_ok(m):
         return False  # the same words around the value as for a short label
+    label = m.string[m.start() : m.start("s")].rstrip(" \t:：\"'`“„«「『")
+    if re.fullmatch(r"[ \t]*[A-Za-z_][\w.-]*", label) and name_strength(label.strip()) == 0:
+        # `token_url: "https://…/token"`, `token_scope: "read:orders"`: a label written as one
+        # name is a key, and its last word says what it holds (`name_strength`), not a secret.
+        return False
     value = m.group("s").rstrip(CLOSE)
     if re.match(r"[A-Za-z_][\w.-]+=", value):
         return False  # `capacity=100`: a key of a config or a log line, then its value

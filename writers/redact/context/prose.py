@@ -9,6 +9,7 @@ from writers.redact.formats.assignments import (
     EXPRESSION_OP,
     FILE_REF,
     published_defaults,
+    spelled_from_name,
     type_annotation,
 )
 from writers.redact.names.code_refs import identifier_like, is_code_ref
@@ -74,13 +75,16 @@ ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
-QUALIFIER = (
-    r"(?:[ \t]+(?:(?:for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
+PREPOSITION = (
+    r"for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
     # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
     # Greek `για`/`του`/`της` (for, of).
-    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της)[ \t]+"
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της"
+)
+QUALIFIER = (
+    rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
     # Elided articles, and Arabic's `ل` (for) glued to its noun ("لحساب …").
     r"|dell'|dell’|d'|d’|ل(?=[\u0621-\u064a]))[^\s:=]{1,30}(?:[ \t]+[^\s:=：]{1,30}){0,4}?)"
 )
@@ -299,6 +303,14 @@ def prose_check(m: re.Match[str]) -> bool:
         # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
         # empty, and what follows is the next key, with its own operator after it.
         return False
+    head = re.search(r"[A-Za-z_][\w.-]*$", m.string[max(0, m.start() - 60) : m.start()])
+    name = (head.group(0) if head else "") + label.rstrip(" \t:=\"'")
+    if (
+        re.fullmatch(r"[A-Za-z_][\w.-]*", name)
+        and re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value)
+        and spelled_from_name(value, name)
+    ):
+        return False  # `MQTT_PASSWORD=mot_de_passe_mqtt`: spelled of its own name, as an assignment
     # Joined by a copula (not a colon, an equals sign, or only a space): "… is J=1zw…".
     said = not bare and not re.search(r"[:=：]", label) and bool(re.search(r"[^\W\d_]\s*$", label))
     if said and _COMPOUND_ADJECTIVE.fullmatch(value.rstrip(CLOSE)):
@@ -313,7 +325,26 @@ def prose_check(m: re.Match[str]) -> bool:
         # A long modifier ("mật khẩu wifi phòng biên tập mới là …") is as often a clause of
         # prose: only a value no word could be (letters, digits and a symbol) is said there.
         return False
-    return value_ok(value, strict=bare, said=said)
+    return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
+
+
+_BRACKETS = {"]": "[", "}": "{", ")": "("}
+# A login's user on the line before a password's noun: an e-mail address, or a word for a user.
+_LOGIN_BEFORE = re.compile(
+    r"(?i)[\w.+-]+@[\w-]+\.[\w.]+|(?<![^\W\d_])(?:user(?:name)?|login|χρήστη[ςσ]?|όνομα χρήστη)"
+    r"(?![^\W\d_])"
+)
+
+
+def unopened_closer_dropped(value: str) -> str:
+    """`value` without a closing bracket at its end that it did not open: "TASK [Ensure munge
+    key secret permissions]" closes a bracket opened before the noun, around the sentence, so
+    the bracket is the sentence's and not part of a value (`abc[12]` keeps its own)."""
+    closer = value[-1:]
+    opener = _BRACKETS.get(closer)
+    if opener is not None and value.count(closer) > value.count(opener):
+        return value[:-1]
+    return value
 
 
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
@@ -626,6 +657,19 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
         # could be (`pass otter#tiger6`) is still a password.
+        return False
+    if bare and re.search(r"\$\{?[A-Za-z_]\w*$", m.string[max(0, m.start() - 40) : m.start()]):
+        # `-e POSTGRES_PASSWORD=$PG_PASS postgres:16`: the noun ends a variable's name, a
+        # reference; the word after it is the command's next argument, not a value of it.
+        return False
+    if (
+        bare
+        and re.match(r"(?i)κωδικ", label)
+        and not _LOGIN_BEFORE.search(line_before(m.string, m.start()))
+    ):
+        # Greek `κωδικός` is any code ("μάθημα …, κωδικός PHYS498" is a course's); a password's
+        # only when something joins it to the value, or after a login's user on its line
+        # ("…@gmail.com κωδικός athina_1175"), as the second half of a pair.
         return False
     if (
         re.match(r"(?i)pin(?![^\W\d_])", label)

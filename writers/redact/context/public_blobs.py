@@ -208,4 +208,12 @@ def public_by_element(text: str, start: int) -> bool:
     tag = _OPEN_TAG.search(block_label(text, start))
     if tag is None or SECRET_WORD.search(tag.group("name")):
         return False  # `<SessionId>`, `<ClientSecretValue>`: what it opens, it names
+    if tag.group("name") in _XMLDSIG_PUBLIC:
+        # XML-DSig's `<X509Certificate>` holds a certificate (DER in base64), public by
+        # definition as an armoured CERTIFICATE block is (a SAML IdP's metadata publishes it);
+        # a bundle with a private key (PKCS#12) never stands there.
+        return True
     return public_name(tag.group("name"))
+
+
+_XMLDSIG_PUBLIC = frozenset({"X509Certificate", "X509CRL"})

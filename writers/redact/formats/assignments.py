@@ -19,7 +19,13 @@ from writers.redact.public_forms import (
     digest_named_before,
 )
 from writers.redact.structure import line_before
-from writers.redact.values.placeholders import HEX, enveloped, is_placeholder, said_stand_in
+from writers.redact.values.placeholders import (
+    HEX,
+    describes_a_secret,
+    enveloped,
+    is_placeholder,
+    said_stand_in,
+)
 from writers.redact.values.plausible import (
     DOC_FIELD,
     PATTERN,
@@ -130,6 +136,14 @@ EXPRESSION_OP = re.compile(r"[ \t]*(?:\?(?!\?)|\?\?|&&|\|\||[=!]==?|<=|>=)[ \t]"
 _NEXT_KEY = re.compile(r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
 
 
+def spelled_from_name(value: str, name: str) -> bool:
+    """True when every word of `value` is a word of `name` or a word that describes a stand-in
+    (`describes_a_secret`), and at least one is the name's."""
+    own = {p.lower() for p in NAME_PIECES.findall(name)}
+    words = [p.lower() for p in NAME_PIECES.findall(value)]
+    return bool(own.intersection(words)) and all(w in own or describes_a_secret(w) for w in words)
+
+
 def assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
@@ -212,12 +226,11 @@ def assign_check(m: re.Match[str]) -> bool:
         # words joined by separators and ending in a credential noun name where a secret is
         # stored; a secret is not spelled as its own name (`"WinterPassword"` may be one).
         return False
-    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and {
-        p.lower() for p in NAME_PIECES.findall(value)
-    } <= {p.lower() for p in NAME_PIECES.findall(name)}:
+    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and spelled_from_name(value, name):
         # `TOKEN_TYPE_BEARER = "Bearer"`, `ClientSecretKey = "ClientSecret"`: the value spells
         # words of its own name, an enum member or the name of a key; a secret is not spelled
-        # out of the name it is stored under.
+        # out of the name it is stored under. Words that describe a stand-in may stand among
+        # them (`FAKE_DB_PASSWORD = "db_password_for_tests"`).
         return False
     if not quoted and m.string[m.end("s2") : m.end("s2") + 1] == "<":
         # A bare value cut at `<` goes on into a slot (`sntrys_<payload>_<signature>`): judged
@@ -225,6 +238,11 @@ def assign_check(m: re.Match[str]) -> bool:
         run = re.match(r"\S+", m.string[m.start("s2") :])
         if run is not None and is_placeholder(run.group(0)):
             return False
+    pair = re.fullmatch(r"[^\s:/]+[:/]([^\s:/]+)", value)
+    if pair is not None and is_placeholder(pair.group(1)):
+        # `CP_BASIC_AUTH=cp001:password`: a user and a slot for the password, as a Basic
+        # credential that decodes to one is (`auth_check`).
+        return False
     if not quoted and names_secret_variable(value):
         return False  # `password=password_from_keyring,`: a variable that holds it, code
     if not quoted and re.fullmatch(r"[A-Za-z_][A-Za-z_.]*\[[^\]\s]*\]?", value):
@@ -277,6 +295,14 @@ def assign_check(m: re.Match[str]) -> bool:
 _UPSTREAM_DEFAULTS = re.compile(
     r"(?i)\bupstream(?:'s|’s)?\b[^\n]{0,60}?\b(?:defaults?|examples?|samples?)\b"
     r"|\b(?:defaults?|examples?|samples?)\b[^\n]{0,30}?\bupstream\b"
+    # A default or an example a vendor publishes: said to come from its documentation, manual,
+    # quickstart, tutorial or sample ("default from WebLogic sample domain", "example from the
+    # RabbitMQ tutorial"), or called a documented or shipped default. Our own docs or wiki are
+    # not published ("default from our wiki" is the organisation's own).
+    r"|\b(?:defaults?|examples?)\b[^\n]{0,40}?\bfrom\b(?![^\n]{0,40}?\b(?:our|internal|wiki)\b)"
+    r"[^\n]{0,40}?\b(?:docs|documentation|manual|handbook|quickstart|tutorial|getting[ -]started"
+    r"|sample)\b"
+    r"|\b(?:documented|vendor(?:'s|’s)?|shipped|factory)[ -]defaults?\b"
 )
 
 

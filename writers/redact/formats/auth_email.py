@@ -11,8 +11,20 @@ from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import looks_random
 
 
+def into_a_slot(m: re.Match[str]) -> bool:
+    """True when the value of group `s` is cut at a `<` that goes on into a slot, and the whole
+    run is a template (`eyJhbGciOiJSUzI1NiJ9.<payload>.<signature>`): judged whole, as
+    `assign_check` judges a bare value cut so. A token's alphabet has no `<`."""
+    if m.string[m.end("s") : m.end("s") + 1] != "<":
+        return False
+    run = re.match(r"[^\s\"'`]+", m.string[m.start("s") :])
+    return run is not None and is_placeholder(run.group(0))
+
+
 def auth_check(m: re.Match[str]) -> bool:
     value = m.group("s")
+    if into_a_slot(m):
+        return False  # `Bearer eyJhbGciOiJSUzI1NiJ9.<payload>.<signature>`: a header's recipe
     if re.match(r"[ \t]+[A-Za-z][\w-]*=", m.string[m.end() :]):
         # `AWS4-HMAC-SHA256 Credential=…, Signature=…`: the word is the scheme's name and the
         # credentials are its parameters, each judged by its own name.
@@ -46,11 +58,21 @@ def bearer_check(m: re.Match[str]) -> bool:
         # first bytes to tell tokens apart; the rest, which opens the account, was never there
         # (a value written with an ellipsis is a slot or a prefix, as `is_placeholder` reads it).
         return False
+    if into_a_slot(m):
+        return False
     return looks_random(m.group("s"), min_len=12, min_entropy=2.5)
 
 
 def url_cred_check(m: re.Match[str]) -> bool:
-    return not is_placeholder(m.group("s")) and m.group("s").lower() != m.group("u").lower()
+    password = m.group("s").lower()
+    # Judged as written: case tells `Changeme.2025` (a policy's password) from `changeme`.
+    if is_placeholder(m.group("s")) or password == m.group("u").lower():
+        return False  # `amqp://guest:guest@…`: a user and the same password, a default
+    # A password that spells the URL's scheme (`postgres://app:postgres@db`, `redis://:redis@`)
+    # is the service's own name, the default its image ships with: a secret is not spelled out
+    # of the name of what it opens, as `assign_check` reads a value that spells its own name.
+    scheme = m.string[m.start() : m.start("u")].split("://", 1)[0].lower()
+    return not (len(password) >= 4 and scheme.startswith(password))
 
 
 # Top-level domains that never resolve (RFC 2606, RFC 6761): no mailbox is ever there. The

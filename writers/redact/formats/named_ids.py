@@ -38,6 +38,10 @@ _ID_NOUN = (
     r"|rma|wbs|projekt|projet|proyecto|progetto|pesanan|đơn[ \t]+hàng|tilaus|ordre"
     # Ports and port ranges; a tracking or slip number in Japanese.
     r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
+    # Ports in more languages (Greek, Russian, Spanish, Portuguese, Korean, Japanese, Chinese,
+    # Hebrew, Arabic).
+    r"|θύρα|θύρες|θύρας|θυρών|порт|порты|портов|puerto|puertos|porta|portas|포트|ポート|端口"
+    r"|פורט|פורטים|منفذ|المنفذ|منافذ"
     r"|заказ[а-я]*|сч[её]т[а-я]*|накладн[а-я]*|посылк[а-я]*|الطلب|طلب|فاتورة|الفاتورة|شحنة|الشحنة"
     r"|ऑर्डर|चालान|订单|訂單|发票|發票|運単|주문|송장|sipariş|fatura|zamówienia|objednávk[a-y]"
     # A bank's own code (not an account's: a German BLZ, a UK sort code) and a goods code of the
@@ -166,6 +170,12 @@ _ID_COMPOUND = re.compile(
 )
 
 
+# Two or more numbers of a list before a value, each perhaps with an aside (`6817, 6818 (x), `).
+_LISTED_BEFORE = re.compile(
+    r"(?<![\w.-])(?:\d[\d-]*(?:[ \t]*\([^()\n]{1,30}\))?[ \t]*,[ \t]*){2,}$"
+)
+
+
 # An XML element opened right before a value: `<Id>`, `<Nr type="x">`.
 _XML_OPEN = re.compile(r"<([A-Za-z][\w.-]*)(?:[ \t][^<>\n]*)?>$")
 
@@ -174,6 +184,11 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     """True when the words just before `start` name the number there as an id (`order 4…`,
     `Invoice #…`, `tracking number: …`, `meeting ID for …:`, `Artikelnr.`, in several
     languages; with `owners`, also `customer id …`)."""
+    # The items of a list share its label: in `Ports: 6817, 6818, 27000-27010` the label names
+    # every item, so an item after two or more others is read where the list begins.
+    listed = _LISTED_BEFORE.search(text, max(0, start - 120), start)
+    if listed is not None and listed.start() > 0:
+        return named_as_id(text, listed.start(), owners=owners)
     # A code span or a quote opened around the number does not change what names it
     # (`project number `3630…``, `"order": "…"`).
     before = OPENING_QUOTE.sub("", text[max(0, start - 40) : start])

@@ -16,6 +16,7 @@ from writers.redact.phone_words import (
     phone_label,
     phone_named_on_line,
     read_in_some_plan,
+    whole_words_before,
 )
 from writers.redact.public_forms import (
     card_length_ok,
@@ -144,7 +145,7 @@ def phone_check(m: re.Match[str]) -> bool:
         labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
     # An unassigned area code is still someone's number when the message calls it one.
-    before = m.string[max(0, m.start() - 40) : m.start()]
+    before = whole_words_before(m.string, m.start(), 40)
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
@@ -163,6 +164,10 @@ def card_check(m: re.Match[str]) -> bool:
         # - …`); otherwise they join columns of a listing, the parts of a version or a range.
         if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
             return False
+    if len(set(gaps)) > 1 and not CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
+        # A card is printed with one separator between its groups: a space, then a hyphen
+        # (`4915 1000 0000-4915 1000 9999`) joins two numbers of a range, not one card's groups.
+        return False
     if not _CARD_GROUPS.fullmatch(" ".join(re.findall(r"\d+", m.group(0)))):
         # Columns of a table (`64778  62532862`), a TTL and a timestamp; unless the text calls
         # it a card, however it was typed (`cc: 453 9148 8034 3646 7`).

@@ -35,13 +35,18 @@ _NOT_SECRET_TAILS |= {"button", "btn", "widget", "view", "panel", "menu", "icon"
 _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "validator", "parser"}
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
 _NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
+_NOT_SECRET_TAILS |= {"encoder", "decoder", "hasher", "encrypter", "encryptor", "signer"}
 # A name ending in one of these holds the name of a parameter, column or option, not its value.
 _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
 _NOT_SECRET_TAILS |= {"attrs", "attributes", "columns", "properties", "options", "opts", "flags"}
 _NOT_SECRET_TAILS |= {"settings", "args", "arguments"}
-# An exception's name introduces its message (`TokenResolverError: 'x' not found`).
+# An exception's name introduces its message (`TokenResolverError: 'x' not found`), and so does
+# one that says what went wrong (`SecretRefNotFound: …`, `TokenExpired`, `PasswordMismatch`).
 _NOT_SECRET_TAILS |= {"error", "errors", "exception", "err", "warning", "failure"}
+_NOT_SECRET_TAILS |= {"found", "missing", "invalid", "denied", "failed", "expired", "mismatch"}
+# A limit on how often or how much (`apiTokenRateLimit: 100/min`), as `max` and `ttl` are.
+_NOT_SECRET_TAILS |= {"limit", "limits", "quota", "quotas", "timeout", "lifetime", "interval"}
 # Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}

@@ -33,6 +33,8 @@ _MASK_RUN = re.compile(r"[*•●∙·■#]{4,}|\*{3}")
 _INSTRUCTION = re.compile(
     r"(?i)(?:change|replace|set|fill|insert|rotate|generate|update)[-_ ]?"
     r"(?:this|me|it|later|before)(?![a-z])"
+    # A value that tells its reader not to use it (`test-…-do-not-use`, `not-for-prod`).
+    r"|(?<![a-z])(?:do[-_ ]?not|dont|never)[-_ ]?use(?![a-z])|(?<![a-z])not[-_ ]?for[-_ ]?prod"
 )
 # A YAML tag names a type or a function (`!vault |`, `!Ref DbPassword`), not a value.
 _YAML_TAG = re.compile(r"!{1,2}[A-Za-z][A-Za-z_:.]*")
@@ -57,8 +59,9 @@ def entropy(value: str) -> float:
 _SELF_WORDS = frozenset(
     "a an the my your our this that me it its not no only do dont use for to at in on of with "
     "change set put replace insert fill paste goes here later runtime real actual some "
-    "secret secrets token tokens key keys api password passwords pass passwd pwd passphrase "
-    "credential credentials auth access private value string test tests testing dev devel "
+    "secret secrets token tokens key keys api password passwords pass passwd pwd pw passphrase "
+    "credential credentials creds cred auth access private value string test tests testing dev "
+    "devel "
     "development local localhost dummy fake mock sample example demo placeholder default temp "
     "tmp todo fixme foo bar baz qux filtered masked redacted hidden removed omitted censored "
     "sensitive elided scrubbed stripped withheld none null empty unset insecure unsafe "
@@ -102,7 +105,8 @@ _ADDRESSING = frozenset(
     for w in
     # you, your
     "you your tu tus su sus seu sua seus suas teu votre vos ton ta tes dein deine deinen deiner "
-    "ihr ihre ihren tuo vostro vostra jouw uw twoj twoja twoje wasz wasza senin sizin anda kamu "
+    "ihr ihre ihren tuo tua tuoi tue vostro vostra vostri vostre jouw uw twoj twoja twoje wasz "
+    "wasza senin sizin anda kamu "
     "ваш ваша ваше твои твой твоя din ditt dine sinun vas vase tvuj "
     # here
     "here aqui aca ici hier qui qua tutaj buraya burada disini sini здесь сюда her har tahan "
@@ -146,6 +150,8 @@ _SELF_WORDS |= frozenset(
     "de di del da do du des la le el il lo der die das dem den van het een un una uno une ein "
     "eine et e y und para pour fur per voor dla icin untuk для til for prueba teste essai prova "
     "ficticio ficticia falso falsa faux "
+    # fake, made up, in the other languages of the stand-in comments (`said_stand_in`)
+    "nep finto finta fittizio fittizia falsk fejk latsas pahittad фейк фейковый фиктивный "
     # default, this, in production
     "padrao defecto predeterminado predeterminada predefinida defaut standard standaard "
     "voreingestellt predefinito domyslne domyslny varsayilan bawaan умолчанию por em en in "
@@ -237,6 +243,12 @@ _PREFIX_HEAD = re.compile(r"[A-Za-z]{2,6}[-_]")
 _ENCODING_NAME = re.compile(
     r"(?i)(?<![^\W_])(?:base(?:64|32|58)|b64|utf-?8|sha-?\d{1,3})(?![^\W_])"
 )
+
+
+def describes_a_secret(word: str) -> bool:
+    """True for a word (folded, as `_word_pieces` gives them) that a value uses to describe a
+    secret or its status instead of being one (`_SELF_WORDS`, `_PLACEHOLDER_VALUES`)."""
+    return word in _SELF_WORDS or word in _PLACEHOLDER_VALUES
 
 
 def self_describing(value: str) -> bool:
@@ -393,8 +405,16 @@ def is_placeholder(value: str) -> bool:
         return True
     if re.fullmatch(r"(?i)([^/:\s]+)[/:]\1", bare):
         return True  # `neo4j/neo4j`, `guest:guest`: a user and the same password, a default
+    if _PREFIX_THEN_FILLER.fullmatch(bare):
+        return True  # `sk_live_xxx`, `whsec_000`: the prefix says which kind, a filler the slot
     prefixed = VENDOR_PREFIX.match(bare)
     return prefixed is not None and len(set(prefixed.group("body").lower()) - set("-_")) <= 2
+
+
+# A vendor's prefix (a word or two, each ending in `_` or `-`), then one filler character
+# repeated (`sk_live_xxx`, `whsec_xxx`, `ghp_000`): however short, the filler says where the
+# key goes, as `xxxx` alone does; a key's body is random, never one character over and over.
+_PREFIX_THEN_FILLER = re.compile(r"(?i)[a-z]{2,10}[-_](?:[a-z]{2,8}[-_])?([x0*.#•])\1{2,}")
 
 
 # What the rest of a value's line says of it, in a comment or an aside: that it is no real one
@@ -405,8 +425,16 @@ _STAND_IN_SAID = re.compile(
     r"|fake|dummy|placeholder|joke|made[- ]up|fictional|fictitious|bogus"
     r"|(?:example|sample)(?![ \t]+(?:from|of|for)\b)"
     r"|ejemplo|exemplo|exemple|esempio|beispiel\w*|voorbeeld|przyk[łl]ad\w*|пример\w*|örnek"
-    r"|contoh|ficticio|fict[íi]cio|fittizio|finto|falso|nep|no es real|pas r[ée]el|nicht echt"
-    r"|n[ãa]o [ée] real)(?![^\W\d_])|例|示例|サンプル|ダミー|예시|가짜|假的"
+    r"|contoh|ficticio|fict[íi]cio|fittizio|finto|finta|falso|nep\w*|no es real|pas r[ée]el"
+    r"|nicht echt|n[ãa]o [ée] real"
+    # Swedish, Russian and Arabic: a made-up, fake or dummy value.
+    r"|låtsas\w*|påhittad\w*|exempel\w*|фейк\w*|фиктивн\w*|ненастоящ\w*|وهمي|وهمية"
+    # A value for tests only, said so in the reader's language.
+    r"|(?:tests?|testing)[ \t]+only|(?:only[ \t]+)?for[ \t]+(?:tests?|testing)[ \t]+only"
+    r"|solo[ \t]+per[ \t]+(?:i[ \t]+)?test|alleen[ \t]+voor[ \t]+test\w*"
+    r"|bara[ \t]+för[ \t]+test\w*|только[ \t]+для[ \t]+тест\w*|للاختبار[ \t]+فقط)"
+    r"(?![^\W\d_])|例|示例|サンプル|ダミー|예시|가짜|假的|假值|仅用于测试|仅供测试|测试专用"
+    r"|테스트[ \t]?전용|테스트용"
 )
 # Where a line's comment or aside opens after a value.
 _ASIDE_OPENS = re.compile(r"[ \t]*[\"'`]?[,;]?[ \t]*(?:#|//|--|/\*|\(|—|–|<!--)")

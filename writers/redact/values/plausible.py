@@ -85,7 +85,7 @@ _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.-]{1,20}://([^\s:@?#]+(?: [^\s:@?#]+
 # where a secret is kept; a user and password pair (`user:Pa55…`) has no store's scheme.
 _STORE_REFERENCE = re.compile(
     r"arn:aws[\w-]*:(?:secretsmanager|ssm|kms):[\w-]*:\d*:[\w/+=.@:-]+"
-    r"|@Microsoft\.KeyVault\([^()\s]+\)|[a-z]+[A-Z][A-Za-z]*:"
+    r"|@Microsoft\.KeyVault\([^()\s]+\)?|[a-z]+[A-Z][A-Za-z]*:"
     + UUID.pattern
     + r"|projects/[\w-]+/secrets/[\w.-]+(?:/versions/\w+)?"
     r"|(?P<pct>%)?(?:vault|keyvault|azurekeyvault|secret|secrets|sm|ssm|gcpsm|awssm|op|bw|doppler"
@@ -298,6 +298,10 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False  # `registry/app@sha256:<hex>`: a reference pinned by its digest
     if plain_address(value):
         return False  # `token: http://auth:8080/t`: an endpoint's address
+    if re.match(r"~?/", value) and path_of_words(value):
+        # `"/var/run/secrets/pricing/anthropic_api_key"`: a file's path of words, quoted or not,
+        # is where the secret is kept (a mounted secret, a key file), not the secret.
+        return False
     if quoted:
         return True
     if is_code_ref(value) or SELECTOR.fullmatch(value) or path_of_words(value):

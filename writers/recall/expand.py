@@ -26,14 +26,14 @@ import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from writers.embed import Matrix
-from writers.notes import factindex, lexical
-from writers.notes.factindex import Shelf
+from writers.recall import factindex, lexical
+from writers.recall.factindex import Shelf
 
 # 0.5, not 0.4: at 0.4 LoCoMo dev gained +0.008 against +0.005, but "paying" brought "costs" and
 # lifted a superseded contract above its renewal (Slack dev, 12 → 11 of 18 pairs in order).
@@ -71,6 +71,20 @@ class WordTable(Protocol):
     def piece_vectors(self, ids: npt.NDArray[np.int64]) -> Matrix:
         """Unit rows of the table for `ids`."""
         ...
+
+
+# Whether an embedder's type is a `WordTable`, by type: `isinstance` against a runtime-checkable
+# protocol walks the protocol's members on every call (a quarter of ranking a small shelf).
+_TABLE_TYPES: dict[type, bool] = {}
+
+
+def word_table(embedder: object) -> WordTable | None:
+    """`embedder` if it is a `WordTable`, else None (the answer kept per type)."""
+    kind = type(embedder)
+    got = _TABLE_TYPES.get(kind)
+    if got is None:
+        got = _TABLE_TYPES[kind] = isinstance(embedder, WordTable)
+    return cast(WordTable, embedder) if got else None
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ In process on purpose (docs/design.md, "Recall"; `factindex`): a lexical index i
 (FTS5 shadow tables, a tsvector column) would add a second stored copy of every text for forget,
 rollback, edits and import to clean. What is cached here, per text hash in a bounded in-process
 cache, is not text: each term is kept only as its per-process salted `hash()`, and the entry is
-dropped with the fact's vector when it is forgotten, rolled back or edited (`forget`).
+dropped with the fact's vector when it is forgotten, rolled back or edited (`forget`). The
+same holds for the words' stems, memoised as salted hashes only (`hashed`), every one of them
+dropped at any forget.
 """
 
 from __future__ import annotations
@@ -22,6 +24,12 @@ STOPWORDS = frozenset(
 )
 _CACHE: dict[str, tuple[int, ...]] = {}
 _CACHE_MAX = 200_000
+# Each word's term, memoised by the word's salted hash (never the word itself): stemming was over
+# half of building a new person's shelf (issue 27, eleventh round), and words repeat across texts
+# far more than texts do. A collision of two words' 64-bit hashes is as unlikely here as the
+# collision of two terms' hashes the index already accepts.
+_STEMS: dict[int, int] = {}
+_STEMS_MAX = 200_000
 K1, B = 1.2, 0.75
 
 
@@ -85,7 +93,19 @@ def terms(text: str) -> tuple[str, ...]:
 
 def hashed(text: str) -> tuple[int, ...]:
     """`terms(text)` as salted hashes (what documents and queries are compared by)."""
-    return tuple(hash(t) for t in terms(text))
+    out = []
+    memo = _STEMS
+    for word in _WORD.findall(text.lower()):
+        if word in STOPWORDS:
+            continue
+        key = hash(word)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= _STEMS_MAX:
+                memo.clear()
+            got = memo[key] = hash(stem(word))
+        out.append(got)
+    return tuple(out)
 
 
 def cached_terms(key: str, text: str) -> tuple[int, ...]:
@@ -99,9 +119,16 @@ def cached_terms(key: str, text: str) -> tuple[int, ...]:
 
 
 def forget(keys: Sequence[str]) -> None:
-    """Drop forgotten texts' token lists from the cache."""
+    """Drop forgotten texts' token lists from the cache, and every memoised stem (which text a
+    word came from is not kept, so all go; the next texts stem theirs again)."""
     for key in keys:
         _CACHE.pop(key, None)
+    _STEMS.clear()
+
+
+def stems_memoised() -> int:
+    """How many words' stems are memoised (the forget tests look here)."""
+    return len(_STEMS)
 
 
 def cache_holds(key: str) -> bool:

@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
-from writers.notes import lexical
+from writers.recall import lexical
 from writers.tokens import quoted_line_tokens
 
 Scope = tuple[str, str]
@@ -80,6 +80,9 @@ class Shelf:
     lines: list[str]
     vectors: dict[str, Matrix] = field(default_factory=dict)
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
+    # Whether each fact is of a channel scope (else a person's): a shelf holds at most one scope
+    # of each kind (`scopes_of`), so this tells its facts' scopes apart (`supersede`).
+    in_channel: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     # Worked out once per shelf for a reader (`expand`: which word pieces its postings hold);
     # dropped with the shelf, like the postings.
     derived: dict[str, np.ndarray] = field(default_factory=dict)
@@ -478,6 +481,7 @@ def _statement(
             MemoryEntry.id,
             MemoryEntry.text,
             MemoryEntry.text_hash,
+            MemoryEntry.scope_kind,
             MemoryEntry.category,
             MemoryEntry.confidence,
             MemoryEntry.decay_rate,
@@ -541,32 +545,57 @@ def _build(
             p = postings.setdefault(t, ([], []))
             p[0].append(i)
             p[1].append(c)
+    created_s = [epoch(r.created_at) for r in rows]
     shelf = Shelf(
         versions=now_versions,
         ids=np.array([r.id for r in rows], dtype=np.int64),
         categories=[r.category for r in rows],
         created=[r.created_at for r in rows],
-        created_s=np.array([epoch(r.created_at) for r in rows], dtype=np.float64),
+        created_s=np.array(created_s, dtype=np.float64),
         last_use_s=np.array(
-            [epoch(r.last_accessed_at or r.created_at) for r in rows], dtype=np.float64
+            [
+                c if r.last_accessed_at is None else epoch(r.last_accessed_at)
+                for r, c in zip(rows, created_s, strict=True)
+            ],
+            dtype=np.float64,
         ),
         confidence=np.array([r.confidence for r in rows], dtype=np.float64),
         decay=np.array([r.decay_rate for r in rows], dtype=np.float64),
         line_tokens=np.array([quoted_line_tokens(line) for line in lines], dtype=np.int64),
         hashes=[r.text_hash for r in rows],
         doc_len=np.array([len(d) for d in terms], dtype=np.float64),
-        postings={
-            t: (np.array(d, dtype=np.int64), np.array(c, dtype=np.float64))
-            for t, (d, c) in postings.items()
-        },
+        postings=_postings(postings),
         terms=terms,
         texts=[r.text for r in rows],
         statuses=[r.status for r in rows],
         lines=lines,
+        in_channel=np.array([r.scope_kind == "channel" for r in rows], dtype=bool),
     )
     if viewer is not None:
         shelf.masks[viewer] = np.array([bool(r.admits) for r in rows], dtype=bool)
     return shelf
+
+
+def _postings(
+    lists: dict[int, tuple[list[int], list[int]]],
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Each term's facts and counts as arrays: views of two arrays made for all terms at once
+    (two arrays per term, for a person's few facts, cost more than the rest of the build)."""
+    docs: list[int] = []
+    counts: list[int] = []
+    ends = []
+    for d, c in lists.values():
+        docs += d
+        counts += c
+        ends.append(len(docs))
+    all_docs = np.array(docs, dtype=np.int64)
+    all_counts = np.array(counts, dtype=np.float64)
+    out = {}
+    start = 0
+    for t, end in zip(lists, ends, strict=True):
+        out[t] = (all_docs[start:end], all_counts[start:end])
+        start = end
+    return out
 
 
 def visible(
