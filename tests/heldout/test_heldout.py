@@ -185,14 +185,13 @@ DEV_REDACTION_FP_CEILING = {
     "redaction55": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
-# the ninth round's new sets after the round's rules).
+# the ninth round's new sets after the round's rules). The eleventh round's recall rules
+# (red11-pw) caught 51's phone and passwords, 53's and 54's passwords, 55's passwords and URL
+# password; 55 still misses a US individual's bare `tax_id` (9 digits, read as no SSN).
 DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
     "redaction48": 1,
-    "redaction51": 3,
-    "redaction53": 1,
-    "redaction54": 2,
-    "redaction55": 4,
+    "redaction55": 1,
 }
 
 

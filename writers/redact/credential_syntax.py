@@ -67,14 +67,14 @@ from writers.redact.context.prose import (
     CLOSE,
     PREPOSITION,
     QUALIFIER,
-    NounAnchored,
     plausible_value,
+    shaped_password,
 )
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK
+from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 _USER_THEN_PASSWORD = re.compile(
@@ -170,6 +170,104 @@ _PAIR_FOR = re.compile(
     r"(?(q)[`'\"])[ \t]+(?:for|on|to|pour|para|per|für|voor|auf|na|do)[ \t]"
 )
 
+# "the login for the sandbox is rtr_tn24 / J@k@rt@29#", "user `xcalibur` / `Kriti!1483`",
+# "Staging Jenkins – admin – BaV~NHQ?52s~fs&": a user, a slash or a dash between spaces, and a
+# password-shaped value ending its clause or followed by what the pair opens. What says the two
+# are an account and what opens it is a word for a login or an account earlier on the line, or
+# an account every system ships with (`admin`, `root`) as the user.
+_LOGIN_PAIR = re.compile(
+    r"(?m)(?<![\w./@-])(?P<uq>[`'\"])?(?P<u>[A-Za-z][\w.@\\-]{0,40})(?(uq)[`'\"])"
+    r"[ \t]+(?:/|[-–—])[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])"
+    r"(?=[ \t]*(?:$|[,;)]|[.!?](?:[ \t]|$))"
+    r"|[ \t]+(?:for|on|to|at|pour|para|per|für|voor|auf|na|do|em|no|bei|im|sur|en)[ \t])"
+)
+# Words for a login or an account, in the languages the secret's nouns are read in.
+_LOGIN_WORDS = re.compile(
+    r"(?i)(?<![^\W\d_])(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?|account|acct|accounts"
+    r"|user(?:name)?|usr|u/p|zugang(?:sdaten)?|anmeldung|benutzer(?:name)?|konto|cuenta|usuario"
+    r"|credenciales|acceso|conta|usu[áa]rio|credenciais|acesso|compte|identifiants|acc[èe]s"
+    r"|credenziali|accesso|utente|inlog(?:gning)?|tunnus|tunnukset|логин|учётка|учетка|аккаунт"
+    r"|доступ|dost[ęe]p|giri[şs]|hesap|t[àa]i kho[ảa]n|đăng nhập|akun"
+    # A Wi-Fi network's name and its password are a login too ("wifi: CafeGuest / …").
+    r"|wi-?fi|wlan|ssid)(?![^\W\d_])"
+    r"|계정|아이디|로그인|アカウント|ログイン|账号|帳號|账户|賬戶|登录|登入|حساب|חשבון"
+)
+# Accounts systems ship with: named as the user, they say the pair is a login.
+_SHIPPED_ACCOUNT = re.compile(r"(?i)admin|root|administrator|sa|postgres|guest|ubuntu|pi|operator")
+
+
+# An issue or a ticket: `#4521`, a project key in capitals and its number (`ABC#12345`).
+_ISSUE_NUMBER = re.compile(r"(?:[A-Z][A-Z0-9]{1,9})?#\d+")
+# `u: admin p: …`, `user admin pw …`: the abbreviations of a form's two fields, the user's then
+# the password's.
+_U_THEN_P = re.compile(
+    r"(?i)(?<![\w-])u(?:ser)?[ \t]*[:=][ \t]*[^\s,;/|]{1,64}[ \t,;/|]+p[ \t]*[:=][ \t]*"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})"
+)
+# `admin:Corvo#7712@10.0.0.5`, "creds → ops:Corvo#7712": a user and a password joined by a colon,
+# as a URL's userinfo holds them (before an `@` and its host, with or without a scheme), after a
+# word for a login, or with an account every system ships with as the user.
+_USER_COLON_PASSWORD = re.compile(
+    r"(?<![\w./@:%+-])(?P<u>[A-Za-z][\w.-]{0,40}):(?P<s>[^\s:@/`'\"]{8,100}?)"
+    r"(?P<at>@[\w-]+(?:\.[\w-]+)*)?(?=$|[\s,;)]|(?<=[\w.-])[.!?](?:\s|$))"
+)
+
+
+# Where those two can start, found from their joiner (a spaced slash or dash, a colon after a
+# name) rather than by trying the pattern at every word: the name's first character, or any
+# place inside a token where a name could begin (after a bracket, a quote).
+_PAIR_JOINER = re.compile(r"[ \t]+[/–—-][ \t]+")
+_COLON_JOINER = re.compile(r"[\w.-]:(?=\S)")
+
+
+def _pair_starts(text: str) -> list[int]:
+    starts: set[int] = set()
+    for m in _PAIR_JOINER.finditer(text):
+        end = m.start()
+        begin = end
+        while begin > 0 and not text[begin - 1].isspace():
+            begin -= 1
+        starts.update(k for k in range(begin, end) if k == begin or not text[k - 1].isalnum())
+    return sorted(starts)
+
+
+def _colon_starts(text: str) -> list[int]:
+    starts: set[int] = set()
+    for m in _COLON_JOINER.finditer(text):
+        begin = m.start()
+        while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "_.-"):
+            begin -= 1
+        starts.add(begin)
+    return sorted(starts)
+
+
+def _user_colon_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if _ISSUE_NUMBER.fullmatch(value):
+        return False  # `ticket:ABC#12345`: an issue's number
+    if not (shaped_password(value) and plausible_value(value, strict=True)):
+        return False
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    return (
+        m.group("at") is not None
+        or _LOGIN_WORDS.search(line[-100:]) is not None
+        or _SHIPPED_ACCOUNT.fullmatch(m.group("u")) is not None
+    )
+
+
+def _login_pair_ok(m: re.Match[str]) -> bool:
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    named = _LOGIN_WORDS.search(line[-100:]) is not None
+    if not (named or _SHIPPED_ACCOUNT.fullmatch(m.group("u"))):
+        return False
+    value = m.group("s")
+    if _ISSUE_NUMBER.fullmatch(value):
+        return False  # `PROJ#4521`: an issue's number
+    if len(value) >= 8 and shaped_password(value):
+        # Letters, digits and a symbol: a password a policy accepts, of eight characters or more.
+        return plausible_value(value, strict=True)
+    return _login_verb_ok(m)
+
 
 # `echo 'PASSWORD' | sudo -S …`: `sudo -S` reads the password from its standard input, so what
 # is echoed into it is the password.
@@ -217,6 +315,22 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _LOGIN_VERB, 0.55, _login_verb_ok),
     Rule("secret_prose", _LOGIN_AS, 0.55, _login_verb_ok),
     Rule("secret_prose", _PAIR_FOR, 0.55, _login_verb_ok),
+    Rule("secret_prose", _LOGIN_PAIR, 0.55, _login_pair_ok, starts=_pair_starts),
+    Rule(
+        "secret_prose",
+        _U_THEN_P,
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)\bu(?:ser)?[ \t]*[:=]"),
+    ),
+    Rule(
+        "secret_prose",
+        _USER_COLON_PASSWORD,
+        0.55,
+        _user_colon_ok,
+        needs=re.compile(":"),
+        starts=_colon_starts,
+    ),
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
@@ -269,12 +383,119 @@ _AFTER_PURPOSE = re.compile(
     r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
+# A question for a password answered on its own line ("passa-me a senha? ah já sei, é …", "the
+# wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
+# and a copula gives the value; only a value shaped as a password counts (a sentence after a
+# question says many things of its subject: "the token? it is fine-grained").
+_ASKED_THEN_GIVEN = re.compile(
+    rf"(?i){_NOUN}[^\n?？]{{0,60}}[?？][^\n?？]{{0,40}}?(?<![^\s,])"
+    rf"(?:{_PRONOUN}|è|là|ni)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
+)
+# A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
+# which is the network's password; WPA takes 8 to 63 characters.
+_SSID_KEY = re.compile(
+    r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
+    r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{8,63})(?(q)[`'\"])[ \t]*$"
+)
+
+
+def _given_ok(m: re.Match[str]) -> bool:
+    value = m.group("s").rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
 # German puts the verb last: "Passwort … auf … geändert" is "changed the password to …".
 _CHANGED_TO_VERB_LAST = re.compile(
     rf"(?i){_NOUN}[^\n.!?]{{0,60}}?[ \t]auf[ \t]+"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{4,200})(?(q)[`'\"])"
     r"[ \t]+(?:geändert|gesetzt|zurückgesetzt|umgestellt|geaendert)"
 )
+# What a password was changed to is the password: a verb of changing and its "to", in the
+# languages the nouns are read in, after the noun in its clause ("senha do wifi mudou pra …",
+# "la password è cambiata in …", "пароль поменял на …", "密码改成了…", "mật khẩu đã đổi thành
+# …"); Japanese, Korean and Turkish put the value before the verb ("パスワードを…に変更",
+# "비밀번호를 …로 바꿨어요", "şifreyi … yaptım"). Only a value shaped as a password counts.
+_CHANGE_TO = (
+    r"(?:mudou|mudei|mudamos|trocou|troquei|alterei|alterou|alterada|mudada|trocada)[ \t]+"
+    r"(?:pra|para|p/)"
+    r"|(?:cambi[éóo]|cambiada|cambiamos|cambiata|cambiato|modificata|impostata)[ \t]+"
+    r"(?:a|por|in)"
+    r"|(?:chang[ée]e?|modifi[ée]e?|remplac[ée]e?)[ \t]+(?:en|pour|par)"
+    r"|(?:veranderd|gewijzigd|aangepast)[ \t]+(?:in|naar)|wordt"
+    r"|(?:поменял[аи]?|изменил[аи]?|сменил[аи]?|изменён|изменен|змінив|змінила|змінили)[ \t]+на"
+    r"|(?:zmienion[eya]|zmieniłem|zmieniłam|zmienił|ustawion[eya]|ustawiłem)[ \t]+na"
+    r"|(?:đổi|thay đổi)[ \t]+(?:thành|sang)"
+    r"|(?:diganti|diubah|ganti|ubah|tukar)[ \t]+(?:jadi|menjadi|ke)"
+    r"|(?:changed|reset|set|updated|rotated)[ \t]+(?:it[ \t]+)?to"
+)
+_CJK_SCRIPT = r"\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_CHANGED_TO = re.compile(
+    rf"(?i){_NOUN}(?:[^\n.!?]{{0,50}}?(?:(?<![^\W\d_])(?:{_CHANGE_TO})[ \t]+"
+    r"|(?:改成了?|改为|改為|换成了?|換成了?|设置为|设为|設為|更改为|เปลี่ยนเป็น)[ \t]*)"
+    rf"(?P<q>[`'\"「])?(?P<s>[^\s`'\"」{_CJK_SCRIPT}]{{6,100}})"
+    # The value before the verb: a particle, the value, then "to" and the verb.
+    rf"|(?:を|를|을|yi|yı|i|ı|sini|sını)?[ \t]*(?P<v>[^\s{_CJK_SCRIPT}]{{6,100}}?)[ \t]*"
+    r"(?:に(?:変更|変え)|(?:으로|로)[ \t]*(?:바꿨|바꾸|변경)|[ \t]+(?:yaptım|yaptık|olarak)))"
+)
+
+
+def _changed_to_ok(m: re.Match[str]) -> bool:
+    value = (m.group("s") or m.group("v")).rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
+def _changed_to_span(m: re.Match[str]) -> tuple[int, int] | None:
+    group = "s" if m.group("s") is not None else "v"
+    value = m.group(group).rstrip(".,;:)")
+    return m.start(group), m.start(group) + len(value)
+
+
+_AFTER_A_PHRASE = (
+    r"for|to|on|of|at|in|now|lol|btw|please|pls|thanks|thx|today|here|there|and|but|so|until"
+    r"|from|with|since|para|por|pour|für|per|und|et|y|e"
+)
+# A value, then a copula and the noun ("Nopal#4471 is the new wifi password", "use … as the
+# password"): the words after it name it, as a label before it would. Only a value shaped as a
+# password counts, and the noun must end the phrase (not "… is the password policy").
+_NAMED_AFTER = re.compile(
+    r"(?i)(?<!\S)(?:(?:use|usa|utilise|utilisez|benutze|nimm)[ \t]+)?"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,.]?[ \t]+"
+    r"(?:is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als)[ \t]+"
+    # A definite article or a possessive: "… is a password" is any one, said of a kind.
+    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|het|de)[ \t]+)?"
+    r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    # The noun ends the phrase: a word after it makes a compound ("… is the password format"),
+    # unless it opens what follows ("… as the password for now", "… is my password lol").
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+)
+_TOKEN_START = re.compile(r"(?<!\S)\S")
+
+
+def _before_noun_starts(text: str) -> list[int]:
+    """Where a value named by the noun after it can start: a token's start on the noun's line,
+    up to 90 characters before it."""
+    starts: set[int] = set()
+    for noun in noun_starts(text):
+        line = text.rfind("\n", 0, noun) + 1
+        starts.update(m.start() for m in _TOKEN_START.finditer(text, max(line, noun - 90), noun))
+    return sorted(starts)
+
+
+# Words that make what follows an example of a kind ("things like Summer2024! as a password").
+_EXAMPLE_BEFORE = re.compile(
+    r"(?i)(?:\blike|such as|e\.g\.|z\.b\.|p\.ex\.|por ejemplo|par exemple|zum beispiel"
+    r"|for example|for instance|avoid|never use|don'?t use|do not use)[ \t:]*$"
+)
+
+
+def _named_after_ok(m: re.Match[str]) -> bool:
+    if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    return shaped_password(value) and plausible_value(value, strict=True)
+
+
 _VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
 
 
@@ -334,23 +555,42 @@ def _cell_ok(m: re.Match[str]) -> bool:
 
 
 PLACE_RULES: tuple[Rule, ...] = (
-    Rule("secret_prose", NounAnchored(_AFTER_NOUN), 0.55, _strict, _span),
+    Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
+    Rule("secret_prose", _CHANGED_TO, 0.55, _changed_to_ok, _changed_to_span, starts=noun_starts),
+    Rule(
+        "secret_prose",
+        _NAMED_AFTER,
+        0.55,
+        _named_after_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _SSID_KEY,
+        0.55,
+        _argument_ok,
+        needs=re.compile(r"(?i)(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
+    ),
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(
         "secret_prose",
-        NounAnchored(_AFTER_PURPOSE),
+        _AFTER_PURPOSE,
         0.55,
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
     ),
     Rule(
         "secret_prose",
-        NounAnchored(_CHANGED_TO_VERB_LAST),
+        _CHANGED_TO_VERB_LAST,
         0.55,
         _argument_ok,
         needs=re.compile(r"(?i)geändert|gesetzt|zurückgesetzt|umgestellt|geaendert"),
+        starts=noun_starts,
     ),
 )

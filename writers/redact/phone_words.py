@@ -44,7 +44,9 @@ PHONE_CONTEXT = re.compile(
     # Indonesian and Malay, Hungarian, Latvian, Croatian and Slovene, Swahili, Tagalog,
     # Vietnamese, Arabic, Hebrew.
     r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
-    r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד)\b"
+    r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
+    # "Number" in Swahili.
+    r"|namba|nambari)\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
@@ -108,6 +110,7 @@ def extension_after(text: str, end: int) -> bool:
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
+    r"|namba|nambari"
     # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
     r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )
@@ -125,6 +128,47 @@ def phone_named_on_line(text: str, start: int) -> bool:
     ) or any(
         _NUMBER_WORD.fullmatch(m.group(0)) is None
         for m in PHONE_CONTEXT.finditer(_camel_spaced(line))
+    )
+
+
+# What may stand between a phone's word and its number: "number" in the scripts that glue it to
+# the word (`手机号`, `電話番号`, `전화번호`), a colon or a copula, an opening bracket.
+_TO_THE_NUMBER = re.compile(
+    r"(?i)\.?(?:号码|號碼|号|號|番号|番號|번호)?[ \t]*(?:[:：=]|is|ist|es|est|é|è|är|er|ni|là"
+    r"|是|为|為|は|는|은)?[ \t]*[:：]?[ \t]*[(（]?$"
+)
+
+
+# A request to be called at a number, and a person's own "number": "call me at", "text me on",
+# "my number is", "mi número es", "meine Nummer ist" — what a person calls theirs, or asks to be
+# called at, is a phone, whatever else "call" and "number" name elsewhere (an API's call, an
+# order's number).
+_CALLED_AT = re.compile(
+    r"(?i)(?:\b(?:call|ring|text|phone|reach|whatsapp|message)[ \t]+(?:me|us|him|her|them)"
+    r"[ \t]+(?:at|on)"
+    r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
+    r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
+    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?)"
+    r"[ \t]*[(（]?$"
+)
+
+
+def phone_word_labels(text: str, start: int) -> bool:
+    """True when a phone's own word (not "number" alone) stands right before the number at
+    `start`, with at most a colon, a copula or a bracket between (`Sími: 635 3070`, `手机号是2905
+    2691`, `phone is (852) …`): the word labels that number, not one further on its line; or
+    when a person asks to be called at it or calls it their number (`_CALLED_AT`)."""
+    before = text[max(0, start - 40) : start]
+    if _CALLED_AT.search(before):
+        return True
+    joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
+    head = before[: joiner.start()] if joiner else before
+    words = list(PHONE_CONTEXT.finditer(head))
+    last = words[-1] if words else None
+    return (
+        last is not None
+        and last.end() == len(head)
+        and _NUMBER_WORD.fullmatch(last.group(0)) is None
     )
 
 

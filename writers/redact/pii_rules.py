@@ -38,10 +38,13 @@ from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    extension_after,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
+    phone_word_labels,
+    read_in_some_plan,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -186,10 +189,18 @@ def phone_named(words: str) -> bool:
 def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A number written with its `+` country code whose length is right for that country
     (`phonenumbers`: possible) is a phone number even when its range is not assigned (yet):
-    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`."""
+    `+31 6 93545234`. Nothing but a phone number is written `+<country code> <digits>`. A
+    number a phone's own word labels (`Sími: 635 3070`, `手机号是2905 2691`: the word right
+    before it, `phone_words.phone_word_labels`) or that has an extension after it (`997 320 588
+    ext. 269`) is a phone in any country's plan, not only in those of `PHONE_REGIONS`; a word
+    further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
-        return []
+        if not (phone_word_labels(text, start) or extension_after(text, end)):
+            return []
+        if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
+            return []  # `social security number is 195-62-6979`: its own rule reports it
+        return [(0, len(window))] if read_in_some_plan(window) else []
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
@@ -437,8 +448,11 @@ class _Filtered(EntityRecognizer):
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
                 # window's `+` on is whole already: what follows it (`(24/7)`) is a remark.
+                # Without a `+` (a number its label calls a phone) the parts stay candidates
+                # too: the whole may be refused where a part is a phone.
                 kind = self.inner.supported_entities[0]
-                found = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
+                wholes = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
+                found = wholes if w.group(0).startswith(("+", "＋")) else found + wholes
             for r in found:
                 r.start += w.start()
                 r.end += w.start()

@@ -134,14 +134,36 @@ _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 _FULLWIDTH_ALNUM = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
 
 
+# Between two digits, the characters a keyboard, an autocorrect or a copied page puts where a
+# hyphen or a space was meant: an en or em dash, a minus, a non-breaking hyphen (`537–28–4419`,
+# Word's and macOS's autocorrect), a no-break, narrow no-break, thin or figure space (`4539 1488
+# 0343 6467` copied from a page, French typography). A number so typed is the same number, and a
+# US SSN typed with underscores for its hyphens (`537_28_4419`, a form that will not take a
+# dash) is the same SSN.
+_DIGIT_DASH = re.compile(r"(?<=\d)[\u2010-\u2015\u2212](?=\d)")
+# An en dash between two numbers is a range (`30000–31999`, `06:00–14:00`, its proper use);
+# between three groups or more it joins a layout's groups (`537–28–4419`, `4539–1488–…`).
+_DASHED_RUN = re.compile(r"\d+(?:[\u2010-\u2015\u2212]\d+){2,}")
+_DIGIT_SPACE = re.compile(r"(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d)")
+_SSN_UNDERSCORES = re.compile(r"(?<![\w])\d{3}_\d{2}_\d{4}(?![\w])")
+
+
 def width_folded_view(text: str) -> UnescapedView | None:
-    """`text` with its fullwidth ASCII folded to ASCII (offsets unchanged); None when it has
-    none outside punctuation, which the rules already read in both widths."""
-    if not _FULLWIDTH_ALNUM.search(text):
+    """`text` as typed in ASCII (offsets unchanged): fullwidth ASCII folded to ASCII, and the
+    dashes and spaces between digits above folded to `-` and ` `; None when there is nothing
+    to fold (fullwidth punctuation alone the rules already read in both widths)."""
+    wide = _FULLWIDTH_ALNUM.search(text) is not None
+    dashed = _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    ssn = "_" in text and _SSN_UNDERSCORES.search(text) is not None
+    if not (wide or dashed or ssn):
         return None
-    return UnescapedView(
-        text.translate(_FULLWIDTH), tuple(range(len(text))), tuple(range(1, len(text) + 1))
-    )
+    folded = text.translate(_FULLWIDTH) if wide else text
+    if dashed:
+        folded = _DASHED_RUN.sub(lambda m: _DIGIT_DASH.sub("-", m.group(0)), folded)
+        folded = _DIGIT_SPACE.sub(" ", folded)
+    if ssn:
+        folded = _SSN_UNDERSCORES.sub(lambda m: m.group(0).replace("_", "-"), folded)
+    return UnescapedView(folded, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
 
 
 class _NoContext(ContextAwareEnhancer):

@@ -114,14 +114,30 @@ def every_start(pattern: re.Pattern[str], text: str) -> list[int]:
 
 
 def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
-    # The others led by a noun search from its own scan (`context.prose.NounAnchored`).
-    assert len(RULES_WITH_STARTS) == 2
-    assert {r.starts for r in RULES_WITH_STARTS} == {noun_line_starts}
+    # Every rule led by a noun shares one scan for it (`noun_starts`, or the starts of the lines
+    # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
+    # after it on the noun's line.
+    by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
+    assert len(by_noun) == 10
+    assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
+        "_pair_starts",
+        "_colon_starts",
+        "_before_noun_starts",
+    }
+
+
+# Forms the corpora hold fewer than three of, so that each rule with `starts` is exercised: the
+# German verb last ("Passwort … auf … geändert").
+RARE_FORMS = [
+    "Das WLAN-Passwort habe ich auf Kiefer#4471 geändert.",
+    "Passwort für den Drucker auf Ahorn%2290 gesetzt",
+    "das Kennwort wurde gestern auf `Linde!8812` zurückgesetzt",
+]
 
 
 @pytest.mark.parametrize("rule", RULES_WITH_STARTS, ids=lambda r: r.pattern.pattern[:24])
 def test_every_match_starts_where_the_rule_says(rule: Rule) -> None:
-    texts = dev_corpus()
+    texts = dev_corpus() + RARE_FORMS
     assert len(texts) > 10000  # the corpora were found
     assert rule.starts is not None
     matched = 0

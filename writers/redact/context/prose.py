@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Mapping
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
 from writers.redact.formats.assignments import (
@@ -65,6 +63,8 @@ _COPULA = (
     r"|este|e|ni|ay|คือ"
     # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
     r"|és|ir|је|е"
+    # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
+    r"|ficou|quedó"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -111,6 +111,12 @@ PROSE = re.compile(
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
     rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
+    # Four or five words (a word may hold a hyphen, `Wi-Fi`) only before a value shaped as a
+    # password, letters, digits and a symbol (`prose_check`): a modifier that long is as often
+    # a clause of prose. The lookahead keeps a refused match from hiding the branches after it.
+    rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{4,5}}?)[ \t]+"
+    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"(?=[ \t]+[\"'`“„«「]?[^\s]*[!#$%&*+?^~=@])(?=[ \t]+[^\s]*\d)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
@@ -314,6 +320,11 @@ def prose_check(m: re.Match[str]) -> bool:
         return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
         return _pin(m)
+    modifier = m.groupdict().get("mod")
+    if modifier and len(modifier.split()) > 3 and not shaped_password(value.rstrip(".,;:)")):
+        # A long modifier ("mật khẩu wifi phòng biên tập mới là …") is as often a clause of
+        # prose: only a value no word could be (letters, digits and a symbol) is said there.
+        return False
     return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
 
 
@@ -334,6 +345,20 @@ def unopened_closer_dropped(value: str) -> str:
     if opener is not None and value.count(closer) > value.count(opener):
         return value[:-1]
     return value
+
+
+# Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
+_SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
+
+
+def shaped_password(value: str) -> bool:
+    """Is `value` letters with digits and a symbol that joins no name, as a password a policy
+    accepts is?"""
+    return (
+        _SHAPING_SYMBOL.search(value) is not None
+        and re.search(r"\d", value) is not None
+        and re.search(r"[^\W\d_]", value) is not None
+    )
 
 
 # A PIN, a lock's code, a phone's or a card's password is digits: after a word for a password
@@ -370,47 +395,6 @@ def _pin(m: re.Match[str]) -> bool:
     return _PIN_JOIN.fullmatch(between) is not None
 
 
-# Where a secret's noun can begin: scanning a text for the nouns is most of what a rule that
-# opens with one costs, so the rules below scan once and share the places.
-_NOUN_START = re.compile(rf"(?i)(?=(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))")
-_noun_starts_cache: tuple[str, list[int]] = ("", [])
-
-
-def _noun_starts(text: str) -> list[int]:
-    global _noun_starts_cache
-    cached = _noun_starts_cache
-    if cached[0] is text or cached[0] == text:
-        return cached[1]
-    starts = [m.start() for m in _NOUN_START.finditer(text)]
-    _noun_starts_cache = (text, starts)
-    return starts
-
-
-class NounAnchored:
-    """A pattern that opens with a secret's noun (`NOUNS` or `_NOUNS_CJK`, as `_NOUN_START`
-    reads them), searched only from the places a noun begins: the same matches as its own
-    `search`, found from one shared scan."""
-
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self._compiled = pattern
-
-    @property
-    def pattern(self) -> str:
-        return self._compiled.pattern
-
-    @property
-    def groupindex(self) -> Mapping[str, int]:
-        return self._compiled.groupindex
-
-    def search(self, string: str, pos: int = 0) -> re.Match[str] | None:
-        starts = _noun_starts(string)
-        for start in starts[bisect_left(starts, pos) :]:
-            m = self._compiled.match(string, start)
-            if m is not None:
-                return m
-        return None
-
-
 # A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
 # opens an account, and is typed on a keypad: four to eight digits after it, joined by a colon, a
 # copula or nothing ("door code for the side entrance: …", "le code de la porte c'est …",
@@ -423,6 +407,12 @@ _LOCK = (
     r"|c[óo]digo[ \t]+d[aoe][ \t]+(?:la[ \t]+)?"
     r"(?:puerta|porta|alarma|alarme|port[ãa]o|portón|cofre)"
     r"|codice[ \t]+(?:della[ \t]+porta|dell['’]allarme|del[ \t]+cancello|della[ \t]+cassaforte)"
+    # The code for what it opens, the English and Russian way ("the code for the lockbox", "код
+    # от домофона": an intercom's, a porch's, a safe's).
+    r"|code[ \t]+(?:for|to|of)[ \t]+(?:the[ \t]+)?(?:front[ \t]+|side[ \t]+|back[ \t]+)?"
+    r"(?:door|gate|alarm|lock|lockbox|key[ \t]?box|keypad|safe|locker|garage|padlock|entry)"
+    r"|код[ \t]+(?:от|для|к)[ \t]+(?:домофона|двери|подъезда|сейфа|замка|калитки|ворот)"
+    r"|(?:lockbox|key[ \t]?box|intercom|buzzer)[ \t-]?code"
 )
 LOCK_CODE = re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
@@ -662,6 +652,7 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         and re.fullmatch(r"(?i)pass|pin", m.string[m.start() : m.start("bare")])
         and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
         and identifier_like(value.rstrip(CLOSE))
+        and not value.rstrip(CLOSE).isdigit()  # digits alone are a PIN's, as `_pin` reads them
     ):
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name

@@ -37,7 +37,6 @@ from writers.redact.context.prose import (
     PASSPHRASE,
     PROSE,
     WORD_PHRASE,
-    NounAnchored,
     answered_check,
     lock_code_check,
     passphrase_check,
@@ -54,7 +53,7 @@ from writers.redact.public_forms import (
 )
 from writers.redact.said_secret import says_secret
 from writers.redact.values.placeholders import entropy, is_placeholder
-from writers.redact.values.plausible import noun_line_starts
+from writers.redact.values.plausible import noun_line_starts, noun_starts
 
 _NEAR_WORDS = re.compile(r"(?i)aws|secret|key|credential|token|password|sak|access")
 
@@ -150,9 +149,9 @@ SECRET_RULES: tuple[Rule, ...] = (
         _near_words,
     ),
     # Below `secret_assignment` (0.6), which names the kind when both see a `key: value`.
-    Rule("secret_prose", NounAnchored(PROSE), 0.55, prose_check, trimmed_span),
+    Rule("secret_prose", PROSE, 0.55, prose_check, trimmed_span, starts=noun_starts),
     Rule("secret_prose", LINE_LABEL, 0.55, line_label_check, trimmed_span, starts=noun_line_starts),
-    Rule("secret_prose", NounAnchored(PASSPHRASE), 0.55, passphrase_check, passphrase_span),
+    Rule("secret_prose", PASSPHRASE, 0.55, passphrase_check, passphrase_span, starts=noun_starts),
     Rule(
         "secret_prose",
         ANSWERED,
@@ -162,14 +161,15 @@ SECRET_RULES: tuple[Rule, ...] = (
         needs=re.compile("[?？]"),
         starts=noun_line_starts,
     ),
-    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check, needs=re.compile("(?i)cod")),
+    Rule("secret_prose", LOCK_CODE, 0.55, lock_code_check, needs=re.compile("(?i)cod|код")),
     Rule(
         "secret_prose",
-        NounAnchored(WORD_PHRASE),
+        WORD_PHRASE,
         0.55,
         word_phrase_check,
         word_phrase_span,
         needs=re.compile(r"[a-z]{3}[ \t][a-z]{3}"),
+        starts=noun_starts,
     ),
     Rule("secret_prose", CLI, 0.55, cli_check, trimmed_span),
     Rule("secret_prose", PAIR, 0.55, pair_check, trimmed_span),

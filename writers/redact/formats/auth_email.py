@@ -65,7 +65,8 @@ def bearer_check(m: re.Match[str]) -> bool:
 
 def url_cred_check(m: re.Match[str]) -> bool:
     password = m.group("s").lower()
-    if is_placeholder(password) or password == m.group("u").lower():
+    # Judged as written: case tells `Changeme.2025` (a policy's password) from `changeme`.
+    if is_placeholder(m.group("s")) or password == m.group("u").lower():
         return False  # `amqp://guest:guest@…`: a user and the same password, a default
     # A password that spells the URL's scheme (`postgres://app:postgres@db`, `redis://:redis@`)
     # is the service's own name, the default its image ships with: a secret is not spelled out

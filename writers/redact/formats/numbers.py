@@ -158,10 +158,10 @@ _CARD_GROUPS = re.compile(r"\d+|\d{4}(?: \d{4}){2,3}(?: \d{1,4})?|\d{4} \d{6} \d
 
 def card_check(m: re.Match[str]) -> bool:
     gaps = re.findall(r"\D+", m.group(0))
-    if any(g in (".", "  ") for g in gaps):
-        # Dots and double spaces join a card's groups only when the whole number is written so,
-        # in groups of three digits or more (`4111.1111.1111.1111`); otherwise they join columns
-        # of a listing or the parts of a version.
+    if any(g in (".", "  ") or len(g) == 3 for g in gaps):
+        # Dots, double spaces and spaced hyphens join a card's groups only when the whole number
+        # is written so, in groups of three digits or more (`4111.1111.1111.1111`, `4111 - 1111
+        # - …`); otherwise they join columns of a listing, the parts of a version or a range.
         if len(set(gaps)) > 1 or min(len(g) for g in re.findall(r"\d+", m.group(0))) < 3:
             return False
     if len(set(gaps)) > 1 and not CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):

@@ -15,8 +15,8 @@ Check = Callable[[re.Match[str]], bool]
 
 
 class Searcher(Protocol):
-    """What a rule searches with: a compiled pattern, or one that looks only where its first
-    word can stand (`context.prose.NounAnchored`)."""
+    """What a rule searches with: a compiled pattern (a rule led by a secret's noun says where
+    one begins with `starts`, and is tried only there)."""
 
     @property
     def pattern(self) -> str: ...

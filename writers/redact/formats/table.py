@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -30,6 +32,33 @@ from writers.redact.values.plausible import SPACED_WORD, plausible_secret
 
 _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
+
+# A character of a token's segment, or a line break inside it (after a `\` too: a shell's
+# continuation) where a terminal or a mail wrapped the token: the next line goes on with the
+# token, a run no word is (a digit, `_` or `-`, a capital inside it), not with a sentence.
+_WRAPPED = r"(?:[A-Za-z0-9_-]|\\?\n(?=[A-Za-z0-9_.-]*?(?:[0-9_-]|[a-z][A-Z]|[A-Z]{2})))"
+
+
+def jose_header(m: re.Match[str]) -> bool:
+    """The token's first segment decodes to a JSON object naming its algorithm (`alg`), and its
+    other segments hold something: a JWS's payload, a JWE's ciphertext. Wrapped, every line but
+    the last is long (a width, not a sentence) and the last is no word of the next sentence."""
+    token = m.group(0)[m.start("h") - m.start() :]
+    if "\n" in token:
+        lines = token.split("\n")
+        if min(len(line) for line in lines[:-1]) < 30 or re.fullmatch(r"[A-Z]?[a-z]+", lines[-1]):
+            return False
+        token = token.replace("\\\n", "").replace("\n", "")
+    segments = token.split(".")
+    if len(segments[1]) < 8 or (len(segments) == 5 and len(segments[3]) < 8):
+        return False
+    head = m.group("h")
+    try:
+        header = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))
+    except ValueError:
+        return False
+    return isinstance(header, dict) and "alg" in header
+
 
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
@@ -120,10 +149,30 @@ RULES: tuple[Rule, ...] = (
         rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
         0.95,
     ),
+    # A JOSE token by its header: three segments (a JWS: a signed JWT, unsigned when the last is
+    # empty) or five (a JWE, an encrypted one, the key segment empty under `dir`: NextAuth's
+    # session cookie), the first a JSON header naming its `alg`, whatever the payload or the
+    # header's spacing (`{ "alg"` is `eyAi…`, `{\n` is `ewo…`). After a percent-escape too
+    # (`Bearer%20eyJ…` in a URL), and wrapped at a terminal's width (`jose_header`).
+    Rule(
+        "jwt",
+        rx(
+            r"(?:" + _B + r"|(?<=%[0-9A-Fa-f]{2}))(?P<h>e[wy][A-Za-z0-9_-]{10,})"
+            # A wrap may fall inside the payload or right after a dot; a line that ends after
+            # the last segment began ends the token (the next line is the next header, `x-…:`).
+            rf"\.{_WRAPPED}*\.(?:\\?\n(?=[A-Za-z0-9_-]))?[A-Za-z0-9_-]*"
+            r"(?:(?:\.[A-Za-z0-9_-]*){2})?" + _E
+        ),
+        0.95,
+        jose_header,
+        needs=re.compile(r"e[wy][A-Za-z0-9_-]{10}"),
+    ),
     Rule(
         "url_credentials",
         rx(
-            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{1,100}):"
+            # The user may be empty: Redis and other services that check a password alone are
+            # given one as `redis://:PASSWORD@host`.
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://(?P<u>[^\s:/?#@<>|\"']{0,100}):"
             # Greedy up to the last `@` of the authority: passwords may contain `@`.
             r"(?P<s>[^\s/?<>|\"']{1,200})@"
         ),
@@ -204,9 +253,16 @@ RULES: tuple[Rule, ...] = (
     # Card networks (Visa, Mastercard, Amex, Discover…) start with 2-6, unlike 1700000000000100.
     Rule(
         "credit_card",
-        # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path.
+        # Digits glued to a path (`doi:10.1145/3983076.3079170`) are a part of that path; after
+        # "no." the dot ends the abbreviation (`card no.4539…`). Groups may be parted by a
+        # hyphen or a dash between spaces, as people type them (`4539 - 1488 - …`), throughout
+        # and in a card's groups only: a card then ` - 12/27 - 123` is a card, its expiry and
+        # its code, not one longer number.
         rx(
-            rf"(?<![./-])(?<!{SPACED_WORD})[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
+            rf"(?:(?<![./-])|(?<=[Nn][Oo]\.)|(?<=[Nn][Rr]\.))(?<!{SPACED_WORD})"
+            rf"(?:[2-6](?:(?:[ .-]| {{2}})?\d){{12,18}}"
+            rf"|[2-6]\d{{3}}(?:(?: [-\u2013\u2014] \d{{4}}){{3}}|(?: [-\u2013\u2014] \d{{6}})"
+            rf"(?: [-\u2013\u2014] \d{{4,5}})))"
             rf"(?!{SPACED_WORD}|-|\.\d)"
         ),
         0.85,

@@ -10,12 +10,14 @@ import re
 # A Windows variable's name is a word, a dotted name or a constant (`%APPDATA%`, `%username%`,
 # `%SA_PASSWORD%`, TeamCity's `%env.DB_PASSWORD%`), digits only at its end: between two `%` signs
 # a run of mixed case with no vowel (`UBq%dnR%v2mf`) or with digits inside (`%b21la%YxUe…`) is
-# part of a random value, not a reference.
+# part of a random value, not a reference; so is one glued to letters or digits on both sides
+# (`L3%HH%al…`): a reference stands at the value's edge or beside a path's or a field's mark.
 # An opening delimiter of an expression is a slot anywhere in a value: `${…}`, `$(…)`, `$[…]`
 # (Azure's runtime expression), `%{…}` (Puppet, Logstash), `#{…}`, `{{…}}`, `<%…`.
 CODE_REF = re.compile(
     r"\$!?\{|\$\(|\$\[|%\{|\{\{|%\(|^\$+(?:(?:::)?[A-Za-z_]|\d+(?:\$|$))"
-    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
+    r"|(?<![A-Za-z0-9])%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%"
+    r"|%(?:[A-Z_][A-Z0-9_]+|(?=[\w.]*[AEIOUaeiou])[A-Za-z_](?:[A-Za-z_.]*[A-Za-z_])?\d*)%(?![A-Za-z0-9])"
     r"|%[A-Za-z_]\w*\(|os\.environ|os\.getenv|getenv\(|process\.env|ENV\[|"
     r"System\.getenv|^<.*>$|^\[.*\]$|^\{.*\}$|\.\.\.|…|#\{|<%|\w::\w"
     # A format string's slots, two or more (`"projects/%s/secrets/%s"`, `"{}:{}"`): a template.

@@ -361,6 +361,24 @@ def decoded_placeholder(value: str) -> bool:
     return re.fullmatch(r"[\w .@!#%&*+/:?~^-]{1,64}", text) is not None and is_placeholder(text)
 
 
+# A capitalised word, then a year or a number and a symbol, is how a person lengthens a word into
+# a password a policy accepts (upper, lower, digit, symbol): `Changeme.2026`, `Example!2024`,
+# `Welcome@123`. A stand-in's word so lengthened was set by someone, as `Sommer2024!` is; the
+# slot itself is written bare (`changeme`, `CHANGE_ME`, `<your-password>`) or with a counter
+# (`example123`, `ejemplo-1`).
+_POLICY_LENGTHENED = re.compile(
+    r"[A-Z][a-z]{3,14}(?:[^\w\s]?(?:19|20)\d\d[^\w\s]?|[^\w\s]\d{2,4}[^\w\s]?|\d{2,4}[^\w\s])"
+)
+
+# `$` is a symbol a policy asks for as well as a shell's sigil: `$Nebula15` (a capitalised word
+# and a number) or `$tortuga315!` (a word, a number and a symbol no name holds) is a password
+# that opens with it. A variable is named in one case (`$DB_PASS`, `$password`), in camel case
+# (`$dbPassword`) or with a counter (`$arg1`).
+_DOLLAR_LED = re.compile(
+    r"\$(?:[A-Z][a-z]{3,14}\d{2,4}|[a-z]{4,14}\d{3,4}|[a-z]{4,14}\d{2}(?=[^\w\s$]))[^\w\s$]?"
+)
+
+
 # Remembered: a candidate's value is judged by several rules and views of one text, and by the
 # same text redacted again (the journal's copy, a stored message in a title); the answer depends
 # on the value alone.
@@ -370,6 +388,8 @@ def is_placeholder(value: str) -> bool:
     bare = value.strip("\"'`{}[]() ")
     if not bare:
         return True
+    if _POLICY_LENGTHENED.fullmatch(bare) or _DOLLAR_LED.fullmatch(bare):
+        return False  # `Changeme.2026`, `$Nebula15`: a word made to pass a policy
     if CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     if marked_reference(value) or marked_reference(bare):

@@ -127,7 +127,10 @@ SECRET_NOUNS = (
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
     # Nouns inflect: Turkish and Hungarian add the possessive ("admin şifresi", "a fiók
     # jelszava"), Finnish too ("salasanasi"), Slavic languages the case ("hasła do", "пароля").
-    r"|şifre(?:si|niz|n|m)|parola(?:s[ıi]|n[ıi]z)|jelszav(?:a|ad)|jelsz[óo]t|salasanasi"
+    r"|şifre(?:si|sini|niz|nizi|n|m|mi|yi)|parola(?:s[ıi]|n[ıi]z|y[ıi])|jelszav(?:a|ad)"
+    r"|jelsz[óo]t|salasanasi"
+    # Indonesian and Malay glue `-nya` (its, the) to the noun: "kata sandinya", "passwordnya".
+    r"|kata sandinya|kata laluannya|passwordnya"
     r"|has[łl](?:a|em)|hesl(?:a|em)|парол(?:я|ем|ю)|passworts|kennworts"
     # The word in the other languages of Europe: Catalan, Galician, Basque, Irish, Welsh,
     # Scottish Gaelic, Icelandic, Estonian, Lithuanian, South Slavic, Romanian, Albanian,
@@ -163,6 +166,8 @@ SECRET_NOUNS_CJK = (
     # Japanese clips パスワード to パス, which alone is also a path: not after katakana
     # (`インストールパス`) or before it (`パスポート`).
     r"|(?<![\u30a1-\u30fa\u30fc])パス(?![\u30a1-\u30fa\u30fc])"
+    # The key emoji is a chat's word for a password in every language ("🔑 …", "wifi 🔑: …").
+    r"|🔑"
 )
 # Words about a secret, in any of those languages: "Change password", "Passwort ändern",
 # "パスワードを変更" are a form's labels and a translation file's strings, not a password.
@@ -188,15 +193,25 @@ _NOUN_START = re.compile(
 _NOUN_START_ASCII = re.compile(rf"(?<![a-z])(?:{SECRET_NOUNS})")
 
 
+# The last text scanned and its places: the rules of one text ask for them several times (the
+# places themselves, the lines that hold them, the tokens before them), so the scan runs once.
+_last_scan: tuple[str, list[int]] = ("", [])
+
+
 def noun_starts(text: str) -> list[int]:
     """Every place in `text` where a secret's noun begins (overlapping ones too: `auth token`
-    holds `token`), in order."""
+    holds `token`), in order. The list is shared with the next caller: do not change it."""
+    global _last_scan
+    last = _last_scan
+    if last[0] is text or last[0] == text:
+        return last[1]
     scan, pattern = (text.lower(), _NOUN_START_ASCII) if text.isascii() else (text, _NOUN_START)
     found: list[int] = []
     pos = 0
     while (m := pattern.search(scan, pos)) is not None:
         found.append(m.start())
         pos = m.start() + 1
+    _last_scan = (text, found)
     return found
 
 
