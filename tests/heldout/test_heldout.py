@@ -291,72 +291,48 @@ HELD_OUT_REDACTION = {
     "redaction43": (168, 170, 10, 600),
     "redaction46": (169, 170, 2, 600),
     "redaction49": (168, 170, 11, 600),
+    # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
+    # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
+    "redaction52": (164, 170, 3, 600),
+    "redaction56": (166, 170, 8, 600),
     # After issue 24's eleventh round (rules chosen on dev sets 51, 53, 54, 55, the dev probes
     # fp13 and recall11 and older dev data; every held-out set counted once, after the merges,
     # nobody read a held-out text): 13 FP 5 -> 10 and 35 FP 14 -> 17 (the round's password and
     # phone rules, found on counts and not chased on them: the ceilings record it); 15 FP 11 -> 9,
     # 36 9 -> 6, 49 16 -> 11; recall 21, 30, 43 and 52 one more each.
-    # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
-    # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
-    "redaction52": (164, 170, 3, 600),
-    "redaction56": (166, 170, 8, 600),
 }
 
 
-# The held-out recall probe of issue 24's tenth round (tests/support/data/heldout/recall10/:
-# 150 passwords given the ways people give them, in 39 languages, 75 phones from 60 countries,
-# 75 cards, IBANs, SSNs and others in unusual layouts; 200 near misses), written blind, frozen
-# unread, first measured on 814b63a before the round's rules: recall 227/300, 1/200 false
-# positives; after the round's rules 249/300 (passwords 94 -> 110 of 150, phones 67 -> 72 of
-# 75), 1/200. (caught, secrets, false-positive ceiling)
-HELD_OUT_RECALL_PROBE = (254, 300, 1)
+# The held-out probes: each written blind and frozen unread, measured by counts only.
+# - recall10 (issue 24's tenth round: 150 passwords given the ways people give them, in 39
+#   languages, 75 phones from 60 countries, 75 cards, IBANs, SSNs and others in unusual layouts;
+#   200 near misses): first measured on 814b63a before the round's rules, 227/300 and 1/200;
+#   249/300 after the tenth round (passwords 94 -> 110 of 150, phones 67 -> 72 of 75), 254/300
+#   after the eleventh.
+# - recall12 (the eleventh round's, declared held out before it was written: 150 passwords in 49
+#   languages as people give them, 75 phones from 69 countries, 75 others; 200 near misses):
+#   first measured on 5da17d3 before the round's rules, 251/303 and 1/200; 258/303 after them.
+# - fp12 (the eleventh round's: secret-named keys given values that are not secrets, 300
+#   negatives and 150 positives; drawn by lot against fp13, the development probe): first
+#   measured on 5da17d3, 151/155 and 7/300; 152/155 and 7/300 after the round's rules.
+# name: (caught, secrets, false-positive ceiling, positives, negatives)
+HELD_OUT_PROBES = {
+    "recall10": (254, 300, 1, 300, 200),
+    "recall12": (258, 303, 1, 300, 200),
+    "fp12": (152, 155, 7, 150, 300),
+}
 
 
-def test_held_out_recall_probe_does_not_get_worse() -> None:
-    caught, secrets, fp_ceiling = HELD_OUT_RECALL_PROBE
-    folder = HELDOUT / "recall10"
+@pytest.mark.parametrize("name", sorted(HELD_OUT_PROBES))
+def test_held_out_probes_do_not_get_worse(name: str) -> None:
+    caught, secrets, fp_ceiling, positives, negatives = HELD_OUT_PROBES[name]
+    folder = HELDOUT / name
     pos, neg = load_jsonl_pair(
-        folder / "recall10_positives.jsonl", folder / "recall10_negatives.jsonl"
+        folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl"
     )
-    assert len(pos) == 300 and len(neg) == 200
+    assert len(pos) == positives and len(neg) == negatives
     result = score(Redactor(), pos, neg)
     # Counts only, as for the held-out sets.
-    assert sum(result.total.values()) == secrets
-    assert sum(result.caught.values()) >= caught, len(result.missed)
-    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
-
-
-# The held-out recall probe of issue 24's eleventh round (tests/support/data/heldout/recall12/:
-# 150 passwords in 49 languages as people give them, 75 phones from 69 countries, 75 others;
-# 200 near misses), written blind, frozen unread, first measured on 5da17d3 before the round's
-# rules: 251/303, 1/200. (caught, secrets, false-positive ceiling)
-HELD_OUT_RECALL_PROBE_12 = (258, 303, 1)
-# The held-out probe of secret-named keys given values that are not secrets (issue 24's eleventh
-# round, tests/support/data/heldout/fp12/: 300 negatives, 150 positives), written blind, drawn by
-# lot against fp13 (the development probe), frozen unread; first measured on 5da17d3: 151/155,
-# 7/300.
-HELD_OUT_FP_PROBE_12 = (152, 155, 7)
-
-
-def test_held_out_recall_probe_12_does_not_get_worse() -> None:
-    caught, secrets, fp_ceiling = HELD_OUT_RECALL_PROBE_12
-    folder = HELDOUT / "recall12"
-    pos, neg = load_jsonl_pair(
-        folder / "recall12_positives.jsonl", folder / "recall12_negatives.jsonl"
-    )
-    assert len(pos) == 300 and len(neg) == 200
-    result = score(Redactor(), pos, neg)
-    assert sum(result.total.values()) == secrets
-    assert sum(result.caught.values()) >= caught, len(result.missed)
-    assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
-
-
-def test_held_out_assignment_probe_does_not_get_worse() -> None:
-    caught, secrets, fp_ceiling = HELD_OUT_FP_PROBE_12
-    folder = HELDOUT / "fp12"
-    pos, neg = load_jsonl_pair(folder / "fp12_positives.jsonl", folder / "fp12_negatives.jsonl")
-    assert len(pos) == 150 and len(neg) == 300
-    result = score(Redactor(), pos, neg)
     assert sum(result.total.values()) == secrets
     assert sum(result.caught.values()) >= caught, len(result.missed)
     assert len(result.false_positives) <= fp_ceiling, len(result.false_positives)
