@@ -405,8 +405,10 @@ def set_constant(assignment: str) -> None:
     old = getattr(module, name)
     if isinstance(old, bool):
         setattr(module, name, value.strip().lower() in {"1", "true", "on", "yes"})
-    else:
+    elif isinstance(old, int | float):
         setattr(module, name, type(old)(float(value)))
+    else:  # a path or a name (another lexicon file: `writers.recall.categories.PATH=…`)
+        setattr(module, name, type(old)(value))
 
 
 def main() -> None:
