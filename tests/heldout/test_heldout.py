@@ -183,6 +183,12 @@ DEV_REDACTION_FP_CEILING = {
     "redaction53": 0,
     "redaction54": 0,
     "redaction55": 0,
+    # Issue 24's twelfth round (written blind, first measured on 50c8b1e before any text was
+    # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32).
+    "redaction59": 12,
+    "redaction60": 2,
+    "redaction61": 11,
+    "redaction62": 32,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -192,6 +198,10 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
     "redaction48": 1,
     "redaction55": 1,
+    "redaction59": 12,
+    "redaction60": 10,
+    "redaction61": 6,
+    "redaction62": 5,
 }
 
 
@@ -295,6 +305,10 @@ HELD_OUT_REDACTION = {
     # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
     "redaction52": (164, 170, 3, 600),
     "redaction56": (166, 170, 8, 600),
+    # Issue 24's twelfth round: written blind, drawn by lot (random.Random(20261203)) from sets
+    # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
+    "redaction57": (164, 170, 15, 600),
+    "redaction58": (169, 170, 0, 600),
     # After issue 24's eleventh round (rules chosen on dev sets 51, 53, 54, 55, the dev probes
     # fp13 and recall11 and older dev data; every held-out set counted once, after the merges,
     # nobody read a held-out text): 13 FP 5 -> 10 and 35 FP 14 -> 17 (the round's password and
