@@ -329,11 +329,15 @@ HELD_OUT_REDACTION = {
 # - fp12 (the eleventh round's: secret-named keys given values that are not secrets, 300
 #   negatives and 150 positives; drawn by lot against fp13, the development probe): first
 #   measured on 5da17d3, 151/155 and 7/300; 152/155 and 7/300 after the round's rules.
+# - recall13 (the twelfth round's, declared held out before it was written: 108 cards, 106 phones
+#   and 104 passwords as people type them, in many languages and layouts; 200 near misses): first
+#   measured on 565d496 before the round's rules, 249/318 and 0/200.
 # name: (caught, secrets, false-positive ceiling, positives, negatives)
 HELD_OUT_PROBES = {
     "recall10": (254, 300, 1, 300, 200),
     "recall12": (258, 303, 1, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
+    "recall13": (249, 318, 0, 300, 200),
 }
 
 
