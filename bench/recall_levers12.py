@@ -447,7 +447,11 @@ def main() -> None:
         cells.append("passes" if ok else why)
         lines.append("| " + " | ".join(cells) + " |")
     best = max(lres, key=lambda k: np.mean(lres[k].per_q))
-    lines += ["", f"Questions moved on LoCoMo dev by the best row ({', '.join(map(str, best))}):", ""]
+    lines += [
+        "",
+        f"Questions moved on LoCoMo dev by the best row ({', '.join(map(str, best))}):",
+        "",
+    ]
     lines += [f"- {m}" for m in moved(loc, lbase, lres[best])] or ["- none"]
     lines += ["", "Slack-shaped dev, same row:", ""]
     lines += [f"- {m}" for m in moved(sdev, sbase, sres[best])] or ["- none"]
