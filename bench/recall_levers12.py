@@ -477,9 +477,18 @@ def main() -> None:
         cells = row(f"N {n}", lo_, lbase, convs)
         cells += [f"{np.mean(sd_.per_q):.3f}", f"{sd_.pairs_ok}/{sd_.pairs}"]
         lines.append("| " + " | ".join(cells) + " |")
-    cost = args.vectors / "minilm.cost.json"
-    if cost.exists():
-        lines += ["", "Cost: `" + cost.read_text(encoding="utf-8").replace("\n", "") + "`"]
+    for what, fname in (
+        ("the question and N facts read one by one (`bench/recall_embed12.py`)", "minilm"),
+        (
+            "N (question, fact) pairs read as a cross-encoder reads them "
+            "(`bench/recall_cost12.py`)",
+            "cross",
+        ),
+    ):
+        cost = args.vectors / f"{fname}.cost.json"
+        if cost.exists():
+            got = cost.read_text(encoding="utf-8").replace("\n", "")
+            lines += ["", f"Cost, {what}: `{got}`"]
     lines += ["", f"Passing settings: {sum(verdict.values())} of {len(verdict)}."]
     text = "\n".join(lines) + "\n"
     print(text)
