@@ -74,7 +74,9 @@ class Runtime:
         # A preview (`seshat context`) reads what is there, through a store opened for reading:
         # it makes no data dir, so it works on a read-only copy.
         self.data_dir = settings.data_dir if read_only else settings.ensure_data_dir()
-        self.store = store or Store.open(settings.effective_database_url)
+        self.store = store or Store.open(
+            settings.effective_database_url, where=settings.database_where
+        )
         self.prices = PriceTable.from_json(settings.llm_prices)
         self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)
         self.runner = ReflectionRunner(

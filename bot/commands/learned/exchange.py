@@ -257,7 +257,7 @@ def _finish_forgets(settings: Settings, receipts: list[Receipt], actor: str) -> 
     from store.db import Store
     from writers.registry import honcho_deleter
 
-    store = Store.open(settings.effective_database_url)
+    store = Store.open(settings.effective_database_url, where=settings.database_where)
     try:
         Forgetting(
             store=store,
