@@ -358,6 +358,13 @@ def _shown(url: str) -> str:
         return repr(re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url))
 
 
+def _not_a_file(path: Path) -> str:
+    """What a SQLite URL names instead of a database file (a folder, /dev/null), and the fix."""
+    if path.is_dir():
+        return f"it is a folder; name the database file in it ({path / 'seshat.db'})"
+    return f"it is {kind_of(path)}, not a database file; name a file (a new one is made)"
+
+
 def _reason(exc: BaseException, path: Path | None = None) -> str:
     """The first line of what the driver said (SQLAlchemy appends links and SQL below it);
     with the SQLite file's `path`, why this user may not open it when that is the cause."""
@@ -368,6 +375,8 @@ def _reason(exc: BaseException, path: Path | None = None) -> str:
     first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
     if first in ("file is not a database", "database disk image is malformed"):
         first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
+    if first == "unable to open database file" and path is not None and path.is_dir():
+        return f"it is a folder; name the database file in it ({path / 'seshat.db'})"
     if first == "unable to open database file" and path is not None and path.exists():
         if not os.access(path, os.R_OK) or not os.access(path.parent, os.X_OK):
             first += f" ({denied(path)})"
@@ -400,11 +409,13 @@ def peek_revision(url: str, *, where: str = "") -> str | None:
     is another application's SQLite file (named as `Store.open` names it, with `where`)."""
     if not url.startswith(SCHEMES):
         raise StoreUnavailable(f"{_shown(url)}: {UNSUPPORTED}")
+    path = sqlite_file(url)
+    label = f"database {path}{where}" if where and path else f"DATABASE_URL {_shown(url)}"
+    if path is not None and path.exists() and not path.is_file():
+        raise StoreUnavailable(f"{label}: {_not_a_file(path)}")
     try:
-        path = sqlite_file(url)
         foreign = foreign_tables(path)
         if foreign:
-            label = f"database {path}{where}" if where and path else f"DATABASE_URL {_shown(url)}"
             raise StoreUnavailable(not_ours(foreign, label))
         engine = make_engine(url)
         try:
@@ -463,6 +474,8 @@ class Store:
         label = f"database {path}{where}" if where and path else f"DATABASE_URL {_shown(url)}"
         if not url.startswith(SCHEMES):
             raise StoreUnavailable(f"{label}: {UNSUPPORTED}")
+        if path is not None and path.exists() and not path.is_file():
+            raise StoreUnavailable(f"{label}: {_not_a_file(path)}")
         try:
             # Another application's SQLite file gets none of Seshat's tables (and is not
             # switched to WAL by connecting).
@@ -558,7 +571,8 @@ class Store:
             return cls.open(url)
         ancestor = next((p for p in sqlite_path.parents if p.exists()), None)
         if sqlite_path.exists() and not sqlite_path.is_file():
-            raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
+            label = f"database {sqlite_path}{where}" if where else f"DATABASE_URL {_shown(url)}"
+            raise StoreUnavailable(f"{label}: {_not_a_file(sqlite_path)}")
         if ancestor is not None and not ancestor.is_dir():
             raise StoreUnavailable(
                 f"database {sqlite_path}{where}: {ancestor} is {kind_of(ancestor)}, not a "

@@ -205,7 +205,7 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
     @reflections_app.command("list")
     def list_(
         as_json: bool = typer.Option(False, "--json"),
-        limit: int = typer.Option(50, help="Newest first."),
+        limit: int = typer.Option(50, min=1, help="Newest first."),
     ) -> None:
         """The reflection ledger, newest first."""
         from rich.table import Table

@@ -155,7 +155,8 @@ def import_(
         path = Path(file).expanduser()
         if path.is_dir():
             raise fail(f"{file}: is a folder; name the export file (written by `seshat export`)")
-        if not path.is_file():
+        if not path.exists():
+            # Only then: a pipe (`seshat import <(zcat library.json.gz)`) is read as it is.
             raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
         try:
             text = path.read_text(encoding="utf-8")

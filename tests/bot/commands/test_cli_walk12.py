@@ -240,3 +240,59 @@ def test_an_import_into_a_newer_database_names_the_data_dir_and_the_upgrade(
         "Upgrade this Seshat to that version (`git pull`",
     )
     assert "DATABASE_URL" not in result.stderr
+
+
+# -- found on the walk -------------------------------------------------------------------------
+
+
+def test_an_export_can_be_imported_from_a_pipe(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    export = seshat("export", cwd=tmp_path).stdout
+    pipe = tmp_path / "library.pipe"  # what `seshat import <(zcat library.json.gz)` hands over
+    os.mkfifo(pipe)
+
+    def feed() -> None:
+        with pipe.open("w", encoding="utf-8") as out:
+            out.write(export)
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        result = seshat("import", "--dry-run", str(pipe), cwd=tmp_path)
+    finally:
+        writer.join(timeout=30)
+    # Before: "library.pipe: no such file (write one with `seshat export FILE`)".
+    assert result.returncode == 0, result.stderr
+    assert "dry run: nothing was changed" in result.stdout
+    # /dev/null is read as the empty file it is, not called missing.
+    _one_error(seshat("import", "/dev/null", cwd=tmp_path), 1, "/dev/null: not JSON")
+
+
+def test_a_settings_file_that_is_a_pipe_is_named_as_one(tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "env.pipe"
+    os.mkfifo(pipe)
+    result = seshat("--env-file", str(pipe), "doctor", "--offline", cwd=tmp_path)
+    # Before: "--env-file …/env.pipe: no such file" (as `--env-file <(pass show seshat)` got).
+    _one_error(result, 2, f"--env-file {pipe}: is a named pipe", "name a regular file")
+
+
+@pytest.mark.parametrize("argv", [["lessons", "list"], ["db", "upgrade"], ["doctor", "--offline"]])
+def test_a_database_url_naming_a_folder_or_a_device_says_so(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    for target, said in (
+        (tmp_path, f"it is a folder; name the database file in it ({tmp_path / 'seshat.db'})"),
+        (Path("/dev/null"), "it is a device, not a database file"),
+    ):
+        result = seshat(*argv, cwd=tmp_path, env={"DATABASE_URL": f"sqlite:///{target}"})
+        # Before: "unable to open database file" (a folder), "disk I/O error" (/dev/null), and
+        # doctor's "✓ DATABASE_URL: sqlite:////dev/null at schema none: upgraded … at start".
+        if argv[0] == "doctor":
+            assert f"✗ DATABASE_URL: sqlite:///{target}: {said}" in result.stdout, result.stdout
+        else:
+            _one_error(result, 2, f"DATABASE_URL sqlite:///{target}: {said}")
