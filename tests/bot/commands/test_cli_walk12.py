@@ -110,6 +110,10 @@ def test_another_applications_file_as_seshat_db_names_the_data_dir(tmp_path: Pat
         "move that file aside, or point SESHAT_DATA_DIR at another folder",
     )
     assert "DATABASE_URL" not in result.stderr
+    export = tmp_path / "library.json"
+    export.write_text(json.dumps({"format": "seshat-export", "version": 2}), encoding="utf-8")
+    dry = seshat("import", "--dry-run", str(export), cwd=tmp_path)
+    _one_error(dry, 2, f"database {data / 'seshat.db'} (SESHAT_DATA_DIR={data})", "move that")
     doctor = seshat("doctor", "--offline", cwd=tmp_path)
     assert doctor.returncode == 1
     # Before: "✓ DATABASE_URL: … at schema none: upgraded to 0022 at start".
