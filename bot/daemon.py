@@ -140,7 +140,8 @@ class Daemon:
         errors, _warnings = offline_problems(s)
         if errors:
             raise ConfigError("\n".join(errors))
-        why = unusable(s.effective_skills_dir)
+        # (The default, under a data dir not made yet, is named by the data dir's own check.)
+        why = unusable(s.effective_skills_dir) if s.skills_dir or s.data_dir.is_dir() else None
         if why is not None:
             # Met otherwise at the first approved skill, as a card that cannot be applied.
             raise ConfigError(f"SKILLS_DIR {s.effective_skills_dir}: {why}; {SKILLS_FIX}")
@@ -162,6 +163,7 @@ class Daemon:
             self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
 
     def _checked_start(self, s: Settings, secrets: dict[str, str]) -> None:
+        """The rest of `start`, after the offline checks (`start` lets the lock go on failure)."""
         if s.data_dir.is_dir():
             # A second `seshat run` on this data dir says so first, before the Slack checks
             # (seconds against real Slack). A data dir that is not there yet is made after them,
