@@ -220,6 +220,9 @@ def _skills_dir(settings: Settings) -> tuple[str, str]:
     from writers.skills.gitrepo import SKILLS_FIX, unusable
 
     where = settings.effective_skills_dir
+    if not settings.skills_dir and not settings.data_dir.is_dir():
+        # The default, in a data dir not made yet: the SESHAT_DATA_DIR line says whether it can be.
+        return OK, f"{where} (SESHAT_DATA_DIR/skills) will be made with the data dir"
     why = unusable(where)
     if why is not None:
         raise _Stop(f"{where}: {why}; {SKILLS_FIX}")

@@ -164,6 +164,10 @@ def test_doctor_checks_the_skills_dir(tmp_path: Path) -> None:
     assert _doctor_line(tmp_path, "").startswith(
         f"✓ SKILLS_DIR: {tmp_path / 'data' / 'skills'} (SESHAT_DATA_DIR/skills) will be made"
     )
+    (tmp_path / "data").mkdir()
+    assert _doctor_line(tmp_path, "").startswith(
+        f"✓ SKILLS_DIR: {tmp_path / 'data' / 'skills'} (SESHAT_DATA_DIR/skills) will be made a git"
+    )
 
 
 def test_a_skills_dir_that_cannot_be_made_is_a_git_error_naming_it() -> None:
