@@ -329,7 +329,7 @@ def db_upgrade() -> None:
 
     settings = load_settings()
     settings.ensure_data_dir()
-    store = Store.open(settings.effective_database_url)
+    store = Store.open(settings.effective_database_url, where=settings.database_where)
     say(f"database at revision {current_revision(store.engine)}")
     store.close()
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -64,6 +65,7 @@ from store.leases import PROCESS
 from store.models import ReflectionRow, SessionState
 from writers.redact.redactor import redact_text
 from writers.registry import honcho_deleter
+from writers.skills.gitrepo import SKILLS_FIX, unusable
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +140,35 @@ class Daemon:
         errors, _warnings = offline_problems(s)
         if errors:
             raise ConfigError("\n".join(errors))
+        # (The default, under a data dir not made yet, is named by the data dir's own check.)
+        why = unusable(s.effective_skills_dir) if s.skills_dir or s.data_dir.is_dir() else None
+        if why is not None:
+            # Met otherwise at the first approved skill, as a card that cannot be applied.
+            raise ConfigError(f"SKILLS_DIR {s.effective_skills_dir}: {why}; {SKILLS_FIX}")
+        try:
+            self._checked_start(s, secrets)
+        except BaseException:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+            raise
+
+    def _one_daemon(self, data_dir: Path) -> None:
+        """Take the data dir's one-daemon lock (SQLite), unless held already or by a supervisor."""
+        s = self.settings
+        if self._lock is None and sqlite_file(s.effective_database_url) and not _supervised():
+            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each); the
+            # workers of one `seshat run --workers N` share it, their supervisor holds it.
+            self._lock = DataDirLock(data_dir / LOCK_FILE)
+            self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
+
+    def _checked_start(self, s: Settings, secrets: dict[str, str]) -> None:
+        """The rest of `start`, after the offline checks (`start` lets the lock go on failure)."""
+        if s.data_dir.is_dir():
+            # A second `seshat run` on this data dir says so first, before the Slack checks
+            # (seconds against real Slack). A data dir that is not there yet is made after them,
+            # so a first run with a wrong token leaves nothing behind.
+            self._one_daemon(s.ensure_data_dir())
         # Both tokens are tried before anything starts, so a first run with a wrong one ends
         # in one message that names it, not in a traceback from deep inside the SDK.
         auth = check_bot_token(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
@@ -152,11 +183,7 @@ class Daemon:
         for warning in model_warnings:
             log.warning(warning)
         data_dir = s.ensure_data_dir()
-        if sqlite_file(s.effective_database_url) is not None and not _supervised():
-            # One daemon per data dir on SQLite (replicas take PostgreSQL, or a dir each); the
-            # workers of one `seshat run --workers N` share it, their supervisor holds it.
-            self._lock = DataDirLock(data_dir / LOCK_FILE)
-            self._lock.acquire(f"SESHAT_DATA_DIR {data_dir}")
+        self._one_daemon(data_dir)
         ensure_identity(data_dir)
         self.slack: WebClient = make_web_client(secrets["SLACK_BOT_TOKEN"], s.slack_api_url)
         self.identity = BotIdentity(

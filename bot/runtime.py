@@ -74,7 +74,9 @@ class Runtime:
         # A preview (`seshat context`) reads what is there, through a store opened for reading:
         # it makes no data dir, so it works on a read-only copy.
         self.data_dir = settings.data_dir if read_only else settings.ensure_data_dir()
-        self.store = store or Store.open(settings.effective_database_url)
+        self.store = store or Store.open(
+            settings.effective_database_url, where=settings.database_where
+        )
         self.prices = PriceTable.from_json(settings.llm_prices)
         self.reflection_llm = reflection_llm or make_reflection_llm(settings, self.prices)
         self.runner = ReflectionRunner(
@@ -188,11 +190,27 @@ class Runtime:
         self, *, team: str, channel: str, user: str, messages: list[TranscriptMessage]
     ) -> tuple[Outcome, dict[str, Any]]:
         """Store a transcript as a closed session and reflect on it like a live one."""
+        session_id = self.store_transcript(team=team, channel=channel, user=user, messages=messages)
+        return self.reflect_stored(session_id)
+
+    def store_transcript(
+        self,
+        *,
+        team: str,
+        channel: str,
+        user: str,
+        messages: list[TranscriptMessage],
+        progress: Callable[[int], None] | None = None,
+    ) -> str:
+        """Store a transcript as a closed session (redacted, as intake stores a live one); its
+        id. `progress` hears how many messages are stored so far, now and then."""
         now = self.clock.now()
         key = S.SessionKey(team, channel, f"cli-{now.timestamp():.6f}", user)
         with self.store.sessions.begin() as db:
             session, _ = S.get_or_open(db, key, now=now)
-            for m in messages:
+            for done, m in enumerate(messages, 1):
+                if progress is not None and done % 100 == 0:
+                    progress(done)
                 S.add_message(
                     db,
                     session_id=session.id,
@@ -205,7 +223,13 @@ class Runtime:
                     now=now,
                 )
             S.close(db, session.id, now=now, reason="cli")
-        outcome = self.runner.reflect(session.id)
+        if progress is not None:
+            progress(len(messages))
+        return session.id
+
+    def reflect_stored(self, session_id: str) -> tuple[Outcome, dict[str, Any]]:
+        """Reflect on a stored, closed session and apply what it found, like a live one."""
+        outcome = self.runner.reflect(session_id)
         writes = self.apply(outcome) if outcome.status == "ok" else {}
         return outcome, writes
 

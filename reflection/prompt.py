@@ -13,6 +13,7 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 # v2: the feedback buttons' verdicts; v3: numbered turns, and each item cites the turns it rests on
 PROMPT_VERSION = "reflect-v3"
@@ -143,11 +144,45 @@ def render_lines(lines: Sequence[Line], redact: Callable[[str], str]) -> list[st
     ]
 
 
-def shorten_middle(rendered: list[str], max_chars: int) -> tuple[list[str], int]:
+class RenderedLines(Sequence[str]):
+    """`render_lines`, each line rendered (and so redacted) when first read: a transcript far
+    longer than the reflection's budget (a 200,000-message file given to `seshat reflect`)
+    has only the lines `shorten_middle` keeps or measures redacted, not every one of them
+    (about a millisecond each)."""
+
+    def __init__(self, lines: Sequence[Line], redact: Callable[[str], str]) -> None:
+        self._lines = lines
+        self._redact = redact
+        self._rendered: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        line = self._lines[index]  # IndexError past the end, as a list's
+        index %= len(self._lines)
+        if index not in self._rendered:
+            self._rendered[index] = render_lines([line], self._redact)[0]
+        return self._rendered[index]
+
+
+def shorten_middle(rendered: Sequence[str], max_chars: int) -> tuple[list[str], int]:
     """Keep the head and tail within `max_chars`, with a marker for what was dropped."""
-    total = sum(len(r) + 1 for r in rendered)
-    if total <= max_chars:
-        return rendered, 0
+    total = 0
+    for item in rendered:
+        total += len(item) + 1
+        if total > max_chars:
+            break  # it does not fit: the lines past here are read only as the ends need them
+    else:
+        return list(rendered), 0
     marker_room = 80
     budget = max(max_chars - marker_room, 0)
     head: list[str] = []

@@ -30,11 +30,11 @@ from reflection.prompt import (
     PROMPT_VERSION,
     SYSTEM_PROMPT,
     Line,
+    RenderedLines,
     describe_event,
     describe_feedback,
     new_canary,
     prompt_hash,
-    render_lines,
     shorten_middle,
     transcript_block,
 )
@@ -430,7 +430,7 @@ class ReflectionRunner:
         """Build the request, shortening the transcript to fit the per-reflection budget."""
         canary = new_canary()
         system = SYSTEM_PROMPT.format(canary=canary)
-        rendered = render_lines(lines, self.redact)
+        rendered = RenderedLines(lines, self.redact)
         model = self.policy.model if llm.name not in {"heuristic", "offline"} else "heuristic-v1"
         max_tokens = self.policy.max_tokens
         price = self.prices.price(model, llm.name)

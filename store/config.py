@@ -447,6 +447,12 @@ class Settings(BaseSettings):
         return self.database_url or f"sqlite:///{self.sqlite_path.resolve()}"
 
     @property
+    def database_where(self) -> str:
+        """Which setting chose the database, for a message: ` (SESHAT_DATA_DIR=…)`, or ``
+        when DATABASE_URL did (messages then name DATABASE_URL itself)."""
+        return "" if self.database_url else f" (SESHAT_DATA_DIR={self.data_dir})"
+
+    @property
     def owner_ids(self) -> list[str]:
         """SLACK_OWNER_IDS as a list; the first is the DM target for review cards."""
         return [part.strip() for part in self.slack_owner_ids.split(",") if part.strip()]

@@ -268,8 +268,64 @@ def unknown_revision(revision: str | None) -> str | None:
         return None
     return (
         f"its schema is at revision {revision}, which this Seshat does not know (its newest is "
-        f"{head_revision()}): a newer Seshat wrote it. Run that version on it, or restore a "
-        "backup this one wrote; nothing was changed"
+        f"{head_revision()}): a newer Seshat wrote it. Upgrade this Seshat to that version "
+        "(`git pull`, then `bash scripts/run` reinstalls), or restore a backup this one wrote; "
+        "nothing was changed"
+    )
+
+
+def _seshat_tables() -> frozenset[str]:
+    from store.models import Base
+
+    return frozenset(Base.metadata.tables)
+
+
+def foreign_tables(path: Path | None) -> list[str]:
+    """The tables of the SQLite file at `path` when it holds tables and none of them Seshat's
+    (another application's database); [] for a new or empty file, one that is Seshat's, one
+    that cannot be read (the open says why), or PostgreSQL (None: a server's database is often
+    shared by several applications, each with its own tables). Read-only: Seshat's own engine
+    would switch the file to WAL on connecting."""
+    import sqlite3
+    from urllib.parse import quote
+
+    if path is None or not path.is_file() or path.stat().st_size == 0:
+        return []
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=30)
+        try:
+            names = [
+                str(name)
+                for (name,) in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+            if not names or any(name in _seshat_tables() for name in names):
+                return []
+            if "alembic_version" in names:
+                stamped = [r for (r,) in conn.execute("SELECT version_num FROM alembic_version")]
+                if any(revision in _known_revisions() for revision in stamped):
+                    return []  # an early Seshat schema, whatever its tables were called then
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []
+    return [name for name in names if name != "alembic_version"] or names
+
+
+def not_ours(tables: list[str], label: str) -> str:
+    """Why Seshat refuses a database of another application's `tables` (`label`: what names
+    it, as `DATABASE_URL sqlite:///…` or `database … (SESHAT_DATA_DIR=…)`), with the fix."""
+    shown = ", ".join(tables[:4]) + (f" and {len(tables) - 4} more" if len(tables) > 4 else "")
+    fix = (
+        "point DATABASE_URL at a new file (or leave it empty for SESHAT_DATA_DIR/seshat.db)"
+        if label.startswith("DATABASE_URL")
+        else "move that file aside, or point SESHAT_DATA_DIR at another folder"
+    )
+    return (
+        f"{label}: holds another application's tables ({shown}) and none of Seshat's, so "
+        f"Seshat will not add its own to it: {fix}; nothing was changed"
     )
 
 
@@ -302,6 +358,13 @@ def _shown(url: str) -> str:
         return repr(re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url))
 
 
+def _not_a_file(path: Path) -> str:
+    """What a SQLite URL names instead of a database file (a folder, /dev/null), and the fix."""
+    if path.is_dir():
+        return f"it is a folder; name the database file in it ({path / 'seshat.db'})"
+    return f"it is {kind_of(path)}, not a database file; name a file (a new one is made)"
+
+
 def _reason(exc: BaseException, path: Path | None = None) -> str:
     """The first line of what the driver said (SQLAlchemy appends links and SQL below it);
     with the SQLite file's `path`, why this user may not open it when that is the cause."""
@@ -312,6 +375,8 @@ def _reason(exc: BaseException, path: Path | None = None) -> str:
     first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
     if first in ("file is not a database", "database disk image is malformed"):
         first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
+    if first == "unable to open database file" and path is not None and path.is_dir():
+        return f"it is a folder; name the database file in it ({path / 'seshat.db'})"
     if first == "unable to open database file" and path is not None and path.exists():
         if not os.access(path, os.R_OK) or not os.access(path.parent, os.X_OK):
             first += f" ({denied(path)})"
@@ -338,12 +403,20 @@ def _read_only_fix(url: str) -> str:
     )
 
 
-def peek_revision(url: str) -> str | None:
+def peek_revision(url: str, *, where: str = "") -> str | None:
     """The schema revision of the database at `url`, read without migrating or creating it;
-    StoreUnavailable (naming the URL without its password) when it cannot be read."""
+    StoreUnavailable (naming the URL without its password) when it cannot be read, or when it
+    is another application's SQLite file (named as `Store.open` names it, with `where`)."""
     if not url.startswith(SCHEMES):
         raise StoreUnavailable(f"{_shown(url)}: {UNSUPPORTED}")
+    path = sqlite_file(url)
+    label = f"database {path}{where}" if where and path else f"DATABASE_URL {_shown(url)}"
+    if path is not None and path.exists() and not path.is_file():
+        raise StoreUnavailable(f"{label}: {_not_a_file(path)}")
     try:
+        foreign = foreign_tables(path)
+        if foreign:
+            raise StoreUnavailable(not_ours(foreign, label))
         engine = make_engine(url)
         try:
             return current_revision(engine)
@@ -392,18 +465,28 @@ class Store:
         self.missing: Path | None = None
 
     @classmethod
-    def open(cls, url: str, *, migrate: bool = True) -> Store:
-        """Connect to `url` and bring its schema to head; StoreUnavailable if it cannot be."""
+    def open(cls, url: str, *, migrate: bool = True, where: str = "") -> Store:
+        """Connect to `url` and bring its schema to head; StoreUnavailable if it cannot be.
+
+        `where` names the setting that chose a SQLite file (` (SESHAT_DATA_DIR=…)`), for the
+        message: without it the message names DATABASE_URL."""
+        path = sqlite_file(url)
+        label = f"database {path}{where}" if where and path else f"DATABASE_URL {_shown(url)}"
         if not url.startswith(SCHEMES):
-            raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {UNSUPPORTED}")
+            raise StoreUnavailable(f"{label}: {UNSUPPORTED}")
+        if path is not None and path.exists() and not path.is_file():
+            raise StoreUnavailable(f"{label}: {_not_a_file(path)}")
         try:
+            # Another application's SQLite file gets none of Seshat's tables (and is not
+            # switched to WAL by connecting).
+            foreign = foreign_tables(path)
+            if foreign:
+                raise StoreUnavailable(not_ours(foreign, label))
             engine = make_engine(url)
             with engine.connect():
                 pass  # a wrong URL or a server that is down says so here, in one line
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
-            raise StoreUnavailable(
-                f"DATABASE_URL {_shown(url)}: {_reason(exc, sqlite_file(url))}"
-            ) from exc
+            raise StoreUnavailable(f"{label}: {_reason(exc, path)}") from exc
         try:
             if migrate:
                 try:
@@ -415,15 +498,13 @@ class Store:
                     if newer is None:
                         raise
                     engine.dispose()
-                    raise StoreUnavailable(f"DATABASE_URL {_shown(url)}: {newer}") from exc
+                    raise StoreUnavailable(f"{label}: {newer}") from exc
             store = cls(engine)
             store.optimize()
         except DatabaseError as exc:
             # A database file this user may read but not write (a copy, a wrong owner).
             engine.dispose()
-            raise StoreUnavailable(
-                f"DATABASE_URL {_shown(url)}: {_reason(exc)}{_read_only_fix(url)}"
-            ) from exc
+            raise StoreUnavailable(f"{label}: {_reason(exc)}{_read_only_fix(url)}") from exc
         return store
 
     @staticmethod
@@ -490,7 +571,8 @@ class Store:
             return cls.open(url)
         ancestor = next((p for p in sqlite_path.parents if p.exists()), None)
         if sqlite_path.exists() and not sqlite_path.is_file():
-            raise StoreUnavailable(f"database {sqlite_path}{where}: not a file")
+            label = f"database {sqlite_path}{where}" if where else f"DATABASE_URL {_shown(url)}"
+            raise StoreUnavailable(f"{label}: {_not_a_file(sqlite_path)}")
         if ancestor is not None and not ancestor.is_dir():
             raise StoreUnavailable(
                 f"database {sqlite_path}{where}: {ancestor} is {kind_of(ancestor)}, not a "
@@ -528,6 +610,11 @@ class Store:
             cursor.execute("PRAGMA query_only=ON")
             cursor.close()
 
+        label = f"database {sqlite_path}{where}" if where else f"DATABASE_URL {_shown(url)}"
+        foreign = foreign_tables(sqlite_path)
+        if foreign:
+            engine.dispose()
+            raise StoreUnavailable(not_ours(foreign, label))
         try:
             revision = current_revision(engine)
         except (OSError, DatabaseError) as exc:

@@ -70,9 +70,18 @@ def use_env_file(path: str) -> None:
         raise fail("--env-file is empty: name the settings file (e.g. --env-file .env)", code=2)
     if file.is_dir():
         raise fail(f"--env-file {path}: is a folder; name the settings file in it", code=2)
-    if not file.is_file():
+    if not file.exists():
         raise fail(f"--env-file {path}: no such file", code=2)
-    from store.config import ENV_FILE_VARIABLE
+    from store.config import ENV_FILE_VARIABLE, kind_of
+
+    if not file.is_file():
+        # `--env-file <(pass show seshat)`: a pipe can be read once, and the settings are read
+        # again (by each command, each worker); said as what it is, not as "no such file".
+        raise fail(
+            f"--env-file {path}: is {kind_of(file)}, which can be read only once (Seshat reads "
+            "its settings more than once); name a regular file",
+            code=2,
+        )
 
     os.environ[ENV_FILE_VARIABLE] = str(file.resolve())
 

@@ -2,8 +2,9 @@
 
 Each check runs whatever the others found (a wrong bot token does not hide a missing owner), in
 the order a first run meets them: the settings file, the Slack tokens, the owner, the scopes the
-app was granted against the ones the code calls, the Anthropic key and models, the data dir and
-the database. Nothing is changed: no data dir or database is made, no migration applied.
+app was granted against the ones the code calls, the Anthropic key and models, the data dir, the
+skills repository and the database. Nothing is changed: no data dir or database is made, no
+migration applied.
 Exit 0 when a run would start, 1 otherwise.
 """
 
@@ -116,6 +117,7 @@ def checks(settings: Settings, *, online: bool) -> list[Line]:
         lines.append(Line("Slack scopes", WARN, "not checked (needs a working SLACK_BOT_TOKEN)"))
     lines.append(_run("ANTHROPIC_API_KEY", lambda: _anthropic(settings, online=online)))
     lines.append(_run("SESHAT_DATA_DIR", lambda: _data_dir(settings)))
+    lines.append(_run("SKILLS_DIR", lambda: _skills_dir(settings)))
     lines.append(_run("DATABASE_URL", lambda: _database(settings)))
     return lines
 
@@ -214,6 +216,30 @@ def _data_dir(settings: Settings) -> tuple[str, str]:
     )
 
 
+def _skills_dir(settings: Settings) -> tuple[str, str]:
+    from writers.skills.gitrepo import SKILLS_FIX, unusable
+
+    where = settings.effective_skills_dir
+    if not settings.skills_dir and not settings.data_dir.is_dir():
+        # The default, in a data dir not made yet: the SESHAT_DATA_DIR line says whether it can be.
+        return OK, f"{where} (SESHAT_DATA_DIR/skills) will be made with the data dir"
+    why = unusable(where)
+    if why is not None:
+        raise _Stop(f"{where}: {why}; {SKILLS_FIX}")
+    default = "" if settings.skills_dir else " (SESHAT_DATA_DIR/skills)"
+    if not where.exists():
+        return OK, f"{where}{default} will be made a git repository at the first approved skill"
+    if (where / ".git").exists():
+        return OK, f"{where}{default} is a git repository this user may write"
+    if any(where.iterdir()):
+        return WARN, (
+            f"{where} holds files but is not a git repository: the first approved skill runs "
+            "`git init` in it and commits only the skills; point SKILLS_DIR at a new folder if "
+            "this one is for something else"
+        )
+    return OK, f"{where}{default} will be made a git repository at the first approved skill"
+
+
 def _database(settings: Settings) -> tuple[str, str]:
     import os
 
@@ -249,7 +275,10 @@ def _database(settings: Settings) -> tuple[str, str]:
         if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
             raise _Stop(f"{database} cannot be created: this user may not write in {existing}")
         return OK, f"{database} will be created at start (schema {head})"
-    revision = peek_revision(url)
+    try:
+        revision = peek_revision(url, where=settings.database_where)
+    except StoreUnavailable as exc:
+        raise _Stop(str(exc).removeprefix("DATABASE_URL ")) from exc
     newer = unknown_revision(revision)
     if newer is not None:
         raise _Stop(f"{shown_url(url)}: {newer}")

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.markup import escape
 
+from bot.commands.console import err, load_settings, out, read_input, say
 from bot.commands.console import fail as _fail
-from bot.commands.console import load_settings, out, read_input, say
+from bot.commands.progress import steps
 from bot.commands.store_cli import open_store
 
 if TYPE_CHECKING:
@@ -108,12 +109,24 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         except ConfigError as exc:
             raise _fail(str(exc)) from exc
         try:
-            outcome, writes = runtime.reflect_transcript(
-                team=str(data["team"]),
-                channel=str(data["channel"]),
-                user=str(data["user"]),
-                messages=_messages(data["messages"]),
-            )
+            messages = _messages(data["messages"])
+            # A long transcript takes minutes (each message is redacted before it is stored):
+            # said as it goes, not in silence.
+            with steps("storing messages (each redacted first)", len(messages)) as counter:
+                session_id = runtime.store_transcript(
+                    team=str(data["team"]),
+                    channel=str(data["channel"]),
+                    user=str(data["user"]),
+                    messages=messages,
+                    progress=counter.advance,
+                )
+            if counter.shown:
+                err.print(
+                    f"reflecting on {len(messages):,} messages (those that fit the reflection "
+                    "budget go to the model)…",
+                    markup=False,
+                )
+            outcome, writes = runtime.reflect_stored(session_id)
         finally:
             runtime.close()
         result = {
@@ -192,7 +205,7 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
     @reflections_app.command("list")
     def list_(
         as_json: bool = typer.Option(False, "--json"),
-        limit: int = typer.Option(50, help="Newest first."),
+        limit: int = typer.Option(50, min=1, help="Newest first."),
     ) -> None:
         """The reflection ledger, newest first."""
         from rich.table import Table

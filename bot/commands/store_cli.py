@@ -36,7 +36,7 @@ def open_db(*, write: bool = True, create: bool = False) -> Iterator[tuple[Sessi
 
 def looked_at(settings: Settings) -> str:
     """Which setting chose the database, for a message: ` (SESHAT_DATA_DIR=…)` or ``."""
-    return "" if settings.database_url else f" (SESHAT_DATA_DIR={settings.data_dir})"
+    return settings.database_where
 
 
 def open_store(settings: Settings, *, write: bool = True, create: bool = False) -> Store:
@@ -60,7 +60,7 @@ def open_store(settings: Settings, *, write: bool = True, create: bool = False) 
     if not create:
         _require_database(settings, where)
     settings.ensure_data_dir()
-    return Store.open(settings.effective_database_url)
+    return Store.open(settings.effective_database_url, where=where)
 
 
 def _require_database(settings: Settings, where: str) -> None:

@@ -493,6 +493,7 @@ def test_doctor_checks_everything_a_first_run_needs_one_line_each(
             "✓ Slack scopes",
             "✓ ANTHROPIC_API_KEY",
             "✓ SESHAT_DATA_DIR",
+            "✓ SKILLS_DIR",
             "✓ DATABASE_URL",
         ], ready.output
         assert not (tmp_path / "data").exists(), "the doctor changes nothing"

@@ -13,7 +13,7 @@ from reflection.errors import LLMRejected, LLMUnavailable
 from reflection.heuristic import HeuristicReflector
 from reflection.llm import LLMRequest, LLMResponse, Usage
 from reflection.pricing import PriceTable
-from reflection.prompt import shorten_middle
+from reflection.prompt import Line, RenderedLines, render_lines, shorten_middle
 from reflection.runner import ReflectionPolicy, ReflectionRunner
 from store import budget, feedback
 from store import sessions as S
@@ -290,6 +290,28 @@ def test_shorten_middle_keeps_both_ends() -> None:
     assert shorten_middle(lines, 10_000) == (lines, 0)
     [clipped], _ = shorten_middle(["a" * 5000], 300)
     assert clipped.startswith("aaa") and "omitted" in clipped and len(clipped) < 300
+
+
+def test_a_transcript_past_the_budget_is_redacted_only_where_it_is_kept() -> None:
+    seen: list[str] = []
+
+    def redact(text: str) -> str:
+        seen.append(text)
+        return text.replace("secret", "[REDACTED]")
+
+    lines = [Line("user U1", f"secret message {i} " + "x" * 80, turn=i + 1) for i in range(5000)]
+    eager = shorten_middle(render_lines(lines, lambda t: t.replace("secret", "[REDACTED]")), 20_000)
+    lazy = RenderedLines(lines, redact)
+    # The same prompt as rendering every line first …
+    assert shorten_middle(lazy, 20_000) == eager
+    # … for which it redacted a few hundred lines, not 5,000 (a 200,000-message transcript
+    # given to `seshat reflect` spent minutes here).
+    assert len(seen) < 1000
+    assert shorten_middle(lazy, 14_000) == shorten_middle(list(lazy), 14_000)
+    assert all("secret" not in line for line in eager[0])
+    assert lazy[-1] == lazy[4999] and lazy[1:3] == [lazy[1], lazy[2]]
+    with pytest.raises(IndexError):
+        lazy[5000]
 
 
 def _rate(store: Store, clock: FakeClock, sid: str, user: str, reply_ts: str, rating: str) -> None:

@@ -134,6 +134,12 @@ def load(text: str) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ExchangeError(f'not a Seshat export (expected "format": "{FORMAT}")')
     version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise ExchangeError(
+            f"a newer Seshat wrote it (export version {version}; this one reads "
+            f"{', '.join(map(str, READABLE))}): upgrade this Seshat (`git pull`, then `bash "
+            "scripts/run` reinstalls) and import it again"
+        )
     if version not in READABLE:
         raise ExchangeError(
             f"export version {version!r} is not supported"

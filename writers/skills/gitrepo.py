@@ -44,15 +44,72 @@ def git(repo: Path, *args: str) -> str:
         f"user.email={AUTHOR_EMAIL}",
         *args,
     ]
-    proc = subprocess.run(cmd, cwd=repo, env=_env(), capture_output=True, text=True, check=False)
+    try:
+        proc = subprocess.run(
+            cmd, cwd=repo, env=_env(), capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError as exc:
+        # No git binary, or no `repo` to run it in (a forget after the folder was removed).
+        raise GitError(NO_GIT if exc.filename == "git" else f"SKILLS_DIR {repo}: {exc}") from exc
+    except NotADirectoryError as exc:
+        raise GitError(f"SKILLS_DIR {repo}: {unusable(repo) or 'not a directory'}") from exc
     if proc.returncode != 0:
         raise GitError(f"git {' '.join(args)} failed: {proc.stderr.strip() or proc.stdout.strip()}")
     return proc.stdout
 
 
+NO_GIT = (
+    "git is not installed (or not on PATH): install it (apt install git); the approved skills "
+    "are kept in a git repository"
+)
+
+SKILLS_FIX = (
+    "point SKILLS_DIR (.env or the environment) at a folder this user may write, or leave it "
+    "empty for SESHAT_DATA_DIR/skills"
+)
+
+
+def unusable(repo: Path) -> str | None:
+    """Why the skills repository at `repo` cannot be used (something in the way, a folder this
+    user may not write, no git, a broken `.git`), or None; nothing is made or changed."""
+    import shutil
+
+    from store.config import kind_of
+
+    existing = next((p for p in (repo, *repo.absolute().parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        which = "it" if existing == repo else str(existing)
+        return f"{which} is {kind_of(existing)}, not a directory"
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        return f"this user may not write in {existing}"
+    if shutil.which("git") is None:
+        return NO_GIT
+    dot_git = repo / ".git"
+    if dot_git.exists():
+        if not os.access(dot_git, os.W_OK | os.X_OK):
+            return f"this user may not write in {dot_git}"
+        proc = subprocess.run(
+            ["git", "rev-parse", "--git-dir"],
+            cwd=repo,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
+            return f"{dot_git} is not a working git repository ({why[0] if why else 'git failed'})"
+    return None
+
+
 def ensure_repo(repo: Path) -> None:
-    """Create `repo` and `git init` it if it is not a repository yet."""
-    repo.mkdir(parents=True, exist_ok=True)
+    """Create `repo` and `git init` it if it is not a repository yet (GitError, naming
+    SKILLS_DIR and why, when it cannot be)."""
+    try:
+        repo.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = unusable(repo) or exc.strerror or type(exc).__name__
+        raise GitError(f"SKILLS_DIR {repo}: cannot be made ({why}); {SKILLS_FIX}") from exc
     if not (repo / ".git").exists():
         git(repo, "init", "-q")
 

@@ -93,7 +93,15 @@ def _target(dry_run: bool, scratch: Path) -> Iterator[tuple[Session, Settings]]:
     a missing one is not created, an older schema is not upgraded, and the daemon's writes do
     not wait behind the dry run's transaction. (On PostgreSQL the import's transaction is
     rolled back, as before.)"""
-    from store.db import Store, StoreUnavailable, copy_sqlite, sqlite_file
+    from store.db import (
+        Store,
+        StoreUnavailable,
+        copy_sqlite,
+        foreign_tables,
+        not_ours,
+        shown_url,
+        sqlite_file,
+    )
 
     settings = load_settings()
     source = sqlite_file(settings.effective_database_url) if dry_run else None
@@ -103,6 +111,12 @@ def _target(dry_run: bool, scratch: Path) -> Iterator[tuple[Session, Settings]]:
         return
     copy = scratch / "seshat.db"
     where = looked_at(settings)
+    foreign = foreign_tables(source)
+    if foreign:
+        # Said of the real file, with the fix for the setting that chose it (not the copy's).
+        url = settings.effective_database_url
+        label = f"database {source}{where}" if where else f"DATABASE_URL {shown_url(url)}"
+        raise StoreUnavailable(not_ours(foreign, label))
     if source.is_file():
         copy_sqlite(source, copy)
     else:
@@ -155,7 +169,8 @@ def import_(
         path = Path(file).expanduser()
         if path.is_dir():
             raise fail(f"{file}: is a folder; name the export file (written by `seshat export`)")
-        if not path.is_file():
+        if not path.exists():
+            # Only then: a pipe (`seshat import <(zcat library.json.gz)`) is read as it is.
             raise fail(f"{file}: no such file (write one with `seshat export FILE`)")
         try:
             text = path.read_text(encoding="utf-8")
@@ -257,7 +272,7 @@ def _finish_forgets(settings: Settings, receipts: list[Receipt], actor: str) -> 
     from store.db import Store
     from writers.registry import honcho_deleter
 
-    store = Store.open(settings.effective_database_url)
+    store = Store.open(settings.effective_database_url, where=settings.database_where)
     try:
         Forgetting(
             store=store,
