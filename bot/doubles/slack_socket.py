@@ -313,7 +313,7 @@ class Deliverer:
         self, url: str, body: str, headers: dict[str, str], delivery: Delivery | None = None
     ) -> tuple[int, str, str]:
         """POST raw bytes; return status, body text and content type. With `delivery`, the
-        moment the request's headers are written is added to its `written_at`."""
+        moment the request is written is added to its `written_at`."""
         if self._session is None:
             self._session = aiohttp.ClientSession(trace_configs=[_written_trace()])
         timeout = aiohttp.ClientTimeout(total=self.ack_timeout)
@@ -324,19 +324,22 @@ class Deliverer:
 
 
 def _written_trace() -> aiohttp.TraceConfig:
-    """Notes on a request's `Delivery` (its trace context) when its headers are written."""
+    """Notes on a request's `Delivery` (its trace context) when its bytes are written: aiohttp
+    holds the headers back and sends them with the body's first chunk (the headers' own trace
+    point can come tens of milliseconds earlier, on a busy loop)."""
 
     async def written(
         _session: aiohttp.ClientSession,
         context: Any,
-        _params: aiohttp.TraceRequestHeadersSentParams,
+        _params: aiohttp.TraceRequestChunkSentParams,
     ) -> None:
         delivery = context.trace_request_ctx
-        if isinstance(delivery, Delivery):
+        if isinstance(delivery, Delivery) and not getattr(context, "written", False):
+            context.written = True
             delivery.written_at.append(time.monotonic())
 
     trace = aiohttp.TraceConfig()
-    trace.on_request_headers_sent.append(written)
+    trace.on_request_chunk_sent.append(written)
     return trace
 
 
