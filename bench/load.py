@@ -7,7 +7,9 @@ chat call after `--latency` seconds (a model's think time, the floor no
 reply can beat). Every user DMs at the same moment; then every session is closed with `/done` and
 reflected. Measured:
 
-- ack latency: envelope sent → ack received, per message delivery (Slack wants < 3 s);
+- ack latency: envelope (HTTP: request) written → ack received, per message delivery (Slack
+  wants < 3 s); `ack_client_p99_ms` counts from the attempt's start instead, with the client's
+  own wait for a connection (HTTP mode; the same as the ack in Socket Mode);
 - time to reply: the user's message posted → the bot's reply posted, p50/p99/max, and p99 as a
   multiple of the model latency;
 - exactly-once: replies per message and reflections per session (both must be exactly 1).
@@ -451,14 +453,23 @@ def run(
             hourglasses = sum(
                 1 for c in slack.calls if c.method == "reactions.add" and c.response.get("ok")
             )
-            acks = [
-                d.acked_at - d.sent_at[0]
+            # The ack as the app gives it: from the request's bytes leaving for the app's
+            # socket. Over HTTP the client first waits for one of its 100 connections (the
+            # burst's second hundred wait for the first's acks) or opens one, on this process's
+            # loop beside the 32 user threads: measured from the attempt's start, that wait
+            # was most of HTTP mode's ack p99 (docs/notes/27-ack12.md); it is kept as
+            # `ack_client_p99_ms`.
+            burst = [
+                d
                 for d in slack.deliveries
                 if d.kind == "events_api"
                 and (d.payload.get("event") or {}).get("type") == "message"
                 and d.acked_at is not None
                 and d.sent_at
+                and d.written_at
             ]
+            acks = [d.acked_at - d.written_at[0] for d in burst if d.acked_at is not None]
+            acks_client = [d.acked_at - d.sent_at[0] for d in burst if d.acked_at is not None]
             if os.environ.get("LOAD_ACK_DUMP"):
                 # One file per app: `--app both` runs both in one invocation.
                 Path(f"{os.environ['LOAD_ACK_DUMP']}.{app}.json").write_text(
@@ -470,9 +481,13 @@ def run(
                                 bool((d.payload.get("event") or {}).get("bot_id")),
                                 d.sent_at[0],
                                 d.acked_at,
+                                d.written_at[0],
                             ]
                             for d in slack.deliveries
-                            if d.kind == "events_api" and d.acked_at is not None and d.sent_at
+                            if d.kind == "events_api"
+                            and d.acked_at is not None
+                            and d.sent_at
+                            and d.written_at
                         ]
                     )
                 )
@@ -533,6 +548,7 @@ def run(
         "reflected_twice": sum(1 for n in per_session.values() if n > 1),
         "ack_p50_ms": statistics.median(acks) * 1000,
         "ack_p99_ms": pct(acks, 0.99) * 1000,
+        "ack_client_p99_ms": pct(acks_client, 0.99) * 1000,
         "reply_p50_s": statistics.median(reply_latency),
         "reply_p99_s": pct(reply_latency, 0.99),
         "reply_max_s": max(reply_latency),
@@ -631,7 +647,8 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         + ("PostgreSQL" if extra.get("DATABASE_URL", "").startswith("postgresql") else "SQLite")
         + "; runs in the order listed.",
         "",
-        "| run | app | CPU / message | generator CPU / message | ack p50 / p99 | "
+        "| run | app | CPU / message | generator CPU / message | ack p50 / p99 "
+        "(p99 with the client's wait) | "
         "reply p50 / p99 | statements / answer | transactions (writes) / answer | "
         "answered once | RSS idle / after |",
         "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -641,7 +658,8 @@ def compare(args: argparse.Namespace, extra: dict[str, str]) -> None:
         lines.append(
             f"| {i} | {app} | {r['cpu_ms_per_message']:.1f} ms | "
             f"{r['doubles_cpu_ms_per_message']:.1f} ms | "
-            f"{r['ack_p50_ms']:.0f} / {r['ack_p99_ms']:.0f} ms | "
+            f"{r['ack_p50_ms']:.0f} / {r['ack_p99_ms']:.0f} ms "
+            f"({r['ack_client_p99_ms']:.0f}) | "
             f"{r['reply_p50_s']:.2f} / {r['reply_p99_s']:.2f} s | "
             f"{r['statements_per_answer']:.1f} | {r['transactions_per_answer']:.1f} "
             f"({r['write_transactions_per_answer']:.1f}) | {'✓' if once else '✗'} | "
@@ -761,6 +779,7 @@ def main() -> None:
         "|---|---:|---:|",
         f"| ack p50 / p99 | {r['ack_p50_ms']:.0f} / {r['ack_p99_ms']:.0f} ms | p99 < 100 ms"
         f" {'✓' if ok_ack else '✗'} |",
+        f"| ack p99 with the client's wait for a connection | {r['ack_client_p99_ms']:.0f} ms | |",
         f"| time to reply p50 / p99 / max | {r['reply_p50_s']:.2f} / {r['reply_p99_s']:.2f} / "
         f"{r['reply_max_s']:.2f} s | |",
         f"| reply p99 ÷ model latency | {r['ratio_p99']:.1f}× | ≤ 3× {'✓' if ok_reply else '✗'} |",

@@ -39,7 +39,11 @@ class Delivery:
     done: bool = False
     retry_reasons: list[str] = field(default_factory=list)
     # time.monotonic() of each envelope sent and of the ack (ack latency in load benchmarks).
+    # `sent_at` is when the attempt began; `written_at` when its bytes went to the app's socket.
+    # Over HTTP the two differ by the client's own wait for a connection (a free one of its
+    # pool, or a new one's handshake handled by this process's loop): time the app never saw.
     sent_at: list[float] = field(default_factory=list)
+    written_at: list[float] = field(default_factory=list)
     acked_at: float | None = None
 
     @property
@@ -256,6 +260,7 @@ class Deliverer:
         with self.state.cond:
             delivery.envelope_ids.append(env["envelope_id"])
             delivery.sent_at.append(time.monotonic())
+            delivery.written_at.append(delivery.sent_at[-1])  # the socket is already open
             open_ = [c for c in self.connections if not c.closed]
             if self.spread and open_:
                 self._turn += 1
@@ -290,7 +295,7 @@ class Deliverer:
         with self.state.cond:
             delivery.sent_at.append(time.monotonic())
         try:
-            status, text, rtype = await self.post(target.url, body, headers)
+            status, text, rtype = await self.post(target.url, body, headers, delivery=delivery)
         except TimeoutError:
             return "http_timeout"
         except aiohttp.ClientError:
@@ -304,15 +309,38 @@ class Deliverer:
             self.state.cond.notify_all()
         return ""
 
-    async def post(self, url: str, body: str, headers: dict[str, str]) -> tuple[int, str, str]:
-        """POST raw bytes; return status, body text and content type."""
+    async def post(
+        self, url: str, body: str, headers: dict[str, str], delivery: Delivery | None = None
+    ) -> tuple[int, str, str]:
+        """POST raw bytes; return status, body text and content type. With `delivery`, the
+        moment the request is written is added to its `written_at`."""
         if self._session is None:
-            self._session = aiohttp.ClientSession()
+            self._session = aiohttp.ClientSession(trace_configs=[_written_trace()])
         timeout = aiohttp.ClientTimeout(total=self.ack_timeout)
         async with self._session.post(
-            url, data=body.encode(), headers=headers, timeout=timeout
+            url, data=body.encode(), headers=headers, timeout=timeout, trace_request_ctx=delivery
         ) as resp:
             return resp.status, await resp.text(), resp.content_type
+
+
+def _written_trace() -> aiohttp.TraceConfig:
+    """Notes on a request's `Delivery` (its trace context) when its bytes are written: aiohttp
+    holds the headers back and sends them with the body's first chunk (the headers' own trace
+    point can come tens of milliseconds earlier, on a busy loop)."""
+
+    async def written(
+        _session: aiohttp.ClientSession,
+        context: Any,
+        _params: aiohttp.TraceRequestChunkSentParams,
+    ) -> None:
+        delivery = context.trace_request_ctx
+        if isinstance(delivery, Delivery) and not getattr(context, "written", False):
+            context.written = True
+            delivery.written_at.append(time.monotonic())
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_chunk_sent.append(written)
+    return trace
 
 
 _FORM = "application/x-www-form-urlencoded"

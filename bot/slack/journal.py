@@ -122,7 +122,15 @@ class Journal:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         self._fd = fd
         self._lock = threading.Lock()  # the buffer, the counters, the pending set
-        self._flush = threading.Lock()  # one writer+fsync at a time; others share its fsync
+        self._flush = threading.Lock()  # one writer+fsync at a time (and truncate, close)
+        # Group commit: one appender (the leader) writes and fsyncs everything buffered; the
+        # others wait on `_synced_cond` and are all woken at once when it is on disk. (Waiting
+        # in line for `_flush` instead woke them one at a time, each needing the interpreter
+        # lock before it could let the next one go: a 32-thread burst's last ack waited for
+        # the whole chain, 0.1-1 s behind CPU-bound threads: docs/notes/27-ack12.md.)
+        self._synced_cond = threading.Condition(threading.Lock())
+        self._leading = False  # an appender is writing and fsyncing (under `_synced_cond`)
+        self._failed = 0  # the highest seq a failed write took out of the buffer
         self._buffer: list[bytes] = []
         self._next = 1
         self._synced = 0
@@ -152,15 +160,37 @@ class Journal:
                 self._pending[seq] = (now, payload)
                 seqs.append(seq)
         last = seqs[-1] if seqs else 0
-        with self._flush:
-            if self._synced >= last:
-                return seqs  # an fsync that ran while we waited covered these lines
-            with self._lock:
-                lines, self._buffer = self._buffer, []
-                upto = self._next - 1
-            os.write(self._fd, b"".join(lines))
-            os.fdatasync(self._fd)
-            self._synced = upto
+        first = seqs[0] if seqs else 0
+        with self._synced_cond:
+            while True:
+                if self._synced >= last:
+                    return seqs  # an fsync that ran while we waited covered these lines
+                if self._failed >= first:
+                    raise OSError("the journal write holding these events failed")
+                if not self._leading:
+                    self._leading = True
+                    break
+                self._synced_cond.wait()
+        upto = 0
+        try:
+            with self._flush:
+                with self._lock:
+                    lines, self._buffer = self._buffer, []
+                    upto = self._next - 1
+                os.write(self._fd, b"".join(lines))
+                os.fdatasync(self._fd)
+        except BaseException:
+            with self._synced_cond:
+                # Every line taken out of the buffer is lost: their appenders fail too (their
+                # callers ack only after storing), rather than count as written.
+                self._failed = max(self._failed, upto)
+                self._leading = False
+                self._synced_cond.notify_all()
+            raise
+        with self._synced_cond:
+            self._synced = max(self._synced, upto)
+            self._leading = False
+            self._synced_cond.notify_all()
         return seqs
 
     def done(self, seq: int) -> None:

@@ -361,6 +361,11 @@ def test_http_mode_signs_and_retries(
     ws.user_dm("U1", "no listener for messages")  # Bolt answers 404: Slack retries
     delivery = ws.wait_for_acks()[-1]
     assert delivery.attempts == 4 and delivery.retry_reasons[1:] == ["http_error"] * 3
+    # Each attempt's request is written once, after the attempt began (load benches time the
+    # ack from there: bench/load.py).
+    assert len(delivery.written_at) == 4
+    assert all(s <= w for s, w in zip(delivery.sent_at, delivery.written_at, strict=True))
+    assert delivery.written_at == sorted(delivery.written_at)
     assert statuses == [200, 404, 404, 404, 404]
 
     body = json.dumps({"type": "event_callback", "event": {"type": "message"}})

@@ -4,9 +4,12 @@ dead process's journal is found and read by the next one; a live one's never is.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from slack_bolt import App
@@ -35,6 +38,72 @@ def test_entries_are_on_disk_when_append_returns_and_the_file_empties_when_all_a
     journal.done(third)
     journal.close()
     assert not journal.path.exists()
+
+
+def _appending(journal: Journal, texts: list[str]) -> tuple[list[threading.Thread], list[object]]:
+    """One thread per text appending it; what each returned (a seq) or raised, in order."""
+    out: list[object] = [None] * len(texts)
+
+    def append(i: int, text: str) -> None:
+        try:
+            out[i] = journal.append({"event": {"type": "message", "text": text}})
+        except OSError as exc:
+            out[i] = exc
+
+    threads = [
+        threading.Thread(target=append, args=(i, t), daemon=True) for i, t in enumerate(texts)
+    ]
+    for thread in threads:
+        thread.start()
+    return threads, out
+
+
+def _until(probe: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 5
+    while not probe():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_appends_waiting_on_one_write_all_return_once_it_is_on_disk(tmp_path: Path) -> None:
+    journal = Journal(tmp_path, "me")
+    texts = [f"m{i}" for i in range(10)]
+    with journal._flush:  # the first appender to lead the write waits here
+        threads, out = _appending(journal, texts)
+        _until(lambda: journal._next == 11)  # every line is buffered; none is written yet
+        time.sleep(0.05)
+        assert all(thread.is_alive() for thread in threads)  # nobody acked before the fsync
+        assert read_entries(journal.path) == []
+    for thread in threads:
+        thread.join(timeout=5)
+    # Every waiter was woken (a waiter left asleep would still be alive) and its line is on disk.
+    assert not any(thread.is_alive() for thread in threads)
+    assert sorted(out) == list(range(1, 11))  # type: ignore[type-var]
+    assert sorted(e.payload["event"]["text"] for e in read_entries(journal.path)) == texts
+    journal.close()
+
+
+def test_a_failed_write_fails_every_append_whose_line_it_held(tmp_path: Path) -> None:
+    journal = Journal(tmp_path, "me")
+    good = journal._fd
+    read_only = os.open(journal.path, os.O_RDONLY)
+    try:
+        with journal._flush:
+            threads, out = _appending(journal, ["lost one", "lost two"])
+            _until(lambda: journal._next == 3)
+            journal._fd = read_only  # the leader's write fails (as on a full disk)
+        for thread in threads:
+            thread.join(timeout=5)
+        # Neither may be acked as written: both callers fall back to acking after the store.
+        assert all(isinstance(result, OSError) for result in out), out
+    finally:
+        journal._fd = good
+        os.close(read_only)
+    seq = journal.append({"event": {"type": "message", "text": "next"}})  # the journal goes on
+    assert [(e.seq, e.payload["event"]["text"]) for e in read_entries(journal.path)] == [
+        (seq, "next")
+    ]
+    journal.close()
 
 
 def test_stale_lists_only_what_was_not_handled_in_time(tmp_path: Path) -> None:
