@@ -1,0 +1,389 @@
+"""Instructions per answered message, Seshat beside the floor, counted by callgrind: the same
+count twice whatever the machine's load, where thread-CPU timings move 10–30% with it.
+
+Each app (`seshat run`, then bench/floor_app.py) runs in its own process under
+`valgrind --tool=callgrind` in Socket Mode against the local Slack workspace and the local
+Anthropic API (in this process; the model answers after `--latency` seconds). A few warm-up
+messages are answered first (first-use costs: statements compiled, models built); then the
+count is zeroed and started, `--messages` users write at once (each a first session in a DM,
+with the library of `bench/load.py` when `--library`: 200 lessons, 2,000 channel facts and 10
+facts about each person), the apps answer, and the count is written once the process is idle.
+Reported per answered message: every instruction the process ran (its idle threads included),
+and for Seshat, with `--stages`, each stage of `bench/library_stages.py` (inclusive: a stage
+counts what it calls, in its own thread), and the share of each shared object (the interpreter,
+SQLite, numpy, …) in the whole.
+
+How a stage is counted: each stage's function is wrapped, for the run, by a call through a
+small C function named after the stage (`stage_reply_context_build`, built here with gcc
+beside the callgrind client requests that start, zero and dump the count), so callgrind's
+inclusive cost of that C function is the stage's. The wrappers cost a few thousand
+instructions a call; `--no-stages` leaves them out (use it for the ratio to the floor).
+
+Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
+[--stages] [--app both|seshat|floor] [--keep DIR]` (valgrind 3.19 and gcc on PATH; a burst of
+20 takes a few minutes, mostly the start-up under valgrind). Two runs of the same tree agree
+to ~0.1–0.5% (threads interleave differently); compare trees by running this from each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import functools
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+from library_stages import STAGES as LIBRARY_STAGES  # noqa: E402
+
+# Beyond the library's stages: the Socket Mode intake around them, every redaction, and the
+# SDK calls the floor makes too (those are counted in both apps).
+SDK_STAGES: list[tuple[str, str, str]] = [
+    ("sdk · anthropic Messages.create", "anthropic.resources.messages.messages", "Messages.create"),
+    ("sdk · slack chat_postMessage", "slack_sdk.web.client", "WebClient.chat_postMessage"),
+    ("sdk · slack Web API call (any)", "slack_sdk.web.base_client", "BaseClient.api_call"),
+]
+STAGES: list[tuple[str, str, str]] = [
+    (
+        "socket · take (receiving thread)",
+        "bot.slack.socket_intake",
+        "JournalledSocketModeHandler.take",
+    ),
+    ("socket · journal (accept)", "bot.slack.journal", "JournalledIntake.accept"),
+    ("socket · ack", "bot.slack.socket_intake", "JournalledSocketModeHandler._ack"),
+    ("socket · dispatch (Bolt, the listener)", "bot.slack.journal", "JournalledIntake._dispatch"),
+    ("redaction (every call)", "writers.redact.redactor", "Redactor.findings"),
+    *LIBRARY_STAGES,
+    *SDK_STAGES,
+]
+
+
+def symbol(stage: str) -> str:
+    """The C function a stage is counted under (`reply · claim` → `stage_reply_claim`)."""
+    return "stage_" + re.sub(r"[^a-z0-9]+", "_", stage.lower()).strip("_")
+
+
+def build_shim(where: Path) -> Path:
+    """A shared object with the client requests and one trampoline per stage (built, not kept)."""
+    src = ["#include <Python.h>", "#include <valgrind/callgrind.h>"]
+    src.append("void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }")
+    src.append('void cg_dump(void) { CALLGRIND_DUMP_STATS_AT("burst"); ')
+    src.append("CALLGRIND_STOP_INSTRUMENTATION; }")
+    # libffi enters a function in a way callgrind does not take for a call (the entered
+    # function's cost is merged into libffi's), so the stage is the function it calls.
+    for name, *_ in STAGES:
+        sym = symbol(name)
+        src.append(f"__attribute__((noinline)) PyObject *{sym}(PyObject *fn) {{")
+        src.append("return PyObject_CallNoArgs(fn); }")
+        src.append(f"PyObject *enter_{sym}(PyObject *fn) {{ return {sym}(fn); }}")
+    c = where / "shim.c"
+    c.write_text("\n".join(src) + "\n")
+    so = where / "shim.so"
+    include = sysconfig.get_paths()["include"]
+    # -O0 and no sibling calls: each trampoline stays a real call frame callgrind can see.
+    subprocess.run(
+        ["gcc", "-O0", "-fno-optimize-sibling-calls", "-shared", "-fPIC", f"-I{include}"]
+        + [str(c), "-o", str(so)],
+        check=True,
+    )
+    return so
+
+
+# --- inside the measured process ------------------------------------------------------------
+
+
+def install_stages(so: Path, stages: list[tuple[str, str, str]]) -> None:
+    """Each stage's function called through its trampoline (ctypes.PyDLL: the interpreter lock
+    stays held, and an exception raised by the stage comes back out as itself)."""
+    lib = ctypes.PyDLL(str(so))
+    for name, module_name, path in stages:
+        tramp = getattr(lib, "enter_" + symbol(name))
+        tramp.restype = ctypes.py_object
+        tramp.argtypes = [ctypes.py_object]
+        owner: Any = importlib.import_module(module_name)
+        *outer, attr = path.split(".")
+        for part in outer:
+            owner = getattr(owner, part)
+        original = owner.__dict__[attr]
+
+        def staged(*args: Any, _fn: Any = original, _tramp: Any = tramp, **kwargs: Any) -> Any:
+            return _tramp(lambda: _fn(*args, **kwargs))
+
+        setattr(owner, attr, functools.wraps(original)(staged))
+
+
+def control(so: Path, path: Path) -> None:
+    """Start the count when `<path>.on` appears, dump it when `<path>.dump` does."""
+    lib = ctypes.CDLL(str(so))
+    on = path.with_suffix(".on")
+    dump = path.with_suffix(".dump")
+    while not on.exists():
+        time.sleep(0.05)
+    lib.cg_start()
+    on.with_suffix(".on-ok").write_text("")
+    while not dump.exists():
+        time.sleep(0.05)
+    lib.cg_dump()
+    dump.with_suffix(".dump-ok").write_text("")
+
+
+def daemon(app: str) -> None:
+    so = Path(os.environ["CALLGRIND_SHIM"])
+    threading.Thread(
+        target=control, args=(so, Path(os.environ["CALLGRIND_CONTROL"])), daemon=True
+    ).start()
+    if app == "floor":
+        import runpy
+
+        if os.environ.get("CALLGRIND_STAGES"):
+            install_stages(so, SDK_STAGES)
+        runpy.run_path(str(ROOT / "bench" / "floor_app.py"), run_name="__main__")
+        return
+    if os.environ.get("CALLGRIND_STAGES"):
+        install_stages(so, STAGES)
+    from bot.entry import main
+
+    sys.argv = ["seshat", "run"]
+    main()
+
+
+# --- the driver --------------------------------------------------------------------------------
+
+
+def send(slack: Any, people: list[str], timeout: float) -> None:
+    """Every one of `people` writes a DM at once; returns when each has a reply in its thread."""
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        sent = list(pool.map(lambda u: slack.user_dm(u, f"turn 0 from {u}"), people))
+    want = {m["ts"] for m in sent}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        answered = {
+            c.params.get("thread_ts")
+            for c in slack.calls
+            if c.method == "chat.postMessage" and c.response.get("ok")
+        }
+        if want <= answered:
+            return
+        time.sleep(0.2)
+    raise SystemExit(f"not every message was answered in {timeout:.0f} s")
+
+
+def settle(pid: int, quiet: float = 0.03) -> None:
+    """Wait until the process uses less than `quiet` s of CPU in a second (its records written)."""
+    from load import cpu_seconds
+
+    last = cpu_seconds(pid)
+    for _ in range(120):
+        time.sleep(1.0)
+        now = cpu_seconds(pid)
+        if now - last < quiet:
+            return
+        last = now
+
+
+def wait_file(path: Path, proc: subprocess.Popen[bytes], timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"the measured process did not write {path.name}")
+        time.sleep(0.1)
+
+
+def parse(out: Path) -> tuple[int, dict[str, int]]:
+    """Total instructions and self instructions by shared object, from a callgrind dump."""
+    names: dict[str, str] = {}
+    by_object: dict[str, int] = defaultdict(int)
+    total = 0
+    ob = ""
+    skip = False
+    for line in out.read_text().splitlines():
+        if skip:
+            skip = False
+            continue
+        named = re.match(r"c?ob=\((\d+)\) (.+)", line)
+        if named:  # an object's name is given once, where it first appears, then its number
+            names[named.group(1)] = named.group(2)
+        if line.startswith("ob="):
+            m = re.match(r"ob=\((\d+)\)", line)
+            ob = names.get(m.group(1), m.group(1)) if m else line[3:]
+        elif line.startswith("calls="):
+            skip = True  # the next line is the call's inclusive cost, not self cost
+        elif line.startswith(("totals:", "summary:")):
+            total = int(line.split()[1])
+        elif line and (line[0].isdigit() or line[0] in "+-*"):
+            parts = line.split()
+            if len(parts) >= 2:
+                by_object[Path(ob).name] += int(parts[1])
+    return total, dict(by_object)
+
+
+def inclusive(out: Path) -> dict[str, int]:
+    """Inclusive instructions of each stage's trampoline: the cost of every call into it (a
+    call's cost is counted between its entry and its return, in its thread)."""
+    names: dict[str, str] = {}
+    got: dict[str, int] = defaultdict(int)
+    callee = ""
+    take = False
+    for line in out.read_text().splitlines():
+        named = re.match(r"c?fn=\((\d+)\)(?: (.+))?", line)
+        if named:
+            if named.group(2):
+                names[named.group(1)] = named.group(2)
+            if line.startswith("cfn="):
+                callee = names.get(named.group(1), "")
+            continue
+        if take:
+            take = False
+            if callee.startswith("stage_"):
+                got[callee] += int(line.split()[1])
+        elif line.startswith("calls="):
+            take = True
+    return dict(got)
+
+
+def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> dict[str, Any]:
+    from load import load_user, seed
+
+    from bot.doubles.anthropic_api import LocalAnthropicAPI
+    from bot.doubles.slack_workspace import LocalSlackWorkspace
+    from bot.doubles.stack import process_env, stop_process
+
+    users = args.warm + args.messages
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        LocalSlackWorkspace() as slack,
+        LocalAnthropicAPI(latency=args.latency) as anthropic,
+    ):
+        data = Path(tmp) / "data"
+        slack.add_user("U0OWNER", "owner")
+        if args.library:
+            seed(data, 200, 2000, "hashing", 10 * users, users)
+        out = Path(tmp) / "callgrind.out"
+        ctl = Path(tmp) / "control"
+        env = process_env(
+            slack,
+            anthropic,
+            data,
+            SLACK_OWNER_IDS="U0OWNER",
+            LLM_TIMEOUT_SECONDS="600",
+            LOG_LEVEL="WARNING",
+            LOG_FORMAT="json",
+            SLACK_MODE="socket",
+            CALLGRIND_SHIM=str(so),
+            CALLGRIND_CONTROL=str(ctl),
+            CALLGRIND_STAGES="1" if args.stages else "",
+        )
+        env["PYTHONPATH"] = str(ROOT)
+        data.mkdir(parents=True, exist_ok=True)
+        command = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+        command += [f"--callgrind-out-file={out}", sys.executable, __file__, "--daemon", app]
+        log = (Path(tmp) / "valgrind.log").open("w")
+        proc = subprocess.Popen(command, cwd=tmp, env=env, stdout=log, stderr=log)
+        try:
+            slack.wait_for_connection(timeout=1200)
+            people = [load_user(i) for i in range(users)]
+            for user in people:
+                slack.add_user(user, user.lower())
+            time.sleep(2.0)
+            if args.warm:
+                send(slack, people[: args.warm], 600)
+            settle(proc.pid)
+            ctl.with_suffix(".on").write_text("")
+            wait_file(ctl.with_suffix(".on-ok"), proc)
+            started = time.monotonic()
+            send(slack, people[args.warm :], 600)
+            settle(proc.pid)
+            wall = time.monotonic() - started
+            ctl.with_suffix(".dump").write_text("")
+            wait_file(ctl.with_suffix(".dump-ok"), proc)
+        finally:
+            stop_process(proc, timeout=120)  # type: ignore[arg-type]
+            log.close()
+        dumps = sorted(Path(tmp).glob("callgrind.out*"), key=lambda p: p.stat().st_mtime)
+        dump = next(p for p in dumps if "burst" in p.read_text()[:2000])
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / f"callgrind.{app}.out").write_bytes(dump.read_bytes())
+        total, objects = parse(dump)
+        stages = inclusive(dump) if args.stages else {}
+    n = args.messages
+    return {
+        "app": app,
+        "messages": n,
+        "wall_s": round(wall, 1),
+        "instructions_per_message": total / n,
+        "objects": {k: v / n for k, v in objects.items()},
+        "stages": {k: v / n for k, v in stages.items()},
+    }
+
+
+def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    by_app = {r["app"]: r for r in results}
+    lib = "library" if args.library else "empty library"
+    print(
+        f"\n{args.messages} first messages in DMs, Socket Mode, {lib}, model {args.latency} s; "
+        "instructions per answered message (millions), callgrind\n"
+    )
+    for r in results:
+        print(f"- {r['app']}: {r['instructions_per_message'] / 1e6:.3f} M (burst {r['wall_s']} s)")
+    if "seshat" in by_app and "floor" in by_app:
+        ratio = (
+            by_app["seshat"]["instructions_per_message"]
+            / by_app["floor"]["instructions_per_message"]
+        )
+        print(f"- ratio: {ratio:.3f}×")
+    for r in results:
+        print(f"\n| {r['app']}: shared object | M / message | share |\n|---|---:|---:|")
+        whole = r["instructions_per_message"]
+        for name, v in sorted(r["objects"].items(), key=lambda kv: -kv[1])[:12]:
+            print(f"| {name} | {v / 1e6:.3f} | {v / whole:.1%} |")
+    if any(r["stages"] for r in results):
+        apps = [r["app"] for r in results]
+        print("\n| stage (inclusive), M / message | " + " | ".join(apps) + " |")
+        print("|---|" + "---:|" * len(apps))
+        for name, *_ in STAGES:
+            cells = [r["stages"].get(symbol(name)) for r in results]
+            if any(c is not None for c in cells):
+                shown = ["" if c is None else f"{c / 1e6:.3f}" for c in cells]
+                print(f"| {name} | " + " | ".join(shown) + " |")
+    print("\n" + json.dumps(results))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--messages", type=int, default=20)
+    parser.add_argument("--warm", type=int, default=3)
+    parser.add_argument("--latency", type=float, default=1.0)
+    parser.add_argument("--library", action="store_true")
+    parser.add_argument("--stages", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--app", choices=["both", "seshat", "floor"], default="both")
+    parser.add_argument("--keep", type=Path, help="a folder to keep the callgrind dumps in")
+    parser.add_argument("--daemon", choices=["seshat", "floor"], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.daemon:
+        daemon(args.daemon)
+        return
+    apps = ["seshat", "floor"] if args.app == "both" else [args.app]
+    with tempfile.TemporaryDirectory() as shim_dir:
+        so = build_shim(Path(shim_dir))
+        results = [measure(app, args, so, args.keep) for app in apps]
+    report(results, args)
+
+
+if __name__ == "__main__":
+    main()
