@@ -20,9 +20,10 @@ inclusive cost of that C function is the stage's. The wrappers cost a few thousa
 instructions a call; `--no-stages` leaves them out (use it for the ratio to the floor).
 
 Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
-[--stages] [--app both|seshat|floor] [--keep DIR]` (valgrind 3.19 and gcc on PATH; a burst of
-20 takes a few minutes, mostly the start-up under valgrind). Two runs of the same tree agree
-to ~0.1–0.5% (threads interleave differently); compare trees by running this from each.
+[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR]` (valgrind 3.19 and gcc on
+PATH; a burst of 20 takes a minute or two, most of it the start-up under valgrind). Two runs
+of the same tree agree to within a few tenths of a percent (threads interleave differently);
+`--tree` measures another checkout with this file's driver (read pairs in both orders).
 """
 
 from __future__ import annotations
@@ -46,8 +47,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# The tree measured (`--tree`): the measured process imports the project from it, ahead of this
+# file's tree; the driver (the doubles, the seeding) is this tree's.
+TREE = Path(os.environ.get("CALLGRIND_TREE") or ROOT).resolve()
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+if TREE != ROOT:
+    sys.path.insert(0, str(TREE))
 
 from library_stages import STAGES as LIBRARY_STAGES  # noqa: E402
 
@@ -82,6 +88,8 @@ def build_shim(where: Path) -> Path:
     """A shared object with the client requests and one trampoline per stage (built, not kept)."""
     src = ["#include <Python.h>", "#include <valgrind/callgrind.h>"]
     src.append("void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }")
+    # A dump zeroes the count: "idle" ends the idle window, "burst" the burst.
+    src.append('void cg_idle(void) { CALLGRIND_DUMP_STATS_AT("idle"); }')
     src.append('void cg_dump(void) { CALLGRIND_DUMP_STATS_AT("burst"); ')
     src.append("CALLGRIND_STOP_INSTRUMENTATION; }")
     # libffi enters a function in a way callgrind does not take for a call (the entered
@@ -127,19 +135,14 @@ def install_stages(so: Path, stages: list[tuple[str, str, str]]) -> None:
         setattr(owner, attr, functools.wraps(original)(staged))
 
 
-def control(so: Path, path: Path) -> None:
-    """Start the count when `<path>.on` appears, dump it when `<path>.dump` does."""
+def control(so: Path, fifo: Path) -> None:
+    """The count started, cut and dumped on the driver's word: a line on a named pipe, read
+    blocking (a thread polling for a file ran all the time and was counted with the rest)."""
     lib = ctypes.CDLL(str(so))
-    on = path.with_suffix(".on")
-    dump = path.with_suffix(".dump")
-    while not on.exists():
-        time.sleep(0.05)
-    lib.cg_start()
-    on.with_suffix(".on-ok").write_text("")
-    while not dump.exists():
-        time.sleep(0.05)
-    lib.cg_dump()
-    dump.with_suffix(".dump-ok").write_text("")
+    with fifo.open() as words:
+        for word in words:
+            getattr(lib, {"on": "cg_start", "idle": "cg_idle", "dump": "cg_dump"}[word.strip()])()
+            fifo.with_name(fifo.name + "." + word.strip()).write_text("")
 
 
 def daemon(app: str) -> None:
@@ -152,8 +155,12 @@ def daemon(app: str) -> None:
 
         if os.environ.get("CALLGRIND_STAGES"):
             install_stages(so, SDK_STAGES)
-        runpy.run_path(str(ROOT / "bench" / "floor_app.py"), run_name="__main__")
+        runpy.run_path(str(TREE / "bench" / "floor_app.py"), run_name="__main__")
         return
+    for name in ("bot", "writers", "store", "reflection"):
+        where = Path(importlib.import_module(name).__file__ or "").resolve()
+        if TREE not in where.parents:
+            raise SystemExit(f"{name} comes from {where}, not from the tree measured ({TREE})")
     if os.environ.get("CALLGRIND_STAGES"):
         install_stages(so, STAGES)
     from bot.entry import main
@@ -275,6 +282,7 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             seed(data, 200, 2000, "hashing", 10 * users, users)
         out = Path(tmp) / "callgrind.out"
         ctl = Path(tmp) / "control"
+        os.mkfifo(ctl)
         env = process_env(
             slack,
             anthropic,
@@ -284,11 +292,16 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             LOG_LEVEL="WARNING",
             LOG_FORMAT="json",
             SLACK_MODE="socket",
+            # A reply slower than this gets an ⏳ (two Web API calls, two events back): under
+            # valgrind every reply is slow, by wall time, so the count would follow the load.
+            WORKING_SIGNAL_DELAY_SECONDS="600",
             CALLGRIND_SHIM=str(so),
             CALLGRIND_CONTROL=str(ctl),
             CALLGRIND_STAGES="1" if args.stages else "",
         )
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(args.tree)
+        env["CALLGRIND_TREE"] = str(args.tree)
+        env["STAGES_TREE"] = str(args.tree)  # bench/library_stages.py imports load.py from it
         data.mkdir(parents=True, exist_ok=True)
         command = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
         command += [f"--callgrind-out-file={out}", sys.executable, __file__, "--daemon", app]
@@ -303,19 +316,30 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             if args.warm:
                 send(slack, people[: args.warm], 600)
             settle(proc.pid)
-            ctl.with_suffix(".on").write_text("")
-            wait_file(ctl.with_suffix(".on-ok"), proc)
-            started = time.monotonic()
-            send(slack, people[args.warm :], 600)
-            settle(proc.pid)
-            wall = time.monotonic() - started
-            ctl.with_suffix(".dump").write_text("")
-            wait_file(ctl.with_suffix(".dump-ok"), proc)
+            with ctl.open("w") as words:
+
+                def say(word: str) -> None:
+                    words.write(word + "\n")
+                    words.flush()
+                    wait_file(ctl.with_name(ctl.name + "." + word), proc)
+
+                # What the process runs while idle (its pollers, timers), per second: the
+                # burst's count includes as much of it as the burst lasted.
+                say("on")
+                time.sleep(args.idle)
+                say("idle")
+                started = time.monotonic()
+                send(slack, people[args.warm :], 600)
+                settle(proc.pid)
+                wall = time.monotonic() - started
+                say("dump")
         finally:
             stop_process(proc, timeout=120)  # type: ignore[arg-type]
             log.close()
         dumps = sorted(Path(tmp).glob("callgrind.out*"), key=lambda p: p.stat().st_mtime)
-        dump = next(p for p in dumps if "burst" in p.read_text()[:2000])
+        dump = next(p for p in dumps if "Client Request: burst" in p.read_text()[:2000])
+        idle_dump = next(p for p in dumps if "Client Request: idle" in p.read_text()[:2000])
+        idle_rate = parse(idle_dump)[0] / args.idle
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
             (keep / f"callgrind.{app}.out").write_bytes(dump.read_bytes())
@@ -327,6 +351,9 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
         "messages": n,
         "wall_s": round(wall, 1),
         "instructions_per_message": total / n,
+        "idle_per_second": idle_rate,
+        # The burst less the idle work of as long a time: what the messages themselves cost.
+        "net_per_message": (total - idle_rate * wall) / n,
         "objects": {k: v / n for k, v in objects.items()},
         "stages": {k: v / n for k, v in stages.items()},
     }
@@ -340,13 +367,14 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         "instructions per answered message (millions), callgrind\n"
     )
     for r in results:
-        print(f"- {r['app']}: {r['instructions_per_message'] / 1e6:.3f} M (burst {r['wall_s']} s)")
-    if "seshat" in by_app and "floor" in by_app:
-        ratio = (
-            by_app["seshat"]["instructions_per_message"]
-            / by_app["floor"]["instructions_per_message"]
+        print(
+            f"- {r['app']}: {r['net_per_message'] / 1e6:.3f} M net "
+            f"({r['instructions_per_message'] / 1e6:.3f} M in a burst of {r['wall_s']} s, "
+            f"idle {r['idle_per_second'] / 1e6:.3f} M/s)"
         )
-        print(f"- ratio: {ratio:.3f}×")
+    if "seshat" in by_app and "floor" in by_app:
+        ratio = by_app["seshat"]["net_per_message"] / by_app["floor"]["net_per_message"]
+        print(f"- ratio (net): {ratio:.3f}×")
     for r in results:
         print(f"\n| {r['app']}: shared object | M / message | share |\n|---|---:|---:|")
         whole = r["instructions_per_message"]
@@ -370,9 +398,13 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=3)
     parser.add_argument("--latency", type=float, default=1.0)
     parser.add_argument("--library", action="store_true")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle counted")
     parser.add_argument("--stages", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--app", choices=["both", "seshat", "floor"], default="both")
     parser.add_argument("--keep", type=Path, help="a folder to keep the callgrind dumps in")
+    parser.add_argument(
+        "--tree", type=Path, default=ROOT, help="a checkout to measure (default: this one)"
+    )
     parser.add_argument("--daemon", choices=["seshat", "floor"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.daemon:
