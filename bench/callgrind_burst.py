@@ -64,6 +64,26 @@ SDK_STAGES: list[tuple[str, str, str]] = [
     ("sdk · slack chat_postMessage", "slack_sdk.web.client", "WebClient.chat_postMessage"),
     ("sdk · slack Web API call (any)", "slack_sdk.web.base_client", "BaseClient.api_call"),
 ]
+# The stages that hold a message's whole path through Seshat, each in its own thread and none
+# inside another: their sum leaves out periodic jobs and idle threads, whose share of a burst
+# follows its wall time (a job every 10 s or so is not seen in the idle window).
+PATH_STAGES = (
+    "socket · take (receiving thread)",
+    "socket · journal (accept)",
+    "socket · ack",
+    "socket · dispatch (Bolt, the listener)",
+    "reply · drain (all)",
+)
+# The stages that hold a message's whole path through Seshat, each in its own thread and none
+# inside another: their sum leaves out periodic jobs and idle threads, whose share of a burst
+# follows its wall time (a job every 10 s or so is not seen in the idle window).
+PATH_STAGES = (
+    "socket · take (receiving thread)",
+    "socket · journal (accept)",
+    "socket · ack",
+    "socket · dispatch (Bolt, the listener)",
+    "reply · drain (all)",
+)
 STAGES: list[tuple[str, str, str]] = [
     (
         "socket · take (receiving thread)",
@@ -393,6 +413,10 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         whole = r["instructions_per_message"]
         for name, v in sorted(r["objects"].items(), key=lambda kv: -kv[1])[:12]:
             print(f"| {name} | {v / 1e6:.3f} | {v / whole:.1%} |")
+    seshat = by_app.get("seshat")
+    if seshat and seshat["stages"]:
+        path = sum(seshat["stages"].get(symbol(name), 0.0) for name in PATH_STAGES)
+        print(f"- seshat, the message's path (the stages' sum, no idle work): {path / 1e6:.3f} M")
     if any(r["stages"] for r in results):
         apps = [r["app"] for r in results]
         print("\n| stage (inclusive), M / message | " + " | ".join(apps) + " |")
