@@ -1,5 +1,5 @@
-"""Instructions per answered message, Seshat beside the floor, counted by callgrind: the same
-count twice whatever the machine's load, where thread-CPU timings move 10–30% with it.
+"""Instructions per answered message, Seshat beside the floor, counted by callgrind: nearly the
+same count twice whatever the machine's load, where thread-CPU timings move 10–30% with it.
 
 Each app (`seshat run`, then bench/floor_app.py) runs in its own process under
 `valgrind --tool=callgrind` in Socket Mode against the local Slack workspace and the local
@@ -8,7 +8,8 @@ messages are answered first (first-use costs: statements compiled, models built)
 count is zeroed and started, `--messages` users write at once (each a first session in a DM,
 with the library of `bench/load.py` when `--library`: 200 lessons, 2,000 channel facts and 10
 facts about each person), the apps answer, and the count is written once the process is idle.
-Reported per answered message: every instruction the process ran (its idle threads included),
+Reported per answered message: every instruction the process ran less what it runs idle in as
+long a time (5 s of idle are counted before the burst: `--idle`), the message's path,
 and for Seshat, with `--stages`, each stage of `bench/library_stages.py` (inclusive: a stage
 counts what it calls, in its own thread), and the share of each shared object (the interpreter,
 SQLite, numpy, …) in the whole.
@@ -21,9 +22,12 @@ instructions a call; `--no-stages` leaves them out (use it for the ratio to the 
 
 Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
 [--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR]` (valgrind 3.19 and gcc on
-PATH; a burst of 20 takes a minute or two, most of it the start-up under valgrind). Two runs
-of the same tree agree to within a few tenths of a percent (threads interleave differently);
-`--tree` measures another checkout with this file's driver (read pairs in both orders).
+PATH; a burst of 20 takes two to five minutes, most of it the start-up under valgrind).
+Repeatability (two runs of one tree at load ~10, bursts of 12–30 s of wall time): Seshat's
+message path (`PATH_STAGES`' sum) and each stage within ~1.5%, the floor's net count within
+~3.5%, Seshat's net count within ~5% (its periodic jobs follow wall time, and the idle window
+does not hold them all): compare trees on the path and the stages. `--tree` measures another
+checkout with this file's driver; run the trees alternately, in both orders.
 """
 
 from __future__ import annotations
