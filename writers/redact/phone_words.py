@@ -82,9 +82,31 @@ def whole_words_before(text: str, start: int, width: int) -> str:
     return text[low:start]
 
 
+# A field's key right before its value (`"bytes_ul": `, `ECI=`), and a field before it on the
+# same line (`"cell": "WAR1707-4", `, `cell=5 `): the value is one field of a record.
+_FIELD_KEY = re.compile(r"""(?:^|(?<=[\s,{;(]))["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=][ \t]*["']?$""")
+_FIELD = re.compile(r"""["']?[A-Za-z_][\w.-]*["']?[ \t]*[:=][ \t]*["']?[\w.-]""")
+
+
+def field_key(text: str, start: int) -> str | None:
+    """The key of the field whose value starts at `start` when the value is one field of a
+    record of several (`{"cell": "WAR1707-4", "bytes_ul": 41665383}`, `cell=5 ECI=137900035`),
+    read as its words; None elsewhere. In a record each value has its own key, and a phone's
+    word in another field's key (`cell`, a radio cell) names that field, not this one."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    m = _FIELD_KEY.search(line)
+    if m is None or _FIELD.search(line, 0, m.start()) is None:
+        return None
+    return _camel_spaced(m.group(1))
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
-    the 40 characters before it, a German compound on one, or a label that opens with one."""
+    the 40 characters before it, a German compound on one, or a label that opens with one; in
+    a record of fields, the value's own key (`field_key`)."""
+    key = field_key(text, start)
+    if key is not None:
+        return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -248,10 +270,32 @@ def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
     return run, digits, ends
 
 
-def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]]) -> bool:
+def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]], size: int) -> bool:
     """The cuts `inner` are a layout of the plan: all its cuts (a long group may be in halves),
-    or one cut where it cuts."""
-    return any(c <= inner <= c | h or len(inner) < 2 and inner <= c | h for c, h in cuts)
+    or one cut where it cuts that parts the number once as people do: after its first group
+    (the area code or the mobile prefix: `06-12345678`), at a long group's halves, or into
+    halves (`3312 3456`). A nine-digit `12782-0019` cut once inside the plan's groups (a Polish
+    `12 782 00 19` read 5-4) is a record's layout, not a phone's."""
+    if len(inner) >= 2:
+        return any(c <= inner <= c | h for c, h in cuts)
+    if not inner:
+        return bool(cuts)
+    cut = next(iter(inner))
+    return any(
+        cut in h or c and cut == max(c) or cut in c and size % 2 == 0 and cut == size // 2
+        for c, h in cuts
+    )
+
+
+# Countries whose people write a national number with its trunk prefix (`0`), always: a German,
+# French or Korean number written without its 0 and without its country code is not written as
+# a phone. Left out are the plans whose prefix people drop (the US's and Canada's `1`, Russia's
+# `8`; India's, Brazil's, China's, Mexico's, Argentina's and Turkey's `0` before a mobile or an
+# area code) and those with none (Italy's 0 is a part of the number).
+_TRUNK_WRITTEN = frozenset(
+    ("GB", "DE", "FR", "JP", "AU", "NL", "CH", "IE", "ZA", "BE", "AT", "FI", "NZ", "KR", "IL",
+     "AE", "SE")
+)  # fmt: skip
 
 
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
@@ -271,7 +315,9 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
         if not phonenumbers.is_valid_number_for_region(number, region):
             continue
         size = len(phonenumbers.national_significant_number(number))
-        if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number)):
+        if region in _TRUNK_WRITTEN and len(run) <= size:
+            continue  # no trunk prefix where its people always write one
+        if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number), size):
             return True
     return False
 
@@ -303,6 +349,6 @@ def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
             ).fullmatch(nsn):
                 continue
             inner = {e for e in ends if e < len(nsn)}
-            if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn)):
+            if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn), len(nsn)):
                 return True
     return False
