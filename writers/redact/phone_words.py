@@ -85,7 +85,7 @@ def whole_words_before(text: str, start: int, width: int) -> str:
 # A field's key right before its value (`"bytes_ul": `, `ECI=`), and a field before it on the
 # same line (`"cell": "WAR1707-4", `, `cell=5 `): the value is one field of a record.
 _FIELD_KEY = re.compile(r"""(?:^|(?<=[\s,{;(]))["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=][ \t]*["']?$""")
-_FIELD = re.compile(r"""["']?[A-Za-z_][\w.-]*["']?[ \t]*[:=][ \t]*["']?[\w.-]""")
+_FIELD = re.compile(r"""(?:^|(?<=[\s,{;(]))["']?[A-Za-z_][\w.-]*["']?[ \t]*([:=])[ \t]*["']?[\w.-]""")
 
 
 def field_key(text: str, start: int) -> str | None:
@@ -95,8 +95,11 @@ def field_key(text: str, start: int) -> str | None:
     word in another field's key (`cell`, a radio cell) names that field, not this one."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
     m = _FIELD_KEY.search(line)
-    if m is None or _FIELD.search(line, 0, m.start()) is None:
+    if m is None:
         return None
+    joiner = "=" if m.group(0).rstrip("\"' \t").endswith("=") else ":"
+    if not any(f.group(1) == joiner for f in _FIELD.finditer(line, 0, m.start())):
+        return None  # no field of the same syntax before it: a label, not a record's key
     return _camel_spaced(m.group(1))
 
 
