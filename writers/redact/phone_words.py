@@ -46,7 +46,14 @@ PHONE_CONTEXT = re.compile(
     r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
-    r"|namba|nambari)\b"
+    r"|namba|nambari"
+    # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
+    # "to dial" (`que le marquen al 816…`).
+    r"|fono|fonos|direkte|direktenummer|direktnummer"
+    r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
+    # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
+    # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
+    r"|(?<!, )(?-i:WA))\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
@@ -129,6 +136,13 @@ _EXTENSION = re.compile(
 def extension_after(text: str, end: int) -> bool:
     """True when an extension follows the number that ends at `end` (`_EXTENSION`)."""
     return _EXTENSION.match(text, end) is not None
+
+
+def with_extension(text: str, end: int) -> int:
+    """Where the phone number that ends at `end` ends with its extension (`… ext. 4774`): the
+    extension is a part of the number, it reaches the person."""
+    m = _EXTENSION.match(text, end)
+    return end if m is None else m.end()
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
@@ -345,6 +359,10 @@ def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
             heads.append(meta.national_prefix)
         if len(digits) > 1 and digits[0] == str(meta.country_code):
             heads.append(digits[0])
+        elif len(digits) == 1 and len(run) >= 11 and run.startswith(str(meta.country_code)):
+            # Written from its country code without the `+` (`WA 6281224454651`), as a
+            # messenger's link writes it (`wa.me/6281…`).
+            heads.append(str(meta.country_code))
         for head in heads:
             nsn = run[len(head) :]
             if len(nsn) not in meta.general_desc.possible_length or not _compiled(

@@ -46,6 +46,7 @@ from writers.redact.phone_words import (
     on_a_contact_line,
     phone_word_labels,
     read_in_some_plan,
+    with_extension,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -210,6 +211,17 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
         return [(0, len(window))] if read_in_some_plan(window) else []
+    # A bracket opened after a whole number is a remark (`+234 (0)903 148 3189 (24/7)`): the
+    # number is what stands before it; a bracket before the number is whole is an area code's.
+    for cut in [m.start() for m in re.finditer(r" [(（]", window)] + [len(window)]:
+        found = _possible_with_code(window[:cut])
+        if found:
+            return found
+    return []
+
+
+def _possible_with_code(window: str) -> list[tuple[int, int]]:
+    """`_possible_phone` for a window that opens with `+`."""
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
@@ -416,7 +428,7 @@ class _Filtered(EntityRecognizer):
                 continue  # a table's column of test or example values (`public_forms`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
-            start = r.start
+            start, end = r.start, r.end
             if r.entity_type == "PHONE_NUMBER":
                 # A number is the whole run written together: with its country code and area
                 # code, all of it is the phone number, not only the part read as one.
@@ -424,7 +436,8 @@ class _Filtered(EntityRecognizer):
                 if head is not None and not _alone_head(text, start - len(head.group(0))):
                     head = None
                 start -= len(head.group(0)) if head else 0
-            out.append(RecognizerResult(r.entity_type, start, r.end, self.fixed_score))
+                end = with_extension(text, r.end)
+            out.append(RecognizerResult(r.entity_type, start, end, self.fixed_score))
         return out
 
     @staticmethod
