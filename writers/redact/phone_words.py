@@ -91,8 +91,12 @@ def whole_words_before(text: str, start: int, width: int) -> str:
 
 # A field's key right before its value (`"bytes_ul": `, `ECI=`), and a field before it on the
 # same line (`"cell": "WAR1707-4", `, `cell=5 `): the value is one field of a record.
-_FIELD_KEY = re.compile(r"""(?:^|(?<=[\s,{;(]))["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=][ \t]*["']?$""")
-_FIELD = re.compile(r"""(?:^|(?<=[\s,{;(]))["']?[A-Za-z_][\w.-]*["']?[ \t]*([:=])[ \t]*["']?[\w.-]""")
+_FIELD_KEY = re.compile(
+    r"""(?:^|(?<=[\s,{;(]))["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=][ \t]*["']?$"""
+)
+_FIELD = re.compile(
+    r"""(?:^|(?<=[\s,{;(]))["']?[A-Za-z_][\w.-]*["']?[ \t]*([:=])[ \t]*["']?[\w.-]"""
+)
 
 
 def field_key(text: str, start: int) -> str | None:

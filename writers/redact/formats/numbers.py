@@ -203,6 +203,17 @@ def iban_check(m: re.Match[str]) -> bool:
     )
 
 
+def wrapped_card_check(m: re.Match[str]) -> bool:
+    # A card copied in its groups of four may wrap onto the next line (`4686 3316\n0642
+    # 3830`): under a label that calls it a card, the groups are one number when they hold the
+    # card's check and a network's length, as on one line.
+    value = m.group("s")
+    digits = re.sub(r"\D", "", value)
+    if test_card(m.string, m.start("s"), m.end("s")):
+        return False
+    return luhn_ok(digits) and card_length_ok(digits)
+
+
 def clabe_check(m: re.Match[str]) -> bool:
     # A CLABE is a person's or a firm's bank account, as an IBAN is: its check digit holds, as
     # typed (`0440 2774 5373 2944 36`, `036 580 81416036964 6`). One 18-digit run in ten passes

@@ -23,6 +23,7 @@ from writers.redact.formats.numbers import (
     cpf_check,
     iban_check,
     phone_check,
+    wrapped_card_check,
 )
 from writers.redact.formats.paired_fields import (
     NAMED_ELEMENT,
@@ -285,6 +286,17 @@ RULES: tuple[Rule, ...] = (
         ),
         0.85,
         iban_check,
+    ),
+    # A card's groups of four wrapped over lines, under a label that calls it a card.
+    Rule(
+        "credit_card",
+        rx(
+            r"(?i)(?:card|tarjeta|carte|karte|cartão|carta|kort|kaart|karta|kartu)"
+            r"[^\n\d]{0,40}\n?(?P<s>[2-6]\d{3}(?: \d{4})*\n\d{4}(?:[ \n]\d{4})*)(?![\w-]|\.\d)"
+        ),
+        0.85,
+        wrapped_card_check,
+        needs=re.compile(r"\d{4}\n\d{4}"),
     ),
     # A Mexican CLABE (a bank account's 18 digits, its check digit last), named so before it on
     # its line (`CLABE 0121…`, `su CLABE interbancaria 0440 …`, `CLABE para depósitos: …`):
