@@ -146,7 +146,12 @@ def with_extension(text: str, end: int) -> int:
     """Where the phone number that ends at `end` ends with its extension (`… ext. 4774`): the
     extension is a part of the number, it reaches the person."""
     m = _EXTENSION.match(text, end)
-    return end if m is None else m.end()
+    if m is None:
+        return end
+    opened = next((c for c in "([" if c in m.group(0)), None)
+    closer = {"(": ")", "[": "]"}.get(opened or "")
+    # `(Durchwahl 226)`: the bracket the extension opened closes with it.
+    return m.end() + 1 if closer and text.startswith(closer, m.end()) else m.end()
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,

@@ -63,6 +63,11 @@ def test_a_number_of_a_years_series_is_no_phone(redactor: Redactor) -> None:
 def test_an_extension_is_part_of_the_phone(redactor: Redactor) -> None:
     text = "front desk (Lyon): 04 72 18 33 90 poste 218, ask for Inès"
     assert _caught(redactor, text, "04 72 18 33 90 poste 218")
+    # The bracket the extension opened closes with it.
+    office = "Büro: 0341 2290 118 (Durchwahl 44), sonst Mail"
+    assert [office[f.start : f.end] for f in redactor.findings(office)] == [
+        "0341 2290 118 (Durchwahl 44)"
+    ]
 
 
 def test_a_bracket_after_a_whole_number_is_a_remark(redactor: Redactor) -> None:
