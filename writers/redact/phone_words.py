@@ -313,17 +313,6 @@ def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]], size
     )
 
 
-# Countries whose people write a national number with its trunk prefix (`0`), always: a German,
-# French or Korean number written without its 0 and without its country code is not written as
-# a phone. Left out are the plans whose prefix people drop (the US's and Canada's `1`, Russia's
-# `8`; India's, Brazil's, China's, Mexico's, Argentina's and Turkey's `0` before a mobile or an
-# area code) and those with none (Italy's 0 is a part of the number).
-_TRUNK_WRITTEN = frozenset(
-    ("GB", "DE", "FR", "JP", "AU", "NL", "CH", "IE", "ZA", "BE", "AT", "FI", "NZ", "KR", "IL",
-     "AE", "SE")
-)  # fmt: skip
-
-
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
     """True when the digit groups of `value` are the groups of a plan that has the number
     (`415.555.2671`, `06 12 34 56 78`; a long group may be in halves), or two groups cut where
@@ -341,8 +330,6 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
         if not phonenumbers.is_valid_number_for_region(number, region):
             continue
         size = len(phonenumbers.national_significant_number(number))
-        if region in _TRUNK_WRITTEN and len(run) <= size:
-            continue  # no trunk prefix where its people always write one
         if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number), size):
             return True
     return False
