@@ -184,11 +184,14 @@ DEV_REDACTION_FP_CEILING = {
     "redaction54": 0,
     "redaction55": 0,
     # Issue 24's twelfth round (written blind, first measured on 50c8b1e before any text was
-    # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32).
-    "redaction59": 12,
+    # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32);
+    # after the round's number rules (59: a record's value named by its own key, a sequence
+    # number; 61: an organisation number; 62: an SSN printed 3-2-4, a phone parted once where
+    # people part it, a number of a year's series; 62's other 20 `phone` are matter numbers).
+    "redaction59": 0,
     "redaction60": 2,
-    "redaction61": 11,
-    "redaction62": 32,
+    "redaction61": 8,
+    "redaction62": 24,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -198,9 +201,12 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
     "redaction48": 1,
     "redaction55": 1,
-    "redaction59": 12,
-    "redaction60": 10,
-    "redaction61": 6,
+    # The twelfth round's number rules caught 59's WhatsApp number, a `+234 (0)` number and two
+    # phones with their extensions; 60's four CLABEs and a phone to dial; 61's wrapped card and
+    # two phones (`direkte`, a `fono` column).
+    "redaction59": 8,
+    "redaction60": 5,
+    "redaction61": 3,
     "redaction62": 5,
 }
 

@@ -46,7 +46,14 @@ PHONE_CONTEXT = re.compile(
     r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
-    r"|namba|nambari)\b"
+    r"|namba|nambari"
+    # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
+    # "to dial" (`que le marquen al 816…`).
+    r"|fono|fonos|direkte|direktenummer|direktnummer"
+    r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
+    # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
+    # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
+    r"|(?<!, )(?-i:WA))\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
@@ -82,9 +89,38 @@ def whole_words_before(text: str, start: int, width: int) -> str:
     return text[low:start]
 
 
+# A field's key right before its value (`"bytes_ul": `, `ECI=`), and a field before it on the
+# same line (`"cell": "WAR1707-4", `, `cell=5 `): the value is one field of a record.
+_FIELD_KEY = re.compile(
+    r"""(?:^|(?<=[\s,{;(]))["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=][ \t]*["']?$"""
+)
+_FIELD = re.compile(
+    r"""(?:^|(?<=[\s,{;(]))["']?[A-Za-z_][\w.-]*["']?[ \t]*([:=])[ \t]*["']?[\w.-]"""
+)
+
+
+def field_key(text: str, start: int) -> str | None:
+    """The key of the field whose value starts at `start` when the value is one field of a
+    record of several (`{"cell": "WAR1707-4", "bytes_ul": 41665383}`, `cell=5 ECI=137900035`),
+    read as its words; None elsewhere. In a record each value has its own key, and a phone's
+    word in another field's key (`cell`, a radio cell) names that field, not this one."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    m = _FIELD_KEY.search(line)
+    if m is None:
+        return None
+    joiner = "=" if m.group(0).rstrip("\"' \t").endswith("=") else ":"
+    if not any(f.group(1) == joiner for f in _FIELD.finditer(line, 0, m.start())):
+        return None  # no field of the same syntax before it: a label, not a record's key
+    return _camel_spaced(m.group(1))
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
-    the 40 characters before it, a German compound on one, or a label that opens with one."""
+    the 40 characters before it, a German compound on one, or a label that opens with one; in
+    a record of fields, the value's own key (`field_key`)."""
+    key = field_key(text, start)
+    if key is not None:
+        return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -104,6 +140,18 @@ _EXTENSION = re.compile(
 def extension_after(text: str, end: int) -> bool:
     """True when an extension follows the number that ends at `end` (`_EXTENSION`)."""
     return _EXTENSION.match(text, end) is not None
+
+
+def with_extension(text: str, end: int) -> int:
+    """Where the phone number that ends at `end` ends with its extension (`… ext. 4774`): the
+    extension is a part of the number, it reaches the person."""
+    m = _EXTENSION.match(text, end)
+    if m is None:
+        return end
+    opened = next((c for c in "([" if c in m.group(0)), None)
+    closer = {"(": ")", "[": "]"}.get(opened or "")
+    # `(Durchwahl 226)`: the bracket the extension opened closes with it.
+    return m.end() + 1 if closer and text.startswith(closer, m.end()) else m.end()
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
@@ -248,10 +296,21 @@ def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
     return run, digits, ends
 
 
-def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]]) -> bool:
+def _cut_as_planned(inner: set[int], cuts: list[tuple[set[int], set[int]]], size: int) -> bool:
     """The cuts `inner` are a layout of the plan: all its cuts (a long group may be in halves),
-    or one cut where it cuts."""
-    return any(c <= inner <= c | h or len(inner) < 2 and inner <= c | h for c, h in cuts)
+    or one cut where it cuts that parts the number once as people do: after its first group
+    (the area code or the mobile prefix: `06-12345678`), at a long group's halves, or into
+    halves (`3312 3456`). A nine-digit `12782-0019` cut once inside the plan's groups (a Polish
+    `12 782 00 19` read 5-4) is a record's layout, not a phone's."""
+    if len(inner) >= 2:
+        return any(c <= inner <= c | h for c, h in cuts)
+    if not inner:
+        return bool(cuts)
+    cut = next(iter(inner))
+    return any(
+        cut in h or c and cut == max(c) or cut in c and size % 2 == 0 and cut == size // 2
+        for c, h in cuts
+    )
 
 
 def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
@@ -271,7 +330,7 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
         if not phonenumbers.is_valid_number_for_region(number, region):
             continue
         size = len(phonenumbers.national_significant_number(number))
-        if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number)):
+        if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number), size):
             return True
     return False
 
@@ -296,6 +355,10 @@ def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
             heads.append(meta.national_prefix)
         if len(digits) > 1 and digits[0] == str(meta.country_code):
             heads.append(digits[0])
+        elif len(digits) == 1 and len(run) >= 11 and run.startswith(str(meta.country_code)):
+            # Written from its country code without the `+` (`WA 6281224454651`), as a
+            # messenger's link writes it (`wa.me/6281…`).
+            heads.append(str(meta.country_code))
         for head in heads:
             nsn = run[len(head) :]
             if len(nsn) not in meta.general_desc.possible_length or not _compiled(
@@ -303,6 +366,6 @@ def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
             ).fullmatch(nsn):
                 continue
             inner = {e for e in ends if e < len(nsn)}
-            if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn)):
+            if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn), len(nsn)):
                 return True
     return False

@@ -39,12 +39,14 @@ from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, plac
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     extension_after,
+    field_key,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
     phone_word_labels,
     read_in_some_plan,
+    with_extension,
 )
 from writers.redact.public_forms import (
     hetu_checked,
@@ -134,10 +136,16 @@ def joins(ch: str) -> bool:
     return ch.isascii() and ch.isalnum() or ch in ("-", "_")
 
 
+# A number, a slash and a year: the number of an item in that year's series (a court's case,
+# a decree, an invoice: `CFI 055/2025`, `Ley 27/2014`), as it is cited.
+_OF_A_YEAR = re.compile(r"\d{1,6}/(?:19[5-9]\d|20\d\d)")
+
+
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
-    if before.endswith("=") and phone_named(line_before(text, start)):
+    key = field_key(text, start)  # in a record, the value's own key names it
+    if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after
@@ -174,6 +182,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
             return False
+        if _OF_A_YEAR.fullmatch(value.strip()):
+            return False  # `CFI 055/2025`: the 55th case of 2025, a series' number and its year
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
@@ -201,6 +211,17 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
         return [(0, len(window))] if read_in_some_plan(window) else []
+    # A bracket opened after a whole number is a remark (`+234 (0)903 148 3189 (24/7)`): the
+    # number is what stands before it; a bracket before the number is whole is an area code's.
+    for cut in [m.start() for m in re.finditer(r" [(（]", window)] + [len(window)]:
+        found = _possible_with_code(window[:cut])
+        if found:
+            return found
+    return []
+
+
+def _possible_with_code(window: str) -> list[tuple[int, int]]:
+    """`_possible_phone` for a window that opens with `+`."""
     try:
         number = phonenumbers.parse(window, None)
     except phonenumbers.NumberParseException:
@@ -310,7 +331,13 @@ _THOUSANDS_LAYOUT = re.compile(r"\d{3}([ .\u00a0\u202f])\d{3}\1\d{3}")
 _CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
-def _named_or_formatted(words: str) -> Any:
+# How a US social security number is printed: area, group and serial, 3-2-4. presidio's very
+# weak patterns also read 5-4 and 3-6 (`12782-0019`), which is how a ZIP+4, a law firm's
+# client-matter number or a record's id is written, never an SSN's card: those need its name.
+_SSN_LAYOUT = re.compile(r"\d{3}[ .\-\u2013_]\d{2}[ .\-\u2013_]\d{4}")
+
+
+def _named_or_formatted(words: str, layout: re.Pattern[str] | None = None) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
     one build or order number in ten. Grouped as thousands (`665 428 615`) a number reads as a
@@ -321,7 +348,8 @@ def _named_or_formatted(words: str) -> Any:
 
     def keep(text: str, start: int, end: int) -> bool:
         value = text[start:end]
-        if re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value):
+        grouped = re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value)
+        if grouped and (layout is None or layout.fullmatch(value)):
             return True
         before = _CAMEL_CUT.sub(" ", text[max(0, start - 60) : start])
         return named.search(before) is not None or label_opens_with(text, start, named)
@@ -400,7 +428,7 @@ class _Filtered(EntityRecognizer):
                 continue  # a table's column of test or example values (`public_forms`)
             if self.keep is not None and not self.keep(text, r.start, r.end):
                 continue
-            start = r.start
+            start, end = r.start, r.end
             if r.entity_type == "PHONE_NUMBER":
                 # A number is the whole run written together: with its country code and area
                 # code, all of it is the phone number, not only the part read as one.
@@ -408,7 +436,8 @@ class _Filtered(EntityRecognizer):
                 if head is not None and not _alone_head(text, start - len(head.group(0))):
                     head = None
                 start -= len(head.group(0)) if head else 0
-            out.append(RecognizerResult(r.entity_type, start, r.end, self.fixed_score))
+                end = with_extension(text, r.end)
+            out.append(RecognizerResult(r.entity_type, start, end, self.fixed_score))
         return out
 
     @staticmethod
@@ -533,7 +562,7 @@ def presidio_recognizers() -> list[EntityRecognizer]:
             fallback=_possible_phone,
         ),
         _Filtered(IpRecognizer(), _ip_ok, 0.7, _IPISH),
-        _Filtered(UsSsnRecognizer(), _named_or_formatted(_SSN_WORDS), 0.7),
+        _Filtered(UsSsnRecognizer(), _named_or_formatted(_SSN_WORDS, _SSN_LAYOUT), 0.7),
         _Filtered(UkNinoRecognizer(), _nino_ok, 0.7, re.compile(r"\d\s?\d\s?\d\s?\d\s?\d\s?\d")),
         _Filtered(InAadhaarRecognizer(), _named_or_formatted(_AADHAAR_WORDS), 0.7),
         _Filtered(EsNifRecognizer(), None, 0.7, re.compile(r"\d{8}")),

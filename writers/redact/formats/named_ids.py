@@ -28,6 +28,10 @@ _ID_NOUN = (
     # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
     # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
     r"|duns|siret|siren|kvk|vat|cnpj|abn|acn|gstin|hrb|hra"
+    # The Nordic countries' organisation numbers (`org.nr. 946 186 325`, `orgnr`, Denmark's CVR).
+    r"|org\.?[ \t]*(?:nr|no|nummer)|orgnr|organisasjonsnummer|organisationsnummer|cvr"
+    # A record's place in a sequence of records (a TAP file's, a CDR's: `TAP seq 07356-74244`).
+    r"|seq|sequence"
     # An account of a company's books: a general-ledger account, a cost centre, a budget line.
     r"|gl|g/l|ledger|general[ \t]+ledger|cost[ \t]+cent(?:er|re)|budget[ \t]+line|kostenstelle"
     r"|sachkonto|centro[ \t]+de[ \t]+costos?|centre[ \t]+de[ \t]+co[uû]ts?"

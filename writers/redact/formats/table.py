@@ -17,7 +17,14 @@ from writers.redact.formats.auth_email import (
     email_check,
     url_cred_check,
 )
-from writers.redact.formats.numbers import card_check, cpf_check, iban_check, phone_check
+from writers.redact.formats.numbers import (
+    card_check,
+    clabe_check,
+    cpf_check,
+    iban_check,
+    phone_check,
+    wrapped_card_check,
+)
 from writers.redact.formats.paired_fields import (
     NAMED_ELEMENT,
     QUOTED_OR_BARE,
@@ -279,6 +286,30 @@ RULES: tuple[Rule, ...] = (
         ),
         0.85,
         iban_check,
+    ),
+    # A card's groups of four wrapped over lines, under a label that calls it a card.
+    Rule(
+        "credit_card",
+        rx(
+            r"(?i)(?:card|tarjeta|carte|karte|cartão|carta|kort|kaart|karta|kartu)"
+            r"[^\n\d]{0,40}\n?(?P<s>[2-6]\d{3}(?: \d{4})*\n\d{4}(?:[ \n]\d{4})*)(?![\w-]|\.\d)"
+        ),
+        0.85,
+        wrapped_card_check,
+        needs=re.compile(r"\d{4}\n\d{4}"),
+    ),
+    # A Mexican CLABE (a bank account's 18 digits, its check digit last), named so before it on
+    # its line (`CLABE 0121…`, `su CLABE interbancaria 0440 …`, `CLABE para depósitos: …`):
+    # a person's account, reported as an IBAN is; `clabe_check` judges the check digit.
+    Rule(
+        "iban",
+        rx(
+            r"(?i)(?<![A-Za-z])clabe(?![A-Za-z])[^\n\d]{0,40}?"
+            r"(?<![\w.-])(?P<s>\d(?:[ .-]?\d){17})(?![\w-]|\.\d)"
+        ),
+        0.85,
+        clabe_check,
+        needs=re.compile(r"(?i)clabe"),
     ),
     # A Brazilian CPF (a person's tax number) in its printed layout; its check digits decide.
     Rule(

@@ -1,4 +1,4 @@
-"""The check digits of a card number (Luhn) and of an IBAN (mod 97)."""
+"""The check digits of a card number (Luhn), of an IBAN (mod 97) and of a Mexican CLABE."""
 
 from __future__ import annotations
 
@@ -46,3 +46,13 @@ def iban_ok(iban: str) -> bool:
         return False
     moved = s[4:] + s[:4]
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def clabe_ok(digits: str) -> bool:
+    """A Mexican CLABE's check digit holds: 18 digits (bank 3, branch 3, account 11, check 1),
+    the first 17 weighted 3, 7, 1 in turn, each product taken mod 10; the check digit brings
+    their sum to a multiple of 10."""
+    if len(digits) != 18 or not digits.isdigit():
+        return False
+    total = sum(int(d) * (3, 7, 1)[i % 3] % 10 for i, d in enumerate(digits[:17]))
+    return (10 - total % 10) % 10 == int(digits[17])
