@@ -32,7 +32,7 @@ from writers.redact.values.plausible import SPACED_WORD
 _SEP = r"\.\.\. |… | / | - | \| |, |  |[ .\-/_,|\t\n]"
 _J = r"(?:(?P=sep)| ?\n)"
 _LAYOUT = re.compile(
-    rf"(?<!{SPACED_WORD})(?<![.,/\-_|+])"
+    rf"(?<!{SPACED_WORD})(?<![.,_|+])"
     rf"(?P<s>\d{{4}}(?P<sep>{_SEP})(?:\d{{4}}(?:{_J}\d{{4}}){{1,2}}(?:{_J}\d{{1,4}})?"
     rf"|\d{{6}}{_J}\d{{4,5}})"
     rf"|\d{{6}}(?P<sepu>[ \-\n])\d{{12,13}}|\d{{8}}(?P<seph> ?\n)\d{{8}}|\d{{13,19}})"
@@ -88,6 +88,11 @@ def _span(m: re.Match[str]) -> tuple[int, int] | None:
     cut = max(m.group("s").rfind("\n"), m.group("s").rfind(sep or "\n"))
     if sep is not None and cut > 0:
         ends.append(m.start("s") + cut)
+    # Digits glued to a path or a word by `/` or `-` are its part (`doi:10.1145/3983076…`),
+    # unless what they are glued to names a card (`/v1/cards/4539…`, `card-4539…`).
+    glued = m.start("s") > 0 and text[m.start("s") - 1] in "/-"
+    if glued and not CARD_WORDS.search(text[max(0, m.start("s") - 20) : m.start("s")]):
+        return None
     for end in ends:
         value = text[m.start("s") : end]
         digits = _ascii_digits(value)
@@ -95,7 +100,7 @@ def _span(m: re.Match[str]) -> tuple[int, int] | None:
             continue
         printed = sep in _PRINTED and "\n" not in value and (sep is not None or len(value) >= 13)
         new_kind = not value.isascii() or digits[0] in "89"
-        if printed and not new_kind and _EXPIRY_AFTER.match(text, end) is None:
+        if printed and not (new_kind or glued) and _EXPIRY_AFTER.match(text, end) is None:
             continue  # the card rule reads it in this layout already, or rules it out
         if not (printed or _called_a_card(text, m.start("s"), end)):
             continue
