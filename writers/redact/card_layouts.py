@@ -131,5 +131,11 @@ def _layout_card(m: re.Match[str]) -> bool:
 
 CARD_LAYOUT_RULES: tuple[Rule, ...] = (
     Rule("credit_card", _LAYOUT, 0.85, _layout_card, locate=_span, needs=re.compile(r"\d{4}")),
-    Rule("credit_card", _SPOKEN, 0.85, _spoken_card, needs=re.compile(rf"(?i){_WORD}(?:,? |-)")),
+    Rule(
+        "credit_card",
+        _SPOKEN,
+        0.85,
+        _spoken_card,
+        needs=re.compile(rf"(?i)(?<![A-Za-z]){_WORD}(?:,? |-){_WORD}(?![A-Za-z])"),
+    ),
 )
