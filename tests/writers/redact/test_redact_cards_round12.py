@@ -52,6 +52,14 @@ def test_national_schemes_under_8_and_9(redactor: Redactor) -> None:
     assert _kept(redactor, "tracking 9400 1118 9922 3033 0054 81")
 
 
+def test_a_card_glued_to_what_names_it(redactor: Redactor) -> None:
+    assert _caught(redactor, "PUT /v1/cards/4453331478932885/charge", "4453331478932885")
+    assert _caught(redactor, "ref card-4453331478932885", "4453331478932885")
+    # Glued to a path or a word that names no card, the digits are that path's part.
+    assert _kept(redactor, "PUT /v1/orders/4453331478932885/charge")
+    assert _kept(redactor, "doi:10.1145/4453331478932885")
+
+
 def test_digits_of_another_script(redactor: Redactor) -> None:
     arabic = "".join(chr(0x0660 + int(c)) for c in "4453331478932885")
     grouped = " ".join(arabic[i : i + 4] for i in range(0, 16, 4))
