@@ -13,7 +13,8 @@ than the printed one, and read them out:
   month's digits as more of the number;
 - in another script's digits (`٤٥٣٩ ١٤٨٨ …`, `۴۵۳۹ …`, Devanagari, Thai), or opening with a
   national scheme's `8` or `9` (RuPay, Troy, Napas), printed as any card is;
-- as words, digit by digit (`four five three nine one four …`), as a call's transcript has it.
+- as words, digit by digit (`four five three nine one four …`, `cuatro cinco …`), as a
+  call's transcript has it.
 
 The look-alikes the card rule rules out are ruled out here too (`formats.numbers.card_value_ok`):
 an order's or a tracking number, a test card, an IBAN's tail, a hex dump, a barcode.
@@ -109,19 +110,28 @@ def _span(m: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-_DIGIT_WORD = {
-    w: str(i)
-    for i, ws in enumerate(
-        ("zero oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    )
-    for w in ws.split()
-}
-_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_SPOKEN = re.compile(rf"(?i)(?<![A-Za-z]){_WORD}(?:(?:,? |-|, ){_WORD}){{12,18}}(?![A-Za-z])")
+# Digits as words, in English, Spanish, Portuguese, French, Italian and German (each word
+# names one digit in every language that has it).
+_DIGIT_WORDS = (
+    "zero oh cero zéro null",
+    "one uno um un eins",
+    "two dos dois deux due zwei",
+    "three tres três trois tre drei",
+    "four cuatro quatro quatre quattro vier",
+    "five cinco cinq cinque fünf",
+    "six seis sei sechs",
+    "seven siete sete sept sette sieben",
+    "eight ocho oito huit otto acht",
+    "nine nueve nove neuf neun",
+)
+_DIGIT_WORD = {w: str(i) for i, ws in enumerate(_DIGIT_WORDS) for w in ws.split()}
+_WORD = "(?:" + "|".join(sorted(_DIGIT_WORD, key=len, reverse=True)) + ")"
+_SPOKEN = re.compile(rf"(?i)(?<![^\W\d_]){_WORD}(?:(?:,? |-|, ){_WORD}){{12,18}}(?![^\W\d_])")
 
 
 def _spoken_card(m: re.Match[str]) -> bool:
-    digits = "".join(_DIGIT_WORD[w.lower()] for w in re.findall(r"[A-Za-z]+", m.group(0)))
+    words = re.findall(r"[^\W\d_]+", m.group(0))
+    digits = "".join(_DIGIT_WORD[w.lower()] for w in words)
     return card_value_ok(m.string, m.start(), m.end(), digits)
 
 
@@ -136,6 +146,6 @@ CARD_LAYOUT_RULES: tuple[Rule, ...] = (
         _SPOKEN,
         0.85,
         _spoken_card,
-        needs=re.compile(rf"(?i)(?<![A-Za-z]){_WORD}(?:,? |-){_WORD}(?![A-Za-z])"),
+        needs=re.compile(rf"(?i)(?<![^\W\d_]){_WORD}(?:,? |-){_WORD}(?![^\W\d_])"),
     ),
 )

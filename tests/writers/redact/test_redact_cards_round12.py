@@ -74,6 +74,11 @@ def test_a_card_read_out_digit_by_digit(redactor: Redactor) -> None:
     assert _caught(redactor, f"caller gave the card as {said}, thanks", said)
     wrong = " ".join(words[int(c)] for c in "4075690072003174")
     assert _kept(redactor, f"caller gave the card as {wrong}, thanks")
+    spanish = "cero uno dos tres cuatro cinco seis siete ocho nueve".split()
+    dicho = " ".join(spanish[int(c)] for c in "4075690072003171")
+    assert _caught(redactor, f"me dictó la tarjeta: {dicho}", dicho)
+    # Fewer words than any card has digits: a code read out, no card.
+    assert _kept(redactor, "the code is four five three nine, not four five three eight")
 
 
 def test_a_barcode_whose_both_checks_hold_is_no_card(redactor: Redactor) -> None:
