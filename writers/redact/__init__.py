@@ -5,7 +5,7 @@
   rules with their checks: `formats.table.RULES`), `context/` (secrets found by context or by
   their randomness: `context.table.SECRET_RULES`), `pii_rules` (presidio's own recognizers,
   filtered for chat), `credential_syntax` (passwords named by syntax), `addresses`,
-  `card_elements`.
+  `card_elements`, `card_layouts` (card numbers typed otherwise than printed).
 - What a candidate is: `values/` (placeholders, plausibility, check digits) and `names/` (names
   in code, names that hold a secret, values called sealed or public).
 - `public_forms`: what rules a look-alike out (a card's length, a phone's digits, a blob named as

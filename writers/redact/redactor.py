@@ -34,6 +34,7 @@ from presidio_analyzer.nlp_engine import NoOpNlpEngine
 
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
+from writers.redact.card_layouts import CARD_LAYOUT_RULES
 from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.table import RULES, RuleRecognizer
@@ -203,6 +204,7 @@ class Redactor:
                 + PLACE_RULES
                 + ADDRESS_RULES
                 + CARD_ELEMENT_RULES
+                + CARD_LAYOUT_RULES
             ),
             *presidio_recognizers(),
         ]

@@ -15,6 +15,7 @@ import pytest
 
 from writers.redact.addresses import ADDRESS_RULES
 from writers.redact.card_elements import CARD_ELEMENT_RULES
+from writers.redact.card_layouts import CARD_LAYOUT_RULES
 from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.rule import Rule, search_from
@@ -63,7 +64,9 @@ def corpus() -> list[str]:
 
 
 RULES_WITH_NEEDS = [
-    r for r in (*RULES, *SECRET_RULES, *ADDRESS_RULES, *CARD_ELEMENT_RULES) if r.needs is not None
+    r
+    for r in (*RULES, *SECRET_RULES, *ADDRESS_RULES, *CARD_ELEMENT_RULES, *CARD_LAYOUT_RULES)
+    if r.needs is not None
 ]
 
 

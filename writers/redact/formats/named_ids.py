@@ -154,6 +154,12 @@ CARD_WORDS = re.compile(
     # The card's name in Danish, Norwegian, Swedish, Finnish, Dutch, Polish, Czech, Indonesian,
     # Turkish and Russian (`kortnummer`, `kaartnummer`, `numer karty`, `номер карты`).
     r"|\bkort|kaart|karta|karty|kartu|\bkart\b|kartı|карт"
+    # Estonian, Hungarian, the South Slavic languages, Albanian, Malay, Swahili, Greek, Arabic,
+    # Persian and Urdu, Hebrew, Hindi, Bengali, Thai, Vietnamese, Chinese, Japanese, Korean,
+    # Georgian, Armenian; the Dutch debit card (`pinpas`), a card's number (`PAN`).
+    r"|kaardi|kártya|kartic|kartë|kartës|\bkad\b|\bkadi\b|κάρτ|بطاق|کارت|کارڈ|כרטיס|कार्ड"
+    r"|কার্ড|บัตร|\bthẻ\b|卡号|卡號|信用卡|银行卡|銀行卡|借记卡|カード|クレカ|카드|ბარათ|քարտ|pinpas"
+    r"|(?-i:\bPAN\b)"
 )
 
 

@@ -173,19 +173,33 @@ def card_check(m: re.Match[str]) -> bool:
         # it a card, however it was typed (`cc: 453 9148 8034 3646 7`).
         if not CARD_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
             return False
-    if named_as_id(m.string, m.start(), owners=False):
+    return card_value_ok(m.string, m.start(), m.end(), re.sub(r"\D", "", m.group(0)))
+
+
+def card_value_ok(text: str, start: int, end: int, digits: str) -> bool:
+    """True when `digits`, the number at `text[start:end]` however it was typed, is a card's:
+    Luhn, a network's prefix and length, and nothing around it calling it something else."""
+    if named_as_id(text, start, owners=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
         # "account number" may well be the card's, so only the names of things count here.
-        before = m.string[max(0, m.start() - 60) : m.start()]
+        before = text[max(0, start - 60) : start]
         if not CARD_WORDS.search(before):
             return False
-    if IBAN_HEAD.search(m.string[max(0, m.start() - 40) : m.start()]):
+    if IBAN_HEAD.search(text[max(0, start - 40) : start]):
         return False  # the tail of an IBAN-shaped string: the IBAN rule judges it whole
-    if test_card(m.string, m.start(), m.end()) or in_hex_dump_row(m.string, m.start()):
+    if test_card(text, start, end) or in_hex_dump_row(text, start):
         return False  # a network's published test number; bytes of a hex dump
-    digits = re.sub(r"\D", "", m.group(0))
+    if len(digits) == 13 and ean13_ok(digits):
+        # A 13-digit Visa, long unissued, or a barcode whose GS1 check digit holds too: a
+        # product's EAN, a book's ISBN.
+        return False
     # A number of the wrong length for its network's prefix is no card (`public_forms`).
     return luhn_ok(digits) and card_length_ok(digits)
+
+
+def ean13_ok(digits: str) -> bool:
+    """The GS1 check of an EAN-13 barcode: weights 1 and 3 alternating, the sum a multiple of 10."""
+    return sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits)) % 10 == 0
 
 
 # An IBAN as printed: capitals, the check digits glued to the country.
