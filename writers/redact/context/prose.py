@@ -65,6 +65,9 @@ _COPULA = (
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
     r"|ficou|quedó"
+    # Swiss German says `isch` ("s WLAN-Passwort … isch …"); Nigerian Pidgin `na` ("the password
+    # for the router na …"), which is "on" or "and" elsewhere, so only before a shaped value.
+    r"|isch|na"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -80,8 +83,9 @@ PREPOSITION = (
     r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
     # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
-    # Greek `για`/`του`/`της` (for, of).
-    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της"
+    # Greek `για`/`του`/`της` (for, of). Egyptian Arabic's `بتاع` (of), also in Latin letters
+    # as chats write it (`bta3`, "el pass bta3 el OSS …").
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της|بتاع|بتاعة|بتوع|bta3|beta3|btaa3"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -144,6 +148,11 @@ _SUBSCRIPT = re.compile(
 )
 
 
+# A vendor's prefix ending in the separator its random body would follow (`sk-proj-`, `ghp_`,
+# `sk-ant-api03-`): lowercase words and a version, nothing random; how a key's form is told.
+_PREFIX_ALONE = re.compile(r"[a-z][a-z0-9]{1,7}(?:[-_][a-z0-9]{1,8}){0,3}[-_]")
+
+
 _ISO_TIME = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
 )
@@ -168,6 +177,8 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if _PREFIX_ALONE.fullmatch(raw):
+        return False  # "`sk-proj-` + a lot of characters": a key's prefix, its body left out
     if decoded_placeholder(raw.rstrip(CLOSE)):
         return False  # `UkVQTEFDRV9NRQ==`: base64 of a slot's words, a Secret's `data:` stand-in
     if enveloped(raw):
@@ -318,6 +329,15 @@ def prose_check(m: re.Match[str]) -> bool:
         # lowercase parts joined by a hyphen after a copula say what the secret is like; a
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
+    if (
+        said
+        and re.search(r"(?i)(?<![^\W\d_])na[ \t]*$", label)
+        and not shaped_password(value.rstrip(".,;:)"))
+        and not re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+){3,}", value.rstrip(CLOSE))
+    ):
+        # Pidgin's copula `na` is "on" or "and" in other languages ("token na dey expire"):
+        # only a value no word is (a symbol and a digit, or a phrase of words joined) is said.
+        return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
         return _pin(m)
     modifier = m.groupdict().get("mod")
@@ -325,6 +345,8 @@ def prose_check(m: re.Match[str]) -> bool:
         # A long modifier ("mật khẩu wifi phòng biên tập mới là …") is as often a clause of
         # prose: only a value no word could be (letters, digits and a symbol) is said there.
         return False
+    if m.string[m.start() - 1 : m.start()] in ("?", "&") and re.search(r"&[\w.-]+=", value):
+        value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
     return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
 
 
@@ -435,7 +457,11 @@ def lock_code_check(m: re.Match[str]) -> bool:
 # and ends) or running to the end of the line, are the passphrase; a number followed by words is
 # a quantity ("changed every 90 days").
 # A message about a password names it (`about_a_secret`) or has no number of its own.
-_PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
+# The number may be glued to the last word (`fjell fjord skog lynet99`).
+_PHRASE = (
+    r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){1,5}"
+    r"[ \t](?:[^\W\d_]{1,20}\d{1,4}|\d{2,4})"
+)
 PASSPHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"

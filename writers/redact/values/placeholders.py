@@ -263,6 +263,8 @@ def self_describing(value: str) -> bool:
     core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
     # An encoding's or a digest's name is one word (`base64-encoded`, `sha256-hex`), and so is a
     # store's spelled with a digit (`1Password`, where the secret is kept).
+    # An encoding's name in capitals ends at its digits: `BASE32SECRET` is `BASE32` and `SECRET`.
+    core = re.sub(r"(?<![^\W_])(BASE(?:64|32|58)|B64)(?=[A-Z])", r"\1_", core)
     core = _ENCODING_NAME.sub("-encoding-", core)
     core = re.sub(r"(?i)(?<![^\W_])1password(?![^\W_])", "onepassword", core)
     # Leetspeak writes digits for letters inside a word (`P@ssw0rd`); a number standing apart
@@ -297,7 +299,10 @@ def self_describing(value: str) -> bool:
     # letters in one case, no more of them than of the slot's words (a letter alone is an elided
     # article, `d-acces`). A passphrase that happens to hold `your` is mostly other words.
     others = [w for w in words if not described(w) and len(w) > 1]
-    plain = all(w.isalpha() for w in others) and not re.search(r"[a-z][A-Z]", core)
+    # Case is read as written: the leetspeak reading lowercases `core`, and a random value's
+    # humps (`T4.-dHjdWNmQa-f`, whose `T4` reads as French `ta`) are what no slot's words have.
+    humps = re.search(r"[a-z][A-Z]", value) is not None
+    plain = all(w.isalpha() for w in others) and not humps
     return short_counter and plain and len(others) < len(words) - len(others)
 
 
