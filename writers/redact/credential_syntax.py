@@ -50,6 +50,9 @@ Places where a chat gives a password without `password: …` or "the password is
   ("`…` 👈 that's the pw", "… <- the new pwd"); a version is no password.
 - **After what it is for, with no joiner.** "пароль от сервера …", "la clave del router …":
   only a value of letters, digits and a symbol no name or address has (`!#$%&*+?^~=`).
+- **A generator's run after the noun's phrase.** "password akun U2020 sementara …": up to
+  three words after the noun (Indonesian, Malay and Vietnamese put them there), then a run of
+  both cases and digits in which no word can be read.
 - **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
 - **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
   header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
@@ -64,6 +67,7 @@ from __future__ import annotations
 
 import re
 
+from writers.redact.context.machine_made import PUBLIC_TAILS, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
@@ -408,6 +412,25 @@ _AFTER_PURPOSE = re.compile(
     r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
     r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
 )
+# Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
+# ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,
+# a generator's run of both cases and digits (`_run_ok`), needs no joiner to be the password.
+_RUN_AFTER_NOUN = re.compile(
+    rf"(?i){_NOUN}(?P<w>(?:[ \t]+[^\s:=：`'\"]{{1,20}}){{1,3}}?)[ \t]+"
+    r"(?P<s>(?-i:[A-Za-z0-9]{10,64}))(?![^\s.,;!?)])"
+)
+
+
+def _run_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if not (re.search("[a-z]", value) and re.search("[A-Z]", value) and re.search(r"\d", value)):
+        return False
+    if PUBLIC_TAILS.intersection(re.findall(r"[a-z]+", m.group("w").lower())):
+        return False  # "token request id …", "password hash …": the words name something else
+    # No word among its humps (`BtXELaJ2SUbx7`), unlike a name (`iPhone15ProMax`, `U2020Migration`).
+    return wordish(value) < 0.2 and plausible_value(value, strict=True)
+
+
 # A question for a password answered on its own line ("passa-me a senha? ah já sei, é …", "the
 # wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
 # and a copula gives the value; only a value shaped as a password counts (a sentence after a
@@ -608,6 +631,14 @@ PLACE_RULES: tuple[Rule, ...] = (
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _RUN_AFTER_NOUN,
+        0.55,
+        _run_ok,
+        needs=re.compile(r"[A-Za-z0-9]{10}"),
         starts=noun_starts,
     ),
     Rule(
