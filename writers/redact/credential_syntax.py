@@ -410,7 +410,10 @@ _POINTED_AT = re.compile(
 _AFTER_PURPOSE = re.compile(
     rf"(?i){_NOUN}(?:{QUALIFIER}"
     r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
-    r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
+    # The phrase runs on to the first value shaped as `_after_purpose_ok` asks (a symbol and a
+    # digit), so an article or an adjective after the preposition is read as the phrase's
+    # ("the password for the router …", "el pass bta3 el router …"), not as the value.
+    r"[ \t]+(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)(?P<s>[^\s`'\"]{6,100})"
 )
 # Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
 # ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,

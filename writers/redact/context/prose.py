@@ -65,9 +65,8 @@ _COPULA = (
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
     r"|ficou|quedó"
-    # Swiss German says `isch` ("s WLAN-Passwort … isch …"); Nigerian Pidgin `na` ("the password
-    # for the router na …"), which is "on" or "and" elsewhere, so only before a shaped value.
-    r"|isch|na"
+    # Swiss German says `isch` ("s WLAN-Passwort … isch …").
+    r"|isch"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -77,6 +76,9 @@ ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
+# Nigerian Pidgin's copula `na` ("the password for the router na …") is "on" or "and" in other
+# languages: read by PROSE alone, whose check takes only a value no word is after it.
+_SAID = rf"(?:{_COPULAS}|na)"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 PREPOSITION = (
     r"for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
@@ -109,17 +111,17 @@ VALUE = (
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
-    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
+    rf"|\s+(?:{_SAID})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
-    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_SAID})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # Four or five words (a word may hold a hyphen, `Wi-Fi`) only before a value shaped as a
     # password, letters, digits and a symbol (`prose_check`): a modifier that long is as often
     # a clause of prose. The lookahead keeps a refused match from hiding the branches after it.
     rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{4,5}}?)[ \t]+"
-    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"(?:(?!(?:to|on)[ \t])(?:{_SAID})|–|—)"
     rf"(?=[ \t]+[\"'`“„«「]?[^\s]*[!#$%&*+?^~=@])(?=[ \t]+[^\s]*\d)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
@@ -153,6 +155,14 @@ _SUBSCRIPT = re.compile(
 _PREFIX_ALONE = re.compile(r"[a-z][a-z0-9]{1,7}(?:[-_][a-z0-9]{1,8}){0,3}[-_]")
 
 
+# PowerShell's commands are an approved verb, a hyphen and a noun (`ConvertTo-SecureString`,
+# `Get-Secret`, `Read-Host`): a command's name, never a value.
+_CMDLET = re.compile(
+    r"(?:Get|Set|New|Read|Write|Add|Remove|Import|Export|Invoke|ConvertTo|ConvertFrom|Test"
+    r"|Unprotect|Protect|Select|Start|Stop)-[A-Z][A-Za-z]{2,40}"
+)
+
+
 _ISO_TIME = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
 )
@@ -177,6 +187,8 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if _CMDLET.fullmatch(raw):
+        return False  # `$pw = ConvertTo-SecureString $env:PW …`: a PowerShell command
     if _PREFIX_ALONE.fullmatch(raw):
         return False  # "`sk-proj-` + a lot of characters": a key's prefix, its body left out
     if decoded_placeholder(raw.rstrip(CLOSE)):
