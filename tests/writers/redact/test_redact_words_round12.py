@@ -2,7 +2,7 @@
 Pidgin or Swiss German, Egyptian Arabic's "of", the English word in Arabic letters, Vietnamese
 without its diacritics or clipped to `mk`, a Scandinavian passphrase, a pre-shared key, SQL
 Server's `-U`/`-P`, PowerShell's plain string made secure, a generator's run after the noun's
-phrase, a random URL password read as a French "your") and word-led look-alikes (a public or a
+phrase, a `$` before a word in leetspeak, a random URL password read as a French "your") and word-led look-alikes (a public or a
 tracking `clave`, a vendor prefix alone, a JVM class in a stack trace, an expiry in German, a
 URL query's next parameter). Each beside a near text that is kept. Written from the principle,
 in words of my own, not copied from a corpus.
@@ -43,6 +43,8 @@ from writers.redact.redactor import Redactor
         ('$pw = ConvertTo-SecureString "Alp3n#Gl0w" -AsPlainText -Force', "Alp3n#Gl0w"),
         # A generator's run after the noun's phrase, no joiner.
         ("password vpn kantor baru Hq7RtZ2mWx9K ya", "Hq7RtZ2mWx9K"),
+        # `$` opening a capitalised word in leetspeak with its number.
+        ("का पासवर्ड: $Gh4rv411 है", "$Gh4rv411"),
         # A URL's random password whose first piece reads as a word (`T4` as French `ta`).
         ("amqp://worker:T4.-kPzqWNmRa-x@10.0.0.5:5672/", "T4.-kPzqWNmRa-x"),
     ],
@@ -64,6 +66,9 @@ def test_a_password_said_in_these_forms_is_caught(
         "mysql -u reporter -P 3307 -h db-replica",
         # A variable made secure is no literal.
         "$pw = ConvertTo-SecureString $env:SVC_PW -AsPlainText -Force",
+        # A variable, and the slot's word in leetspeak after `$`.
+        "password: $Ec2Host",
+        "password: $P4ssw0rd12",
         # A name after the noun's phrase is a name, not a generator's run.
         "token refresh failed for iPhone15ProMax",
         "password reset request id Xk29fjQ0aLp2mB",

@@ -382,6 +382,10 @@ _POLICY_LENGTHENED = re.compile(
 _DOLLAR_LED = re.compile(
     r"\$(?:[A-Z][a-z]{3,14}\d{2,4}|[a-z]{4,14}\d{3,4}|[a-z]{4,14}\d{2}(?=[^\w\s$]))[^\w\s$]?"
 )
+# The capitalised word may be written in leetspeak, a digit for a letter inside it (`$Bh4dl411`,
+# `$Sup3rman99`), with its number after: no variable is named so. The slot's own words in
+# leetspeak (`$P4ssw0rd12`) stay a stand-in (`self_describing`).
+_DOLLAR_LEET = re.compile(r"\$[A-Z][a-z]{1,8}\d[a-z]{1,8}\d{2,4}[^\w\s$]?")
 
 
 # Remembered: a candidate's value is judged by several rules and views of one text, and by the
@@ -395,6 +399,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _POLICY_LENGTHENED.fullmatch(bare) or _DOLLAR_LED.fullmatch(bare):
         return False  # `Changeme.2026`, `$Nebula15`: a word made to pass a policy
+    if _DOLLAR_LEET.fullmatch(bare) and not self_describing(bare[1:]):
+        return False  # `$Bh4dl411`: the same, its word in leetspeak
     if CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     if marked_reference(value) or marked_reference(bare):
