@@ -2,10 +2,10 @@
 Pidgin or Swiss German, Egyptian Arabic's "of", the English word in Arabic letters, Vietnamese
 without its diacritics or clipped to `mk`, a Scandinavian passphrase, a pre-shared key, SQL
 Server's `-U`/`-P`, PowerShell's plain string made secure, a generator's run after the noun's
-phrase, a `$` before a word in leetspeak, a random URL password read as a French "your") and word-led look-alikes (a public or a
-tracking `clave`, a vendor prefix alone, a JVM class in a stack trace, an expiry in German, a
-URL query's next parameter). Each beside a near text that is kept. Written from the principle,
-in words of my own, not copied from a corpus.
+phrase, a `$` before a word in leetspeak, a random URL password read as a French "your") and
+word-led look-alikes (a public or a tracking `clave`, a vendor prefix alone, a JVM class in a
+stack trace, an expiry in German, a URL query's next parameter). Each beside a near text that
+is kept. Written from the principle, in words of my own, not copied from a corpus.
 """
 
 from __future__ import annotations
