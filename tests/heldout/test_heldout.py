@@ -184,11 +184,14 @@ DEV_REDACTION_FP_CEILING = {
     "redaction54": 0,
     "redaction55": 0,
     # Issue 24's twelfth round (written blind, first measured on 50c8b1e before any text was
-    # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32).
+    # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32);
+    # after the round's words (60: a tracking `clave`; 61: a public `clave`, a vendor prefix
+    # alone, a JVM class in a trace; 62: an expiry in German, a slot before a URL query's next
+    # parameter).
     "redaction59": 12,
-    "redaction60": 2,
-    "redaction61": 11,
-    "redaction62": 32,
+    "redaction60": 0,
+    "redaction61": 3,
+    "redaction62": 28,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -198,10 +201,11 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction39": 1,
     "redaction48": 1,
     "redaction55": 1,
-    "redaction59": 12,
-    "redaction60": 10,
-    "redaction61": 6,
-    "redaction62": 5,
+    # The twelfth round's words (red12-words) caught 59's, 60's and 61's passwords and 62's
+    # passwords and URL password; the rest are numbers.
+    "redaction59": 6,
+    "redaction60": 8,
+    "redaction61": 4,
 }
 
 
