@@ -469,15 +469,17 @@ def lock_code_check(m: re.Match[str]) -> bool:
 # and ends) or running to the end of the line, are the passphrase; a number followed by words is
 # a quantity ("changed every 90 days").
 # A message about a password names it (`about_a_secret`) or has no number of its own.
-# The number may be glued to the last word (`fjell fjord skog lynet99`).
-_PHRASE = (
+_PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
+# In quotes, which say where the value begins and ends, the number may be glued to the last word
+# (`«fjell fjord skog lynet99»`); unquoted, "meet policy v2" is prose.
+_PHRASE_QUOTED = (
     r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){1,5}"
-    r"[ \t](?:[^\W\d_]{1,20}\d{1,4}|\d{2,4})"
+    r"[ \t](?:[^\W\d_]{3,20}\d{2,4}|\d{2,4})"
 )
 PASSPHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
-    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE}(?<=\d))[ \t]?[\"'”»」』]"
+    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE_QUOTED})[ \t]?[\"'”»」』]"
     rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
 )
 
