@@ -330,6 +330,10 @@ _QUOTED_PAIR = re.compile(
 
 def _quoted_pair_ok(m: re.Match[str]) -> bool:
     name, value = m.group("name"), m.group("s")
+    if re.search(r":[ \t]*$", m.string[max(0, m.start() - 20) : m.start()]) or re.match(
+        r"[ \t]*:", m.string[m.end() :]
+    ):
+        return False  # `"token_type": "bearer", "expires_in": …`: a JSON value, then the next key
     if name_strength(name) != 2 or is_placeholder(value):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and spelled_from_name(value, name):
