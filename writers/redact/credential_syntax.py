@@ -336,6 +336,8 @@ def _quoted_pair_ok(m: re.Match[str]) -> bool:
         return False  # `"token_type": "bearer", "expires_in": …`: a JSON value, then the next key
     if name_strength(name) != 2 or is_placeholder(value):
         return False
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value):
+        return False  # `('credential_token', 'phone_e164', …)`: a list of names, the next name
     if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and spelled_from_name(value, name):
         return False
     return plausible_value(value, strict=False)

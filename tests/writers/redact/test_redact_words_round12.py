@@ -35,7 +35,7 @@ from writers.redact.redactor import Redactor
         ("mk tài khoản admin: Banh!Mi2025", "Banh!Mi2025"),
         # A Scandinavian passphrase, its number glued to the last word.
         ("passordfrasen er «hav fjell regn sol42»", "hav fjell regn sol42"),
-        ("lösenfrasen är 'granit moln skog vind7'", "granit moln skog vind7"),
+        ("lösenfrasen är 'granit moln skog vind77'", "granit moln skog vind77"),
         # A pre-shared key.
         ("site-to-site tunnel, PSK Qv7!mZ2#pL9x, IKEv2", "Qv7!mZ2#pL9x"),
         # SQL Server's tools.
