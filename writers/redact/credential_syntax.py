@@ -76,7 +76,6 @@ from writers.redact.context.prose import (
     plausible_value,
     shaped_password,
 )
-from writers.redact.formats.assignments import spelled_from_name
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
@@ -318,31 +317,6 @@ def _secure_string_ok(m: re.Match[str]) -> bool:
     return not value.startswith("$") and not is_placeholder(value)
 
 
-# A quoted name, a comma, a quoted value: PHP's `define('DB_PASSWORD', '…')` (every WordPress
-# `wp-config.php`), a settings row (`('storefront', 'sftp_pass', '…')`), a pair in a list. The
-# name says what the value is, as `NAME = value` does; a name that is no secret's, a value
-# spelled of the name (`('password', 'Password')`, a label's translation) or a slot is none.
-_QUOTED_PAIR = re.compile(
-    r"(?P<q1>['\"])(?P<name>[A-Za-z_][\w.-]{1,60})(?P=q1)[ \t]*,[ \t]*"
-    r"(?P<q>['\"])(?P<s>[^\s'\"]{4,200})(?P=q)"
-)
-
-
-def _quoted_pair_ok(m: re.Match[str]) -> bool:
-    name, value = m.group("name"), m.group("s")
-    if re.search(r":[ \t]*$", m.string[max(0, m.start() - 20) : m.start()]) or re.match(
-        r"[ \t]*:", m.string[m.end() :]
-    ):
-        return False  # `"token_type": "bearer", "expires_in": …`: a JSON value, then the next key
-    if name_strength(name) != 2 or is_placeholder(value):
-        return False
-    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value):
-        return False  # `('credential_token', 'phone_e164', …)`: a list of names, the next name
-    if re.fullmatch(r"[A-Za-z]+(?:[_-][A-Za-z]+)*", value) and spelled_from_name(value, name):
-        return False
-    return plausible_value(value, strict=False)
-
-
 def _login_verb_ok(m: re.Match[str]) -> bool:
     """With no word for a password, only a value no name could be: a symbol beyond the joiners
     of names (`-_.`), or one run of both cases and digits; `SSO-Okta-2024`, `Foo.Bar-2` are
@@ -382,13 +356,6 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
-    Rule(
-        "secret_assignment",
-        _QUOTED_PAIR,
-        0.6,
-        _quoted_pair_ok,
-        needs=re.compile(r"['\"][ \t]*,[ \t]*['\"]"),
-    ),
     Rule(
         "secret_prose",
         _PLAIN_TO_SECURE,
