@@ -187,11 +187,13 @@ DEV_REDACTION_FP_CEILING = {
     # read: 59 recall 158/170, FP 12; 60 160/170, FP 2; 61 164/170, FP 11; 62 165/170, FP 32);
     # after the round's number rules (59: a record's value named by its own key, a sequence
     # number; 61: an organisation number; 62: an SSN printed 3-2-4, a phone parted once where
-    # people part it, a number of a year's series; 62's other 20 `phone` are matter numbers).
+    # people part it, a number of a year's series; 62's other `phone` are matter numbers) and
+    # words (60: a tracking `clave`; 61: a public `clave`, a vendor prefix alone, a JVM class in
+    # a trace; 62: an expiry in German, a slot before a URL query's next parameter).
     "redaction59": 0,
-    "redaction60": 2,
-    "redaction61": 8,
-    "redaction62": 24,
+    "redaction60": 0,
+    "redaction61": 0,
+    "redaction62": 20,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -203,11 +205,12 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction55": 1,
     # The twelfth round's number rules caught 59's WhatsApp number, a `+234 (0)` number and two
     # phones with their extensions; 60's four CLABEs and a phone to dial; 61's wrapped card and
-    # two phones (`direkte`, a `fono` column).
-    "redaction59": 8,
-    "redaction60": 5,
-    "redaction61": 3,
-    "redaction62": 5,
+    # two phones (`direkte`, a `fono` column); its words (red12-words) 59's, 60's and 61's
+    # passwords and 62's passwords and URL password; its cards (red12-cards) 61's card before
+    # its expiry.
+    "redaction59": 2,
+    "redaction60": 3,
+    "redaction61": 1,
 }
 
 

@@ -5,7 +5,8 @@
 
 - **A command's user, then its password.** A command line that logs in as someone says whose
   account and, right after, what opens it: `-u USER -p PASSWORD` (PsExec, `mysql`, `sqlcmd`-style
-  tools: a `-p` right after a `-u USER` is that user's password whatever the program), and Windows'
+  tools: a `-p` right after a `-u USER` is that user's password whatever the program; SQL
+  Server's `-U USER -P PASSWORD`, where `-P` after a lowercase `-u` is a port), and Windows'
   `net use \\\\host\\share /user:DOMAIN\\USER PASSWORD` (or `PASSWORD /user:…`, the other order
   `net use` reads). As with `net user NAME PASSWORD /add` and `htpasswd -b` (`context.pairs`),
   the syntax is the label. A port (`docker run -u 1000 -p 8080:80`), a flag, `*` (prompt for it)
@@ -28,7 +29,8 @@
   A path has no spaces around its slashes; "read / write for the bucket" holds no password's shape.
 - **What a command reads as the password.** `echo '…' | sudo -S` (sudo reads its password from
   the pipe), Samba's `-U USER%PASSWORD`, and a Wi-Fi QR code's `WIFI:…;P:PASSWORD;;`. A variable
-  is no password.
+  is no password; nor is PowerShell's `ConvertTo-SecureString "…" -AsPlainText` (the plain
+  string it makes a credential of).
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -48,6 +50,9 @@ Places where a chat gives a password without `password: …` or "the password is
   ("`…` 👈 that's the pw", "… <- the new pwd"); a version is no password.
 - **After what it is for, with no joiner.** "пароль от сервера …", "la clave del router …":
   only a value of letters, digits and a symbol no name or address has (`!#$%&*+?^~=`).
+- **A generator's run after the noun's phrase.** "password akun U2020 sementara …": up to
+  three words after the noun (Indonesian, Malay and Vietnamese put them there), then a run of
+  both cases and digits in which no word can be read.
 - **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
 - **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
   header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
@@ -62,6 +67,7 @@ from __future__ import annotations
 
 import re
 
+from writers.redact.context.machine_made import PUBLIC_TAILS, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
@@ -77,10 +83,12 @@ from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
+# SQL Server's tools (sqlcmd, bcp, osql) and Sybase's isql spell the pair `-U USER -P PASSWORD`;
+# elsewhere `-P` is a port (`mysql -u root -P 3306`), so the capital `-P` counts after `-U` only.
 _USER_THEN_PASSWORD = re.compile(
-    r"(?<![\w-])(?:-u|-U|--user|--username)(?:[ \t]+|=)"
+    r"(?<![\w-])(?:(?P<cap>-U)|-u|--user|--username)(?:[ \t]+|=)"
     r"(?:\"[^\"\n]{1,64}\"|[^\s\"'-][^\s\"']{0,63})"
-    r"[ \t]+(?:-p|--password|--pass)(?:[ \t]+|=)(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
+    r"[ \t]+(?:-p|--password|--pass|(?(cap)-P|(?!)))(?:[ \t]+|=)(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
 )
 # `net use [X:] \\host\share /user:NAME PASSWORD` or `… PASSWORD /user:NAME`.
 _NET_USE_AFTER = re.compile(
@@ -295,6 +303,20 @@ def _wifi_qr_ok(m: re.Match[str]) -> bool:
     return len(value) >= 4 and not is_placeholder(value)
 
 
+# PowerShell's `ConvertTo-SecureString "…" -AsPlainText -Force` makes a credential of a plain
+# string: the string is the password (the script then passes it to `PSCredential`), whatever it
+# looks like. A variable (`$env:PW`, `$pw`) or a prompt's result is no literal.
+_PLAIN_TO_SECURE = re.compile(
+    r"(?i)ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?P<q>[\"'])(?P<s>[^\"'\n]{4,200})(?P=q)"
+    r"(?=[^\n]*-AsPlainText)"
+)
+
+
+def _secure_string_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return not value.startswith("$") and not is_placeholder(value)
+
+
 def _login_verb_ok(m: re.Match[str]) -> bool:
     """With no word for a password, only a value no name could be: a symbol beyond the joiners
     of names (`-_.`), or one run of both cases and digits; `SSO-Okta-2024`, `Foo.Bar-2` are
@@ -334,6 +356,13 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
+    Rule(
+        "secret_prose",
+        _PLAIN_TO_SECURE,
+        0.55,
+        _secure_string_ok,
+        needs=re.compile("(?i)convertto-securestring"),
+    ),
 )
 
 _PRONOUN = r"(?:it'?s|it’s|it is|that'?s|c'est|c’est|es|ist|é|è|est|is)"
@@ -381,8 +410,30 @@ _POINTED_AT = re.compile(
 _AFTER_PURPOSE = re.compile(
     rf"(?i){_NOUN}(?:{QUALIFIER}"
     r"|(?:[ \t]+(?-i:[^\W\d_A-Z][^\W\d_A-Z-]{0,19}(?:-[^\W\d_A-Z]+)?)){1,2}?)"
-    r"[ \t]+(?P<s>[^\s`'\"]{6,100})"
+    # The phrase runs on to the first value shaped as `_after_purpose_ok` asks (a symbol and a
+    # digit), so an article or an adjective after the preposition is read as the phrase's
+    # ("the password for the router …", "el pass bta3 el router …"), not as the value.
+    r"[ \t]+(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)(?P<s>[^\s`'\"]{6,100})"
 )
+# Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
+# ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,
+# a generator's run of both cases and digits (`_run_ok`), needs no joiner to be the password.
+_RUN_AFTER_NOUN = re.compile(
+    rf"(?i){_NOUN}(?P<w>(?:[ \t]+[^\s:=：`'\"]{{1,20}}){{1,3}}?)[ \t]+"
+    r"(?P<s>(?-i:[A-Za-z0-9]{10,64}))(?![^\s.,;!?)])"
+)
+
+
+def _run_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if not (re.search("[a-z]", value) and re.search("[A-Z]", value) and re.search(r"\d", value)):
+        return False
+    if PUBLIC_TAILS.intersection(re.findall(r"[a-z]+", m.group("w").lower())):
+        return False  # "token request id …", "password hash …": the words name something else
+    # No word among its humps (`BtXELaJ2SUbx7`), unlike a name (`iPhone15ProMax`, `U2020Migration`).
+    return wordish(value) < 0.2 and plausible_value(value, strict=True)
+
+
 # A question for a password answered on its own line ("passa-me a senha? ah já sei, é …", "the
 # wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
 # and a copula gives the value; only a value shaped as a password counts (a sentence after a
@@ -583,6 +634,14 @@ PLACE_RULES: tuple[Rule, ...] = (
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _RUN_AFTER_NOUN,
+        0.55,
+        _run_ok,
+        needs=re.compile(r"[A-Za-z0-9]{10}"),
         starts=noun_starts,
     ),
     Rule(

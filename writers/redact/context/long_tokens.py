@@ -53,6 +53,16 @@ _FILE_PATH_AFTER = re.compile(r"(?:/[\w.-]+)*/[\w-]+\.[a-z][a-z0-9]{0,5}(?![\w/-
 _PACKAGE_NAME = re.compile(r"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+-")
 
 
+# A JVM class's qualified name: a package of lowercase segments, then a class in camel case
+# (words, acronyms and numbers, `ScadaIec61850SsnResolver`), perhaps a member after it
+# (`…GooseJobSsnCache.phoneNacelleIec61850Job`), as a stack trace prints it. A random body has
+# humps no word makes (`X8fK2mQ`).
+_HUMPS = r"(?:[A-Z][a-z]{2,}|[A-Z]{2,}(?![a-z])|\d+)"
+_QUALIFIED_NAME = re.compile(
+    rf"[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+\.{_HUMPS}+(?:\.[a-z]{{2,}}{_HUMPS}*)?"
+)
+
+
 _RUN_ON = re.compile(r"/[A-Za-z0-9_+/=-]*")
 
 
@@ -260,6 +270,8 @@ def prefixed_check(m: re.Match[str]) -> bool:
         return False
     if sealed_or_public(m.string, m.start()) or _PACKAGE_NAME.match(m.group(0)):
         return False
+    if _QUALIFIED_NAME.fullmatch(m.group(0)):
+        return False  # `in.suryoday.ppa.ScadaIec61850SsnResolver`: a class in a stack trace
     if m.string[m.start() - 1 : m.start()] == "$" or MANGLED.search(m.group(0)):
         return False  # `$6$<salt>$<hash>`: a field of a crypt(3) hash, or a mangled name
     if re.search(r"\.[a-z][a-z0-9]{0,4}$", body):

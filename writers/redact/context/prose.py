@@ -65,6 +65,8 @@ _COPULA = (
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
     r"|ficou|quedó"
+    # Swiss German says `isch` ("s WLAN-Passwort … isch …").
+    r"|isch"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -74,14 +76,18 @@ ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
 _COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
+# Nigerian Pidgin's copula `na` ("the password for the router na …") is "on" or "and" in other
+# languages: read by PROSE alone, whose check takes only a value no word is after it.
+_SAID = rf"(?:{_COPULAS}|na)"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 PREPOSITION = (
     r"for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
     r"|der|dem|den|das|dos|das|dei|delle|degli"
     r"|k|ke|na|od|za|dla|для|от|к|на|til|för|på|till|al|au|don"
     # Bulgarian and Ukrainian `за`/`від`, German's contractions, Tagalog `ng`.
-    # Greek `για`/`του`/`της` (for, of).
-    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της"
+    # Greek `για`/`του`/`της` (for, of). Egyptian Arabic's `بتاع` (of), also in Latin letters
+    # as chats write it (`bta3`, "el pass bta3 el OSS …").
+    r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της|بتاع|بتاعة|بتوع|bta3|beta3|btaa3"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -105,17 +111,17 @@ VALUE = (
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
-    rf"|\s+(?:{_COPULAS})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
+    rf"|\s+(?:{_SAID})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
-    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"|(?:[ \t]+[^\W\d_]{{1,20}}){{1,3}}?[ \t]+(?:(?!(?:to|on)[ \t])(?:{_SAID})|–|—)"
     rf"(?=[ \t\"'`“„«「])"
     # Four or five words (a word may hold a hyphen, `Wi-Fi`) only before a value shaped as a
     # password, letters, digits and a symbol (`prose_check`): a modifier that long is as often
     # a clause of prose. The lookahead keeps a refused match from hiding the branches after it.
     rf"|(?P<mod>(?:[ \t]+[^\W\d_]{{1,20}}(?:-[^\W\d_]{{1,20}})?){{4,5}}?)[ \t]+"
-    rf"(?:(?!(?:to|on)[ \t])(?:{_COPULAS})|–|—)"
+    rf"(?:(?!(?:to|on)[ \t])(?:{_SAID})|–|—)"
     rf"(?=[ \t]+[\"'`“„«「]?[^\s]*[!#$%&*+?^~=@])(?=[ \t]+[^\s]*\d)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
@@ -144,6 +150,19 @@ _SUBSCRIPT = re.compile(
 )
 
 
+# A vendor's prefix ending in the separator its random body would follow (`sk-proj-`, `ghp_`,
+# `sk-ant-api03-`): lowercase words and a version, nothing random; how a key's form is told.
+_PREFIX_ALONE = re.compile(r"[a-z][a-z0-9]{1,7}(?:[-_][a-z0-9]{1,8}){0,3}[-_]")
+
+
+# PowerShell's commands are an approved verb, a hyphen and a noun (`ConvertTo-SecureString`,
+# `Get-Secret`, `Read-Host`): a command's name, never a value.
+_CMDLET = re.compile(
+    r"(?:Get|Set|New|Read|Write|Add|Remove|Import|Export|Invoke|ConvertTo|ConvertFrom|Test"
+    r"|Unprotect|Protect|Select|Start|Stop)-[A-Z][A-Za-z]{2,40}"
+)
+
+
 _ISO_TIME = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?"
 )
@@ -168,6 +187,10 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
         return False
     if raw.endswith(("...", "…")) or is_placeholder(raw):
         return False  # `sk-ant-api03-...`: a slot to fill in
+    if _CMDLET.fullmatch(raw):
+        return False  # `$pw = ConvertTo-SecureString $env:PW …`: a PowerShell command
+    if _PREFIX_ALONE.fullmatch(raw):
+        return False  # "`sk-proj-` + a lot of characters": a key's prefix, its body left out
     if decoded_placeholder(raw.rstrip(CLOSE)):
         return False  # `UkVQTEFDRV9NRQ==`: base64 of a slot's words, a Secret's `data:` stand-in
     if enveloped(raw):
@@ -318,6 +341,15 @@ def prose_check(m: re.Match[str]) -> bool:
         # lowercase parts joined by a hyphen after a copula say what the secret is like; a
         # passphrase has more words or a number (`ember-marble-walnut-saffron54`).
         return False
+    if (
+        said
+        and re.search(r"(?i)(?<![^\W\d_])na[ \t]*$", label)
+        and not shaped_password(value.rstrip(".,;:)"))
+        and not re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+){3,}", value.rstrip(CLOSE))
+    ):
+        # Pidgin's copula `na` is "on" or "and" in other languages ("token na dey expire"):
+        # only a value no word is (a symbol and a digit, or a phrase of words joined) is said.
+        return False
     if re.fullmatch(r"\d+", value.rstrip(CLOSE)):
         return _pin(m)
     modifier = m.groupdict().get("mod")
@@ -325,6 +357,8 @@ def prose_check(m: re.Match[str]) -> bool:
         # A long modifier ("mật khẩu wifi phòng biên tập mới là …") is as often a clause of
         # prose: only a value no word could be (letters, digits and a symbol) is said there.
         return False
+    if m.string[m.start() - 1 : m.start()] in ("?", "&") and re.search(r"&[\w.-]+=", value):
+        value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
     return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
 
 
@@ -436,10 +470,16 @@ def lock_code_check(m: re.Match[str]) -> bool:
 # a quantity ("changed every 90 days").
 # A message about a password names it (`about_a_secret`) or has no number of its own.
 _PHRASE = r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){2,6}"
+# In quotes, which say where the value begins and ends, the number may be glued to the last word
+# (`«fjell fjord skog lynet99»`); unquoted, "meet policy v2" is prose.
+_PHRASE_QUOTED = (
+    r"(?:[^\W\d_]{2,20}|\d{2,4})(?:[ \t](?:[^\W\d_]{1,20}|\d{2,4})){1,5}"
+    r"[ \t](?:[^\W\d_]{3,20}\d{2,4}|\d{2,4})"
+)
 PASSPHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
-    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE}(?<=\d))[ \t]?[\"'”»」』]"
+    rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE_QUOTED})[ \t]?[\"'”»」』]"
     rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
 )
 

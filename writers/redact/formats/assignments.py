@@ -219,6 +219,14 @@ def assign_check(m: re.Match[str]) -> bool:
         return False
     if not quoted and FILE_REF.fullmatch(value):
         return False  # `password=@password.txt`: read from a file (vault, curl, httpie)
+    if (
+        m.string[m.start("name") - 1 : m.start("name")] in ("?", "&")
+        and re.search(r"&[\w.-]+=", value)
+        and is_placeholder(value.split("&", 1)[0])
+    ):
+        # `otpauth://…?secret=BASE32SECRET&issuer=…`: in a URL's query `&name=` begins the next
+        # parameter, so the value is what stands before it, here a slot.
+        return False
     raw = m.string[m.start("s2") : m.end("s2")] if m.group("q") is None else ""
     if re.fullmatch(r"(?i)(?:base64|b64|base32|hex|plain|env|file):", raw):
         return False  # `APP_KEY=base64:`: an encoding with nothing after it, an empty value

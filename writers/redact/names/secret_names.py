@@ -47,6 +47,9 @@ _NOT_SECRET_TAILS |= {"error", "errors", "exception", "err", "warning", "failure
 _NOT_SECRET_TAILS |= {"found", "missing", "invalid", "denied", "failed", "expired", "mismatch"}
 # A limit on how often or how much (`apiTokenRateLimit: 100/min`), as `max` and `ttl` are.
 _NOT_SECRET_TAILS |= {"limit", "limits", "quota", "quotas", "timeout", "lifetime", "interval"}
+# When it expires, in the languages around (`Token-Ablauf: 1758481441`), as `expiry` is.
+_NOT_SECRET_TAILS |= {"expiration", "ablauf", "ablaufdatum", "vencimiento", "caducidad"}
+_NOT_SECRET_TAILS |= {"scadenza", "validade"}
 # Nouns for pieces of code: a name ending in one holds an object or a type, never a literal
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}

@@ -263,6 +263,8 @@ def self_describing(value: str) -> bool:
     core = re.sub(r"[-_.]\d{1,3}$", "", _LENGTH.sub("-chars-", value))  # a short counter
     # An encoding's or a digest's name is one word (`base64-encoded`, `sha256-hex`), and so is a
     # store's spelled with a digit (`1Password`, where the secret is kept).
+    # An encoding's name in capitals ends at its digits: `BASE32SECRET` is `BASE32` and `SECRET`.
+    core = re.sub(r"(?<![^\W_])(BASE(?:64|32|58)|B64)(?=[A-Z])", r"\1_", core)
     core = _ENCODING_NAME.sub("-encoding-", core)
     core = re.sub(r"(?i)(?<![^\W_])1password(?![^\W_])", "onepassword", core)
     # Leetspeak writes digits for letters inside a word (`P@ssw0rd`); a number standing apart
@@ -297,7 +299,10 @@ def self_describing(value: str) -> bool:
     # letters in one case, no more of them than of the slot's words (a letter alone is an elided
     # article, `d-acces`). A passphrase that happens to hold `your` is mostly other words.
     others = [w for w in words if not described(w) and len(w) > 1]
-    plain = all(w.isalpha() for w in others) and not re.search(r"[a-z][A-Z]", core)
+    # Case is read as written: the leetspeak reading lowercases `core`, and a random value's
+    # humps (`T4.-dHjdWNmQa-f`, whose `T4` reads as French `ta`) are what no slot's words have.
+    humps = re.search(r"[a-z][A-Z]", value) is not None
+    plain = all(w.isalpha() for w in others) and not humps
     return short_counter and plain and len(others) < len(words) - len(others)
 
 
@@ -377,6 +382,10 @@ _POLICY_LENGTHENED = re.compile(
 _DOLLAR_LED = re.compile(
     r"\$(?:[A-Z][a-z]{3,14}\d{2,4}|[a-z]{4,14}\d{3,4}|[a-z]{4,14}\d{2}(?=[^\w\s$]))[^\w\s$]?"
 )
+# The capitalised word may be written in leetspeak, a digit for a letter inside it (`$Bh4dl411`,
+# `$Sup3rman99`), with its number after: no variable is named so. The slot's own words in
+# leetspeak (`$P4ssw0rd12`) stay a stand-in (`self_describing`).
+_DOLLAR_LEET = re.compile(r"\$[A-Z][a-z]{1,8}\d[a-z]{1,8}\d{2,4}[^\w\s$]?")
 
 
 # Remembered: a candidate's value is judged by several rules and views of one text, and by the
@@ -390,6 +399,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _POLICY_LENGTHENED.fullmatch(bare) or _DOLLAR_LED.fullmatch(bare):
         return False  # `Changeme.2026`, `$Nebula15`: a word made to pass a policy
+    if _DOLLAR_LEET.fullmatch(bare) and not self_describing(bare[1:]):
+        return False  # `$Bh4dl411`: the same, its word in leetspeak
     if CODE_REF.search(value) or _PLACEHOLDER_WORDS.search(bare) or self_describing(bare):
         return True
     if marked_reference(value) or marked_reference(bare):

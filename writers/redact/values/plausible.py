@@ -120,9 +120,19 @@ SPACED_WORD = r"[^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 SECRET_NOUNS = (
     r"password|passwd|pwd|pw|passphrase|passcode|pass|pin|secret|token|api[ _-]?key"
     r"|access[ _-]?key|client[ _-]?secret|auth[ _-]?token"
-    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|clave|senha|palavra-passe|wachtwoord"
+    r"|passwort|kennwort|mot de passe|mdp|contrase[ñn]a|senha|palavra-passe|wachtwoord"
+    # Spanish `clave` is a password and any code too: a public one is published (a release's
+    # signing key), and one named for what it identifies or tracks is an identifier (SPEI's
+    # `clave de rastreo`, a reference's, a voter's, a product's, the bank's CLABE).
+    r"|clave(?![ \t]+p[úu]blica|[ \t]+(?:bancaria|interbancaria|catastral)"
+    r"|[ \t]+del?[ \t]+(?:rastreo|referencia|seguimiento|elector|producto|registro|operaci[óo]n))"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
     r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
+    # Vietnamese typed without its diacritics, and chat's `mk` for it before Vietnamese words
+    # ("mk tài khoản …", "mk wifi là …"): `mk` alone is a command's or a make file's.
+    r"|mat khau|mk(?=[ \t]+(?:là|tài|tk|của|wifi|mới|cũ|email|admin)(?![^\W\d_]))"
+    # A Wi-Fi's or a VPN's pre-shared key (`PSK`) is its password.
+    r"|psk"
     # Scandinavian nouns take the article as a suffix: "lösenordet är …", "passordet er …".
     r"|l[öo]senordet|passordet|adgangskoden|salasanan"
     # Nouns inflect: Turkish and Hungarian add the possessive ("admin şifresi", "a fiók
@@ -138,6 +148,8 @@ SECRET_NOUNS = (
     r"|contrasenya|contrasinal|pasahitza|pasfhocal|cyfrinair|facal-faire|lykilorð(?:ið)?"
     r"|parool|salasõna|slaptažod(?:is|į|žio)|lozink[aeu]|geslo|parolă|fjalëkalim(?:i)?|şifrə"
     r"|wagwoord|nenosiri|парола(?:та)?|лозинка|iphasiwedi"
+    # Passphrase in Norwegian and Swedish, with the article glued ("passordfrasen til …").
+    r"|passordfrasen?|lösenfras(?:en)?"
     # Words people clip or misspell: Russian chat's `пасс` (not `пассажир`), the misspelt
     # `pasword`; Dutch `ww` (wachtwoord), Spanish `contra` (contraseña) and Latvian `parole`,
     # each a word of its own too ("pro und contra", "la parole"), only as a label or before its
@@ -161,6 +173,8 @@ SECRET_NOUNS = (
 SECRET_NOUNS_CJK = (
     r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
     r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
+    # The English word written in Arabic and Persian letters (Egyptian "الباسورد بتاع …").
+    r"|باسورد|باسوورد|پسورد"
     # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
     r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
     # Japanese clips パスワード to パス, which alone is also a path: not after katakana
