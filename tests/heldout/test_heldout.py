@@ -309,15 +309,19 @@ HELD_OUT_REDACTION = {
     "redaction40": (168, 170, 5, 600),
     "redaction43": (168, 170, 10, 600),
     "redaction46": (169, 170, 2, 600),
-    "redaction49": (168, 170, 11, 600),
+    "redaction49": (168, 170, 8, 600),
     # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
     # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
-    "redaction52": (164, 170, 3, 600),
-    "redaction56": (166, 170, 8, 600),
+    "redaction52": (168, 170, 3, 600),
+    "redaction56": (167, 170, 8, 600),
     # Issue 24's twelfth round: written blind, drawn by lot (random.Random(20261203)) from sets
     # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
     "redaction57": (164, 170, 15, 600),
-    "redaction58": (169, 170, 0, 600),
+    "redaction58": (169, 170, 1, 600),
+    # After issue 24's twelfth round (rules chosen on dev sets 59-62, the dev probes and a card
+    # probe its rule's author wrote; every held-out set counted once, after the merges, nobody
+    # read a held-out text): 57 unchanged (164/170, 15); 58 FP 0 -> 1 (found on counts, not
+    # chased: the ceiling records it); 49 FP 11 -> 8; recall 52 164 -> 168, 56 166 -> 167.
     # After issue 24's eleventh round (rules chosen on dev sets 51, 53, 54, 55, the dev probes
     # fp13 and recall11 and older dev data; every held-out set counted once, after the merges,
     # nobody read a held-out text): 13 FP 5 -> 10 and 35 FP 14 -> 17 (the round's password and
@@ -340,13 +344,14 @@ HELD_OUT_REDACTION = {
 #   measured on 5da17d3, 151/155 and 7/300; 152/155 and 7/300 after the round's rules.
 # - recall13 (the twelfth round's, declared held out before it was written: 108 cards, 106 phones
 #   and 104 passwords as people type them, in many languages and layouts; 200 near misses): first
-#   measured on 565d496 before the round's rules, 249/318 and 0/200.
+#   measured on 565d496 before the round's rules, 249/318 and 0/200; 265/318 and 0/200 after
+#   them. recall12 259/303 after the twelfth round.
 # name: (caught, secrets, false-positive ceiling, positives, negatives)
 HELD_OUT_PROBES = {
     "recall10": (254, 300, 1, 300, 200),
-    "recall12": (258, 303, 1, 300, 200),
+    "recall12": (259, 303, 1, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
-    "recall13": (249, 318, 0, 300, 200),
+    "recall13": (265, 318, 0, 300, 200),
 }
 
 
