@@ -87,3 +87,15 @@ def _in_process(
         stderr += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         code = 1
     return subprocess.CompletedProcess(["seshat", *args], code, result.stdout, stderr)
+
+
+def one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> str:
+    """The one `error: …` line a failing command printed, checked: no traceback, exit `code`,
+    nothing else on stderr, and each of `parts` in the line."""
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for part in parts:
+        assert part in lines[0], (part, lines[0])
+    return lines[0]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from tests.support.cli import REPO_ROOT, STRIPPED, seshat
+from tests.support.cli import REPO_ROOT, STRIPPED, one_error, seshat
 
 WRITES_ON_AN_ID = (
     ["lessons", "approve", "1"],
@@ -29,27 +29,17 @@ WRITES_ON_AN_ID = (
 )
 
 
-def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> str:
-    assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
-    return lines[0]
-
-
 def test_a_write_on_an_id_without_a_database_says_so_and_makes_none(tmp_path: Path) -> None:
     data = tmp_path / "typo"
     for args in WRITES_ON_AN_ID:
         result = seshat(*args, cwd=tmp_path, env={"SESHAT_DATA_DIR": str(data)})
-        _one_error(result, 2, f"no database at {data / 'seshat.db'}", f"SESHAT_DATA_DIR={data}")
+        one_error(result, 2, f"no database at {data / 'seshat.db'}", f"SESHAT_DATA_DIR={data}")
         assert not data.exists(), args
     elsewhere = tmp_path / "elsewhere.db"
     result = seshat(
         "lessons", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": f"sqlite:///{elsewhere}"}
     )
-    _one_error(result, 2, f"no database at {elsewhere}", "DATABASE_URL")
+    one_error(result, 2, f"no database at {elsewhere}", "DATABASE_URL")
     assert not elsewhere.exists()
 
 
@@ -57,10 +47,10 @@ def test_a_write_on_an_id_in_an_empty_postgres_database_creates_no_tables(
     pg_url: str, tmp_path: Path
 ) -> None:
     result = seshat("lessons", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": pg_url})
-    _one_error(result, 2, "DATABASE_URL", "no Seshat database")
+    one_error(result, 2, "DATABASE_URL", "no Seshat database")
     # Still empty: a listing reads no revision, and a second refusal says the same.
     again = seshat("review", "approve", "1", cwd=tmp_path, env={"DATABASE_URL": pg_url})
-    _one_error(again, 2, "no Seshat database")
+    one_error(again, 2, "no Seshat database")
 
 
 def test_import_and_db_upgrade_still_make_a_new_database(tmp_path: Path) -> None:
@@ -77,7 +67,7 @@ def test_import_and_db_upgrade_still_make_a_new_database(tmp_path: Path) -> None
     assert result.returncode == 0, result.stderr
     assert (fresh / "seshat.db").is_file()
     # And once it is there, a write on an unknown id says the id is unknown.
-    _one_error(
+    one_error(
         seshat("lessons", "approve", "1", cwd=tmp_path, env={"SESHAT_DATA_DIR": str(fresh)}),
         1,
         "no lesson 1",
@@ -223,7 +213,7 @@ def test_an_id_that_cannot_be_a_slack_id_is_named_with_what_one_looks_like(
 ) -> None:
     assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
     for name in ("alice", "@alice", "u0alice"):
-        _one_error(seshat("rollback", "--author", name, cwd=tmp_path), 1, repr(name), "U0123ABCD")
+        one_error(seshat("rollback", "--author", name, cwd=tmp_path), 1, repr(name), "U0123ABCD")
     # Real ids of every shape still pass: nothing of theirs is kept, which is no error.
     for real in ("U0ALICE1", "W0ENTERPRISE"):
         result = seshat("rollback", "--author", real, cwd=tmp_path)
@@ -341,7 +331,7 @@ def test_a_database_a_newer_seshat_migrated_is_one_line_and_left_as_it_was(
     conn.close()
     before = database.read_bytes()
     for args in (["lessons", "approve", "1"], ["db", "upgrade"], ["lessons", "list"]):
-        _one_error(seshat(*args, cwd=tmp_path), 2, "9999_from_the_future", "a newer Seshat")
+        one_error(seshat(*args, cwd=tmp_path), 2, "9999_from_the_future", "a newer Seshat")
     doctor = seshat("doctor", "--offline", cwd=tmp_path)
     line = _doctor_line(doctor, "DATABASE_URL")
     assert line.startswith("✗") and "a newer Seshat" in line and "upgraded" not in line, line
@@ -353,12 +343,12 @@ def test_the_demo_refuses_a_data_dir_that_is_a_file_or_holds_data(
 ) -> None:
     in_the_way = tmp_path / "afile"
     in_the_way.write_text("")
-    _one_error(seshat("demo", "--data-dir", str(in_the_way), cwd=tmp_path), 2, "is a file")
+    one_error(seshat("demo", "--data-dir", str(in_the_way), cwd=tmp_path), 2, "is a file")
     # A second demo into the first one's folder replayed against its cards and traced back.
     data = _demo_copy(demo_data, tmp_path)
     before = (data / "seshat.db").read_bytes()
     result = seshat("demo", "--data-dir", str(data), cwd=tmp_path)
-    _one_error(result, 2, f"--data-dir {data}", "already holds files", "empty folder")
+    one_error(result, 2, f"--data-dir {data}", "already holds files", "empty folder")
     assert (data / "seshat.db").read_bytes() == before
 
 
@@ -371,7 +361,7 @@ def test_an_empty_id_is_named_as_empty(tmp_path: Path) -> None:
         (["skills", "edit", "", "new text"], "an empty skill id"),
         (["reflection", "retry", ""], "an empty id: give a reflection or session id"),
     ):
-        line = _one_error(seshat(*args, cwd=tmp_path), 2 if args[0] != "reflection" else 1)
+        line = one_error(seshat(*args, cwd=tmp_path), 2 if args[0] != "reflection" else 1)
         assert said in line and "  " not in line, line
 
 
@@ -415,4 +405,4 @@ def test_a_ctrl_c_while_the_command_starts_ends_quietly(tmp_path: Path) -> None:
 def test_an_unknown_session_names_where_session_ids_are_listed(tmp_path: Path) -> None:
     assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
     result = seshat("rollback", "--session", "abc", cwd=tmp_path)
-    _one_error(result, 1, "no session abc (see the session column of `seshat reflections list`)")
+    one_error(result, 1, "no session abc (see the session column of `seshat reflections list`)")

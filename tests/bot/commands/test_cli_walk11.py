@@ -13,17 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import REPO_ROOT, STRIPPED, seshat
-
-
-def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> str:
-    assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
-    return lines[0]
+from tests.support.cli import REPO_ROOT, STRIPPED, one_error, seshat
 
 
 def _read_only_runner() -> list[str] | None:
@@ -155,15 +145,15 @@ def test_owner_ids_are_worded_once_and_in_the_plural(tmp_path: Path) -> None:
 def test_dev_null_as_the_data_dir_is_called_a_device(tmp_path: Path) -> None:
     env = {"SESHAT_DATA_DIR": "/dev/null"}
     listing = seshat("lessons", "list", cwd=tmp_path, env=env)
-    _one_error(listing, 2, "/dev/null is a device, not a directory", "SESHAT_DATA_DIR")
+    one_error(listing, 2, "/dev/null is a device, not a directory", "SESHAT_DATA_DIR")
     upgrade = seshat("db", "upgrade", cwd=tmp_path, env=env)
     # And the fix: which variable, where.
-    _one_error(upgrade, 2, "/dev/null is a device, not a directory", "point SESHAT_DATA_DIR")
+    one_error(upgrade, 2, "/dev/null is a device, not a directory", "point SESHAT_DATA_DIR")
     doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
     assert "✗ SESHAT_DATA_DIR: /dev/null: /dev/null is a device, not a directory" in doctor.stdout
     assert "is a file" not in doctor.stdout
     demo = seshat("demo", "--data-dir", "/dev/null", cwd=tmp_path)
-    _one_error(demo, 2, "--data-dir /dev/null: is a device")
+    one_error(demo, 2, "--data-dir /dev/null: is a device")
 
 
 def test_the_demo_names_its_option_for_a_folder_it_may_not_write(tmp_path: Path) -> None:
@@ -185,7 +175,7 @@ def test_the_demo_names_its_option_for_a_folder_it_may_not_write(tmp_path: Path)
                 module="bot.cli",
             )
             # Before: the demo's banner, then "The demo stopped: SESHAT_DATA_DIR …", exit 1.
-            _one_error(result, 2, f"--data-dir {target}: this user may not write in {locked}")
+            one_error(result, 2, f"--data-dir {target}: this user may not write in {locked}")
             assert "SESHAT_DATA_DIR" not in result.stderr + result.stdout
     finally:
         locked.chmod(0o755)
@@ -220,7 +210,7 @@ def test_a_transcript_needs_string_ids(
     path = _transcript(tmp_path, **{field: value})
     result = seshat("reflect", "--transcript", str(path), cwd=tmp_path)
     # Before: stored with the team (or the person) "None".
-    _one_error(result, 1, f'"{field}" is {shown}; give its Slack id as a string')
+    one_error(result, 1, f'"{field}" is {shown}; give its Slack id as a string')
     assert not (tmp_path / "data").exists()
 
 
@@ -234,7 +224,7 @@ def test_lessons_and_reflections_show_take_json(tmp_path: Path) -> None:
     assert json.loads(shown.stdout)["id"] == reflection
     # No lesson 1 here: the flag is taken, the id is what is refused.
     missing = seshat("lessons", "show", "1", "--json", cwd=tmp_path)
-    _one_error(missing, 1, "no lesson 1")
+    one_error(missing, 1, "no lesson 1")
 
 
 @pytest.fixture(scope="module")
@@ -336,7 +326,7 @@ def test_a_database_url_with_a_bad_port_is_one_line_without_its_password(
     for args in (("lessons", "list"), ("lessons", "approve", "1"), ("db", "upgrade")):
         result = seshat(*args, cwd=tmp_path, env=env)
         # Before: a traceback (ValueError: invalid literal for int()).
-        line = _one_error(result, 2, "DATABASE_URL", "not a valid URL")
+        line = one_error(result, 2, "DATABASE_URL", "not a valid URL")
         assert "pw" not in line and "***" in line
     doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
     assert "✗ DATABASE_URL: " in doctor.stdout and "Traceback" not in doctor.stderr
@@ -354,10 +344,10 @@ def test_text_pasted_where_a_path_goes_is_one_line(tmp_path: Path) -> None:
     ):
         result = seshat(*args, cwd=tmp_path)
         # Before: a traceback (OSError: [Errno 36] File name too long).
-        _one_error(result, 2, "(5000 characters) is too long for this system")
+        one_error(result, 2, "(5000 characters) is too long for this system")
     deep = f"/tmp/{'x' * 300}"
     result = seshat("lessons", "list", cwd=tmp_path, env={"SESHAT_DATA_DIR": deep})
-    _one_error(result, 2, "(305 characters) is too long", "SESHAT_DATA_DIR")
+    one_error(result, 2, "(305 characters) is too long", "SESHAT_DATA_DIR")
 
 
 def test_a_binary_export_is_named_as_reflect_names_one(tmp_path: Path) -> None:
@@ -365,7 +355,7 @@ def test_a_binary_export_is_named_as_reflect_names_one(tmp_path: Path) -> None:
     binary.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(128, 256)))
     result = seshat("import", str(binary), cwd=tmp_path)
     # Before: "cannot be read (UnicodeDecodeError)".
-    _one_error(result, 1, "not UTF-8 text (byte 0x89 at offset 0; a binary file?")
+    one_error(result, 1, "not UTF-8 text (byte 0x89 at offset 0; a binary file?")
 
 
 def test_an_export_that_cannot_be_finished_leaves_the_earlier_one_whole(
@@ -404,7 +394,7 @@ def test_an_export_that_cannot_be_finished_leaves_the_earlier_one_whole(
         check=False,
         preexec_fn=small_files,
     )
-    _one_error(result, 1, f"{earlier}: cannot be written (File too large)", "as it was")
+    one_error(result, 1, f"{earlier}: cannot be written (File too large)", "as it was")
     # Before: the earlier export was cut to the limit, half a JSON document.
     assert earlier.read_bytes() == before
     assert sorted(p.name for p in out.iterdir()) == ["backup.json"]
@@ -433,7 +423,7 @@ def test_a_data_dir_this_user_may_not_enter_is_one_line(
         ):
             result = _process(*args, cwd=tmp_path, env=env, prefix=prefix, module="bot.cli")
             # Before: a traceback (PermissionError from Path.exists()).
-            _one_error(result, 2, f"this user may not enter {data} (owner uid", "(chown)")
+            one_error(result, 2, f"this user may not enter {data} (owner uid", "(chown)")
         doctor = _process(
             "doctor", "--offline", cwd=tmp_path, env=env, prefix=prefix, module="bot.cli"
         )
@@ -446,7 +436,7 @@ def test_a_data_dir_this_user_may_not_enter_is_one_line(
     try:
         result = _process("lessons", "list", cwd=tmp_path, env=env, prefix=prefix, module="bot.cli")
         # Before: "unable to open database file", and no fix.
-        _one_error(result, 2, "unable to open database file", f"may not read {database}")
+        one_error(result, 2, "unable to open database file", f"may not read {database}")
     finally:
         database.chmod(0o644)
 
@@ -457,7 +447,7 @@ def test_a_data_dir_linked_to_a_missing_folder_says_so(tmp_path: Path) -> None:
     env = {"SESHAT_DATA_DIR": str(link)}
     result = seshat("db", "upgrade", cwd=tmp_path, env=env)
     # Before: "cannot be used (File exists)".
-    _one_error(result, 2, f"it is a link to {tmp_path / 'gone'}, which does not exist")
+    one_error(result, 2, f"it is a link to {tmp_path / 'gone'}, which does not exist")
     doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
     assert f"✗ SESHAT_DATA_DIR: {link} is a link to" in doctor.stdout
     # Before: "✓ DATABASE_URL: …/seshat.db will be created at start".

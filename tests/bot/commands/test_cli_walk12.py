@@ -7,22 +7,11 @@ import hashlib
 import json
 import socket
 import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.support.cli import seshat
-
-
-def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> str:
-    assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
-    return lines[0]
+from tests.support.cli import one_error, seshat
 
 
 def _transcript(path: Path, count: int) -> Path:
@@ -84,7 +73,7 @@ def test_another_applications_sqlite_file_gets_no_tables(tmp_path: Path, argv: l
     result = seshat(*argv, cwd=tmp_path, env={"DATABASE_URL": f"sqlite:///{app_db}"})
     # Before: a write and `db upgrade` added Seshat's 40-odd tables to it; a listing said
     # "schema revision none … run `seshat db upgrade`", which would have done the same.
-    _one_error(
+    one_error(
         result,
         2,
         f"DATABASE_URL sqlite:///{app_db}: holds another application's tables (orders, users)",
@@ -103,7 +92,7 @@ def test_another_applications_file_as_seshat_db_names_the_data_dir(tmp_path: Pat
     data.mkdir()
     _foreign(data / "seshat.db")
     result = seshat("lessons", "approve", "1", cwd=tmp_path)
-    _one_error(
+    one_error(
         result,
         2,
         f"database {data / 'seshat.db'} (SESHAT_DATA_DIR={data})",
@@ -113,7 +102,7 @@ def test_another_applications_file_as_seshat_db_names_the_data_dir(tmp_path: Pat
     export = tmp_path / "library.json"
     export.write_text(json.dumps({"format": "seshat-export", "version": 2}), encoding="utf-8")
     dry = seshat("import", "--dry-run", str(export), cwd=tmp_path)
-    _one_error(dry, 2, f"database {data / 'seshat.db'} (SESHAT_DATA_DIR={data})", "move that")
+    one_error(dry, 2, f"database {data / 'seshat.db'} (SESHAT_DATA_DIR={data})", "move that")
     doctor = seshat("doctor", "--offline", cwd=tmp_path)
     assert doctor.returncode == 1
     # Before: "✓ DATABASE_URL: … at schema none: upgraded to 0022 at start".
@@ -128,7 +117,7 @@ def test_an_empty_file_or_seshats_own_database_is_still_taken(tmp_path: Path) ->
     made = seshat("db", "upgrade", cwd=tmp_path, env=url)
     assert made.returncode == 0 and "database at revision" in made.stdout, made.stderr
     # Now Seshat's own: taken as it is.
-    _one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=url), 1, "no lesson 1")
+    one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=url), 1, "no lesson 1")
 
 
 # -- SKILLS_DIR --------------------------------------------------------------------------------
@@ -197,7 +186,7 @@ def _unreachable_slack(tmp_path: Path) -> dict[str, str]:
 def test_run_refuses_a_skills_dir_it_cannot_use_before_slack(tmp_path: Path) -> None:
     env = {**_unreachable_slack(tmp_path), "SKILLS_DIR": "/dev/null"}
     result = seshat("run", cwd=tmp_path, env=env, timeout=60)
-    _one_error(result, 2, "SKILLS_DIR /dev/null: it is a device, not a directory")
+    one_error(result, 2, "SKILLS_DIR /dev/null: it is a device, not a directory")
 
 
 # -- a second daemon ---------------------------------------------------------------------------
@@ -214,7 +203,7 @@ def test_a_second_daemon_hears_the_data_dir_is_in_use_first(tmp_path: Path) -> N
         held.release()
     # Before: "Slack … cannot be reached" (the Slack checks ran first; seconds against the
     # real Slack), and only after fixing that, "in use".
-    _one_error(result, 2, "is in use by another `seshat run`")
+    one_error(result, 2, "is in use by another `seshat run`")
     assert "127.0.0.1" not in result.stderr
 
 
@@ -226,7 +215,7 @@ def test_an_export_from_a_newer_seshat_says_to_upgrade(tmp_path: Path) -> None:
     newer.write_text(json.dumps({"format": "seshat-export", "version": 3}), encoding="utf-8")
     result = seshat("import", str(newer), cwd=tmp_path)
     # Before: "export version 3 is not supported (this Seshat reads 1, 2)".
-    _one_error(result, 1, "a newer Seshat wrote it", "upgrade this Seshat (`git pull`")
+    one_error(result, 1, "a newer Seshat wrote it", "upgrade this Seshat (`git pull`")
 
 
 def test_an_import_into_a_newer_database_names_the_data_dir_and_the_upgrade(
@@ -241,7 +230,7 @@ def test_an_import_into_a_newer_database_names_the_data_dir_and_the_upgrade(
     conn.close()
     result = seshat("import", str(export), cwd=tmp_path)
     # Before: "DATABASE_URL sqlite:///…: … Run that version on it" (nobody set DATABASE_URL).
-    _one_error(
+    one_error(
         result,
         2,
         f"database {database} (SESHAT_DATA_DIR={tmp_path / 'data'})",
@@ -276,7 +265,7 @@ def test_an_export_can_be_imported_from_a_pipe(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "dry run: nothing was changed" in result.stdout
     # /dev/null is read as the empty file it is, not called missing.
-    _one_error(seshat("import", "/dev/null", cwd=tmp_path), 1, "/dev/null: not JSON")
+    one_error(seshat("import", "/dev/null", cwd=tmp_path), 1, "/dev/null: not JSON")
 
 
 def test_a_settings_file_that_is_a_pipe_is_named_as_one(tmp_path: Path) -> None:
@@ -286,7 +275,7 @@ def test_a_settings_file_that_is_a_pipe_is_named_as_one(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     result = seshat("--env-file", str(pipe), "doctor", "--offline", cwd=tmp_path)
     # Before: "--env-file …/env.pipe: no such file" (as `--env-file <(pass show seshat)` got).
-    _one_error(result, 2, f"--env-file {pipe}: is a named pipe", "name a regular file")
+    one_error(result, 2, f"--env-file {pipe}: is a named pipe", "name a regular file")
 
 
 @pytest.mark.parametrize("argv", [["lessons", "list"], ["db", "upgrade"], ["doctor", "--offline"]])
@@ -303,4 +292,4 @@ def test_a_database_url_naming_a_folder_or_a_device_says_so(
         if argv[0] == "doctor":
             assert f"✗ DATABASE_URL: sqlite:///{target}: {said}" in result.stdout, result.stdout
         else:
-            _one_error(result, 2, f"DATABASE_URL sqlite:///{target}: {said}")
+            one_error(result, 2, f"DATABASE_URL sqlite:///{target}: {said}")

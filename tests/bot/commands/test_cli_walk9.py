@@ -11,16 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.cli import REPO_ROOT, STRIPPED, seshat
-
-
-def _one_error(result: subprocess.CompletedProcess[str], code: int, *parts: str) -> None:
-    assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
+from tests.support.cli import REPO_ROOT, STRIPPED, one_error, seshat
 
 
 def test_a_number_too_large_for_the_database_is_one_line(tmp_path: Path) -> None:
@@ -32,14 +23,14 @@ def test_a_number_too_large_for_the_database_is_one_line(tmp_path: Path) -> None
         ["facts", "archive", huge],
         ["reflections", "list", "--limit", huge],
     ):
-        _one_error(seshat(*args, cwd=tmp_path), 2, "too large", str(2**63 - 1))
+        one_error(seshat(*args, cwd=tmp_path), 2, "too large", str(2**63 - 1))
 
 
 def test_a_database_url_seshat_cannot_use_says_what_to_write(tmp_path: Path) -> None:
     for url in ("sqlite://", "mysql://db/x", "http://example.com/db"):
         env = {"DATABASE_URL": url}
         for args in (["lessons", "list"], ["lessons", "approve", "1"], ["db", "upgrade"]):
-            _one_error(seshat(*args, cwd=tmp_path, env=env), 2, "DATABASE_URL", "sqlite:///")
+            one_error(seshat(*args, cwd=tmp_path, env=env), 2, "DATABASE_URL", "sqlite:///")
         doctor = seshat("doctor", "--offline", cwd=tmp_path, env=env)
         assert "Traceback" not in doctor.stderr and doctor.returncode == 1, doctor.stderr
         assert "✗ DATABASE_URL" in doctor.stdout and "postgresql://" in doctor.stdout
@@ -52,7 +43,7 @@ def test_a_damaged_database_file_is_one_line_and_left_as_it_was(tmp_path: Path) 
     damaged.write_bytes(b"not a database at all, " * 400)
     before = damaged.read_bytes()
     for args in (["lessons", "list"], ["lessons", "approve", "1"], ["db", "upgrade"]):
-        _one_error(seshat(*args, cwd=tmp_path), 2, str(damaged), "backup")
+        one_error(seshat(*args, cwd=tmp_path), 2, str(damaged), "backup")
     assert damaged.read_bytes() == before
 
 
@@ -61,7 +52,7 @@ def test_a_database_that_refuses_writes_is_one_line(tmp_path: Path) -> None:
     database = tmp_path / "data" / "seshat.db"
     # Read-only at SQLite's level, which holds for root too (a file mode would not).
     env = {"DATABASE_URL": f"sqlite:///file:{database}?mode=ro&uri=true"}
-    _one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=env), 2, "readonly")
+    one_error(seshat("lessons", "approve", "1", cwd=tmp_path, env=env), 2, "readonly")
 
 
 def test_settings_that_cannot_work_are_named_before_anything_runs(tmp_path: Path) -> None:
@@ -71,10 +62,10 @@ def test_settings_that_cannot_work_are_named_before_anything_runs(tmp_path: Path
         "SLACK_OWNER_IDS": "U0ALICE",
     }
     not_a_url = {**tokens, "SLACK_API_URL": "slack.com/api"}
-    _one_error(seshat("check-config", "--online", cwd=tmp_path, env=not_a_url), 2, "SLACK_API_URL")
+    one_error(seshat("check-config", "--online", cwd=tmp_path, env=not_a_url), 2, "SLACK_API_URL")
     for port in ("70000", "-1"):
         env = {**tokens, "SESHAT_HTTP_PORT": port}
-        _one_error(seshat("doctor", "--offline", cwd=tmp_path, env=env), 2, "SESHAT_HTTP_PORT")
+        one_error(seshat("doctor", "--offline", cwd=tmp_path, env=env), 2, "SESHAT_HTTP_PORT")
 
 
 def test_an_empty_data_dir_setting_is_the_default_not_the_working_dir(tmp_path: Path) -> None:
@@ -104,7 +95,7 @@ def test_an_export_with_a_malformed_item_names_it_and_imports_nothing(tmp_path: 
         file = tmp_path / f"{section}.json"
         file.write_text(json.dumps({**data, section: rows}), encoding="utf-8")
         result = seshat("import", str(file), cwd=tmp_path)
-        _one_error(result, 1, str(file), "nothing was imported")
+        one_error(result, 1, str(file), "nothing was imported")
         if section != "history":
             assert f'"{section}"[0]' in result.stderr
     assert _export(tmp_path) == data
@@ -114,7 +105,7 @@ def test_import_forget_for_a_file_without_tombstones_says_it_holds_none(tmp_path
     file = tmp_path / "library.json"
     file.write_text(json.dumps(_export(tmp_path)), encoding="utf-8")
     result = seshat("import", "--dry-run", "--forget", "U0NOBODY", str(file), cwd=tmp_path)
-    _one_error(result, 1, "holds no tombstone for U0NOBODY (it holds none)")
+    one_error(result, 1, "holds no tombstone for U0NOBODY (it holds none)")
 
 
 def test_transcript_and_raw_output_files_that_cannot_be_read_are_one_line(tmp_path: Path) -> None:
@@ -128,8 +119,8 @@ def test_transcript_and_raw_output_files_that_cannot_be_read_are_one_line(tmp_pa
         str(tmp_path / "missing.json"): "no such file",
     }
     for path, expected in cases.items():
-        _one_error(seshat("reflect", "--transcript", path, cwd=tmp_path), 1, expected)
-        _one_error(seshat("reflection", "parse", path, cwd=tmp_path), 1, expected)
+        one_error(seshat("reflect", "--transcript", path, cwd=tmp_path), 1, expected)
+        one_error(seshat("reflection", "parse", path, cwd=tmp_path), 1, expected)
 
 
 def test_a_transcript_with_a_timestamp_that_is_not_one_is_one_line(tmp_path: Path) -> None:
@@ -139,7 +130,7 @@ def test_a_transcript_with_a_timestamp_that_is_not_one_is_one_line(tmp_path: Pat
         body = {"team": "T1", "channel": "D1", "user": "U0BOB", "messages": [message]}
         transcript.write_text(json.dumps(body), encoding="utf-8")
         result = seshat("reflect", "--transcript", str(transcript), cwd=tmp_path)
-        _one_error(result, 1, "message 0", "not a Slack timestamp")
+        one_error(result, 1, "message 0", "not a Slack timestamp")
 
 
 def test_a_transcript_with_nothing_to_reflect_does_not_print_a_missing_id(tmp_path: Path) -> None:
@@ -153,9 +144,9 @@ def test_a_transcript_with_nothing_to_reflect_does_not_print_a_missing_id(tmp_pa
 
 def test_review_and_rollback_refusals_are_errors_with_where_to_look(tmp_path: Path) -> None:
     assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
-    _one_error(seshat("review", "approve", "99", cwd=tmp_path), 1, "99", "seshat review list")
+    one_error(seshat("review", "approve", "99", cwd=tmp_path), 1, "99", "seshat review list")
     for args in ([], ["--reflection", "a", "--session", "b"]):
-        _one_error(seshat("rollback", *args, cwd=tmp_path), 2, "exactly one of --reflection")
+        one_error(seshat("rollback", *args, cwd=tmp_path), 2, "exactly one of --reflection")
 
 
 def test_a_data_dir_that_is_a_file_is_named_by_every_writing_command(tmp_path: Path) -> None:
@@ -167,13 +158,13 @@ def test_a_data_dir_that_is_a_file_is_named_by_every_writing_command(tmp_path: P
         ["forget", "--user", "U0NOBODY1"],
         ["rollback", "--author", "U0NOBODY1"],
     ):
-        _one_error(seshat(*args, cwd=tmp_path, env=env), 2, f"SESHAT_DATA_DIR {in_the_way}")
+        one_error(seshat(*args, cwd=tmp_path, env=env), 2, f"SESHAT_DATA_DIR {in_the_way}")
     assert in_the_way.read_text() == ""
 
 
 def test_redact_refuses_json_and_jsonl_together(tmp_path: Path) -> None:
     result = seshat("redact", "--json", "--jsonl", cwd=tmp_path, stdin='"a"\n')
-    _one_error(result, 2, "--json", "--jsonl", "not both")
+    one_error(result, 2, "--json", "--jsonl", "not both")
     assert result.stdout == ""
 
 
@@ -206,7 +197,7 @@ def test_an_edit_of_an_unknown_item_names_it_once(tmp_path: Path) -> None:
         (["facts", "edit", "99", "--to-version", "2"], "error: no fact 99"),
     ):
         result = seshat(*args, cwd=tmp_path)
-        _one_error(result, 1)
+        one_error(result, 1)
         assert result.stderr.strip() == said, result.stderr
 
 
@@ -245,6 +236,6 @@ def test_ctrl_c_during_the_demo_says_so_and_exits_130(tmp_path: Path) -> None:
 def test_an_env_file_option_that_is_empty_or_a_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("SESHAT_EMBEDDER=hashing\n", encoding="utf-8")
     empty = seshat("--env-file", "", "lessons", "list", cwd=tmp_path)
-    _one_error(empty, 2, "--env-file is empty")
+    one_error(empty, 2, "--env-file is empty")
     folder = seshat("--env-file", str(tmp_path), "lessons", "list", cwd=tmp_path)
-    _one_error(folder, 2, "is a folder")
+    one_error(folder, 2, "is a folder")
