@@ -194,6 +194,10 @@ DEV_REDACTION_FP_CEILING = {
     "redaction60": 0,
     "redaction61": 0,
     "redaction62": 20,
+    # Issue 24's thirteenth round (written blind, first measured on 57aa121 before any text was
+    # read: 63 recall 166/170, FP 9; 66 164/170, FP 1).
+    "redaction63": 9,
+    "redaction66": 1,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -211,6 +215,8 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction59": 2,
     "redaction60": 3,
     "redaction61": 1,
+    "redaction63": 4,
+    "redaction66": 6,
 }
 
 
@@ -318,6 +324,10 @@ HELD_OUT_REDACTION = {
     # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
     "redaction57": (164, 170, 15, 600),
     "redaction58": (169, 170, 1, 600),
+    # Issue 24's thirteenth round: written blind, drawn by lot (random.Random(20261210)) from sets
+    # 63-66, frozen unread; first measured on 57aa121 before the round's rules.
+    "redaction64": (167, 170, 9, 600),
+    "redaction65": (166, 170, 3, 600),
     # After issue 24's twelfth round (rules chosen on dev sets 59-62, the dev probes and a card
     # probe its rule's author wrote; every held-out set counted once, after the merges, nobody
     # read a held-out text): 57 unchanged (164/170, 15); 58 FP 0 -> 1 (found on counts, not
