@@ -362,6 +362,9 @@ HELD_OUT_PROBES = {
     "recall12": (259, 303, 1, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
     "recall13": (265, 318, 0, 300, 200),
+    # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
+    # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200.
+    "recall14": (259, 320, 6, 300, 200),
 }
 
 
