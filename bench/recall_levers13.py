@@ -1,0 +1,424 @@
+"""Issue 23's thirteenth round (ranker13): a small learned ranker over the product's top N facts,
+trained on Slack-shaped sets that are not LoCoMo dev; writes bench/results/recall_levers13.md.
+
+`PYTHONPATH=$PWD python bench/recall_levers13.py --cv` trains on every training set but one and
+scores the one left out (the training sets only; LoCoMo dev is not read). `--locomo MODEL ...`
+trains each named model on all the training sets and scores it once on LoCoMo dev and Slack dev.
+
+The cases are twelfth round's (`bench/recall_levers12.py`): each question's real shelf, the
+numpy base checked to choose exactly what `select_context` chooses, the sink applied after the
+fill. A model scores the product's top N (its fused relevance tilted by the prior) from
+features the product already computes, plus cheap new ones (`features`); its score, min-max
+scaled over the top N and tilted by the prior as the product tilts relevance, re-orders the top
+N; the rest follow in the product's order; the budget is filled and the sink applied.
+
+Models (declared in docs/notes/23-ranker13.md): a linear listwise ranker (softmax over each
+question's top N, every evidence fact a target) over `features`, with or without the
+elementwise product of the question's and the fact's WordLlama vectors (a learned diagonal
+similarity), and a one-hidden-layer MLP over `features`. Trained in numpy (Adam, L2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.recall import SLACK_DIR, slack  # noqa: E402
+from bench.recall_levers import fill_tokens, mm  # noqa: E402
+from bench.recall_levers9 import base_rel  # noqa: E402
+from bench.recall_levers12 import (  # noqa: E402
+    Run,
+    Score,
+    base_choice,
+    base_order,
+    gained_lost,
+    locomo_runs,
+    moved,
+    row,
+    score,
+    sink,
+    slack_runs,
+    tilt,
+)
+from writers.embed import WordLlamaEmbedder, default_embedder  # noqa: E402
+from writers.notes.facts import PRIOR_TILT  # noqa: E402
+from writers.recall import lexical, supersede  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "recall_levers13.md"
+TRAIN = {
+    "rtrain1": Path("/work/data/rtrain1/rtrain1.json"),
+    "rtrain2": Path("/work/data/rtrain2/rtrain2.json"),
+    "slack-dev": SLACK_DIR / "recall_slack_dev.json",
+}
+NS = (50, 100, 150)
+
+# --- features ----------------------------------------------------------------------------------
+
+_DATE = re.compile(r"^\[([^\]]*)\]\s*")
+_NUM = re.compile(r"\b\d[\d,.:]*\b")
+_CAP = re.compile(r"\b[A-Z][a-zA-Z'’-]+")
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday yesterday tomorrow today "
+    "week weekend month year tonight morning"
+).split()
+_TIMEWORD = re.compile(r"\b(" + "|".join(_MONTHS) + r"|\d{4}|\d{1,2}(st|nd|rd|th)?)\b", re.I)
+_QWORDS = ("when", "how long", "how many", "who", "where", "what", "which", "why", "would", "did")
+_CHANGE = frozenset(lexical.stem(w) for w in supersede.CHANGE_WORDS)
+
+
+def body(text: str) -> str:
+    return _DATE.sub("", text, count=1)
+
+
+def qtype(q: str) -> list[float]:
+    low = q.lower()
+    first = next((w for w in _QWORDS if low.startswith(w) or f" {w} " in low[:30]), "")
+    out = [1.0 if first == w else 0.0 for w in _QWORDS]
+    out.append(1.0 if re.search(r"\b(when|how long|what (year|month|date|day|time))\b", low) else 0.0)
+    return out
+
+
+NAMES = [
+    "rel",
+    "tilted",
+    "log rank",
+    "lex mm",
+    "lex / max top",
+    "cos",
+    "cos mm top",
+    "log lex rank",
+    "log cos rank",
+    "prior",
+    "tokens",
+    "overlap",
+    "idf overlap",
+    "names shared",
+    "names frac",
+    "numbers shared",
+    "fact time words",
+    "when x time words",
+    "superseded",
+    "says change",
+    "newer rank",
+    "lex zero",
+]
+
+
+@dataclass
+class QFeat:
+    """One question's top N: features (N × F), labels, and the top's case positions."""
+
+    x: np.ndarray
+    y: np.ndarray
+    top: list[int]
+    diag: np.ndarray  # N × 256: question vector ⊙ fact vector
+
+
+def ranks(x: np.ndarray) -> np.ndarray:
+    r = np.empty(x.size, dtype=np.float64)
+    r[np.argsort(-x, kind="stable")] = np.arange(x.size)
+    return r
+
+
+def qfeat(run: Run, n: int, qv: np.ndarray, name: str) -> QFeat:
+    case = run.case
+    order = base_order(case)
+    top = order[:n]
+    rel = base_rel(case)
+    tl = tilt(case, rel)
+    lex_mm = mm(case.lex)
+    lex_rank, cos_rank = ranks(case.lex), ranks(case.wl_cos)
+    at = np.array(top)
+    pos = run.idx[at]  # shelf positions
+    sh = run.sh
+    qterms = set(lexical.hashed(case.question))
+    nsh = len(sh)
+
+    def idf(t: int) -> float:
+        hit = sh.postings.get(t)
+        held = hit[0].size if hit is not None else 0
+        return math.log(1 + (nsh - held + 0.5) / (held + 0.5))
+
+    qidf = {t: idf(t) for t in qterms}
+    qsum = sum(qidf.values()) or 1.0
+    qnames = {w.lower() for w in _CAP.findall(case.question)[1:]} | {
+        w.lower() for w in _CAP.findall(case.question) if w.lower() not in _QSTOP
+    }
+    qnums = set(_NUM.findall(case.question))
+    qt = qtype(case.question)
+    when = qt[-1]
+    later = supersede.replacements(sh, pos.tolist(), name)
+    created = sh.created_s[pos]
+    newer = ranks(created)
+    lmax = float(case.lex[at].max()) or 1.0
+    cos_top = mm(case.wl_cos[at])
+    rows = []
+    for k, j in enumerate(top):
+        p = int(pos[k])
+        fb = body(case.texts[j])
+        terms = set(sh.terms[p])
+        shared = qterms & terms
+        fwords = {w.lower() for w in re.findall(r"[A-Za-z'’-]+", fb)}
+        nm = len(qnames & fwords)
+        tw = 1.0 if _TIMEWORD.search(fb) else 0.0
+        rows.append(
+            [
+                rel[j],
+                tl[j],
+                math.log1p(k),
+                lex_mm[j],
+                case.lex[j] / lmax,
+                case.wl_cos[j],
+                cos_top[k],
+                math.log1p(lex_rank[j]),
+                math.log1p(cos_rank[j]),
+                min(float(case.prior[j]), 1.0),
+                float(case.tokens[j]) / 40,
+                len(shared) / max(1, len(qterms)),
+                sum(qidf[t] for t in shared) / qsum,
+                float(nm > 0),
+                nm / max(1, len(qnames)),
+                float(len(qnums & set(_NUM.findall(fb))) > 0),
+                tw,
+                when * tw,
+                float(bool(later[k])),
+                float(not _CHANGE.isdisjoint(terms)),
+                newer[k] / max(1, len(top) - 1),
+                float(case.lex[j] == 0),
+            ]
+            + qt
+        )
+    x = np.array(rows, dtype=np.float64)
+    y = np.array([1.0 if case.cites[j] & case.evidence else 0.0 for j in top])
+    fv = sh.vectors[name][pos].astype(np.float64)
+    return QFeat(x, y, top, fv * qv[None, :].astype(np.float64))
+
+
+_QSTOP = frozenset(
+    "when what who where which why how did does do is was were would could can has have i my "
+    "the a an".split()
+)
+
+
+# --- models ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Model:
+    kind: str  # linear | diag | mlp
+    mu: np.ndarray
+    sd: np.ndarray
+    w: dict[str, np.ndarray]
+
+    def inputs(self, f: QFeat) -> np.ndarray:
+        x = (f.x - self.mu) / self.sd
+        if self.kind == "diag":
+            x = np.concatenate([x, f.diag * 16], axis=1)
+        return x
+
+    def score(self, f: QFeat) -> np.ndarray:
+        x = self.inputs(f)
+        if self.kind == "mlp":
+            h = np.maximum(0.0, x @ self.w["w1"] + self.w["b1"])
+            out: np.ndarray = h @ self.w["w2"]
+            return out
+        out = x @ self.w["w"]
+        return out
+
+
+def train(
+    feats: list[QFeat], kind: str, *, l2: float = 1e-2, steps: int = 600, lr: float = 0.05
+) -> Model:
+    """Listwise softmax over each question's top N, the evidence facts sharing the target."""
+    use = [f for f in feats if f.y.any()]
+    allx = np.concatenate([f.x for f in use])
+    mu, sd = allx.mean(axis=0), allx.std(axis=0)
+    sd[sd < 1e-9] = 1.0
+    m = Model(kind, mu, sd, {})
+    width = max(f.x.shape[0] for f in use)
+    d = m.inputs(use[0]).shape[1]
+    xs = np.zeros((len(use), width, d))
+    ts = np.zeros((len(use), width))
+    mask = np.full((len(use), width), -1e9)
+    for i, f in enumerate(use):
+        k = f.x.shape[0]
+        xs[i, :k] = m.inputs(f)
+        ts[i, :k] = f.y / f.y.sum()
+        mask[i, :k] = 0.0
+    rng = np.random.default_rng(13)
+    if kind == "mlp":
+        hid = 16
+        m.w = {
+            "w1": rng.normal(0, 1 / math.sqrt(d), (d, hid)),
+            "b1": np.zeros(hid),
+            "w2": rng.normal(0, 1 / math.sqrt(hid), hid),
+        }
+    else:
+        m.w = {"w": np.zeros(d)}
+    mom = {k: np.zeros_like(v) for k, v in m.w.items()}
+    vel = {k: np.zeros_like(v) for k, v in m.w.items()}
+    nq = len(use)
+    for it in range(1, steps + 1):
+        grads = {k: l2 * v for k, v in m.w.items()}
+        if kind == "mlp":
+            pre = xs @ m.w["w1"] + m.w["b1"]
+            h = np.maximum(0.0, pre)
+            s = h @ m.w["w2"] + mask
+        else:
+            s = xs @ m.w["w"] + mask
+        p = np.exp(s - s.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        g = (p - ts) / nq  # d loss / d s
+        if kind == "mlp":
+            grads["w2"] += np.einsum("qnh,qn->h", h, g)
+            gh = g[:, :, None] * m.w["w2"][None, None, :] * (pre > 0)
+            grads["w1"] += np.einsum("qnd,qnh->dh", xs, gh)
+            grads["b1"] += gh.sum(axis=(0, 1))
+        else:
+            grads["w"] += np.einsum("qnd,qn->d", xs, g)
+        for k in m.w:
+            mom[k] = 0.9 * mom[k] + 0.1 * grads[k]
+            vel[k] = 0.999 * vel[k] + 0.001 * grads[k] ** 2
+            mh = mom[k] / (1 - 0.9**it)
+            vh = vel[k] / (1 - 0.999**it)
+            m.w[k] = m.w[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+    return m
+
+
+# --- reranking ----------------------------------------------------------------------------------
+
+
+def reranked(run: Run, f: QFeat, model: Model, beta: float) -> list[int]:
+    case = run.case
+    if not case.ids.size:
+        return []
+    order = base_order(case)
+    top, rest = f.top, order[len(f.top) :]
+    s2 = model.score(f)
+    mixed = (1 - beta) * mm(base_rel(case)[top]) + beta * mm(s2)
+    sc = mixed * (1 + PRIOR_TILT * (np.minimum(case.prior[top], 1.0) - 0.5))
+    new = [top[k] for k in np.lexsort((-case.ids[top], -sc)).tolist()]
+    return sink(run, fill_tokens(case.tokens, new + rest))
+
+
+@dataclass
+class Set:
+    name: str
+    runs: list[Run]
+    feats: dict[int, list[QFeat | None]]
+
+
+def build_set(name: str, runs: list[Run], emb: WordLlamaEmbedder) -> Set:
+    qvs = emb.embed([r.case.question for r in runs])
+    feats: dict[int, list[QFeat | None]] = {}
+    for n in NS:
+        feats[n] = [
+            qfeat(r, n, qvs[i], emb.name) if r.case.ids.size else None for i, r in enumerate(runs)
+        ]
+    return Set(name, runs, feats)
+
+
+def evaluate(s: Set, model: Model | None, n: int, beta: float) -> Score:
+    fs = s.feats[n]
+    pick: dict[int, list[int]] = {}
+    for i, r in enumerate(s.runs):
+        f = fs[i]
+        pick[id(r)] = base_choice(r) if model is None or f is None else reranked(r, f, model, beta)
+
+    def choose(run: Run) -> list[int]:
+        return pick[id(run)]
+
+    return score(s.runs, choose)
+
+
+CANDIDATES: dict[str, tuple[str, float, int]] = {  # name → kind, l2, N (set in the note)
+    "linear": ("linear", 1e-2, 0),
+    "diag": ("diag", 3e-2, 0),
+    "mlp": ("mlp", 1e-2, 0),
+}
+BETAS = (1.0, 0.5)
+
+
+def cv(sets: dict[str, Set]) -> list[str]:
+    lines = [
+        "| model | N | fusion | held out | base | reranked | gained / lost | superseded |",
+        "|---|---:|---|---|---:|---:|---:|---:|",
+    ]
+    totals: dict[tuple[str, int, float], list[float]] = {}
+    for kind in ("linear", "diag", "mlp"):
+        l2 = CANDIDATES[kind][1]
+        for n in NS:
+            for held in sets:
+                tr = [f for k, s in sets.items() if k != held for f in s.feats[n] if f is not None]
+                t0 = time.time()
+                m = train(tr, kind, l2=l2)
+                dt = time.time() - t0
+                base = evaluate(sets[held], None, n, 1.0)
+                for beta in BETAS:
+                    sc = evaluate(sets[held], m, n, beta)
+                    g, lo = gained_lost(sc, base)
+                    d = float(np.mean(sc.per_q) - np.mean(base.per_q))
+                    totals.setdefault((kind, n, beta), []).append(d)
+                    fusion = "replace" if beta == 1.0 else f"blend {beta}"
+                    lines.append(
+                        f"| {kind} | {n} | {fusion} | {held} | {np.mean(base.per_q):.3f} | "
+                        f"{np.mean(sc.per_q):.3f} | {g} / {lo} | {sc.pairs_ok}/{sc.pairs} |"
+                    )
+                print(lines[-1], f"({dt:.0f} s)", flush=True)
+    lines += ["", "| model | N | fusion | mean Δ over held-out sets | min Δ |", "|---|---:|---|---:|---:|"]
+    for (kind, n, beta), ds in totals.items():
+        fusion = "replace" if beta == 1.0 else f"blend {beta}"
+        lines.append(f"| {kind} | {n} | {fusion} | {np.mean(ds):+.3f} | {min(ds):+.3f} |")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cv", action="store_true")
+    ap.add_argument("--extra", type=Path, nargs="*", default=[], help="more training sets")
+    args = ap.parse_args()
+    emb = default_embedder()
+    if not isinstance(emb, WordLlamaEmbedder):
+        raise SystemExit("the harness needs WordLlama")
+    train_paths = dict(TRAIN)
+    for p in args.extra:
+        train_paths[p.stem] = p
+    sets = {}
+    for k, p in train_paths.items():
+        t0 = time.time()
+        sets[k] = build_set(k, slack_runs(slack(p), emb), emb)
+        print(f"{k}: {len(sets[k].runs)} questions ({time.time() - t0:.0f} s)", flush=True)
+    if args.cv:
+        lines = cv(sets)
+        out = ROOT / "bench" / "results" / "recall_levers13_cv.md"
+        head = [
+            "# Learned ranker, cross-validation over the training sets (issue 23, ranker13)",
+            "",
+            f"Generated by `PYTHONPATH=$PWD python bench/recall_levers13.py --cv` "
+            f"({datetime.now(UTC):%Y-%m-%d %H:%M} UTC). Each model trained on every training set "
+            "but the one held out, scored on it; recall within the 1,000-token budget. LoCoMo dev "
+            "is not read.",
+            "",
+        ]
+        out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
+        print("\n".join(lines))
+        return
+    _ = (json, Callable, locomo_runs, moved, row)
+
+
+if __name__ == "__main__":
+    main()
