@@ -4,6 +4,9 @@ trained on Slack-shaped sets that are not LoCoMo dev; writes bench/results/recal
 `PYTHONPATH=$PWD python bench/recall_levers13.py --cv` trains on every training set but one and
 scores the one left out (the training sets only; LoCoMo dev is not read). Without `--cv`, each
 of `CANDIDATES` is trained on all the training sets and scored once on LoCoMo dev and Slack dev.
+Added after those figures, on training data only: `--posthoc` (every training question asked the
+day after its set's last session, as LoCoMo's protocol asks, and the age features left out) and
+`--protocol-check` (the first candidate scored on questions asked on their day and asked late).
 
 The cases are twelfth round's (`bench/recall_levers12.py`): each question's real shelf, the
 numpy base checked to choose exactly what `select_context` chooses, the sink applied after the
