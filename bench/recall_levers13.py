@@ -60,10 +60,10 @@ from writers.recall import lexical, supersede  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "recall_levers13.md"
 TRAIN = {
-    "rtrain1": Path("/work/data/rtrain1/rtrain1.json"),
-    "rtrain2": Path("/work/data/rtrain2/rtrain2.json"),
+    "rtrain1": ROOT / "bench" / "data" / "recall_train" / "rtrain1" / "rtrain1.json",
+    "rtrain2": ROOT / "bench" / "data" / "recall_train" / "rtrain2" / "rtrain2.json",
     "slack-dev": SLACK_DIR / "recall_slack_dev.json",
-    "rtrain3": Path("/work/data/rtrain3/rtrain3.json"),
+    "rtrain3": ROOT / "bench" / "data" / "recall_train" / "rtrain3" / "rtrain3.json",
 }
 NS = (50, 100, 150)
 
