@@ -351,6 +351,8 @@ class StoreUnavailable(ConfigError):
 
 
 def _shown(url: str) -> str:
+    if url.startswith("sqlite:///"):
+        return url  # no password in it; SQLAlchemy would print `file:` as `file%3A`
     try:
         return make_url(url).render_as_string(hide_password=True)
     except (ArgumentError, ValueError):
@@ -393,9 +395,19 @@ UNSUPPORTED = (
 
 
 def _read_only_fix(url: str) -> str:
-    """The fix for a database file this user may read but not write ("" for any other)."""
+    """The fix for a database file this user may read but not write, or that the URL itself
+    opens read-only (SQLite's `mode=ro`, `immutable=1`); "" for any other."""
     path = sqlite_file(url)
-    if path is None or not path.is_file() or os.access(path, os.W_OK):
+    if path is None or not path.is_file():
+        return ""
+    query = url.partition("?")[2].split("&")
+    asked = [flag for flag in ("mode=ro", "immutable=1") if flag in query]
+    if asked:
+        return (
+            f" (the URL opens it read-only with {' and '.join(asked)}: drop that from "
+            "DATABASE_URL to change the database; listing commands read it as it is)"
+        )
+    if os.access(path, os.W_OK):
         return ""
     return (
         f" ({path} is read-only for this user: give it to the user Seshat runs as (chown); "
