@@ -1,0 +1,129 @@
+"""Paths a new user, a person or an owner hits (walk13): each ends in one clear line naming the
+fix, never a traceback, and changes nothing it should not."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from tests.conftest import PG_DSN
+from tests.support.cli import one_error, seshat
+
+# -- a read-only SQLite URL used for writing ----------------------------------------------------
+
+
+@pytest.mark.parametrize("flags", ["mode=ro", "immutable=1"])
+def test_a_read_only_url_used_for_writing_names_the_flag_to_drop(
+    tmp_path: Path, flags: str
+) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    database = tmp_path / "data" / "seshat.db"
+    url = f"sqlite:///file:{database}?{flags}&uri=true"
+    before = database.read_bytes()
+    result = seshat("lessons", "archive", "1", cwd=tmp_path, env={"DATABASE_URL": url})
+    # Before: "DATABASE_URL sqlite:///file%3A/…: attempt to write a readonly database".
+    one_error(
+        result,
+        2,
+        f"DATABASE_URL {url}:",
+        f"the URL opens it read-only with {flags}: drop that from DATABASE_URL",
+    )
+    assert database.read_bytes() == before
+
+
+# -- `lessons edit 1 in/bin`: a file's name given as the text ----------------------------------
+
+
+def test_an_edit_whose_text_is_a_files_name_says_how_to_read_the_file(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "bin").write_text("When a deploy fails → check the VPN first\n")
+    result = seshat("lessons", "edit", "1", "in/bin", cwd=tmp_path)
+    # Before: the lesson's text became the two words "in/bin" (when lesson 1 existed).
+    one_error(result, 2, "'in/bin' is the name of a file here", "seshat lessons edit 1 - < in/bin")
+    folder = seshat("memory", "edit", "1", "in", cwd=tmp_path)
+    one_error(folder, 2, "'in' is the name of a folder here", "write more than a file name")
+    # Words that name no file are text, as before: the answer is about the missing lesson.
+    words = seshat("lessons", "edit", "1", "out/bin", cwd=tmp_path)
+    one_error(words, 1, "no lesson 1")
+
+
+# -- PostgreSQL: a schema holding another application's tables ----------------------------------
+
+
+@pytest.fixture
+def pg_schema() -> Iterator[tuple[str, str]]:
+    """A fresh PostgreSQL schema (its name, and a URL whose search_path is it), dropped after."""
+    try:
+        psycopg.connect(PG_DSN, connect_timeout=2).close()
+    except psycopg.Error as exc:
+        pytest.skip(f"no PostgreSQL server answers at {PG_DSN} ({exc.__class__.__name__})")
+    schema = f"w13_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    sep = "&" if "?" in PG_DSN else "?"
+    yield schema, f"{PG_DSN}{sep}options=-csearch_path%3D{schema}"
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def _tables(schema: str) -> list[str]:
+    with psycopg.connect(PG_DSN) as conn:
+        rows = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
+            "ORDER BY table_name",
+            (schema,),
+        ).fetchall()
+    return [str(name) for (name,) in rows]
+
+
+@pytest.mark.parametrize("argv", [["lessons", "list"], ["db", "upgrade"], ["lessons", "approve", "1"]])
+def test_another_applications_postgresql_schema_gets_no_tables(
+    tmp_path: Path, pg_schema: tuple[str, str], argv: list[str]
+) -> None:
+    schema, url = pg_schema
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE TABLE "{schema}".users (id int)')
+        # Another application's Alembic: before, read as Seshat's ("a newer Seshat wrote it").
+        conn.execute(f'CREATE TABLE "{schema}".alembic_version (version_num varchar(32))')
+        conn.execute(f"INSERT INTO \"{schema}\".alembic_version VALUES ('3f2a9c1b7d00')")
+    result = seshat(*argv, cwd=tmp_path, env={"DATABASE_URL": url})
+    # Before: `lessons list` and `db upgrade` said a newer Seshat wrote it; without the
+    # alembic_version, every command added Seshat's tables to the schema.
+    one_error(
+        result,
+        2,
+        f"DATABASE_URL {url}: schema {schema} holds another application's tables (users)",
+        "give Seshat a schema of its own",
+        "nothing was changed",
+    )
+    assert "DATABASE_URL DATABASE_URL" not in result.stderr
+    assert _tables(schema) == ["alembic_version", "users"]
+    doctor = seshat("doctor", "--offline", cwd=tmp_path, env={"DATABASE_URL": url})
+    assert f"✗ DATABASE_URL: {url}: schema {schema} holds" in doctor.stdout, doctor.stdout
+
+
+def test_a_postgresql_schema_of_seshats_own_or_empty_is_still_taken(
+    tmp_path: Path, pg_schema: tuple[str, str]
+) -> None:
+    schema, url = pg_schema
+    assert seshat("db", "upgrade", cwd=tmp_path, env={"DATABASE_URL": url}).returncode == 0
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE TABLE "{schema}".our_own_report (id int)')  # an owner's extra
+    listed = seshat("lessons", "list", cwd=tmp_path, env={"DATABASE_URL": url})
+    assert listed.returncode == 0 and "no lessons" in listed.stderr + listed.stdout
+
+
+def test_a_search_path_schema_that_does_not_exist_is_named(
+    tmp_path: Path, pg_schema: tuple[str, str]
+) -> None:
+    _schema, url = pg_schema
+    missing = url.rsplit("%3D", 1)[0] + "%3Dno_such_schema_w13"
+    result = seshat("db", "upgrade", cwd=tmp_path, env={"DATABASE_URL": missing})
+    # Before: "no schema has been selected to create in".
+    one_error(result, 2, "no schema of its search_path (no_such_schema_w13) exists")
+    assert "CREATE SCHEMA no_such_schema_w13" in result.stderr
