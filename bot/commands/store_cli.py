@@ -85,7 +85,8 @@ def _require_database(settings: Settings, where: str) -> None:
         revision = peek_revision(url)
     except StoreUnavailable as exc:
         said = str(exc)  # named already when it is another application's schema
-        raise StoreUnavailable(said if said.startswith("DATABASE_URL") else f"DATABASE_URL {said}")
+        named = said if said.startswith("DATABASE_URL") else f"DATABASE_URL {said}"
+        raise StoreUnavailable(named) from exc
     if revision is None:
         raise StoreUnavailable(
             f"DATABASE_URL {shown_url(url)} holds no Seshat database (no tables yet): {fix}"

@@ -3,6 +3,8 @@ fix, never a traceback, and changes nothing it should not."""
 
 from __future__ import annotations
 
+import json
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +12,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from bot.doubles.stack import LocalStack
+from bot.home.user import FORGET_ALL
+from bot.learning.notices import UNDO_ACTION
+from tests.bot.learning.test_e2e_forget import ALICE, BOB, seed, start
 from tests.conftest import PG_DSN
 from tests.support.cli import one_error, seshat
 
@@ -81,7 +87,9 @@ def _tables(schema: str) -> list[str]:
     return [str(name) for (name,) in rows]
 
 
-@pytest.mark.parametrize("argv", [["lessons", "list"], ["db", "upgrade"], ["lessons", "approve", "1"]])
+@pytest.mark.parametrize(
+    "argv", [["lessons", "list"], ["db", "upgrade"], ["lessons", "approve", "1"]]
+)
 def test_another_applications_postgresql_schema_gets_no_tables(
     tmp_path: Path, pg_schema: tuple[str, str], argv: list[str]
 ) -> None:
@@ -127,3 +135,81 @@ def test_a_search_path_schema_that_does_not_exist_is_named(
     # Before: "no schema has been selected to create in".
     one_error(result, 2, "no schema of its search_path (no_such_schema_w13) exists")
     assert "CREATE SCHEMA no_such_schema_w13" in result.stderr
+
+
+# -- a person (not an owner): what is kept about me, forget one item, undo ------------------------
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> Iterator[LocalStack]:
+    """The daemon on the local Slack workspace, with Alice's and Bob's sessions reflected."""
+    stack = start(tmp_path / "data")
+    try:
+        seed(stack)
+        yield stack
+    finally:
+        stack.stop()
+
+
+def _refs(answer: object) -> list[str]:
+    return re.findall(r"`((?:fact|note|session):[^`]+)`", json.dumps(answer))
+
+
+def test_a_persons_memory_shows_the_ids_forget_takes_and_a_wrong_one_is_named(
+    people: LocalStack,
+) -> None:
+    dm = people.slack.dm_channel(ALICE)
+    # Before: help said "ids are in /seshat memory", and the memory showed none.
+    mine = _refs(people.slack.slash_command(ALICE, dm, "/seshat", "memory"))
+    assert any(ref.startswith("fact:") for ref in mine), mine
+    theirs = _refs(
+        people.slack.slash_command(BOB, people.slack.dm_channel(BOB), "/seshat", "memory")
+    )
+    fact = next(ref for ref in mine if ref.startswith("fact:"))
+    # As typed: another case, in backticks. The confirmation shows what would be forgotten.
+    for typed in (fact.upper(), f"`{fact}`"):
+        confirm = people.slack.slash_command(ALICE, dm, "/seshat", f"forget {typed}")
+        assert confirm is not None and f"Forget `{fact}`?" in confirm["text"], confirm
+        [button] = [e for b in confirm["blocks"] if b["type"] == "actions" for e in b["elements"]]
+        assert button["value"] == fact
+    # Before: a Forget button for any text, and only its click said "not something I keep".
+    for wrong in ("bogus", theirs[0]):
+        answer = people.slack.slash_command(ALICE, dm, "/seshat", f"forget {wrong}")
+        assert answer is not None and "blocks" not in answer, answer
+        assert f"`{wrong}` is not something I keep about you" in answer["text"]
+        assert "`/seshat memory` lists what I keep" in answer["text"]
+
+
+def _undo(stack: LocalStack, user: str, channel: str, ts: str) -> str:
+    mark = stack.slack.mark()
+    stack.slack.click_button(user, channel, ts, UNDO_ACTION)
+    told = stack.slack.wait_for_call(
+        "chat.postEphemeral", lambda c: c.params.get("user") == user, timeout=15, after=mark
+    )
+    return str(told.params.get("text"))
+
+
+def test_a_persons_second_undo_and_an_undo_after_forget_say_what_happened(
+    people: LocalStack,
+) -> None:
+    dm = people.slack.dm_channel(ALICE)
+    [notice] = [
+        c
+        for c in people.slack.calls
+        if c.method == "chat.postMessage"
+        and c.params.get("channel") == dm
+        and UNDO_ACTION in json.dumps(c.params)
+    ]
+    ts = str(notice.response["ts"])
+    assert _undo(people, ALICE, dm, ts).startswith("Undone what concerned only you:")
+    # Before: "Nothing from this session concerns only you".
+    assert _undo(people, ALICE, dm, ts).startswith("What concerned only you was undone already")
+    confirm = people.slack.slash_command(ALICE, dm, "/seshat", "forget")
+    assert confirm is not None
+    mark = people.slack.mark()
+    people.slack.click_ephemeral_button(ALICE, dm, confirm["blocks"], FORGET_ALL)
+    people.slack.wait_for_call(
+        "chat.postEphemeral", lambda c: c.params.get("user") == ALICE, timeout=15, after=mark
+    )
+    # Before: "Only an owner can undo what Seshat learned", to the person it was about.
+    assert _undo(people, ALICE, dm, ts).startswith("There is nothing left to undo")
