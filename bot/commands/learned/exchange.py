@@ -79,7 +79,28 @@ def _writable(file: str) -> Path:
         raise fail(f"{file}: is a folder; name the file to write, e.g. {target / 'library.json'}")
     if not target.parent.is_dir():
         raise fail(f"{file}: the folder {target.parent} does not exist")
+    if target.is_file() and not target.is_symlink() and not _an_export(target):
+        # Before: `seshat export .env` replaced the settings with the library, silently.
+        raise fail(
+            f"{file}: holds something other than a Seshat export, so it is not overwritten: "
+            "name a new file, or move that one aside"
+        )
     return target
+
+
+def _an_export(path: Path) -> bool:
+    """Is the regular file at `path` empty or an earlier export (which a new one replaces)?"""
+    import json
+
+    from writers.library.export import FORMAT
+
+    try:
+        if path.stat().st_size == 0:
+            return True
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False  # unreadable or not JSON: not an export to replace
+    return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 class _DryRun(Exception):

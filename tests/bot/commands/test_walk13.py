@@ -7,6 +7,7 @@ import json
 import re
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
@@ -15,9 +16,12 @@ import pytest
 from bot.doubles.stack import LocalStack
 from bot.home.user import FORGET_ALL
 from bot.learning.notices import UNDO_ACTION
+from store.clock import FakeClock
+from tests.bot.commands.learned.test_library_cli import _world
 from tests.bot.learning.test_e2e_forget import ALICE, BOB, seed, start
 from tests.conftest import PG_DSN
 from tests.support.cli import one_error, seshat
+from tests.support.writers import OTHER
 
 # -- a read-only SQLite URL used for writing ----------------------------------------------------
 
@@ -213,3 +217,48 @@ def test_a_persons_second_undo_and_an_undo_after_forget_say_what_happened(
     )
     # Before: "Only an owner can undo what Seshat learned", to the person it was about.
     assert _undo(people, ALICE, dm, ts).startswith("There is nothing left to undo")
+
+
+# -- import: what a file's tombstones would delete, said once ------------------------------------
+
+
+def test_an_imports_tombstones_count_what_the_forget_deletes(tmp_path: Path) -> None:
+    clock = FakeClock(datetime.now(UTC) - timedelta(days=30))
+    _lib, env = _world(tmp_path / "a", clock)
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    for argv in (["export", str(older)], ["forget", "--user", OTHER], ["export", str(newer)]):
+        assert seshat(*argv, cwd=tmp_path, env=env).returncode == 0
+    here = {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'c' / 'seshat.db'}"}
+    (tmp_path / "c").mkdir()
+    assert seshat("import", str(older), cwd=tmp_path, env=here).returncode == 0
+    listed = seshat("import", str(newer), "--dry-run", cwd=tmp_path, env=here).stdout
+    tried = seshat("import", str(newer), "--forget", OTHER, "--dry-run", cwd=tmp_path, env=here)
+    would = re.search(r"would delete (\d+) thing", listed)
+    deleted = re.search(r"\((\d+) thing\(s\) deleted", tried.stdout)
+    assert would and deleted, (listed, tried.stdout)
+    # Before: the person's whole forget, then each of their sessions and items again (in the
+    # demo's data: "would delete 15", where the import deletes 7).
+    assert would.group(1) == deleted.group(1), (listed, tried.stdout)
+
+
+# -- export over a file that is not an export ----------------------------------------------------
+
+
+def test_export_does_not_overwrite_a_file_that_is_not_an_export(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    settings = tmp_path / ".env.local"
+    settings.write_text("SLACK_BOT_TOKEN=xoxb-keep-me\n")
+    # Before: replaced by the library, exit 0.
+    one_error(
+        seshat("export", str(settings), cwd=tmp_path),
+        1,
+        "holds something other than a Seshat export, so it is not overwritten",
+    )
+    assert settings.read_text() == "SLACK_BOT_TOKEN=xoxb-keep-me\n"
+    # An earlier export, or an empty file, is replaced as before.
+    library = tmp_path / "library.json"
+    library.write_text("")
+    for _ in range(2):
+        result = seshat("export", str(library), cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(library.read_text())["format"] == "seshat-export"
