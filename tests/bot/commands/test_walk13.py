@@ -262,3 +262,26 @@ def test_export_does_not_overwrite_a_file_that_is_not_an_export(tmp_path: Path) 
         result = seshat("export", str(library), cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         assert json.loads(library.read_text())["format"] == "seshat-export"
+
+
+# -- ids pasted from Slack ------------------------------------------------------------------------
+
+
+def test_ids_pasted_from_slack_are_read_as_the_ids_they_name(tmp_path: Path) -> None:
+    _lib, env = _world(tmp_path / "a", FakeClock(datetime.now(UTC) - timedelta(days=3)))
+
+    def context(user: str, channel: str) -> tuple[object, str]:
+        result = seshat(
+            "context", "--user", user, "--channel", channel, "--json", cwd=tmp_path, env=env
+        )
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)["item_ids"], result.stderr
+
+    plain, said = context(OTHER, "CENG0001")
+    assert plain and said == "", (plain, said)
+    # Before: a warning ("not a Slack user id"), then the context of nobody.
+    for user, channel in ((f"<@{OTHER}|bob>", "<#CENG0001|eng>"), (OTHER.lower(), "ceng0001")):
+        assert context(user, channel) == (plain, ""), (user, channel)
+    # Before: "nothing is kept about <@U…>: check the Slack user id".
+    counted = seshat("forget", "--user", f"<@{OTHER}>", "--dry-run", cwd=tmp_path, env=env)
+    assert counted.returncode == 0 and f"Would delete for {OTHER}" in counted.stdout, counted
