@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,10 +15,12 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from bot.doubles.slack_workspace import LocalSlackWorkspace
 from bot.doubles.stack import LocalStack
 from bot.home.user import FORGET_ALL
 from bot.learning.notices import UNDO_ACTION
 from store.clock import FakeClock
+from store.config import Settings
 from tests.bot.commands.learned.test_library_cli import _world
 from tests.bot.learning.test_e2e_forget import ALICE, BOB, seed, start
 from tests.conftest import PG_DSN
@@ -285,3 +289,73 @@ def test_ids_pasted_from_slack_are_read_as_the_ids_they_name(tmp_path: Path) -> 
     # Before: "nothing is kept about <@U…>: check the Slack user id".
     counted = seshat("forget", "--user", f"<@{OTHER}>", "--dry-run", cwd=tmp_path, env=env)
     assert counted.returncode == 0 and f"Would delete for {OTHER}" in counted.stdout, counted
+
+
+# -- HTTP mode: a port another program holds ------------------------------------------------------
+
+
+@pytest.fixture
+def workspace() -> Iterator[LocalSlackWorkspace]:
+    with LocalSlackWorkspace() as slack:
+        slack.add_user("U0OWNER", "owner")
+        yield slack
+
+
+def _http_env(slack: LocalSlackWorkspace, port: int, **extra: str) -> dict[str, str]:
+    return {
+        "SLACK_API_URL": slack.api_url,
+        "SLACK_BOT_TOKEN": slack.bot_token,
+        "SLACK_SIGNING_SECRET": "s3cret-signing",
+        "SLACK_MODE": "http",
+        "SLACK_OWNER_IDS": "U0OWNER",
+        "SESHAT_HTTP_HOST": "127.0.0.1",
+        "SESHAT_HTTP_PORT": str(port),
+        **extra,
+    }
+
+
+def test_http_mode_on_a_port_in_use_or_a_host_not_here_says_which_setting(
+    tmp_path: Path, workspace: LocalSlackWorkspace
+) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = seshat("run", cwd=tmp_path, env=_http_env(workspace, port), timeout=90)
+        # Before: a page of start-up logs, then a traceback ending in "Address already in use".
+        one_error(result, 2, f"SESHAT_HTTP_PORT {port}: the port is in use by another program")
+        assert "set SESHAT_HTTP_PORT to a free port" in result.stderr
+    host = seshat(
+        "run",
+        cwd=tmp_path,
+        env=_http_env(workspace, port, SESHAT_HTTP_HOST="nohost.invalid"),
+        timeout=90,
+    )
+    # Before: a traceback ending in waitress's "ValueError: Invalid host/port specified."
+    one_error(
+        host, 2, "nohost.invalid is not an address of this host", "SESHAT_HTTP_HOST to 0.0.0.0"
+    )
+
+
+# -- a secret pasted with a space or a newline ----------------------------------------------------
+
+
+def test_a_secret_pasted_with_a_trailing_newline_is_read_without_it(tmp_path: Path) -> None:
+    from slack_sdk.signature import SignatureVerifier
+
+    dotenv = tmp_path / ".env"
+    # CRLF endings, a BOM, quotes, and a `\n` inside double quotes (python-dotenv makes it a
+    # newline): what a token copied from a password manager into Windows Notepad looks like.
+    dotenv.write_bytes(
+        b"\xef\xbb\xbfSLACK_BOT_TOKEN='xoxb-1-2-abc '\r\n"
+        b'SLACK_SIGNING_SECRET="s3cret\\n"\r\nANTHROPIC_API_KEY=" sk-ant-x "\r\n'
+    )
+    settings = Settings(_env_file=str(dotenv))  # type: ignore[call-arg]
+    assert settings.secret("SLACK_BOT_TOKEN") == "xoxb-1-2-abc"
+    assert settings.secret("ANTHROPIC_API_KEY") == "sk-ant-x"
+    # Before: "s3cret\n", and every request Slack signed with "s3cret" was refused (401).
+    secret = settings.secret("SLACK_SIGNING_SECRET")
+    assert secret == "s3cret"
+    body, stamp = "token=x&command=%2Fdone", str(int(time.time()))
+    signature = SignatureVerifier("s3cret").generate_signature(timestamp=stamp, body=body)
+    assert SignatureVerifier(secret).is_valid(body=body, timestamp=stamp, signature=signature)
