@@ -359,3 +359,23 @@ def test_a_secret_pasted_with_a_trailing_newline_is_read_without_it(tmp_path: Pa
     body, stamp = "token=x&command=%2Fdone", str(int(time.time()))
     signature = SignatureVerifier("s3cret").generate_signature(timestamp=stamp, body=body)
     assert SignatureVerifier(secret).is_valid(body=body, timestamp=stamp, signature=signature)
+
+
+# -- a Ctrl-C while a command imports the SDK ----------------------------------------------------
+
+
+def test_a_ctrl_c_wrapped_by_a_class_being_built_counts_as_a_ctrl_c() -> None:
+    from bot.entry import interrupted
+
+    class Pressed:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt  # where SIGINT landed: inside a class body being built
+
+    try:
+        type("Client", (), {"issuers": Pressed()})
+    except BaseException as exc:  # which kind it arrives as is the point
+        caught: BaseException = exc
+    # Python 3.11 hands it over as "RuntimeError: Error calling __set_name__ …"; before, the
+    # entry point let that through and `seshat demo` printed a traceback (exit 1, not 130).
+    assert interrupted(caught)
+    assert not interrupted(RuntimeError("a real bug"))
