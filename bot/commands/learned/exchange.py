@@ -45,8 +45,15 @@ def export(
     try:
         _write_whole(target, text)
     except OSError as exc:
+        import errno
+
         why = exc.strerror or exc.__class__.__name__
-        raise fail(f"{file}: cannot be written ({why}){kept}") from exc
+        fix = (
+            ": name a file in a folder this user may write"
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+            else ""
+        )
+        raise fail(f"{file}: cannot be written ({why}){kept}{fix}") from exc
     counts = ", ".join(
         f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
     )

@@ -379,3 +379,15 @@ def test_a_ctrl_c_wrapped_by_a_class_being_built_counts_as_a_ctrl_c() -> None:
     # entry point let that through and `seshat demo` printed a traceback (exit 1, not 130).
     assert interrupted(caught)
     assert not interrupted(RuntimeError("a real bug"))
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's sysfs")
+def test_export_into_a_folder_nobody_may_write_names_the_fix(tmp_path: Path) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    # sysfs refuses a new file even to root, where a chmod'ed folder would not.
+    one_error(
+        seshat("export", "/sys/library.json", cwd=tmp_path),
+        1,
+        "/sys/library.json: cannot be written (Permission denied)",
+        "name a file in a folder this user may write",
+    )
