@@ -47,7 +47,7 @@ from bot.providers import check_anthropic, make_chat_llm
 from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
 from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
-from bot.slack.http_server import HttpServer
+from bot.slack.http_server import HttpServer, probe_listen
 from bot.slack.journal import DbJournal, Journal, JournalledIntake, JournalStore
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import dm, make_web_client, slack_error
@@ -99,6 +99,31 @@ def _supervised() -> bool:
     except PermissionError:
         return True
     return True
+
+
+def cannot_listen(host: str, port: int, exc: OSError) -> str:
+    """Why HTTP mode cannot listen on `host`:`port`, naming the setting to change (before: a
+    traceback ending in `OSError: [Errno 98] Address already in use`)."""
+    import errno
+    import socket
+
+    where = f"SESHAT_HTTP_HOST {host}, SESHAT_HTTP_PORT {port}"
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"{where}: the port is in use by another program (another seshat run, or another "
+            "server): stop it, or set SESHAT_HTTP_PORT to a free port"
+        )
+    if exc.errno == errno.EACCES:
+        return (
+            f"{where}: this user may not listen on that port (below 1024 needs privileges): "
+            "set SESHAT_HTTP_PORT to 1024 or above (the default is 3000) behind your proxy"
+        )
+    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"{where}: {host} is not an address of this host ({exc.strerror or exc}): set "
+            "SESHAT_HTTP_HOST to 0.0.0.0 (every interface) or 127.0.0.1 (behind a local proxy)"
+        )
+    return f"{where}: cannot listen there ({exc.strerror or exc})"
 
 
 class Daemon:
@@ -182,6 +207,13 @@ class Daemon:
         )
         for warning in model_warnings:
             log.warning(warning)
+        if s.slack_mode == "http":
+            # Before the store and the scheduler start (and log): a port another program
+            # holds is one line, not a traceback after a page of start-up logs.
+            try:
+                probe_listen(s.http_host, s.http_port, reuse_port=s.workers > 1)
+            except OSError as exc:
+                raise ConfigError(cannot_listen(s.http_host, s.http_port, exc)) from exc
         data_dir = s.ensure_data_dir()
         self._one_daemon(data_dir)
         ensure_identity(data_dir)
@@ -389,15 +421,18 @@ class Daemon:
         else:
             self.intake = JournalledIntake(self.bolt, journal)
             self.intake.replay_orphans()  # journals (or rows) left by processes that died
-            self.http = HttpServer(
-                self.bolt,
-                host=s.http_host,
-                port=s.http_port,
-                signing_secret=secrets["SLACK_SIGNING_SECRET"],
-                reuse_port=s.workers > 1,
-                intake=self.intake,
-                own=own,
-            )
+            try:
+                self.http = HttpServer(
+                    self.bolt,
+                    host=s.http_host,
+                    port=s.http_port,
+                    signing_secret=secrets["SLACK_SIGNING_SECRET"],
+                    reuse_port=s.workers > 1,
+                    intake=self.intake,
+                    own=own,
+                )
+            except OSError as exc:
+                raise ConfigError(cannot_listen(s.http_host, s.http_port, exc)) from exc
             self.http.start()
         if self._start_scheduler:
             self.scheduler = self._schedule(runtime)

@@ -92,6 +92,21 @@ def quiet_interrupts() -> None:
         sys.unraisablehook = _hook
 
 
+def interrupted(exc: BaseException) -> bool:
+    """Was `exc` caused by a Ctrl-C? Python 3.11 wraps a KeyboardInterrupt raised while a
+    class body is built (a module imported lazily by a command: `seshat demo` importing the
+    anthropic SDK) in "RuntimeError: Error calling __set_name__", which click does not take
+    for an interrupt, so a traceback was printed (walk13)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 def main() -> None:
     """Import the command line, then run it."""
     quiet_interrupts()
@@ -106,6 +121,10 @@ def main() -> None:
         # Only while importing, or on its way out: a Ctrl-C while a command runs ends it
         # through click, with the same exit status.
         sys.exit(130)
+    except Exception as exc:
+        if interrupted(exc):
+            sys.exit(130)
+        raise
 
 
 if __name__ == "__main__":

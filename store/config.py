@@ -395,6 +395,21 @@ class Settings(BaseSettings):
             raise ValueError(f"must be an http(s) URL, e.g. https://slack.com/api/ (not {value!r})")
         return value if value.endswith("/") else value + "/"
 
+    @field_validator(
+        "slack_bot_token",
+        "slack_app_token",
+        "slack_signing_secret",
+        "anthropic_api_key",
+        "honcho_api_key",
+        mode="before",
+    )
+    @classmethod
+    def _secret_as_pasted(cls, value: Any) -> Any:
+        # A token pasted with a trailing space or newline (`"…\n"` in a .env, `$(cat file)`
+        # in a unit file): no secret holds whitespace, and a signing secret with a newline
+        # would refuse every request from Slack (401) without saying why.
+        return value.strip() if isinstance(value, str) else value
+
     @field_validator("chat_temperature", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: Any) -> Any:

@@ -301,17 +301,93 @@ def foreign_tables(path: Path | None) -> list[str]:
                     "AND name NOT LIKE 'sqlite_%' ORDER BY name"
                 )
             ]
-            if not names or any(name in _seshat_tables() for name in names):
-                return []
-            if "alembic_version" in names:
-                stamped = [r for (r,) in conn.execute("SELECT version_num FROM alembic_version")]
-                if any(revision in _known_revisions() for revision in stamped):
-                    return []  # an early Seshat schema, whatever its tables were called then
+            stamped = (
+                [str(r) for (r,) in conn.execute("SELECT version_num FROM alembic_version")]
+                if "alembic_version" in names
+                else []
+            )
         finally:
             conn.close()
     except sqlite3.Error:
         return []
+    return _others(names, stamped)
+
+
+def _others(names: list[str], stamped: list[str]) -> list[str]:
+    """Of a database's (or schema's) table `names` and its `alembic_version` rows: the tables
+    when they are another application's (none of Seshat's, no revision Seshat knows), else []."""
+    if not names or any(name in _seshat_tables() for name in names):
+        return []
+    if any(revision in _known_revisions() for revision in stamped):
+        return []  # an early Seshat schema, whatever its tables were called then
     return [name for name in names if name != "alembic_version"] or names
+
+
+def foreign_schema_tables(engine: Engine) -> tuple[str, list[str]]:
+    """PostgreSQL: the schema Seshat would create its tables in (the first of the search_path)
+    and, when it holds another application's tables and none of Seshat's, those tables.
+
+    A server's database is often shared, each application in its own schema: other schemas
+    are never looked at. But tables in the very schema Seshat would use mean Seshat's 40-odd
+    tables would be mixed into them, and another application's `alembic_version` would be
+    read as Seshat's revision ("a newer Seshat wrote it")."""
+    with engine.connect() as conn:
+        schema = str(conn.exec_driver_sql("SELECT current_schema()").scalar() or "")
+        if not schema:
+            return "", []  # no schema of the search_path exists (`no_schema` says so)
+        names = [
+            str(name)
+            for (name,) in conn.exec_driver_sql(
+                # Tables an extension owns (PostGIS's spatial_ref_sys) are no application's.
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE n.nspname = %(s)s AND c.relkind IN ('r', 'p') AND NOT EXISTS ("
+                "SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass "
+                "AND d.objid = c.oid AND d.deptype = 'e') ORDER BY c.relname",
+                {"s": schema},
+            )
+        ]
+        stamped: list[str] = []
+        if "alembic_version" in names and not any(n in _seshat_tables() for n in names):
+            stamped = [
+                str(r)
+                for (r,) in conn.exec_driver_sql(
+                    f'SELECT version_num FROM "{schema}".alembic_version'
+                )
+            ]
+    return schema, _others(names, stamped)
+
+
+def no_schema(engine: Engine, label: str) -> str:
+    """Why Seshat cannot create its tables when no schema of the search_path exists (the
+    driver says only "no schema has been selected to create in")."""
+    with engine.connect() as conn:
+        path = str(conn.exec_driver_sql("SHOW search_path").scalar() or "")
+    first = path.split(",")[0].strip().strip('"') or "seshat"
+    return (
+        f"{label}: no schema of its search_path ({path}) exists: create it "
+        f"(CREATE SCHEMA {first}) or name an existing one in DATABASE_URL's search_path"
+    )
+
+
+def _check_schema(engine: Engine, label: str) -> None:
+    """StoreUnavailable when Seshat cannot, or must not, make its tables in the PostgreSQL
+    schema the search_path selects (none exists, or another application's tables are there)."""
+    schema, others = foreign_schema_tables(engine)
+    if not schema:
+        raise StoreUnavailable(no_schema(engine, label))
+    if others:
+        raise StoreUnavailable(not_ours_schema(schema, others, label))
+
+
+def not_ours_schema(schema: str, tables: list[str], label: str) -> str:
+    """Why Seshat refuses a PostgreSQL schema that holds another application's `tables`."""
+    shown = ", ".join(tables[:4]) + (f" and {len(tables) - 4} more" if len(tables) > 4 else "")
+    return (
+        f"{label}: schema {schema} holds another application's tables ({shown}) and none of "
+        "Seshat's, so Seshat will not add its own to it: give Seshat a schema of its own "
+        "(CREATE SCHEMA seshat; then end DATABASE_URL with ?options=-csearch_path%3Dseshat) "
+        "or a database of its own; nothing was changed"
+    )
 
 
 def not_ours(tables: list[str], label: str) -> str:
@@ -351,6 +427,8 @@ class StoreUnavailable(ConfigError):
 
 
 def _shown(url: str) -> str:
+    if url.startswith("sqlite:///"):
+        return url  # no password in it; SQLAlchemy would print `file:` as `file%3A`
     try:
         return make_url(url).render_as_string(hide_password=True)
     except (ArgumentError, ValueError):
@@ -393,9 +471,19 @@ UNSUPPORTED = (
 
 
 def _read_only_fix(url: str) -> str:
-    """The fix for a database file this user may read but not write ("" for any other)."""
+    """The fix for a database file this user may read but not write, or that the URL itself
+    opens read-only (SQLite's `mode=ro`, `immutable=1`); "" for any other."""
     path = sqlite_file(url)
-    if path is None or not path.is_file() or os.access(path, os.W_OK):
+    if path is None or not path.is_file():
+        return ""
+    query = url.partition("?")[2].split("&")
+    asked = [flag for flag in ("mode=ro", "immutable=1") if flag in query]
+    if asked:
+        return (
+            f" (the URL opens it read-only with {' and '.join(asked)}: drop that from "
+            "DATABASE_URL to change the database; listing commands read it as it is)"
+        )
+    if os.access(path, os.W_OK):
         return ""
     return (
         f" ({path} is read-only for this user: give it to the user Seshat runs as (chown); "
@@ -419,6 +507,8 @@ def peek_revision(url: str, *, where: str = "") -> str | None:
             raise StoreUnavailable(not_ours(foreign, label))
         engine = make_engine(url)
         try:
+            if url.startswith("postgresql"):
+                _check_schema(engine, label)
             return current_revision(engine)
         finally:
             engine.dispose()
@@ -485,6 +575,12 @@ class Store:
             engine = make_engine(url)
             with engine.connect():
                 pass  # a wrong URL or a server that is down says so here, in one line
+            if url.startswith("postgresql"):
+                try:
+                    _check_schema(engine, label)
+                except StoreUnavailable:
+                    engine.dispose()
+                    raise
         except (ArgumentError, ImportError, OSError, DatabaseError) as exc:
             raise StoreUnavailable(f"{label}: {_reason(exc, path)}") from exc
         try:

@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Print the system prompt a new session with this user/channel would get."""
         from bot.chat.prompting import LearnedContext
-        from bot.commands.ids import not_a_slack_id
+        from bot.commands.ids import not_a_slack_id, slack_id
         from bot.commands.store_cli import open_store
         from bot.runtime import Runtime
         from reflection import prompt_cache
@@ -29,6 +29,8 @@ def register(app: typer.Typer) -> None:
         from reflection.llm import LLMRequest
         from writers.tokens import estimate_tokens
 
+        # A pasted mention (`<@U0123ABCD>`) or a lower-case id is read as the id it names.
+        user, channel = slack_id(user, "user"), slack_id(channel, "channel")
         # A name or a #channel previews a session Slack would never start: said, then shown
         # (a transcript reflected from a file may use any id).
         for value, what in ((user, "user"), (channel, "channel")):

@@ -33,6 +33,22 @@ def not_a_slack_id(value: str, what: str) -> str | None:
     return None if pattern.match(value) else f"not {looks}"
 
 
+# What a person pastes for an id: a mention as Slack writes it (`<@U0123ABCD>`,
+# `<@U0123ABCD|alice>`, `<#C0123ABCD|general>`), or the id in lower case.
+_PASTED = re.compile(r"^<[@#]([A-Za-z0-9]+)(?:\|[^>]*)?>$")
+
+
+def slack_id(value: str, what: str) -> str:
+    """`value` as the Slack `what` ("user" or "channel") id it was pasted as: a mention's id,
+    upper-cased when that makes it one; otherwise `value` as given (`not_a_slack_id` says why
+    it is not one)."""
+    pattern, _looks = _SHAPES[what]
+    given = value.strip()
+    pasted = _PASTED.match(given)
+    candidate = (pasted.group(1) if pasted else given).upper()
+    return candidate if pattern.match(candidate) else value
+
+
 class UnknownId(Exception):
     """No such id, or a prefix that names several; the message says how to list them."""
 

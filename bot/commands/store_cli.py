@@ -84,7 +84,9 @@ def _require_database(settings: Settings, where: str) -> None:
     try:
         revision = peek_revision(url)
     except StoreUnavailable as exc:
-        raise StoreUnavailable(f"DATABASE_URL {exc}") from exc
+        said = str(exc)  # named already when it is another application's schema
+        named = said if said.startswith("DATABASE_URL") else f"DATABASE_URL {said}"
+        raise StoreUnavailable(named) from exc
     if revision is None:
         raise StoreUnavailable(
             f"DATABASE_URL {shown_url(url)} holds no Seshat database (no tables yet): {fix}"

@@ -93,7 +93,9 @@ def forget_all_button() -> dict[str, Any]:
 def _item_line(item: KeptItem) -> str:
     where = f" in <#{item.where}>" if item.where else ""
     status = "" if item.status in ("active", "reflected") else f" ({item.status})"
-    return f"{escape(clip(item.text, ITEM_CHARS))}\n_{item.provenance}{where}{status}_"
+    # The id is shown: `/seshat forget fact:12` takes it, and help says to find it here.
+    text = escape(clip(item.text, ITEM_CHARS))
+    return f"{text}\n_`{item.ref}` · {item.provenance}{where}{status}_"
 
 
 def item_blocks(items: list[KeptItem], *, page: int, size: int) -> list[dict[str, Any]]:
@@ -234,10 +236,10 @@ class UserHome:
             blocks += item_blocks(items, page=0, size=MESSAGE_PAGE)
             return {"text": f"What I remember about you: {len(items)} item(s).", "blocks": blocks}
         if verb == "forget":
-            return self._confirm_forget(rest)
+            return self._confirm_forget(command.user, rest)
         return {"text": "Seshat commands", "blocks": [_mrkdwn(HELP)]}
 
-    def _confirm_forget(self, ref: str) -> dict[str, Any]:
+    def _confirm_forget(self, user: str, ref: str) -> dict[str, Any] | str:
         if not ref:
             text = (
                 "Forget everything I keep about you (facts, notes, sessions)? "
@@ -247,9 +249,19 @@ class UserHome:
                 "text": text,
                 "blocks": [_mrkdwn(text), {"type": "actions", "elements": [forget_all_button()]}],
             }
-        button = _button(f"Forget {ref}", FORGET_ITEM, ref, danger=True)
+        # As typed or pasted: `Fact:12`, `` `fact:12` ``, `fact: 12`.
+        wanted = "".join(ref.strip("`'\" ").lower().split())
+        item = next((i for i in self.kept(user) if i.ref.lower() == wanted), None)
+        if item is None:
+            # Before: a Forget button for it, and only the click said it was not theirs.
+            return (
+                f"`{escape(clip(ref, 80))}` is not something I keep about you, so there is "
+                "nothing to forget: `/seshat memory` lists what I keep, each with its id "
+                "(like `fact:12`)."
+            )
+        button = _button(f"Forget {item.ref}", FORGET_ITEM, item.ref, danger=True)
         button["confirm"] = _confirm("Forget this?", "It is deleted for good.")
-        text = f"Forget `{escape(clip(ref, 80))}`?"
+        text = f"Forget `{item.ref}`? {escape(clip(item.text, 200))}"
         return {"text": text, "blocks": [_mrkdwn(text), {"type": "actions", "elements": [button]}]}
 
     def _ephemeral(self, action: InboundAction, text: str) -> None:

@@ -35,7 +35,7 @@ from store.clock import Clock
 from store.config import Settings
 from store.db import Store, insert_ignore
 from store.ledger import audit
-from store.models import ChatSession, LearningNotice, ReflectionRow, ReviewItem
+from store.models import AuditEvent, ChatSession, LearningNotice, ReflectionRow, ReviewItem
 from writers.library.rollback import Change, rollback
 from writers.skills.gitrepo import GitError
 
@@ -334,20 +334,49 @@ class LearningNotices:
             row = db.get(ReflectionRow, reflection_id)
             session = db.get(ChatSession, row.session_id) if row is not None else None
             person = session.user_id if session is not None else None
-            if actor not in s.owner_ids and actor == person and notice is not None:
+            if row is None:
+                # Forgotten (the person's "forget everything" deletes the reflection) or never
+                # there: before, the person was told only owners may undo.
+                if actor not in s.owner_ids:
+                    audit(
+                        db,
+                        actor=actor,
+                        action="notice.undo_refused",
+                        target_kind="reflection",
+                        target_id=reflection_id[:64],
+                        now=now,
+                        reason="no such reflection",
+                    )
+                outcome, message = (
+                    "gone",
+                    "There is nothing left to undo: what this session's reflection kept is "
+                    "gone (forgotten or rolled back).",
+                )
+            elif actor not in s.owner_ids and actor == person and notice is not None:
                 # The person the session learned from undoes what concerns only them (their
                 # facts, notes about them, their check-ins); what reaches others stays the
                 # owner's to decide, so the notice keeps its Undo for the owner.
+                before = db.scalar(
+                    select(AuditEvent.id).where(
+                        AuditEvent.action == "notice.undo_own",
+                        AuditEvent.actor == actor,
+                        AuditEvent.target_id == reflection_id,
+                    )
+                )
                 changes = self._roll_back(
                     db, reflection_id, actor=actor, now=now, action="notice.undo_own", only=actor
                 )
                 outcome = "undone_own"
-                message = (
-                    f"Undone what concerned only you: {len(changes)} change(s) rolled back."
-                    if changes
-                    else "Nothing from this session concerns only you; the rest is an owner's "
-                    "to decide."
-                )
+                rest = "the rest is an owner's to decide."
+                if changes:
+                    message = (
+                        f"Undone what concerned only you: {len(changes)} change(s) rolled back."
+                    )
+                elif before is not None:
+                    # A second click: before, "nothing from this session concerns only you".
+                    message = f"What concerned only you was undone already; {rest}"
+                else:
+                    message = f"Nothing from this session concerns only you; {rest}"
             elif actor not in s.owner_ids:
                 audit(
                     db,

@@ -307,6 +307,21 @@ class _OwnFlushChannel(HTTPChannel):  # type: ignore[misc]
         return bool(super().writable())
 
 
+def probe_listen(host: str, port: int, *, reuse_port: bool = False) -> None:
+    """Bind (host, port) as the server will, then let it go: OSError (socket.gaierror for a
+    host that does not resolve) when it cannot be, before anything else starts."""
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _name, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress does
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(address)
+    finally:
+        sock.close()
+
+
 def _reusable_socket(host: str, port: int) -> socket.socket:
     """A listening TCP socket with SO_REUSEPORT set, bound to (host, port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

@@ -46,6 +46,10 @@ GROUPS = {
 }
 
 
+# The command group of each edit kind, for the commands a message suggests.
+GROUP_OF = {"lesson": "lessons", "skill": "skills"} | {g.kind: g.name for g in GROUPS.values()}
+
+
 def actor() -> str:
     """The actor recorded for changes made from the command line."""
     return f"cli:{getpass.getuser()}"[:64]
@@ -110,6 +114,31 @@ def read_text(text: str) -> str:
     return sys.stdin.read() if text == "-" else text
 
 
+def names_a_file(text: str, group: str, item_id: str) -> str | None:
+    """Why TEXT is refused when it is one word naming an existing file or folder (`in/bin`):
+    TEXT is the new text itself, and a one-word lesson or note that is a path beside the
+    user is a file they meant to read, not text to keep."""
+    from pathlib import Path
+
+    word = text.strip()
+    if text == "-" or not word or any(c.isspace() for c in word):
+        return None
+    try:
+        path = Path(word).expanduser()
+        folder, exists = path.is_dir(), path.exists()
+    except (OSError, ValueError):
+        return None
+    if not exists:
+        return None
+    keep = "to keep the words, write more than a file name"
+    if folder:
+        return f"{word!r} is the name of a folder here, and TEXT is the new text itself: {keep}"
+    return (
+        f"{word!r} is the name of a file here, and TEXT is the new text itself: to use the "
+        f"file's contents, `seshat {group} edit {item_id} - < {word}`; {keep}"
+    )
+
+
 TextArg = Annotated[
     str | None, typer.Argument(help="The new text (`-` reads stdin); omit with --to-version.")
 ]
@@ -130,6 +159,9 @@ def run_edit(
         raise fail(f"an empty {noun} id: name the {noun} to edit", code=2)
     if (text is None) == (to_version is None):
         raise fail("give either the new TEXT or --to-version N", code=2)
+    refused = names_a_file(text or "", GROUP_OF.get(kind, kind), item_id)
+    if refused:
+        raise fail(refused, code=2)
     with open_db() as (db, settings):
         place = Place.from_settings(settings)
         now = datetime.now(UTC)

@@ -45,8 +45,15 @@ def export(
     try:
         _write_whole(target, text)
     except OSError as exc:
+        import errno
+
         why = exc.strerror or exc.__class__.__name__
-        raise fail(f"{file}: cannot be written ({why}){kept}") from exc
+        fix = (
+            ": name a file in a folder this user may write"
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+            else ""
+        )
+        raise fail(f"{file}: cannot be written ({why}){kept}{fix}") from exc
     counts = ", ".join(
         f"{len(data[k])} {k}" for k in ("lessons", "memory", "observations", "skills")
     )
@@ -79,7 +86,28 @@ def _writable(file: str) -> Path:
         raise fail(f"{file}: is a folder; name the file to write, e.g. {target / 'library.json'}")
     if not target.parent.is_dir():
         raise fail(f"{file}: the folder {target.parent} does not exist")
+    if target.is_file() and not target.is_symlink() and not _an_export(target):
+        # Before: `seshat export .env` replaced the settings with the library, silently.
+        raise fail(
+            f"{file}: holds something other than a Seshat export, so it is not overwritten: "
+            "name a new file, or move that one aside"
+        )
     return target
+
+
+def _an_export(path: Path) -> bool:
+    """Is the regular file at `path` empty or an earlier export (which a new one replaces)?"""
+    import json
+
+    from writers.library.export import FORMAT
+
+    try:
+        if path.stat().st_size == 0:
+            return True
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False  # unreadable or not JSON: not an export to replace
+    return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 class _DryRun(Exception):

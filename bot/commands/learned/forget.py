@@ -27,7 +27,7 @@ def forget_command(
     from rich.table import Table
 
     from bot.commands.console import load_settings
-    from bot.commands.ids import UnknownId, resolve
+    from bot.commands.ids import UnknownId, resolve, slack_id
     from bot.commands.learned.review import cli_actor
     from bot.commands.store_cli import open_store
     from bot.learning.forgetting import Forgetting
@@ -35,6 +35,7 @@ def forget_command(
     from writers.library.purge import Purge, UnknownItem, known_user, parse_item
     from writers.registry import honcho_deleter
 
+    user = slack_id(user, "user")  # `<@U0123ABCD>` as pasted from Slack, or `u0123abcd`
     if item is not None:
         try:
             parse_item(item)

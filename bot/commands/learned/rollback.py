@@ -35,12 +35,14 @@ def rollback_command(
     ]
     if len(given) != 1:
         raise fail("give exactly one of --reflection, --session or --author", code=2)
-    from bot.commands.ids import UnknownId, not_a_slack_id, resolve
+    from bot.commands.ids import UnknownId, not_a_slack_id, resolve, slack_id
     from bot.commands.learned.review import cli_actor
     from store.clock import SystemClock
     from writers.library.rollback import rollback
     from writers.skills.gitrepo import GitError
 
+    if author:
+        author = slack_id(author, "user")  # as pasted from Slack (`<@U0123ABCD>`)
     settings = load_settings()
     # A dry run only lists: it reads, so it works on a read-only copy and makes nothing.
     store = open_store(settings, write=not dry_run)
