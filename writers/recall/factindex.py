@@ -509,7 +509,8 @@ _COLUMNS = (
     "admits",
 )
 _ID, _TEXT, _HASH, _FLAGS, _EMBEDDING, _EMBEDDER, _ADMITS = (
-    _COLUMNS.index(c) for c in ("id", "text", "text_hash", "flags", "embedding", "embedder", "admits")
+    _COLUMNS.index(c)
+    for c in ("id", "text", "text_hash", "flags", "embedding", "embedder", "admits")
 )
 
 
