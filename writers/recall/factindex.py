@@ -532,11 +532,11 @@ def _vectors(
     ids = built.ids.tolist()
     missing = [n for n, i in enumerate(ids) if i not in kept]
     if not missing:
-        # The usual shelf: every vector kept with its fact, read as one array (a writable copy,
-        # as `np.stack` made) rather than one array per fact stacked.
+        # The usual shelf: every vector kept with its fact, read as one array (copied into
+        # numpy's own aligned, writable memory, as `np.stack` made) rather than one per fact.
         blobs = [kept[i] for i in ids]
         if len({len(b) for b in blobs}) == 1:
-            return np.frombuffer(bytearray(b"".join(blobs)), dtype="<f4").reshape(len(ids), -1)
+            return np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(ids), -1).copy()
     if len(missing) == len(ids):
         return embed(list(zip(built.hashes, built.texts, strict=True)))
     made = iter(embed([(built.hashes[n], built.texts[n]) for n in missing]) if missing else ())
