@@ -11,7 +11,8 @@ facts about each person), the apps answer, and the count is written once the pro
 Reported per answered message: every instruction the process ran less what it runs idle in as
 long a time (5 s of idle are counted before the burst: `--idle`), the message's path,
 and for Seshat, with `--stages`, each stage of `bench/library_stages.py` (inclusive: a stage
-counts what it calls, in its own thread), and the share of each shared object (the interpreter,
+counts what it calls, in its own thread), for the floor its row store and its pool's job, for
+both the SDK calls and Bolt's dispatch, and the share of each shared object (the interpreter,
 SQLite, numpy, …) in the whole.
 
 How a stage is counted: each stage's function is wrapped, for the run, by a call through a
