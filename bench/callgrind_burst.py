@@ -11,7 +11,8 @@ facts about each person), the apps answer, and the count is written once the pro
 Reported per answered message: every instruction the process ran less what it runs idle in as
 long a time (5 s of idle are counted before the burst: `--idle`), the message's path,
 and for Seshat, with `--stages`, each stage of `bench/library_stages.py` (inclusive: a stage
-counts what it calls, in its own thread), and the share of each shared object (the interpreter,
+counts what it calls, in its own thread), for the floor its row store and its pool's job, for
+both the SDK calls and Bolt's dispatch, and the share of each shared object (the interpreter,
 SQLite, numpy, …) in the whole.
 
 How a stage is counted: each stage's function is wrapped, for the run, by a call through a
@@ -67,17 +68,15 @@ SDK_STAGES: list[tuple[str, str, str]] = [
     ("sdk · anthropic Messages.create", "anthropic.resources.messages.messages", "Messages.create"),
     ("sdk · slack chat_postMessage", "slack_sdk.web.client", "WebClient.chat_postMessage"),
     ("sdk · slack Web API call (any)", "slack_sdk.web.base_client", "BaseClient.api_call"),
+    ("sdk · bolt App.dispatch (the listener)", "slack_bolt.app.app", "App.dispatch"),
 ]
-# The stages that hold a message's whole path through Seshat, each in its own thread and none
-# inside another: their sum leaves out periodic jobs and idle threads, whose share of a burst
-# follows its wall time (a job every 10 s or so is not seen in the idle window).
-PATH_STAGES = (
-    "socket · take (receiving thread)",
-    "socket · journal (accept)",
-    "socket · ack",
-    "socket · dispatch (Bolt, the listener)",
-    "reply · drain (all)",
-)
+# The floor's own functions (bench/floor_app.py, wrapped in its globals: it is loaded by path):
+# storing a row (the message's before the ack, the reply's after the post), and the pool's job
+# (the model call, the post and the reply's row).
+FLOOR_STAGES: list[tuple[str, str, str]] = [
+    ("floor · store (each row)", "", "store"),
+    ("floor · answer (the pool's job)", "", "answer"),
+]
 # The stages that hold a message's whole path through Seshat, each in its own thread and none
 # inside another: their sum leaves out periodic jobs and idle threads, whose share of a burst
 # follows its wall time (a job every 10 s or so is not seen in the idle window).
@@ -101,6 +100,8 @@ STAGES: list[tuple[str, str, str]] = [
     *LIBRARY_STAGES,
     *SDK_STAGES,
 ]
+# Every stage a trampoline is built for and the report lists (Seshat's, then the floor's own).
+ALL_STAGES = STAGES + FLOOR_STAGES
 
 
 def symbol(stage: str) -> str:
@@ -118,7 +119,7 @@ def build_shim(where: Path) -> Path:
     src.append("CALLGRIND_STOP_INSTRUMENTATION; }")
     # libffi enters a function in a way callgrind does not take for a call (the entered
     # function's cost is merged into libffi's), so the stage is the function it calls.
-    for name, *_ in STAGES:
+    for name, *_ in ALL_STAGES:
         sym = symbol(name)
         src.append(f"__attribute__((noinline)) PyObject *{sym}(PyObject *fn) {{")
         src.append("return PyObject_CallNoArgs(fn); }")
@@ -139,24 +140,28 @@ def build_shim(where: Path) -> Path:
 # --- inside the measured process ------------------------------------------------------------
 
 
+def wrapped(lib: Any, name: str, original: Any) -> Any:
+    """`original` called through the trampoline of stage `name`."""
+    tramp = getattr(lib, "enter_" + symbol(name))
+    tramp.restype = ctypes.py_object
+    tramp.argtypes = [ctypes.py_object]
+
+    def staged(*args: Any, **kwargs: Any) -> Any:
+        return tramp(lambda: original(*args, **kwargs))
+
+    return functools.wraps(original)(staged)
+
+
 def install_stages(so: Path, stages: list[tuple[str, str, str]]) -> None:
     """Each stage's function called through its trampoline (ctypes.PyDLL: the interpreter lock
     stays held, and an exception raised by the stage comes back out as itself)."""
     lib = ctypes.PyDLL(str(so))
     for name, module_name, path in stages:
-        tramp = getattr(lib, "enter_" + symbol(name))
-        tramp.restype = ctypes.py_object
-        tramp.argtypes = [ctypes.py_object]
         owner: Any = importlib.import_module(module_name)
         *outer, attr = path.split(".")
         for part in outer:
             owner = getattr(owner, part)
-        original = owner.__dict__[attr]
-
-        def staged(*args: Any, _fn: Any = original, _tramp: Any = tramp, **kwargs: Any) -> Any:
-            return _tramp(lambda: _fn(*args, **kwargs))
-
-        setattr(owner, attr, functools.wraps(original)(staged))
+        setattr(owner, attr, wrapped(lib, name, owner.__dict__[attr]))
 
 
 def control(so: Path, fifo: Path) -> None:
@@ -177,9 +182,20 @@ def daemon(app: str) -> None:
     if app == "floor":
         import runpy
 
-        if os.environ.get("CALLGRIND_STAGES"):
-            install_stages(so, SDK_STAGES)
-        runpy.run_path(str(TREE / "bench" / "floor_app.py"), run_name="__main__")
+        script = TREE / "bench" / "floor_app.py"
+        if not os.environ.get("CALLGRIND_STAGES"):
+            runpy.run_path(str(script), run_name="__main__")
+            return
+        install_stages(so, SDK_STAGES)
+        loaded = runpy.run_path(str(script), run_name="floor_app")
+        start = loaded.get("main")
+        if start is None:  # a tree whose floor_app.py starts at import: it has run already
+            return
+        floor = start.__globals__  # the functions' own globals (run_path returns a copy)
+        lib = ctypes.PyDLL(str(so))
+        for name, _module, attr in FLOOR_STAGES:
+            floor[attr] = wrapped(lib, name, floor[attr])
+        start()
         return
     for name in ("bot", "writers", "store", "reflection"):
         where = Path(importlib.import_module(name).__file__ or "").resolve()
@@ -425,7 +441,7 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         apps = [r["app"] for r in results]
         print("\n| stage (inclusive), M / message | " + " | ".join(apps) + " |")
         print("|---|" + "---:|" * len(apps))
-        for name, *_ in STAGES:
+        for name, *_ in ALL_STAGES:
             cells = [r["stages"].get(symbol(name)) for r in results]
             if any(c is not None for c in cells):
                 shown = ["" if c is None else f"{c / 1e6:.3f}" for c in cells]

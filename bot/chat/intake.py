@@ -83,21 +83,21 @@ class Intake:
         def key(thread: str) -> S.SessionKey:
             return S.SessionKey(message.team, message.channel, thread, message.user)
 
+        thread = message.thread_ts
+        if thread is None:
+            # A top-level message is decided without a read (and no ORM session is opened).
+            if message.is_dm:
+                return key(message.ts) if self.dm_threads() else key("")
+            return key(message.ts) if message.mentions_bot else None
         with self.store.sessions() as db:
             if message.is_dm:
-                if message.thread_ts is None:
-                    return key(message.ts) if self.dm_threads() else key("")
                 dm = S.find_open(db, key(""))
-                if dm is not None and any(
-                    m.ts == message.thread_ts for m in S.transcript(db, dm.id)
-                ):
+                if dm is not None and any(m.ts == thread for m in S.transcript(db, dm.id)):
                     return key("")
-                return key(message.thread_ts)
-            if message.thread_ts is not None:
-                if S.find_open(db, key(message.thread_ts)) is not None or message.mentions_bot:
-                    return key(message.thread_ts)
-                return None
-            return key(message.ts) if message.mentions_bot else None
+                return key(thread)
+            if S.find_open(db, key(thread)) is not None or message.mentions_bot:
+                return key(thread)
+            return None
 
     def intake(self, message: InboundMessage) -> str | None:
         """Claim the delivery, open the session, store the message owed a reply: one

@@ -13,6 +13,7 @@ is the same objects, byte for byte) and the new use is logged as an invocation.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -221,12 +222,41 @@ for _kind in ("after_insert", "after_update", "after_delete"):
 event.listen(Session, "after_commit", _SkillStates.committed)
 
 
-def _file_stamp(path: Path) -> tuple[int, int]:
+def _file_stamp(path: str) -> tuple[int, int]:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return (0, -1)
     return (st.st_mtime_ns, st.st_size)
+
+
+@dataclass(frozen=True)
+class _StampPaths:
+    """The files `LearnedContext.shared`'s stamp looks at, as strings, for the data folder and
+    the settings they were worked out from (made again when either is another object, or the
+    skills folder setting is): joining the paths at every use cost more than the four stats
+    (issue 27, thirteenth round)."""
+
+    data_dir: Path
+    settings: Settings
+    skills_dir: Path | None
+    files: tuple[str, ...]
+
+    @classmethod
+    def of(cls, data_dir: Path, settings: Settings) -> _StampPaths:
+        names = ("IDENTITY.md", persona.USER_FILE, memory.MEMORY_FILE)
+        files = tuple(str(data_dir / name) for name in names)
+        return cls(
+            data_dir, settings, settings.skills_dir, (*files, str(settings.effective_skills_dir))
+        )
+
+    def holds(self, data_dir: Path, settings: Settings) -> bool:
+        """Whether these are still the files to look at."""
+        return (
+            self.data_dir is data_dir
+            and self.settings is settings
+            and self.skills_dir is settings.skills_dir
+        )
 
 
 class LearnedContext:
@@ -242,6 +272,7 @@ class LearnedContext:
         self._unrecorded: dict[str, ContextUses] = {}
         self._lock = threading.Lock()
         self._shared: _Shared | None = None
+        self._paths: _StampPaths | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
         # Under agent_view: the channel a person in a DM is looking at, when they may read it
         # (bot/surfaces/agent.py `facts_channel`); its facts join the DM's. Set by the daemon.
@@ -294,20 +325,17 @@ class LearnedContext:
         """What every session's context shares, rebuilt only when its stamp changed or it is
         older than SHARED_SECONDS (a burst of new sessions reads and renders it once)."""
         rt = self.runtime
-        data_dir, skills_dir = rt.data_dir, rt.settings.effective_skills_dir
-        stamp = (
-            rt.library.version,
-            _SkillStates.changes,
-            _file_stamp(data_dir / "IDENTITY.md"),
-            _file_stamp(data_dir / persona.USER_FILE),
-            _file_stamp(data_dir / memory.MEMORY_FILE),
-            _file_stamp(skills_dir),
-        )
+        data_dir, settings = rt.data_dir, rt.settings
+        paths = self._paths
+        if paths is None or not paths.holds(data_dir, settings):
+            paths = self._paths = _StampPaths.of(data_dir, settings)
+        stamp = (rt.library.version, _SkillStates.changes, *map(_file_stamp, paths.files))
         with self._lock:
             cached = self._shared
         now = time.monotonic()
         if cached is not None and cached.stamp == stamp and now - cached.built_at < SHARED_SECONDS:
             return cached
+        skills_dir = settings.effective_skills_dir
         with rt.store.sessions() as db:
             usable = usable_skills(db, skills_dir)
         built = _Shared(
@@ -391,6 +419,8 @@ class LearnedContext:
         markedly: `latest` is far from the text the current section was chosen for, matches
         another skill strongly (its body would be injected), and is not about the current skill.
         Nothing changes otherwise (a short follow-up such as "ok, do it" keeps the skill)."""
+        if not latest.strip() or latest.strip() == live.anchor.strip():
+            return  # the first message (its own anchor), or the same text: not moved
         usable = self.shared().usable
         if not usable or not self.skills.moved(latest, live.anchor):
             return  # the usual case: no skill to move to, or still on topic (no embedding)
@@ -436,7 +466,10 @@ class LearnedContext:
         data_dir = rt.data_dir
         now = self.clock.now()
         is_dm = channel.startswith("D")
-        with rt.store.sessions.begin() as db:
+        # A session that begins a transaction only when something is read or written: with the
+        # intake's marks and the rows it read ahead, a first context usually reads nothing, and
+        # an ORM transaction begun and committed for nothing cost ~0.15 M instructions.
+        with rt.store.sessions() as db:
             # Selecting only reads (and embeds): being selected is not evidence of use, so a
             # preview and a session start leave every fact as it was (issue 23).
             with db.no_autoflush:
@@ -461,6 +494,8 @@ class LearnedContext:
                 View.session(user_id=user_id, channel=channel),
                 max_tokens=rt.settings.context_memory_tokens,
             )
+            if db.in_transaction() or db.new or db.dirty or db.deleted:
+                db.commit()  # what was read (or a MEMORY.md edit's audit), as `begin()` would
         # Built once for every session while nothing it depends on changed (MEMORY.md is read
         # per session: what a line may show depends on who is asking, and where).
         shared = self.shared()

@@ -9,6 +9,7 @@ the prompt reads the file fresh). The same marked-line helpers serve USER.md (pe
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -66,6 +67,14 @@ def _stamp(path: Path) -> _Stamp | None:
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
+@functools.lru_cache(maxsize=64)
+def _file(data_dir: Path, name: str) -> Path:
+    """`data_dir / name`, the same object each time for the files every session start reads
+    (a path joined and parsed anew, and hashed again as the reads' key, at each of a context's
+    four reads cost more than its stat)."""
+    return data_dir / name
 
 
 def _read(path: Path) -> tuple[str, str] | None:
@@ -209,7 +218,7 @@ class MemorySnapshot:
 
 def fingerprint(data_dir: Path) -> str:
     """SHA-256 of MEMORY.md's bytes ("" when the file does not exist)."""
-    got = _read(data_dir / MEMORY_FILE)
+    got = _read(_file(data_dir, MEMORY_FILE))
     return got[1] if got is not None else ""
 
 
@@ -223,7 +232,7 @@ def record_fingerprint(data_dir: Path) -> str:
 
 def check_external_edit(db: Session, data_dir: Path, now: datetime) -> bool:
     """At session start: True (and audited) when someone else changed MEMORY.md since last seen."""
-    recorded_path = data_dir / FINGERPRINT_FILE
+    recorded_path = _file(data_dir, FINGERPRINT_FILE)
     current = fingerprint(data_dir)
     seen = _read(recorded_path)
     if seen is None:
@@ -267,7 +276,7 @@ def memory_for_prompt(
     `shown(id)` says whether the bot's line for note `id` may be shown (the read-side trust
     rule, see `memory_for_view`); lines a person wrote carry no marker and are always shown.
     """
-    got = _read(data_dir / MEMORY_FILE)
+    got = _read(_file(data_dir, MEMORY_FILE))
     raw, digest = got if got is not None else ("", "")
     if shown is not None:
         raw = "\n".join(
@@ -306,7 +315,7 @@ def memory_for_view(
 ) -> MemorySnapshot:
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
-    got = _read(data_dir / MEMORY_FILE)
+    got = _read(_file(data_dir, MEMORY_FILE))
     found = (_MARK.search(line) for line in (got[0] if got else "").splitlines())
     ids = {int(m.group(2)) for m in found if m and m.group(1) == "m"}
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []

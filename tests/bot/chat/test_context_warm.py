@@ -19,7 +19,8 @@ from bot.runtime import Runtime
 from bot.slack.inbound import normalise_message
 from store.clock import FakeClock
 from store.config import Settings
-from store.models import ChatSession, MemoryEntry, Message, ProcessedEvent
+from store.models import AuditEvent, ChatSession, MemoryEntry, Message, ProcessedEvent
+from store.sessions import ContextMarks
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
 from writers.notes.facts import read_ahead
@@ -185,4 +186,67 @@ def test_without_it_a_first_message_compiles_the_intake_statements(
         assert len(first) >= 3
         assert second == []
     finally:
+        rt.close()
+
+
+def test_a_first_context_opens_no_transaction_when_it_reads_nothing_and_commits_what_it_writes(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """`assemble` begins an ORM transaction only when it reads or writes: with the intake's
+    marks (nothing changed) and the rows read ahead, none (its begin and commit cost more than
+    the selection's reads); a person's MEMORY.md edit, noticed at a session's start, is still
+    audited and committed."""
+    rt = _runtime(tmp_path, clock)
+    begun: list[object] = []
+
+    def on_begin(_session: object, transaction: object) -> None:
+        begun.append(transaction)
+
+    event.listen(rt.store.sessions, "after_transaction_create", on_begin)
+    try:
+        factindex.clear()
+        context = LearnedContext(rt, clock=clock)
+        user, dm = "UPERSON000", "DPERSON000"
+        scopes = factindex.scopes_of(user_id=user, channel=dm, is_dm=True)
+        with rt.store.engine.begin() as conn:
+            read_ahead(
+                conn, user_id=user, channel=dm, is_dm=True, known=factindex.Known((1, 0), True)
+            )
+            top = conn.scalar(select(func.max(AuditEvent.id))) or 0
+        with rt.store.sessions() as db:
+            rt.library.sync(db)  # the library as of now: the marks below show nothing newer
+        marks = ContextMarks(
+            user_id=user,
+            channel=dm,
+            audit_top=top,
+            user_version=1,
+            channel_version=0,
+            user_facts=True,
+            channel_facts=False,
+            user_notes=False,
+        )
+        context.assemble(  # the fingerprint of MEMORY.md is recorded (a file, no row)
+            user_id=user, channel=dm, first_text="hello", session_id="s0", marks=marks
+        )
+        begun.clear()
+        got = context.assemble(
+            user_id=user,
+            channel=dm,
+            first_text="who deploys billing?",
+            session_id="s1",
+            marks=marks,
+        )
+        assert begun == []  # nothing read, nothing written: no transaction
+        assert got.selection.tail  # the person's facts, from the rows read ahead
+        assert len(scopes) == 2
+        (tmp_path / "MEMORY.md").write_text("- a person added this\n", encoding="utf-8")
+        context.assemble(user_id=user, channel=dm, first_text="hi", session_id="s2", marks=marks)
+        with rt.store.sessions() as db:
+            edits = db.scalars(
+                select(AuditEvent).where(AuditEvent.action == "memory.external_edit")
+            ).all()
+        assert len(edits) == 1
+    finally:
+        event.remove(rt.store.sessions, "after_transaction_create", on_begin)
+        factindex.clear()
         rt.close()
