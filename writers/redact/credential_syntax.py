@@ -71,9 +71,12 @@ from writers.redact.context.machine_made import PUBLIC_TAILS, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
+    COPULAS,
+    OPEN_QUOTE,
     PREPOSITION,
     QUALIFIER,
     plausible_value,
+    prose_context_ok,
     shaped_password,
 )
 from writers.redact.formats.columns import column_header
@@ -415,6 +418,53 @@ _AFTER_PURPOSE = re.compile(
     # ("the password for the router …", "el pass bta3 el router …"), not as the value.
     r"[ \t]+(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)(?P<s>[^\s`'\"]{6,100})"
 )
+# What a password is for may take a long phrase, a place named by its number among the words
+# ("the temporary password for the till service account at 3163 is …", "le mdp du back-office
+# caisse pour le mag 0095 c'est …", "Parola pentru contul de manager pe casa 2 la 2012: …"):
+# after the noun and a preposition, up to ten words in its clause, then a colon or a copula. A
+# phrase that long is as often a clause of prose, so only a value no word is follows it:
+# letters, digits and a symbol beyond those that join names, or a generator's run of both cases
+# and digits (`_long_purpose_ok`).
+_LONG_PURPOSE = re.compile(
+    rf"(?i){_NOUN}[ \t]+(?:{PREPOSITION})(?P<w>(?:[ \t]+[^\s:=：]{{1,30}}){{1,10}}?)"
+    rf"(?:[ \t]*[:：]|[ \t]+(?:{COPULAS}))[ \t]+{OPEN_QUOTE}?"
+    r"(?P<s>(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)[^\s`'\"”»]{6,100}"
+    r"|(?-i:(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{10,64})"
+    r"(?![^\s.,;!?)]))"
+)
+
+
+def _long_purpose_ok(m: re.Match[str]) -> bool:
+    if re.search(r"[.!?;](?:[ \t]|$)", m.group("w")):
+        return False  # the phrase ran past its sentence: the copula is another sentence's
+    if not prose_context_ok(m):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value):
+        return False  # an issue's number, an address, a URL
+    if len(value) >= 20 and value.endswith("="):
+        return False  # base64 with its padding: a stored hash or ciphertext
+    shaped = _SHAPED_SYMBOL.search(value) and re.search(r"\d", value)
+    if not shaped and not generated_run(value):
+        return False  # a run in which words read (`iPhone15ProMax`) is a name
+    return plausible_value(value.rstrip(CLOSE), strict=True)
+
+
+# A run's humps: a capital and its lowercase letters, or capitals alone.
+_HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def generated_run(value: str) -> bool:
+    """Is `value`, letters of both cases and digits, a generator's run rather than a name? A
+    name's humps are words (`iPhone15ProMax`: Phone, Pro, Max); a generator's are mostly one or
+    two letters (`B1tnoKmVJxqa9m`: B, tno, Km, V, Jxqa, m), or no word is in it at all."""
+    if wordish(value) < 0.2:
+        return True
+    humps = _HUMP.findall(value)
+    short = sum(len(h) <= 2 for h in humps)
+    return short >= 3 and 2 * short > len(humps)
+
+
 # Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
 # ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,
 # a generator's run of both cases and digits (`_run_ok`), needs no joiner to be the password.
@@ -634,6 +684,15 @@ PLACE_RULES: tuple[Rule, ...] = (
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _LONG_PURPOSE,
+        0.55,
+        _long_purpose_ok,
+        trimmed_span,
+        needs=re.compile(r"\d"),
         starts=noun_starts,
     ),
     Rule(

@@ -75,10 +75,10 @@ _PARTICLE = r"は|는|은|是|为|為|คือ"
 ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
-_COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
+COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # Nigerian Pidgin's copula `na` ("the password for the router na …") is "on" or "and" in other
 # languages: read by PROSE alone, whose check takes only a value no word is after it.
-_SAID = rf"(?:{_COPULAS}|na)"
+_SAID = rf"(?:{COPULAS}|na)"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 PREPOSITION = (
     r"for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
@@ -88,6 +88,8 @@ PREPOSITION = (
     # Greek `για`/`του`/`της` (for, of). Egyptian Arabic's `بتاع` (of), also in Latin letters
     # as chats write it (`bta3`, "el pass bta3 el OSS …").
     r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της|بتاع|بتاعة|بتوع|bta3|beta3|btaa3"
+    # Romanian `pentru` (for): "Parola pentru contul de manager …".
+    r"|pentru"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -110,7 +112,7 @@ VALUE = (
 
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{COPULAS})\s)?"
     rf"|\s+(?:{_SAID})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
@@ -403,7 +405,7 @@ def shaped_password(value: str) -> bool:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
@@ -450,7 +452,7 @@ _LOCK = (
 )
 LOCK_CODE = re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
-    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
+    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
     rf"{OPEN_QUOTE}?(?P<s>\d{{4,8}})(?![\d.,:/-]?\d|[^\W\d_])"
 )
 
@@ -478,7 +480,7 @@ _PHRASE_QUOTED = (
 )
 PASSPHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*)"
     rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE_QUOTED})[ \t]?[\"'”»」』]"
     rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
 )
@@ -510,7 +512,7 @@ _LOWER_WORD = r"(?-i:[a-z]{3,12})"
 _WORDS = rf"{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{2,6}}"
 WORD_PHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+"
+    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{COPULAS})[ \t]+"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
     rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
