@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.machine_made import PUBLIC_TAILS, wordish
+from writers.redact.context.machine_made import PUBLIC_TAILS, generated_run, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
@@ -450,19 +450,6 @@ def _long_purpose_ok(m: re.Match[str]) -> bool:
     return plausible_value(value.rstrip(CLOSE), strict=True)
 
 
-# A run's humps: a capital and its lowercase letters, or capitals alone.
-_HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def generated_run(value: str) -> bool:
-    """Is `value`, letters of both cases and digits, a generator's run rather than a name? A
-    name's humps are words (`iPhone15ProMax`: Phone, Pro, Max); a generator's are mostly one or
-    two letters (`B1tnoKmVJxqa9m`: B, tno, Km, V, Jxqa, m), or no word is in it at all."""
-    if wordish(value) < 0.2:
-        return True
-    humps = _HUMP.findall(value)
-    short = sum(len(h) <= 2 for h in humps)
-    return short >= 3 and 2 * short > len(humps)
 
 
 # Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition

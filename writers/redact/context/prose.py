@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
+from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes, generated_run
 from writers.redact.formats.assignments import (
     EXPRESSION_OP,
     FILE_REF,
@@ -383,6 +383,17 @@ def unopened_closer_dropped(value: str) -> str:
     return value
 
 
+def _no_word(value: str) -> bool:
+    """A value no word or name is: letters, digits and a symbol (`shaped_password`), or a run of
+    both cases and digits that a generator made (`machine_made.generated_run`)."""
+    if shaped_password(value):
+        return True
+    return (
+        re.fullmatch(r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{8,64}", value) is not None
+        and generated_run(value)
+    )
+
+
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
 _SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
 
@@ -566,11 +577,18 @@ ANSWERED = re.compile(
     # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
     # down (a blank line between) or in a code span.
     r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)[ \t]*$"
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
+    # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
+    r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
 
 
 def answered_check(m: re.Match[str]) -> bool:
+    if m.group("note") is not None and not _no_word(m.group("s").rstrip(CLOSE)):
+        # With a note after it, the line is no longer the value alone: only a value no word or
+        # name is (letters, digits and a symbol, or a generator's run) is the answer ("`v2.3` —
+        # the new build" is not).
+        return False
     if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(CLOSE)):
         return False  # `v2.3.1`: a version answers "which version?"
     if m.group("s").startswith("@"):
