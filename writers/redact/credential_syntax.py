@@ -54,9 +54,9 @@ Places where a chat gives a password without `password: …` or "the password is
   three words after the noun (Indonesian, Malay and Vietnamese put them there), then a run of
   both cases and digits in which no word can be read.
 - **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
-- **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
-  header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
-  label, as a key's name is.
+- **A table's column named for it.** A cell (a Markdown, `psql`, tab-, comma- or
+  semicolon-separated table) under a header that names a password (`password`, `pwd`,
+  `Passwort`, `senha`, `mdp`): the header is the label, as a key's name is.
 
 Each reads the value strictly, as after a bare noun: only a value no word could be (letters with
 digits or symbols, six characters or more) counts, so "the password for the NAS 'is on the
@@ -621,6 +621,13 @@ _OWNER_BEFORE = re.compile(rf"(?i)(?<![^\W\d_])(?:{PREPOSITION})[ \t]+$")
 _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
 
 
+# A cell of a comma- or semicolon-separated table (CSV), from its separator (or the line's start)
+# to the next one or the line's end; quoted or not.
+_CSV_CELL = re.compile(
+    r"(?m)(?:^|[,;])[ \t]*(?P<q>\")?(?P<s>[^\s,;\"|`]{6,200})(?(q)\")[ \t]*(?=[,;]|$)"
+)
+
+
 def _strict(m: re.Match[str]) -> bool:
     if m.groupdict().get("w") is not None:
         return _GRAMMAR.search(m.group("w")) is None
@@ -639,13 +646,24 @@ def _cell_ok(m: re.Match[str]) -> bool:
     if not _strict(m):
         return False
     header = column_header(m.string, m.start("s"))
-    return header is not None and name_strength(header.strip().replace(" ", "_")) == 2
+    return header is not None and names_password(header)
+
+
+def names_password(header: str) -> bool:
+    """Does a column's header name a secret: a strong secret name (`password`, `api_key`), or a
+    word for a password in one of the languages the nouns are read in (`mdp`, `parola`, `senha`),
+    the header's whole cell? A PIN's column holds digits, which a strict value is not."""
+    header = header.strip()
+    if name_strength(header.replace(" ", "_")) == 2:
+        return True
+    return header.lower() != "pin" and re.fullmatch(rf"(?i){_NOUN}", header) is not None
 
 
 PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", _CSV_CELL, 0.5, _cell_ok, needs=re.compile("[,;]")),
     Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
     Rule("secret_prose", _CHANGED_TO, 0.55, _changed_to_ok, _changed_to_span, starts=noun_starts),
     Rule(

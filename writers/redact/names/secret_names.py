@@ -19,6 +19,9 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# A secret shown masked, redacted or obfuscated is no longer the secret: a name ending so holds
+# what is left of it (`****1234`) or a flag saying whether it is hidden (`pan_masked: true`).
+_NOT_SECRET_TAILS |= {"masked", "redacted", "obfuscated"}
 # An alias names which key or secret to use (`PRIVATE_KEY_ALIAS`, a keystore's or a KMS alias), as
 # a name or a label does.
 _NOT_SECRET_TAILS |= {"alias", "aliases"}
