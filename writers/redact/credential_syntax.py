@@ -622,10 +622,19 @@ _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \
 
 
 # A cell of a comma- or semicolon-separated table (CSV), from its separator (or the line's start)
-# to the next one or the line's end; quoted or not.
+# to the next one or the line's end; bare or in CSV's double quotes. A line that opens with a
+# bracket, or cells in single quotes, are code's literals (SQL's `VALUES ('svc', 'name', …)`, a
+# tuple), not a table's row.
 _CSV_CELL = re.compile(
-    r"(?m)(?:^|[,;])[ \t]*(?P<q>\")?(?P<s>[^\s,;\"|`]{6,200})(?(q)\")[ \t]*(?=[,;]|$)"
+    r"(?m)(?:^|[,;])[ \t]*(?P<q>\")?(?P<s>[^\s,;\"'|`()]{6,200})(?(q)\")[ \t]*(?=[,;]|$)"
 )
+_CODE_ROW = re.compile(r"[ \t]*[(\[{]")
+
+
+def _csv_ok(m: re.Match[str]) -> bool:
+    if _CODE_ROW.match(m.string, m.string.rfind("\n", 0, m.start("s")) + 1):
+        return False  # `("svc", "api_key", …),`: a tuple of literals in code
+    return _cell_ok(m)
 
 
 def _strict(m: re.Match[str]) -> bool:
@@ -663,7 +672,7 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
-    Rule("secret_prose", _CSV_CELL, 0.5, _cell_ok, needs=re.compile("[,;]")),
+    Rule("secret_prose", _CSV_CELL, 0.5, _csv_ok, needs=re.compile("[,;]")),
     Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
     Rule("secret_prose", _CHANGED_TO, 0.55, _changed_to_ok, _changed_to_span, starts=noun_starts),
     Rule(
