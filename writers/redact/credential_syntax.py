@@ -75,6 +75,7 @@ from writers.redact.context.prose import (
     OPEN_QUOTE,
     PREPOSITION,
     QUALIFIER,
+    no_word,
     plausible_value,
     prose_context_ok,
     shaped_password,
@@ -557,6 +558,30 @@ _NAMED_AFTER = re.compile(
     # unless it opens what follows ("… as the password for now", "… is my password lol").
     rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
 )
+# A value, then a pronoun that takes it up and names it ("…? that's the password I set", "…, это
+# пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points back at
+# the value as a copula after it does. A chat's short verb may stand between ("试试", try it).
+_PRONOUN_AFTER = (
+    r"that'?s|that’s|that is|this is|it'?s|it’s|it is|c['’]est|das ist|dies ist|eso es|esa es"
+    r"|esta es|isso é|essa é|esta é|это|هذه|هذا|هذي"
+)
+_TAKEN_UP = re.compile(
+    r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])"
+    r"(?:[ \t]+[\u3400-\u9fff]{1,4})?[ \t]*[,.?!，、،—–-]?[ \t]*"
+    rf"(?:(?:{_PRONOUN_AFTER})[ \t]+"
+    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|a|het|de)[ \t]+)?(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+    r"|(?:这是|那是|這是|就是)[^\n。！？!?]{0,30}?(?:密码|密碼))"
+)
+
+
+def _taken_up_ok(m: re.Match[str]) -> bool:
+    if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    return no_word(value) and plausible_value(value, strict=True)
+
+
 _TOKEN_START = re.compile(r"(?<!\S)\S")
 
 
@@ -689,6 +714,14 @@ PLACE_RULES: tuple[Rule, ...] = (
         0.55,
         _argument_ok,
         needs=re.compile(r"(?i)(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
+    ),
+    Rule(
+        "secret_prose",
+        _TAKEN_UP,
+        0.55,
+        _taken_up_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
     ),
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(

@@ -88,8 +88,9 @@ PREPOSITION = (
     # Greek `για`/`του`/`της` (for, of). Egyptian Arabic's `بتاع` (of), also in Latin letters
     # as chats write it (`bta3`, "el pass bta3 el OSS …").
     r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της|بتاع|بتاعة|بتوع|bta3|beta3|btaa3"
-    # Romanian `pentru` (for): "Parola pentru contul de manager …".
-    r"|pentru"
+    # Romanian `pentru` (for): "Parola pentru contul de manager …". Arabic's "belonging to"
+    # (`الخاص بـ`, `الخاصة بـ`): "كلمة المرور الخاصة بـ حساب …".
+    r"|pentru|الخاص|الخاصة"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -100,7 +101,9 @@ QUALIFIER = (
 # In a script written without spaces (Thai), the label's next word is glued to the noun.
 _LABEL = r"(?:(?:[ \t]+|(?<=[\u0e00-\u0e7f]))[^\s:=：]{1,30}){0,6}?"
 OPEN_QUOTE = r"[\"'`“„«「『]"
-CLOSE = ".,;:!?)\"'`”»」』"
+# Arabic script's comma, semicolon and question mark (`،`, `؛`, `؟`) close a value as their Latin
+# counterparts do.
+CLOSE = ".,;:!?)\"'`”»」』،؛؟"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
 # JSON string is the end of the line the redactor's unescaped view reads), and at a character of
 # a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
@@ -383,7 +386,7 @@ def unopened_closer_dropped(value: str) -> str:
     return value
 
 
-def _no_word(value: str) -> bool:
+def no_word(value: str) -> bool:
     """A value no word or name is: letters, digits and a symbol (`shaped_password`), or a run of
     both cases and digits that a generator made (`machine_made.generated_run`)."""
     if shaped_password(value):
@@ -584,7 +587,7 @@ ANSWERED = re.compile(
 
 
 def answered_check(m: re.Match[str]) -> bool:
-    if m.group("note") is not None and not _no_word(m.group("s").rstrip(CLOSE)):
+    if m.group("note") is not None and not no_word(m.group("s").rstrip(CLOSE)):
         # With a note after it, the line is no longer the value alone: only a value no word or
         # name is (letters, digits and a symbol, or a generator's run) is the answer ("`v2.3` —
         # the new build" is not).
