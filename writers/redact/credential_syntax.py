@@ -486,7 +486,26 @@ _SSID_KEY = re.compile(
     r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
     r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{8,63})(?(q)[`'\"])[ \t]*$"
+    # The same card on one line: the network's name after `SSID`, a comma or a slash, then its
+    # key ("SSID CorpGuest, key …", "SSID: lab / PSK: …").
+    r"|(?<![\w-])ssid[ \t]*[:=]?[ \t]*[^\s,;/|]{1,32}[ \t]*[,;/|][ \t]*"
+    r"(?:key|psk|wpa[ _-]?key|pass|password|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=]?[ \t]*"
+    r"(?P<q2>[`'\"])?(?P<s2>[^\s`'\"]{8,63})(?(q2)[`'\"])(?=[ \t]*(?:$|[\s,;.)]))"
 )
+
+
+def _ssid_ok(m: re.Match[str]) -> bool:
+    if m.group("s") is not None:
+        return _argument_ok(m)
+    value = m.group("s2").rstrip(CLOSE)
+    if m.group("q2"):
+        return not is_placeholder(value)
+    return plausible_value(value, strict=True)
+
+
+def _ssid_span(m: re.Match[str]) -> tuple[int, int]:
+    group = "s" if m.group("s") is not None else "s2"
+    return m.start(group), m.start(group) + len(m.group(group).rstrip(CLOSE))
 
 
 def _given_ok(m: re.Match[str]) -> bool:
@@ -712,8 +731,9 @@ PLACE_RULES: tuple[Rule, ...] = (
         "secret_prose",
         _SSID_KEY,
         0.55,
-        _argument_ok,
-        needs=re.compile(r"(?i)(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
+        _ssid_ok,
+        _ssid_span,
+        needs=re.compile(r"(?i)ssid|(?:wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
     ),
     Rule(
         "secret_prose",
