@@ -426,13 +426,34 @@ _AFTER_PURPOSE = re.compile(
 # phrase that long is as often a clause of prose, so only a value no word is follows it:
 # letters, digits and a symbol beyond those that join names, or a generator's run of both cases
 # and digits (`_long_purpose_ok`).
+# The phrase may open with a word saying which password (new, temporary, current) before its
+# preposition ("a senha nova da conta …", "la contraseña temporal de la caja …"), with a
+# preposition of place ("in the back office of store 0095", "của máy POS ở cửa hàng …"), or be an
+# aside in brackets ("the admin password (store 0095, till 3) is …").
+_WHICH = (
+    r"new|temporary|temp|current|initial|shared|one-time|nova|novo|nueva|nuevo|nouveau|nouvelle"
+    r"|temporal|temporaire|provisoire|provisória|provisório|temporária|temporário|actual|atual"
+    r"|actuelle|neue|neues|neuer|temporäre|aktuelle|nuova|temporanea|attuale|nieuwe|tijdelijke"
+    r"|huidige|nowe|tymczasowe|новый|временный|mới|baru|sementara|nya|nye|midlertidige"
+)
+_PLACE_PREPOSITION = (
+    r"in|at|en|em|no|nos|nas|ao|aux|dans|sur|bei|auf|am|nel|nella|sul|alla|op|bij|w|we|przy"
+    r"|v|ve|u|в|у|при|di|untuk|ở|của|cho|pe|la|i|vid|hos"
+)
 _LONG_PURPOSE = re.compile(
-    rf"(?i){_NOUN}[ \t]+(?:{PREPOSITION})(?P<w>(?:[ \t]+[^\s:=：]{{1,30}}){{1,10}}?)"
+    rf"(?i){_NOUN}(?P<w>[ \t]*\([^()\n]{{1,60}}\)"
+    rf"|(?:[ \t]+(?:{_WHICH})){{0,2}}[ \t]+(?:{PREPOSITION}|{_PLACE_PREPOSITION})"
+    r"(?:[ \t]+[^\s:=：]{1,30}){1,10}?)"
     rf"(?:[ \t]*[:：]|[ \t]+(?:{COPULAS}))[ \t]+{OPEN_QUOTE}?"
     r"(?P<s>(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)[^\s`'\"”»]{6,100}"
     r"|(?-i:(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{10,64})"
     r"(?![^\s.,;!?)]))"
 )
+
+
+# An issue's number: a tracker's key in capitals, or a lowercase word, then `#` and digits. A
+# capitalised word before them (`Pino#4471`) is how people make a password.
+_ISSUE = re.compile(r"(?:[A-Z][A-Z0-9]{0,9}-?|[a-z]+)?#\d+")
 
 
 def _long_purpose_ok(m: re.Match[str]) -> bool:
@@ -441,8 +462,8 @@ def _long_purpose_ok(m: re.Match[str]) -> bool:
     if not prose_context_ok(m):
         return False
     value = m.group("s").rstrip(".,;:)")
-    if re.search(r"#\d+$|@[\w-]+\.[A-Za-z]|://", value):
-        return False  # an issue's number, an address, a URL
+    if _ISSUE.fullmatch(value) or re.search(r"@[\w-]+\.[A-Za-z]|://", value):
+        return False  # an issue's number (`INC#4471`, `ticket#4521`), an address, a URL
     if len(value) >= 20 and value.endswith("="):
         return False  # base64 with its padding: a stored hash or ciphertext
     shaped = _SHAPED_SYMBOL.search(value) and re.search(r"\d", value)
