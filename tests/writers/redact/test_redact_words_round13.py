@@ -1,8 +1,9 @@
 """Issue 24's thirteenth round, words: passwords said in forms no rule read (a long phrase of what
 the password is for, a place named by its number in it; an answer on the next line with a note
-after it; a CSV column named for a password, its header in another language) and a word-led
-look-alike (a setting whose name says its value is masked). Each beside a near text that is
-kept. Written from the principle, in words of my own, not copied from a corpus.
+after it; a CSV column named for a password, its header in another language; a value taken up
+by a pronoun that names it; a Wi-Fi card on one line) and word-led look-alikes (a setting whose
+name says its value is masked, code's tuple of literals read as a CSV row). Each beside a near
+text that is kept. Written from the principle, in words of my own, not copied from a corpus.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ from writers.redact.redactor import Redactor
         ("la contraseña del portal de la tienda 0381 en Sevilla es Azahar%19x", "Azahar%19x"),
         # Romanian `pentru` (for), and a generator's run after the colon.
         ("Parola pentru contul de casier pe terminalul 3 la 5120: Qm7vRt2KpXw9", "Qm7vRt2KpXw9"),
+        # A word saying which password before the preposition; a preposition of place; an aside.
+        ("a senha provisória da conta do quiosque 7 ficou Caju#5510", "Caju#5510"),
+        ("the wifi password in the stockroom of branch 0381 is Wq4nZr8TxLm2", "Wq4nZr8TxLm2"),
+        ("the till password (branch 0381, lane 2) is Fern!6620x", "Fern!6620x"),
+        # Arabic's "belonging to" opens the phrase; Arabic's comma closes the value.
+        ("كلمة المرور الخاصة بـ حساب أمين الصندوق هي Zaytun!3318، لا تشاركها", "Zaytun!3318"),
         # An answer on the next line, a note after a dash or in brackets.
         ("cine are parola de la wifi-ul din depozit?\n`Vq8#trLm2!zz` — reteaua DEP-2", "Vq8#trLm2!zz"),
         ("what's the pw for the lab printer?\nPk4$wn9Rxa (the admin one)", "Pk4$wn9Rxa"),
@@ -36,6 +43,13 @@ from writers.redact.redactor import Redactor
         ("site,utilisateur,mdp,notes\nLyon,caisse2,Pivoine!83x,temporaire", "Pivoine!83x"),
         ('oras;user;parola;obs\nIasi;sef.tura;"Tei#5530kz";nou', "Tei#5530kz"),
         ("host,login,password\nnas01,backup,Wr3nQx9!pL", "Wr3nQx9!pL"),
+        # A value taken up by a pronoun that names it a password.
+        ("try Gx7$kLm2Qp! that's the password I put on the lab NAS", "Gx7$kLm2Qp"),
+        ("попробуй Rv8#nTq2Lx, это пароль от нового роутера", "Rv8#nTq2Lx"),
+        ("جرّب Qz5!wRt8Mn، هذه كلمة المرور الجديدة", "Qz5!wRt8Mn"),
+        ("用 Hm3vKq8ZtR2xWp 试试，这是新路由器的密码", "Hm3vKq8ZtR2xWp"),
+        # A Wi-Fi card on one line: the SSID, then its key.
+        ("guest wifi: SSID Atrium-Guest, key Lq7mVx2RtZ9k", "Lq7mVx2RtZ9k"),
     ],
 )
 def test_a_password_said_in_these_forms_is_caught(
@@ -62,6 +76,18 @@ def test_a_password_said_in_these_forms_is_caught(
         "name,pin,mode\nled,GPIO_NUM_4,out\nbtn,GPIO_NUM_0,in",
         "suite,pass,fail\nauth_suite,118,2\nbilling,97,0",
         "id,password_policy,owner\n12,min12chars,secops",
+        # A word for which password, then a compound's head; a capitalised issue key.
+        "the temporary password for the kiosks in region 4 was reset, see INC#4471 for details",
+        # A pronoun after a value, but the noun heads a compound, or the value is an example.
+        "grab build-2024.3.1! it's the password reset fix",
+        "avoid things like Summer2024! that's the password everyone guesses",
+        "see ABC-1234? this is the password ticket",
+        # An SSID and a word about its key, no value.
+        "SSID Atrium-Guest, key rotation is weekly",
+        # Code's tuples of literals, a secret's name among them, read as no CSV.
+        "INSERT INTO settings (svc, name, value) VALUES\n  ('pay', 'admin_key', '****'),\n"
+        "  ('pay', 'region', 'eu-central-1');",
+        'rows = [\n  ("pay", "api_key", "x"),\n  ("pay", "region", "eu-central-1"),\n]',
         # A setting whose name says its value is masked, or a flag of it.
         "pos.payment.secret_slot_masked: stores-eu\ncard.pan_masked: true",
         "api_key_redacted: sk-live-****3f2a",
