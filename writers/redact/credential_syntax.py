@@ -472,8 +472,6 @@ def _long_purpose_ok(m: re.Match[str]) -> bool:
     return plausible_value(value.rstrip(CLOSE), strict=True)
 
 
-
-
 # Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
 # ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,
 # a generator's run of both cases and digits (`_run_ok`), needs no joiner to be the password.
@@ -599,8 +597,9 @@ _NAMED_AFTER = re.compile(
     rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
 )
 # A value, then a pronoun that takes it up and names it ("…? that's the password I set", "…, это
-# пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points back at
-# the value as a copula after it does. A chat's short verb may stand between ("试试", try it).
+# пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points
+# back at the value as a copula after it does. A chat's short verb may stand between
+# ("试试", try it).
 _PRONOUN_AFTER = (
     r"that'?s|that’s|that is|this is|it'?s|it’s|it is|c['’]est|das ist|dies ist|eso es|esa es"
     r"|esta es|isso é|essa é|esta é|это|هذه|هذا|هذي"
@@ -609,7 +608,8 @@ _TAKEN_UP = re.compile(
     r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])"
     r"(?:[ \t]+[\u3400-\u9fff]{1,4})?[ \t]*[,.?!，、،—–-]?[ \t]*"
     rf"(?:(?:{_PRONOUN_AFTER})[ \t]+"
-    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|a|het|de)[ \t]+)?(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|a|het|de)[ \t]+)?"
+    r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
     rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
     r"|(?:这是|那是|這是|就是)[^\n。！？!?]{0,30}?(?:密码|密碼))"
 )

@@ -36,7 +36,10 @@ from writers.redact.redactor import Redactor
         # Arabic's "belonging to" opens the phrase; Arabic's comma closes the value.
         ("كلمة المرور الخاصة بـ حساب أمين الصندوق هي Zaytun!3318، لا تشاركها", "Zaytun!3318"),
         # An answer on the next line, a note after a dash or in brackets.
-        ("cine are parola de la wifi-ul din depozit?\n`Vq8#trLm2!zz` — reteaua DEP-2", "Vq8#trLm2!zz"),
+        (
+            "cine are parola de la wifi-ul din depozit?\n`Vq8#trLm2!zz` — reteaua DEP-2",
+            "Vq8#trLm2!zz",
+        ),
         ("what's the pw for the lab printer?\nPk4$wn9Rxa (the admin one)", "Pk4$wn9Rxa"),
         ("quel est le mdp du NAS ?\nXr7kQ2mWp9Lt — compte admin", "Xr7kQ2mWp9Lt"),
         # A CSV column named for a password: French `mdp`, Romanian `parola`, quoted or not.
@@ -62,11 +65,11 @@ def test_a_password_said_in_these_forms_is_caught(
     "text",
     [
         # A long phrase, then a copula and prose, an id, a URL or a name: no value no word is.
-        "the password for the kiosk admin login at branch 4417 is stored in the vault, ticket INC-4471",
+        "the password for the kiosk admin login at branch 4417 is stored in the vault, INC-4471",
         "the password for the kiosk admin login at branch 4417 is rotated every 90 days",
         "the password for all the kiosks in region 4 was reset. Ticket: INC#4471",
         "password for the tablets at stores 0095 and 0096: see https://wiki.example/x?a=1&b=2",
-        "the password for the test phone at store 12 on shelf 3 is printed on the iPhone15ProMax box",
+        "the password for the test phone at store 12 on shelf 3 is on the iPhone15ProMax box",
         # An answer with a note, but a version, a mention or a policy's words.
         "which build has the password fix?\nv2.3.1 — released today",
         "who knows the wifi password?\n@marta-ops — ask her",

@@ -391,10 +391,9 @@ def no_word(value: str) -> bool:
     both cases and digits that a generator made (`machine_made.generated_run`)."""
     if shaped_password(value):
         return True
-    return (
-        re.fullmatch(r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{8,64}", value) is not None
-        and generated_run(value)
-    )
+    return re.fullmatch(
+        r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{8,64}", value
+    ) is not None and generated_run(value)
 
 
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
