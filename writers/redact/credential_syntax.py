@@ -523,8 +523,9 @@ def _ssid_ok(m: re.Match[str]) -> bool:
 
 
 def _ssid_span(m: re.Match[str]) -> tuple[int, int]:
-    group = "s" if m.group("s") is not None else "s2"
-    return m.start(group), m.start(group) + len(m.group(group).rstrip(CLOSE))
+    if m.group("s") is not None:
+        return m.span("s")  # the whole line's value: a `?` or `!` ending it is the key's own
+    return m.start("s2"), m.start("s2") + len(m.group("s2").rstrip(CLOSE))
 
 
 def _given_ok(m: re.Match[str]) -> bool:
