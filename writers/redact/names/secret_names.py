@@ -159,7 +159,9 @@ def names_secret_variable(value: str) -> bool:
 # `DB_PASSWORT`, `mot_de_passe`), spelled without accents as names are.
 _STRONG_ABROAD = frozenset(
     "contrasena contrasenya senha passwort kennwort wachtwoord haslo heslo salasana losenord "
-    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto".split()
+    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto"
+    # French writes mot de passe `mdp`, in chat and in names alike (`DB_MDP`, `mdp_wifi`).
+    " mdp".split()
 )
 _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
 
