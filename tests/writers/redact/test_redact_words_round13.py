@@ -51,6 +51,11 @@ from writers.redact.redactor import Redactor
         ("попробуй Rv8#nTq2Lx, это пароль от нового роутера", "Rv8#nTq2Lx"),
         ("جرّب Qz5!wRt8Mn، هذه كلمة المرور الجديدة", "Qz5!wRt8Mn"),
         ("用 Hm3vKq8ZtR2xWp 试试，这是新路由器的密码", "Hm3vKq8ZtR2xWp"),
+        # A Wi-Fi's key named either way round, in the languages read; `mdp` before its word.
+        ("WLAN-Schlüssel fürs Lager: Tq8mRz2WxL", "Tq8mRz2WxL"),
+        ("klucz WiFi w magazynie: Pw5nXq9LmZ", "Pw5nXq9LmZ"),
+        ("la clé wifi de la réserve c'est Mz4kQw8RtP", "Mz4kQw8RtP"),
+        ("mdp wifi : Rt6vLq2XmN", "Rt6vLq2XmN"),
         # A Wi-Fi card on one line: the SSID, then its key.
         ("guest wifi: SSID Atrium-Guest, key Lq7mVx2RtZ9k", "Lq7mVx2RtZ9k"),
     ],
@@ -85,8 +90,12 @@ def test_a_password_said_in_these_forms_is_caught(
         "grab build-2024.3.1! it's the password reset fix",
         "avoid things like Summer2024! that's the password everyone guesses",
         "see ABC-1234? this is the password ticket",
-        # An SSID and a word about its key, no value.
+        # An SSID and a word about its key, no value; a Wi-Fi key's place or its change.
         "SSID Atrium-Guest, key rotation is weekly",
+        "the wifi key is on the back of the router",
+        "WLAN-Schlüssel ändern",
+        # `mdp` of a Markov decision process, in code.
+        "mdp = GridWorldMDP(width=4)",
         # Code's tuples of literals, a secret's name among them, read as no CSV.
         "INSERT INTO settings (svc, name, value) VALUES\n  ('pay', 'admin_key', '****'),\n"
         "  ('pay', 'region', 'eu-central-1');",

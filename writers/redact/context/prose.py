@@ -305,7 +305,9 @@ _FUNCTION_WORDS = set(
     # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
     " ng ya untuk don"
     # Scandinavian `til`/`till`/`för`/`på` (for, to, on).
-    " til till för på".split()
+    " til till för på"
+    # Polish, Czech and Slovak `w`/`we`/`v`/`ve` (in), `u` (at), `na` (on).
+    " w we v ve u na".split()
 )
 
 
