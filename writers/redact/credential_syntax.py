@@ -495,9 +495,11 @@ def _run_ok(m: re.Match[str]) -> bool:
 # wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
 # and a copula gives the value; only a value shaped as a password counts (a sentence after a
 # question says many things of its subject: "the token? it is fine-grained").
+# The value may follow the question with no copula at all ("the wifi pw? Kx9!mm22"): it answers
+# the question it follows, as on the next line.
 _ASKED_THEN_GIVEN = re.compile(
     rf"(?i){_NOUN}[^\n?？]{{0,60}}[?？][^\n?？]{{0,40}}?(?<![^\s,])"
-    rf"(?:{_PRONOUN}|è|là|ni)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
+    rf"(?:(?:{_PRONOUN}|è|là|ni)[ \t]+)?(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
 )
 # A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
 # which is the network's password; WPA takes 8 to 63 characters.
@@ -530,6 +532,8 @@ def _ssid_span(m: re.Match[str]) -> tuple[int, int]:
 
 def _given_ok(m: re.Match[str]) -> bool:
     value = m.group("s").rstrip(".,;:)")
+    if _ISSUE.fullmatch(value.rstrip(CLOSE)) or re.search(r"@[\w-]+\.[A-Za-z]|://", value):
+        return False  # "can you reset the password? INC#4471": an issue's number, an address
     return shaped_password(value) and plausible_value(value, strict=True)
 
 

@@ -132,7 +132,9 @@ PROSE = re.compile(
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     # Markdown's bold may close around the label and open around the value ("**Passwort:** **…**").
-    rf"|{_LABEL}\s*(?::(?:\*\*|__)?(?=\s)|：)"
+    # Slack's bold and italics are one `*` or `_`, and may close before the colon too
+    # ("*Password*: …", "**senha**: …", "*senha:* …").
+    rf"|{_LABEL}(?:\*\*?|__?)?\s*(?::(?:\*\*?|__?)?(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*(?:(?<=\*\*[ \t])\*\*|(?<=__[ \t])__)?{OPEN_QUOTE}?{VALUE}"
 )
@@ -581,7 +583,10 @@ ANSWERED = re.compile(
     # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
     # down (a blank line between) or in a code span.
     r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
+    # The answer may open with a pronoun and a copula ("it's `…`", "c'est …", "é …").
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?"
+    r"(?:(?:it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist)[ \t]+)?"
+    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
     # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
     r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
