@@ -56,6 +56,12 @@ from writers.redact.redactor import Redactor
         ("klucz WiFi w magazynie: Pw5nXq9LmZ", "Pw5nXq9LmZ"),
         ("la clé wifi de la réserve c'est Mz4kQw8RtP", "Mz4kQw8RtP"),
         ("mdp wifi : Rt6vLq2XmN", "Rt6vLq2XmN"),
+        # Slack's bold around a label; an answer opening with a pronoun; a value right after
+        # the question naming it.
+        ("*Password*: Vn3!qLx8Rz", "Vn3!qLx8Rz"),
+        ("*senha:* Vn3!qLx8Rz", "Vn3!qLx8Rz"),
+        ("> what's the pw for the kiosk?\nit's `Yt5!mQw2Lz` — don't share it", "Yt5!mQw2Lz"),
+        ("the lab wifi pw? Gq2#vRt8Lm", "Gq2#vRt8Lm"),
         # A Wi-Fi card on one line: the SSID, then its key.
         ("guest wifi: SSID Atrium-Guest, key Lq7mVx2RtZ9k", "Lq7mVx2RtZ9k"),
     ],
@@ -94,6 +100,10 @@ def test_a_password_said_in_these_forms_is_caught(
         "SSID Atrium-Guest, key rotation is weekly",
         "the wifi key is on the back of the router",
         "WLAN-Schlüssel ändern",
+        # A label in bold, no value; a question about a password, then an issue or an address.
+        "*Password*: see the vault",
+        "can you reset my password? ticket INC#4471!",
+        "forgot the password? mail help@corp.example",
         # `mdp` of a Markov decision process, in code.
         "mdp = GridWorldMDP(width=4)",
         # Code's tuples of literals, a secret's name among them, read as no CSV.
