@@ -53,6 +53,11 @@ Places where a chat gives a password without `password: …` or "the password is
 - **A generator's run after the noun's phrase.** "password akun U2020 sementara …": up to
   three words after the noun (Indonesian, Malay and Vietnamese put them there), then a run of
   both cases and digits in which no word can be read.
+- **After a long phrase of what it is for.** "the temporary password for the till service account
+  at 3163 is …", "le mdp du back-office caisse pour le mag 0095 c'est …": up to ten words after
+  a preposition (or an aside in brackets), then a colon or a copula; only a value no word is.
+- **Taken up by a pronoun after it.** "…? that's the password I set", "…, это пароль": the
+  pronoun points back at the value; only a value no word is.
 - **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
 - **A table's column named for it.** A cell (a Markdown, `psql`, tab-, comma- or
   semicolon-separated table) under a header that names a password (`password`, `pwd`,
