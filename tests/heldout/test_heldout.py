@@ -195,9 +195,10 @@ DEV_REDACTION_FP_CEILING = {
     "redaction61": 0,
     "redaction62": 20,
     # Issue 24's thirteenth round (written blind, first measured on 57aa121 before any text was
-    # read: 63 recall 166/170, FP 9; 66 164/170, FP 1).
+    # read: 63 recall 166/170, FP 9; 66 164/170, FP 1); after the round's words (66: a setting
+    # named as masked).
     "redaction63": 9,
-    "redaction66": 1,
+    "redaction66": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -215,8 +216,10 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction59": 2,
     "redaction60": 3,
     "redaction61": 1,
-    "redaction63": 4,
-    "redaction66": 6,
+    # The thirteenth round's words (red13-words) caught 63's answered password and 66's four
+    # passwords (a long phrase of what it is for, twice; Romanian `pentru`; a CSV `mdp` column).
+    "redaction63": 3,
+    "redaction66": 2,
 }
 
 

@@ -53,10 +53,15 @@ Places where a chat gives a password without `password: …` or "the password is
 - **A generator's run after the noun's phrase.** "password akun U2020 sementara …": up to
   three words after the noun (Indonesian, Malay and Vietnamese put them there), then a run of
   both cases and digits in which no word can be read.
+- **After a long phrase of what it is for.** "the temporary password for the till service account
+  at 3163 is …", "le mdp du back-office caisse pour le mag 0095 c'est …": up to ten words after
+  a preposition (or an aside in brackets), then a colon or a copula; only a value no word is.
+- **Taken up by a pronoun after it.** "…? that's the password I set", "…, это пароль": the
+  pronoun points back at the value; only a value no word is.
 - **Before a verb that comes last.** German "Passwort … auf … geändert/gesetzt".
-- **A table's column named for it.** A cell (a Markdown, `psql` or tab-separated table) under a
-  header that names a password (`password`, `pwd`, `Passwort`, `senha`): the header is the
-  label, as a key's name is.
+- **A table's column named for it.** A cell (a Markdown, `psql`, tab-, comma- or
+  semicolon-separated table) under a header that names a password (`password`, `pwd`,
+  `Passwort`, `senha`, `mdp`): the header is the label, as a key's name is.
 
 Each reads the value strictly, as after a bare noun: only a value no word could be (letters with
 digits or symbols, six characters or more) counts, so "the password for the NAS 'is on the
@@ -67,13 +72,17 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.machine_made import PUBLIC_TAILS, wordish
+from writers.redact.context.machine_made import PUBLIC_TAILS, generated_run, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
 from writers.redact.context.prose import (
     CLOSE,
+    COPULAS,
+    OPEN_QUOTE,
     PREPOSITION,
     QUALIFIER,
+    no_word,
     plausible_value,
+    prose_context_ok,
     shaped_password,
 )
 from writers.redact.formats.columns import column_header
@@ -415,6 +424,59 @@ _AFTER_PURPOSE = re.compile(
     # ("the password for the router …", "el pass bta3 el router …"), not as the value.
     r"[ \t]+(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)(?P<s>[^\s`'\"]{6,100})"
 )
+# What a password is for may take a long phrase, a place named by its number among the words
+# ("the temporary password for the till service account at 3163 is …", "le mdp du back-office
+# caisse pour le mag 0095 c'est …", "Parola pentru contul de manager pe casa 2 la 2012: …"):
+# after the noun and a preposition, up to ten words in its clause, then a colon or a copula. A
+# phrase that long is as often a clause of prose, so only a value no word is follows it:
+# letters, digits and a symbol beyond those that join names, or a generator's run of both cases
+# and digits (`_long_purpose_ok`).
+# The phrase may open with a word saying which password (new, temporary, current) before its
+# preposition ("a senha nova da conta …", "la contraseña temporal de la caja …"), with a
+# preposition of place ("in the back office of store 0095", "của máy POS ở cửa hàng …"), or be an
+# aside in brackets ("the admin password (store 0095, till 3) is …").
+_WHICH = (
+    r"new|temporary|temp|current|initial|shared|one-time|nova|novo|nueva|nuevo|nouveau|nouvelle"
+    r"|temporal|temporaire|provisoire|provisória|provisório|temporária|temporário|actual|atual"
+    r"|actuelle|neue|neues|neuer|temporäre|aktuelle|nuova|temporanea|attuale|nieuwe|tijdelijke"
+    r"|huidige|nowe|tymczasowe|новый|временный|mới|baru|sementara|nya|nye|midlertidige"
+)
+_PLACE_PREPOSITION = (
+    r"in|at|en|em|no|nos|nas|ao|aux|dans|sur|bei|auf|am|nel|nella|sul|alla|op|bij|w|we|przy"
+    r"|v|ve|u|в|у|при|di|untuk|ở|của|cho|pe|la|i|vid|hos"
+)
+_LONG_PURPOSE = re.compile(
+    rf"(?i){_NOUN}(?P<w>[ \t]*\([^()\n]{{1,60}}\)"
+    rf"|(?:[ \t]+(?:{_WHICH})){{0,2}}[ \t]+(?:{PREPOSITION}|{_PLACE_PREPOSITION})"
+    r"(?:[ \t]+[^\s:=：]{1,30}){1,10}?)"
+    rf"(?:[ \t]*[:：]|[ \t]+(?:{COPULAS}))[ \t]+{OPEN_QUOTE}?"
+    r"(?P<s>(?=[^\s`'\"]*[!#$%&*+?^~=])(?=[^\s`'\"]*\d)[^\s`'\"”»]{6,100}"
+    r"|(?-i:(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{10,64})"
+    r"(?![^\s.,;!?)]))"
+)
+
+
+# An issue's number: a tracker's key in capitals, or a lowercase word, then `#` and digits. A
+# capitalised word before them (`Pino#4471`) is how people make a password.
+_ISSUE = re.compile(r"(?:[A-Z][A-Z0-9]{0,9}-?|[a-z]+)?#\d+")
+
+
+def _long_purpose_ok(m: re.Match[str]) -> bool:
+    if re.search(r"[.!?;](?:[ \t]|$)", m.group("w")):
+        return False  # the phrase ran past its sentence: the copula is another sentence's
+    if not prose_context_ok(m):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    if _ISSUE.fullmatch(value) or re.search(r"@[\w-]+\.[A-Za-z]|://", value):
+        return False  # an issue's number (`INC#4471`, `ticket#4521`), an address, a URL
+    if len(value) >= 20 and value.endswith("="):
+        return False  # base64 with its padding: a stored hash or ciphertext
+    shaped = _SHAPED_SYMBOL.search(value) and re.search(r"\d", value)
+    if not shaped and not generated_run(value):
+        return False  # a run in which words read (`iPhone15ProMax`) is a name
+    return plausible_value(value.rstrip(CLOSE), strict=True)
+
+
 # Indonesian, Malay and Vietnamese put what a password is for after the noun with no preposition
 # ("password akun U2020 sementara …"): up to three words, then a value no one reads as a word,
 # a generator's run of both cases and digits (`_run_ok`), needs no joiner to be the password.
@@ -438,9 +500,11 @@ def _run_ok(m: re.Match[str]) -> bool:
 # wifi pw? it's …"): after the question mark, a short clause that ends in a copula or a pronoun
 # and a copula gives the value; only a value shaped as a password counts (a sentence after a
 # question says many things of its subject: "the token? it is fine-grained").
+# The value may follow the question with no copula at all ("the wifi pw? Kx9!mm22"): it answers
+# the question it follows, as on the next line.
 _ASKED_THEN_GIVEN = re.compile(
     rf"(?i){_NOUN}[^\n?？]{{0,60}}[?？][^\n?？]{{0,40}}?(?<![^\s,])"
-    rf"(?:{_PRONOUN}|è|là|ni)[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
+    rf"(?:(?:{_PRONOUN}|è|là|ni)[ \t]+)?(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}})"
 )
 # A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
 # which is the network's password; WPA takes 8 to 63 characters.
@@ -448,11 +512,33 @@ _SSID_KEY = re.compile(
     r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
     r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{8,63})(?(q)[`'\"])[ \t]*$"
+    # The same card on one line: the network's name after `SSID`, a comma or a slash, then its
+    # key ("SSID CorpGuest, key …", "SSID: lab / PSK: …").
+    r"|(?<![\w-])ssid[ \t]*[:=]?[ \t]*[^\s,;/|]{1,32}[ \t]*[,;/|][ \t]*"
+    r"(?:key|psk|wpa[ _-]?key|pass|password|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=]?[ \t]*"
+    r"(?P<q2>[`'\"])?(?P<s2>[^\s`'\"]{8,63})(?(q2)[`'\"])(?=[ \t]*(?:$|[\s,;.)]))"
 )
+
+
+def _ssid_ok(m: re.Match[str]) -> bool:
+    if m.group("s") is not None:
+        return _argument_ok(m)
+    value = m.group("s2").rstrip(CLOSE)
+    if m.group("q2"):
+        return not is_placeholder(value)
+    return plausible_value(value, strict=True)
+
+
+def _ssid_span(m: re.Match[str]) -> tuple[int, int]:
+    if m.group("s") is not None:
+        return m.span("s")  # the whole line's value: a `?` or `!` ending it is the key's own
+    return m.start("s2"), m.start("s2") + len(m.group("s2").rstrip(CLOSE))
 
 
 def _given_ok(m: re.Match[str]) -> bool:
     value = m.group("s").rstrip(".,;:)")
+    if _ISSUE.fullmatch(value.rstrip(CLOSE)) or re.search(r"@[\w-]+\.[A-Za-z]|://", value):
+        return False  # "can you reset the password? INC#4471": an issue's number, an address
     return shaped_password(value) and plausible_value(value, strict=True)
 
 
@@ -520,6 +606,32 @@ _NAMED_AFTER = re.compile(
     # unless it opens what follows ("… as the password for now", "… is my password lol").
     rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
 )
+# A value, then a pronoun that takes it up and names it ("…? that's the password I set", "…, это
+# пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points
+# back at the value as a copula after it does. A chat's short verb may stand between
+# ("试试", try it).
+_PRONOUN_AFTER = (
+    r"that'?s|that’s|that is|this is|it'?s|it’s|it is|c['’]est|das ist|dies ist|eso es|esa es"
+    r"|esta es|isso é|essa é|esta é|это|هذه|هذا|هذي"
+)
+_TAKEN_UP = re.compile(
+    r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])"
+    r"(?:[ \t]+[\u3400-\u9fff]{1,4})?[ \t]*[,.?!，、،—–-]?[ \t]*"
+    rf"(?:(?:{_PRONOUN_AFTER})[ \t]+"
+    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|a|het|de)[ \t]+)?"
+    r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+    r"|(?:这是|那是|這是|就是)[^\n。！？!?]{0,30}?(?:密码|密碼))"
+)
+
+
+def _taken_up_ok(m: re.Match[str]) -> bool:
+    if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
+        return False
+    value = m.group("s").rstrip(".,;:)")
+    return no_word(value) and plausible_value(value, strict=True)
+
+
 _TOKEN_START = re.compile(r"(?<!\S)\S")
 
 
@@ -584,6 +696,22 @@ _OWNER_BEFORE = re.compile(rf"(?i)(?<![^\W\d_])(?:{PREPOSITION})[ \t]+$")
 _CELL = re.compile(r"(?m)(?:\||\t)[ \t]*(?P<q>`)?(?P<s>[^\s|`]{6,200})(?(q)`)[ \t]*(?=\||\t|$)")
 
 
+# A cell of a comma- or semicolon-separated table (CSV), from its separator (or the line's start)
+# to the next one or the line's end; bare or in CSV's double quotes. A line that opens with a
+# bracket, or cells in single quotes, are code's literals (SQL's `VALUES ('svc', 'name', …)`, a
+# tuple), not a table's row.
+_CSV_CELL = re.compile(
+    r"(?m)(?:^|[,;])[ \t]*(?P<q>\")?(?P<s>[^\s,;\"'|`()]{6,200})(?(q)\")[ \t]*(?=[,;]|$)"
+)
+_CODE_ROW = re.compile(r"[ \t]*[(\[{]")
+
+
+def _csv_ok(m: re.Match[str]) -> bool:
+    if _CODE_ROW.match(m.string, m.string.rfind("\n", 0, m.start("s")) + 1):
+        return False  # `("svc", "api_key", …),`: a tuple of literals in code
+    return _cell_ok(m)
+
+
 def _strict(m: re.Match[str]) -> bool:
     if m.groupdict().get("w") is not None:
         return _GRAMMAR.search(m.group("w")) is None
@@ -602,13 +730,24 @@ def _cell_ok(m: re.Match[str]) -> bool:
     if not _strict(m):
         return False
     header = column_header(m.string, m.start("s"))
-    return header is not None and name_strength(header.strip().replace(" ", "_")) == 2
+    return header is not None and names_password(header)
+
+
+def names_password(header: str) -> bool:
+    """Does a column's header name a secret: a strong secret name (`password`, `api_key`), or a
+    word for a password in one of the languages the nouns are read in (`mdp`, `parola`, `senha`),
+    the header's whole cell? A PIN's column holds digits, which a strict value is not."""
+    header = header.strip()
+    if name_strength(header.replace(" ", "_")) == 2:
+        return True
+    return header.lower() != "pin" and re.fullmatch(rf"(?i){_NOUN}", header) is not None
 
 
 PLACE_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _AFTER_NOUN, 0.55, _strict, _span, starts=noun_starts),
     Rule("secret_prose", _HEAD_FIRST, 0.55, _strict),
     Rule("secret_prose", _CELL, 0.5, _cell_ok),
+    Rule("secret_prose", _CSV_CELL, 0.5, _csv_ok, needs=re.compile("[,;]")),
     Rule("secret_prose", _ASKED_THEN_GIVEN, 0.55, _given_ok, trimmed_span, starts=noun_starts),
     Rule("secret_prose", _CHANGED_TO, 0.55, _changed_to_ok, _changed_to_span, starts=noun_starts),
     Rule(
@@ -623,8 +762,17 @@ PLACE_RULES: tuple[Rule, ...] = (
         "secret_prose",
         _SSID_KEY,
         0.55,
-        _argument_ok,
-        needs=re.compile(r"(?i)(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
+        _ssid_ok,
+        _ssid_span,
+        needs=re.compile(r"(?i)ssid|(?:wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=]"),
+    ),
+    Rule(
+        "secret_prose",
+        _TAKEN_UP,
+        0.55,
+        _taken_up_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
     ),
     Rule("secret_prose", _POINTED_AT, 0.55, _pointed_ok, needs=re.compile("<-|<=|←|⬅|👈")),
     Rule(
@@ -634,6 +782,15 @@ PLACE_RULES: tuple[Rule, ...] = (
         _after_purpose_ok,
         trimmed_span,
         needs=_SHAPED_SYMBOL,
+        starts=noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _LONG_PURPOSE,
+        0.55,
+        _long_purpose_ok,
+        trimmed_span,
+        needs=re.compile(r"\d"),
         starts=noun_starts,
     ),
     Rule(

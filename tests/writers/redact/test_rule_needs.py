@@ -121,7 +121,7 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
     # after it on the noun's line.
     by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
-    assert len(by_noun) == 11
+    assert len(by_noun) == 12
     assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
         "_pair_starts",
         "_colon_starts",

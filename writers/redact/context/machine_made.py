@@ -89,6 +89,21 @@ def wordish(value: str) -> float:
     return sum(len(w) for w in _WORDISH.findall(value)) / max(1, len(value))
 
 
+# A run's humps: a capital and its lowercase letters, or capitals alone.
+_HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def generated_run(value: str) -> bool:
+    """Is `value`, letters of both cases and digits, a generator's run rather than a name? A
+    name's humps are words (`iPhone15ProMax`: Phone, Pro, Max); a generator's are mostly one or
+    two letters (`B1tnoKmVJxqa9m`: B, tno, Km, V, Jxqa, m), or no word is in it at all."""
+    if wordish(value) < 0.2:
+        return True
+    humps = _HUMP.findall(value)
+    short = sum(len(h) <= 2 for h in humps)
+    return short >= 3 and 2 * short > len(humps)
+
+
 def machine_made(value: str, *, min_len: int = 32) -> bool:
     """A long random credential: both cases and digits, high entropy, not a known public shape."""
     core = value.rstrip("=")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes
+from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes, generated_run
 from writers.redact.formats.assignments import (
     EXPRESSION_OP,
     FILE_REF,
@@ -75,10 +75,10 @@ _PARTICLE = r"は|는|은|是|为|為|คือ"
 ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
 _NOW = r"jetzt|maintenant|ahora|agora|adesso|ora|nu|now|teraz|сейчас|теперь"
-_COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
+COPULAS = rf"(?:(?:{_NOW})[ \t]+)?(?:{_COPULA})(?:[ \t]+(?:{_COPULA}|{_NOW})){{0,2}}"
 # Nigerian Pidgin's copula `na` ("the password for the router na …") is "on" or "and" in other
 # languages: read by PROSE alone, whose check takes only a value no word is after it.
-_SAID = rf"(?:{_COPULAS}|na)"
+_SAID = rf"(?:{COPULAS}|na)"
 # A short qualifier between the noun and the joiner: "pw for the office:", "password of admin is".
 PREPOSITION = (
     r"for|of|on|für|pour|para|per|voor|van|von|do|da|de|del|della|du|des"
@@ -88,6 +88,9 @@ PREPOSITION = (
     # Greek `για`/`του`/`της` (for, of). Egyptian Arabic's `بتاع` (of), also in Latin letters
     # as chats write it (`bta3`, "el pass bta3 el OSS …").
     r"|за|від|fürs|zum|zur|vom|beim|im|ng|για|του|της|بتاع|بتاعة|بتوع|bta3|beta3|btaa3"
+    # Romanian `pentru` (for): "Parola pentru contul de manager …". Arabic's "belonging to"
+    # (`الخاص بـ`, `الخاصة بـ`): "كلمة المرور الخاصة بـ حساب …".
+    r"|pentru|الخاص|الخاصة"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -98,7 +101,9 @@ QUALIFIER = (
 # In a script written without spaces (Thai), the label's next word is glued to the noun.
 _LABEL = r"(?:(?:[ \t]+|(?<=[\u0e00-\u0e7f]))[^\s:=：]{1,30}){0,6}?"
 OPEN_QUOTE = r"[\"'`“„«「『]"
-CLOSE = ".,;:!?)\"'`”»」』"
+# Arabic script's comma, semicolon and question mark (`،`, `؛`, `؟`) close a value as their Latin
+# counterparts do.
+CLOSE = ".,;:!?)\"'`”»」』،؛؟"
 # A value ends at whitespace, a closing quote, or an escaped line break or quote (`\n` inside a
 # JSON string is the end of the line the redactor's unescaped view reads), and at a character of
 # a script written without spaces (kana, CJK ideographs, Hangul): "パスワードはabc123です" holds
@@ -110,7 +115,7 @@ VALUE = (
 
 PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{_COPULAS})\s)?"
+    rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{COPULAS})\s)?"
     rf"|\s+(?:{_SAID})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
@@ -127,7 +132,9 @@ PROSE = re.compile(
     rf"|[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     # Markdown's bold may close around the label and open around the value ("**Passwort:** **…**").
-    rf"|{_LABEL}\s*(?::(?:\*\*|__)?(?=\s)|：)"
+    # Slack's bold and italics are one `*` or `_`, and may close before the colon too
+    # ("*Password*: …", "**senha**: …", "*senha:* …").
+    rf"|{_LABEL}(?:\*\*?|__?)?\s*(?::(?:\*\*?|__?)?(?=\s)|：)"
     rf"|(?P<bare>[ \t]+))"
     rf"\s*(?:(?<=\*\*[ \t])\*\*|(?<=__[ \t])__)?{OPEN_QUOTE}?{VALUE}"
 )
@@ -300,7 +307,9 @@ _FUNCTION_WORDS = set(
     # Tagalog's `ng` ("password ng wifi"), Swahili's `ya`, Indonesian `untuk` (for), Irish `don`.
     " ng ya untuk don"
     # Scandinavian `til`/`till`/`för`/`på` (for, to, on).
-    " til till för på".split()
+    " til till för på"
+    # Polish, Czech and Slovak `w`/`we`/`v`/`ve` (in), `u` (at), `na` (on).
+    " w we v ve u na".split()
 )
 
 
@@ -381,6 +390,16 @@ def unopened_closer_dropped(value: str) -> str:
     return value
 
 
+def no_word(value: str) -> bool:
+    """A value no word or name is: letters, digits and a symbol (`shaped_password`), or a run of
+    both cases and digits that a generator made (`machine_made.generated_run`)."""
+    if shaped_password(value):
+        return True
+    return re.fullmatch(
+        r"(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9]{8,64}", value
+    ) is not None and generated_run(value)
+
+
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
 _SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
 
@@ -403,7 +422,7 @@ def shaped_password(value: str) -> bool:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
@@ -450,7 +469,7 @@ _LOCK = (
 )
 LOCK_CODE = re.compile(
     rf"(?i)(?<![^\W\d_])(?:{_LOCK})(?![^\W\d_]){QUALIFIER}?"
-    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
+    rf"(?P<join>[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]+|[ \t]+)"
     rf"{OPEN_QUOTE}?(?P<s>\d{{4,8}})(?![\d.,:/-]?\d|[^\W\d_])"
 )
 
@@ -478,7 +497,7 @@ _PHRASE_QUOTED = (
 )
 PASSPHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{_COPULAS})(?:[ \t]*[:=])?[ \t]*)"
+    rf"{QUALIFIER}?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*)"
     rf"(?:[\"'“„«「『][ \t]?(?P<q>{_PHRASE_QUOTED})[ \t]?[\"'”»」』]"
     rf"|(?P<e>{_PHRASE}(?<=\d))[ \t]*(?:$|\n|[.,;(]))"
 )
@@ -510,7 +529,7 @@ _LOWER_WORD = r"(?-i:[a-z]{3,12})"
 _WORDS = rf"{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{2,6}}"
 WORD_PHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
-    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{_COPULAS})[ \t]+"
+    rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{COPULAS})[ \t]+"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
     rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
@@ -564,11 +583,21 @@ ANSWERED = re.compile(
     # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
     # down (a blank line between) or in a code span.
     r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)[ \t]*$"
+    # The answer may open with a pronoun and a copula ("it's `…`", "c'est …", "é …").
+    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?"
+    r"(?:(?:it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist)[ \t]+)?"
+    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
+    # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
+    r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
 
 
 def answered_check(m: re.Match[str]) -> bool:
+    if m.group("note") is not None and not no_word(m.group("s").rstrip(CLOSE)):
+        # With a note after it, the line is no longer the value alone: only a value no word or
+        # name is (letters, digits and a symbol, or a generator's run) is the answer ("`v2.3` —
+        # the new build" is not).
+        return False
     if re.fullmatch(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?", m.group("s").rstrip(CLOSE)):
         return False  # `v2.3.1`: a version answers "which version?"
     if m.group("s").startswith("@"):

@@ -19,6 +19,9 @@ _NOT_SECRET_TAILS |= {"name", "type", "variable", "var", "count", "min", "max", 
 _NOT_SECRET_TAILS |= {"field", "prefix", "suffix", "ttl", "expiry", "expires", "endpoint"}
 _NOT_SECRET_TAILS |= {"policy", "mode", "version", "pair", "store", "ref", "arn", "env", "at"}
 _NOT_SECRET_TAILS |= {"source", "hint", "label", "placeholder", "provider", "manager", "helper"}
+# A secret shown masked, redacted or obfuscated is no longer the secret: a name ending so holds
+# what is left of it (`****1234`) or a flag saying whether it is hidden (`pan_masked: true`).
+_NOT_SECRET_TAILS |= {"masked", "redacted", "obfuscated"}
 # An alias names which key or secret to use (`PRIVATE_KEY_ALIAS`, a keystore's or a KMS alias), as
 # a name or a label does.
 _NOT_SECRET_TAILS |= {"alias", "aliases"}
@@ -156,7 +159,9 @@ def names_secret_variable(value: str) -> bool:
 # `DB_PASSWORT`, `mot_de_passe`), spelled without accents as names are.
 _STRONG_ABROAD = frozenset(
     "contrasena contrasenya senha passwort kennwort wachtwoord haslo heslo salasana losenord "
-    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto".split()
+    "passord adgangskode jelszo sifre lozinka geslo parool secreto segredo segreto"
+    # French writes mot de passe `mdp`, in chat and in names alike (`DB_MDP`, `mdp_wifi`).
+    " mdp".split()
 )
 _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "ı": "i"})
 

@@ -168,6 +168,12 @@ SECRET_NOUNS = (
     # prose, not a piece of an identifier).
     r"|(?<![\w.])(?:(?:cl[ée]f?|key|schl[üu]ssel|clave|chave|chiave)[ -]?wpa[23]?"
     r"|wpa[23]?[ -]?(?:key|schl[üu]ssel))"
+    # And a Wi-Fi's (a WLAN's) key, named either way round ("WLAN-Schlüssel", "wifi key", "klucz
+    # WiFi", "la clé wifi", "chave do wi-fi"): WPA's pre-shared key is the network's password.
+    r"|(?<![\w.])(?:(?:cl[ée]f?|key|schl[üu]ssel|clave|chave|chiave|klucz|sleutel|nyckel|n[øo]kkel"
+    r"|n[øo]gle)[ -]?(?:(?:de|do|da|du|del|der|des|dla|van|til|för)[ \t]+(?:la[ \t]+|l['’])?)?"
+    r"(?:wi-?fi|wlan)(?![\w-])"
+    r"|(?:wi-?fi|wlan)[ -]?(?:key|schl[üu]ssel|klucz|sleutel|nyckel|n[øo]kkel|n[øo]gle)(?![\w-]))"
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
