@@ -45,11 +45,15 @@ PHONE_CONTEXT = re.compile(
     # Vietnamese, Arabic, Hebrew.
     r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
-    # "Number" in Swahili.
-    r"|namba|nambari"
+    # "Number" in Swahili; in Arabic, with its article or a possessive's suffix (`الرقم`,
+    # `رقمي`: my number).
+    r"|namba|nambari|(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|و)?"
     # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
     # "to dial" (`que le marquen al 816…`).
     r"|fono|fonos|direkte|direktenummer|direktnummer"
+    # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
+    # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
+    r"|cel\.?(?=[ \t]*:?[ \t]*(?:[+(\d]|$))"
     r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
     # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
@@ -158,7 +162,7 @@ def with_extension(text: str, end: int) -> int:
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
-    r"|namba|nambari"
+    r"|namba|nambari|(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|و)?"
     # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
     r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )
@@ -196,7 +200,11 @@ _CALLED_AT = re.compile(
     r"[ \t]+(?:at|on)"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
-    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?)"
+    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?"
+    # Arabic says "my number" with a suffix (`رقمي`, `رقمه`: his), the spoken Arabic of the
+    # Maghreb and Egypt with a possessive word after it (`الرقم ديالو`, `رقم بتاعي`).
+    r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|[ \t]+(?:ديال|بتاع|متاع|تاع|تبع)(?:ي|و|ه|ها|ك|نا|هم|كم))"
+    r"(?:[ \t]+(?:هو|هي))?[ \t]*:?)"
     r"[ \t]*[(（]?$"
 )
 
