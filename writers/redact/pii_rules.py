@@ -141,8 +141,18 @@ def joins(ch: str) -> bool:
 _OF_A_YEAR = re.compile(r"\d{1,6}/(?:19[5-9]\d|20\d\d)")
 
 
+# A revision after a number (`SB 737 24-1027 rev 5`, `DWG 4411-2087 Rev. C`): the
+# number is a document's, which is revised; a phone number has no revisions.
+_REVISED = re.compile(
+    r"[ \t]*,?[ \t]*[(\[]?(?i:rev|revision|révision|revisión|revisão|revisione|revisie)"
+    r"(?![^\W\d_])\.?[ \t]*[:#]?[ \t]*[A-Z0-9]{1,3}(?![^\W_])"
+)
+
+
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
+    if _REVISED.match(text, end) is not None:
+        return False  # `SB 737 24-1027 rev 5`: a document and its revision
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
     key = field_key(text, start)  # in a record, the value's own key names it
     if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
@@ -239,6 +249,23 @@ def _possible_with_code(window: str) -> list[tuple[int, int]]:
     return [(0, len(window))]
 
 
+# Software is updated to a version (`Atualizem o FliteDeck wrapper para a 7.14.2.9`, `upgrade
+# the agent to 7.14.2.9`): a dotted number an update goes to is a version, unless the words
+# between the verb and the number name an address (`update the A record to …`, `o IP`).
+_UPDATED_TO = re.compile(
+    r"(?i)(?<![^\W\d_])(?:update[sd]?|updating|upgrade[sd]?|upgrading|bump|bumped"
+    r"|atualiz[a-z]*|actualiz[a-z]*|aggiorn[a-z]*|aktualisier[a-z]*|(?:mettre|mettez|mets|mis)"
+    r"[ \t]+à[ \t]+jour|updaten|upgraden|bijwerken|werk[ \t]+bij)(?![^\W\d_])"
+    r"([^\n.,;:!?]{0,60}?)[ \t](?:to|para|pra|auf|à|vers|naar|alla|a)"
+    r"(?:[ \t]+(?:a|o|la|el|the|version|versão|versión|versione|la[ \t]+versión))?[ \t]*$"
+)
+_ADDRESS_NOUN = re.compile(
+    r"(?i)(?<![^\W\d_])(?:ip|ips|ipv4|address|addresses|endereço|dirección|indirizzo|adresse"
+    r"|record|dns|host|hostname|server|servidor|server|endpoint|egress|ingress|gateway|route"
+    r"|firewall|allowlist|whitelist|proxy|peer|nat|vip|target|upstream|resolver)(?![^\W\d_])"
+)
+
+
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 30) : start], text[end : end + 2]
@@ -252,6 +279,8 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
         return False  # `1-0:1.8.0.255`: glued by a colon to a code, a register inside a thing
     if "." in value and _VERSION_PIN.search(before):
         return False  # `torch==2.2.1`, `cudnn>=9.1.0.70`: a pinned version
+    if "." in value and (update := _UPDATED_TO.search(label_before(text, start, 100))):
+        return _ADDRESS_NOUN.search(update.group(1)) is not None  # `update the DNS record to …`
     return not ("." in value and _VERSIONISH.search(label_before(text, start)))
 
 
