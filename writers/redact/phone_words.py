@@ -45,9 +45,8 @@ PHONE_CONTEXT = re.compile(
     # Vietnamese, Arabic, Hebrew.
     r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
-    # "Number" in Swahili; in Arabic, with its article or a possessive's suffix (`الرقم`,
-    # `رقمي`: my number).
-    r"|namba|nambari|(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|و)?"
+    # "Number" in Swahili.
+    r"|namba|nambari"
     # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
     # "to dial" (`que le marquen al 816…`).
     r"|fono|fonos|direkte|direktenummer|direktnummer"
@@ -125,6 +124,8 @@ def phone_label(text: str, start: int) -> bool:
     key = field_key(text, start)
     if key is not None:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
+    if _CALLED_AT.search(text, max(0, start - 40), start):
+        return True  # `my number is …`, `الرقم ديالو …`: a person's own number
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -139,6 +140,23 @@ _EXTENSION = re.compile(
     r"|durchwahl|dw)\.?[ \t]*:?[ \t]*|(?i:int|tst|wew|доб)\.[ \t]*|(?:内線|內線|分机|分機)[ \t]*)"
     r"\d{1,6}(?!\w)"
 )
+
+
+# A request to call or message added after a number as a remark, a comma, a dash or a bracket
+# between (`996092711, llámenlo`, `0896… (WA aja)`, `… — ring me`): the number is the one to
+# call, as when the request stands before it. Bare after it, the word is a count's noun or a
+# code (`1234567 calls`, `… BEL`, an airport).
+_CALL_AFTER = re.compile(
+    r"[ \t]*[,(–—-][ \t]*(?:(?i:call|ring|text|whatsapp|llámenlo|llámela|llámame|llámalo"
+    r"|llamen|llamar|llame|ligue|liga|ligar|chiamate|chiamami|chiamalo|appelle[rz]?|appelez"
+    r"|rufen|ruf|anrufen|bel|bellen|telp|telpon|telepon|hubungi|zadzwoń|dzwoń|звони\w*"
+    r"|позвони\w*)|(?-i:WA)|عيط\w*|اتصل\w*|كلم\w*)(?![^\W\d_])"
+)
+
+
+def call_after(text: str, end: int) -> bool:
+    """True when a request to call or message follows the number that ends at `end`."""
+    return _CALL_AFTER.match(text, end) is not None
 
 
 def extension_after(text: str, end: int) -> bool:
@@ -162,7 +180,7 @@ def with_extension(text: str, end: int) -> int:
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
-    r"|namba|nambari|(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|و)?"
+    r"|namba|nambari"
     # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
     r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )

@@ -38,6 +38,7 @@ from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    call_after,
     extension_after,
     field_key,
     grouped_as_its_plan,
@@ -216,7 +217,12 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
-        if not (phone_word_labels(text, start) or extension_after(text, end)):
+        if not (
+            phone_word_labels(text, start)
+            or extension_after(text, end)
+            or call_after(text, end)
+            or on_a_contact_line(text, start)
+        ):
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it

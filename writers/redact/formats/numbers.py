@@ -11,6 +11,7 @@ from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    call_after,
     extension_after,
     grouped_as_its_plan,
     phone_label,
@@ -129,7 +130,7 @@ def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) ->
     3)`: only a phone has one), or the header of its table column (`| contact |`). With
     `by_name`, the word must be a phone's own on the number's line, not "number" alone
     (`phone_words.phone_named_on_line`)."""
-    if extension_after(text, end):
+    if extension_after(text, end) or call_after(text, end):
         return True
     if phone_named_on_line(text, start) if by_name else phone_label(text, start):
         return True
