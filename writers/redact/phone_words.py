@@ -221,8 +221,13 @@ _CALLED_AT = re.compile(
     r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?"
     # Arabic says "my number" with a suffix (`رقمي`, `رقمه`: his), the spoken Arabic of the
     # Maghreb and Egypt with a possessive word after it (`الرقم ديالو`, `رقم بتاعي`).
-    r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا|[ \t]+(?:ديال|بتاع|متاع|تاع|تبع)(?:ي|و|ه|ها|ك|نا|هم|كم))"
-    r"(?:[ \t]+(?:هو|هي))?[ \t]*:?)"
+    r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا"
+    r"|[ \t]+(?:ديال|بتاع|متاع|تاع|تبع)(?:ي|و|ه|ها|ك|نا|هم|كم))"
+    r"(?:[ \t]+(?:هو|هي))?[ \t]*:?"
+    # Vietnamese names a person by a kinship word and a given name (`chị Lan`, `anh Minh`): a
+    # number right after a person so named is theirs to be called at.
+    r"|(?<![^\W\d_])(?-i:chị|anh|cô|chú|bác|dì|cậu|ông|bà|Chị|Anh|Cô|Chú|Bác|Ông|Bà)[ \t]+"
+    r"(?-i:[A-ZĐ][^\W\d_]{1,10})(?:[ \t]+(?-i:[A-ZĐ][^\W\d_]{1,10}))?[ \t]*:?)"
     r"[ \t]*[(（]?$"
 )
 

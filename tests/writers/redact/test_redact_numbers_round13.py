@@ -54,7 +54,9 @@ def test_a_number_beside_an_e_mail_address_in_any_plan(redactor: Redactor) -> No
 def test_a_law_firms_matters_and_workspaces_are_ids(redactor: Redactor) -> None:
     assert _kept(redactor, "python -m billing.export --matter 41876-0032 --month 2025-02")
     assert _kept(redactor, "moved (workspace 23119-0087, id 7f3c2a10)")
-    assert _kept(redactor, "date,matter,hours\n2025-02-03,41876-0032,1.5\n2025-02-04,23119-0087,0.2")
+    assert _kept(
+        redactor, "date,matter,hours\n2025-02-03,41876-0032,1.5\n2025-02-04,23119-0087,0.2"
+    )
     assert _kept(redactor, "pn,sn,tail\n066-37812-4410,C118402,PR-XYZ\n066-30977-1275,C551020,JA81")
     # A phone beside them is still one.
     assert _caught(redactor, "matter 41876-0032, client's mobile 0171 4432871", "0171 4432871")
@@ -65,7 +67,9 @@ def test_a_lists_heading_names_its_items(redactor: Redactor) -> None:
     assert _kept(redactor, "nouveaux dossiers :\n- 41876-0032 – bail\n- 23119-0087 – fusion")
     # A list of contacts is a list of phones.
     assert _caught(
-        redactor, "contacts for the night:\n• 0171 4432871 – Jonas\n• 0160 9932145 – Mia", "0171 4432871"
+        redactor,
+        "contacts for the night:\n• 0171 4432871 – Jonas\n• 0160 9932145 – Mia",
+        "0171 4432871",
     )
 
 
@@ -103,3 +107,11 @@ def test_an_update_goes_to_a_version(redactor: Redactor) -> None:
     # An address updated as an address stays one.
     assert _caught(redactor, "update the A record to 52.14.88.201 tonight", "52.14.88.201")
     assert _caught(redactor, "partner SFTP moved to 178.62.4.19", "178.62.4.19")
+
+
+def test_a_person_named_in_vietnamese_before_a_number(redactor: Redactor) -> None:
+    assert _caught(redactor, "giao hàng gọi chị Hoa 0936.118.402 nhé", "0936.118.402")
+    assert _caught(redactor, "anh Tuấn: 0987 220 415", "0987 220 415")
+    # A kinship word with no name after it is no person named.
+    found = redactor.findings("đơn của anh 0987220415 đã giao")
+    assert "phone" not in {f.kind for f in found}

@@ -119,9 +119,7 @@ def _digit_added_apart(text: str, start: int, end: int, groups: list[str], i: in
     if sum(len(g) for g in groups[i + 1 :]) < 7:
         return False  # the added digit stands before a whole subscriber's number
     whole = " ".join(groups[:i] + ["".join(groups[i:])])
-    return called_a_phone(text, start, end) and (
-        whole.startswith("+") or read_in_some_plan(whole)
-    )
+    return called_a_phone(text, start, end) and (whole.startswith("+") or read_in_some_plan(whole))
 
 
 def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
