@@ -124,8 +124,8 @@ def phone_label(text: str, start: int) -> bool:
     key = field_key(text, start)
     if key is not None:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
-    if _CALLED_AT.search(text, max(0, start - 40), start):
-        return True  # `my number is …`, `الرقم ديالو …`: a person's own number
+    if asked_to_reach(text, start):
+        return True  # `my number is …`, `الرقم ديالو …`, `falar com Marcos:`: to reach a person
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -151,6 +151,8 @@ _CALL_AFTER = re.compile(
     r"|llamen|llamar|llame|ligue|liga|ligar|chiamate|chiamami|chiamalo|appelle[rz]?|appelez"
     r"|rufen|ruf|anrufen|bel|bellen|telp|telpon|telepon|hubungi|zadzwoń|dzwoń|звони\w*"
     r"|позвони\w*)|(?-i:WA)|عيط\w*|اتصل\w*|كلم\w*)(?![^\W\d_])"
+    # A number after the word is the one it labels (`SSN 780-…, WhatsApp +52 …`).
+    r"(?![ \t]*[:：]?[ \t]*[+(\d])"
 )
 
 
@@ -232,13 +234,36 @@ _CALLED_AT = re.compile(
 )
 
 
+# A request to speak with someone named, then a colon (`Dúvidas, falar com Marcos Vieira:`,
+# `talk to Priya:`), or to contact someone at or by what follows (`contactar o chefe de turno
+# (Joana) pelo …`, `contact the duty engineer on …`): what is given to reach a person by is
+# their phone.
+_SPEAK_WITH = re.compile(
+    r"(?i)(?<![^\W\d_])(?:falar|fale|falem|hablar|hable|habla|hablen|parler|parlez|speak|talk"
+    r"|sprechen|sprich|parlare|parla|parlate)[ \t]+(?:com|con|à|au|avec|to|with|mit)[ \t]+"
+    r"(?:[^\W\d_][\w.'’-]*[ \t]+){0,3}[^\W\d_][\w.'’-]*[ \t]*[:：][ \t]*$"
+    r"|(?<![^\W\d_])(?:contact|contactar|contatar|contacte|contactez|contacter|contatta"
+    r"|contattare|kontaktieren|kontaktiere|reach)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via)[ \t]*$"
+)
+
+
+def asked_to_reach(text: str, start: int) -> bool:
+    """True when the words before `start` ask to call the person the number belongs to: a
+    person's own number (`_CALLED_AT`), a request to speak with or contact someone at it
+    (`_SPEAK_WITH`)."""
+    if _CALLED_AT.search(text, max(0, start - 40), start):
+        return True
+    return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
+
+
 def phone_word_labels(text: str, start: int) -> bool:
     """True when a phone's own word (not "number" alone) stands right before the number at
     `start`, with at most a colon, a copula or a bracket between (`Sími: 635 3070`, `手机号是2905
     2691`, `phone is (852) …`): the word labels that number, not one further on its line; or
     when a person asks to be called at it or calls it their number (`_CALLED_AT`)."""
     before = text[max(0, start - 40) : start]
-    if _CALLED_AT.search(before):
+    if asked_to_reach(text, start):
         return True
     joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
     head = before[: joiner.start()] if joiner else before
@@ -369,19 +394,20 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
 _ALL_REGIONS = tuple(sorted(r for r in phonenumbers.SUPPORTED_REGIONS if r != "001"))
 
 
-def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
+def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False) -> bool:
     """True when the digits of `value` are a number of some country's plan, any country: after
     the plan's trunk prefix, or after its country code written as a group of its own with no
     `+` (`(852) 2064 4286`), they have a length and a range of the plan's (its general pattern:
     the range need not be assigned yet, `420 78 513` in Norway); with `grouped`, also in the
-    groups the plan writes that range in (`9 3430 6954`, a Chilean mobile). For a number the
-    text calls a phone that none of the regions read by default has."""
+    groups the plan writes that range in (`9 3430 6954`, a Chilean mobile); with `headed`, only
+    after the plan's trunk prefix or country code (`84339494941`, Vietnam's `84`). For a number
+    the text calls a phone that none of the regions read by default has."""
     run, digits, ends = _cut_ends(value)
     for region in _ALL_REGIONS:
         meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
         if meta is None or meta.general_desc is None:
             continue
-        heads = [""]
+        heads = [] if headed else [""]
         if meta.national_prefix and run.startswith(meta.national_prefix):
             heads.append(meta.national_prefix)
         if len(digits) > 1 and digits[0] == str(meta.country_code):

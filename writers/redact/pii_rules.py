@@ -217,16 +217,16 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
-        if not (
-            phone_word_labels(text, start)
-            or extension_after(text, end)
-            or call_after(text, end)
-            or on_a_contact_line(text, start)
-        ):
+        called = (
+            phone_word_labels(text, start) or extension_after(text, end) or call_after(text, end)
+        )
+        if not called and not on_a_contact_line(text, start):
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
-        return [(0, len(window))] if read_in_some_plan(window) else []
+        # Beside an e-mail address alone, a number is read from its trunk prefix or country
+        # code (`… / 84339494941`); a bare national run there is as often an order's.
+        return [(0, len(window))] if read_in_some_plan(window, headed=not called) else []
     # A bracket opened after a whole number is a remark (`+234 (0)903 148 3189 (24/7)`): the
     # number is what stands before it; a bracket before the number is whole is an area code's.
     for cut in [m.start() for m in re.finditer(r" [(（]", window)] + [len(window)]:
