@@ -47,6 +47,10 @@ PHONE_CONTEXT = re.compile(
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
     r"|namba|nambari"
+    # Romanian "to call" (`vrea să fie sunată înapoi pe 07…`), the Maghreb's Arabic in Latin
+    # letters (`3iyto 3la 07…`: call him on; `ntaslo biha f 07…`: reach her at).
+    r"|sună|sunați|sunat|sunată|sunați-mă|sună-mă"
+    r"|3[ae]?[iy]+[eo]?t\w*|n?t+as[e]?l\w*"
     # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
     # "to dial" (`que le marquen al 816…`).
     r"|fono|fonos|direkte|direktenummer|direktnummer"
@@ -126,6 +130,8 @@ def phone_label(text: str, start: int) -> bool:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
     if asked_to_reach(text, start):
         return True  # `my number is …`, `الرقم ديالو …`, `falar com Marcos:`: to reach a person
+    if _ARABIC_PERSONS_NUMBER.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start):
+        return True  # `رقم الزبون اللي … : 07…`: a person's number, the label read whole
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -176,6 +182,15 @@ def with_extension(text: str, end: int) -> int:
     closer = {"(": ")", "[": "]"}.get(opened or "")
     # `(Durchwahl 226)`: the bracket the extension opened closes with it.
     return m.end() + 1 if closer and text.startswith(closer, m.end()) else m.end()
+
+
+# Arabic "number" before a person or a phone (`رقم الزبون`: the customer's number; `رقم
+# الحارس`: the guard's): that person's phone, as `número del cliente` is. Before a thing
+# (`رقم الحجز`, a booking's) it is the thing's.
+_ARABIC_PERSONS_NUMBER = re.compile(
+    r"(?<!\w)(?:ال)?رقم[ \t]+(?:ال)?(?:زبون|زبونة|عميل|عميلة|حارس|سائق|مدير|مديرة|مسؤول|تقني|فني"
+    r"|موظف|موظفة|ليفرور|هاتف|تلفون|تليفون|جوال|موبايل|واتساب|واتس|شخص|صاحب|مالك|مهندس)(?!\w)"
+)
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,

@@ -183,6 +183,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
         return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
     digits = re.sub(r"\D", "", value)
+    if value.startswith("00") and not _dialled_abroad(digits[2:]):
+        return False  # `000524786977027`: no country has the code 0; an id's leading zeros
     if value.startswith(("+", "00")):
         return True
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
@@ -198,6 +200,16 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _dialled_abroad(digits: str) -> bool:
+    """True when `digits`, what follows an international prefix `00`, are a country's code and
+    a number of a length possible in that country."""
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_possible_number(number)
 
 
 def phone_named(words: str) -> bool:
