@@ -115,3 +115,29 @@ def test_a_person_named_in_vietnamese_before_a_number(redactor: Redactor) -> Non
     # A kinship word with no name after it is no person named.
     found = redactor.findings("đơn của anh 0987220415 đã giao")
     assert "phone" not in {f.kind for f in found}
+
+
+def test_a_request_to_speak_with_or_contact_someone(redactor: Redactor) -> None:
+    assert _caught(redactor, "Dúvidas, falar com Rita Antunes: 41 9 8812-3304", "41 9 8812-3304")
+    text = "Para o turno: contactar o supervisor (Rui Costa) pelo 912 804 377 antes das 6."
+    assert _caught(redactor, text, "912 804 377")
+    # A request about a thing is no request to call its number.
+    assert _kept(redactor, "talk to the vendor about order 81240377 before Friday")
+
+
+def test_the_number_of_a_person_in_arabic(redactor: Redactor) -> None:
+    text = "رقم الزبون اللي رجع الكارط ف الصندوق 4: 0661420917 عافاكم"
+    assert _caught(redactor, text, "0661420917")
+    # A booking's number is the booking's.
+    assert _kept(redactor, "رقم الحجز 66142091، الغرفة 214")
+
+
+def test_call_verbs_in_romanian_and_in_arabizi(redactor: Redactor) -> None:
+    assert _caught(redactor, "vrea să fie sunată înapoi pe 0741 220 318 mâine", "0741 220 318")
+    assert _caught(redactor, "ila ma jach 3iyto 3la 0661420917 daba", "0661420917")
+
+
+def test_an_international_prefix_needs_a_country(redactor: Redactor) -> None:
+    # No country has the code 0: fifteen digits from `000` are a company's id.
+    assert _kept(redactor, "facture : ICE 000318224610047, RC 51822 Rabat")
+    assert _caught(redactor, "call me on 0049 171 5523418", "0049 171 5523418")
