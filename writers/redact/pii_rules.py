@@ -398,6 +398,13 @@ def _named_or_formatted(words: str, layout: re.Pattern[str] | None = None) -> An
         grouped = re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value)
         if grouped and (layout is None or layout.fullmatch(value)):
             return True
+        header = column_header(text, start)
+        if header is not None:
+            # In a table the value's own column names it, or its own cell (`SSN 512…`), not a
+            # neighbour's column (`ssn,matter`).
+            line = line_before(text, start)
+            cell = line[max(line.rfind(c) for c in "|\t,;") + 1 :]
+            return named.search(_CAMEL_CUT.sub(" ", f"{header} {cell}")) is not None
         before = _CAMEL_CUT.sub(" ", text[max(0, start - 60) : start])
         return named.search(before) is not None or label_opens_with(text, start, named)
 

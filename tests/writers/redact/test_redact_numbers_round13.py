@@ -141,3 +141,11 @@ def test_an_international_prefix_needs_a_country(redactor: Redactor) -> None:
     # No country has the code 0: fifteen digits from `000` are a company's id.
     assert _kept(redactor, "facture : ICE 000318224610047, RC 51822 Rabat")
     assert _caught(redactor, "call me on 0049 171 5523418", "0049 171 5523418")
+
+
+def test_a_tables_value_is_named_by_its_own_column(redactor: Redactor) -> None:
+    # A matter number beside an SSN column is no SSN; the SSN's own column names it.
+    text = "custodian,ssn,matter\nCU-11,512-40-3318,28416-0057"
+    assert {f.kind for f in redactor.findings(text)} == {"us_ssn"}
+    assert _caught(redactor, text, "512-40-3318")
+    assert _caught(redactor, "name,ssn,dept\nLi,512403318,HR", "512403318")
