@@ -22,6 +22,8 @@ _BREAK = re.compile(r" {2,}|\t|[ \t]*\|[ \t]*")
 # Written words in a field (a name, a note, an e-mail address): two lowercase letters in a row.
 # A system's listing of ids prints figures and codes in capitals (`15 PCS`, `MUC-DUB`, `NFD`).
 _WORDS = re.compile(r"[a-zß-ÿ]{2}")
+# A figure and its unit (`38 Tage`, `61 days`, `12 kg`): a quantity, not a name or a note.
+_FIGURE = re.compile(r"[\d.,'’]+\+?[ \t]?[^\W\d_]{1,12}\.?")
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
 _DIGIT = re.compile(r"\d")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -95,15 +97,35 @@ def in_id_column(text: str, start: int, end: int) -> bool:
     cells = _cells(line)
     a, b = cells[column]
     if line[a:b].strip() != value:
-        return False  # the number is only part of its field
+        # The number is only part of its field: a fixed-width listing may part its last
+        # fields by one space (`Q7388    2026-11-09 GIG-SSA 2358 2109`).
+        return _in_aligned_column(text, start, end, line_start, line_end)
     for i, (a, b) in enumerate(cells):
         field = line[a:b].strip()
-        if i != column and _WORDS.search(field):
+        if i != column and _WORDS.search(field) and not _FIGURE.fullmatch(field):
             return False  # a phone number stands beside a name, a note or an address
     shape, rows = _shape(value), 1
     for step in (-1, 1):
         for other in _neighbour_lines(text, line_start, line_end, step):
             cells = _cells(other)
             if len(cells) > column and _shape(other[slice(*cells[column])]) == shape:
+                rows += 1
+    return rows >= _MIN_ROWS
+
+
+def _in_aligned_column(text: str, start: int, end: int, line_start: int, line_end: int) -> bool:
+    """True when the line of `text[start:end]` is a row of a fixed-width listing (no written
+    words on it: figures and codes) and at least two more rows of its block hold a token of the
+    same shape at the very same place: a column of the listing, parted from the next by one
+    space (departure and arrival times, `2358 2109`)."""
+    line = text[line_start:line_end]
+    a, b = start - line_start, end - line_start
+    if _WORDS.search(line[:a] + line[b:]):
+        return False  # a name or a note on the row: a phone number stands beside it
+    shape, rows = _shape(text[start:end]), 1
+    for step in (-1, 1):
+        for other in _neighbour_lines(text, line_start, line_end, step):
+            edges = other[a - 1 : a].strip() == "" and other[b : b + 1].strip() == ""
+            if edges and len(other) >= b and _shape(other[a:b]) == shape:
                 rows += 1
     return rows >= _MIN_ROWS

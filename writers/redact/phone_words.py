@@ -47,9 +47,16 @@ PHONE_CONTEXT = re.compile(
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
     r"|namba|nambari"
+    # Romanian "to call" (`vrea să fie sunată înapoi pe 07…`), the Maghreb's Arabic in Latin
+    # letters (`3iyto 3la 07…`: call him on; `ntaslo biha f 07…`: reach her at).
+    r"|sună|sunați|sunat|sunată|sunați-mă|sună-mă"
+    r"|3[ae]?[iy]+[eo]?t\w*|n?t+as[e]?l\w*"
     # Chile's "fono" (a phone, a column's name), the Nordic "direkte" (a direct line), Spanish
     # "to dial" (`que le marquen al 816…`).
     r"|fono|fonos|direkte|direktenummer|direktnummer"
+    # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
+    # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
+    r"|cel\.?(?=[ \t]*:?[ \t]*(?:[+(\d]|$))"
     r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
     # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
@@ -121,6 +128,10 @@ def phone_label(text: str, start: int) -> bool:
     key = field_key(text, start)
     if key is not None:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
+    if asked_to_reach(text, start):
+        return True  # `my number is …`, `الرقم ديالو …`, `falar com Marcos:`: to reach a person
+    if _ARABIC_PERSONS_NUMBER.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start):
+        return True  # `رقم الزبون اللي … : 07…`: a person's number, the label read whole
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
@@ -135,6 +146,25 @@ _EXTENSION = re.compile(
     r"|durchwahl|dw)\.?[ \t]*:?[ \t]*|(?i:int|tst|wew|доб)\.[ \t]*|(?:内線|內線|分机|分機)[ \t]*)"
     r"\d{1,6}(?!\w)"
 )
+
+
+# A request to call or message added after a number as a remark, a comma, a dash or a bracket
+# between (`996092711, llámenlo`, `0896… (WA aja)`, `… — ring me`): the number is the one to
+# call, as when the request stands before it. Bare after it, the word is a count's noun or a
+# code (`1234567 calls`, `… BEL`, an airport).
+_CALL_AFTER = re.compile(
+    r"[ \t]*[,(–—-][ \t]*(?:(?i:call|ring|text|whatsapp|llámenlo|llámela|llámame|llámalo"
+    r"|llamen|llamar|llame|ligue|liga|ligar|chiamate|chiamami|chiamalo|appelle[rz]?|appelez"
+    r"|rufen|ruf|anrufen|bel|bellen|telp|telpon|telepon|hubungi|zadzwoń|dzwoń|звони\w*"
+    r"|позвони\w*)|(?-i:WA)|عيط\w*|اتصل\w*|كلم\w*)(?![^\W\d_])"
+    # A number after the word is the one it labels (`SSN 780-…, WhatsApp +52 …`).
+    r"(?![ \t]*[:：]?[ \t]*[+(\d])"
+)
+
+
+def call_after(text: str, end: int) -> bool:
+    """True when a request to call or message follows the number that ends at `end`."""
+    return _CALL_AFTER.match(text, end) is not None
 
 
 def extension_after(text: str, end: int) -> bool:
@@ -152,6 +182,15 @@ def with_extension(text: str, end: int) -> int:
     closer = {"(": ")", "[": "]"}.get(opened or "")
     # `(Durchwahl 226)`: the bracket the extension opened closes with it.
     return m.end() + 1 if closer and text.startswith(closer, m.end()) else m.end()
+
+
+# Arabic "number" before a person or a phone (`رقم الزبون`: the customer's number; `رقم
+# الحارس`: the guard's): that person's phone, as `número del cliente` is. Before a thing
+# (`رقم الحجز`, a booking's) it is the thing's.
+_ARABIC_PERSONS_NUMBER = re.compile(
+    r"(?<!\w)(?:ال)?رقم[ \t]+(?:ال)?(?:زبون|زبونة|عميل|عميلة|حارس|سائق|مدير|مديرة|مسؤول|تقني|فني"
+    r"|موظف|موظفة|ليفرور|هاتف|تلفون|تليفون|جوال|موبايل|واتساب|واتس|شخص|صاحب|مالك|مهندس)(?!\w)"
+)
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
@@ -196,9 +235,41 @@ _CALLED_AT = re.compile(
     r"[ \t]+(?:at|on)"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
-    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?)"
+    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?"
+    # Arabic says "my number" with a suffix (`رقمي`, `رقمه`: his), the spoken Arabic of the
+    # Maghreb and Egypt with a possessive word after it (`الرقم ديالو`, `رقم بتاعي`).
+    r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا"
+    r"|[ \t]+(?:ديال|بتاع|متاع|تاع|تبع)(?:ي|و|ه|ها|ك|نا|هم|كم))"
+    r"(?:[ \t]+(?:هو|هي))?[ \t]*:?"
+    # Vietnamese names a person by a kinship word and a given name (`chị Lan`, `anh Minh`): a
+    # number right after a person so named is theirs to be called at.
+    r"|(?<![^\W\d_])(?-i:chị|anh|cô|chú|bác|dì|cậu|ông|bà|Chị|Anh|Cô|Chú|Bác|Ông|Bà)[ \t]+"
+    r"(?-i:[A-ZĐ][^\W\d_]{1,10})(?:[ \t]+(?-i:[A-ZĐ][^\W\d_]{1,10}))?[ \t]*:?)"
     r"[ \t]*[(（]?$"
 )
+
+
+# A request to speak with someone named, then a colon (`Dúvidas, falar com Marcos Vieira:`,
+# `talk to Priya:`), or to contact someone at or by what follows (`contactar o chefe de turno
+# (Joana) pelo …`, `contact the duty engineer on …`): what is given to reach a person by is
+# their phone.
+_SPEAK_WITH = re.compile(
+    r"(?i)(?<![^\W\d_])(?:falar|fale|falem|hablar|hable|habla|hablen|parler|parlez|speak|talk"
+    r"|sprechen|sprich|parlare|parla|parlate)[ \t]+(?:com|con|à|au|avec|to|with|mit)[ \t]+"
+    r"(?:[^\W\d_][\w.'’-]*[ \t]+){0,3}[^\W\d_][\w.'’-]*[ \t]*[:：][ \t]*$"
+    r"|(?<![^\W\d_])(?:contact|contactar|contatar|contacte|contactez|contacter|contatta"
+    r"|contattare|kontaktieren|kontaktiere|reach)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via)[ \t]*$"
+)
+
+
+def asked_to_reach(text: str, start: int) -> bool:
+    """True when the words before `start` ask to call the person the number belongs to: a
+    person's own number (`_CALLED_AT`), a request to speak with or contact someone at it
+    (`_SPEAK_WITH`)."""
+    if _CALLED_AT.search(text, max(0, start - 40), start):
+        return True
+    return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
 
 
 def phone_word_labels(text: str, start: int) -> bool:
@@ -207,7 +278,7 @@ def phone_word_labels(text: str, start: int) -> bool:
     2691`, `phone is (852) …`): the word labels that number, not one further on its line; or
     when a person asks to be called at it or calls it their number (`_CALLED_AT`)."""
     before = text[max(0, start - 40) : start]
-    if _CALLED_AT.search(before):
+    if asked_to_reach(text, start):
         return True
     joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
     head = before[: joiner.start()] if joiner else before
@@ -338,19 +409,20 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
 _ALL_REGIONS = tuple(sorted(r for r in phonenumbers.SUPPORTED_REGIONS if r != "001"))
 
 
-def read_in_some_plan(value: str, *, grouped: bool = False) -> bool:
+def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False) -> bool:
     """True when the digits of `value` are a number of some country's plan, any country: after
     the plan's trunk prefix, or after its country code written as a group of its own with no
     `+` (`(852) 2064 4286`), they have a length and a range of the plan's (its general pattern:
     the range need not be assigned yet, `420 78 513` in Norway); with `grouped`, also in the
-    groups the plan writes that range in (`9 3430 6954`, a Chilean mobile). For a number the
-    text calls a phone that none of the regions read by default has."""
+    groups the plan writes that range in (`9 3430 6954`, a Chilean mobile); with `headed`, only
+    after the plan's trunk prefix or country code (`84339494941`, Vietnam's `84`). For a number
+    the text calls a phone that none of the regions read by default has."""
     run, digits, ends = _cut_ends(value)
     for region in _ALL_REGIONS:
         meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
         if meta is None or meta.general_desc is None:
             continue
-        heads = [""]
+        heads = [] if headed else [""]
         if meta.national_prefix and run.startswith(meta.national_prefix):
             heads.append(meta.national_prefix)
         if len(digits) > 1 and digits[0] == str(meta.country_code):

@@ -38,6 +38,7 @@ from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    call_after,
     extension_after,
     field_key,
     grouped_as_its_plan,
@@ -141,8 +142,18 @@ def joins(ch: str) -> bool:
 _OF_A_YEAR = re.compile(r"\d{1,6}/(?:19[5-9]\d|20\d\d)")
 
 
+# A revision after a number (`SB 737 24-1027 rev 5`, `DWG 4411-2087 Rev. C`): the
+# number is a document's, which is revised; a phone number has no revisions.
+_REVISED = re.compile(
+    r"[ \t]*,?[ \t]*[(\[]?(?i:rev|revision|révision|revisión|revisão|revisione|revisie)"
+    r"(?![^\W\d_])\.?[ \t]*[:#]?[ \t]*[A-Z0-9]{1,3}(?![^\W_])"
+)
+
+
 def _phone_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
+    if _REVISED.match(text, end) is not None:
+        return False  # `SB 737 24-1027 rev 5`: a document and its revision
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
     key = field_key(text, start)  # in a record, the value's own key names it
     if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
@@ -172,6 +183,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
         return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
     digits = re.sub(r"\D", "", value)
+    if value.startswith("00") and not _dialled_abroad(digits[2:]):
+        return False  # `000524786977027`: no country has the code 0; an id's leading zeros
     if value.startswith(("+", "00")):
         return True
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
@@ -187,6 +200,16 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _dialled_abroad(digits: str) -> bool:
+    """True when `digits`, what follows an international prefix `00`, are a country's code and
+    a number of a length possible in that country."""
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_possible_number(number)
 
 
 def phone_named(words: str) -> bool:
@@ -206,11 +229,16 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
-        if not (phone_word_labels(text, start) or extension_after(text, end)):
+        called = (
+            phone_word_labels(text, start) or extension_after(text, end) or call_after(text, end)
+        )
+        if not called and not on_a_contact_line(text, start):
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
-        return [(0, len(window))] if read_in_some_plan(window) else []
+        # Beside an e-mail address alone, a number is read from its trunk prefix or country
+        # code (`… / 84339494941`); a bare national run there is as often an order's.
+        return [(0, len(window))] if read_in_some_plan(window, headed=not called) else []
     # A bracket opened after a whole number is a remark (`+234 (0)903 148 3189 (24/7)`): the
     # number is what stands before it; a bracket before the number is whole is an area code's.
     for cut in [m.start() for m in re.finditer(r" [(（]", window)] + [len(window)]:
@@ -239,6 +267,23 @@ def _possible_with_code(window: str) -> list[tuple[int, int]]:
     return [(0, len(window))]
 
 
+# Software is updated to a version (`Atualizem o FliteDeck wrapper para a 7.14.2.9`, `upgrade
+# the agent to 7.14.2.9`): a dotted number an update goes to is a version, unless the words
+# between the verb and the number name an address (`update the A record to …`, `o IP`).
+_UPDATED_TO = re.compile(
+    r"(?i)(?<![^\W\d_])(?:update[sd]?|updating|upgrade[sd]?|upgrading|bump|bumped"
+    r"|atualiz[a-z]*|actualiz[a-z]*|aggiorn[a-z]*|aktualisier[a-z]*|(?:mettre|mettez|mets|mis)"
+    r"[ \t]+à[ \t]+jour|updaten|upgraden|bijwerken|werk[ \t]+bij)(?![^\W\d_])"
+    r"([^\n.,;:!?]{0,60}?)[ \t](?:to|para|pra|auf|à|vers|naar|alla|a)"
+    r"(?:[ \t]+(?:a|o|la|el|the|version|versão|versión|versione|la[ \t]+versión))?[ \t]*$"
+)
+_ADDRESS_NOUN = re.compile(
+    r"(?i)(?<![^\W\d_])(?:ip|ips|ipv4|address|addresses|endereço|dirección|indirizzo|adresse"
+    r"|record|dns|host|hostname|server|servidor|server|endpoint|egress|ingress|gateway|route"
+    r"|firewall|allowlist|whitelist|proxy|peer|nat|vip|target|upstream|resolver)(?![^\W\d_])"
+)
+
+
 def _ip_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     before, after = text[max(0, start - 30) : start], text[end : end + 2]
@@ -252,6 +297,8 @@ def _ip_ok(text: str, start: int, end: int) -> bool:
         return False  # `1-0:1.8.0.255`: glued by a colon to a code, a register inside a thing
     if "." in value and _VERSION_PIN.search(before):
         return False  # `torch==2.2.1`, `cudnn>=9.1.0.70`: a pinned version
+    if "." in value and (update := _UPDATED_TO.search(label_before(text, start, 100))):
+        return _ADDRESS_NOUN.search(update.group(1)) is not None  # `update the DNS record to …`
     return not ("." in value and _VERSIONISH.search(label_before(text, start)))
 
 
@@ -351,6 +398,13 @@ def _named_or_formatted(words: str, layout: re.Pattern[str] | None = None) -> An
         grouped = re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value)
         if grouped and (layout is None or layout.fullmatch(value)):
             return True
+        header = column_header(text, start)
+        if header is not None:
+            # In a table the value's own column names it, or its own cell (`SSN 512…`), not a
+            # neighbour's column (`ssn,matter`).
+            line = line_before(text, start)
+            cell = line[max(line.rfind(c) for c in "|\t,;") + 1 :]
+            return named.search(_CAMEL_CUT.sub(" ", f"{header} {cell}")) is not None
         before = _CAMEL_CUT.sub(" ", text[max(0, start - 60) : start])
         return named.search(before) is not None or label_opens_with(text, start, named)
 

@@ -22,7 +22,8 @@ _ID_NOUN = (
     r"|guia[ \t]+a[ée]rea"
     # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
-    r"|catalog|catalogue|katalog|article|artikel|part|model|pallet|sscc|hs|cas|routing|aba|rtn"
+    r"|catalog|catalogue|katalog|article|artikel|part|p/n|pn|model|pallet|sscc|hs|cas|routing"
+    r"|aba|rtn"
     r"|référence|referencia|referência|riferimento|referentie"
     r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
     # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
@@ -32,6 +33,9 @@ _ID_NOUN = (
     r"|org\.?[ \t]*(?:nr|no|nummer)|orgnr|organisasjonsnummer|organisationsnummer|cvr"
     # A record's place in a sequence of records (a TAP file's, a CDR's: `TAP seq 07356-74244`).
     r"|seq|sequence"
+    # A law firm's matter (the file of one client's case, `matter 37355-0105`) and a document
+    # store's workspace: the firm's own numbers for its files, which reach no one.
+    r"|matter|workspace|dossier|mandat"
     # An account of a company's books: a general-ledger account, a cost centre, a budget line.
     r"|gl|g/l|ledger|general[ \t]+ledger|cost[ \t]+cent(?:er|re)|budget[ \t]+line|kostenstelle"
     r"|sachkonto|centro[ \t]+de[ \t]+costos?|centre[ \t]+de[ \t]+co[uû]ts?"
@@ -186,6 +190,37 @@ _LISTED_BEFORE = re.compile(
 )
 
 
+# A list's item that opens with its value (`• 45253-0067 – DIFC litigation`, `- 7781…`, `2) …`).
+_ITEM_HEAD = re.compile(r"[ \t]*(?:[•·*‣▪◦–—-]|\d{1,2}[.)])[ \t]+$")
+# The nouns of `_ID_NOUN` as a list's heading names its items, also in the plural of a whole
+# word (`new matters opened this week:`, `Bestellungen von heute:`; not `cas` + `es`), and a law
+# firm's cases in Arabic (`القضايا`).
+_ITEMS_NAMED = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{_ID_NOUN})(?:(?<=[^\W\d_]{{4}})(?:s|es|en|n|e))?(?![^\W\d_])"
+    r"|(?:ال)?(?:قضايا|قضية)"
+)
+
+
+def _list_heading(text: str, start: int) -> str | None:
+    """The heading of the list whose item opens with the value at `start`: the line right above
+    the list's items, when it ends with a colon (`new matters opened this week:`). None when the
+    value does not open an item of such a list."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _ITEM_HEAD.fullmatch(text, line_start, start) is None:
+        return None
+    pos = line_start
+    for _ in range(60):
+        if pos <= 0:
+            return None
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        above = text[prev : pos - 1]
+        pos = prev
+        item = re.match(r"[ \t]*(?:[•·*‣▪◦–—-]|\d{1,2}[.)])[ \t]", above)
+        if item is None:
+            return above if above.rstrip().endswith((":", "：")) else None
+    return None
+
+
 # An XML element opened right before a value: `<Id>`, `<Nr type="x">`.
 _XML_OPEN = re.compile(r"<([A-Za-z][\w.-]*)(?:[ \t][^<>\n]*)?>$")
 
@@ -225,5 +260,9 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     if owners and (account := _ACCOUNT_NAMED.search(before)) and text[start : start + 1] != "+":
         # A messenger's or a phone line's account is a phone number (`WhatsApp account 06…`).
         return _PHONE_ACCOUNT.search(before[: account.start()]) is None
+    # A list's heading names its items (`new matters opened this week:` over `• 45253-0067 – …`).
+    heading = _list_heading(text, start)
+    if heading is not None and _ITEMS_NAMED.search(heading) is not None:
+        return text[start : start + 1] != "+"
     header = column_header(text, start)
     return header is not None and named_as_id(header + " ", len(header) + 1, owners=owners)

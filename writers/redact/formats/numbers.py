@@ -11,6 +11,7 @@ from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    call_after,
     extension_after,
     grouped_as_its_plan,
     phone_label,
@@ -93,7 +94,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
     for i, group in enumerate(groups):
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
-            return False
+            if not _digit_added_apart(text, start, end, groups, i):
+                return False
     widths = {len(g) for g in groups}
     if len(widths) == 1:
         width = widths.pop()
@@ -105,13 +107,28 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     return True
 
 
+def _digit_added_apart(text: str, start: int, end: int, groups: list[str], i: int) -> bool:
+    """True when the one-digit group `groups[i]` is the digit a plan added in front of its
+    numbers, written apart right after the area code: Brazil's mobiles gained a 9 before their
+    eight digits (2012–2016), and people write `(21) 9 6879-9318`, `+55 21 9 6879-9318`. It
+    stands there only in a number the text calls a phone and whose digits, read whole, are a
+    number of some plan; a list (`6 9 12 15`) or a version (`130.0.2091.95`) is neither."""
+    area = 2 if groups[0].startswith("+") else 1
+    if i != area or i + 1 >= len(groups) or not 2 <= len(groups[i - 1].lstrip("+")) <= 3:
+        return False
+    if sum(len(g) for g in groups[i + 1 :]) < 7:
+        return False  # the added digit stands before a whole subscriber's number
+    whole = " ".join(groups[:i] + ["".join(groups[i:])])
+    return called_a_phone(text, start, end) and (whole.startswith("+") or read_in_some_plan(whole))
+
+
 def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
     """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
     label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
     3)`: only a phone has one), or the header of its table column (`| contact |`). With
     `by_name`, the word must be a phone's own on the number's line, not "number" alone
     (`phone_words.phone_named_on_line`)."""
-    if extension_after(text, end):
+    if extension_after(text, end) or call_after(text, end):
         return True
     if phone_named_on_line(text, start) if by_name else phone_label(text, start):
         return True
