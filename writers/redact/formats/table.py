@@ -25,6 +25,7 @@ from writers.redact.formats.numbers import (
     phone_check,
     wrapped_card_check,
 )
+from writers.redact.formats.gates import OPEN, Gate, gate_of
 from writers.redact.formats.paired_fields import (
     NAMED_ELEMENT,
     QUOTED_OR_BARE,
@@ -410,10 +411,28 @@ def named_public(text: str, start: int) -> bool:
     return intro.endswith(":") and _INTRO_PUBLIC.search(intro) is not None
 
 
+# Each rule's gate, derived once from its pattern (a searcher that is no compiled pattern has
+# none: it is searched on every text).
+_GATES: dict[int, tuple[Rule, Gate]] = {}
+
+
+def _gate(rule: Rule) -> Gate:
+    """`rule`'s gate, derived from its pattern on first use."""
+    cached = _GATES.get(id(rule))
+    if cached is not None and cached[0] is rule:
+        return cached[1]
+    gate = gate_of(rule.pattern) if isinstance(rule.pattern, re.Pattern) else OPEN
+    _GATES[id(rule)] = (rule, gate)
+    return gate
+
+
 def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
     """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
     scanned: dict[Callable[[str], Sequence[int]], Sequence[int]] = {}
+    lowered = text.lower() if text.isascii() else None
     for rule in rules:
+        if not _gate(rule).opens(text, lowered):
+            continue  # the text lacks a piece every match holds (`formats/gates.py`)
         if rule.needs is not None and rule.needs.search(text) is None:
             continue  # no match can exist (a street address has a house number)
         starts = None
