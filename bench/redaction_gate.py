@@ -4,6 +4,7 @@ Run from the repo root:
 
     python bench/redaction_gate.py                 # findings and time, gated against ungated
     python bench/redaction_gate.py --callgrind     # and instructions per text, by kind of text
+    python bench/redaction_gate.py --callgrind --no-compare [--kinds chat,short] [--tree DIR]
 
 Every text of every development set (`tests/support/data/**/*.jsonl`, the held-out sets left
 out) goes through a redactor with the gates and one without (`Redactor(gated=False)`: every rule
@@ -36,6 +37,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# `--tree DIR`: the redactor counted is another checkout's (its plain `Redactor()`, under
+# callgrind), for a before and after; the texts and this driver are this tree's.
+if os.environ.get("REDACTION_GATE_TREE"):
+    sys.path.insert(0, os.environ["REDACTION_GATE_TREE"])
 
 from tests.support.paths import HELDOUT  # noqa: E402
 from writers.redact.redactor import Finding, Redactor  # noqa: E402
@@ -63,11 +68,13 @@ def chat() -> list[str]:
 
 
 def kinds() -> dict[str, list[str]]:
-    return {
+    every = {
         "chat": chat(),
         "short": [t for t in texts("*negatives*") if len(t) <= 200][:600],
         "positives": [t for t in texts("*positives*") if len(t) <= 200][:600],
     }
+    wanted = os.environ.get("REDACTION_GATE_KINDS")
+    return {k: v for k, v in every.items() if not wanted or k in wanted.split(",")}
 
 
 def compare() -> None:
@@ -116,7 +123,10 @@ def counted() -> None:
     """Inside valgrind: each kind's batch through each redactor, the count dumped per batch."""
     shim = ctypes.CDLL(os.environ["REDACTION_GATE_SHIM"])
     shim.cg_dump.argtypes = [ctypes.c_char_p]
-    redactors = {"gated": Redactor(), "ungated": Redactor(gated=False)}
+    if os.environ.get("REDACTION_GATE_TREE"):
+        redactors = {"tree": Redactor()}
+    else:
+        redactors = {"gated": Redactor(), "ungated": Redactor(gated=False)}
     for kind, batch in kinds().items():
         for name, redactor in redactors.items():
             for t in batch[:20]:
@@ -127,7 +137,7 @@ def counted() -> None:
             shim.cg_dump(f"{kind}-{name}".encode())
 
 
-def callgrind() -> None:
+def callgrind(tree: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)
         (where / "shim.c").write_text(SHIM)
@@ -138,6 +148,8 @@ def callgrind() -> None:
             check=True,
         )
         env = dict(os.environ, REDACTION_GATE_SHIM=str(where / "shim.so"))
+        if tree:
+            env["REDACTION_GATE_TREE"] = str(Path(tree).resolve())
         out = where / "cg.out"
         subprocess.run(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
@@ -155,8 +167,11 @@ def callgrind() -> None:
             if trigger and total:
                 counts[trigger.group(1)] = int(total.group(1))
     sizes = {kind: len(batch) for kind, batch in kinds().items()}
-    print("instructions per text (thousands), callgrind")
+    print("instructions per text (thousands), callgrind" + (f", the tree {tree}" if tree else ""))
     for kind, n in sizes.items():
+        if tree:
+            print(f"{kind} ({n} texts): {counts[f'{kind}-tree'] / n / 1e3:.0f} k")
+            continue
         gated, ungated = counts[f"{kind}-gated"] / n, counts[f"{kind}-ungated"] / n
         print(
             f"{kind} ({n} texts): gated {gated / 1e3:.0f} k, ungated {ungated / 1e3:.0f} k, "
@@ -167,14 +182,20 @@ def callgrind() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--callgrind", action="store_true", help="count instructions too")
+    parser.add_argument("--tree", default="", help="count another checkout's redactor")
+    parser.add_argument("--no-compare", action="store_true", help="only count (--callgrind)")
+    parser.add_argument("--kinds", default="", help="the kinds of text counted: chat,short,…")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.kinds:
+        os.environ["REDACTION_GATE_KINDS"] = args.kinds
     if args.inside:
         counted()
         return
-    compare()
+    if not args.no_compare:
+        compare()
     if args.callgrind:
-        callgrind()
+        callgrind(args.tree)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,12 @@ def test_no_gate_closes_on_a_text_its_rule_matches(rule: Rule) -> None:
     assert len(texts) > 10000  # the corpora were found
     g = gate(rule)
     closed = [t for t in texts if not opens_every_way(g, t)]
+    # `find` asks a rule's gate only of a text its `needs` and `starts` let through (its own
+    # tests check those): the rest need no search here.
+    if rule.needs is not None:
+        closed = [t for t in closed if rule.needs.search(t) is not None]
+    if rule.starts is not None:
+        closed = [t for t in closed if rule.starts(t)]
     assert [t[:80] for t in closed if rule.pattern.search(t) is not None] == []
 
 
@@ -142,9 +148,9 @@ def test_a_generated_pattern_opens_its_gate_on_what_it_matches(
     ("pattern", "opens", "closes"),
     [
         (r"(?<![\w-])ghp_[A-Za-z0-9]{36}", "token ghp_x", "token gh_x"),
-        (r"(?i)password\s*[:=]", "PassWord", "pass word"),
+        (r"(?i)password\s*[:=]", "PassWord:", "pass word:"),
         (r"(?i)zéro|null", "ZÉRO", "zero"),
-        (r"\d{4}-\d{4}", "1", "no digits"),
+        (r"\d{4}-\d{4}", "1-2", "no-digits"),
         (r"(?i)sk-", "\u017fK-", "s k"),  # `ſ` and the Kelvin sign fold to `s` and `k`
     ],
 )
@@ -157,6 +163,6 @@ def test_a_gate_asks_for_what_its_pattern_needs(pattern: str, opens: str, closes
 
 def test_a_redactor_with_gates_finds_what_one_without_finds(redactor: Redactor) -> None:
     ungated = Redactor(gated=False)
-    texts = dev_texts()[::15]
-    assert len(texts) > 1000
+    texts = dev_texts()[::30]
+    assert len(texts) > 900
     assert [redactor.findings(t) for t in texts] == [ungated.findings(t) for t in texts]

@@ -47,8 +47,9 @@ _MAX_STRINGS = 64
 _MAX_CLASS = 10
 # The factors a gate keeps (the most selective ones: the longest shortest piece).
 _MAX_FACTORS = 3
-# A factor of at most this many literal pieces is asked with `in`; a larger one with a regex.
-_MAX_IN = 4
+# A text that is not ASCII is asked only the factors of at most this many pieces: the regex
+# engine tries an alternation at every position of the text, branch by branch.
+_MAX_REGEX = 16
 
 _I = re.IGNORECASE
 _EMPTY: Strings = frozenset({("", False, False)})
@@ -213,17 +214,12 @@ def _ascii_class(piece: Piece) -> str:
     return "".join(sorted({chr(c).lower() for c in range(128) if regex.match(chr(c))}))
 
 
-@dataclass(frozen=True)
-class Check:
-    """One factor, asked of an ASCII text: its literal pieces with `in` (`exact` in the text as
-    written, `folded` in the text in lower case), and its classes' ASCII characters in one
-    regex over the text in lower case (None: no class), whose answer the rules of one text
-    share. A literal piece is looked for with `in`: the regex engine tries an alternation of
-    many words at every position of the text, `in` scans for each word in C."""
-
-    exact: tuple[str, ...]
-    folded: tuple[str, ...]
-    chars: re.Pattern[str] | None
+# One factor, asked of an ASCII text: its literal pieces with `in` (the first tuple in the text
+# as written, the second in the text in lower case), and its classes' ASCII characters in one
+# regex over the text in lower case (None: no class), whose answer the rules of one text share.
+# A literal piece is looked for with `in`: the regex engine would try an alternation of many
+# words at every position of the text, where `in` scans for each word in C.
+Check = tuple[tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None"]
 
 
 def _check(factor: Factor) -> Check:
@@ -233,7 +229,7 @@ def _check(factor: Factor) -> Check:
     chars = "".join(sorted(set("".join(_ascii_class(p) for p in factor if p[2]))))
     regex = re.compile("[" + re.escape(chars) + "]") if chars else None
     # The shortest pieces first: they are the likeliest to be found.
-    return Check(
+    return (
         tuple(sorted(exact, key=lambda s: (len(s), s))),
         tuple(sorted(folded, key=lambda s: (len(s), s))),
         regex,
@@ -266,26 +262,24 @@ class Gate:
                 if regex.search(text) is None:
                     return False
             return True
-        for check in self.checks:
-            if not _holds(check, text, lowered, seen):
-                return False
+        # One loop, no call per factor: this runs for every rule on every text.
+        for exact, folded, chars in self.checks:
+            for piece in exact:
+                if piece in text:
+                    break
+            else:
+                for piece in folded:
+                    if piece in lowered:
+                        break
+                else:
+                    if chars is None:
+                        return False
+                    found = seen.get(chars)
+                    if found is None:
+                        found = seen[chars] = chars.search(lowered) is not None
+                    if not found:
+                        return False
         return True
-
-
-def _holds(check: Check, text: str, lowered: str, seen: dict[re.Pattern[str], bool]) -> bool:
-    for piece in check.exact:
-        if piece in text:
-            return True
-    for piece in check.folded:
-        if piece in lowered:
-            return True
-    chars = check.chars
-    if chars is None:
-        return False
-    found = seen.get(chars)
-    if found is None:
-        found = seen[chars] = chars.search(lowered) is not None
-    return found
 
 
 OPEN = Gate((), (), ())
@@ -299,4 +293,5 @@ def gate_of(pattern: re.Pattern[str]) -> Gate:
         factors = [*factors, exact]
     chosen = tuple(sorted(set(factors), key=lambda f: (_score(f), sorted(f)), reverse=True))
     chosen = chosen[:_MAX_FACTORS]
-    return Gate(chosen, tuple(map(_check, chosen)), tuple(map(_regex, chosen)))
+    regexes = tuple(_regex(f) for f in chosen if len(f) <= _MAX_REGEX)
+    return Gate(chosen, tuple(map(_check, chosen)), regexes)
