@@ -17,6 +17,7 @@ from writers.redact.formats.auth_email import (
     email_check,
     url_cred_check,
 )
+from writers.redact.formats.gates import OPEN, Gate, gate_of
 from writers.redact.formats.numbers import (
     card_check,
     clabe_check,
@@ -410,10 +411,45 @@ def named_public(text: str, start: int) -> bool:
     return intro.endswith(":") and _INTRO_PUBLIC.search(intro) is not None
 
 
-def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, int, float]]:
-    """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check."""
+# Each rule's gate, derived once from its pattern (a searcher that is no compiled pattern has
+# none: it is searched on every text), by the rule's identity (the rule kept beside it).
+_GATES: dict[int, tuple[Rule, Gate]] = {}
+
+
+def gate(rule: Rule) -> Gate:
+    """`rule`'s gate (`formats/gates.py`), derived from its pattern on first use."""
+    cached = _GATES.get(id(rule))
+    if cached is not None and cached[0] is rule:
+        return cached[1]
+    derived = gate_of(rule.pattern) if isinstance(rule.pattern, re.Pattern) else OPEN
+    _GATES[id(rule)] = (rule, derived)
+    return derived
+
+
+# The gates of a tuple of rules (a recognizer's), by the tuple's identity (the tuple kept beside).
+_SET_GATES: dict[int, tuple[Sequence[Rule], tuple[Gate, ...]]] = {}
+
+
+def _gates(rules: Sequence[Rule]) -> tuple[Gate, ...]:
+    cached = _SET_GATES.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    gates = tuple(map(gate, rules))
+    if isinstance(rules, tuple):
+        _SET_GATES[id(rules)] = (rules, gates)
+    return gates
+
+
+def find(
+    text: str, rules: Sequence[Rule] = RULES, *, gated: bool = True
+) -> Iterable[tuple[str, int, int, float]]:
+    """Yield `(kind, start, end, score)` for every rule hit in `text` that passes its check.
+    A rule whose gate the text does not open is not searched (`gated=False`: every rule is,
+    for the tests and the bench that prove the gates change nothing)."""
     scanned: dict[Callable[[str], Sequence[int]], Sequence[int]] = {}
-    for rule in rules:
+    lowered = text.lower() if text.isascii() else None
+    seen: dict[re.Pattern[str], bool] = {}
+    for rule, rule_gate in zip(rules, _gates(rules) if gated else [OPEN] * len(rules), strict=True):
         if rule.needs is not None and rule.needs.search(text) is None:
             continue  # no match can exist (a street address has a house number)
         starts = None
@@ -424,6 +460,8 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
             starts = scanned[rule.starts]
             if not starts:
                 continue
+        if rule_gate.factors and not rule_gate.opens(text, lowered, seen):
+            continue  # the text lacks a piece every match holds (`formats/gates.py`)
         pos = 0
         while (
             m := rule.pattern.search(text, pos)
@@ -455,9 +493,11 @@ def find(text: str, rules: Sequence[Rule] = RULES) -> Iterable[tuple[str, int, i
 class RuleRecognizer(LocalRecognizer):
     """A presidio recognizer that runs `RULES` (regex + filters) over the text."""
 
-    def __init__(self, rules: Sequence[Rule] = RULES) -> None:
+    def __init__(self, rules: Sequence[Rule] = RULES, *, gated: bool = True) -> None:
         self._rules = tuple(rules)
+        self._gated = gated
         kinds = sorted({r.kind for r in self._rules})
+        self._kinds = set(kinds)
         super().__init__(supported_entities=kinds, name="SeshatRules", supported_language="en")
 
     def load(self) -> None:
@@ -473,8 +513,10 @@ class RuleRecognizer(LocalRecognizer):
             RecognizerResult.RECOGNIZER_NAME_KEY: "SeshatRules",
             RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
         }
-        rules = [r for r in self._rules if wanted is None or r.kind in wanted]
+        rules: Sequence[Rule] = self._rules
+        if wanted is not None and not self._kinds <= wanted:
+            rules = [r for r in self._rules if r.kind in wanted]
         return [
             RecognizerResult(kind, start, end, score, recognition_metadata=dict(meta))
-            for kind, start, end, score in find(text, rules)
+            for kind, start, end, score in find(text, rules, gated=self._gated)
         ]

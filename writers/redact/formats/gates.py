@@ -1,0 +1,297 @@
+"""A rule's gate: the pieces every match of its pattern holds, read from the pattern itself, so
+that a text without them is not searched with the pattern at all.
+
+Most chat holds no secret, and searching it with every rule was most of redacting it (issue 27,
+thirteenth round): a search that fails still tries the pattern at each position of the text. The
+gate is derived from the compiled pattern's syntax tree (`re._parser`), as RE2's and Hyperscan's
+prefilters are, so a rule added later gets one without anyone writing it, and it cannot ask for
+more than the pattern does:
+
+- a literal character, a small character set, and a run of them in a row are pieces a match
+  holds (`ghp_`, `xox`, `password`); a larger set of characters made of digits, letters or
+  spaces (`\\d`, `[0-9]`) is one too, a character of it;
+- an alternation needs one of its branches' pieces (`password|passwd|pwd`);
+- a repeat needs its body's pieces when it repeats at least once, nothing when it may not;
+- a positive lookaround's pieces are in the text too (outside the match maybe, inside the text
+  all the same); a negative lookaround, a back-reference, a conditional group, any character or
+  a negated set needs nothing, and ends the run of literals around it.
+
+A gate is a few factors; the text must hold a piece of every factor. An ASCII text (most chat) is
+asked in lower case: a case-insensitive piece is lowered, a case-sensitive one is looked for as
+written or, in a large factor, lowered too (which only lets more texts through). Only four
+characters outside ASCII match an ASCII one when case is ignored (`İ ı ſ K`): a piece is cut at
+them, and a piece with any other character outside ASCII cannot be in an ASCII text. Any other
+text is asked through a regex of the factor's pieces with the pattern's case rules, so the engine
+that runs the rule decides. Dropping a factor or cutting a piece only makes a gate weaker, never
+wrong: when in doubt the derivation drops. tests/writers/redact/test_rule_gates.py checks that
+every rule has its gate and that no gate closes on a text its rule matches (every development
+text, and generated ones).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
+
+# A piece: a literal string, or (`is_class`) a character class's regex; whether case is ignored.
+Piece = tuple[str, bool, bool]
+Factor = frozenset[Piece]
+Strings = frozenset[Piece]  # the exact strings a node matches (literal pieces only)
+
+# The most strings a run of literals, an alternation or a character class is expanded into.
+_MAX_STRINGS = 64
+_MAX_CLASS = 10
+# The factors a gate keeps (the most selective ones: the longest shortest piece).
+_MAX_FACTORS = 3
+# A text that is not ASCII is asked only the factors of at most this many pieces: the regex
+# engine tries an alternation at every position of the text, branch by branch.
+_MAX_REGEX = 16
+
+_I = re.IGNORECASE
+_EMPTY: Strings = frozenset({("", False, False)})
+# The characters outside ASCII that match an ASCII one when case is ignored (checked against the
+# engine by the tests).
+ASCII_FOLDS = "\u0130\u0131\u017f\u212a"
+# The classes a character set may be made of to be a piece: digits, word characters, spaces
+# (never a negation: under `re.ASCII`, `\W` is wider than the class the gate would ask for).
+_CATEGORIES = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_SPACE: r"\s"}
+
+
+def _join(a: Piece, b: Piece) -> Piece:
+    # A case-sensitive piece read case-insensitively is weaker, never wrong.
+    return (a[0] + b[0], a[1] or b[1], False)
+
+
+def _product(a: Strings, b: Strings) -> Strings | None:
+    if len(a) * len(b) > _MAX_STRINGS:
+        return None
+    return frozenset(_join(x, y) for x in a for y in b)
+
+
+def _class(items: list[tuple[Any, Any]], icase: bool) -> tuple[Strings | None, list[Factor]]:
+    """A character class: its characters when it is small and spelled out, else itself as one
+    piece when it is made of ranges, characters and positive classes only."""
+    chars: set[str] = set()
+    source: list[str] = []
+    spelled = True  # every character of the class is in `chars`
+    for op, av in items:
+        if op is sre.LITERAL:
+            chars.add(chr(av))
+            source.append(re.escape(chr(av)))
+        elif op is sre.RANGE:
+            chars.update(chr(c) for c in range(av[0], min(av[1], av[0] + _MAX_CLASS) + 1))
+            spelled = spelled and av[1] - av[0] <= _MAX_CLASS
+            source.append(f"{re.escape(chr(av[0]))}-{re.escape(chr(av[1]))}")
+        elif op is sre.CATEGORY and av in _CATEGORIES:
+            spelled = False
+            source.append(_CATEGORIES[av])
+        else:
+            return None, []  # a negation, a negated class
+    if not source:
+        return None, []
+    if spelled and len(chars) <= _MAX_CLASS:
+        return frozenset((c, icase, False) for c in chars), []
+    return None, [frozenset({("[" + "".join(source) + "]", icase, True)})]
+
+
+def _score(factor: Factor) -> tuple[int, int]:
+    """How selective a factor is: the length of its shortest piece (a class counts as one
+    character), then the fewer pieces the better (a class counts as its ASCII characters)."""
+    shortest = min(1 if is_class else len(s) for s, _, is_class in factor)
+    return (shortest, -sum(len(_ascii_class(p)) if p[2] else 1 for p in factor))
+
+
+def _best(exact: Strings | None, factors: list[Factor]) -> Factor | None:
+    """The one factor that stands for a branch: its most selective one."""
+    candidates = list(factors)
+    if exact is not None and all(s for s, _, _ in exact):
+        candidates.append(exact)
+    return max(candidates, key=_score) if candidates else None
+
+
+def _node(op: Any, av: Any, icase: bool) -> tuple[Strings | None, list[Factor]]:
+    """What one node of the tree matches: the exact strings (None when not a few), and the
+    factors any match of it holds."""
+    if op is sre.LITERAL:
+        return frozenset({(chr(av), icase, False)}), []
+    if op is sre.IN:
+        return _class(av, icase)
+    if op is sre.AT or op is sre.ASSERT_NOT:
+        return _EMPTY, []
+    if op is sre.ASSERT:
+        exact, factors = _seq(av[1], icase)
+        if exact is not None and all(s for s, _, _ in exact):
+            factors = [*factors, exact]
+        return _EMPTY, factors
+    if op is sre.SUBPATTERN:
+        _group, add, delete, sub = av
+        return _seq(sub, (icase or bool(add & _I)) and not delete & _I)
+    if op is sre.ATOMIC_GROUP:
+        return _seq(av, icase)
+    if op is sre.BRANCH:
+        branches = [_seq(sub, icase) for sub in av[1]]
+        if all(e is not None for e, _ in branches):
+            union: Strings = frozenset().union(*(e for e, _ in branches if e is not None))
+            if len(union) <= _MAX_STRINGS:
+                return union, []
+        best = [_best(e, f) for e, f in branches]
+        if any(b is None for b in best):
+            return None, []
+        return None, [frozenset().union(*(b for b in best if b is not None))]
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, high, sub = av
+        if low < 1:
+            return None, []
+        exact, factors = _seq(sub, icase)
+        if exact is None:
+            return None, factors
+        # The match holds `low` of the body's strings in a row (as many as can be spelled out).
+        repeated: Strings = exact
+        for _ in range(low - 1):
+            more = _product(repeated, exact)
+            if more is None:
+                break
+            repeated = more
+        else:
+            if low == high:
+                return repeated, factors
+        if all(s for s, _, _ in repeated):
+            factors = [*factors, repeated]
+        return None, factors
+    return None, []  # any character, a back-reference, a conditional group, …
+
+
+def _seq(items: Any, icase: bool) -> tuple[Strings | None, list[Factor]]:
+    """A sequence: runs of exact strings in a row are joined; each run, ended by a node that
+    is not exact, becomes a factor."""
+    factors: list[Factor] = []
+    run: Strings = _EMPTY
+    whole = True
+
+    def close(strings: Strings) -> None:
+        if all(s for s, _, _ in strings):
+            factors.append(strings)
+
+    for op, av in items:
+        exact, found = _node(op, av, icase)
+        factors += found
+        if exact is None:
+            close(run)
+            run, whole = _EMPTY, False
+            continue
+        joined = _product(run, exact)
+        if joined is None:
+            close(run)
+            run, whole = exact, False
+        else:
+            run = joined
+    if whole:
+        return run, factors
+    close(run)
+    return None, factors
+
+
+def _ascii_pieces(piece: Piece) -> str | None:
+    """A literal piece as it can appear in an ASCII text in lower case: its longest run of
+    ASCII characters between the characters that fold to ASCII, lowered; None when a character
+    of it can be in no ASCII text."""
+    text, icase, _ = piece
+    if any(not c.isascii() and not (icase and c in ASCII_FOLDS) for c in text):
+        return None
+    runs = re.split("[" + ASCII_FOLDS + "]", text)
+    return max(runs, key=len).lower()
+
+
+@functools.cache
+def _ascii_class(piece: Piece) -> str:
+    """The ASCII characters a class piece matches, lowered."""
+    src, icase, _ = piece
+    regex = re.compile(src, _I if icase else 0)
+    return "".join(sorted({chr(c).lower() for c in range(128) if regex.match(chr(c))}))
+
+
+# One factor, asked of an ASCII text: its literal pieces with `in` (the first tuple in the text
+# as written, the second in the text in lower case), and its classes' ASCII characters in one
+# regex over the text in lower case (None: no class), whose answer the rules of one text share.
+# A literal piece is looked for with `in`: the regex engine would try an alternation of many
+# words at every position of the text, where `in` scans for each word in C.
+Check = tuple[tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None"]
+
+
+def _check(factor: Factor) -> Check:
+    exact = {s for s, icase, is_class in factor if not is_class and not icase and s.isascii()}
+    kept = (_ascii_pieces(p) for p in factor if p[1] and not p[2])
+    folded = {s for s in kept if s is not None}
+    chars = "".join(sorted(set("".join(_ascii_class(p) for p in factor if p[2]))))
+    regex = re.compile("[" + re.escape(chars) + "]") if chars else None
+    # The shortest pieces first: they are the likeliest to be found.
+    return (
+        tuple(sorted(exact, key=lambda s: (len(s), s))),
+        tuple(sorted(folded, key=lambda s: (len(s), s))),
+        regex,
+    )
+
+
+def _regex(factor: Factor) -> re.Pattern[str]:
+    """The factor as one regex, for any text, with the pattern's case rules."""
+    parts = []
+    for s, icase, is_class in factor:
+        part = s if is_class else re.escape(s)
+        parts.append(f"(?i:{part})" if icase else part)
+    return re.compile("|".join(sorted(parts)))
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The factors a text must hold (a piece of each) for its rule to be searched at all (none:
+    every text is searched), and how each is asked."""
+
+    factors: tuple[Factor, ...]
+    checks: tuple[Check, ...]
+    regexes: tuple[re.Pattern[str], ...]
+
+    def opens(self, text: str, lowered: str | None, seen: dict[re.Pattern[str], bool]) -> bool:
+        """Whether `text` holds a piece of every factor; `lowered` is `text.lower()` when the
+        text is ASCII, None when it is not; `seen` keeps the classes' answers for the text."""
+        if lowered is None:
+            for regex in self.regexes:
+                if regex.search(text) is None:
+                    return False
+            return True
+        # One loop, no call per factor: this runs for every rule on every text.
+        for exact, folded, chars in self.checks:
+            for piece in exact:
+                if piece in text:
+                    break
+            else:
+                for piece in folded:
+                    if piece in lowered:
+                        break
+                else:
+                    if chars is None:
+                        return False
+                    found = seen.get(chars)
+                    if found is None:
+                        found = seen[chars] = chars.search(lowered) is not None
+                    if not found:
+                        return False
+        return True
+
+
+OPEN = Gate((), (), ())
+
+
+def gate_of(pattern: re.Pattern[str]) -> Gate:
+    """The gate of a compiled pattern: its most selective factors."""
+    tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    exact, factors = _seq(tree, bool(tree.state.flags & _I))
+    if exact is not None and all(s for s, _, _ in exact):
+        factors = [*factors, exact]
+    chosen = tuple(sorted(set(factors), key=lambda f: (_score(f), sorted(f)), reverse=True))
+    chosen = chosen[:_MAX_FACTORS]
+    regexes = tuple(_regex(f) for f in chosen if len(f) <= _MAX_REGEX)
+    return Gate(chosen, tuple(map(_check, chosen)), regexes)
