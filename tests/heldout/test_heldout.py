@@ -309,21 +309,21 @@ HELD_OUT_REDACTION = {
     "redaction13": (168, 170, 10, 600),
     "redaction15": (168, 170, 9, 600),
     "redaction20": (170, 170, 12, 600),
-    "redaction21": (163, 170, 14, 600),
+    "redaction21": (165, 170, 14, 600),
     "redaction22": (170, 170, 2, 600),
     "redaction27": (168, 170, 23, 600),
     "redaction28": (169, 170, 4, 600),
-    "redaction30": (169, 170, 12, 600),
+    "redaction30": (170, 170, 12, 600),
     "redaction34": (167, 170, 6, 600),
     "redaction35": (167, 170, 17, 600),
-    "redaction36": (167, 170, 6, 600),
+    "redaction36": (168, 170, 6, 600),
     "redaction40": (168, 170, 5, 600),
     "redaction43": (168, 170, 10, 600),
     "redaction46": (169, 170, 2, 600),
-    "redaction49": (168, 170, 8, 600),
+    "redaction49": (169, 170, 8, 600),
     # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
     # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
-    "redaction52": (168, 170, 3, 600),
+    "redaction52": (169, 170, 3, 600),
     "redaction56": (167, 170, 8, 600),
     # Issue 24's twelfth round: written blind, drawn by lot (random.Random(20261203)) from sets
     # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
@@ -332,7 +332,11 @@ HELD_OUT_REDACTION = {
     # Issue 24's thirteenth round: written blind, drawn by lot (random.Random(20261210)) from sets
     # 63-66, frozen unread; first measured on 57aa121 before the round's rules.
     "redaction64": (167, 170, 9, 600),
-    "redaction65": (166, 170, 3, 600),
+    "redaction65": (168, 170, 3, 600),
+    # After issue 24's thirteenth round (rules chosen on dev sets 59-63 and 66 and the dev probes;
+    # every held-out set counted once, after the merges, nobody read a held-out text): 64
+    # unchanged (167/170, 9); 65 166 -> 168; recall 21 163 -> 165, 30, 36, 49 and 52 one more
+    # each; no false-positive count changed.
     # After issue 24's twelfth round (rules chosen on dev sets 59-62, the dev probes and a card
     # probe its rule's author wrote; every held-out set counted once, after the merges, nobody
     # read a held-out text): 57 unchanged (164/170, 15); 58 FP 0 -> 1 (found on counts, not
@@ -363,13 +367,14 @@ HELD_OUT_REDACTION = {
 #   them. recall12 259/303 after the twelfth round.
 # name: (caught, secrets, false-positive ceiling, positives, negatives)
 HELD_OUT_PROBES = {
-    "recall10": (254, 300, 1, 300, 200),
+    "recall10": (255, 300, 1, 300, 200),
     "recall12": (259, 303, 1, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
     "recall13": (265, 318, 0, 300, 200),
     # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
-    # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200.
-    "recall14": (259, 320, 6, 300, 200),
+    # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200;
+    # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
+    "recall14": (265, 320, 6, 300, 200),
 }
 
 
