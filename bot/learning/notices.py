@@ -338,15 +338,7 @@ class LearningNotices:
                 # Forgotten (the person's "forget everything" deletes the reflection) or never
                 # there: before, the person was told only owners may undo.
                 if actor not in s.owner_ids:
-                    audit(
-                        db,
-                        actor=actor,
-                        action="notice.undo_refused",
-                        target_kind="reflection",
-                        target_id=reflection_id[:64],
-                        now=now,
-                        reason="no such reflection",
-                    )
+                    _undo_refused(db, actor, reflection_id, now, "no such reflection")
                 outcome, message = (
                     "gone",
                     "There is nothing left to undo: what this session's reflection kept is "
@@ -378,15 +370,7 @@ class LearningNotices:
                 else:
                     message = f"Nothing from this session concerns only you; {rest}"
             elif actor not in s.owner_ids:
-                audit(
-                    db,
-                    actor=actor,
-                    action="notice.undo_refused",
-                    target_kind="reflection",
-                    target_id=reflection_id[:64],
-                    now=now,
-                    reason="not an owner",
-                )
+                _undo_refused(db, actor, reflection_id, now, "not an owner")
                 outcome, message = "refused", "Only an owner can undo what Seshat learned."
             elif notice is None:
                 outcome, message = "unknown", "There is no learning notice for that reflection."
@@ -408,3 +392,16 @@ class LearningNotices:
                     outcome = "undone"
                     message = f"Undone by <@{actor}>: {len(changes)} change(s) rolled back."
         return outcome, message, notice
+
+
+def _undo_refused(db: Session, actor: str, reflection_id: str, now: datetime, reason: str) -> None:
+    """Audit a notice's Undo that was not carried out, and why."""
+    audit(
+        db,
+        actor=actor,
+        action="notice.undo_refused",
+        target_kind="reflection",
+        target_id=reflection_id[:64],
+        now=now,
+        reason=reason,
+    )
