@@ -59,6 +59,68 @@ def insert_ignore_keys(
     return [key for row in rows for (key, *_) in db.execute(statement, row).all()]
 
 
+class Prepared:
+    """A Core statement compiled once per dialect and run on the driver's cursor
+    (`Connection.exec_driver_sql`), for the statements every message runs.
+
+    `Connection.execute` of a Core statement looks its compiled form up again and sets up
+    SQLAlchemy's execution context and typed result at every call (~0.28 M instructions a
+    statement, `docs/notes/27-hot13-ctx.md`); this keeps the SQL text, the order of its
+    parameters and their types' bind processors (SQLite's datetimes as text, booleans as
+    integers), and hands the driver the processed values. The same SQL runs in the same
+    transaction and the engine's events fire as before (the SQLite writer lock, the statement
+    counters). The rows come back as the driver returns them, with no result processing: use it
+    only for statements whose RETURNING is of strings and integers."""
+
+    __slots__ = ("statement", "_by_dialect")
+
+    def __init__(self, statement: Any) -> None:
+        self.statement = statement
+        self._by_dialect: dict[type[Any], _Compiled] = {}
+
+    def run(self, db: Session | Connection, params: dict[str, Any]) -> Any:
+        """Execute with `params` (its bind parameters by name): the driver's result."""
+        conn = db if isinstance(db, Connection) else db.connection()
+        compiled = self._by_dialect.get(type(conn.dialect))
+        if compiled is None:
+            compiled = self._by_dialect[type(conn.dialect)] = _Compiled(self.statement, conn)
+        return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
+
+
+class _Compiled:
+    """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
+    paramstyle) and their bind processors."""
+
+    __slots__ = ("sql", "_compiled", "_order", "_processors")
+
+    def __init__(self, statement: Any, conn: Connection) -> None:
+        dialect = conn.dialect
+        compiled = statement.compile(dialect=dialect)
+        if compiled.escaped_bind_names:
+            raise ValueError("a prepared statement's parameter names must need no escaping")
+        self.sql: str = compiled.string
+        self._compiled = compiled
+        self._order: tuple[str, ...] | None = (
+            tuple(compiled.positiontup) if compiled.positional else None
+        )
+        processors = []
+        for bind, name in compiled.bind_names.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                processors.append((name, process))
+        self._processors: tuple[tuple[str, Any], ...] = tuple(processors)
+
+    def parameters(self, params: dict[str, Any]) -> Any:
+        values = self._compiled.construct_params(params)
+        for name, process in self._processors:
+            value = values[name]
+            if value is not None:
+                values[name] = process(value)
+        if self._order is None:
+            return values
+        return tuple([values[name] for name in self._order])
+
+
 def dialect_of(db: Session | Connection) -> str:
     """ "sqlite" or "postgresql", for a Session or a Connection."""
     return db.dialect.name if isinstance(db, Connection) else db.get_bind().dialect.name
