@@ -7,7 +7,7 @@ import functools
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, select
+from sqlalchemy import Connection, Table, bindparam, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -57,9 +57,11 @@ _PREPARED_KEYS = 2
 def _claim(dialect: str, count: int) -> Prepared:
     """`claim_new`'s statement for `count` keys: `INSERT INTO processed_events … VALUES
     (:key_0, :at_), … ON CONFLICT DO NOTHING RETURNING key`, one row per key."""
-    table = ProcessedEvent.__table__
+    table: Table = ProcessedEvent.__table__  # type: ignore[assignment]
     insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
-    rows = [{"key": bindparam(f"key_{i}"), "received_at": bindparam("at_")} for i in range(count)]
+    rows: list[dict[str, Any]] = [
+        {"key": bindparam(f"key_{i}"), "received_at": bindparam("at_")} for i in range(count)
+    ]
     values = insert(table).values(rows if count > 1 else rows[0])
     return Prepared(values.on_conflict_do_nothing().returning(table.c.key))
 
