@@ -69,8 +69,8 @@ class Prepared:
     parameters and their types' bind processors (SQLite's datetimes as text, booleans as
     integers), and hands the driver the processed values. The same SQL runs in the same
     transaction and the engine's events fire as before (the SQLite writer lock, the statement
-    counters). `run` returns the driver's rows as they come (for strings and integers);
-    `rows` makes each value as its column's type does."""
+    counters). The rows come back as the driver returns them, with no result processing: use it
+    only for statements whose RETURNING is of strings and integers."""
 
     __slots__ = ("statement", "_by_dialect")
 
@@ -81,38 +81,17 @@ class Prepared:
     def run(self, db: Session | Connection, params: dict[str, Any]) -> Any:
         """Execute with `params` (its bind parameters by name): the driver's result."""
         conn = db if isinstance(db, Connection) else db.connection()
-        compiled = self._compiled(conn)
-        return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
-
-    def _compiled(self, conn: Connection) -> _Compiled:
         compiled = self._by_dialect.get(type(conn.dialect))
         if compiled is None:
             compiled = self._by_dialect[type(conn.dialect)] = _Compiled(self.statement, conn)
-        return compiled
-
-    def rows(self, db: Session | Connection, params: dict[str, Any]) -> list[tuple[Any, ...]]:
-        """Execute with `params`: every row, each value made by its column type's result
-        processor as `Connection.execute` makes it (SQLite's datetimes read from text)."""
-        conn = db if isinstance(db, Connection) else db.connection()
-        compiled = self._compiled(conn)
-        raw = conn.exec_driver_sql(compiled.sql, compiled.parameters(params)).all()
-        processors = compiled.results
-        return [
-            tuple(
-                [
-                    v if f is None or v is None else f(v)
-                    for f, v in zip(processors, row, strict=True)
-                ]
-            )
-            for row in raw
-        ]
+        return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
 
 
 class _Compiled:
     """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
-    paramstyle), their bind processors and its columns' result processors."""
+    paramstyle) and their bind processors."""
 
-    __slots__ = ("sql", "results", "_compiled", "_order", "_processors")
+    __slots__ = ("sql", "_compiled", "_order", "_processors")
 
     def __init__(self, statement: Any, conn: Connection) -> None:
         dialect = conn.dialect
@@ -130,11 +109,6 @@ class _Compiled:
             if process is not None:
                 processors[name] = process
         self._processors: tuple[tuple[str, Any], ...] = tuple(processors.items())
-        # What makes each returned value (None: the driver's value as it is).
-        self.results: tuple[Any, ...] = tuple(
-            column.type.dialect_impl(dialect).result_processor(dialect, None)
-            for column in statement.exported_columns
-        )
 
     def parameters(self, params: dict[str, Any]) -> Any:
         values = self._compiled.construct_params(params)

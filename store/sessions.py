@@ -146,7 +146,7 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
         last_activity_at_=now,
         pending_replies_=0,
     )
-    (found,) = _open_or_touch_prepared(dialect_of(db)).rows(db, row)
+    found = db.execute(_open_or_touch(dialect_of(db)), row).one()
     width = len(_SESSION_COLUMNS)
     session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
     owing, count, greatest, events_, top, user_v, channel_v, user_f, channel_f, notes = found[
@@ -215,12 +215,6 @@ def _unanswered(reply_state: ColumnElement[Any]) -> ColumnElement[bool]:
     hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
     again at every run."""
     return reply_state.in_([literal(s) for s in ReplyState.UNANSWERED])
-
-
-@functools.lru_cache(maxsize=2)
-def _open_or_touch_prepared(dialect: str) -> Prepared:
-    """`_open_or_touch`'s statement, prepared (`store.db.Prepared`)."""
-    return Prepared(_open_or_touch(dialect))
 
 
 @functools.lru_cache(maxsize=4)
