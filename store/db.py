@@ -8,8 +8,9 @@ import logging
 import os
 import re
 import threading
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
@@ -74,16 +75,22 @@ class Prepared:
 
     __slots__ = ("statement", "_by_dialect")
 
+    # How many times any prepared statement was compiled in this process (for the tests that
+    # check that the warm-up leaves a first message nothing to compile).
+    compiles: ClassVar[int] = 0
+
     def __init__(self, statement: Any) -> None:
         self.statement = statement
-        self._by_dialect: dict[type[Any], _Compiled] = {}
+        # By the engine's dialect (each engine's own, as SQLAlchemy's compiled cache is).
+        self._by_dialect: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
 
     def run(self, db: Session | Connection, params: dict[str, Any]) -> Any:
         """Execute with `params` (its bind parameters by name): the driver's result."""
         conn = db if isinstance(db, Connection) else db.connection()
-        compiled = self._by_dialect.get(type(conn.dialect))
+        compiled = self._by_dialect.get(conn.dialect)
         if compiled is None:
-            compiled = self._by_dialect[type(conn.dialect)] = _Compiled(self.statement, conn)
+            compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
+            Prepared.compiles += 1
         return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
 
 
