@@ -8,8 +8,9 @@ import logging
 import os
 import re
 import threading
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
@@ -57,6 +58,74 @@ def insert_ignore_keys(
     On a Connection (the hot path: no ORM session around the statement) as on a Session."""
     statement = _insert_ignore(dialect_of(db), entity.__table__)
     return [key for row in rows for (key, *_) in db.execute(statement, row).all()]
+
+
+class Prepared:
+    """A Core statement compiled once per dialect and run on the driver's cursor
+    (`Connection.exec_driver_sql`), for the statements every message runs.
+
+    `Connection.execute` of a Core statement looks its compiled form up again and sets up
+    SQLAlchemy's execution context and typed result at every call (~0.28 M instructions a
+    statement, `docs/notes/27-hot13-ctx.md`); this keeps the SQL text, the order of its
+    parameters and their types' bind processors (SQLite's datetimes as text, booleans as
+    integers), and hands the driver the processed values. The same SQL runs in the same
+    transaction and the engine's events fire as before (the SQLite writer lock, the statement
+    counters). The rows come back as the driver returns them, with no result processing: use it
+    only for statements whose RETURNING is of strings and integers."""
+
+    __slots__ = ("statement", "_by_dialect")
+
+    # How many times any prepared statement was compiled in this process (for the tests that
+    # check that the warm-up leaves a first message nothing to compile).
+    compiles: ClassVar[int] = 0
+
+    def __init__(self, statement: Any) -> None:
+        self.statement = statement
+        # By the engine's dialect (each engine's own, as SQLAlchemy's compiled cache is).
+        self._by_dialect: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
+
+    def run(self, db: Session | Connection, params: dict[str, Any]) -> Any:
+        """Execute with `params` (its bind parameters by name): the driver's result."""
+        conn = db if isinstance(db, Connection) else db.connection()
+        compiled = self._by_dialect.get(conn.dialect)
+        if compiled is None:
+            compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
+            Prepared.compiles += 1
+        return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
+
+
+class _Compiled:
+    """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
+    paramstyle) and their bind processors."""
+
+    __slots__ = ("sql", "_compiled", "_order", "_processors")
+
+    def __init__(self, statement: Any, conn: Connection) -> None:
+        dialect = conn.dialect
+        compiled = statement.compile(dialect=dialect)
+        if compiled.escaped_bind_names:
+            raise ValueError("a prepared statement's parameter names must need no escaping")
+        self.sql: str = compiled.string
+        self._compiled = compiled
+        self._order: tuple[str, ...] | None = (
+            tuple(compiled.positiontup) if compiled.positional else None
+        )
+        processors = {}  # by name: a parameter used twice is processed once
+        for bind, name in compiled.bind_names.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                processors[name] = process
+        self._processors: tuple[tuple[str, Any], ...] = tuple(processors.items())
+
+    def parameters(self, params: dict[str, Any]) -> Any:
+        values = self._compiled.construct_params(params)
+        for name, process in self._processors:
+            value = values[name]
+            if value is not None:
+                values[name] = process(value)
+        if self._order is None:
+            return values
+        return tuple([values[name] for name in self._order])
 
 
 def dialect_of(db: Session | Connection) -> str:

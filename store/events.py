@@ -3,13 +3,15 @@ and session events (what Seshat did in a session besides replying: stall steps, 
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, Table, bindparam, delete, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from store.db import insert_ignore, insert_ignore_statement
+from store.db import Prepared, dialect_of, insert_ignore, insert_ignore_statement
 from store.models import ProcessedEvent, SessionEvent
 
 
@@ -35,10 +37,33 @@ def claim_new(db: Session | Connection, keys: list[str], *, now: datetime) -> bo
     in the caller's transaction: it must roll back (the intake calls this first in its
     transaction, so a rollback loses nothing else)."""
     unique = list(dict.fromkeys(keys))
+    if len(unique) <= _PREPARED_KEYS:
+        # A delivery's one or two keys: the same statement, prepared (`store.db.Prepared`).
+        params: dict[str, Any] = {f"key_{i}": key for i, key in enumerate(unique)}
+        params["at_"] = now
+        inserted = _claim(dialect_of(db), len(unique)).run(db, params).all()
+        return len(inserted) == len(unique)
     statement = insert_ignore_statement(db, ProcessedEvent.__table__)
     rows = [{"key": key, "received_at": now} for key in unique]
-    inserted = db.execute(statement, rows if len(rows) > 1 else rows[0]).all()
+    inserted = db.execute(statement, rows).all()
     return len(inserted) == len(unique)
+
+
+# A delivery's keys: its channel and ts, and its event id when it has one.
+_PREPARED_KEYS = 2
+
+
+@functools.lru_cache(maxsize=8)
+def _claim(dialect: str, count: int) -> Prepared:
+    """`claim_new`'s statement for `count` keys: `INSERT INTO processed_events … VALUES
+    (:key_0, :at_), … ON CONFLICT DO NOTHING RETURNING key`, one row per key."""
+    table: Table = ProcessedEvent.__table__  # type: ignore[assignment]
+    insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    rows: list[dict[str, Any]] = [
+        {"key": bindparam(f"key_{i}"), "received_at": bindparam("at_")} for i in range(count)
+    ]
+    values = insert(table).values(rows if count > 1 else rows[0])
+    return Prepared(values.on_conflict_do_nothing().returning(table.c.key))
 
 
 def forget_before(db: Session, cutoff: datetime) -> int:

@@ -33,7 +33,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
-from store.db import dialect_of, insert_ignore, insert_ignore_keys
+from store.db import Prepared, dialect_of, insert_ignore
 from store.leases import PROCESS, claimable
 from store.models import (
     AuditEvent,
@@ -305,6 +305,8 @@ ANSWERED = (
         select(func.max(_REPLYING.c.id)).where(_BEFORE_REPLY).scalar_subquery(),
     )
 )
+# `ANSWERED` prepared (`store.db.Prepared`), as recording a posted reply runs it.
+ANSWERED_PREPARED = Prepared(ANSWERED)
 # The answer stored before it is posted, with what its context used (`context_uses_`: None,
 # the default, or what `uses_json` made; the database's trigger records it, migration 0020).
 GENERATED = (
@@ -357,6 +359,7 @@ def add_message(
     stored already claimed by this process (`claim_reply`'s columns, one attempt) until then: the
     intake's process answers it, with no claim UPDATE of its own (`fresh_claim`).
     """
+    claimed = claim_until is not None
     row: dict[str, Any] = {
         "session_id": session_id,
         "channel": channel,
@@ -366,16 +369,40 @@ def add_message(
         "text": storable(text),
         "created_at": now,
         "reply_state": reply_state,
+        # Unclaimed: the columns' defaults, as an insert without them wrote.
+        "reply_owner": PROCESS if claimed else None,
+        "reply_lease_until": claim_until,
+        "reply_attempts": 1 if claimed else 0,
+        "working_reaction": claimed,
     }
-    if claim_until is not None:
-        row.update(
-            reply_owner=PROCESS,
-            reply_lease_until=claim_until,
-            reply_attempts=1,
-            working_reaction=True,
-        )
-    keys = insert_ignore_keys(db, Message, [row])
-    return int(keys[0]) if keys else None
+    keys = _add_message(dialect_of(db)).run(db, row).all()
+    return int(keys[0][0]) if keys else None
+
+
+# The columns `add_message` writes (the others are NULL in a new row, as they have no default).
+_MESSAGE_COLUMNS = (
+    "session_id",
+    "channel",
+    "ts",
+    "user_id",
+    "is_bot",
+    "text",
+    "created_at",
+    "reply_state",
+    "reply_owner",
+    "reply_lease_until",
+    "reply_attempts",
+    "working_reaction",
+)
+
+
+@functools.lru_cache(maxsize=2)
+def _add_message(dialect: str) -> Prepared:
+    """`add_message`'s statement, prepared (`store.db.Prepared`): `INSERT INTO messages …
+    ON CONFLICT DO NOTHING RETURNING id`."""
+    insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+    statement = insert(_MESSAGES).values({c: bindparam(c) for c in _MESSAGE_COLUMNS})
+    return Prepared(statement.on_conflict_do_nothing().returning(_MESSAGES.c.id))
 
 
 def fresh_claim(message: Message) -> bool:

@@ -346,7 +346,7 @@ class ReplyClaims:
         """Record the posted reply (`stored`: its redacted text) and settle the message; what
         the session looks like afterwards."""
         now = self.clock.now()
-        # Two prebuilt statements on the connection (no ORM session).
+        # Two prepared statements on the connection (no ORM session, `store.db.Prepared`).
         with self.store.engine.begin() as conn:
             reply_id = S.add_message(
                 conn,
@@ -361,8 +361,8 @@ class ReplyClaims:
             # The session's state, and whether more is owed: asked here rather than in a
             # transaction of its own, as a message stored after this commit is submitted by its
             # own intake, so nothing is missed.
-            row = conn.execute(
-                S.ANSWERED,
+            row = S.ANSWERED_PREPARED.run(
+                conn,
                 {
                     "id_": owed.id,
                     "reply_ts_": ts,

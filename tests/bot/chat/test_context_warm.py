@@ -19,6 +19,7 @@ from bot.runtime import Runtime
 from bot.slack.inbound import normalise_message
 from store.clock import FakeClock
 from store.config import Settings
+from store.db import Prepared
 from store.models import AuditEvent, ChatSession, MemoryEntry, Message, ProcessedEvent
 from store.sessions import ContextMarks
 from tests.support.fakes import FakeLLM
@@ -46,8 +47,10 @@ def _runtime(data_dir: Path, clock: FakeClock) -> Runtime:
 
 @contextmanager
 def _compiled(rt: Runtime) -> Iterator[list[str]]:
-    """The statements SQLAlchemy compiled (found in none of its caches) while inside."""
+    """The statements SQLAlchemy compiled (found in none of its caches) while inside, and one
+    line for each prepared statement compiled (`store.db.Prepared`)."""
     misses: list[str] = []
+    prepared = Prepared.compiles
 
     def after(conn: Any, _cursor: Any, statement: str, _p: Any, context: Any, _m: Any) -> None:
         if context is not None and context.cache_hit == CACHE_MISS:
@@ -58,6 +61,7 @@ def _compiled(rt: Runtime) -> Iterator[list[str]]:
         yield misses
     finally:
         event.remove(rt.store.engine, "after_cursor_execute", after)
+        misses.extend(["(a prepared statement)"] * (Prepared.compiles - prepared))
 
 
 def _first_context(rt: Runtime, context: LearnedContext, n: int) -> None:
