@@ -100,6 +100,14 @@ STAGES: list[tuple[str, str, str]] = [
     *LIBRARY_STAGES,
     *SDK_STAGES,
 ]
+# Stages of one run (`--stage "name=module:Class.attr"`, repeatable): a closer look inside a
+# stage without editing this file; the measured process gets them through its environment.
+STAGES += [
+    (name, where.partition(":")[0], where.partition(":")[2])
+    for name, _, where in (
+        spec.partition("=") for spec in os.environ.get("CALLGRIND_EXTRA", "").split(";") if spec
+    )
+]
 # Every stage a trampoline is built for and the report lists (Seshat's, then the floor's own).
 ALL_STAGES = STAGES + FLOOR_STAGES
 
@@ -343,6 +351,7 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             CALLGRIND_SHIM=str(so),
             CALLGRIND_CONTROL=str(ctl),
             CALLGRIND_STAGES="1" if args.stages else "",
+            CALLGRIND_EXTRA=";".join(args.stage),
         )
         env["PYTHONPATH"] = str(args.tree)
         env["CALLGRIND_TREE"] = str(args.tree)
@@ -462,11 +471,21 @@ def main() -> None:
     parser.add_argument(
         "--tree", type=Path, default=ROOT, help="a checkout to measure (default: this one)"
     )
+    parser.add_argument(
+        "--stage",
+        action="append",
+        default=[],
+        help='one more stage of Seshat, "name=module:Class.attr" (repeatable)',
+    )
     parser.add_argument("--daemon", choices=["seshat", "floor"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.daemon:
         daemon(args.daemon)
         return
+    for name, _, where in (spec.partition("=") for spec in args.stage):
+        module, _, attr = where.partition(":")
+        STAGES.append((name, module, attr))
+        ALL_STAGES.append((name, module, attr))
     apps = ["seshat", "floor"] if args.app == "both" else [args.app]
     with tempfile.TemporaryDirectory() as shim_dir:
         so = build_shim(Path(shim_dir))
