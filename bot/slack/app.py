@@ -148,17 +148,16 @@ class AssistantEvents(Assistant):
     """Bolt's `Assistant` middleware, entered only by the events it acts on.
 
     Bolt runs it for every request, and it asks each of its listeners' matchers in turn, each
-    through Bolt's argument injection (about 0.1 M instructions a matcher, three a message: a
-    third of Bolt's whole dispatch of a message). Its matchers are Bolt's own payload tests
-    (`is_assistant_thread_started_event`, `…_context_changed_event`,
-    `is_user_message_event_in_assistant_thread`, `is_bot_message_event_in_assistant_thread`,
-    whose union is `is_assistant_event`), and what it does when none matches is to ack an
-    edit or deletion in an assistant thread (`is_other_message_sub_event_in_assistant_thread`)
-    or else call `next()`: so anything else goes to `next()` at once, as it would after them.
-    Listeners registered with matchers of their own are not gated (none are).
+    through Bolt's argument injection (~0.1 M instructions a matcher, three for every message:
+    a third of Bolt's dispatch of one). Each of its listeners matches with one of Bolt's payload
+    tests first (assistant thread started, context changed, a person's or a bot's message in an
+    assistant thread: their union is `is_assistant_event`; matchers a listener adds only narrow
+    it), and when none matches it acks an edit or deletion in such a thread
+    (`is_other_message_sub_event_in_assistant_thread`) or calls `next()`. So any other request
+    goes to `next()` at once, as it would have after asking them all.
     """
 
-    def process(  # type: ignore[override]
+    def process(
         self, *, req: BoltRequest, resp: BoltResponse, next: Callable[[], BoltResponse]
     ) -> BoltResponse | None:
         body = req.body
