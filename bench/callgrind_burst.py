@@ -22,8 +22,11 @@ inclusive cost of that C function is the stage's. The wrappers cost a few thousa
 instructions a call; `--no-stages` leaves them out (use it for the ratio to the floor).
 
 Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
-[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR]` (valgrind 3.19 and gcc on
-PATH; a burst of 20 takes two to five minutes, most of it the start-up under valgrind).
+[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR] [--stage "name=module:Class.attr"
+...]` (valgrind 3.19 and gcc on PATH; a burst of 20 takes two to five minutes, most of it the
+start-up under valgrind). `--stage` adds a stage of Seshat for one run, to look inside another;
+like the others it wraps a function where it is looked up (`bot.chat.answer:record_call` counts
+the calls made from that module).
 Repeatability (two runs of one tree at load ~10, bursts of 12–30 s of wall time): Seshat's
 message path (`PATH_STAGES`' sum) and each stage within ~1.5%, the floor's net count within
 ~3.5%, Seshat's net count within ~5% (its periodic jobs follow wall time, and the idle window
