@@ -22,8 +22,11 @@ inclusive cost of that C function is the stage's. The wrappers cost a few thousa
 instructions a call; `--no-stages` leaves them out (use it for the ratio to the floor).
 
 Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
-[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR]` (valgrind 3.19 and gcc on
-PATH; a burst of 20 takes two to five minutes, most of it the start-up under valgrind).
+[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR] [--stage "name=module:Class.attr"
+...]` (valgrind 3.19 and gcc on PATH; a burst of 20 takes two to five minutes, most of it the
+start-up under valgrind). `--stage` adds a stage of Seshat for one run, to look inside another;
+like the others it wraps a function where it is looked up (`bot.chat.answer:record_call` counts
+the calls made from that module).
 Repeatability (two runs of one tree at load ~10, bursts of 12–30 s of wall time): Seshat's
 message path (`PATH_STAGES`' sum) and each stage within ~1.5%, the floor's net count within
 ~3.5%, Seshat's net count within ~5% (its periodic jobs follow wall time, and the idle window
@@ -99,6 +102,14 @@ STAGES: list[tuple[str, str, str]] = [
     ("redaction (every call)", "writers.redact.redactor", "Redactor.findings"),
     *LIBRARY_STAGES,
     *SDK_STAGES,
+]
+# Stages of one run (`--stage "name=module:Class.attr"`, repeatable): a closer look inside a
+# stage without editing this file; the measured process gets them through its environment.
+STAGES += [
+    (name, where.partition(":")[0], where.partition(":")[2])
+    for name, _, where in (
+        spec.partition("=") for spec in os.environ.get("CALLGRIND_EXTRA", "").split(";") if spec
+    )
 ]
 # Every stage a trampoline is built for and the report lists (Seshat's, then the floor's own).
 ALL_STAGES = STAGES + FLOOR_STAGES
@@ -343,6 +354,7 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             CALLGRIND_SHIM=str(so),
             CALLGRIND_CONTROL=str(ctl),
             CALLGRIND_STAGES="1" if args.stages else "",
+            CALLGRIND_EXTRA=";".join(args.stage),
         )
         env["PYTHONPATH"] = str(args.tree)
         env["CALLGRIND_TREE"] = str(args.tree)
@@ -462,11 +474,21 @@ def main() -> None:
     parser.add_argument(
         "--tree", type=Path, default=ROOT, help="a checkout to measure (default: this one)"
     )
+    parser.add_argument(
+        "--stage",
+        action="append",
+        default=[],
+        help='one more stage of Seshat, "name=module:Class.attr" (repeatable)',
+    )
     parser.add_argument("--daemon", choices=["seshat", "floor"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.daemon:
         daemon(args.daemon)
         return
+    for name, _, where in (spec.partition("=") for spec in args.stage):
+        module, _, attr = where.partition(":")
+        STAGES.append((name, module, attr))
+        ALL_STAGES.append((name, module, attr))
     apps = ["seshat", "floor"] if args.app == "both" else [args.app]
     with tempfile.TemporaryDirectory() as shim_dir:
         so = build_shim(Path(shim_dir))

@@ -15,6 +15,14 @@ _OWN = {"ts", "level", "logger", "msg", "exc"}
 _RENAMED = {"ts": "slack_ts"}
 # Loggers kept at WARNING by `configure` (below DEBUG): they log at INFO on every call.
 QUIET_LIBRARIES = ("presidio-analyzer", "presidio-anonymizer")
+# Loggers whose library decides to format a debug line by the logger's own level
+# (`logger.level <= logging.DEBUG`), not by the level in effect: at NOTSET (0) it is always
+# true. slack_sdk's Web API client then renders every request (its JSON body: a reply's
+# blocks) and every response (its headers and body) as text for a debug line that is dropped
+# (~0.2 M instructions a post, a seventh of it: 27-hot14-bolt); Bolt names each middleware it
+# applies. `configure` gives them the root's level, which they inherit anyway: the same lines
+# are logged, and none is built for nothing.
+OWN_LEVEL_LIBRARIES = ("slack_sdk.web.base_client", "slack_bolt")
 
 
 class JsonFormatter(logging.Formatter):
@@ -67,3 +75,5 @@ def configure(level: str = "INFO", fmt: str = "json") -> None:
     quiet = logging.DEBUG if root.level <= logging.DEBUG else logging.WARNING
     for name in QUIET_LIBRARIES:
         logging.getLogger(name).setLevel(quiet)
+    for name in OWN_LEVEL_LIBRARIES:
+        logging.getLogger(name).setLevel(root.level)

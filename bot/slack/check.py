@@ -63,13 +63,16 @@ def _unreachable(var: str, api_url: str, exc: Exception) -> ConfigError:
 @contextmanager
 def _sdk_quiet() -> Iterator[None]:
     """The SDK logs each failed attempt; here the failure becomes our one message instead."""
-    sdk = logging.getLogger("slack_sdk")
-    before = sdk.level
-    sdk.setLevel(logging.CRITICAL)
+    # The Web API client's own logger has a level of its own (bot/logs.py), which would win.
+    loggers = [logging.getLogger(name) for name in ("slack_sdk", "slack_sdk.web.base_client")]
+    before = [sdk.level for sdk in loggers]
+    for sdk in loggers:
+        sdk.setLevel(logging.CRITICAL)
     try:
         yield
     finally:
-        sdk.setLevel(before)
+        for sdk, level in zip(loggers, before, strict=True):
+            sdk.setLevel(level)
 
 
 def check_bot_token(token: str, api_url: str) -> dict[str, Any]:

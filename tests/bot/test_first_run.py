@@ -537,6 +537,8 @@ def test_text_logs_keep_the_start_up_fields(capsys: pytest.CaptureFixture[str]) 
 
     root = logging.getLogger()
     before, level = root.handlers[:], root.level
+    libraries = [logging.getLogger(n) for n in logs.OWN_LEVEL_LIBRARIES + logs.QUIET_LIBRARIES]
+    levels = [library.level for library in libraries]
     try:
         logs.configure("INFO", "text")
         logging.getLogger("bot.daemon").info(
@@ -545,6 +547,8 @@ def test_text_logs_keep_the_start_up_fields(capsys: pytest.CaptureFixture[str]) 
     finally:
         root.handlers[:] = before
         root.setLevel(level)
+        for library, was in zip(libraries, levels, strict=True):
+            library.setLevel(was)
     line = capsys.readouterr().err.strip()
     assert "seshat started" in line and "mode=socket" in line and "bot_user=U0BOT" in line
     assert "slack_ts=1.2" in line

@@ -82,3 +82,74 @@ def test_redaction_logs_nothing_at_info() -> None:
     finally:
         root.handlers[:] = saved[0]
         root.setLevel(saved[1])
+
+
+@pytest.fixture
+def configured() -> Iterator[None]:
+    """`configure` may be called: the root's handlers and the levels it sets are put back."""
+    from bot.logs import OWN_LEVEL_LIBRARIES, QUIET_LIBRARIES
+
+    root = logging.getLogger()
+    names = ("slack_sdk", *OWN_LEVEL_LIBRARIES, *QUIET_LIBRARIES)
+    saved = (root.handlers[:], root.level, {n: logging.getLogger(n).level for n in names})
+    try:
+        yield
+    finally:
+        root.handlers[:] = saved[0]
+        root.setLevel(saved[1])
+        for name, level in saved[2].items():
+            logging.getLogger(name).setLevel(level)
+
+
+class Spy(str):
+    """A text that counts how often it is rendered with repr (a debug line's f-string)."""
+
+    shown = 0
+
+    def __repr__(self) -> str:
+        Spy.shown += 1
+        return super().__repr__()
+
+
+def test_the_slack_client_builds_no_debug_text_unless_debug_is_on(
+    configured: None,
+) -> None:
+    # slack_sdk's Web API client formats each request's JSON body and each response for a debug
+    # line when its logger's *own* level is NOTSET or DEBUG, whatever the level in effect.
+    from slack_sdk import WebClient
+
+    from bot.doubles.slack_workspace import LocalSlackWorkspace
+
+    with LocalSlackWorkspace() as slack:
+        slack.add_user("U0PERSON1", "person")
+        root = slack.user_dm("U0PERSON1", "hello")
+        client = WebClient(token=slack.bot_token, base_url=slack.api_url)
+        shown = []
+        for level in ("WARNING", "INFO", "DEBUG"):
+            configure(level, "json")
+            Spy.shown = 0
+            client.chat_postMessage(channel=root["channel"], thread_ts=root["ts"], text=Spy("hi"))
+            shown.append(Spy.shown)
+    assert shown[:2] == [0, 0]
+    assert shown[2] > 0  # at DEBUG the line is built (and logged) as before
+
+
+def test_the_start_up_checks_keep_the_slack_clients_failures_to_themselves(
+    configured: None,
+) -> None:
+    # bot/slack/check.py turns a failed call into one message of its own; the client's own
+    # logger (which `configure` gives a level) says nothing either.
+    from bot.slack.check import check_bot_token
+    from store.config import ConfigError
+
+    configure("INFO", "json")
+    seen: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    logging.getLogger().addHandler(Keep())
+    with pytest.raises(ConfigError):
+        check_bot_token("xoxb-not-checked", "http://127.0.0.1:9/api/")
+    assert [r.name for r in seen if r.name.startswith("slack_sdk")] == []

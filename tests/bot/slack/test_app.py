@@ -1,0 +1,160 @@
+"""The Bolt app's listeners (bot/slack/app.py): the Assistant middleware, entered only by the
+events it acts on, hands every delivery to the same listener as Bolt's own `Assistant`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import pytest
+from slack_bolt import App, Assistant, BoltRequest
+from slack_sdk import WebClient
+
+from bot.doubles.slack_payloads import Identity, event_callback
+from bot.doubles.slack_workspace import LocalSlackWorkspace
+from bot.slack.app import AssistantEvents, build_bolt_app
+
+PERSON = "U0PERSON1"
+OTHER_BOT = ("U0OTHERBOT", "B0OTHERBOT")
+DM = "D0PERSON01"
+CHANNEL = "C0GENERAL1"
+
+
+class Inline(Executor):
+    """Runs what the listeners hand to the background at once (so the test sees it)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        done: Future[Any] = Future()
+        done.set_result(fn(*args, **kwargs))
+        return done
+
+
+class Recorder:
+    """The listeners' dispatcher: records what each was handed."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        if not name.startswith("on_"):
+            raise AttributeError(name)
+
+        def record(*args: Any) -> None:
+            self.calls.append((name, args))
+
+        return record
+
+
+@pytest.fixture(scope="module")
+def slack() -> Iterator[LocalSlackWorkspace]:
+    with LocalSlackWorkspace() as workspace:
+        yield workspace
+
+
+def _app(slack: LocalSlackWorkspace, dispatcher: Recorder) -> App:
+    client = WebClient(token=slack.bot_token, base_url=slack.api_url)
+    return build_bolt_app(
+        client=client,
+        dispatcher=dispatcher,  # type: ignore[arg-type]
+        bot_user_id=slack.bot_user_id,
+        bot_id=slack.bot_id,
+        signing_secret=None,
+        background=Inline(),
+    )
+
+
+def _deliveries(ident: Identity) -> list[dict[str, Any]]:
+    """Events a DM, a channel and the assistant container send, the assistant's own among them
+    (its thread's messages from a person and from another bot, edits and deletions there)."""
+
+    def message(channel: str, ts: str, **fields: Any) -> dict[str, Any]:
+        kind = "im" if channel.startswith("D") else "channel"
+        event = {"type": "message", "channel": channel, "channel_type": kind, "ts": ts}
+        return event | {"user": PERSON, "text": "hello", "event_ts": ts} | fields
+
+    thread = {"thread_ts": "1700000000.000100"}
+    assistant_thread = {"user_id": PERSON, "channel_id": DM, "thread_ts": "1700000000.000100"}
+    assistant_thread["context"] = {"channel_id": CHANNEL}  # type: ignore[assignment]
+    events: list[dict[str, Any]] = [
+        message(DM, "1700000001.000001"),  # a top-level DM message
+        message(DM, "1700000001.000002", **thread),  # in a DM thread: the Assistant's
+        message(DM, "1700000001.000003", subtype="file_share", files=[], **thread),
+        message(DM, "1700000001.000004", bot_id=OTHER_BOT[1], user=OTHER_BOT[0], **thread),
+        message(
+            DM,
+            "1700000001.000005",
+            subtype="message_changed",
+            message={"type": "message", "user": PERSON, "text": "edited", **thread},
+        ),
+        message(
+            DM,
+            "1700000001.000006",
+            subtype="message_deleted",
+            previous_message={"type": "message", "user": PERSON, "text": "gone", **thread},
+        ),
+        message(DM, "1700000001.000007", subtype="message_changed", message={"text": "x"}),
+        message(CHANNEL, "1700000001.000008", text=f"<@{ident.bot_user_id}> hi"),
+        message(CHANNEL, "1700000001.000009", **thread),
+        {
+            "type": "app_mention",
+            "channel": CHANNEL,
+            "user": PERSON,
+            "text": f"<@{ident.bot_user_id}> hi",
+            "ts": "1700000001.000008",
+            "event_ts": "1700000001.000008",
+        },
+        {"type": "assistant_thread_started", "assistant_thread": assistant_thread},
+        {"type": "assistant_thread_context_changed", "assistant_thread": assistant_thread},
+        {
+            "type": "reaction_added",
+            "user": PERSON,
+            "reaction": "white_check_mark",
+            "item": {"type": "message", "channel": DM, "ts": "1700000001.000001"},
+            "event_ts": "1700000001.000010",
+        },
+        {"type": "app_home_opened", "user": PERSON, "channel": DM, "tab": "messages"},
+    ]
+    return [event_callback(ident, event, event_id=f"Ev{i:09d}") for i, event in enumerate(events)]
+
+
+def test_the_assistant_middleware_hands_every_event_where_bolts_own_would(
+    slack: LocalSlackWorkspace,
+) -> None:
+    # Each delivery through the app as built (the gate in front of Bolt's Assistant), then
+    # through the same app with Bolt's Assistant itself (the gate's class taken away): the
+    # same listeners get the same records, and Slack gets the same answers.
+    outcomes: dict[str, list[tuple[int, str, list[str]]]] = {}
+    for kind in ("gated", "bolt"):
+        dispatcher = Recorder()
+        app = _app(slack, dispatcher)
+        gates = [m for m in app._middleware_list if isinstance(m, AssistantEvents)]
+        assert len(gates) == 1  # the app's Assistant is the gated one
+        if kind == "bolt":
+            gates[0].__class__ = Assistant
+        seen: list[tuple[int, str, list[str]]] = []
+        for body in _deliveries(slack.ident):
+            dispatcher.calls.clear()
+            response = app.dispatch(BoltRequest(mode="socket_mode", body=body))
+            seen.append((response.status, response.body, [name for name, _ in dispatcher.calls]))
+        outcomes[kind] = seen
+    assert outcomes["gated"] == outcomes["bolt"]
+    # The corpus reaches the Assistant's listeners and the app's own alike.
+    stored, in_thread = ["on_message"], ["on_message", "on_assistant_message"]
+    assert [handed for _, _, handed in outcomes["gated"]] == [
+        stored,  # a top-level DM message
+        in_thread,  # a person's message in a DM thread (the Assistant's listener)
+        in_thread,  # a file shared there
+        [],  # another bot's message there
+        [],  # an edit there
+        [],  # a deletion there
+        [],  # an edit of a top-level DM message
+        stored,  # a channel message mentioning the bot
+        stored,  # a channel thread's message (intake decides whether it is a session's)
+        stored,  # app_mention
+        ["on_assistant_thread"],
+        [],  # assistant_thread_context_changed: acked and dropped
+        ["on_reaction"],
+        ["on_messages_opened"],
+    ]
+    assert {status for status, _, _ in outcomes["gated"]} == {200}
