@@ -446,7 +446,7 @@ class VectorIndex(Generic[K]):
                 return []
             if allowed_ids is None:
                 scores = row_dots(self._mat[:n], q)
-                return [(self._ids[int(r)], float(scores[r])) for r in _top_k(scores, k)]
+                return self._hits(scores, _top_k(scores, k))
             if len(allowed_ids) * 2 > n:
                 return self._search_dense_filter(q, k, allowed_ids, n)
             positions = np.fromiter(
@@ -455,6 +455,13 @@ class VectorIndex(Generic[K]):
             )
             scores = row_dots(self._mat[positions], q)
             return [(self._ids[int(positions[t])], float(scores[t])) for t in _top_k(scores, k)]
+
+    def _hits(self, scores: Matrix, rows: npt.NDArray[np.intp]) -> list[tuple[K, float]]:
+        """(id, score) of `rows`, in their order: the rows and scores read as Python numbers in
+        one call each (the same values as `int()` and `float()` of each element, without a
+        numpy scalar made per row)."""
+        ids = self._ids
+        return [(ids[r], s) for r, s in zip(rows.tolist(), scores[rows].tolist(), strict=True)]
 
     def _search_dense_filter(
         self, q: Matrix, k: int, allowed_ids: set[K], n: int

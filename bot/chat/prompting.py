@@ -272,9 +272,6 @@ class LearnedContext:
         self._unrecorded: dict[str, ContextUses] = {}
         self._lock = threading.Lock()
         self._shared: _Shared | None = None
-        # Held while the shared part is rebuilt: one thread rebuilds it, the others wait and
-        # take that build (every reply thread that found it stale rebuilt it at once before).
-        self._rebuilding = threading.Lock()
         self._paths: _StampPaths | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
         # Under agent_view: the channel a person in a DM is looking at, when they may read it
@@ -326,41 +323,18 @@ class LearnedContext:
 
     def shared(self) -> _Shared:
         """What every session's context shares, rebuilt only when its stamp changed or it is
-        older than SHARED_SECONDS (a burst of new sessions reads and renders it once). One
-        thread rebuilds it; a thread that found it stale meanwhile waits and takes that build
-        when it has the stamp this thread saw (it was begun after this thread looked)."""
+        older than SHARED_SECONDS (a burst of new sessions reads and renders it once)."""
         rt = self.runtime
         data_dir, settings = rt.data_dir, rt.settings
         paths = self._paths
         if paths is None or not paths.holds(data_dir, settings):
             paths = self._paths = _StampPaths.of(data_dir, settings)
         stamp = (rt.library.version, _SkillStates.changes, *map(_file_stamp, paths.files))
-        cached = self._current_shared(stamp)
-        if cached is not None:
-            return cached
-        with self._rebuilding:
-            cached = self._current_shared(stamp)
-            if cached is not None:
-                return cached
-            return self._rebuild_shared(stamp)
-
-    def _current_shared(self, stamp: tuple[object, ...]) -> _Shared | None:
-        """The kept shared part when it has `stamp` and is younger than SHARED_SECONDS."""
         with self._lock:
             cached = self._shared
-        if (
-            cached is not None
-            and cached.stamp == stamp
-            and time.monotonic() - cached.built_at < SHARED_SECONDS
-        ):
-            return cached
-        return None
-
-    def _rebuild_shared(self, stamp: tuple[object, ...]) -> _Shared:
-        """The shared part read and rendered again, kept (with `_rebuilding` held)."""
-        rt = self.runtime
-        data_dir, settings = rt.data_dir, rt.settings
         now = time.monotonic()
+        if cached is not None and cached.stamp == stamp and now - cached.built_at < SHARED_SECONDS:
+            return cached
         skills_dir = settings.effective_skills_dir
         with rt.store.sessions() as db:
             usable = usable_skills(db, skills_dir)

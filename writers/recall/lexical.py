@@ -88,14 +88,30 @@ def _undouble(word: str) -> str:
 
 def terms(text: str) -> tuple[str, ...]:
     """The index terms of `text`: lower-case words without stop words, lightly stemmed."""
-    return tuple(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+    return tuple(stem(w) for w in words(text) if w not in STOPWORDS)
+
+
+# Every ASCII character but a-z and 0-9, made a space: in ASCII text with no apostrophe, `_WORD`'s
+# matches are exactly the runs of letters and digits, which `split` finds for a fifth of what the
+# regular expression costs (a third of tokenising a new fact; issue 27, fourteenth round).
+_NOT_WORD = str.maketrans(
+    {c: " " for c in map(chr, range(128)) if not ("a" <= c <= "z" or "0" <= c <= "9")}
+)
+
+
+def words(text: str) -> list[str]:
+    """`_WORD`'s matches in `text` lower-cased (the words `terms` and `hashed` stem)."""
+    low = text.lower()
+    if low.isascii() and "'" not in low:
+        return low.translate(_NOT_WORD).split()
+    return _WORD.findall(low)
 
 
 def hashed(text: str) -> tuple[int, ...]:
     """`terms(text)` as salted hashes (what documents and queries are compared by)."""
     out = []
     memo = _STEMS
-    for word in _WORD.findall(text.lower()):
+    for word in words(text):
         if word in STOPWORDS:
             continue
         key = hash(word)

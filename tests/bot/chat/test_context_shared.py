@@ -1,24 +1,19 @@
-"""What a process keeps between sessions' contexts (the shared part, the fact shelves and their
-viewers' masks) is reused only where it may be: one rebuild of a stale shared part serves the
-threads that found it stale together, and a shelf kept for one session never shows another
-session what the read-side trust rule hides from it (a DM's fact in a channel, a person's
-unshared fact to someone else in the same channel)."""
+"""What a process keeps between sessions' contexts (the fact shelves and their viewers' masks,
+the rows read ahead, the shared part) is reused only where it may be: a shelf kept for one
+session never shows another session what the read-side trust rule hides from it (a DM's fact in
+a channel, a person's unshared fact to someone else in the same channel)."""
 
 from __future__ import annotations
 
-import threading
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import event
-
-from bot.chat.prompting import SHARED_SECONDS, LearnedContext
+from bot.chat.prompting import LearnedContext
 from bot.runtime import Runtime
 from store.clock import FakeClock
 from store.config import Settings
 from tests.support.fakes import FakeLLM
 from tests.support.lesson_helpers import add_fact
+from writers.notes.facts import read_ahead
 from writers.recall import factindex
 
 
@@ -27,52 +22,15 @@ def _runtime(data_dir: Path) -> Runtime:
     return Runtime(settings, reflection_llm=FakeLLM(model="claude-haiku-4-5"))
 
 
-def test_a_stale_shared_part_is_rebuilt_once_for_the_threads_that_found_it_stale(
-    tmp_path: Path, clock: FakeClock
-) -> None:
-    """Every reply thread that found the shared part older than SHARED_SECONDS read the skill
-    states and rendered it again, at the same time; now one does and the others take its
-    build. The statement reading the skill states waits (up to a second) for a second reader:
-    before, a second thread came; now none does."""
-    rt = _runtime(tmp_path)
-    reads: list[str] = []
-    second = threading.Barrier(2, timeout=1.0)
-
-    def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if "FROM skill_states" in statement:
-            reads.append(statement)
-            try:
-                second.wait()
-            except threading.BrokenBarrierError:
-                pass
-
-    try:
-        context = LearnedContext(rt, clock=clock)
-        kept = context.shared()
-        context._shared = replace(kept, built_at=kept.built_at - SHARED_SECONDS - 1)
-        event.listen(rt.store.engine, "before_cursor_execute", before)
-        threads = 6
-        start = threading.Barrier(threads)
-        got: list[object] = []
-
-        def reply() -> None:
-            start.wait()
-            got.append(context.shared())
-
-        workers = [threading.Thread(target=reply) for _ in range(threads)]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join(timeout=30)
-        assert len(got) == threads
-        assert len(reads) == 1
-        assert all(g is got[0] for g in got) and got[0] is not kept
-    finally:
-        event.remove(rt.store.engine, "before_cursor_execute", before)
-        rt.close()
-
-
-def _shown(context: LearnedContext, *, user: str, channel: str) -> str:
+def _shown(context: LearnedContext, *, user: str, channel: str, ahead: bool) -> str:
+    """The notes a session's first context shows; with `ahead`, its shelf's rows read ahead
+    first, as the intake does (the build then takes them, by the shelf and the viewer)."""
+    if ahead:
+        is_dm = channel.startswith("D")
+        scopes = factindex.scopes_of(user_id=user, channel=channel, is_dm=is_dm)
+        with context.runtime.store.engine.begin() as conn:
+            known = factindex.Known(factindex.versions(conn, scopes), True)  # type: ignore[arg-type]
+            read_ahead(conn, user_id=user, channel=channel, is_dm=is_dm, known=known)
     got = context.assemble(
         user_id=user, channel=channel, first_text="who deploys billing?", session_id=None
     )
@@ -111,20 +69,23 @@ def test_kept_shelves_never_show_a_session_what_the_trust_rule_hides_from_it(
                 author_id="UANA000001",
             )
         context = LearnedContext(rt, clock=clock)
-        # Each order, so each kept shelf and mask is made by one session and read by another.
-        for _ in range(2):
-            dm = _shown(context, user="UANA000001", channel="DANA000001")
+        # Each shelf built from rows read ahead (fresh caches), then kept shelves and masks
+        # made by one session read by the others, then built by the selections' own reads.
+        for ahead, fresh in ((True, True), (False, False), (False, True)):
+            if fresh:
+                factindex.clear()
+            dm = _shown(context, user="UANA000001", channel="DANA000001", ahead=ahead)
             assert "from her laptop" in dm
             assert "release train" not in dm and "Fridays" not in dm
-            ana_here = _shown(context, user="UANA000001", channel="CDEPLOYS01")
+            ana_here = _shown(context, user="UANA000001", channel="CDEPLOYS01", ahead=ahead)
             assert "release train" in ana_here and "Fridays" in ana_here
             assert "from her laptop" not in ana_here
-            bo_here = _shown(context, user="UBO0000001", channel="CDEPLOYS01")
+            bo_here = _shown(context, user="UBO0000001", channel="CDEPLOYS01", ahead=ahead)
             assert "release train" in bo_here
             assert "Fridays" not in bo_here and "from her laptop" not in bo_here
-            bo_dm = _shown(context, user="UBO0000001", channel="DBO0000001")
+            bo_dm = _shown(context, user="UBO0000001", channel="DBO0000001", ahead=ahead)
             assert "from her laptop" not in bo_dm and "billing" not in bo_dm
-            context.clear()
+            context.clear()  # the sessions' contexts, not the shelves
     finally:
         factindex.clear()
         rt.close()
