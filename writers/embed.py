@@ -14,7 +14,7 @@ import re
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -251,6 +251,10 @@ def features_memoised() -> int:
     return _bucket.cache_info().currsize
 
 
+# log1p of a feature's summed weight (a multiple of 0.5: a handful of values), by weight.
+_LOG1P: dict[float, float] = {}
+
+
 class HashingEmbedder:
     """Pure-numpy fallback: signed feature hashing of stemmed words, word bigrams, char trigrams."""
 
@@ -269,29 +273,47 @@ class HashingEmbedder:
         """Vector dimension."""
         return self._dim
 
-    def _features(self, text: str) -> Iterable[tuple[str, float]]:
+    def _counts(self, text: str) -> dict[str, float]:
+        """Each feature's summed weight, in the order the features first occur: stemmed
+        words (1.0), word bigrams (0.5), character trigrams of each padded word (0.5)."""
         words = [_stem(w) for w in _WORD_RE.findall(text.lower())]
         content = [w for w in words if w not in _STOPWORDS]
+        counts: dict[str, float] = {}
+        get = counts.get
         for w in content:
-            yield "w:" + w, 1.0
+            feat = "w:" + w
+            counts[feat] = get(feat, 0.0) + 1.0
         for a, b in zip(content, content[1:], strict=False):
-            yield "b:" + a + " " + b, 0.5
+            feat = "b:" + a + " " + b
+            counts[feat] = get(feat, 0.0) + 0.5
         for w in content:
             padded = f"<{w}>"
             for i in range(len(padded) - 2):
-                yield "c:" + padded[i : i + 3], 0.5
+                feat = "c:" + padded[i : i + 3]
+                counts[feat] = get(feat, 0.0) + 0.5
+        return counts
 
     def embed(self, texts: Sequence[str]) -> Matrix:
         """Embed texts by feature hashing with sublinear term weights, normalised."""
         out = np.zeros((len(texts), self._dim), dtype=np.float32)
         for row, text in enumerate(texts):
-            counts: dict[str, float] = {}
-            for feat, weight in self._features(text):
-                counts[feat] = counts.get(feat, 0.0) + weight
+            counts = self._counts(text)
+            if not counts:
+                continue
+            buckets: list[int] = []
+            values: list[float] = []
             for feat, weight in counts.items():
                 idx, sign = _bucket(feat, self._dim)
                 # log1p damps repeated words so one noisy term cannot dominate the vector.
-                out[row, idx] += sign * float(np.log1p(weight))
+                damped = _LOG1P.get(weight)
+                if damped is None:
+                    damped = _LOG1P[weight] = float(np.log1p(weight))
+                buckets.append(idx)
+                values.append(sign * damped)
+            # Added into the row in the features' order, in float32, as one element at a time
+            # was (`ufunc.at` is unbuffered): the same bits, without four numpy scalar
+            # operations per feature (most of embedding a message; issue 27, fourteenth round).
+            np.add.at(out[row], buckets, np.asarray(values, dtype=np.float32))
         return _normalise_rows(out)
 
 
@@ -424,7 +446,7 @@ class VectorIndex(Generic[K]):
                 return []
             if allowed_ids is None:
                 scores = row_dots(self._mat[:n], q)
-                return [(self._ids[int(r)], float(scores[r])) for r in _top_k(scores, k)]
+                return self._hits(scores, _top_k(scores, k))
             if len(allowed_ids) * 2 > n:
                 return self._search_dense_filter(q, k, allowed_ids, n)
             positions = np.fromiter(
@@ -433,6 +455,13 @@ class VectorIndex(Generic[K]):
             )
             scores = row_dots(self._mat[positions], q)
             return [(self._ids[int(positions[t])], float(scores[t])) for t in _top_k(scores, k)]
+
+    def _hits(self, scores: Matrix, rows: npt.NDArray[np.intp]) -> list[tuple[K, float]]:
+        """(id, score) of `rows`, in their order: the rows and scores read as Python numbers in
+        one call each (the same values as `int()` and `float()` of each element, without a
+        numpy scalar made per row)."""
+        ids = self._ids
+        return [(ids[r], s) for r, s in zip(rows.tolist(), scores[rows].tolist(), strict=True)]
 
     def _search_dense_filter(
         self, q: Matrix, k: int, allowed_ids: set[K], n: int

@@ -379,8 +379,47 @@ def _ranked(
     embedder: Embedder | None,
     now: datetime,
 ) -> Iterator[Ranked]:
-    if not len(sh):
+    got = _scored(
+        db,
+        sh,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+    )
+    if got is None:
         return
+    idx, score, relevance, prior = got
+    ids = sh.ids[idx]
+    for j in _best_first(score, ids):
+        yield Ranked(
+            int(ids[j]),
+            float(score[j]),
+            float(relevance[j]),
+            float(prior[j]),
+            int(sh.line_tokens[idx[j]]),
+        )
+
+
+def _scored(
+    db: Session,
+    sh: factindex.Shelf,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The shelf positions of the facts this session may see, with their fused score,
+    relevance and prior (`rank_facts`); None when it may see none."""
+    if not len(sh):
+        return None
     mask = factindex.visible(
         db,
         sh,
@@ -391,7 +430,7 @@ def _ranked(
     )
     idx = np.flatnonzero(mask)
     if not idx.size:
-        return
+        return None
     relevance = np.zeros(idx.size, dtype=np.float64)
     lists: list[np.ndarray] = []
     if query_text.strip():
@@ -428,15 +467,7 @@ def _ranked(
     prior = sh.confidence[idx] * np.exp(-sh.decay[idx] * days)  # fact_prior, vectorised
     base = relevance if lists else np.ones(idx.size)
     score = base * (1 + PRIOR_TILT * (np.minimum(prior, 1.0) - 0.5))
-    ids = sh.ids[idx]
-    for j in _best_first(score, ids):
-        yield Ranked(
-            int(ids[j]),
-            float(score[j]),
-            float(relevance[j]),
-            float(prior[j]),
-            int(sh.line_tokens[idx[j]]),
-        )
+    return idx, score, relevance, prior
 
 
 DENSE_ALL_MAX = 20_000  # above this many visible facts, the cosine is taken on a short list …
@@ -664,7 +695,7 @@ def _choose(
 ) -> tuple[factindex.Shelf, list[int]]:
     """The session's shelf and the ids of its best facts that fit the budget, best first."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
-    ranked = _ranked(
+    got = _scored(
         db,
         sh,
         user_id=user_id,
@@ -677,16 +708,24 @@ def _choose(
     )
     chosen: list[int] = []
     used = misses = 0
-    for c in ranked:
-        if limit is not None and len(chosen) >= limit:
-            break
-        if token_budget is not None and used + c.tokens > token_budget:
-            misses += 1
-            if misses >= 50:  # the budget is as full as the next lines allow
+    if got is not None:
+        # `rank_facts`' order, read as plain ints: a `Ranked` and five numpy scalars made
+        # for each candidate cost more than choosing among a person's few facts.
+        idx, score, _relevance, _prior = got
+        ids = sh.ids[idx]
+        id_list: list[int] = ids.tolist()
+        tokens: list[int] = sh.line_tokens[idx].tolist()
+        for j in _best_first(score, ids):
+            if limit is not None and len(chosen) >= limit:
                 break
-            continue
-        chosen.append(c.id)
-        used += c.tokens
+            cost = tokens[j]
+            if token_budget is not None and used + cost > token_budget:
+                misses += 1
+                if misses >= 50:  # the budget is as full as the next lines allow
+                    break
+                continue
+            chosen.append(id_list[j])
+            used += cost
     # A superseded fact sinks below its replacement among what the budget chose: the order
     # changes, never what is shown (`supersede`).
     if embedder is not None:
