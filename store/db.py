@@ -70,8 +70,8 @@ class Prepared:
     parameters and their types' bind processors (SQLite's datetimes as text, booleans as
     integers), and hands the driver the processed values. The same SQL runs in the same
     transaction and the engine's events fire as before (the SQLite writer lock, the statement
-    counters). The rows come back as the driver returns them, with no result processing: use it
-    only for statements whose RETURNING is of strings and integers."""
+    counters). `run` gives the driver's rows, with no result processing (for statements whose
+    RETURNING is of strings and integers); `rows` applies the columns' result processors."""
 
     __slots__ = ("statement", "_by_dialect")
 
@@ -93,12 +93,38 @@ class Prepared:
             Prepared.compiles += 1
         return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
 
+    def rows(self, db: Session | Connection, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Execute with `params`: its rows (a SELECT's, or a RETURNING's), each column's value
+        as `Connection.execute` gives it (the types' result processors applied: SQLite's
+        datetimes read from their text, its binaries as bytes), read by position."""
+        conn = db if isinstance(db, Connection) else db.connection()
+        compiled = self._by_dialect.get(conn.dialect)
+        if compiled is None:
+            compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
+            Prepared.compiles += 1
+        result = conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
+        description = result.cursor.description  # gone once the rows are read
+        got = result.all()
+        if not got:
+            return []
+        processors = compiled.result_processors(conn, description)
+        if not processors:
+            return [tuple(row) for row in got]
+        out = []
+        for row in got:
+            values = list(row)
+            for n, process in processors:
+                values[n] = process(values[n])
+            out.append(tuple(values))
+        return out
+
 
 class _Compiled:
     """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
-    paramstyle) and their bind processors."""
+    paramstyle), their bind processors, and its columns' result processors (by the driver's
+    type codes of the columns, as SQLAlchemy chooses them)."""
 
-    __slots__ = ("sql", "_compiled", "_order", "_processors")
+    __slots__ = ("sql", "_compiled", "_order", "_processors", "_types", "_results")
 
     def __init__(self, statement: Any, conn: Connection) -> None:
         dialect = conn.dialect
@@ -116,6 +142,29 @@ class _Compiled:
             if process is not None:
                 processors[name] = process
         self._processors: tuple[tuple[str, Any], ...] = tuple(processors.items())
+        # The types of the columns it returns (a SELECT's, or a RETURNING's), in order.
+        returned = getattr(statement, "exported_columns", ())
+        self._types: tuple[Any, ...] = tuple(c.type for c in returned)
+        self._results: dict[tuple[Any, ...], tuple[tuple[int, Any], ...]] = {}
+
+    def result_processors(
+        self, conn: Connection, description: Any
+    ) -> tuple[tuple[int, Any], ...]:
+        """The (position, processor) of each returned column that has one, for the driver's
+        type codes in `description` (the same codes give the same processors: kept)."""
+        codes = tuple(d[1] for d in description)
+        got = self._results.get(codes)
+        if got is None:
+            if len(codes) != len(self._types):
+                raise ValueError("a prepared statement returned other columns than it names")
+            dialect = conn.dialect
+            found = []
+            for n, (type_, code) in enumerate(zip(self._types, codes, strict=True)):
+                process = type_.dialect_impl(dialect).result_processor(dialect, code)
+                if process is not None:
+                    found.append((n, process))
+            got = self._results[codes] = tuple(found)
+        return got
 
     def parameters(self, params: dict[str, Any]) -> Any:
         values = self._compiled.construct_params(params)

@@ -146,7 +146,7 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
         last_activity_at_=now,
         pending_replies_=0,
     )
-    found = db.execute(_open_or_touch(dialect_of(db)), row).one()
+    (found,) = _open_or_touch_prepared(dialect_of(db)).rows(db, row)
     width = len(_SESSION_COLUMNS)
     session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
     owing, count, greatest, events_, top, user_v, channel_v, user_f, channel_f, notes = found[
@@ -256,6 +256,13 @@ def _open_or_touch(dialect: str) -> Any:
     )
 
 
+@functools.lru_cache(maxsize=2)
+def _open_or_touch_prepared(dialect: str) -> Prepared:
+    """`_open_or_touch`, prepared (`store.db.Prepared`: its rows as `Connection.execute`
+    reads them, without SQLAlchemy's execution and result set-up at every message)."""
+    return Prepared(_open_or_touch(dialect))
+
+
 def _scope_version(kind: str, param: str) -> Any:
     v = FactScopeVersion
     return (
@@ -318,6 +325,8 @@ GENERATED = (
         context_uses=bindparam("context_uses_", None, type_=Text(), required=False),
     )
 )
+# `GENERATED` prepared, as the engine stores an answer before posting it.
+GENERATED_PREPARED = Prepared(GENERATED)
 
 
 def uses_json(
