@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -24,12 +25,28 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm.instrumentation import manager_of_class
 
 
 class Base(DeclarativeBase):
     """Declarative base for every Seshat table."""
 
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+_Row = TypeVar("_Row", bound=Base)
+
+
+def row_copy(cls: type[_Row], values: Mapping[str, Any]) -> _Row:
+    """An object of table class `cls` holding `values` (its columns by name; the others read
+    None), in no ORM session: the copy of a row the caller has just written or read with a
+    Core statement (the intake's session and message). Built as the ORM builds the objects
+    it loads, with the values put in place, where `cls(**values)` fires an attribute event
+    per column: ~3 µs against ~50 for the dozen columns of a session (issue 27, fourteenth
+    round). Changed afterwards, its attributes keep their history as usual."""
+    obj: _Row = manager_of_class(cls).new_instance()
+    obj.__dict__.update(values)
+    return obj
 
 
 class SessionState:

@@ -45,6 +45,7 @@ from store.models import (
     ReplyState,
     SessionEvent,
     SessionState,
+    row_copy,
 )
 
 # A lone UTF-16 surrogate (e.g. from a JSON "\ud800" escape) cannot be encoded as UTF-8: the
@@ -148,7 +149,7 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
     )
     (found,) = _open_or_touch_prepared(dialect_of(db)).rows(db, row)
     width = len(_SESSION_COLUMNS)
-    session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
+    session = row_copy(ChatSession, dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
     owing, count, greatest, events_, top, user_v, channel_v, user_f, channel_f, notes = found[
         width:
     ]

@@ -21,7 +21,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.leases import PROCESS
-from store.models import Message, ReplyState
+from store.models import Message, ReplyState, row_copy
 from writers.redact.redactor import redact_text
 
 log = logging.getLogger(__name__)
@@ -159,20 +159,23 @@ class Intake:
             return None
         if self.claims is not None and message_id is not None:
             # The row as stored, read as before its claim (as `ReplyClaims.claim_next` does).
-            owed = Message(
-                id=message_id,
-                session_id=session_id,
-                channel=message.channel,
-                ts=message.ts,
-                user_id=message.user,
-                is_bot=False,
-                text=stored_text,
-                created_at=now,
-                reply_state=ReplyState.PENDING,
-                reply_owner=PROCESS,
-                reply_lease_until=now + REPLY_LEASE,
-                reply_attempts=0,
-                working_reaction=True,
+            owed = row_copy(
+                Message,
+                {
+                    "id": message_id,
+                    "session_id": session_id,
+                    "channel": message.channel,
+                    "ts": message.ts,
+                    "user_id": message.user,
+                    "is_bot": False,
+                    "text": stored_text,
+                    "created_at": now,
+                    "reply_state": ReplyState.PENDING,
+                    "reply_owner": PROCESS,
+                    "reply_lease_until": now + REPLY_LEASE,
+                    "reply_attempts": 0,
+                    "working_reaction": True,
+                },
             )
             # A bot's message (the stall guard's business) is answered after a read.
             self.claims.stored(opened, owed, hand=not message.from_bot)
