@@ -385,7 +385,7 @@ def add_message(
         "reply_attempts": 1 if claimed else 0,
         "working_reaction": claimed,
     }
-    keys = _add_message(dialect_of(db)).run(db, row).all()
+    keys = _add_message(dialect_of(db)).run(db, row)
     return int(keys[0][0]) if keys else None
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from sqlalchemy import String, bindparam, case, cast, inspect, select
 
 from store import sessions as S
@@ -117,3 +119,59 @@ def test_a_row_copy_is_the_object_its_constructor_builds(clock: FakeClock) -> No
     copy.reply_attempts -= 1  # a change afterwards is an ordinary attribute change
     assert copy.reply_attempts == 0
     assert state.attrs.reply_attempts.history.added == [0]
+
+
+def test_a_prepared_statement_fires_the_engines_events_and_raises_as_execute_does(
+    store: Store, clock: FakeClock
+) -> None:
+    from sqlalchemy import event, insert
+    from sqlalchemy.exc import IntegrityError
+
+    seen: list[tuple[str, str]] = []
+
+    def before(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        seen.append(("before", sql.split()[0]))
+
+    def after(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        seen.append(("after", sql.split()[0]))
+
+    sessions: Any = ChatSession.__table__
+    add = Prepared(
+        insert(sessions).values(
+            id=bindparam("id"),
+            team="T1",
+            channel="D1",
+            thread_ts="",
+            user_id="U1",
+            state="open",
+            opened_at=clock.now(),
+            last_activity_at=clock.now(),
+            pending_replies=0,
+        )
+    )
+    event.listen(store.engine, "before_cursor_execute", before)
+    event.listen(store.engine, "after_cursor_execute", after)
+    try:
+        with store.engine.begin() as conn:
+            assert add.run(conn, {"id": "s1"}) == []
+        assert seen == [("before", "INSERT"), ("after", "INSERT")]
+        with store.engine.begin() as conn:
+            try:
+                add.run(conn, {"id": "s1"})  # the same primary key again
+            except IntegrityError:
+                conn.rollback()
+            else:
+                raise AssertionError("a duplicate key was not refused")
+        # Outside a transaction it begins one, as `Connection.execute` does (autobegin).
+        with store.engine.connect() as conn:
+            add.run(conn, {"id": "s2"})
+            assert conn.in_transaction()
+            conn.commit()
+    finally:
+        event.remove(store.engine, "before_cursor_execute", before)
+        event.remove(store.engine, "after_cursor_execute", after)
+    with store.sessions() as db:
+        assert {s.id for s in db.query(ChatSession)} == {"s1", "s2"}
+    # A column left to its Python default would reach the driver as NULL: refused.
+    with store.engine.connect() as conn, pytest.raises(ValueError, match="default"):
+        Prepared(insert(sessions).values(id=bindparam("id"), team="T1")).run(conn, {"id": "s3"})
