@@ -8,7 +8,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-
 from sqlalchemy import String, bindparam, case, cast, inspect, select
 
 from store import sessions as S
