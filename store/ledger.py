@@ -29,9 +29,7 @@ _LLM_CALL_COLUMNS = (
     "created_at",
 )
 # Prepared (`store.db.Prepared`): every reply writes one, in the transaction storing its answer.
-_INSERT_LLM_CALL = Prepared(
-    insert(_LLM_CALLS).values({c: bindparam(c) for c in _LLM_CALL_COLUMNS})
-)
+_INSERT_LLM_CALL = Prepared(insert(_LLM_CALLS).values({c: bindparam(c) for c in _LLM_CALL_COLUMNS}))
 
 
 def record_llm_call(
