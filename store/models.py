@@ -24,7 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, configure_mappers, mapped_column
 from sqlalchemy.orm.instrumentation import manager_of_class
 
 
@@ -44,7 +44,11 @@ def row_copy(cls: type[_Row], values: Mapping[str, Any]) -> _Row:
     it loads, with the values put in place, where `cls(**values)` fires an attribute event
     per column: ~3 µs against ~50 for the dozen columns of a session (issue 27, fourteenth
     round). Changed afterwards, its attributes keep their history as usual."""
-    obj: _Row = manager_of_class(cls).new_instance()
+    manager = manager_of_class(cls)
+    if not manager.mapper.configured:
+        # Building an object configures the mappers first; `new_instance` does not.
+        configure_mappers()
+    obj: _Row = manager.new_instance()
     obj.__dict__.update(values)
     return obj
 

@@ -174,3 +174,17 @@ def test_a_prepared_statement_fires_the_engines_events_and_raises_as_execute_doe
     # A column left to its Python default would reach the driver as NULL: refused.
     with store.engine.connect() as conn, pytest.raises(ValueError, match="default"):
         Prepared(insert(sessions).values(id=bindparam("id"), team="T1")).run(conn, {"id": "s3"})
+
+
+def test_a_row_copy_needs_no_earlier_use_of_the_orm() -> None:
+    # In a fresh process, a row copy may be the first ORM object built (mappers configured
+    # on demand), and its attributes read.
+    import subprocess
+    import sys
+
+    code = (
+        "from store.models import ChatSession, row_copy\n"
+        "s = row_copy(ChatSession, {'id': 's1', 'team': 'T1'})\n"
+        "assert (s.id, s.team, s.state) == ('s1', 'T1', None)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
