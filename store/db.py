@@ -79,8 +79,9 @@ class Prepared:
       context, which their listeners here do not read, and a listener may not rewrite it);
     - a driver error is raised as SQLAlchemy raises it (`sqlalchemy.exc.DBAPIError`'s kinds,
       a lost connection invalidated), by the connection's own handling;
-    - a connection with no transaction open, a failed one, or an invalidated one, runs the
-      statement through `Connection.exec_driver_sql`, which begins or refuses as usual.
+    - a connection with no transaction open begins one, as `Connection.execute` does; one
+      whose transaction failed, or that was invalidated, runs the statement through
+      `Connection.exec_driver_sql`, which refuses or reconnects as usual.
 
     `run` gives the driver's rows as they are (for statements that return strings and
     integers, or nothing); `rows` applies the columns' result processors."""
@@ -129,6 +130,9 @@ class Prepared:
             Prepared.compiles += 1
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
+        if transaction is None and not conn.invalidated:
+            # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
+            transaction = conn.begin()
         nested = conn.get_nested_transaction()
         if (
             transaction is None

@@ -77,6 +77,17 @@ def find_open(db: Session, key: SessionKey) -> ChatSession | None:
     return db.scalars(select(ChatSession).where(ChatSession.open_key == key.as_open_key())).first()
 
 
+def is_open(db: Session | Connection, key: SessionKey) -> bool:
+    """Whether `key` has an open session (one prepared statement, no ORM object)."""
+    return bool(_IS_OPEN.run(db, {"open_key_": key.as_open_key()}))
+
+
+def open_holds(db: Session | Connection, key: SessionKey, ts: str) -> bool:
+    """Whether `key`'s open session holds a message with Slack ts `ts` (one prepared
+    statement, no ORM object: the intake's route asks it of a DM's thread replies)."""
+    return bool(_OPEN_HOLDS.run(db, {"open_key_": key.as_open_key(), "ts_": ts}))
+
+
 def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSession, bool]:
     """Return the open session for `key`, opening one if needed; (session, created)."""
     session_id, created = open_id(db, key, now=now)
@@ -209,6 +220,18 @@ _EVENTS: Table = SessionEvent.__table__  # type: ignore[assignment]
 _SESSION_COLUMNS = tuple(c.name for c in _SESSIONS.c)
 _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
+
+
+# The route's reads (`is_open`, `open_holds`), prepared: a thread reply's intake asks one.
+_IS_OPEN = Prepared(
+    select(literal(1)).where(_SESSIONS.c.open_key == bindparam("open_key_")).limit(1)
+)
+_OPEN_HOLDS = Prepared(
+    select(literal(1))
+    .select_from(_SESSIONS.join(_MESSAGES, _MESSAGES.c.session_id == _SESSIONS.c.id))
+    .where(_SESSIONS.c.open_key == bindparam("open_key_"), _MESSAGES.c.ts == bindparam("ts_"))
+    .limit(1)
+)
 
 
 def _unanswered(reply_state: ColumnElement[Any]) -> ColumnElement[bool]:

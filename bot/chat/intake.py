@@ -89,15 +89,14 @@ class Intake:
             if message.is_dm:
                 return key(message.ts) if self.dm_threads() else key("")
             return key(message.ts) if message.mentions_bot else None
-        with self.store.sessions() as db:
+        if not message.is_dm and message.mentions_bot:
+            return key(thread)
+        # A thread reply: one prepared read on a Core connection (no ORM session or object).
+        with self.store.engine.connect() as conn:
             if message.is_dm:
-                dm = S.find_open(db, key(""))
-                if dm is not None and any(m.ts == thread for m in S.transcript(db, dm.id)):
-                    return key("")
-                return key(thread)
-            if S.find_open(db, key(thread)) is not None or message.mentions_bot:
-                return key(thread)
-            return None
+                # A reply in a thread of the DM's own session continues it.
+                return key("") if S.open_holds(conn, key(""), thread) else key(thread)
+            return key(thread) if S.is_open(conn, key(thread)) else None
 
     def intake(self, message: InboundMessage) -> str | None:
         """Claim the delivery, open the session, store the message owed a reply: one
