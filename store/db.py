@@ -79,6 +79,8 @@ class Prepared:
       context, which their listeners here do not read, and a listener may not rewrite it);
     - a driver error is raised as SQLAlchemy raises it (`sqlalchemy.exc.DBAPIError`'s kinds,
       a lost connection invalidated), by the connection's own handling;
+    - on an ORM session, pending objects are flushed first (unless autoflush is off), as
+      `Session.execute` does;
     - a connection with no transaction open begins one, as `Connection.execute` does; one
       whose transaction failed, or that was invalidated, runs the statement through
       `Connection.exec_driver_sql`, which refuses or reconnects as usual.
@@ -123,6 +125,8 @@ class Prepared:
         self, db: Session | Connection, params: dict[str, Any]
     ) -> tuple[_Compiled, list[Any], Any]:
         got: list[Any]
+        if isinstance(db, Session) and db.autoflush:
+            db.flush()  # as `Session.execute` autoflushes: the statement sees pending objects
         conn = db if isinstance(db, Connection) else db.connection()
         compiled = self._by_dialect.get(conn.dialect)
         if compiled is None:

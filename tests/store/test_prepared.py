@@ -188,3 +188,30 @@ def test_a_row_copy_needs_no_earlier_use_of_the_orm() -> None:
         "assert (s.id, s.team, s.state) == ('s1', 'T1', None)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_on_an_orm_session_a_prepared_statement_sees_what_is_pending(
+    store: Store, clock: FakeClock
+) -> None:
+    # As `Session.execute` autoflushes first, and does not inside `no_autoflush`.
+    statement = select(ChatSession.id).where(ChatSession.id == bindparam("id"))
+    with store.sessions() as db:
+        db.add(row_copy(ChatSession, _session_values("s9", clock)))
+        with db.no_autoflush:
+            assert Prepared(statement).rows(db, {"id": "s9"}) == []
+        assert Prepared(statement).rows(db, {"id": "s9"}) == [("s9",)]
+        db.rollback()
+
+
+def _session_values(session_id: str, clock: FakeClock) -> dict[str, Any]:
+    return {
+        "id": session_id,
+        "team": "T1",
+        "channel": "D1",
+        "thread_ts": "",
+        "user_id": "U1",
+        "state": "open",
+        "opened_at": clock.now(),
+        "last_activity_at": clock.now(),
+        "pending_replies": 0,
+    }
