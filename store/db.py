@@ -75,8 +75,8 @@ class Prepared:
     as SQLAlchemy does it:
 
     - the engine's `before_cursor_execute` and `after_cursor_execute` events fire around the
-      statement (the SQLite writer lock, the statement counters; without an execution
-      context, which their listeners here do not read, and a listener may not rewrite it);
+      statement (the SQLite writer lock, the statement counters), with no execution context
+      (None: the project's listeners do not read it);
     - a driver error is raised as SQLAlchemy raises it (`sqlalchemy.exc.DBAPIError`'s kinds,
       a lost connection invalidated), by the connection's own handling;
     - on an ORM session, pending objects are flushed first (unless autoflush is off), as
