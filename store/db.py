@@ -61,17 +61,32 @@ def insert_ignore_keys(
 
 
 class Prepared:
-    """A Core statement compiled once per dialect and run on the driver's cursor
-    (`Connection.exec_driver_sql`), for the statements every message runs.
+    """A Core statement compiled once per dialect and run on the driver's cursor, for the
+    statements every message runs.
 
     `Connection.execute` of a Core statement looks its compiled form up again and sets up
     SQLAlchemy's execution context and typed result at every call (~0.28 M instructions a
-    statement, `docs/notes/27-hot13-ctx.md`); this keeps the SQL text, the order of its
-    parameters and their types' bind processors (SQLite's datetimes as text, booleans as
-    integers), and hands the driver the processed values. The same SQL runs in the same
-    transaction and the engine's events fire as before (the SQLite writer lock, the statement
-    counters). The rows come back as the driver returns them, with no result processing: use it
-    only for statements whose RETURNING is of strings and integers."""
+    statement, `docs/notes/27-hot13-ctx.md`; `exec_driver_sql` still sets up a context and a
+    result whose columns it reads from the cursor at every call). This keeps the SQL text, the
+    order of its parameters and their types' bind processors (SQLite's datetimes as text,
+    booleans as integers), and its columns' result processors; it hands the driver the
+    processed values on a cursor of the connection's own driver connection, in its open
+    transaction, and reads the rows back as `Connection.execute` would give them. What stays
+    as SQLAlchemy does it:
+
+    - the engine's `before_cursor_execute` and `after_cursor_execute` events fire around the
+      statement (the SQLite writer lock, the statement counters), with no execution context
+      (None: the project's listeners do not read it);
+    - a driver error is raised as SQLAlchemy raises it (`sqlalchemy.exc.DBAPIError`'s kinds,
+      a lost connection invalidated), by the connection's own handling;
+    - on an ORM session, pending objects are flushed first (unless autoflush is off), as
+      `Session.execute` does;
+    - a connection with no transaction open begins one, as `Connection.execute` does; one
+      whose transaction failed, or that was invalidated, runs the statement through
+      `Connection.exec_driver_sql`, which refuses or reconnects as usual.
+
+    `run` gives the driver's rows as they are (for statements that return strings and
+    integers, or nothing); `rows` applies the columns' result processors."""
 
     __slots__ = ("statement", "_by_dialect")
 
@@ -84,27 +99,88 @@ class Prepared:
         # By the engine's dialect (each engine's own, as SQLAlchemy's compiled cache is).
         self._by_dialect: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
 
-    def run(self, db: Session | Connection, params: dict[str, Any]) -> Any:
-        """Execute with `params` (its bind parameters by name): the driver's result."""
+    def run(self, db: Session | Connection, params: dict[str, Any]) -> list[Any]:
+        """Execute with `params` (its bind parameters by name): the driver's rows."""
+        return self._execute(db, params)[1]
+
+    def rows(self, db: Session | Connection, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Execute with `params`: its rows (a SELECT's, or a RETURNING's), each column's value
+        as `Connection.execute` gives it (the types' result processors applied: SQLite's
+        datetimes read from their text, its binaries as bytes), read by position."""
+        compiled, got, description = self._execute(db, params)
+        if not got:
+            return []
+        processors = compiled.result_processors(db, description)
+        if not processors:
+            return [tuple(row) for row in got]
+        out = []
+        for row in got:
+            values = list(row)
+            for n, process in processors:
+                values[n] = process(values[n])
+            out.append(tuple(values))
+        return out
+
+    def _execute(
+        self, db: Session | Connection, params: dict[str, Any]
+    ) -> tuple[_Compiled, list[Any], Any]:
+        got: list[Any]
+        if isinstance(db, Session) and db.autoflush:
+            db.flush()  # as `Session.execute` autoflushes: the statement sees pending objects
         conn = db if isinstance(db, Connection) else db.connection()
         compiled = self._by_dialect.get(conn.dialect)
         if compiled is None:
             compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
             Prepared.compiles += 1
-        return conn.exec_driver_sql(compiled.sql, compiled.parameters(params))
+        sql, parameters = compiled.sql, compiled.parameters(params)
+        transaction = conn.get_transaction()
+        if transaction is None and not conn.invalidated:
+            # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
+            transaction = conn.begin()
+        nested = conn.get_nested_transaction()
+        if (
+            transaction is None
+            or not transaction.is_active
+            or (nested is not None and not nested.is_active)
+            or conn.invalidated
+        ):
+            result = conn.exec_driver_sql(sql, parameters)
+            if not result.returns_rows:
+                return compiled, [], None
+            description = result.cursor.description  # gone once the rows are read
+            return compiled, list(result.all()), description
+        cursor = conn.connection.cursor()
+        try:
+            for before in conn.dispatch.before_cursor_execute:
+                sql, parameters = before(conn, cursor, sql, parameters, None, False)
+            cursor.execute(sql, parameters)
+            conn.dispatch.after_cursor_execute(conn, cursor, sql, parameters, None, False)
+            description = cursor.description
+            got = list(cursor.fetchall()) if description is not None else []
+        except BaseException as exc:
+            # As `Connection.execute` handles it: wrapped, a lost connection invalidated.
+            conn._handle_dbapi_exception(exc, sql, parameters, cursor, None)
+        finally:
+            cursor.close()
+        return compiled, got, description
 
 
 class _Compiled:
     """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
-    paramstyle) and their bind processors."""
+    paramstyle), their bind processors, and its columns' result processors (by the driver's
+    type codes of the columns, as SQLAlchemy chooses them)."""
 
-    __slots__ = ("sql", "_compiled", "_order", "_processors")
+    __slots__ = ("sql", "_compiled", "_order", "_processors", "_types", "_results")
 
     def __init__(self, statement: Any, conn: Connection) -> None:
         dialect = conn.dialect
         compiled = statement.compile(dialect=dialect)
         if compiled.escaped_bind_names:
             raise ValueError("a prepared statement's parameter names must need no escaping")
+        if getattr(compiled, "insert_prefetch", None) or getattr(compiled, "update_prefetch", None):
+            # SQLAlchemy's execution computes these columns' Python defaults; the driver would
+            # get NULL for them.
+            raise ValueError("a prepared statement must give every column that has a default")
         self.sql: str = compiled.string
         self._compiled = compiled
         self._order: tuple[str, ...] | None = (
@@ -116,6 +192,29 @@ class _Compiled:
             if process is not None:
                 processors[name] = process
         self._processors: tuple[tuple[str, Any], ...] = tuple(processors.items())
+        # The types of the columns it returns (a SELECT's, or a RETURNING's), in order.
+        returned = getattr(statement, "exported_columns", ())
+        self._types: tuple[Any, ...] = tuple(c.type for c in returned)
+        self._results: dict[tuple[Any, ...], tuple[tuple[int, Any], ...]] = {}
+
+    def result_processors(
+        self, db: Session | Connection, description: Any
+    ) -> tuple[tuple[int, Any], ...]:
+        """The (position, processor) of each returned column that has one, for the driver's
+        type codes in `description` (the same codes give the same processors: kept)."""
+        codes = tuple(d[1] for d in description)
+        got = self._results.get(codes)
+        if got is None:
+            if len(codes) != len(self._types):
+                raise ValueError("a prepared statement returned other columns than it names")
+            dialect = db.dialect if isinstance(db, Connection) else db.get_bind().dialect
+            found = []
+            for n, (type_, code) in enumerate(zip(self._types, codes, strict=True)):
+                process = type_.dialect_impl(dialect).result_processor(dialect, code)
+                if process is not None:
+                    found.append((n, process))
+            got = self._results[codes] = tuple(found)
+        return got
 
     def parameters(self, params: dict[str, Any]) -> Any:
         values = self._compiled.construct_params(params)

@@ -41,12 +41,11 @@ def claim_new(db: Session | Connection, keys: list[str], *, now: datetime) -> bo
         # A delivery's one or two keys: the same statement, prepared (`store.db.Prepared`).
         params: dict[str, Any] = {f"key_{i}": key for i, key in enumerate(unique)}
         params["at_"] = now
-        inserted = _claim(dialect_of(db), len(unique)).run(db, params).all()
+        inserted = _claim(dialect_of(db), len(unique)).run(db, params)
         return len(inserted) == len(unique)
     statement = insert_ignore_statement(db, ProcessedEvent.__table__)
     rows = [{"key": key, "received_at": now} for key in unique]
-    inserted = db.execute(statement, rows).all()
-    return len(inserted) == len(unique)
+    return len(db.execute(statement, rows).all()) == len(unique)
 
 
 # A delivery's keys: its channel and ts, and its event id when it has one.

@@ -5,13 +5,31 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, func, insert, select
+from sqlalchemy import Connection, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
+from store.db import Prepared
 from store.models import AuditEvent, LLMCall
 
 _LLM_CALLS: Table = LLMCall.__table__  # type: ignore[assignment]
-_INSERT_LLM_CALL = insert(_LLM_CALLS)
+# The columns a ledger row is written with (its id is the database's).
+_LLM_CALL_COLUMNS = (
+    "purpose",
+    "session_id",
+    "provider",
+    "model",
+    "input_tokens",
+    "output_tokens",
+    "cache_write_tokens",
+    "cache_read_tokens",
+    "cost_usd",
+    "duration_ms",
+    "ok",
+    "error",
+    "created_at",
+)
+# Prepared (`store.db.Prepared`): every reply writes one, in the transaction storing its answer.
+_INSERT_LLM_CALL = Prepared(insert(_LLM_CALLS).values({c: bindparam(c) for c in _LLM_CALL_COLUMNS}))
 
 
 def record_llm_call(
@@ -31,10 +49,10 @@ def record_llm_call(
     error: str | None = None,
     now: datetime,
 ) -> None:
-    """Append one model call to the ledger: one prebuilt Core INSERT (no ORM object, no flush),
-    on a Session or, on the reply path, the Connection of the transaction storing the answer."""
-    db.execute(
-        _INSERT_LLM_CALL,
+    """Append one model call to the ledger: one prepared INSERT (no ORM object, no flush), on
+    a Session or, on the reply path, the Connection of the transaction storing the answer."""
+    _INSERT_LLM_CALL.run(
+        db,
         {
             "purpose": purpose,
             "session_id": session_id,

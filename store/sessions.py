@@ -45,6 +45,7 @@ from store.models import (
     ReplyState,
     SessionEvent,
     SessionState,
+    row_copy,
 )
 
 # A lone UTF-16 surrogate (e.g. from a JSON "\ud800" escape) cannot be encoded as UTF-8: the
@@ -74,6 +75,17 @@ class SessionKey:
 def find_open(db: Session, key: SessionKey) -> ChatSession | None:
     """The open session for `key`, if any."""
     return db.scalars(select(ChatSession).where(ChatSession.open_key == key.as_open_key())).first()
+
+
+def is_open(db: Session | Connection, key: SessionKey) -> bool:
+    """Whether `key` has an open session (one prepared statement, no ORM object)."""
+    return bool(_IS_OPEN.run(db, {"open_key_": key.as_open_key()}))
+
+
+def open_holds(db: Session | Connection, key: SessionKey, ts: str) -> bool:
+    """Whether `key`'s open session holds a message with Slack ts `ts` (one prepared
+    statement, no ORM object: the intake's route asks it of a DM's thread replies)."""
+    return bool(_OPEN_HOLDS.run(db, {"open_key_": key.as_open_key(), "ts_": ts}))
 
 
 def get_or_open(db: Session, key: SessionKey, *, now: datetime) -> tuple[ChatSession, bool]:
@@ -146,9 +158,9 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
         last_activity_at_=now,
         pending_replies_=0,
     )
-    found = db.execute(_open_or_touch(dialect_of(db)), row).one()
+    (found,) = _open_or_touch_prepared(dialect_of(db)).rows(db, row)
     width = len(_SESSION_COLUMNS)
-    session = ChatSession(**dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
+    session = row_copy(ChatSession, dict(zip(_SESSION_COLUMNS, found[:width], strict=True)))
     owing, count, greatest, events_, top, user_v, channel_v, user_f, channel_f, notes = found[
         width:
     ]
@@ -210,6 +222,18 @@ _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
 
 
+# The route's reads (`is_open`, `open_holds`), prepared: a thread reply's intake asks one.
+_IS_OPEN = Prepared(
+    select(literal(1)).where(_SESSIONS.c.open_key == bindparam("open_key_")).limit(1)
+)
+_OPEN_HOLDS = Prepared(
+    select(literal(1))
+    .select_from(_SESSIONS.join(_MESSAGES, _MESSAGES.c.session_id == _SESSIONS.c.id))
+    .where(_SESSIONS.c.open_key == bindparam("open_key_"), _MESSAGES.c.ts == bindparam("ts_"))
+    .limit(1)
+)
+
+
 def _unanswered(reply_state: ColumnElement[Any]) -> ColumnElement[bool]:
     """`reply_state IN ('pending', 'generated')` with each state a plain bound parameter: the
     hot statements are prebuilt, and an expanding `IN` list would be rendered into their SQL
@@ -254,6 +278,13 @@ def _open_or_touch(dialect: str) -> Any:
             Observation.status == "active",
         ),
     )
+
+
+@functools.lru_cache(maxsize=2)
+def _open_or_touch_prepared(dialect: str) -> Prepared:
+    """`_open_or_touch`, prepared (`store.db.Prepared`: its rows as `Connection.execute`
+    reads them, without SQLAlchemy's execution and result set-up at every message)."""
+    return Prepared(_open_or_touch(dialect))
 
 
 def _scope_version(kind: str, param: str) -> Any:
@@ -318,6 +349,8 @@ GENERATED = (
         context_uses=bindparam("context_uses_", None, type_=Text(), required=False),
     )
 )
+# `GENERATED` prepared, as the engine stores an answer before posting it.
+GENERATED_PREPARED = Prepared(GENERATED)
 
 
 def uses_json(
@@ -375,7 +408,7 @@ def add_message(
         "reply_attempts": 1 if claimed else 0,
         "working_reaction": claimed,
     }
-    keys = _add_message(dialect_of(db)).run(db, row).all()
+    keys = _add_message(dialect_of(db)).run(db, row)
     return int(keys[0][0]) if keys else None
 
 

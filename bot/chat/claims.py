@@ -361,7 +361,7 @@ class ReplyClaims:
             # The session's state, and whether more is owed: asked here rather than in a
             # transaction of its own, as a message stored after this commit is submitted by its
             # own intake, so nothing is missed.
-            row = S.ANSWERED_PREPARED.run(
+            returned = S.ANSWERED_PREPARED.run(
                 conn,
                 {
                     "id_": owed.id,
@@ -369,7 +369,8 @@ class ReplyClaims:
                     "session_": owed.session_id,
                     "reply_id_": reply_id or 0,
                 },
-            ).first()
+            )
+            row = returned[0] if returned else None
         if row is None or reply_id is None:  # an unknown message, or a reply recorded before
             self.transcripts.drop(owed.session_id)
             return Delivered(row[0] if row is not None else None, reply_id, bool(row and row[1]))

@@ -291,8 +291,8 @@ class Engine:
                         record(conn)
                     if used is not None:
                         used.write_skills(conn)
-                    conn.execute(
-                        S.GENERATED,
+                    S.GENERATED_PREPARED.run(
+                        conn,
                         {
                             "id_": owed.id,
                             "reply_text_": stored,

@@ -21,7 +21,7 @@ from store import sessions as S
 from store.clock import Clock
 from store.db import Store
 from store.leases import PROCESS
-from store.models import Message, ReplyState
+from store.models import Message, ReplyState, row_copy
 from writers.redact.redactor import redact_text
 
 log = logging.getLogger(__name__)
@@ -89,15 +89,14 @@ class Intake:
             if message.is_dm:
                 return key(message.ts) if self.dm_threads() else key("")
             return key(message.ts) if message.mentions_bot else None
-        with self.store.sessions() as db:
+        if not message.is_dm and message.mentions_bot:
+            return key(thread)
+        # A thread reply: one prepared read on a Core connection (no ORM session or object).
+        with self.store.engine.connect() as conn:
             if message.is_dm:
-                dm = S.find_open(db, key(""))
-                if dm is not None and any(m.ts == thread for m in S.transcript(db, dm.id)):
-                    return key("")
-                return key(thread)
-            if S.find_open(db, key(thread)) is not None or message.mentions_bot:
-                return key(thread)
-            return None
+                # A reply in a thread of the DM's own session continues it.
+                return key("") if S.open_holds(conn, key(""), thread) else key(thread)
+            return key(thread) if S.is_open(conn, key(thread)) else None
 
     def intake(self, message: InboundMessage) -> str | None:
         """Claim the delivery, open the session, store the message owed a reply: one
@@ -159,20 +158,23 @@ class Intake:
             return None
         if self.claims is not None and message_id is not None:
             # The row as stored, read as before its claim (as `ReplyClaims.claim_next` does).
-            owed = Message(
-                id=message_id,
-                session_id=session_id,
-                channel=message.channel,
-                ts=message.ts,
-                user_id=message.user,
-                is_bot=False,
-                text=stored_text,
-                created_at=now,
-                reply_state=ReplyState.PENDING,
-                reply_owner=PROCESS,
-                reply_lease_until=now + REPLY_LEASE,
-                reply_attempts=0,
-                working_reaction=True,
+            owed = row_copy(
+                Message,
+                {
+                    "id": message_id,
+                    "session_id": session_id,
+                    "channel": message.channel,
+                    "ts": message.ts,
+                    "user_id": message.user,
+                    "is_bot": False,
+                    "text": stored_text,
+                    "created_at": now,
+                    "reply_state": ReplyState.PENDING,
+                    "reply_owner": PROCESS,
+                    "reply_lease_until": now + REPLY_LEASE,
+                    "reply_attempts": 0,
+                    "working_reaction": True,
+                },
             )
             # A bot's message (the stall guard's business) is answered after a read.
             self.claims.stored(opened, owed, hand=not message.from_bot)

@@ -36,6 +36,7 @@ from sqlalchemy import ColumnElement, Select, String, and_, bindparam, case, cas
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from store.db import Prepared
 from store.models import FactScopeVersion, MemoryEntry
 from writers.embed import Matrix
 from writers.recall import lexical
@@ -445,7 +446,9 @@ def _rows(
         # Built once per shape and run with the scopes and the viewer as parameters: building
         # it per person (and SQLAlchemy adapting each new statement's result) cost more than
         # running it.
-        statement = _prebuilt(
+        # Prepared (`store.db.Prepared`): compiled once, each run handed to the driver, its
+        # rows' values as `Connection.execute` gives them (SQLite's datetimes read from text).
+        prepared = _prepared(
             tuple(k for k, _i in scopes),
             tuple(statuses),
             None if visible_to is None else visible_to.bound,
@@ -454,9 +457,19 @@ def _rows(
         params = {f"i{n}": i for n, (_k, i) in enumerate(scopes)}
         params.update((f"s{n}", s) for n, s in enumerate(statuses))
         params.update(() if visible_to is None else visible_to.params)
-        return list(db.execute(statement, params).all())
+        return prepared.rows(db, params)
     where = and_(MemoryEntry.status.in_(list(statuses)), _in(scopes))
     return list(db.execute(_statement(where, visible_to.where(), limit)).all())
+
+
+@functools.cache
+def _prepared(
+    kinds: tuple[str, ...],
+    statuses: tuple[str, ...],
+    admits: ColumnElement[bool] | None,
+    limit: int | None,
+) -> Prepared:
+    return Prepared(_prebuilt(kinds, statuses, admits, limit))
 
 
 @functools.cache
@@ -688,7 +701,7 @@ def forget(text_hashes: Sequence[str]) -> None:
     with _LOCK:
         for key in [k for k, sh in _SHELVES.items() if gone.intersection(sh.hashes)]:
             _drop(key)
-        for key in [k for k, a in _AHEAD.items() if any(r.text_hash in gone for r in a[2])]:
+        for key in [k for k, a in _AHEAD.items() if any(r[_HASH] in gone for r in a[2])]:
             del _AHEAD[key]
 
 
@@ -702,7 +715,7 @@ def hashes() -> set[str]:
     """The text hashes every shelf and every read-ahead holds (what a forget must drop)."""
     with _LOCK:
         return {h for sh in _SHELVES.values() for h in sh.hashes} | {
-            r.text_hash for a in _AHEAD.values() for r in a[2]
+            r[_HASH] for a in _AHEAD.values() for r in a[2]
         }
 
 
@@ -718,7 +731,7 @@ def holds_text(text: str) -> bool:
     with _LOCK:
         return any(
             text in sh.texts or any(text in line for line in sh.lines) for sh in _SHELVES.values()
-        ) or any(r.text == text for a in _AHEAD.values() for r in a[2])
+        ) or any(r[_TEXT] == text for a in _AHEAD.values() for r in a[2])
 
 
 def derived(key: str) -> list[np.ndarray]:
