@@ -329,29 +329,31 @@ def _trie(pieces: set[str]) -> str:
 @dataclass(frozen=True)
 class Prescan:
     """The gates of a list of rules asked of an ASCII text at once (`find`): each distinct factor
-    is a bit; one scan of the text in a trie of every literal piece (and one of the text in
-    lower case) and one look at the text's characters for the classes give the bits the text
-    holds, and a rule is searched only when the text holds all of its bits. The same answer as
-    each rule's `Gate.opens`, in one pass over the text instead of a few `in` per factor per rule
-    (issue 27, fourteenth round)."""
+    is a bit; one scan of the text in lower case with a trie of every literal piece, and one look
+    at the text's characters for the classes, give the bits the text holds, and a rule is
+    searched only when the text holds all of its bits. The same answer as each rule's
+    `Gate.opens`, in one pass over the text instead of a few `in` per factor per rule (issue 27,
+    fourteenth round)."""
 
     needs: tuple[int, ...]  # by rule: the bits it needs (0: none)
-    exact: re.Pattern[str] | None  # the trie of the pieces looked for as written
-    exact_bits: dict[str, int]  # a piece found: the bits of it and of its prefixes that are pieces
-    folded: re.Pattern[str] | None  # the trie of the pieces looked for in lower case
-    folded_bits: dict[str, int]
+    trie: re.Pattern[str] | None  # every piece, in lower case, as one lookahead trie
+    # A piece found (the longest one at its place): the bits of it and of the pieces it starts
+    # with (all found where it is), and the pieces looked for as written that it and they are
+    # the lower case of, each to be found in the text as written (with its bits).
+    found: dict[str, tuple[int, tuple[tuple[str, int], ...]]]
     classes: tuple[tuple[frozenset[str], int], ...]  # a class's ASCII characters (lowered), bits
     always: int  # the bits of factors every ASCII text holds (a piece cut down to nothing)
 
     def holds(self, text: str, lowered: str) -> int:
         """The bits `text` (ASCII; `lowered` is it in lower case) holds."""
         mask = self.always
-        if self.exact is not None:
-            for found in set(self.exact.findall(text)):
-                mask |= self.exact_bits[found]
-        if self.folded is not None:
-            for found in set(self.folded.findall(lowered)):
-                mask |= self.folded_bits[found]
+        if self.trie is not None:
+            for piece in set(self.trie.findall(lowered)):
+                bits, written = self.found[piece]
+                mask |= bits
+                for exact, more in written:
+                    if exact in text:
+                        mask |= more
         if self.classes:
             chars = set(lowered)
             for members, bits in self.classes:
@@ -360,23 +362,15 @@ class Prescan:
         return mask
 
 
-def _prefix_bits(bits: dict[str, int]) -> dict[str, int]:
-    """Each piece's bits with those of the pieces it starts with (all found where it is)."""
-    out: dict[str, int] = {}
-    for piece in bits:
-        mask = 0
-        for end in range(1, len(piece) + 1):
-            mask |= bits.get(piece[:end], 0)
-        out[piece] = mask
-    return out
-
-
 def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
     """The prescan of a list of rules, each given by the gates all of which it must pass (its
     pattern's and its `needs`' gate)."""
     bit_of: dict[tuple[tuple[str, ...], tuple[str, ...], str], int] = {}
-    exact: dict[str, int] = {}
-    folded: dict[str, int] = {}
+    # By piece in lower case: the bits found with it alone, and those of each piece looked for as
+    # written whose lower case it is (a piece with no letter is found as written where it is
+    # found in lower case: lowering an ASCII text changes its letters only).
+    lower: dict[str, int] = {}
+    written: dict[str, dict[str, int]] = {}
     classes: dict[str, int] = {}
     always = 0
     needs: list[int] = []
@@ -387,29 +381,35 @@ def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
             bit = bit_of.get(parts)
             if bit is None:
                 bit = bit_of[parts] = 1 << len(bit_of)
-                pieces, lowered, chars = parts
-                for piece in pieces:
-                    exact[piece] = exact.get(piece, 0) | bit
-                for piece in lowered:
+                exact, folded, chars = parts
+                for piece in exact:
+                    if piece.lower() == piece.upper():
+                        lower[piece] = lower.get(piece, 0) | bit
+                    else:
+                        pieces = written.setdefault(piece.lower(), {})
+                        pieces[piece] = pieces.get(piece, 0) | bit
+                        lower.setdefault(piece.lower(), 0)
+                for piece in folded:
                     if piece:
-                        folded[piece] = folded.get(piece, 0) | bit
+                        lower[piece] = lower.get(piece, 0) | bit
                     else:
                         always |= bit  # `"" in lowered` holds for every text
                 if chars:
                     classes[chars] = classes.get(chars, 0) | bit
             need |= bit
         needs.append(need)
-
-    def trie(bits: dict[str, int]) -> re.Pattern[str] | None:
-        # A lookahead: the trie is tried at every place, so pieces that overlap are all found.
-        return re.compile("(?=(" + _trie(set(bits)) + "))") if bits else None
-
+    found: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = {}
+    for piece in lower:
+        prefixes = [piece[:end] for end in range(1, len(piece) + 1)]
+        bits = 0
+        for p in prefixes:
+            bits |= lower.get(p, 0)
+        found[piece] = (bits, tuple(e for p in prefixes for e in written.get(p, {}).items()))
     return Prescan(
         needs=tuple(needs),
-        exact=trie(exact),
-        exact_bits=_prefix_bits(exact),
-        folded=trie(folded),
-        folded_bits=_prefix_bits(folded),
+        # A lookahead: the trie is tried at every place, so pieces that overlap are all found.
+        trie=re.compile("(?=(" + _trie(set(lower)) + "))") if lower else None,
+        found=found,
         classes=tuple((frozenset(chars), bits) for chars, bits in classes.items()),
         always=always,
     )

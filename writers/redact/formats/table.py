@@ -6,6 +6,8 @@ import base64
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
+from operator import not_
 from typing import Any
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
@@ -484,9 +486,10 @@ def find(
     scan = prescan(rules) if gated and lowered is not None else None
     todo: Iterable[tuple[Rule, Gate]]
     if scan is not None and lowered is not None:
-        held = scan.holds(text, lowered)
-        # The gates are answered: each rule the text holds every bit of is left with none.
-        todo = [(rule, OPEN) for rule, need in zip(rules, scan.needs) if need & held == need]
+        # The gates are answered: a rule the text lacks none of the bits of is searched, and
+        # left with no gate to ask (the selection runs in C: this is for every rule and text).
+        missing = ~scan.holds(text, lowered)
+        todo = zip(compress(rules, map(not_, map(missing.__and__, scan.needs))), repeat(OPEN))
     else:
         todo = zip(rules, _gates(rules) if gated else [OPEN] * len(rules), strict=True)
     for rule, rule_gate in todo:
