@@ -284,8 +284,9 @@ class Redactor:
         the pipeline around them: each recognizer is asked first, as `analyze` asks it, and
         only a hit goes through `analyze` itself (whose context scoring, thresholds and
         de-duplication act on hits alone). Most texts hold no secret, and the pipeline was a
-        quarter of redacting one (issue 27, twelfth round)."""
-        artifacts = self._nlp.process_text(text, "en")
+        quarter of redacting one (issue 27, twelfth round). The NLP engine's (empty) artifacts
+        are made only for a recognizer that may read them: our rules read none."""
+        artifacts: Any = None
         matched: dict[re.Pattern[str], bool] = {}
         for recognizer, pre in self._asks:
             if pre is not None and recognizer.is_loaded:
@@ -294,9 +295,13 @@ class Redactor:
                     found = matched[pre] = pre.search(text) is not None
                 if not found:
                     continue  # it would find nothing: its `analyze` returns [] at once
+            if artifacts is None and not isinstance(recognizer, RuleRecognizer):
+                artifacts = self._nlp.process_text(text, "en")
             if not recognizer.is_loaded or recognizer.analyze(
                 text=text, entities=self._entities, nlp_artifacts=artifacts
             ):
+                if artifacts is None:
+                    artifacts = self._nlp.process_text(text, "en")
                 return self._engine.analyze(text=text, language="en", nlp_artifacts=artifacts)
         return []
 
