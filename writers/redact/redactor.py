@@ -154,8 +154,12 @@ def width_folded_view(text: str) -> UnescapedView | None:
     """`text` as typed in ASCII (offsets unchanged): fullwidth ASCII folded to ASCII, and the
     dashes and spaces between digits above folded to `-` and ` `; None when there is nothing
     to fold (fullwidth punctuation alone the rules already read in both widths)."""
-    wide = _FULLWIDTH_ALNUM.search(text) is not None
-    dashed = _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    # Fullwidth forms, those dashes and those spaces are all outside ASCII (most chat is not).
+    ascii_only = text.isascii()
+    wide = not ascii_only and _FULLWIDTH_ALNUM.search(text) is not None
+    dashed = not ascii_only and (
+        _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    )
     ssn = "_" in text and _SSN_UNDERSCORES.search(text) is not None
     if not (wide or dashed or ssn):
         return None

@@ -142,3 +142,22 @@ def test_the_prescan_of_generated_patterns_answers_as_their_gates(
             continue
         held = scan.holds(text, text.lower())
         assert opened(gates, scan.needs, held) == each_gate(gates, text), text
+
+
+def test_the_width_folds_need_a_character_outside_ascii() -> None:
+    # `width_folded_view` asks an ASCII text only for a US SSN typed with underscores.
+    from writers.redact.redactor import (
+        _DASHED_RUN,
+        _DIGIT_SPACE,
+        _FULLWIDTH_ALNUM,
+        width_folded_view,
+    )
+
+    every = "".join(f"1{chr(c)}2{chr(c)}3{chr(c)}4" for c in range(128))
+    for pattern in (_FULLWIDTH_ALNUM, _DASHED_RUN, _DIGIT_SPACE):
+        assert pattern.search(every) is None, pattern.pattern
+    folded = width_folded_view("ssn 537_28_4419")
+    assert folded is not None and folded.text == "ssn 537-28-4419"
+    assert width_folded_view("537 28 4419 and 537-28-4419") is None
+    wide = width_folded_view("537\u201328\u20134419")
+    assert wide is not None and wide.text == "537-28-4419"
