@@ -202,6 +202,11 @@ DEV_REDACTION_FP_CEILING = {
     # version) and words (66: a setting named as masked).
     "redaction63": 0,
     "redaction66": 0,
+    # Issue 24's fourteenth round: 68 and 69, written blind, not drawn as held out by the lot
+    # (random.Random(20261211) over 67-70); first measured on 62aedd8 before anyone read them:
+    # 68 168/170, FP 3 (a `secret_assignment` in code, three times); 69 168/170, FP 5 (phones).
+    "redaction68": 3,
+    "redaction69": 5,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -222,6 +227,8 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # words (red13-words) caught 63's answered password and 66's four passwords (a long phrase
     # of what it is for, twice; Romanian `pentru`; a CSV `mdp` column).
     "redaction60": 1,
+    "redaction68": 2,  # two phones (fourteenth round, before its rules)
+    "redaction69": 2,  # a phone and a password (fourteenth round, before its rules)
 }
 
 
@@ -333,6 +340,10 @@ HELD_OUT_REDACTION = {
     # 63-66, frozen unread; first measured on 57aa121 before the round's rules.
     "redaction64": (167, 170, 9, 600),
     "redaction65": (168, 170, 3, 600),
+    # Issue 24's fourteenth round: written blind, drawn by lot (random.Random(20261211)) from sets
+    # 67-70, frozen unread; first measured on 62aedd8 before the round's rules.
+    "redaction67": (170, 170, 20, 600),
+    "redaction70": (164, 170, 1, 600),
     # After issue 24's thirteenth round (rules chosen on dev sets 59-63 and 66 and the dev probes;
     # every held-out set counted once, after the merges, nobody read a held-out text): 64
     # unchanged (167/170, 9); 65 166 -> 168; recall 21 163 -> 165, 30, 36, 49 and 52 one more

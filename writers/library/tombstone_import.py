@@ -66,26 +66,52 @@ def would_delete(
         except ForgetFirst:
             out[user_id] = -1
             continue
-        total = 0
         # Forgetting the whole person deletes their sessions and items too: counting those
-        # again (each dry run sees them) said 15 where the import deletes 7.
-        plan: list[str | None] = [None]
-        if user_id not in whole:
-            plan = [f"session:{sid}" for sid, _u in _sessions_held(db, theirs)]
-            plan += [item for item, _u in _items_held(db, theirs)]
-        for item in plan:
-            purge = Purge(
-                db,
-                user_id=user_id,
-                item=item,
-                data_dir=data_dir,
-                now=now,
-                actor=actor,
-                skills_dir=skills_dir,
-            )
-            total += purge.run(dry_run=True).total
-        out[user_id] = total
+        # again (each dry run sees them) said 15 where the import deletes 7. Likewise a fact
+        # forgotten on its own and with its session is deleted once: things are counted by id.
+        seen: set[tuple[str, str]] = set()
+        unnamed = 0  # rows a receipt counts without ids (a session's messages, check-ins …)
+        # The import merges the file's tombstones before it purges (a session whose row is not
+        # here is known as theirs by its tombstone): so does the count, in a savepoint undone.
+        trial = db.begin_nested()
+        try:
+            merge(db, theirs)
+            plan: list[str | None] = [None]
+            if user_id not in whole:
+                plan = [f"session:{sid}" for sid, _u in _sessions_held(db, theirs)]
+                plan += [item for item, _u in _items_held(db, theirs)]
+            for item in plan:
+                receipt = _counted(db, user_id, item, data_dir, now, actor, skills_dir)
+                for kind, n in receipt.counts.items():
+                    ids = receipt.ids.get(kind, [])
+                    seen.update((kind, ident) for ident in ids)
+                    unnamed += n - len(ids)
+        finally:
+            trial.rollback()
+        out[user_id] = len(seen) + unnamed
     return out
+
+
+def _counted(
+    db: Session,
+    user_id: str,
+    item: str | None,
+    data_dir: Path,
+    now: datetime,
+    actor: str,
+    skills_dir: Path | None,
+) -> Receipt:
+    """The forget path's dry run of one purge."""
+    purge = Purge(
+        db,
+        user_id=user_id,
+        item=item,
+        data_dir=data_dir,
+        now=now,
+        actor=actor,
+        skills_dir=skills_dir,
+    )
+    return purge.run(dry_run=True)
 
 
 class ForgetFirst(Exception):

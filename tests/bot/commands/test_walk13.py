@@ -391,3 +391,42 @@ def test_export_into_a_folder_nobody_may_write_names_the_fix(tmp_path: Path) -> 
         "/sys/library.json: cannot be written (Permission denied)",
         "name a file in a folder this user may write",
     )
+
+
+def test_tombstones_for_a_session_and_an_item_in_it_count_the_item_once(tmp_path: Path) -> None:
+    """Walk 14: a person forgot one fact, then the session it came from (not all of them).
+    An import's dry run counts what the import's forget deletes: the fact once."""
+    from sqlalchemy import select
+
+    from store.db import Store
+    from store.models import MemoryEntry
+
+    clock = FakeClock(datetime.now(UTC) - timedelta(days=30))
+    lib, env = _world(tmp_path / "a", clock)
+    store = Store.open(env["DATABASE_URL"])
+    try:
+        with store.sessions.begin() as db:
+            session = db.scalars(
+                select(MemoryEntry.session_id).where(MemoryEntry.id == lib.fact)
+            ).one()
+    finally:
+        store.close()
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    for argv in (
+        ["export", str(older)],
+        ["forget", "--user", OTHER, "--item", f"fact:{lib.fact}"],
+        ["forget", "--user", OTHER, "--item", f"session:{session}"],
+        ["export", str(newer)],
+    ):
+        assert seshat(*argv, cwd=tmp_path, env=env).returncode == 0, argv
+    here = {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'c' / 'seshat.db'}"}
+    (tmp_path / "c").mkdir()
+    assert seshat("import", str(older), cwd=tmp_path, env=here).returncode == 0
+    listed = seshat("import", str(newer), "--dry-run", cwd=tmp_path, env=here).stdout
+    tried = seshat("import", str(newer), "--forget", OTHER, "--dry-run", cwd=tmp_path, env=here)
+    would = re.search(r"would delete (\d+) thing", listed)
+    deleted = re.search(r"\((\d+) thing\(s\) deleted", tried.stdout)
+    assert would and deleted, (listed, tried.stdout)
+    # Before: 2 (a dry run, before the merge, found no person for the session, which held a
+    # lesson's provenance); counting the session's would have counted the fact twice.
+    assert would.group(1) == deleted.group(1), (listed, tried.stdout)
