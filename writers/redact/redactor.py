@@ -154,8 +154,12 @@ def width_folded_view(text: str) -> UnescapedView | None:
     """`text` as typed in ASCII (offsets unchanged): fullwidth ASCII folded to ASCII, and the
     dashes and spaces between digits above folded to `-` and ` `; None when there is nothing
     to fold (fullwidth punctuation alone the rules already read in both widths)."""
-    wide = _FULLWIDTH_ALNUM.search(text) is not None
-    dashed = _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    # Fullwidth forms, those dashes and those spaces are all outside ASCII (most chat is not).
+    ascii_only = text.isascii()
+    wide = not ascii_only and _FULLWIDTH_ALNUM.search(text) is not None
+    dashed = not ascii_only and (
+        _DASHED_RUN.search(text) is not None or _DIGIT_SPACE.search(text) is not None
+    )
     ssn = "_" in text and _SSN_UNDERSCORES.search(text) is not None
     if not (wide or dashed or ssn):
         return None
@@ -227,6 +231,13 @@ class Redactor:
         # What presidio's `analyze` passes its recognizers, fixed once (`_analyze`).
         self._nlp = nlp
         self._recognizers = tuple(registry.get_recognizers(language="en", all_fields=True))
+        # Each with the cheap regex a text must match before it looks at all (`pii_rules`'
+        # recognizers' `pre`; None: it always looks). Eight of them share one (seven digits):
+        # a text is asked each regex once, not once per recognizer.
+        self._asks = tuple(
+            (r, pre if isinstance(pre := getattr(r, "pre", None), re.Pattern) else None)
+            for r in self._recognizers
+        )
         self._entities = self._engine.get_supported_entities(language="en")
         # Our own placeholders, by the kinds this redactor can write: text redacted once is
         # redacted again (a journalled event when it is stored, a stored message in a title), and
@@ -277,12 +288,24 @@ class Redactor:
         the pipeline around them: each recognizer is asked first, as `analyze` asks it, and
         only a hit goes through `analyze` itself (whose context scoring, thresholds and
         de-duplication act on hits alone). Most texts hold no secret, and the pipeline was a
-        quarter of redacting one (issue 27, twelfth round)."""
-        artifacts = self._nlp.process_text(text, "en")
-        for recognizer in self._recognizers:
+        quarter of redacting one (issue 27, twelfth round). The NLP engine's (empty) artifacts
+        are made only for a recognizer that may read them: our rules read none."""
+        artifacts: Any = None
+        matched: dict[re.Pattern[str], bool] = {}
+        for recognizer, pre in self._asks:
+            if pre is not None and recognizer.is_loaded:
+                found = matched.get(pre)
+                if found is None:
+                    found = matched[pre] = pre.search(text) is not None
+                if not found:
+                    continue  # it would find nothing: its `analyze` returns [] at once
+            if artifacts is None and not isinstance(recognizer, RuleRecognizer):
+                artifacts = self._nlp.process_text(text, "en")
             if not recognizer.is_loaded or recognizer.analyze(
                 text=text, entities=self._entities, nlp_artifacts=artifacts
             ):
+                if artifacts is None:
+                    artifacts = self._nlp.process_text(text, "en")
                 return self._engine.analyze(text=text, language="en", nlp_artifacts=artifacts)
         return []
 
