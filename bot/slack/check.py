@@ -203,6 +203,13 @@ def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
             errors.append(
                 f"{name} holds {token_kind(value)}; it needs the {want}… one: {WHERE_TO_GET[name]}"
             )
+        elif value and not want and value.startswith(_SLACK_KINDS):
+            # A token pasted as the signing secret: Slack's every request would be refused
+            # (401), and nothing online can check a signing secret before then.
+            errors.append(
+                f"{name} holds {token_kind(value)}, not the signing secret (32 letters and "
+                f"digits, no prefix): {WHERE_TO_GET[name]} → Show"
+            )
     errors.extend(owner_problems(settings))
     if not settings.owner_ids and settings.slack_owner_optional:
         warnings.append(
