@@ -112,12 +112,12 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         from store.config import ConfigError
 
         data = _read_transcript(transcript)
+        messages = _messages(data["messages"])  # a wrong file is refused before any database
         try:
             runtime = Runtime(load_settings())
         except ConfigError as exc:
             raise _fail(str(exc)) from exc
         try:
-            messages = _messages(data["messages"])
             # A long transcript takes minutes (each message is redacted before it is stored):
             # said as it goes, not in silence.
             with steps("storing messages (each redacted first)", len(messages)) as counter:
