@@ -10,11 +10,13 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
 from bot.doubles.stack import LocalStack
 from bot.home.user import MEMORY_PAGE, MESSAGE_PAGE
-from tests.bot.learning.test_e2e_forget import ALICE, chat, plain_reflection, seed, start
+from store.models import ReviewItem
+from tests.bot.learning.test_e2e_forget import ALICE, OWNER, chat, plain_reflection, seed, start
 from tests.conftest import PG_DSN
 from tests.support.cli import one_error, seshat
 
@@ -211,3 +213,22 @@ def test_a_long_memory_in_a_message_says_the_rest_are_in_the_home_tab(
     assert pager == []
     last = answer["blocks"][-1]["text"]["text"]
     assert f"…and {total - MESSAGE_PAGE} more: all of them are in my *Home* tab" in last
+
+
+def test_a_reaction_a_card_does_not_take_names_the_ones_it_does(people: LocalStack) -> None:
+    store = people.bot.store
+    assert store is not None
+    with store.sessions() as db:
+        lesson = db.scalars(select(ReviewItem).where(ReviewItem.kind == "lesson")).one()
+    mark = people.slack.mark()
+    people.slack.user_reacts(OWNER, str(lesson.card_channel), str(lesson.card_ts), "brain")
+    told = people.slack.wait_for_call(
+        "chat.postEphemeral", lambda c: c.params.get("user") == OWNER, timeout=15, after=mark
+    )
+    # Before: "`save` is not one of: approve, reject." (the choice's inner name, no emoji).
+    assert told.params["text"] == (
+        ":brain: does not decide a lesson card; react :white_check_mark: to approve or :x: to "
+        "reject."
+    )
+    with store.sessions() as db:
+        assert db.get(ReviewItem, lesson.id).status == "pending"  # type: ignore[union-attr]
