@@ -232,3 +232,23 @@ def test_a_reaction_a_card_does_not_take_names_the_ones_it_does(people: LocalSta
     )
     with store.sessions() as db:
         assert db.get(ReviewItem, lesson.id).status == "pending"  # type: ignore[union-attr]
+
+
+# -- `lessons edit 1 notes.txt` where notes.txt is not here (walk13's leftover) ------------------
+
+
+def test_an_edit_whose_text_is_a_missing_files_name_says_how_to_read_a_file(
+    tmp_path: Path,
+) -> None:
+    assert seshat("db", "upgrade", cwd=tmp_path).returncode == 0
+    for group in ("lessons", "notes"):
+        result = seshat(group, "edit", "1", "notes.txt", cwd=tmp_path)
+        # Before: the lesson's text became the word "notes.txt" (when lesson 1 existed).
+        one_error(
+            result,
+            2,
+            "'notes.txt' looks like a file's name, but there is no such file here",
+            f"seshat {group} edit 1 - < PATH",
+        )
+    # A word with no file's ending is text, as before: the answer is about the missing lesson.
+    one_error(seshat("lessons", "edit", "1", "deploy.sh", cwd=tmp_path), 1, "no lesson 1")
