@@ -252,3 +252,40 @@ def test_an_edit_whose_text_is_a_missing_files_name_says_how_to_read_a_file(
         )
     # A word with no file's ending is text, as before: the answer is about the missing lesson.
     one_error(seshat("lessons", "edit", "1", "deploy.sh", cwd=tmp_path), 1, "no lesson 1")
+
+
+# -- doctor in HTTP mode (walk13's leftover) ----------------------------------------------------
+
+
+def test_doctor_in_http_mode_checks_the_address_and_port_run_will_listen_on(
+    tmp_path: Path,
+) -> None:
+    env = {**HTTP, "SESHAT_HTTP_HOST": "127.0.0.1"}
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        held = seshat(
+            "doctor", "--offline", cwd=tmp_path, env={**env, "SESHAT_HTTP_PORT": str(port)}
+        )
+        # Before: no line about it; `seshat run` was the first to say the port was taken. A
+        # `!`, not a `✗`: the program holding it may be this Seshat's own `seshat run`.
+        assert held.returncode == 0, held.stdout + held.stderr
+        assert (
+            "! SESHAT_HTTP_PORT: the port is in use by another program" in held.stdout
+            and "expected if it is this Seshat's `seshat run`" in held.stdout
+        ), held.stdout
+    free = seshat("doctor", "--offline", cwd=tmp_path, env={**env, "SESHAT_HTTP_PORT": str(port)})
+    assert f"✓ SESHAT_HTTP_PORT: 127.0.0.1:{port} is free to listen on" in free.stdout
+    elsewhere = seshat(
+        "doctor", "--offline", cwd=tmp_path, env={**env, "SESHAT_HTTP_HOST": "nohost.invalid"}
+    )
+    assert elsewhere.returncode == 1
+    assert "✗ SESHAT_HTTP_HOST: nohost.invalid is not an address of this host" in elsewhere.stdout
+    token = seshat(
+        "doctor", "--offline", cwd=tmp_path, env={**env, "SLACK_SIGNING_SECRET": "xoxp-1-2"}
+    )
+    assert "✗ SLACK_SIGNING_SECRET: holds a xoxp- token, not the signing secret" in token.stdout
+    # Socket mode listens on nothing: no line.
+    socket_mode = seshat("doctor", "--offline", cwd=tmp_path, env={"SLACK_MODE": "socket"})
+    assert "SESHAT_HTTP" not in socket_mode.stdout
