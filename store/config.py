@@ -129,11 +129,19 @@ def read_env_file(path: Path) -> str:
 
     for binding in parse_stream(io.StringIO(text)):
         if binding.error:
-            start = binding.original.string.strip().split("=", 1)
-            shown = start[0][:40] + ("=…" if len(start) > 1 else "")
+            line = binding.original.string.strip()
+            # Only the name is shown: a line without `=` (`SLACK_BOT_TOKEN xoxb-…`,
+            # `SLACK_BOT_TOKEN: xoxb-…`) holds its secret right after it.
+            name = re.match(r"(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*", line)
+            shown = name.group(0)[:40] if name else ""
+            rest = line[len(shown) :].lstrip()
+            shown += "=…" if rest.startswith("=") else (" …" if rest else "")
+            bare = name.group(0).split()[-1] if name else ""
+            hint = f" (write {bare}=value)" if bare and rest and rest[0] != "=" else ""
             raise ConfigError(
-                f"{path}, line {binding.original.line}: cannot be read ({shown!r}); each line "
-                "must be NAME=value, a value with spaces or # in quotes closed on the same line"
+                f"{path}, line {binding.original.line}: cannot be read ({shown!r}){hint}; each "
+                "line must be NAME=value, a value with spaces or # in quotes closed on the same "
+                "line"
             )
     return encoding
 

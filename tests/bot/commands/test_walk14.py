@@ -289,3 +289,27 @@ def test_doctor_in_http_mode_checks_the_address_and_port_run_will_listen_on(
     # Socket mode listens on nothing: no line.
     socket_mode = seshat("doctor", "--offline", cwd=tmp_path, env={"SLACK_MODE": "socket"})
     assert "SESHAT_HTTP" not in socket_mode.stdout
+
+
+# -- a .env line without `=` --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("SLACK_BOT_TOKEN xoxb-1-2-leakysecret", "'SLACK_BOT_TOKEN …'"),
+        ("SLACK_BOT_TOKEN: xoxb-1-2-leakysecret", "'SLACK_BOT_TOKEN …'"),
+        ("export SLACK_BOT_TOKEN xoxb-1-2-leakysecret", "'export SLACK_BOT_TOKEN …'"),
+    ],
+)
+def test_a_settings_line_without_an_equals_sign_shows_its_name_and_none_of_its_value(
+    tmp_path: Path, line: str, shown: str
+) -> None:
+    (tmp_path / "bad.env").write_text(f"SLACK_MODE=socket\n{line}\n")
+    result = seshat("--env-file", "bad.env", "check-config", cwd=tmp_path)
+    # Before: "cannot be read ('SLACK_BOT_TOKEN xoxb-1-2-leakysec')": the first 40 characters
+    # of the line, the token's among them, on the terminal and in the service's journal.
+    said = one_error(
+        result, 2, f"bad.env, line 2: cannot be read ({shown})", "(write SLACK_BOT_TOKEN=value)"
+    )
+    assert "leaky" not in said and "xoxb" not in said
