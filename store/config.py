@@ -129,12 +129,12 @@ def read_env_file(path: Path) -> str:
 
     for binding in parse_stream(io.StringIO(text)):
         if binding.error:
-            line = binding.original.string.strip()
+            written = binding.original.string.strip()
             # Only the name is shown: a line without `=` (`SLACK_BOT_TOKEN xoxb-…`,
             # `SLACK_BOT_TOKEN: xoxb-…`) holds its secret right after it.
-            name = re.match(r"(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*", line)
+            name = re.match(r"(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*", written)
             shown = name.group(0)[:40] if name else ""
-            rest = line[len(shown) :].lstrip()
+            rest = written[len(shown) :].lstrip()
             shown += "=…" if rest.startswith("=") else (" …" if rest else "")
             bare = name.group(0).split()[-1] if name else ""
             hint = f" (write {bare}=value)" if bare and rest and rest[0] != "=" else ""
