@@ -313,3 +313,23 @@ def test_a_settings_line_without_an_equals_sign_shows_its_name_and_none_of_its_v
         result, 2, f"bad.env, line 2: cannot be read ({shown})", "(write SLACK_BOT_TOKEN=value)"
     )
     assert "leaky" not in said and "xoxb" not in said
+
+
+# -- `bash scripts/run --env-file PATH` ---------------------------------------------------------
+
+
+def test_scripts_run_reads_the_settings_file_it_is_given(tmp_path: Path) -> None:
+    from tests.bot.test_first_run import run_script
+
+    other = tmp_path / "prod.env"
+    other.write_text(
+        "SLACK_BOT_TOKEN=xoxb-1-2-abc\nSLACK_APP_TOKEN=xoxb-1-2-abc\nSLACK_OWNER_IDS=U0OWNER\n"
+    )
+    result = run_script(tmp_path, "# nothing set here\n", "--env-file", str(other))
+    # Before: the check read the other file (no token: the demo's branch), then `seshat demo`
+    # refused the option ("No such option: --env-file").
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "SLACK_APP_TOKEN holds a xoxb- token" in result.stderr, result.stderr
+    assert "demo" not in result.stdout.lower()
+    missing = run_script(tmp_path, "# nothing set here\n", f"--env-file={tmp_path / 'nope.env'}")
+    assert missing.returncode == 2 and "nope.env: no such file" in missing.stderr, missing.stderr
