@@ -191,8 +191,7 @@ def _listen_line(settings: Settings) -> Line:
     use is `!`, not `✗`: the program holding it may be this Seshat's own `seshat run`."""
     import errno
 
-    from bot.daemon import cannot_listen
-    from bot.slack.http_server import probe_listen
+    from bot.slack.http_server import cannot_listen, probe_listen
 
     host, port = settings.http_host, settings.http_port
     name = "SESHAT_HTTP_PORT"
