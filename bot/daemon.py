@@ -47,7 +47,7 @@ from bot.providers import check_anthropic, make_chat_llm
 from bot.runtime import Runtime
 from bot.slack.app import build_bolt_app
 from bot.slack.check import check_app_token, check_bot_token, check_owners, offline_problems
-from bot.slack.http_server import HttpServer, probe_listen
+from bot.slack.http_server import HttpServer, cannot_listen, probe_listen
 from bot.slack.journal import DbJournal, Journal, JournalledIntake, JournalStore
 from bot.slack.socket_intake import JournalledSocketModeHandler
 from bot.slack.web import dm, make_web_client, slack_error
@@ -99,31 +99,6 @@ def _supervised() -> bool:
     except PermissionError:
         return True
     return True
-
-
-def cannot_listen(host: str, port: int, exc: OSError) -> str:
-    """Why HTTP mode cannot listen on `host`:`port`, naming the setting to change (before: a
-    traceback ending in `OSError: [Errno 98] Address already in use`)."""
-    import errno
-    import socket
-
-    where = f"SESHAT_HTTP_HOST {host}, SESHAT_HTTP_PORT {port}"
-    if exc.errno == errno.EADDRINUSE:
-        return (
-            f"{where}: the port is in use by another program (another seshat run, or another "
-            "server): stop it, or set SESHAT_HTTP_PORT to a free port"
-        )
-    if exc.errno == errno.EACCES:
-        return (
-            f"{where}: this user may not listen on that port (below 1024 needs privileges): "
-            "set SESHAT_HTTP_PORT to 1024 or above (the default is 3000) behind your proxy"
-        )
-    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
-        return (
-            f"{where}: {host} is not an address of this host ({exc.strerror or exc}): set "
-            "SESHAT_HTTP_HOST to 0.0.0.0 (every interface) or 127.0.0.1 (behind a local proxy)"
-        )
-    return f"{where}: cannot listen there ({exc.strerror or exc})"
 
 
 class Daemon:

@@ -195,7 +195,7 @@ class SeshatService:
     def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
         """`/done` closes the user's newest open session in this channel; `/seshat …` is the
         person's own memory (what is kept, forget, help)."""
-        verb = command.text.strip().split(" ", 1)[0].lower()
+        verb = next(iter(command.text.split(None, 1)), "").lower()
         if command.command == "/seshat" and verb == "rollback" and self.owner_home is not None:
             return self.owner_home.rollback_command(command.user, command.text)
         if command.command == "/seshat" and self.people is not None:

@@ -129,11 +129,19 @@ def read_env_file(path: Path) -> str:
 
     for binding in parse_stream(io.StringIO(text)):
         if binding.error:
-            start = binding.original.string.strip().split("=", 1)
-            shown = start[0][:40] + ("=…" if len(start) > 1 else "")
+            written = binding.original.string.strip()
+            # Only the name is shown: a line without `=` (`SLACK_BOT_TOKEN xoxb-…`,
+            # `SLACK_BOT_TOKEN: xoxb-…`) holds its secret right after it.
+            name = re.match(r"(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*", written)
+            shown = name.group(0)[:40] if name else ""
+            rest = written[len(shown) :].lstrip()
+            shown += "=…" if rest.startswith("=") else (" …" if rest else "")
+            bare = name.group(0).split()[-1] if name else ""
+            hint = f" (write {bare}=value)" if bare and rest and rest[0] != "=" else ""
             raise ConfigError(
-                f"{path}, line {binding.original.line}: cannot be read ({shown!r}); each line "
-                "must be NAME=value, a value with spaces or # in quotes closed on the same line"
+                f"{path}, line {binding.original.line}: cannot be read ({shown!r}){hint}; each "
+                "line must be NAME=value, a value with spaces or # in quotes closed on the same "
+                "line"
             )
     return encoding
 
@@ -386,6 +394,41 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (not {value!r})")
         return level
+
+    @field_validator("slack_mode", mode="before")
+    @classmethod
+    def _mode_as_typed(cls, value: Any) -> Any:
+        # `SLACK_MODE=HTTP` or `= http` (a space after the =) meant http.
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("http_host", mode="before")
+    @classmethod
+    def _listen_address(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        host = value.strip()
+        if not host:
+            # An empty SESHAT_HTTP_HOST= (a copied .env) is the default, as for the data dir;
+            # before, waitress stopped the start with "Invalid host/port specified".
+            return "0.0.0.0"
+        if "://" in host:
+            raise ValueError(
+                f"{host!r} is a URL; this is the address Seshat listens on (0.0.0.0: every "
+                "interface; 127.0.0.1: behind a local proxy), its port in SESHAT_HTTP_PORT. "
+                "The public https://…/slack/events URL goes in the app's Request URLs"
+            )
+        address, colon, port = host.rpartition(":")
+        if colon and ":" not in address and port.isdigit():
+            raise ValueError(
+                f"{host!r} holds a port; give the address alone (SESHAT_HTTP_HOST={address}) "
+                f"and the port in SESHAT_HTTP_PORT={port}"
+            )
+        return host
+
+    @field_validator("http_port", mode="before")
+    @classmethod
+    def _empty_port_is_default(cls, value: Any) -> Any:
+        return 3000 if isinstance(value, str) and not value.strip() else value
 
     @field_validator("slack_api_url")
     @classmethod

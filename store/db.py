@@ -345,6 +345,12 @@ def _parsed(url: str) -> None:
     """A URL SQLAlchemy cannot parse for a port that is not a number (`…:abc/db`, an unclosed
     `[`) raised ValueError, a traceback in every command: an ArgumentError instead, which every
     caller words (with the URL, its password hidden)."""
+    if _userinfo_end(url) >= 0:
+        raise ArgumentError(
+            "its user name or password holds an @, so the host is read from the middle of it: "
+            "percent-encode those characters in DATABASE_URL (@ as %40, : as %3A, / as %2F, "
+            "# as %23)"
+        )
     try:
         make_url(url)
     except ValueError as exc:
@@ -594,9 +600,23 @@ class StoreUnavailable(ConfigError):
     answer, a file that cannot be created. The message names the URL (no password) and why."""
 
 
+def _userinfo_end(url: str) -> int:
+    """Where the user:password part of a server URL ends when it holds a second `@` (a
+    password not percent-encoded), else -1: SQLAlchemy and the driver would take what follows
+    the first `@` as the host, and print that part of the password."""
+    if url.startswith("sqlite") or "://" not in url:
+        return -1
+    head = url.split("?", 1)[0]
+    return head.rfind("@") if head.count("@") > 1 else -1
+
+
 def _shown(url: str) -> str:
     if url.startswith("sqlite:///"):
         return url  # no password in it; SQLAlchemy would print `file:` as `file%3A`
+    end = _userinfo_end(url)
+    if end >= 0:
+        scheme, _, rest = url.partition("://")
+        return f"{scheme}://{rest.split(':', 1)[0].split('@', 1)[0]}:***{url[end:]}"
     try:
         return make_url(url).render_as_string(hide_password=True)
     except (ArgumentError, ValueError):
@@ -611,6 +631,29 @@ def _not_a_file(path: Path) -> str:
     return f"it is {kind_of(path)}, not a database file; name a file (a new one is made)"
 
 
+# What PostgreSQL's refusals mean to do (psycopg's text is the server's, in English).
+_SERVER_FIXES = (
+    (
+        r'database "([^"]+)" does not exist',
+        "create it with CREATE DATABASE {0}, or end DATABASE_URL with a database that exists",
+    ),
+    (
+        r'role "([^"]+)" does not exist',
+        "name a role that exists on that server in DATABASE_URL, or create it "
+        "with CREATE ROLE {0} LOGIN PASSWORD '…'",
+    ),
+    (
+        r"password authentication failed",
+        "check the password in DATABASE_URL; an @, :, / or # in it is written %40, %3A, %2F, %23",
+    ),
+    (
+        r"port (\d+) failed: Connection refused",
+        "nothing listens on port {0} there: start PostgreSQL, or fix the host and port in "
+        "DATABASE_URL",
+    ),
+)
+
+
 def _reason(exc: BaseException, path: Path | None = None) -> str:
     """The first line of what the driver said (SQLAlchemy appends links and SQL below it);
     with the SQLite file's `path`, why this user may not open it when that is the cause."""
@@ -619,6 +662,10 @@ def _reason(exc: BaseException, path: Path | None = None) -> str:
         return f"{cause.strerror}: {cause.filename}" if cause.filename else cause.strerror
     lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
     first = (lines[0] if lines else type(cause).__name__).removeprefix("connection failed: ")
+    for pattern, fix in _SERVER_FIXES:
+        found = re.search(pattern, first)
+        if found:
+            return f"{first} ({fix.format(*found.groups())})"
     if first in ("file is not a database", "database disk image is malformed"):
         first += " (damaged, or not a Seshat database: restore it from a backup or move it aside)"
     if first == "unable to open database file" and path is not None and path.is_dir():

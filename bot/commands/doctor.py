@@ -88,6 +88,10 @@ def checks(settings: Settings, *, online: bool) -> list[Line]:
         if want and not value.startswith(want):
             lines.append(Line(name, FAIL, f"holds {slack.token_kind(value)}: {WHERE_TO_GET[name]}"))
             continue
+        misplaced = slack.not_the_signing_secret(value) if not want else None
+        if misplaced:
+            lines.append(Line(name, FAIL, misplaced))
+            continue
         token_ok[name] = True
         if not online:
             lines.append(Line(name, OK, "set (not tried: --offline)"))
@@ -116,6 +120,8 @@ def checks(settings: Settings, *, online: bool) -> list[Line]:
     else:
         lines.append(Line("Slack scopes", WARN, "not checked (needs a working SLACK_BOT_TOKEN)"))
     lines.append(_run("ANTHROPIC_API_KEY", lambda: _anthropic(settings, online=online)))
+    if settings.slack_mode == "http":
+        lines.append(_listen_line(settings))
     lines.append(_run("SESHAT_DATA_DIR", lambda: _data_dir(settings)))
     lines.append(_run("SKILLS_DIR", lambda: _skills_dir(settings)))
     lines.append(_run("DATABASE_URL", lambda: _database(settings)))
@@ -178,6 +184,33 @@ def _anthropic(settings: Settings, *, online: bool) -> tuple[str, str]:
     if warnings:
         return WARN, warnings[0]
     return OK, "; ".join(found)
+
+
+def _listen_line(settings: Settings) -> Line:
+    """HTTP mode's address and port, bound and let go as `seshat run` does first. A port in
+    use is `!`, not `✗`: the program holding it may be this Seshat's own `seshat run`."""
+    import errno
+
+    from bot.slack.http_server import cannot_listen, probe_listen
+
+    host, port = settings.http_host, settings.http_port
+    name = "SESHAT_HTTP_PORT"
+    try:
+        probe_listen(host, port, reuse_port=settings.workers > 1)
+    except OSError as exc:
+        said = cannot_listen(host, port, exc).split(": ", 1)[1]
+        if f"{host} is not an address of this host" in said:
+            return Line("SESHAT_HTTP_HOST", FAIL, said)
+        if exc.errno == errno.EADDRINUSE:
+            return Line(name, WARN, f"{said} (expected if it is this Seshat's `seshat run`)")
+        return Line(name, FAIL, said)
+    if port == 0:
+        return Line(name, WARN, "0: a new port at each start, which Slack cannot be told; set one")
+    return Line(
+        name,
+        OK,
+        f"{host}:{port} is free to listen on (Slack's Request URLs: https://YOUR-HOST/slack/events)",
+    )
 
 
 def _data_dir(settings: Settings) -> tuple[str, str]:

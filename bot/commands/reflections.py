@@ -47,6 +47,14 @@ def _messages(items: list[Any]) -> list[TranscriptMessage]:
     for i, m in enumerate(items):
         if not isinstance(m, dict) or not isinstance(m.get("text", ""), str):
             raise _fail(f"message {i} is not a Slack message object with text")
+        if "text" not in m and not any(k in m for k in ("files", "blocks", "attachments")):
+            # A chat export's {"role", "content"} was read as empty messages and reflected on
+            # as a session where nobody said anything.
+            raise _fail(
+                f'message {i} has no "text" (its keys: {", ".join(sorted(m)[:6]) or "none"}): '
+                'a transcript\'s messages are Slack message objects, {"user": "U0123ABCD", '
+                '"text": "…"}, with "bot_id" on the bot\'s replies'
+            )
         ts = str(m.get("ts") or f"{1_700_000_000 + i}.000000")
         try:
             seconds = float(ts)
@@ -104,12 +112,12 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         from store.config import ConfigError
 
         data = _read_transcript(transcript)
+        messages = _messages(data["messages"])  # a wrong file is refused before any database
         try:
             runtime = Runtime(load_settings())
         except ConfigError as exc:
             raise _fail(str(exc)) from exc
         try:
-            messages = _messages(data["messages"])
             # A long transcript takes minutes (each message is redacted before it is stored):
             # said as it goes, not in silence.
             with steps("storing messages (each redacted first)", len(messages)) as counter:

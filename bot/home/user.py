@@ -11,6 +11,7 @@ a button value naming someone else's item is refused and audited (`Forgetting.tr
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from slack_sdk import WebClient
@@ -37,6 +38,10 @@ HEADINGS = {
     "note": "Notes about you",
     "session": "Your recent sessions",
 }
+# What "forget" may be followed by to mean everything (spaces and case aside).
+EVERYTHING = frozenset({"all", "everything", "me", "aboutme", "allaboutme", "everythingaboutme"})
+# Zero-width characters a paste can carry into a slash command's text.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
 HELP = (
     "*/seshat memory* — what I remember about you (only you see it)\n"
     "*/seshat forget* — forget everything about you (asks first)\n"
@@ -98,8 +103,11 @@ def _item_line(item: KeptItem) -> str:
     return f"{text}\n_`{item.ref}` · {item.provenance}{where}{status}_"
 
 
-def item_blocks(items: list[KeptItem], *, page: int, size: int) -> list[dict[str, Any]]:
-    """One page of kept items, grouped by kind, each with a Forget button; "More" when needed."""
+def item_blocks(
+    items: list[KeptItem], *, page: int, size: int, paged: bool = True
+) -> list[dict[str, Any]]:
+    """One page of kept items, grouped by kind, each with a Forget button; "More" when needed
+    (`paged`; an ephemeral message cannot be paged, so it says where the rest are)."""
     start = page * size
     shown = items[start : start + size]
     blocks: list[dict[str, Any]] = []
@@ -119,6 +127,11 @@ def item_blocks(items: list[KeptItem], *, page: int, size: int) -> list[dict[str
                 "accessory": button,
             }
         )
+    if not paged:
+        if start + size < len(items):
+            rest = len(items) - start - size
+            blocks.append(_mrkdwn(f"_…and {rest} more: all of them are in my *Home* tab._"))
+        return blocks
     pager = []
     if page > 0:
         pager.append(_button("Previous", MEMORY_PAGE, str(page - 1)))
@@ -225,21 +238,37 @@ class UserHome:
 
     def on_command(self, command: InboundCommand) -> str | dict[str, Any]:
         """`/seshat memory|forget [item]|help`: ephemeral answers for the caller only."""
-        verb, _, rest = command.text.partition(" ")
-        verb, rest = verb.lower(), rest.strip()
+        # A tab or a line break after the verb (typed, or pasted) and invisible characters
+        # pasted with it are not part of it: before, they made the verb unknown (the help).
+        words = command.text.translate(INVISIBLE).split(None, 1)
+        verb = words[0].lower() if words else ""
+        rest = words[1].strip() if len(words) > 1 else ""
         if verb == "memory":
             items = self.kept(command.user)
             if not items:
                 return "I keep nothing about you."
             head = f"*What I remember about you* ({len(items)} item(s); also in my Home tab)"
             blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": head}}]
-            blocks += item_blocks(items, page=0, size=MESSAGE_PAGE)
+            # Its "More" would have paged the Home tab, not this message.
+            blocks += item_blocks(items, page=0, size=MESSAGE_PAGE, paged=False)
             return {"text": f"What I remember about you: {len(items)} item(s).", "blocks": blocks}
         if verb == "forget":
             return self._confirm_forget(command.user, rest)
         return {"text": "Seshat commands", "blocks": [_mrkdwn(HELP)]}
 
     def _confirm_forget(self, user: str, ref: str) -> dict[str, Any] | str:
+        # "forget all", "forget everything about me": before, "`all` is not something I
+        # keep about you".
+        if "".join(ref.strip("`'\".!* ").lower().split()) in EVERYTHING:
+            ref = ""
+        refs = [r for r in re.split(r"[\s,]+", ref.strip("`'\" ")) if r]
+        if len(refs) > 1 and all(re.fullmatch(r"`?[a-zA-Z]+:\S+", r) for r in refs):
+            # Before: "`fact:1 fact:2` is not something I keep about you", though both were.
+            return (
+                "One item at a time: `/seshat forget "
+                f"{escape(clip(refs[0].strip('`'), 40))}`, then the next "
+                "(or `/seshat forget` alone for everything)."
+            )
         if not ref:
             text = (
                 "Forget everything I keep about you (facts, notes, sessions)? "

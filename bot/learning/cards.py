@@ -128,6 +128,13 @@ def cli_actor() -> str:
     return f"cli:{getpass.getuser()}"
 
 
+def reaction_hint(name: str, kind: str, choices: list[str]) -> str:
+    """What to tell an owner whose reaction this card does not take (🧠 on a lesson): the
+    reactions it does take. Before: "`save` is not one of: approve, reject."."""
+    takes = " or ".join(f":{CHOICE_EMOJI.get(c, c)}: to {c}" for c in choices)
+    return f":{name}: does not decide a {kind} card; react {takes}."
+
+
 class ReviewCards:
     """Posts review cards and turns reactions and clicks on them into decisions."""
 
@@ -440,6 +447,7 @@ class ReviewCards:
             actor=reaction.user,
             shown_hash=item.shown_hash or "",
             channel=reaction.channel,
+            wrong_choice=reaction_hint(reaction.name, item.kind, item.choices),
         )
         return True
 
@@ -462,9 +470,17 @@ class ReviewCards:
         return True
 
     def decide(
-        self, item_id: int, choice: str, *, actor: str, shown_hash: str | None, channel: str | None
+        self,
+        item_id: int,
+        choice: str,
+        *,
+        actor: str,
+        shown_hash: str | None,
+        channel: str | None,
+        wrong_choice: str | None = None,
     ) -> review.Decision:
-        """Apply one decision (shared by reactions, buttons and tests) and update the card."""
+        """Apply one decision (shared by reactions, buttons and tests) and update the card;
+        `wrong_choice` is what to tell when the card does not take `choice`."""
         with self.store.sessions() as db:
             current = db.get(ReviewItem, item_id)
             too_long = current is not None and not content_chunks(current.content)[1]
@@ -490,6 +506,8 @@ class ReviewCards:
             )
         if decision.status == "applied":
             self._update_card(item_id)
+        elif decision.status == "invalid_choice" and wrong_choice:
+            self._tell(channel, actor, wrong_choice)
         elif decision.status in {"not_owner", "stale", "invalid_choice"}:
             self._tell(channel, actor, decision.message)
         return decision

@@ -195,6 +195,18 @@ def token_kind(value: str) -> str:
     return f"a {kind} token" if kind else "a value that is not a Slack token"
 
 
+def not_the_signing_secret(value: str) -> str | None:
+    """What SLACK_SIGNING_SECRET holds when it is a token pasted there, with where the secret
+    is; None otherwise. Every request Slack signs would be refused (401), and nothing online
+    checks a signing secret before then."""
+    if not value.startswith(_SLACK_KINDS):
+        return None
+    return (
+        f"holds {token_kind(value)}, not the signing secret (32 letters and digits, no "
+        f"prefix): {WHERE_TO_GET['SLACK_SIGNING_SECRET']} → Show"
+    )
+
+
 def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
     """(errors, warnings) about the Slack settings that need no network to see."""
     errors: list[str] = []
@@ -206,6 +218,8 @@ def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
             errors.append(
                 f"{name} holds {token_kind(value)}; it needs the {want}… one: {WHERE_TO_GET[name]}"
             )
+        elif value and not want and value.startswith(_SLACK_KINDS):
+            errors.append(f"{name} {not_the_signing_secret(value)}")
     errors.extend(owner_problems(settings))
     if not settings.owner_ids and settings.slack_owner_optional:
         warnings.append(

@@ -404,3 +404,27 @@ def _describe(exc: Exception) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return f"invalid JSON ({exc.msg} at char {exc.pos})"
     return _short(str(exc)) or type(exc).__name__
+
+
+def cannot_listen(host: str, port: int, exc: OSError) -> str:
+    """Why HTTP mode cannot listen on `host`:`port`, naming the setting to change (before: a
+    traceback ending in `OSError: [Errno 98] Address already in use`)."""
+    import errno
+
+    where = f"SESHAT_HTTP_HOST {host}, SESHAT_HTTP_PORT {port}"
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"{where}: the port is in use by another program (another seshat run, or another "
+            "server): stop it, or set SESHAT_HTTP_PORT to a free port"
+        )
+    if exc.errno == errno.EACCES:
+        return (
+            f"{where}: this user may not listen on that port (below 1024 needs privileges): "
+            "set SESHAT_HTTP_PORT to 1024 or above (the default is 3000) behind your proxy"
+        )
+    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"{where}: {host} is not an address of this host ({exc.strerror or exc}): set "
+            "SESHAT_HTTP_HOST to 0.0.0.0 (every interface) or 127.0.0.1 (behind a local proxy)"
+        )
+    return f"{where}: cannot listen there ({exc.strerror or exc})"

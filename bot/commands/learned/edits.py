@@ -114,10 +114,14 @@ def read_text(text: str) -> str:
     return sys.stdin.read() if text == "-" else text
 
 
+# Endings that make one word a file's name rather than a lesson's or a note's text.
+FILE_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".json", ".yaml", ".yml", ".csv", ".log"})
+
+
 def names_a_file(text: str, group: str, item_id: str) -> str | None:
-    """Why TEXT is refused when it is one word naming an existing file or folder (`in/bin`):
-    TEXT is the new text itself, and a one-word lesson or note that is a path beside the
-    user is a file they meant to read, not text to keep."""
+    """Why TEXT is refused when it is one word naming an existing file or folder (`in/bin`),
+    or a file's name that is not here (`notes.txt`): TEXT is the new text itself, and a
+    one-word lesson or note that is a path is a file they meant to read, not text to keep."""
     from pathlib import Path
 
     word = text.strip()
@@ -128,9 +132,17 @@ def names_a_file(text: str, group: str, item_id: str) -> str | None:
         folder, exists = path.is_dir(), path.exists()
     except (OSError, ValueError):
         return None
-    if not exists:
-        return None
     keep = "to keep the words, write more than a file name"
+    if not exists:
+        if path.suffix.lower() not in FILE_SUFFIXES:
+            return None
+        # `lessons edit 1 notes.txt` with no notes.txt here (a typo, another folder): no
+        # lesson is the word "notes.txt", and before, that became its text.
+        return (
+            f"{word!r} looks like a file's name, but there is no such file here; TEXT is the "
+            f"new text itself: to use a file's contents, `seshat {group} edit {item_id} - < "
+            f"PATH`; {keep}"
+        )
     if folder:
         return f"{word!r} is the name of a folder here, and TEXT is the new text itself: {keep}"
     return (
