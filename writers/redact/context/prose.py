@@ -372,10 +372,20 @@ def prose_check(m: re.Match[str]) -> bool:
 
 
 _BRACKETS = {"]": "[", "}": "{", ")": "("}
+# The words for a user, in the languages the nouns are read in.
+_USER_WORDS = (
+    r"user(?:name)?|login|χρήστη[ςσ]?|όνομα χρήστη|usuari[oa]|usuário|utilisateur|utente"
+    r"|benutzer(?:name)?|nutzer|gebruiker(?:snaam)?|użytkownik|kullanıcı(?: adı)?|пользователь"
+    r"|логин|kasutaja|käyttäjä(?:tunnus)?"
+)
+_EMAIL = r"[\w.+-]+@[\w-]+\.[\w.]+"
 # A login's user on the line before a password's noun: an e-mail address, or a word for a user.
-_LOGIN_BEFORE = re.compile(
-    r"(?i)[\w.+-]+@[\w-]+\.[\w.]+|(?<![^\W\d_])(?:user(?:name)?|login|χρήστη[ςσ]?|όνομα χρήστη)"
-    r"(?![^\W\d_])"
+_LOGIN_BEFORE = re.compile(rf"(?i){_EMAIL}|(?<![^\W\d_])(?:{_USER_WORDS})(?![^\W\d_])")
+# A login's user given just before, as the first half of a pair: a word for a user and its value
+# (or an e-mail address), then a comma, a slash or "and" ("usuario `caster01`, pass …").
+_USER_GIVEN = re.compile(
+    rf"(?i)(?:(?<![^\W\d_])(?:{_USER_WORDS})(?![^\W\d_])[ \t]*[:=]?[ \t]*[`'\"]?[\w.@+-]+[`'\"]?"
+    rf"|{_EMAIL})(?:[ \t]*[,;/|]|[ \t]+(?:and|y|e|et|und|en|i|ve|и))[ \t]*$"
 )
 
 
@@ -722,10 +732,16 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
         and identifier_like(value.rstrip(CLOSE))
         and not value.rstrip(CLOSE).isdigit()  # digits alone are a PIN's, as `_pin` reads them
+        and not (
+            re.fullmatch(r"(?i)pass", m.string[m.start() : m.start("bare")])
+            and _USER_GIVEN.search(line_before(m.string, m.start()))
+        )
     ):
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
-        # could be (`pass otter#tiger6`) is still a password.
+        # could be (`pass otter#tiger6`) is still a password, and so is any value after a
+        # login's user on its line ("usuario `caster01`, pass ombu-rojo-ruta-97"): the second
+        # half of a pair.
         return False
     if bare and re.search(r"\$\{?[A-Za-z_]\w*$", m.string[max(0, m.start() - 40) : m.start()]):
         # `-e POSTGRES_PASSWORD=$PG_PASS postgres:16`: the noun ends a variable's name, a
