@@ -89,7 +89,12 @@ from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
+from writers.redact.values.plausible import (
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
+    noun_starts,
+    plausible_secret,
+)
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 # SQL Server's tools (sqlcmd, bcp, osql) and Sybase's isql spell the pair `-U USER -P PASSWORD`;
@@ -336,6 +341,23 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
     return shaped and password_shaped(value) and plausible_value(value, strict=True)
 
 
+# A setter called with a secret's name and a literal: PHP's `define('DB_PASSWORD', '…')` (as
+# WordPress's wp-config.php holds them), `os.Setenv("API_TOKEN", "…")`, `putenv`,
+# `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
+# `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
+# getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+_SETTER_CALL = re.compile(
+    r"(?<![\w$])(?:define|putenv|[sS]etenv|setProperty|setItem|setdefault|set|put)[ \t]*\([ \t]*"
+    r"(?:(?P<q0>[\"'])[\w. -]*(?P=q0)[ \t]*,[ \t]*)?"
+    r"(?P<q1>[\"'])(?P<name>[A-Za-z_][\w.-]*)(?P=q1)[ \t]*,[ \t]*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\n]{4,200})(?P=q)[ \t]*[,)]"
+)
+
+
+def _setter_ok(m: re.Match[str]) -> bool:
+    return name_strength(m.group("name")) == 2 and plausible_secret(m.group("s"), quoted=True)
+
+
 SYNTAX_RULES: tuple[Rule, ...] = (
     # Each pattern opens with a literal (`-u`, `net`, `@`, `-`, `login`), cheap to scan for.
     Rule("secret_prose", _USER_THEN_PASSWORD, 0.55, _argument_ok),
@@ -365,6 +387,7 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
+    Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
     Rule(
         "secret_prose",
         _PLAIN_TO_SECURE,
