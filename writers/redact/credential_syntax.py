@@ -80,10 +80,12 @@ from writers.redact.context.prose import (
     OPEN_QUOTE,
     PREPOSITION,
     QUALIFIER,
+    made_password,
     no_word,
     plausible_value,
     prose_context_ok,
     shaped_password,
+    value_ok,
 )
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
@@ -614,21 +616,59 @@ def _changed_to_span(m: re.Match[str]) -> tuple[int, int] | None:
 _AFTER_A_PHRASE = (
     r"for|to|on|of|at|in|now|lol|btw|please|pls|thanks|thx|today|here|there|and|but|so|until"
     r"|from|with|since|para|por|pour|für|per|und|et|y|e"
+    # What the password opens, after a preposition in the other languages ("… é a senha do wi-fi",
+    # "… es la clave del router", "… ist das Passwort vom Gäste-WLAN", "… to hasło do wifi").
+    r"|del|della|des|von|vom|van|voor|til|till|dla|pro|ng|wa|la|ya"
+    # Languages that put the modifier after the head name the network so ("… là mật khẩu wifi",
+    # "… adalah password wifi", "… est le mot de passe wifi").
+    r"|wi-?fi|wlan"
+    # And in the other scripts: Ukrainian and Russian "від"/"для"/"от"/"до", Vietnamese "của"
+    # (of), Greek "του"/"της" (of the), Arabic's possessor with its article ("كلمة سر الواي فاي").
+    r"|від|для|от|до|của|cho|του|της|των|ال[^\W\d_]+"
+)
+# "Is" after a value, in the languages the nouns are read in: a copula, or a pronoun that stands
+# for one ("… to hasło do wifi", "… — це пароль від вайфаю", "… זו הסיסמה של הוויפי",
+# "… ndiyo nenosiri la wifi", "… là mật khẩu wifi", "… είναι ο κωδικός", "… هي كلمة سر …").
+_VALUE_IS = (
+    r"is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als"
+    r"|era|fica|este|on|je|jest|to|to je|to jest|ni|ndiyo|ndio|là|chính là|adalah|ialah|itu|ang"
+    r"|είναι|это|це|є|היא|הוא|זו|זה|זאת|هي|هو|هذه|هذا|คือ"
+)
+# A definite article or a possessive: "… is a password" is any one, said of a kind. Portuguese's
+# `a` is "the" after its copula ("… é a senha").
+_THE = (
+    r"the|my|our|your|la|le|el|das|die|der|il|o|het|de|lo|l['’]|den|det|ο|η|το"
+    r"|(?<=é[ \t])a|(?<=era[ \t])a|(?<=fica[ \t])a"
 )
 # A value, then a copula and the noun ("Nopal#4471 is the new wifi password", "use … as the
 # password"): the words after it name it, as a label before it would. Only a value shaped as a
 # password counts, and the noun must end the phrase (not "… is the password policy").
 _NAMED_AFTER = re.compile(
     r"(?i)(?<!\S)(?:(?:use|usa|utilise|utilisez|benutze|nimm)[ \t]+)?"
-    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,.]?[ \t]+"
-    r"(?:is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als)[ \t]+"
-    # A definite article or a possessive: "… is a password" is any one, said of a kind.
-    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|het|de)[ \t]+)?"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])(?:[,.]|[ \t]+[—–-])?"
+    rf"(?:[ \t]+(?:{_VALUE_IS})[ \t]+|[ \t]*(?:是|就是|为|為)[ \t]*)"
+    rf"(?:(?:{_THE})[ \t]+)?"
     r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    # A compound's first part may be glued by a hyphen ("das WLAN-Passwort"), Hebrew's and
+    # Arabic's article to the noun ("הסיסמה").
+    r"(?:[^\s\d]{1,20}-|[הלב]|ال)?"
     # The noun ends the phrase: a word after it makes a compound ("… is the password format"),
     # unless it opens what follows ("… as the password for now", "… is my password lol").
-    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+    # A word of another script after the noun counts as an ASCII one does.
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![^\W\d_]))[^\W\d_]{{3,}})"
 )
+# Where the verb comes last (Hindi, Urdu, Persian, Bengali, Japanese, Korean), the value comes
+# first, then what it opens and the noun, then the copula: "… वाई-फ़ाई का पासवर्ड है", "… رمز
+# عبور وای‌فای است", "… 이게 와이파이 비밀번호예요" (이게: "this is").
+_NAMED_AFTER_VERB_LAST = re.compile(
+    r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,]?[ \t]+"
+    r"(?:[^\s\d]{1,20}[ \t]+){0,3}?"
+    rf"{_NOUN}[ \t]*"
+    r"(?:है|हैं|ہے|است|হলো|হয়|です|だ|예요|이에요|입니다|이다|야)"
+    r"[ \t]*(?:$|[.!?।。！？\n])"
+)
+
+
 # A value, then a pronoun that takes it up and names it ("…? that's the password I set", "…, это
 # пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points
 # back at the value as a copula after it does. A chat's short verb may stand between
@@ -679,7 +719,11 @@ def _named_after_ok(m: re.Match[str]) -> bool:
     if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
         return False
     value = m.group("s").rstrip(".,;:)")
-    return shaped_password(value) and plausible_value(value, strict=True)
+    if shaped_password(value):
+        return plausible_value(value, strict=True) or value_ok(value, strict=False, said=True)
+    # The clause names the value a password, so a password made as people make them counts too
+    # (`Kalyna_905`, `🌻Adobo1528`, `sakura.umibe.kaeru`).
+    return made_password(value) and value_ok(value, strict=False, said=True)
 
 
 _VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
@@ -776,6 +820,14 @@ PLACE_RULES: tuple[Rule, ...] = (
     Rule(
         "secret_prose",
         _NAMED_AFTER,
+        0.55,
+        _named_after_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _NAMED_AFTER_VERB_LAST,
         0.55,
         _named_after_ok,
         trimmed_span,

@@ -410,6 +410,39 @@ def no_word(value: str) -> bool:
     ) is not None and generated_run(value)
 
 
+# How people make a password beyond a symbol a policy asks for: a word (any script, capitalised
+# or in leetspeak) and a number joined by `_` or glued after capitalised words
+# (`Kalyna_905`, `70kk1_42`, `GangnamHoduKimchi48`), a pictograph among letters and digits
+# (`🌻Adobo1528`), or three words or more joined by one of `.`, `_`, `-` (a passphrase,
+# `sakura.umibe.kaeru`, `kopi_nasilemak_kucing_bulan`). Only where a clause says the value is a
+# password ("… is the wifi password", the answer to "what's the password?"): a name of code is
+# shaped so too.
+_WORD_AND_NUMBER = re.compile(
+    r"(?=.*[^\W\d_])(?=.*\d)[^\W_]+(?:_[^\W_]+)+"
+    r"|(?:[A-Z][a-z]+){2,}\d{1,4}"
+)
+_PASSPHRASE_JOINED = re.compile(
+    r"(?P<w>[^\W\d_]{2,14})(?P<j>[._-])[^\W\d_]{2,14}(?:(?P=j)[^\W\d_]{2,14})+(?:(?P=j)?\d{1,4})?"
+)
+
+
+def made_password(value: str) -> bool:
+    """Is `value` a password as people make them, beyond `shaped_password`'s symbol?"""
+    if _CONSTANT.fullmatch(value) or names_a_secret(value) or _TLD_OR_EXTENSION.search(value):
+        return False  # `DB_PASS_2`: a constant's name; `db.internal.corp`, `app.config.json`
+    if _PASSPHRASE_JOINED.fullmatch(value) or _WORD_AND_NUMBER.fullmatch(value):
+        return True
+    pictograph = any(ord(c) >= 0x2190 and not c.isalnum() for c in value)
+    return pictograph and bool(re.search(r"\d", value)) and bool(re.search(r"[^\W\d_]", value))
+
+
+# A host's or a file's last part: `db.internal.corp`, `app.config.json` are no passphrase.
+_TLD_OR_EXTENSION = re.compile(
+    r"\.(?:com|org|net|io|dev|app|local|internal|corp|lan|cloud|json|ya?ml|toml|ini|cfg|conf|txt"
+    r"|env|py|js|ts|go|rs|sh|sql|csv|log|xml|html?|md|pem|key|crt)$"
+)
+
+
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
 _SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
 

@@ -177,7 +177,7 @@ SECRET_NOUNS = (
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
-    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|كلمة سر|סיסמה|סיסמא"
     r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
     # The English word written in Arabic and Persian letters (Egyptian "الباسورد بتاع …").
     r"|باسورد|باسوورد|پسورد"
