@@ -617,6 +617,11 @@ def word_phrase_check(m: re.Match[str]) -> bool:
     return not is_placeholder(phrase)
 
 
+# Words that open an answer: a pronoun and a copula, or a word that hands the value over.
+_ANSWER_LEAD = (
+    r"it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist|är|er|se on|on|to|to je|je|это|вот|ось|це"
+    r"|şu|bu|ia|itu|ni|ito|là|đây là|here|hier|aquí|ici|voilà"
+)
 # A question that asks for a password is answered on the next line: "what's the wifi
 # password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
 # dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
@@ -626,10 +631,15 @@ ANSWERED = re.compile(
     # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
     # down (a blank line between) or in a code span.
     r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
-    # The answer may open with a pronoun and a copula ("it's `…`", "c'est …", "é …").
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?"
-    r"(?:(?:it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist)[ \t]+)?"
-    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
+    # The answer may open with a speaker's name in any script ("Айгерим: …", "李伟: …"), then a
+    # pronoun and a copula ("it's `…`", "c'est …", "é …", "se on …", "to …", "是 …") or a word
+    # that hands it over ("вот: …", "ось: …", "şu: …").
+    r"[ \t]*(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*|[→>—–-][ \t]*)?"
+    rf"(?:(?:{_ANSWER_LEAD})[ \t]*[:：]?[ \t]+|(?:是|就是)[ \t]*)?"
+    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64}?)(?(q)`)"
+    # A particle of politeness may close it, glued in Korean ("…요") or after a space in
+    # Tagalog, Malay and Vietnamese ("… po", "… ya", "… nhé").
+    r"(?:요|이요|예요|입니다|です|[ \t]+(?:po|ya|yah|lah|nhé|nha|ạ))?"
     # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
     r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
@@ -658,7 +668,16 @@ def answered_check(m: re.Match[str]) -> bool:
             and noun is not None
             and not _NOT_TYPED.search(noun.group(0))
         )
-    return value_ok(m.group("s"), strict=True)
+    if value_ok(m.group("s"), strict=True):
+        return True
+    # The question named a password, and the line answers it: a password as people make them
+    # counts too (`Kalyna_905`, `🌻Adobo1528`, `mokki_jarvi_pulla_kesa`).
+    value = m.group("s").rstrip(CLOSE)
+    if made_password(value):
+        return value_ok(value, strict=False, said=True)
+    # A symbol after a word and `=` (`d_P=nEDarfkz-3`) is no config's next key here: the line is
+    # the answer.
+    return shaped_password(value) and value_ok(value, strict=True, said=True)
 
 
 def prose_context_ok(m: re.Match[str]) -> bool:
