@@ -44,6 +44,7 @@ from writers.redact.values.plausible import (
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
     SOURCE_LOCATION,
+    everyday_passphrase,
     plain_address,
     plausible_secret,
     secret_reference,
@@ -232,7 +233,11 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
         return False  # an ordinary word after "password" is prose ("the password policy")
     # `config.secrets.db` names where a secret lives; `Walrus934.Saffron` is one.
-    if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
+    if (
+        is_code_ref(value)
+        and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value)
+        and not (everyday_passphrase(value) and not strict)
+    ):
         return False
     # `secrets.S3_SECRET_KEY`, `env.DB_PASSWORD_V2`: a member named as a constant is a variable
     # that holds the secret (a store's or an environment's entry), digits or not.
@@ -421,26 +426,14 @@ _WORD_AND_NUMBER = re.compile(
     r"(?=.*[^\W\d_])(?=.*\d)[^\W_]+(?:_[^\W_]+)+"
     r"|(?:[A-Z][a-z]+){2,}\d{1,4}"
 )
-_PASSPHRASE_JOINED = re.compile(
-    r"(?P<w>[^\W\d_]{2,14})(?P<j>[._-])[^\W\d_]{2,14}(?:(?P=j)[^\W\d_]{2,14})+(?:(?P=j)?\d{1,4})?"
-)
-
-
 def made_password(value: str) -> bool:
     """Is `value` a password as people make them, beyond `shaped_password`'s symbol?"""
-    if _CONSTANT.fullmatch(value) or names_a_secret(value) or _TLD_OR_EXTENSION.search(value):
-        return False  # `DB_PASS_2`: a constant's name; `db.internal.corp`, `app.config.json`
-    if _PASSPHRASE_JOINED.fullmatch(value) or _WORD_AND_NUMBER.fullmatch(value):
+    if _CONSTANT.fullmatch(value) or names_a_secret(value):
+        return False  # `DB_PASS_2`: a constant's name
+    if everyday_passphrase(value) or _WORD_AND_NUMBER.fullmatch(value):
         return True
     pictograph = any(ord(c) >= 0x2190 and not c.isalnum() for c in value)
     return pictograph and bool(re.search(r"\d", value)) and bool(re.search(r"[^\W\d_]", value))
-
-
-# A host's or a file's last part: `db.internal.corp`, `app.config.json` are no passphrase.
-_TLD_OR_EXTENSION = re.compile(
-    r"\.(?:com|org|net|io|dev|app|local|internal|corp|lan|cloud|json|ya?ml|toml|ini|cfg|conf|txt"
-    r"|env|py|js|ts|go|rs|sh|sql|csv|log|xml|html?|md|pem|key|crt)$"
-)
 
 
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
@@ -574,7 +567,8 @@ WORD_PHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{COPULAS})[ \t]+"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
-    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
+    # In quotes or a code span; German and Korean close „…“ with the English opening mark.
+    rf"(?:[\"'“„«「『`](?P<q>{_WORDS})[\"'”“»」』`]"
     rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
 )
 _PROSE_WORDS = frozenset(
