@@ -94,6 +94,7 @@ from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import (
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
+    everyday_passphrase,
     noun_starts,
     plausible_secret,
 )
@@ -533,6 +534,12 @@ _ASKED_THEN_GIVEN = re.compile(
 )
 # A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
 # which is the network's password; WPA takes 8 to 63 characters.
+# Where the verb comes last, the value may stand between the noun and its copula: "رمز عبور …
+# است", "पासवर्ड … है", "비밀번호 … 입니다".
+_BETWEEN_NOUN_AND_VERB = re.compile(
+    rf"(?i){_NOUN}[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}}?)(?(q)[`'\"])[ \t]+"
+    r"(?:است|هست|है|हैं|ہے|হয়|হলো|입니다|이다|です|だ)[ \t]*(?:$|[.!?।。！？\n])"
+)
 _SSID_KEY = re.compile(
     r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
     r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
@@ -784,8 +791,13 @@ def _strict(m: re.Match[str]) -> bool:
         return _GRAMMAR.search(m.group("w")) is None
     group = "s" if m.group("s") is not None else "a"
     value = m.group(group)
-    if m.group("q" if group == "s" else "qa") and is_placeholder(value):
+    quoted = m.group("q" if group == "s" else "qa")
+    if quoted and is_placeholder(value):
         return False
+    if quoted and everyday_passphrase(value):
+        # Quotes say where a value begins and ends: words of speech joined by dots or
+        # underscores (`'hoasen.saigon.trangtron'`) are the passphrase, not a reference's path.
+        return value_ok(value, strict=False, said=True)
     return plausible_value(value, strict=True)
 
 
@@ -832,6 +844,14 @@ PLACE_RULES: tuple[Rule, ...] = (
         _named_after_ok,
         trimmed_span,
         starts=_before_noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _BETWEEN_NOUN_AND_VERB,
+        0.55,
+        _named_after_ok,
+        trimmed_span,
+        starts=noun_starts,
     ),
     Rule(
         "secret_prose",

@@ -60,8 +60,9 @@ _COPULA = (
     # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
     # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
     r"|ná|yw|ydy|yra|është"
-    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
-    r"|este|e|ni|ay|คือ"
+    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above,
+    # Bengali `হলো`/`হল` ("পাসওয়ার্ড হলো …").
+    r"|este|e|ni|ay|คือ|হলো|হল"
     # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
@@ -373,7 +374,17 @@ def prose_check(m: re.Match[str]) -> bool:
         return False
     if m.string[m.start() - 1 : m.start()] in ("?", "&") and re.search(r"&[\w.-]+=", value):
         value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
-    return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
+    value = unopened_closer_dropped(value)
+    quoted = m.string[m.start("s") - 1 : m.start("s")] in ("'", '"', "`", "“", "«")
+    if bare and _login_given(m.string, m.start()) and made_password(value.rstrip(CLOSE)):
+        # "login: reception" then "pw kalabaw_adobo_…": the second half of a login's pair, as
+        # on one line ("usuario `caster01`, pass …"); a password as people make them counts.
+        return value_ok(value, strict=False, said=True)
+    if bare and quoted and everyday_passphrase(value.rstrip(CLOSE)):
+        # In quotes after the noun (`PASSWORD 'hoasen.saigon.trangtron'`): the quotes say where a
+        # value begins and ends, and words of speech joined are the passphrase.
+        return value_ok(value, strict=False, said=True)
+    return value_ok(value, strict=bare, said=said)
 
 
 _BRACKETS = {"]": "[", "}": "{", ")": "("}
@@ -392,6 +403,25 @@ _USER_GIVEN = re.compile(
     rf"(?i)(?:(?<![^\W\d_])(?:{_USER_WORDS})(?![^\W\d_])[ \t]*[:=]?[ \t]*[`'\"]?[\w.@+-]+[`'\"]?"
     rf"|{_EMAIL})(?:[ \t]*[,;/|]|[ \t]+(?:and|y|e|et|und|en|i|ve|и))[ \t]*$"
 )
+
+
+# A line that gives a login's user alone: "login: reception", "user = caisse2".
+_USER_LINE = re.compile(
+    rf"(?i)[ \t]*(?:{_USER_WORDS})[ \t]*[:=][ \t]*[`'\"]?[\w.@+-]+[`'\"]?[ \t]*"
+)
+
+
+def _login_given(text: str, start: int) -> bool:
+    """Is a login's user given just before `start`: on its line before it, or alone on the line
+    above when `start` opens its own?"""
+    before = line_before(text, start)
+    if _USER_GIVEN.search(before):
+        return True
+    if before.strip():
+        return False
+    above_end = text.rfind("\n", 0, start)
+    above = line_before(text, above_end) if above_end > 0 else ""
+    return _USER_LINE.fullmatch(above) is not None
 
 
 def unopened_closer_dropped(value: str) -> str:
