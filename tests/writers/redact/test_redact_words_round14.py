@@ -58,6 +58,12 @@ from writers.redact.values.plausible import everyday_passphrase
         # A login's user, then `pass` or `pw`: on its line, or on the line above.
         ("para la tablet: usuario `caja02`, pass trigo-luna-faro-31", "trigo-luna-faro-31"),
         ("login: frontdesk\npw mangga_bahay_ulan_dagat", "mangga_bahay_ulan_dagat"),
+        # A head-first language's noun, its modifiers after it, then the colon.
+        ("Kata sandi portal gudang sementara: Mq7vRt2KpW — ganti nanti ya", "Mq7vRt2KpW"),
+        ("senha portal fornecedor: Caju#5510", "Caju#5510"),
+        # An account's user and password in another language's word for the account.
+        ("Tài khoản cổng cảng: lan.tran / ba-la-cang77", "ba-la-cang77"),
+        ("akun portal: budi / Kx9!mm22Lq", "Kx9!mm22Lq"),
         # A setter called with a secret's name and a literal.
         ("define('DB_PASSWORD', 'Qm7#vRt2KpXw');", "Qm7#vRt2KpXw"),
         ('os.Setenv("API_TOKEN", "Rk82vXq7LpZ4tW9m")', "Rk82vXq7LpZ4tW9m"),
@@ -107,6 +113,10 @@ def test_a_password_given_in_these_forms_is_caught(
         "type Shipment {\n  secretManifest: DateTime\n  tokenIssued: DateTime\n}",
         "interface Creds {\n  password: PasswordHash;\n}",
         "struct Login {\n    token: AuthToken,\n}",
+        # An English compound's head after the noun; a word glued to `_` in code's output.
+        "password manager version: 2.4.1",
+        "kata sandi policy update: rolling out",
+        "plx/auth.py:12:def check(self, credential_id):\nplx/gate.py:310:def open_gate(self):",
         # Masks and fillers keep their outcome.
         "password: ****",
         "password = xxx@xxx",

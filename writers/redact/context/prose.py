@@ -325,6 +325,15 @@ _HEAD_LAST_COPULA = r"(?:is|was|are|will be|has been|should be)(?:[ \t]+now)?"
 _HEAD_LAST_COPULA_END = re.compile(rf"(?i)[ \t]+{_HEAD_LAST_COPULA}[ \t]*$")
 
 
+# Nouns of languages that put a noun's modifiers after it (Indonesian, Malay, Vietnamese, the
+# Romance languages, Swahili): "kata sandi portal INSW sementara:", "senha portal fornecedor:"
+# name whose password it is, the noun staying the head; no compound's head follows them.
+_HEAD_FIRST_NOUN = re.compile(
+    r"(?i)kata sandi(?:nya)?|kata laluan(?:nya)?|mat khau|mk|contrase[ñn]a|senha|palavra-passe"
+    r"|mot de passe|mdp|parola|clave|contrasenya|nenosiri"
+)
+
+
 _COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
 
 
@@ -776,6 +785,7 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         compound
         and noun
         and plain[: noun.end()].isascii()
+        and not _HEAD_FIRST_NOUN.fullmatch(noun.group(0))
         and not _FUNCTION_WORDS.intersection(plain.lower().split())
         and name_strength(re.sub(_HEAD_LAST_COPULA_END, "", plain.rstrip(" \t:：—–"))) == 0
     ):
