@@ -537,7 +537,8 @@ _ASKED_THEN_GIVEN = re.compile(
 # Where the verb comes last, the value may stand between the noun and its copula: "رمز عبور …
 # است", "पासवर्ड … है", "비밀번호 … 입니다".
 _BETWEEN_NOUN_AND_VERB = re.compile(
-    rf"(?i){_NOUN}[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}}?)(?(q)[`'\"])[ \t]+"
+    # What it opens may follow the noun first ("رمز وای‌فای … است").
+    rf"(?i){_NOUN}(?:[ \t]+[^\s\d`'\"]{{1,20}}){{0,2}}?[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}}?)(?(q)[`'\"])[ \t]+"
     r"(?:است|هست|है|हैं|ہے|হয়|হলো|입니다|이다|です|だ)[ \t]*(?:$|[.!?।。！？\n])"
 )
 _SSID_KEY = re.compile(

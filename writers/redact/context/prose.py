@@ -678,6 +678,27 @@ ANSWERED = re.compile(
 )
 
 
+# The answer may be a passphrase of words alone on its line ("密码多少？" then "violin horse
+# compass thunder"): four to seven lowercase words, none a word of grammar or about where a
+# password is (`_PROSE_WORDS`): "ask the front desk", "it is in the vault" are prose.
+# The question's noun ends its phrase ("which password manager?" asks for a product).
+ANSWERED_WORDS = re.compile(
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})"
+    r"(?![ \t]+(?!(?:for|of|to|on|at|in|is|was|again|now|please|pls|pw)(?![a-z]))[a-z]{3,})"
+    r"[^\n]*[?？]"
+    r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
+    r"[ \t]*(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*|[→>—–-][ \t]*)?"
+    rf"(?P<s>{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{3,6}})[ \t]*$"
+)
+
+
+def answered_words_check(m: re.Match[str]) -> bool:
+    phrase = m.group("s")
+    if _PROSE_WORDS.intersection(phrase.split()) or _ABOUT.search(phrase):
+        return False
+    return not is_placeholder(phrase)
+
+
 def answered_check(m: re.Match[str]) -> bool:
     if m.group("note") is not None and not no_word(m.group("s").rstrip(CLOSE)):
         # With a note after it, the line is no longer the value alone: only a value no word or

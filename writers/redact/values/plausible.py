@@ -183,6 +183,8 @@ SECRET_NOUNS_CJK = (
     r"|باسورد|باسوورد|پسورد"
     # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
     r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
+    # Persian `رمز` alone is any code or cipher; before the Wi-Fi's name it is its password.
+    r"|رمز(?=[ \t]+(?:وای|وای‌فای|wi-?fi|wifi))"
     # Japanese clips パスワード to パス, which alone is also a path: not after katakana
     # (`インストールパス`) or before it (`パスポート`).
     r"|(?<![\u30a1-\u30fa\u30fc])パス(?![\u30a1-\u30fa\u30fc])"
