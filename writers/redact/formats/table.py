@@ -349,6 +349,8 @@ class _AssignMatch:
 
     def _config_line(self) -> bool:
         """The name opens its line and the value ends it: a config's line, not a sentence."""
+        if "name" not in self._m.re.groupindex:
+            return False
         text, start, end = self._m.string, self._m.start("name"), self._m.end("s2")
         opens = not text[text.rfind("\n", 0, start) + 1 : start].strip()
         return opens and text[end : end + 1] in ("", "\n", "\r")
