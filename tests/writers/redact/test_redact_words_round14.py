@@ -117,6 +117,10 @@ def test_a_password_given_in_these_forms_is_caught(
         "password manager version: 2.4.1",
         "kata sandi policy update: rolling out",
         "plx/auth.py:12:def check(self, credential_id):\nplx/gate.py:310:def open_gate(self):",
+        # Romance "conta"/"cuenta" are also "counts": no account's pair follows.
+        "il digest che conta è questo:\n`SHA-384: MbzPMxNOVHBgZtuHgNnMdL+YcOU+8XKdc8UaSpot`",
+        # A stand-in keeps its outcome with the config line's `!`.
+        "password=Passw0rd!",
         # Masks and fillers keep their outcome.
         "password: ****",
         "password = xxx@xxx",
@@ -124,6 +128,15 @@ def test_a_password_given_in_these_forms_is_caught(
 )
 def test_look_alikes_are_kept(redactor: Redactor, text: str) -> None:
     assert _kept(redactor, text), text
+
+
+def test_a_config_value_ending_in_a_question_mark_asks_nothing(redactor: Redactor) -> None:
+    # `KEY=…?` is a config's line, not a question: the next line is no answer.
+    text = "```\nLIMS_DB_PASSWORD=Falcon!Kestrel6820?\nONCALL_HOST=db-7.lab.internal\n```"
+    found = redactor.findings(text)
+    assert _caught(redactor, text, "Falcon!Kestrel6820")
+    assert all(text[f.start : f.end] != "ONCALL_HOST=db-7.lab.internal" for f in found)
+    assert "ONCALL_HOST=db-7.lab.internal" in redactor.redact(text).text
 
 
 def test_an_object_literal_over_several_lines_is_no_type(redactor: Redactor) -> None:

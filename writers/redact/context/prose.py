@@ -667,8 +667,9 @@ ANSWERED = re.compile(
     # The answer may open with a speaker's name in any script ("Айгерим: …", "李伟: …"), then a
     # pronoun and a copula ("it's `…`", "c'est …", "é …", "se on …", "to …", "是 …") or a word
     # that hands it over ("вот: …", "ось: …", "şu: …").
-    r"[ \t]*(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*|[→>—–-][ \t]*)?"
-    rf"(?:(?:{_ANSWER_LEAD})[ \t]*[:：]?[ \t]+|(?:是|就是)[ \t]*)?"
+    r"[ \t]*(?P<lead>(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*"
+    r"|[→>—–-][ \t]*)?"
+    rf"(?:(?:{_ANSWER_LEAD})[ \t]*[:：]?[ \t]+|(?:是|就是)[ \t]*)?)"
     r"(?P<q>`)?(?P<s>[^\s`\"']{4,64}?)(?(q)`)"
     # A particle of politeness may close it, glued in Korean ("…요") or after a space in
     # Tagalog, Malay and Vietnamese ("… po", "… ya", "… nhé").
@@ -727,11 +728,18 @@ def answered_check(m: re.Match[str]) -> bool:
     # The question named a password, and the line answers it: a password as people make them
     # counts too (`Kalyna_905`, `🌻Adobo1528`, `mokki_jarvi_pulla_kesa`).
     value = m.group("s").rstrip(CLOSE)
+    question = line_before(m.string, m.string.find("\n", m.start()))
+    if re.match(r"[ \t]*[\w.-]+[ \t]*=", question):
+        return False  # `DB_PASSWORD=…?` then `PHONE=…`: a config's lines, no question asked
     if made_password(value):
         return value_ok(value, strict=False, said=True)
-    # A symbol after a word and `=` (`d_P=nEDarfkz-3`) is no config's next key here: the line is
-    # the answer.
-    return shaped_password(value) and value_ok(value, strict=True, said=True)
+    # After a speaker's name or a word that hands it over ("Zeynep: şu: d_P=nEDarfkz-3"), a
+    # symbol after a word and `=` is no config's next key: the line is the answer.
+    return (
+        bool(m.group("lead").strip())
+        and shaped_password(value)
+        and value_ok(value, strict=True, said=True)
+    )
 
 
 def prose_context_ok(m: re.Match[str]) -> bool:

@@ -36,6 +36,7 @@ from writers.redact.formats.paired_fields import (
 )
 from writers.redact.formats.rule import Rule, body, real, rx, search_from
 from writers.redact.names.secret_names import name_strength
+from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import SPACED_WORD, plausible_secret
 
 _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
@@ -365,7 +366,10 @@ def _strip_trailing(value: str, *, config_line: bool = False) -> str:
     # On a config's own line (`password = Sommar!!`) no sentence ends: `!` and `?` are the value's.
     if value.endswith(("...", "…")):
         return value  # `sk_live_...`: an ellipsis marks a slot, `is_placeholder` sees it
-    return value.rstrip(".:" if config_line else ".:!?").removesuffix("\\")
+    stripped = value.rstrip(".:!?").removesuffix("\\")
+    if config_line and not is_placeholder(stripped):
+        return value.rstrip(".:").removesuffix("\\")  # `password=Passw0rd!` stays a stand-in
+    return stripped
 
 
 # Kinds about a person, which no word about keys makes public.
