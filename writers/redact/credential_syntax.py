@@ -312,6 +312,8 @@ _WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<s>(?:\\.|[^;\\\s])+);")
 
 
 def _percent_ok(m: re.Match[str]) -> bool:
+    if made_password(m.group("s")):
+        return value_ok(m.group("s"), strict=False, said=True)  # `-U backup%mumbai-baarish-…`
     return plausible_value(m.group("s"), strict=True)
 
 
@@ -537,10 +539,27 @@ _ASKED_THEN_GIVEN = re.compile(
 # Where the verb comes last, the value may stand between the noun and its copula: "رمز عبور …
 # است", "पासवर्ड … है", "비밀번호 … 입니다".
 _BETWEEN_NOUN_AND_VERB = re.compile(
-    # What it opens may follow the noun first ("رمز وای‌فای … است").
-    rf"(?i){_NOUN}(?:[ \t]+[^\s\d`'\"]{{1,20}}){{0,2}}?[ \t]+(?P<q>[`'\"])?(?P<s>[^\s`'\"]{{6,100}}?)(?(q)[`'\"])[ \t]+"
+    # What it opens may follow the noun first ("رمز وای‌فای … است"); in quotes, a passphrase's
+    # words keep their spaces ("رمز عبور 'golnar darya shiraz' است").
+    rf"(?i){_NOUN}(?:[ \t]+[^\s\d`'\"]{{1,20}}){{0,2}}?[ \t]+"
+    r"(?:(?P<q>[`'\"])(?P<w>[^\W\d_]{2,14}(?:[ \t][^\W\d_]{2,14}){2,6})[`'\"]"
+    r"|(?P<s>[^\s`'\"]{6,100}?))[ \t]+"
     r"(?:است|هست|है|हैं|ہے|হয়|হলো|입니다|이다|です|だ)[ \t]*(?:$|[.!?।。！？\n])"
 )
+
+
+def _between_ok(m: re.Match[str]) -> bool:
+    if m.group("w") is not None:
+        return not is_placeholder(m.group("w")) and plausible_value(m.group("w"), strict=False)
+    return _named_after_ok(m)
+
+
+def _between_span(m: re.Match[str]) -> tuple[int, int] | None:
+    if m.group("w") is not None:
+        return m.span("w")
+    return trimmed_span(m)
+
+
 _SSID_KEY = re.compile(
     r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
     r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
@@ -639,7 +658,8 @@ _AFTER_A_PHRASE = (
 # "… ndiyo nenosiri la wifi", "… là mật khẩu wifi", "… είναι ο κωδικός", "… هي كلمة سر …").
 _VALUE_IS = (
     r"is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als"
-    r"|era|fica|este|on|je|jest|to|to je|to jest|ni|ndiyo|ndio|là|chính là|adalah|ialah|itu|ang"
+    r"|era|fica|este|e|on|je|jest|to|to je|to jest|ni|ndiyo|ndio|là|chính là|adalah|ialah|itu|ang"
+    r"|c['’]est|হলো|হল"
     r"|είναι|это|це|є|היא|הוא|זו|זה|זאת|هي|هو|هذه|هذا|คือ"
 )
 # A definite article or a possessive: "… is a password" is any one, said of a kind. Portuguese's
@@ -654,7 +674,9 @@ _THE = (
 _NAMED_AFTER = re.compile(
     r"(?i)(?<!\S)(?:(?:use|usa|utilise|utilisez|benutze|nimm)[ \t]+)?"
     r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])(?:[,.]|[ \t]+[—–-])?"
-    rf"(?:[ \t]+(?:{_VALUE_IS})[ \t]+|[ \t]*(?:是|就是|为|為)[ \t]*)"
+    rf"(?:[ \t]+(?:{_VALUE_IS})[ \t]+|[ \t]*(?:是|就是|为|為)[ \t]*"
+    # Hungarian says "… a wifi jelszava" with no copula: the article, then the possessed noun.
+    r"|[ \t]+az?(?=[ \t][^\n]{0,40}?jelszav)[ \t]+)"
     rf"(?:(?:{_THE})[ \t]+)?"
     r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
     # A compound's first part may be glued by a hyphen ("das WLAN-Passwort"), Hebrew's and
@@ -671,7 +693,8 @@ _NAMED_AFTER = re.compile(
 _NAMED_AFTER_VERB_LAST = re.compile(
     r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,]?[ \t]+"
     r"(?:[^\s\d]{1,20}[ \t]+){0,4}?"
-    rf"{_NOUN}[ \t]*"
+    # A particle may glue what it opens to the noun ("… がWi-Fiのパスワードです").
+    rf"(?:[^\s\d]{{1,20}}?(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))?{_NOUN}[ \t]*"
     r"(?:है|हैं|ہے|است|হলো|হয়|です|だ|예요|이에요|입니다|이다|야)"
     r"[ \t]*(?:$|[.!?।。！？\n])"
 )
@@ -700,6 +723,8 @@ def _taken_up_ok(m: re.Match[str]) -> bool:
     if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
         return False
     value = m.group("s").rstrip(".,;:)")
+    if made_password(value):
+        return value_ok(value, strict=False, said=True)  # `Citron185🌻, c'est le mot de passe`
     return no_word(value) and plausible_value(value, strict=True)
 
 
@@ -850,8 +875,8 @@ PLACE_RULES: tuple[Rule, ...] = (
         "secret_prose",
         _BETWEEN_NOUN_AND_VERB,
         0.55,
-        _named_after_ok,
-        trimmed_span,
+        _between_ok,
+        _between_span,
         starts=noun_starts,
     ),
     Rule(

@@ -47,6 +47,19 @@ from writers.redact.values.plausible import everyday_passphrase
         ("Ayşe: yazıcının şifresi neydi?\nEmre: şu: Kx_7q=Lm29", "Kx_7q=Lm29"),
         ("Aino: mikä on tulostimen salasana?\nVeikko: se on kuusi_sauna_jarvi_lumi", "kuusi_sauna_jarvi_lumi"),
         ("박서준: 프린터 비밀번호가 뭐예요?\n최유리: HangangBada77요", "HangangBada77"),
+        # More languages' leads and values-first, a PIN after a head-first noun's words or a
+        # dash, Indonesian `-nya` with no copula, Hungarian's article before the noun.
+        ("Pavla: jaké je heslo k tiskárně?\nKarel: je to ?Svestka1990", "?Svestka1990"),
+        ("Sanne: wat is het wachtwoord van de printer?\nBram: is Molen#2011", "Molen#2011"),
+        ("Kx7!Pamir2 az iroda wifi jelszava", "Kx7!Pamir2"),
+        ("Lebu_88, c'est le mot de passe du routeur", "Lebu_88"),
+        ("пароль от сейфа в офисе — 5817", "5817"),
+        ("kata laluan tablet gudang ialah 6093", "6093"),
+        ("passwordnya nasi-daun-pisang.", "nasi-daun-pisang"),
+        ("hasło do drukarki brzmi Sosna#27", "Sosna#27"),
+        ("!sakura2001 が会議室のWi-Fiのパスワードです", "!sakura2001"),
+        ("رمز عبور 'anar shab yalda' است", "anar shab yalda"),
+        ("smbclient //nas/docs -U scan%kiwi-pohon-laut-biru", "kiwi-pohon-laut-biru"),
         # A word passphrase in a code span or in „…“.
         ("Passwort: `apfel wolke fahrrad brille`", "apfel wolke fahrrad brille"),
         ("비밀번호는 „san bada namu byeol“입니다", "san bada namu byeol"),
@@ -117,6 +130,12 @@ def test_a_password_given_in_these_forms_is_caught(
         "password manager version: 2.4.1",
         "kata sandi policy update: rolling out",
         "plx/auth.py:12:def check(self, credential_id):\nplx/gate.py:310:def open_gate(self):",
+        # A number after a dash or a head-first noun's words that is no PIN: a ticket, a year.
+        "password reset ticket — 48213",
+        "the password policy — 2026",
+        "kata sandi berubah setiap 90 hari",
+        "passwordnya salah terus",
+        "Kx9!mm22 a password I liked",
         # Romance "conta"/"cuenta" are also "counts": no account's pair follows.
         "il digest che conta è questo:\n`SHA-384: MbzPMxNOVHBgZtuHgNnMdL+YcOU+8XKdc8UaSpot`",
         # A stand-in keeps its outcome with the config line's `!`.

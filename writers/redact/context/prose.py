@@ -67,8 +67,9 @@ _COPULA = (
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
     r"|ficou|quedó"
-    # Swiss German says `isch` ("s WLAN-Passwort … isch …").
-    r"|isch"
+    # Swiss German says `isch` ("s WLAN-Passwort … isch …"); Polish and Czech say the password
+    # "reads" (`brzmi`, `zní`), as German `lautet`.
+    r"|isch|brzmi|zní"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -93,6 +94,8 @@ PREPOSITION = (
     # Romanian `pentru` (for): "Parola pentru contul de manager …". Arabic's "belonging to"
     # (`الخاص بـ`, `الخاصة بـ`): "كلمة المرور الخاصة بـ حساب …".
     r"|pentru|الخاص|الخاصة"
+    # Hebrew `של` (of): "הסיסמה של הטאבלט בקופה היא …".
+    r"|של"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -385,6 +388,12 @@ def prose_check(m: re.Match[str]) -> bool:
         value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
     value = unopened_closer_dropped(value)
     quoted = m.string[m.start("s") - 1 : m.start("s")] in ("'", '"', "`", "“", "«")
+    if bare and re.match(r"(?i)[^\W\d_ ]+(?:[ \t][^\W\d_]+)?nya[ \t]", label) and made_password(
+        value.rstrip(CLOSE)
+    ):
+        # Indonesian and Malay leave the copula out after `-nya` ("passwordnya kopi-sambal-…",
+        # "kata sandinya …": "its password, …"): the noun says the value is said.
+        return value_ok(value, strict=False, said=True)
     if bare and _login_given(m.string, m.start()) and made_password(value.rstrip(CLOSE)):
         # "login: reception" then "pw kalabaw_adobo_…": the second half of a login's pair, as
         # on one line ("usuario `caster01`, pass …"); a password as people make them counts.
@@ -496,8 +505,18 @@ def shaped_password(value: str) -> bool:
 # makes the number something else of it ("password reset ticket: 48213", "password expiry:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
+# A dash between spaces joins as a colon does ("пароль от планшета на кассе — 3855"); a
+# head-first noun's modifiers follow it with no preposition ("kata laluan tablet kaunter ialah
+# …", `_HEAD_FIRST_NOUN`).
+_PIN_JOINER = (
+    rf"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–][ \t]+|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"{OPEN_QUOTE}?[ \t]*"
+)
+_HEAD_FIRST_PIN_JOIN = re.compile(rf"(?i)(?:[ \t]+[^\s\d:=]{{1,20}}){{1,3}}?{_PIN_JOINER}")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"(?i)(?:{QUALIFIER})?"
+    rf"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–][ \t]+|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
@@ -520,7 +539,12 @@ def _pin(m: re.Match[str]) -> bool:
         end = m.start("s") + len(digits)
         after = m.string[end : end + 2]
         return label and not re.match(r"[ \t]?[^\W\d_]", after) and between.isspace()
-    return _PIN_JOIN.fullmatch(between) is not None
+    if _PIN_JOIN.fullmatch(between) is not None:
+        return True
+    return (
+        _HEAD_FIRST_NOUN.fullmatch(noun.group(0)) is not None
+        and _HEAD_FIRST_PIN_JOIN.fullmatch(between) is not None
+    )
 
 
 # A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
@@ -652,8 +676,9 @@ def word_phrase_check(m: re.Match[str]) -> bool:
 
 # Words that open an answer: a pronoun and a copula, or a word that hands the value over.
 _ANSWER_LEAD = (
-    r"it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist|är|er|se on|on|to|to je|je|это|вот|ось|це"
-    r"|şu|bu|ia|itu|ni|ito|là|đây là|here|hier|aquí|ici|voilà"
+    r"it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist|är|er|se on|on|to|to je|je to|je|это|вот"
+    r"|ось|це|şu|bu|ia|itu|ni|ito|là|đây là|here|hier|aquí|ici|voilà|is|het is|e|det är|det er"
+    r"|den er|den är|ez|az|ez az|זה|זו|هي|هو|είναι"
 )
 # A question that asks for a password is answered on the next line: "what's the wifi
 # password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
@@ -673,7 +698,7 @@ ANSWERED = re.compile(
     r"(?P<q>`)?(?P<s>[^\s`\"']{4,64}?)(?(q)`)"
     # A particle of politeness may close it, glued in Korean ("…요") or after a space in
     # Tagalog, Malay and Vietnamese ("… po", "… ya", "… nhé").
-    r"(?:요|이요|예요|입니다|です|[ \t]+(?:po|ya|yah|lah|nhé|nha|ạ))?"
+    r"(?:요|이요|예요|입니다|です|[ \t]+(?:po|ya|yah|lah|nhé|nha|ạ|です|입니다|요))?"
     # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
     r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
