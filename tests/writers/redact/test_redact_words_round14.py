@@ -45,7 +45,10 @@ from writers.redact.values.plausible import everyday_passphrase
         ("王芳: 打印机的密码是多少？\n李娜: 是 Pingguo*88", "Pingguo*88"),
         ("Jun: ano ang password ng printer?\nLiza: 🌵Sinigang42 po", "🌵Sinigang42"),
         ("Ayşe: yazıcının şifresi neydi?\nEmre: şu: Kx_7q=Lm29", "Kx_7q=Lm29"),
-        ("Aino: mikä on tulostimen salasana?\nVeikko: se on kuusi_sauna_jarvi_lumi", "kuusi_sauna_jarvi_lumi"),
+        (
+            "Aino: mikä on tulostimen salasana?\nVeikko: se on kuusi_sauna_jarvi_lumi",
+            "kuusi_sauna_jarvi_lumi",
+        ),
         ("박서준: 프린터 비밀번호가 뭐예요?\n최유리: HangangBada77요", "HangangBada77"),
         # More languages' leads and values-first, a PIN after a head-first noun's words or a
         # dash, Indonesian `-nya` with no copula, Hungarian's article before the noun.

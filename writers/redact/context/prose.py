@@ -388,8 +388,10 @@ def prose_check(m: re.Match[str]) -> bool:
         value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
     value = unopened_closer_dropped(value)
     quoted = m.string[m.start("s") - 1 : m.start("s")] in ("'", '"', "`", "“", "«")
-    if bare and re.match(r"(?i)[^\W\d_ ]+(?:[ \t][^\W\d_]+)?nya[ \t]", label) and made_password(
-        value.rstrip(CLOSE)
+    if (
+        bare
+        and re.match(r"(?i)[^\W\d_ ]+(?:[ \t][^\W\d_]+)?nya[ \t]", label)
+        and made_password(value.rstrip(CLOSE))
     ):
         # Indonesian and Malay leave the copula out after `-nya` ("passwordnya kopi-sambal-…",
         # "kata sandinya …": "its password, …"): the noun says the value is said.
@@ -474,6 +476,8 @@ _WORD_AND_NUMBER = re.compile(
     r"(?=.*[^\W\d_])(?=.*\d)[^\W_]+(?:_[^\W_]+)+"
     r"|(?:[A-Z][a-z]+){2,}\d{1,4}"
 )
+
+
 def made_password(value: str) -> bool:
     """Is `value` a password as people make them, beyond `shaped_password`'s symbol?"""
     if _CONSTANT.fullmatch(value) or names_a_secret(value):
