@@ -141,6 +141,8 @@ RARE_FORMS = [
     "비밀번호 Hangang!77 입니다",
     "BaarishChai2024 दफ़्तर के राउटर का पासवर्ड है",
     "Moon_light_7 이게 사무실 와이파이 비밀번호예요",
+    "Kedi!4471 वाई-फ़ाई का पासवर्ड है",
+    "!sakura2001 が会議室のWi-Fiのパスワードです",
     "Setareh&49 رمز عبور وای‌فای است",
     "> 密码多少？\nviolin horse compass thunder",
     "what's the wifi password?\nMarta: kiwi lemon anchor rocket",
