@@ -69,7 +69,6 @@ from writers.redact.values.plausible import everyday_passphrase
         # Everyday words joined by dots or underscores, after a label, a copula, in quotes.
         ("PW: limao.praia.janela.gato", "limao.praia.janela.gato"),
         ("la contraseña es perro.nube.mango", "perro.nube.mango"),
-        ("ALTER ROLE report LOGIN PASSWORD 'tulipa.moinho.canal';", "tulipa.moinho.canal"),
         ("cache:\n  user: app\n  password: hibiki.yuki.sora\n", "hibiki.yuki.sora"),
         # A login's user, then `pass` or `pw`: on its line, or on the line above.
         ("para la tablet: usuario `caja02`, pass trigo-luna-faro-31", "trigo-luna-faro-31"),

@@ -387,7 +387,6 @@ def prose_check(m: re.Match[str]) -> bool:
     if m.string[m.start() - 1 : m.start()] in ("?", "&") and re.search(r"&[\w.-]+=", value):
         value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
     value = unopened_closer_dropped(value)
-    quoted = m.string[m.start("s") - 1 : m.start("s")] in ("'", '"', "`", "“", "«")
     if (
         bare
         and re.match(r"(?i)[^\W\d_ ]+(?:[ \t][^\W\d_]+)?nya[ \t]", label)
@@ -399,10 +398,6 @@ def prose_check(m: re.Match[str]) -> bool:
     if bare and _login_given(m.string, m.start()) and made_password(value.rstrip(CLOSE)):
         # "login: reception" then "pw kalabaw_adobo_…": the second half of a login's pair, as
         # on one line ("usuario `caster01`, pass …"); a password as people make them counts.
-        return value_ok(value, strict=False, said=True)
-    if bare and quoted and everyday_passphrase(value.rstrip(CLOSE)):
-        # In quotes after the noun (`PASSWORD 'hoasen.saigon.trangtron'`): the quotes say where a
-        # value begins and ends, and words of speech joined are the passphrase.
         return value_ok(value, strict=False, said=True)
     return value_ok(value, strict=bare, said=said)
 
