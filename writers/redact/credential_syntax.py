@@ -80,16 +80,24 @@ from writers.redact.context.prose import (
     OPEN_QUOTE,
     PREPOSITION,
     QUALIFIER,
+    made_password,
     no_word,
     plausible_value,
     prose_context_ok,
     shaped_password,
+    value_ok,
 )
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SECRET_NOUNS, SECRET_NOUNS_CJK, noun_starts
+from writers.redact.values.plausible import (
+    SECRET_NOUNS,
+    SECRET_NOUNS_CJK,
+    everyday_passphrase,
+    noun_starts,
+    plausible_secret,
+)
 
 # `-u USER -p PASSWORD`, `--user USER --password PASSWORD`: the password flag right after the user.
 # SQL Server's tools (sqlcmd, bcp, osql) and Sybase's isql spell the pair `-U USER -P PASSWORD`;
@@ -304,6 +312,8 @@ _WIFI_QR = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<s>(?:\\.|[^;\\\s])+);")
 
 
 def _percent_ok(m: re.Match[str]) -> bool:
+    if made_password(m.group("s")):
+        return value_ok(m.group("s"), strict=False, said=True)  # `-U backup%mumbai-baarish-…`
     return plausible_value(m.group("s"), strict=True)
 
 
@@ -336,6 +346,23 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
     return shaped and password_shaped(value) and plausible_value(value, strict=True)
 
 
+# A setter called with a secret's name and a literal: PHP's `define('DB_PASSWORD', '…')` (as
+# WordPress's wp-config.php holds them), `os.Setenv("API_TOKEN", "…")`, `putenv`,
+# `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
+# `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
+# getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+_SETTER_CALL = re.compile(
+    r"(?<![\w$])(?:define|putenv|[sS]etenv|setProperty|setItem|setdefault|set|put)[ \t]*\([ \t]*"
+    r"(?:(?P<q0>[\"'])[\w. -]*(?P=q0)[ \t]*,[ \t]*)?"
+    r"(?P<q1>[\"'])(?P<name>[A-Za-z_][\w.-]*)(?P=q1)[ \t]*,[ \t]*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\n]{4,200})(?P=q)[ \t]*[,)]"
+)
+
+
+def _setter_ok(m: re.Match[str]) -> bool:
+    return name_strength(m.group("name")) == 2 and plausible_secret(m.group("s"), quoted=True)
+
+
 SYNTAX_RULES: tuple[Rule, ...] = (
     # Each pattern opens with a literal (`-u`, `net`, `@`, `-`, `login`), cheap to scan for.
     Rule("secret_prose", _USER_THEN_PASSWORD, 0.55, _argument_ok),
@@ -365,6 +392,7 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
+    Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
     Rule(
         "secret_prose",
         _PLAIN_TO_SECURE,
@@ -508,6 +536,30 @@ _ASKED_THEN_GIVEN = re.compile(
 )
 # A Wi-Fi network's card: its name (`SSID:`), then its key on the next line (`key:`, `PSK:`),
 # which is the network's password; WPA takes 8 to 63 characters.
+# Where the verb comes last, the value may stand between the noun and its copula: "رمز عبور …
+# است", "पासवर्ड … है", "비밀번호 … 입니다".
+_BETWEEN_NOUN_AND_VERB = re.compile(
+    # What it opens may follow the noun first ("رمز وای‌فای … است"); in quotes, a passphrase's
+    # words keep their spaces ("رمز عبور 'golnar darya shiraz' است").
+    rf"(?i){_NOUN}(?:[ \t]+[^\s\d`'\"]{{1,20}}){{0,2}}?[ \t]+"
+    r"(?:(?P<q>[`'\"])(?P<w>[^\W\d_]{2,14}(?:[ \t][^\W\d_]{2,14}){2,6})[`'\"]"
+    r"|(?P<s>[^\s`'\"]{6,100}?))[ \t]+"
+    r"(?:است|هست|है|हैं|ہے|হয়|হলো|입니다|이다|です|だ)[ \t]*(?:$|[.!?।。！？\n])"
+)
+
+
+def _between_ok(m: re.Match[str]) -> bool:
+    if m.group("w") is not None:
+        return not is_placeholder(m.group("w")) and plausible_value(m.group("w"), strict=False)
+    return _named_after_ok(m)
+
+
+def _between_span(m: re.Match[str]) -> tuple[int, int] | None:
+    if m.group("w") is not None:
+        return m.span("w")
+    return trimmed_span(m)
+
+
 _SSID_KEY = re.compile(
     r"(?im)^[ \t]*(?:ssid|wi-?fi|network|netzwerk|r[ée]seau|red|rede)[ \t]*[:=][^\n]+\n"
     r"[ \t]*(?:key|psk|wpa[ _-]?key|pass|cl[ée]|clave|chave|schl[üu]ssel)[ \t]*[:=][ \t]*"
@@ -591,21 +643,63 @@ def _changed_to_span(m: re.Match[str]) -> tuple[int, int] | None:
 _AFTER_A_PHRASE = (
     r"for|to|on|of|at|in|now|lol|btw|please|pls|thanks|thx|today|here|there|and|but|so|until"
     r"|from|with|since|para|por|pour|für|per|und|et|y|e"
+    # What the password opens, after a preposition in the other languages ("… é a senha do wi-fi",
+    # "… es la clave del router", "… ist das Passwort vom Gäste-WLAN", "… to hasło do wifi").
+    r"|del|della|des|von|vom|van|voor|til|till|dla|pro|ng|wa|la|ya"
+    # Languages that put the modifier after the head name the network so ("… là mật khẩu wifi",
+    # "… adalah password wifi", "… est le mot de passe wifi").
+    r"|wi-?fi|wlan"
+    # And in the other scripts: Ukrainian and Russian "від"/"для"/"от"/"до", Vietnamese "của"
+    # (of), Greek "του"/"της" (of the), Arabic's possessor with its article ("كلمة سر الواي فاي").
+    r"|від|для|от|до|của|cho|του|της|των|ال[^\W\d_]+"
+)
+# "Is" after a value, in the languages the nouns are read in: a copula, or a pronoun that stands
+# for one ("… to hasło do wifi", "… — це пароль від вайфаю", "… זו הסיסמה של הוויפי",
+# "… ndiyo nenosiri la wifi", "… là mật khẩu wifi", "… είναι ο κωδικός", "… هي كلمة سر …").
+_VALUE_IS = (
+    r"is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als"
+    r"|era|fica|este|e|on|je|jest|to|to je|to jest|ni|ndiyo|ndio|là|chính là|adalah|ialah|itu|ang"
+    r"|c['’]est|হলো|হল"
+    r"|είναι|это|це|є|היא|הוא|זו|זה|זאת|هي|هو|هذه|هذا|คือ"
+)
+# A definite article or a possessive: "… is a password" is any one, said of a kind. Portuguese's
+# `a` is "the" after its copula ("… é a senha").
+_THE = (
+    r"the|my|our|your|la|le|el|das|die|der|il|o|het|de|lo|l['’]|den|det|ο|η|το"
+    r"|(?<=é[ \t])a|(?<=era[ \t])a|(?<=fica[ \t])a"
 )
 # A value, then a copula and the noun ("Nopal#4471 is the new wifi password", "use … as the
 # password"): the words after it name it, as a label before it would. Only a value shaped as a
 # password counts, and the noun must end the phrase (not "… is the password policy").
 _NAMED_AFTER = re.compile(
     r"(?i)(?<!\S)(?:(?:use|usa|utilise|utilisez|benutze|nimm)[ \t]+)?"
-    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,.]?[ \t]+"
-    r"(?:is|was|is now|es|est|ist|é|è|är|er|as|como|comme|als)[ \t]+"
-    # A definite article or a possessive: "… is a password" is any one, said of a kind.
-    r"(?:(?:the|my|our|your|la|le|el|das|die|der|il|o|het|de)[ \t]+)?"
+    r"(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])(?:[,.]|[ \t]+[—–-])?"
+    rf"(?:[ \t]+(?:{_VALUE_IS})[ \t]+|[ \t]*(?:是|就是|为|為)[ \t]*"
+    # Hungarian says "… a wifi jelszava" with no copula: the article, then the possessed noun.
+    r"|[ \t]+az?(?=[ \t][^\n]{0,40}?jelszav)[ \t]+)"
+    rf"(?:(?:{_THE})[ \t]+)?"
     r"(?:[^\s\d]{2,20}[ \t]+){0,3}?"
+    # A compound's first part may be glued by a hyphen ("das WLAN-Passwort"), Hebrew's and
+    # Arabic's article to the noun ("הסיסמה").
+    r"(?:[^\s\d]{1,20}-|[הלב]|ال)?"
     # The noun ends the phrase: a word after it makes a compound ("… is the password format"),
     # unless it opens what follows ("… as the password for now", "… is my password lol").
-    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![a-z]))[a-z]{{3,}})"
+    # A word of another script after the noun counts as an ASCII one does.
+    rf"{_NOUN}(?![^\W\d_]|[ \t]+(?!(?:{_AFTER_A_PHRASE})(?![^\W\d_]))[^\W\d_]{{3,}})"
 )
+# Where the verb comes last (Hindi, Urdu, Persian, Bengali, Japanese, Korean), the value comes
+# first, then what it opens and the noun, then the copula: "… वाई-फ़ाई का पासवर्ड है", "… رمز
+# عبور وای‌فای است", "… 이게 와이파이 비밀번호예요" (이게: "this is").
+_NAMED_AFTER_VERB_LAST = re.compile(
+    r"(?i)(?<!\S)(?P<q>[`'\"])?(?P<s>[^\s`'\"]{6,100}?)(?(q)[`'\"])[,]?[ \t]+"
+    r"(?:[^\s\d]{1,20}[ \t]+){0,4}?"
+    # A particle may glue what it opens to the noun ("… がWi-Fiのパスワードです").
+    rf"(?:[^\s\d]{{1,20}}?(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))?{_NOUN}[ \t]*"
+    r"(?:है|हैं|ہے|است|হলো|হয়|です|だ|예요|이에요|입니다|이다|야)"
+    r"[ \t]*(?:$|[.!?।。！？\n])"
+)
+
+
 # A value, then a pronoun that takes it up and names it ("…? that's the password I set", "…, это
 # пароль, который …", "…، هذه كلمة المرور التي …", "用 … 试试，这是…的密码"): the pronoun points
 # back at the value as a copula after it does. A chat's short verb may stand between
@@ -629,6 +723,8 @@ def _taken_up_ok(m: re.Match[str]) -> bool:
     if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
         return False
     value = m.group("s").rstrip(".,;:)")
+    if made_password(value):
+        return value_ok(value, strict=False, said=True)  # `Citron185🌻, c'est le mot de passe`
     return no_word(value) and plausible_value(value, strict=True)
 
 
@@ -656,7 +752,11 @@ def _named_after_ok(m: re.Match[str]) -> bool:
     if _EXAMPLE_BEFORE.search(m.string[max(0, m.start() - 30) : m.start()]):
         return False
     value = m.group("s").rstrip(".,;:)")
-    return shaped_password(value) and plausible_value(value, strict=True)
+    if shaped_password(value):
+        return plausible_value(value, strict=True) or value_ok(value, strict=False, said=True)
+    # The clause names the value a password, so a password made as people make them counts too
+    # (`Kalyna_905`, `🌻Adobo1528`, `sakura.umibe.kaeru`).
+    return made_password(value) and value_ok(value, strict=False, said=True)
 
 
 _VERSION = re.compile(r"(?i)v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?")
@@ -717,8 +817,13 @@ def _strict(m: re.Match[str]) -> bool:
         return _GRAMMAR.search(m.group("w")) is None
     group = "s" if m.group("s") is not None else "a"
     value = m.group(group)
-    if m.group("q" if group == "s" else "qa") and is_placeholder(value):
+    quoted = m.group("q" if group == "s" else "qa")
+    if quoted and is_placeholder(value):
         return False
+    if quoted and everyday_passphrase(value):
+        # Quotes say where a value begins and ends: words of speech joined by dots or
+        # underscores (`'hoasen.saigon.trangtron'`) are the passphrase, not a reference's path.
+        return value_ok(value, strict=False, said=True)
     return plausible_value(value, strict=True)
 
 
@@ -757,6 +862,22 @@ PLACE_RULES: tuple[Rule, ...] = (
         _named_after_ok,
         trimmed_span,
         starts=_before_noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _NAMED_AFTER_VERB_LAST,
+        0.55,
+        _named_after_ok,
+        trimmed_span,
+        starts=_before_noun_starts,
+    ),
+    Rule(
+        "secret_prose",
+        _BETWEEN_NOUN_AND_VERB,
+        0.55,
+        _between_ok,
+        _between_span,
+        starts=noun_starts,
     ),
     Rule(
         "secret_prose",

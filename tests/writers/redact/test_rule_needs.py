@@ -121,7 +121,7 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
     # after it on the noun's line.
     by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
-    assert len(by_noun) == 12
+    assert len(by_noun) == 14
     assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
         "_pair_starts",
         "_colon_starts",
@@ -130,11 +130,23 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
 
 
 # Forms the corpora hold fewer than three of, so that each rule with `starts` is exercised: the
-# German verb last ("Passwort … auf … geändert").
+# German verb last ("Passwort … auf … geändert"); the value between the noun and a verb-last
+# copula, or before the noun and it; a passphrase of words answering a question.
 RARE_FORMS = [
     "Das WLAN-Passwort habe ich auf Kiefer#4471 geändert.",
     "Passwort für den Drucker auf Ahorn%2290 gesetzt",
     "das Kennwort wurde gestern auf `Linde!8812` zurückgesetzt",
+    "رمز عبور anar.shab.yalda است",
+    "पासवर्ड Mango#4471 है",
+    "비밀번호 Hangang!77 입니다",
+    "BaarishChai2024 दफ़्तर के राउटर का पासवर्ड है",
+    "Moon_light_7 이게 사무실 와이파이 비밀번호예요",
+    "Kedi!4471 वाई-फ़ाई का पासवर्ड है",
+    "!sakura2001 が会議室のWi-Fiのパスワードです",
+    "Setareh&49 رمز عبور وای‌فای است",
+    "> 密码多少？\nviolin horse compass thunder",
+    "what's the wifi password?\nMarta: kiwi lemon anchor rocket",
+    "la contraseña del router?\nperro nube mango tiza",
 ]
 
 

@@ -108,9 +108,14 @@ def cli_check(m: re.Match[str]) -> bool:
 # "login is `admin` / `…`", "creds: 'deploy' / '…'".
 _Q = r"[`'\"]?"
 # "login for grafana: admin / Br4mbl3^Qu4rtz" — a user and a password after a word for a login.
+# The word for an account in the other languages read: Vietnamese `tài khoản`, Indonesian `akun`,
+# Malay `akaun`, German and Polish `konto` (Romance `cuenta`, `conta`, `compte` are also the verb
+# "counts": "il digest che conta è questo: …").
 PAIR = re.compile(
     r"(?i)(?<![A-Za-z_])(?:login|logins|log-in|creds|credentials|credential|account|zugang"
-    r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens)(?![A-Za-z])[^\n:=]{0,40}"
+    r"|zugangsdaten|identifiants|acceso|credenciais|inloggegevens"
+    # The word stands alone: glued to `_` it is a piece of an identifier (`credential_baplie`).
+    r"|tài khoản|tai khoan|akun|akaun|konto)(?![A-Za-z_])[^\n:=]{0,40}"
     rf"[:=]\s*{_Q}(?P<u>[\w.@+-]{{1,64}}){_Q}\s*(?:/|\||:|\s)\s*{_Q}(?P<s>[^\s`'\"]{{4,200}})"
 )
 

@@ -44,6 +44,7 @@ from writers.redact.values.plausible import (
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
     SOURCE_LOCATION,
+    everyday_passphrase,
     plain_address,
     plausible_secret,
     secret_reference,
@@ -59,14 +60,16 @@ _COPULA = (
     # Irish puts the copula first and names the value after `ná` ("Is é an pasfhocal … ná X");
     # Welsh says `yw`, Lithuanian `yra`, Albanian `është`.
     r"|ná|yw|ydy|yra|është"
-    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above.
-    r"|este|e|ni|ay|คือ"
+    # Romanian `e`/`este`, Swahili `ni`, Tagalog `ay`, Thai `คือ`, Malay `ialah` above,
+    # Bengali `হলো`/`হল` ("পাসওয়ার্ড হলো …").
+    r"|este|e|ni|ay|คือ|হলো|হল"
     # Catalan `és`, Latvian `ir`, Serbian `је` and Bulgarian `е` (Cyrillic).
     r"|és|ir|је|е"
     # What a value became: Portuguese `ficou`, Spanish `quedó` ("a senha nova ficou …").
     r"|ficou|quedó"
-    # Swiss German says `isch` ("s WLAN-Passwort … isch …").
-    r"|isch"
+    # Swiss German says `isch` ("s WLAN-Passwort … isch …"); Polish and Czech say the password
+    # "reads" (`brzmi`, `zní`), as German `lautet`.
+    r"|isch|brzmi|zní"
 )
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
@@ -91,6 +94,8 @@ PREPOSITION = (
     # Romanian `pentru` (for): "Parola pentru contul de manager …". Arabic's "belonging to"
     # (`الخاص بـ`, `الخاصة بـ`): "كلمة المرور الخاصة بـ حساب …".
     r"|pentru|الخاص|الخاصة"
+    # Hebrew `של` (of): "הסיסמה של הטאבלט בקופה היא …".
+    r"|של"
 )
 QUALIFIER = (
     rf"(?:[ \t]+(?:(?:{PREPOSITION})[ \t]+"
@@ -232,7 +237,11 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if re.fullmatch(r"[a-z]+", value) and len(value) < 12:
         return False  # an ordinary word after "password" is prose ("the password policy")
     # `config.secrets.db` names where a secret lives; `Walrus934.Saffron` is one.
-    if is_code_ref(value) and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value):
+    if (
+        is_code_ref(value)
+        and not re.search(r"[A-Za-z]\d|\d[A-Za-z]|[^\w.]", value)
+        and not (everyday_passphrase(value) and not strict)
+    ):
         return False
     # `secrets.S3_SECRET_KEY`, `env.DB_PASSWORD_V2`: a member named as a constant is a variable
     # that holds the secret (a store's or an environment's entry), digits or not.
@@ -319,6 +328,15 @@ _HEAD_LAST_COPULA = r"(?:is|was|are|will be|has been|should be)(?:[ \t]+now)?"
 _HEAD_LAST_COPULA_END = re.compile(rf"(?i)[ \t]+{_HEAD_LAST_COPULA}[ \t]*$")
 
 
+# Nouns of languages that put a noun's modifiers after it (Indonesian, Malay, Vietnamese, the
+# Romance languages, Swahili): "kata sandi portal INSW sementara:", "senha portal fornecedor:"
+# name whose password it is, the noun staying the head; no compound's head follows them.
+_HEAD_FIRST_NOUN = re.compile(
+    r"(?i)kata sandi(?:nya)?|kata laluan(?:nya)?|mat khau|mk|contrase[ñn]a|senha|palavra-passe"
+    r"|mot de passe|mdp|parola|clave|contrasenya|nenosiri"
+)
+
+
 _COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
 
 
@@ -368,15 +386,57 @@ def prose_check(m: re.Match[str]) -> bool:
         return False
     if m.string[m.start() - 1 : m.start()] in ("?", "&") and re.search(r"&[\w.-]+=", value):
         value = value.split("&", 1)[0]  # a URL's query: `&issuer=` begins the next parameter
-    return value_ok(unopened_closer_dropped(value), strict=bare, said=said)
+    value = unopened_closer_dropped(value)
+    if (
+        bare
+        and re.match(r"(?i)[^\W\d_ ]+(?:[ \t][^\W\d_]+)?nya[ \t]", label)
+        and made_password(value.rstrip(CLOSE))
+    ):
+        # Indonesian and Malay leave the copula out after `-nya` ("passwordnya kopi-sambal-…",
+        # "kata sandinya …": "its password, …"): the noun says the value is said.
+        return value_ok(value, strict=False, said=True)
+    if bare and _login_given(m.string, m.start()) and made_password(value.rstrip(CLOSE)):
+        # "login: reception" then "pw kalabaw_adobo_…": the second half of a login's pair, as
+        # on one line ("usuario `caster01`, pass …"); a password as people make them counts.
+        return value_ok(value, strict=False, said=True)
+    return value_ok(value, strict=bare, said=said)
 
 
 _BRACKETS = {"]": "[", "}": "{", ")": "("}
-# A login's user on the line before a password's noun: an e-mail address, or a word for a user.
-_LOGIN_BEFORE = re.compile(
-    r"(?i)[\w.+-]+@[\w-]+\.[\w.]+|(?<![^\W\d_])(?:user(?:name)?|login|χρήστη[ςσ]?|όνομα χρήστη)"
-    r"(?![^\W\d_])"
+# The words for a user, in the languages the nouns are read in.
+_USER_WORDS = (
+    r"user(?:name)?|login|χρήστη[ςσ]?|όνομα χρήστη|usuari[oa]|usuário|utilisateur|utente"
+    r"|benutzer(?:name)?|nutzer|gebruiker(?:snaam)?|użytkownik|kullanıcı(?: adı)?|пользователь"
+    r"|логин|kasutaja|käyttäjä(?:tunnus)?"
 )
+_EMAIL = r"[\w.+-]+@[\w-]+\.[\w.]+"
+# A login's user on the line before a password's noun: an e-mail address, or a word for a user.
+_LOGIN_BEFORE = re.compile(rf"(?i){_EMAIL}|(?<![^\W\d_])(?:{_USER_WORDS})(?![^\W\d_])")
+# A login's user given just before, as the first half of a pair: a word for a user and its value
+# (or an e-mail address), then a comma, a slash or "and" ("usuario `caster01`, pass …").
+_USER_GIVEN = re.compile(
+    rf"(?i)(?:(?<![^\W\d_])(?:{_USER_WORDS})(?![^\W\d_])[ \t]*[:=]?[ \t]*[`'\"]?[\w.@+-]+[`'\"]?"
+    rf"|{_EMAIL})(?:[ \t]*[,;/|]|[ \t]+(?:and|y|e|et|und|en|i|ve|и))[ \t]*$"
+)
+
+
+# A line that gives a login's user alone: "login: reception", "user = caisse2".
+_USER_LINE = re.compile(
+    rf"(?i)[ \t]*(?:{_USER_WORDS})[ \t]*[:=][ \t]*[`'\"]?[\w.@+-]+[`'\"]?[ \t]*"
+)
+
+
+def _login_given(text: str, start: int) -> bool:
+    """Is a login's user given just before `start`: on its line before it, or alone on the line
+    above when `start` opens its own?"""
+    before = line_before(text, start)
+    if _USER_GIVEN.search(before):
+        return True
+    if before.strip():
+        return False
+    above_end = text.rfind("\n", 0, start)
+    above = line_before(text, above_end) if above_end > 0 else ""
+    return _USER_LINE.fullmatch(above) is not None
 
 
 def unopened_closer_dropped(value: str) -> str:
@@ -400,6 +460,29 @@ def no_word(value: str) -> bool:
     ) is not None and generated_run(value)
 
 
+# How people make a password beyond a symbol a policy asks for: a word (any script, capitalised
+# or in leetspeak) and a number joined by `_` or glued after capitalised words
+# (`Kalyna_905`, `70kk1_42`, `GangnamHoduKimchi48`), a pictograph among letters and digits
+# (`🌻Adobo1528`), or three words or more joined by one of `.`, `_`, `-` (a passphrase,
+# `sakura.umibe.kaeru`, `kopi_nasilemak_kucing_bulan`). Only where a clause says the value is a
+# password ("… is the wifi password", the answer to "what's the password?"): a name of code is
+# shaped so too.
+_WORD_AND_NUMBER = re.compile(
+    r"(?=.*[^\W\d_])(?=.*\d)[^\W_]+(?:_[^\W_]+)+"
+    r"|(?:[A-Z][a-z]+){2,}\d{1,4}"
+)
+
+
+def made_password(value: str) -> bool:
+    """Is `value` a password as people make them, beyond `shaped_password`'s symbol?"""
+    if _CONSTANT.fullmatch(value) or names_a_secret(value):
+        return False  # `DB_PASS_2`: a constant's name
+    if everyday_passphrase(value) or _WORD_AND_NUMBER.fullmatch(value):
+        return True
+    pictograph = any(ord(c) >= 0x2190 and not c.isalnum() for c in value)
+    return pictograph and bool(re.search(r"\d", value)) and bool(re.search(r"[^\W\d_]", value))
+
+
 # Letters, digits and a symbol beyond those that join names (`Nasgor40$`, `sorriso?Chapada79`).
 _SHAPING_SYMBOL = re.compile(r"[!#$%&*+?^~=@]")
 
@@ -421,8 +504,18 @@ def shaped_password(value: str) -> bool:
 # makes the number something else of it ("password reset ticket: 48213", "password expiry:
 # 2026"); a run of one digit or a counting sequence (`1234`, `0000`) is an example.
 _NOT_TYPED = re.compile(r"(?i)token|api|access|client|auth|secret|rahasia|chave|cl[ée]|chiave")
+# A dash between spaces joins as a colon does ("пароль от планшета на кассе — 3855"); a
+# head-first noun's modifiers follow it with no preposition ("kata laluan tablet kaunter ialah
+# …", `_HEAD_FIRST_NOUN`).
+_PIN_JOINER = (
+    rf"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–][ \t]+|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"{OPEN_QUOTE}?[ \t]*"
+)
+_HEAD_FIRST_PIN_JOIN = re.compile(rf"(?i)(?:[ \t]+[^\s\d:=]{{1,20}}){{1,3}}?{_PIN_JOINER}")
 _PIN_JOIN = re.compile(
-    rf"(?i)(?:{QUALIFIER})?(?:[ \t]*[:=：][ \t]*|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
+    rf"(?i)(?:{QUALIFIER})?"
+    rf"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–][ \t]+|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
@@ -445,7 +538,12 @@ def _pin(m: re.Match[str]) -> bool:
         end = m.start("s") + len(digits)
         after = m.string[end : end + 2]
         return label and not re.match(r"[ \t]?[^\W\d_]", after) and between.isspace()
-    return _PIN_JOIN.fullmatch(between) is not None
+    if _PIN_JOIN.fullmatch(between) is not None:
+        return True
+    return (
+        _HEAD_FIRST_NOUN.fullmatch(noun.group(0)) is not None
+        and _HEAD_FIRST_PIN_JOIN.fullmatch(between) is not None
+    )
 
 
 # A lock's code (a door's, a gate's, an alarm's, a safe's, a padlock's) opens it as a password
@@ -531,7 +629,8 @@ WORD_PHRASE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"{QUALIFIER}?(?:(?P<colon>[ \t]*[:=：][ \t]*)|[ \t]+(?:{COPULAS})[ \t]+"
     rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
-    rf"(?:[\"'“„«「『](?P<q>{_WORDS})[\"'”»」』]"
+    # In quotes or a code span; German and Korean close „…“ with the English opening mark.
+    rf"(?:[\"'“„«「『`](?P<q>{_WORDS})[\"'”“»」』`]"
     rf"|(?P<e>{_WORDS})[ \t]*(?:です|입니다)?[ \t]*(?:$|\n))"
 )
 _PROSE_WORDS = frozenset(
@@ -574,6 +673,12 @@ def word_phrase_check(m: re.Match[str]) -> bool:
     return not is_placeholder(phrase)
 
 
+# Words that open an answer: a pronoun and a copula, or a word that hands the value over.
+_ANSWER_LEAD = (
+    r"it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist|är|er|se on|on|to|to je|je to|je|это|вот"
+    r"|ось|це|şu|bu|ia|itu|ni|ito|là|đây là|here|hier|aquí|ici|voilà|is|het is|e|det är|det er"
+    r"|den er|den är|ez|az|ez az|זה|זו|هي|هو|είναι"
+)
 # A question that asks for a password is answered on the next line: "what's the wifi
 # password?" then the value alone on its line, perhaps after a speaker's tag or an arrow or a
 # dash (a chat's reply). Nothing but the value's own form names it, so only a value that could
@@ -583,13 +688,40 @@ ANSWERED = re.compile(
     # The question may be quoted ("replying to @ana: "pw for …?""), the answer a line further
     # down (a blank line between) or in a code span.
     r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
-    # The answer may open with a pronoun and a copula ("it's `…`", "c'est …", "é …").
-    r"[ \t]*(?:[A-Za-z]{1,12}:[ \t]*|[→>—–-][ \t]*)?"
-    r"(?:(?:it'?s|it’s|it is|that'?s|c['’]est|es|é|è|ist)[ \t]+)?"
-    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64})(?(q)`)"
+    # The answer may open with a speaker's name in any script ("Айгерим: …", "李伟: …"), then a
+    # pronoun and a copula ("it's `…`", "c'est …", "é …", "se on …", "to …", "是 …") or a word
+    # that hands it over ("вот: …", "ось: …", "şu: …").
+    r"[ \t]*(?P<lead>(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*"
+    r"|[→>—–-][ \t]*)?"
+    rf"(?:(?:{_ANSWER_LEAD})[ \t]*[:：]?[ \t]+|(?:是|就是)[ \t]*)?)"
+    r"(?P<q>`)?(?P<s>[^\s`\"']{4,64}?)(?(q)`)"
+    # A particle of politeness may close it, glued in Korean ("…요") or after a space in
+    # Tagalog, Malay and Vietnamese ("… po", "… ya", "… nhé").
+    r"(?:요|이요|예요|입니다|です|[ \t]+(?:po|ya|yah|lah|nhé|nha|ạ|です|입니다|요))?"
     # The answer may say after a dash or in brackets what it opens ("`…` — rede ASA-HGR").
     r"(?:[ \t]+(?P<note>[—–-][ \t]|\()[^\n]*)?[ \t]*$"
 )
+
+
+# The answer may be a passphrase of words alone on its line ("密码多少？" then "violin horse
+# compass thunder"): four to seven lowercase words, none a word of grammar or about where a
+# password is (`_PROSE_WORDS`): "ask the front desk", "it is in the vault" are prose.
+# The question's noun ends its phrase ("which password manager?" asks for a product).
+ANSWERED_WORDS = re.compile(
+    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{NOUNS})(?![^\W\d_])|{_NOUNS_CJK})"
+    r"(?![ \t]+(?!(?:for|of|to|on|at|in|is|was|again|now|please|pls|pw)(?![a-z]))[a-z]{3,})"
+    r"[^\n]*[?？]"
+    r"[\"”']?[ \t]*\n(?:[ \t]*\n)?"
+    r"[ \t]*(?:[^\W\d_][^\W\d_.'’-]{0,19}(?:[ \t][^\W\d_]{1,20})?:[ \t]*|[→>—–-][ \t]*)?"
+    rf"(?P<s>{_LOWER_WORD}(?:[ \t]{_LOWER_WORD}){{3,6}})[ \t]*$"
+)
+
+
+def answered_words_check(m: re.Match[str]) -> bool:
+    phrase = m.group("s")
+    if _PROSE_WORDS.intersection(phrase.split()) or _ABOUT.search(phrase):
+        return False
+    return not is_placeholder(phrase)
 
 
 def answered_check(m: re.Match[str]) -> bool:
@@ -615,7 +747,23 @@ def answered_check(m: re.Match[str]) -> bool:
             and noun is not None
             and not _NOT_TYPED.search(noun.group(0))
         )
-    return value_ok(m.group("s"), strict=True)
+    if value_ok(m.group("s"), strict=True):
+        return True
+    # The question named a password, and the line answers it: a password as people make them
+    # counts too (`Kalyna_905`, `🌻Adobo1528`, `mokki_jarvi_pulla_kesa`).
+    value = m.group("s").rstrip(CLOSE)
+    question = line_before(m.string, m.string.find("\n", m.start()))
+    if re.match(r"[ \t]*[\w.-]+[ \t]*=", question):
+        return False  # `DB_PASSWORD=…?` then `PHONE=…`: a config's lines, no question asked
+    if made_password(value):
+        return value_ok(value, strict=False, said=True)
+    # After a speaker's name or a word that hands it over ("Zeynep: şu: d_P=nEDarfkz-3"), a
+    # symbol after a word and `=` is no config's next key: the line is the answer.
+    return (
+        bool(m.group("lead").strip())
+        and shaped_password(value)
+        and value_ok(value, strict=True, said=True)
+    )
 
 
 def prose_context_ok(m: re.Match[str]) -> bool:
@@ -690,6 +838,7 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         compound
         and noun
         and plain[: noun.end()].isascii()
+        and not _HEAD_FIRST_NOUN.fullmatch(noun.group(0))
         and not _FUNCTION_WORDS.intersection(plain.lower().split())
         and name_strength(re.sub(_HEAD_LAST_COPULA_END, "", plain.rstrip(" \t:：—–"))) == 0
     ):
@@ -722,10 +871,16 @@ def prose_context_ok(m: re.Match[str]) -> bool:
         and re.fullmatch(r"[\w.-]+", value.rstrip(CLOSE))
         and identifier_like(value.rstrip(CLOSE))
         and not value.rstrip(CLOSE).isdigit()  # digits alone are a PIN's, as `_pin` reads them
+        and not (
+            re.fullmatch(r"(?i)pass", m.string[m.start() : m.start("bare")])
+            and _USER_GIVEN.search(line_before(m.string, m.start()))
+        )
     ):
         # "pass" and "pin" are ordinary words before a name ("shader pass 'Universal2D'", "pin
         # numpy2"): with no colon or copula, a name after them is that name; a value no name
-        # could be (`pass otter#tiger6`) is still a password.
+        # could be (`pass otter#tiger6`) is still a password, and so is any value after a
+        # login's user on its line ("usuario `caster01`, pass ombu-rojo-ruta-97"): the second
+        # half of a pair.
         return False
     if bare and re.search(r"\$\{?[A-Za-z_]\w*$", m.string[max(0, m.start() - 40) : m.start()]):
         # `-e POSTGRES_PASSWORD=$PG_PASS postgres:16`: the noun ends a variable's name, a

@@ -33,11 +33,13 @@ from writers.redact.context.pairs import (
 )
 from writers.redact.context.prose import (
     ANSWERED,
+    ANSWERED_WORDS,
     LOCK_CODE,
     PASSPHRASE,
     PROSE,
     WORD_PHRASE,
     answered_check,
+    answered_words_check,
     lock_code_check,
     passphrase_check,
     passphrase_span,
@@ -158,6 +160,14 @@ SECRET_RULES: tuple[Rule, ...] = (
         0.55,
         answered_check,
         trimmed_span,
+        needs=re.compile("[?？]"),
+        starts=noun_line_starts,
+    ),
+    Rule(
+        "secret_prose",
+        ANSWERED_WORDS,
+        0.55,
+        answered_words_check,
         needs=re.compile("[?？]"),
         starts=noun_line_starts,
     ),

@@ -80,6 +80,11 @@ _DECLARES = re.compile(
 _TYPE_BODY = re.compile(
     r"\b(?:interface|type|struct|class|record|protocol|trait)[ \t]+\w+[^{]*\{[^}]*$"
 )
+# The line that opens a type's body (GraphQL's `input` and `extend type` too): `{` at its end.
+_TYPE_HEAD = re.compile(
+    r"^[ \t]*(?:(?:export|declare|public|private|internal|data|abstract|sealed|extend)[ \t]+)*"
+    r"(?:interface|type|input|struct|class|record|protocol|trait)[ \t]+\w+[^{}\n]*\{$"
+)
 
 
 def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bool:
@@ -95,14 +100,32 @@ def type_annotation(text: str, name_start: int, name_end: int, value: str) -> bo
     if op is None or not after.startswith(value, op.end()):
         return False  # only `name: Type`
     follows = text[name_end + op.end() + len(value) :][:3]
-    if not re.match(r"[ \t]*(?:[),=<\[{};|]|->|$)", follows):
+    if not re.match(r"[ \t]*(?:[),=<\[{};|\n]|->|$)", follows):
         return False
     line = line_before(text, name_start)
     return (
         _in_parameter_list(line)
         or _DECLARES.search(line) is not None
         or _TYPE_BODY.search(line) is not None
+        or _in_type_body(text, name_start)
     )
+
+
+def _in_type_body(text: str, start: int) -> bool:
+    """True when `start` stands in a type's body over several lines: the innermost brace left
+    open before it was opened by a line that declares a type (`type Tracking {`, GraphQL's
+    `input …`, `interface Auth {`, `struct Creds {`), each field on a line of its own. An object
+    literal's brace (`const cfg = {`, YAML's flow map) opens values, not fields."""
+    depth = 0
+    for i in range(start - 1, max(-1, start - 4000), -1):
+        c = text[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                return _TYPE_HEAD.search(line_before(text, i + 1)) is not None
+            depth -= 1
+    return False
 
 
 def _in_parameter_list(line: str) -> bool:

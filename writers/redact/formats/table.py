@@ -38,6 +38,7 @@ from writers.redact.formats.paired_fields import (
 )
 from writers.redact.formats.rule import Rule, body, real, rx, search_from
 from writers.redact.names.secret_names import name_strength
+from writers.redact.values.placeholders import is_placeholder
 from writers.redact.values.plausible import SPACED_WORD, plausible_secret
 
 _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
@@ -346,19 +347,31 @@ class _AssignMatch:
             # Ruby's and Elixir's `!`/`?` end a method's name (`System.fetch_env!("KEY")`).
             return re.match(r"[A-Za-z_][\w.]*[!?]?(?:\(|\[[\"'\w])", value) is not None
         if name == "s" and self._m.group("s") is None:
-            return _strip_trailing(self._m.group("s2"))
+            return _strip_trailing(self._m.group("s2"), config_line=self._config_line())
         return self._m.group(name)
+
+    def _config_line(self) -> bool:
+        """The name opens its line and the value ends it: a config's line, not a sentence."""
+        if "name" not in self._m.re.groupindex:
+            return False
+        text, start, end = self._m.string, self._m.start("name"), self._m.end("s2")
+        opens = not text[text.rfind("\n", 0, start) + 1 : start].strip()
+        return opens and text[end : end + 1] in ("", "\n", "\r")
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self._m, attr)  # `string`, `start`, `end`: those of the match
 
 
-def _strip_trailing(value: str) -> str:
+def _strip_trailing(value: str, *, config_line: bool = False) -> str:
     # A sentence ending right after a bare value ("…token is abc123.") is not part of it, nor is
     # the backslash of an escaped closing quote (`token=abc123\"`): redacting it breaks the JSON.
+    # On a config's own line (`password = Sommar!!`) no sentence ends: `!` and `?` are the value's.
     if value.endswith(("...", "…")):
         return value  # `sk_live_...`: an ellipsis marks a slot, `is_placeholder` sees it
-    return value.rstrip(".:!?").removesuffix("\\")
+    stripped = value.rstrip(".:!?").removesuffix("\\")
+    if config_line and not is_placeholder(stripped):
+        return value.rstrip(".:").removesuffix("\\")  # `password=Passw0rd!` stays a stand-in
+    return stripped
 
 
 # Kinds about a person, which no word about keys makes public.

@@ -388,6 +388,10 @@ _DOLLAR_LED = re.compile(
 _DOLLAR_LEET = re.compile(r"\$[A-Z][a-z]{1,8}\d[a-z]{1,8}\d{2,4}[^\w\s$]?")
 
 
+# Symbols a password policy asks for, none of them a mask's.
+_POLICY_SYMBOL = re.compile(r"[!@$%^&?+=~]")
+
+
 # Remembered: a candidate's value is judged by several rules and views of one text, and by the
 # same text redacted again (the journal's copy, a stored message in a title); the answer depends
 # on the value alone.
@@ -412,7 +416,10 @@ def is_placeholder(value: str) -> bool:
     # `****`, `xxx:yyy`, `XXXXXXXX`, `0000`: too few distinct characters to be random; after a
     # vendor's prefix too (`ghp_000…`, `sk_live_0000…`): the prefix says which kind, the body
     # is the slot.
-    if len(set(_NOT_WORD_CHAR.sub("", bare.lower()))) <= 3:
+    distinct = set(_NOT_WORD_CHAR.sub("", bare.lower()))
+    if len(distinct) < 3 or (len(distinct) == 3 and not _POLICY_SYMBOL.search(bare)):
+        # Three letters or digits with a symbol a policy asks for (`F1k@!!`, `K35@*`) are a
+        # short password's; a mask's or a filler's symbols are `*`, `•`, `#`, `x`.
         return True
     if re.fullmatch(r"(?i)([^/:\s]+)[/:]\1", bare):
         return True  # `neo4j/neo4j`, `guest:guest`: a user and the same password, a default

@@ -177,12 +177,14 @@ SECRET_NOUNS = (
 )
 # Words in scripts without ASCII word boundaries (Devanagari, Arabic, Hebrew, Thai, Greek too).
 SECRET_NOUNS_CJK = (
-    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|סיסמה|סיסמא"
+    r"パスワード|暗証番号|密码|密碼|비밀번호|पासवर्ड|कूटशब्द|كلمة المرور|كلمة السر|كلمة سر|סיסמה|סיסמא"
     r"|รหัสผ่าน|κωδικός|συνθηματικό|비번"
     # The English word written in Arabic and Persian letters (Egyptian "الباسورد بتاع …").
     r"|باسورد|باسوورد|پسورد"
     # Persian, Urdu, Bengali, Tamil, Georgian, Armenian.
     r"|رمز عبور|گذرواژه|پاس ورڈ|পাসওয়ার্ড|கடவுச்சொல்|პაროლი|գաղտնաբառ"
+    # Persian `رمز` alone is any code or cipher; before the Wi-Fi's name it is its password.
+    r"|رمز(?=[ \t]+(?:وای|وای‌فای|wi-?fi|wifi))"
     # Japanese clips パスワード to パス, which alone is also a path: not after katakana
     # (`インストールパス`) or before it (`パスポート`).
     r"|(?<![\u30a1-\u30fa\u30fc])パス(?![\u30a1-\u30fa\u30fc])"
@@ -297,6 +299,43 @@ QUANTITY = re.compile(
 )
 
 
+# Words a program or a configuration names things with: a value of them joined by dots or
+# underscores is a reference or a key's path (`config.db.main`, `env.prod.app`), not a passphrase.
+_CODE_WORDS = frozenset(
+    "config conf cfg configs settings setting env envs environ environment process self this app"
+    " apps application secrets secret vault kv db dbs database prod production staging stage dev"
+    " develop development test tests testing local default defaults value values data params param"
+    " args opts options spring datasource auth api apis client clients server servers service"
+    " services main core common global user users admin root var vars ref refs get set json yaml"
+    " props properties credentials creds cred keys key store keystore cache session request"
+    " response req res ctx context module lib libs utils util src http https www mail smtp redis"
+    " postgres mysql mongo aws gcp azure cluster region internal external example sample name"
+    " names type types id ids field fields file files path dir url uri host port old new tmp temp"
+    " case snake camel class object obj item items list map dict str string int bool true false"
+    " none null".split()
+)
+_JOINED_WORDS = re.compile(
+    r"[^\W\d_A-Z]{3,14}(?P<j>[._-])[^\W\d_A-Z]{3,14}(?:(?P=j)[^\W\d_A-Z]{3,14})+"
+    r"(?:(?P=j)?\d{1,4})?"
+)
+# A host's or a file's last part: `db.internal.corp`, `app.config.json` are no passphrase.
+_TLD_OR_EXTENSION = re.compile(
+    r"\.(?:com|org|net|io|dev|app|local|internal|corp|lan|cloud|json|ya?ml|toml|ini|cfg|conf|txt"
+    r"|env|py|js|ts|go|rs|sh|sql|csv|log|xml|html?|md|pem|key|crt)$"
+)
+
+
+def everyday_passphrase(value: str) -> bool:
+    """Three words or more of everyday speech in lowercase, joined by one of `.`, `_`, `-`, maybe
+    a number after (`citron.nuage.chocolat`, `kopi_nasilemak_kucing_bulan`): a passphrase
+    written without spaces. A reference or a key's path is made of a program's words
+    (`config.db.main`), and a host or a file ends in its domain or its extension."""
+    if not _JOINED_WORDS.fullmatch(value) or _TLD_OR_EXTENSION.search(value):
+        return False
+    words = re.findall(r"[^\W\d_]+", value)
+    return not _CODE_WORDS.intersection(words) and name_strength("_".join(words)) == 0
+
+
 def plausible_secret(value: str, *, quoted: bool) -> bool:
     """Check for a value under a name that says secret (password, token, credential…)."""
     if len(value) < 6 or is_placeholder(value) or CONSTANT_NAME.match(value):
@@ -324,6 +363,8 @@ def plausible_secret(value: str, *, quoted: bool) -> bool:
         return False
     if quoted:
         return True
+    if everyday_passphrase(value):
+        return True  # `sakura.umibe.kaeru`: words of speech joined, not a reference's path
     if is_code_ref(value) or SELECTOR.fullmatch(value) or path_of_words(value):
         return False
     if LOWER_PATH.fullmatch(value):
