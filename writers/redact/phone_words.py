@@ -43,7 +43,7 @@ PHONE_CONTEXT = re.compile(
     # The phone's name in more of the languages of the countries we hear from: Icelandic,
     # Indonesian and Malay, Hungarian, Latvian, Croatian and Slovene, Swahili, Tagalog,
     # Vietnamese, Arabic, Hebrew.
-    r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
+    r"|sími|síma|símanúmer|farsími|telp|telpon|telepon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
     r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
     r"|namba|nambari"
@@ -64,8 +64,11 @@ PHONE_CONTEXT = re.compile(
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
-# runs back to the start of its line or of its sentence, at most 120 characters.
-_LABEL = re.compile(r"(?:^|(?<=[.!?;]\s))([^\n.!?;]{1,120}):[ \t]*[`'\"]?[ \t]*$", re.M)
+# runs back to the start of its line or of its sentence, at most 120 characters. A dot inside a
+# token is no sentence's end (`SĐT tài xế xe 65K-250.43:`, a truck's plate in the label).
+_LABEL = re.compile(
+    r"(?:^|(?<=[.!?;]\s))((?:[^\n.!?;]|\.(?=[^\W_])){1,120}):[ \t]*[`'\"]?[ \t]*$", re.M
+)
 
 
 def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
@@ -235,7 +238,11 @@ _CALLED_AT = re.compile(
     r"[ \t]+(?:at|on)"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
-    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?"
+    r"(?:number|número|numero|numéro|nummer"
+    # A person's own phone by its name (`mi cel es …`, `my cell is …`, `mein Handy ist …`).
+    r"|phone|cell|cellphone|mobile|cel|celu|celular|móvil|movil|teléfono|telefono|telefone"
+    r"|telemóvel|portable|tél|téléphone|handy|handynummer|mobiel|telefoon|whatsapp|whats|zap)"
+    r"(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è|is[ \t]+now|es[ \t]+el|é[ \t]+o))?[ \t]*:?"
     # Arabic says "my number" with a suffix (`رقمي`, `رقمه`: his), the spoken Arabic of the
     # Maghreb and Egypt with a possessive word after it (`الرقم ديالو`, `رقم بتاعي`).
     r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا"
@@ -258,8 +265,13 @@ _SPEAK_WITH = re.compile(
     r"|sprechen|sprich|parlare|parla|parlate)[ \t]+(?:com|con|à|au|avec|to|with|mit)[ \t]+"
     r"(?:[^\W\d_][\w.'’-]*[ \t]+){0,3}[^\W\d_][\w.'’-]*[ \t]*[:：][ \t]*$"
     r"|(?<![^\W\d_])(?:contact|contactar|contatar|contacte|contactez|contacter|contatta"
-    r"|contattare|kontaktieren|kontaktiere|reach)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
-    r"(?:at|on|pelo|pela|por|al|au|unter|via)[ \t]*$"
+    r"|contattare|kontaktieren|kontaktiere|reach"
+    # To call someone at a number (`telepon CS kita di 0852…`: call our service desk at;
+    # `call the night porter on …`, `llamen a Marta al …`, `gọi anh Tuấn qua số …`).
+    r"|call|ring|phone|telepon|telpon|hubungi|llama|llamá|llamen|llamar|llame|ligue|ligar|liga"
+    r"|appelle|appelez|appeler|anrufen|ruf|rufen|bel|bellen|chiama|chiamate|chiamare|gọi"
+    r"|zadzwoń|dzwoń)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no)[ \t]*$"
 )
 
 
@@ -272,13 +284,25 @@ def asked_to_reach(text: str, start: int) -> bool:
     return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
 
 
+def _label_names_a_phone(text: str, start: int) -> bool:
+    """True when the value at `start` follows a label and its colon whose first three words hold
+    a phone's own word, not "number" alone (`SĐT tài xế xe 65K-250.43:`, the driver's phone;
+    `Handy vom Fahrer:`): the label names what its colon gives."""
+    m = _LABEL.search(text[max(text.rfind("\n", 0, start) + 1, start - 160) : start])
+    if m is None:
+        return False
+    head = " ".join(m.group(1).split()[:3])
+    return any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(head))
+
+
 def phone_word_labels(text: str, start: int) -> bool:
     """True when a phone's own word (not "number" alone) stands right before the number at
     `start`, with at most a colon, a copula or a bracket between (`Sími: 635 3070`, `手机号是2905
     2691`, `phone is (852) …`): the word labels that number, not one further on its line; or
-    when a person asks to be called at it or calls it their number (`_CALLED_AT`)."""
+    when a person asks to be called at it or calls it their number (`_CALLED_AT`); or when it
+    follows a label whose first words name a phone (`_label_names_a_phone`)."""
     before = text[max(0, start - 40) : start]
-    if asked_to_reach(text, start):
+    if asked_to_reach(text, start) or _label_names_a_phone(text, start):
         return True
     joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
     head = before[: joiner.start()] if joiner else before

@@ -197,9 +197,24 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
             return False
         if _OF_A_YEAR.fullmatch(value.strip()):
             return False  # `CFI 055/2025`: the 55th case of 2025, a series' number and its year
+        if _a_range(value.strip()):
+            return False  # `27004-27031 (beacons)`: the first and last of a range of ports
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _a_range(value: str) -> bool:
+    """True for two numbers of one width joined by a dash, the second the larger and both with
+    the same leading digits, at least half of them (`27004-27031`, `7000-7099`): the first and
+    the last of a range (ports, pages, ids). A phone's two halves are no such pair but by
+    chance, and a number the text calls a phone is read as one before this is asked."""
+    m = re.fullmatch(r"(\d{3,})-(\d{3,})", value)
+    if m is None or len(m.group(1)) != len(m.group(2)) or m.group(2) <= m.group(1):
+        return False
+    first, last = m.groups()
+    shared = next((i for i, (a, b) in enumerate(zip(first, last)) if a != b), len(first))
+    return shared >= len(first) // 2
 
 
 def _dialled_abroad(digits: str) -> bool:
