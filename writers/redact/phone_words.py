@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 import phonenumbers
+from phonenumbers import shortnumberinfo
 
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
@@ -275,11 +277,98 @@ _SPEAK_WITH = re.compile(
 )
 
 
+# An emergency, in the languages a team writes in: a text that gives the emergency services'
+# short code (`112`, `190`, `١٩٠`) is telling whom to call, and the number it gives beside it
+# (`Im Notfall 112, sonst bitte …`, `للطوارئ ١٩٠، ولغير ذلك …`) is the one to call otherwise.
+_EMERGENCY = re.compile(
+    r"(?i)(?<![^\W\d_])(?:emergenc\w*|emergênc\w*|emergenz\w*|urgen[cç]\w*|urgent\w*|notfall\w*"
+    r"|notruf\w*|nood\w*|nagł\w*|nödfall\w*|nødstil\w*|hätä\w*|nouz\w*|έκτακτ\w*|экстренн\w*"
+    r"|надзвичайн\w*|acil|vészhelyzet\w*|urgenț\w*|khẩn[ \t]+cấp|darurat|kecemasan|dharura|sos)"
+    r"(?![^\W\d_])|(?:ال|لل)?طوارئ|חירום|اضطرار|ایمرجنسی|आपात|आपतकाल|জরুরি|紧急|緊急|긴급|ฉุกเฉิน|አደጋ"
+)
+# A short code standing alone: two to four digits, in any script's digits.
+_SHORT_CODE = re.compile(r"(?<![\w.,:/+-])\d{2,4}(?![\w.:/-]|,\d)")
+
+
+@functools.lru_cache(maxsize=256)
+def _emergency_code(code: str) -> bool:
+    """True when `code` is the emergency services' number in some country (`phonenumbers`'
+    short-number metadata: `112`, `911`, `190`, `1122`)."""
+    ascii_code = "".join(str(int(c)) for c in code)
+    return any(
+        shortnumberinfo.is_emergency_number(ascii_code, region)
+        for region in phonenumbers.SUPPORTED_SHORT_REGIONS
+    )
+
+
+def beside_an_emergency_code(text: str, start: int) -> bool:
+    """True when the line before `start` names an emergency and gives an emergency services'
+    short code (`_EMERGENCY`, `_emergency_code`): the number after them is the one to call for
+    anything else."""
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 120) : start]
+    if _EMERGENCY.search(line) is None:
+        return False
+    return any(_emergency_code(m.group(0)) for m in _SHORT_CODE.finditer(line))
+
+
+def _a_name_word(word: str) -> bool:
+    """True for a word of a person's name as written: capitalised in a script with case
+    (`Olivia`, `O'Connor`, `Łukasz`), any word of letters in a script without (`सीता`)."""
+    letters = re.sub(r"['’-]", "", word)
+    if not letters or not all(c.isalpha() or unicodedata.category(c) in ("Mn", "Mc") for c in letters):
+        return False  # letters and their marks only (`सीता`: a vowel sign is a mark)
+    if letters.lower() == letters.upper():
+        return True  # a script without case
+    return letters[0].isupper() and letters[1:].islower()
+
+
+def _dialled_as_written(value: str) -> bool:
+    """True when the digits of `value` are a valid number of some plan as one dials it there:
+    after the plan's trunk prefix, or whole in a plan that has none (`0676 133515`, Austria's;
+    `726139835`, Czechia's). A count or a timestamp (`1743481485`) is a national number only
+    with the trunk prefix it lacks."""
+    run = _cut_ends(value)[0]
+    for region in _ALL_REGIONS:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        if meta is None:
+            continue
+        prefix = meta.national_prefix or ""
+        if prefix and not run.startswith(prefix):
+            continue
+        try:
+            number = phonenumbers.parse(run, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number_for_region(number, region):
+            return True
+    return False
+
+
+def given_alone(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is all the message gives, alone or with a
+    person's name (two or three words of a name: `Olivia Bennett, …`, `… — Hugo Moreau`, `सीता
+    श्रेष्ठ (…)`) and at most a mark or an emoji: a contact passed on. An id or an amount comes
+    with the word that names it (`Order 4155…`), and a lone word before a number is as often
+    that."""
+    head = text[:start].strip().rstrip("(（:：,，-–—").strip()
+    tail = text[end:].strip().lstrip(")）").strip()
+    if re.search(r"[^\W\d_]", tail) and not head:
+        head, tail = tail.lstrip(",，-–—:").strip(), ""  # `… — Hugo Moreau`
+    if re.search(r"[\w]", tail):
+        return False  # more words after the number
+    if len(tail) > 3:
+        return False  # at most a mark or an emoji
+    words = head.split()
+    if words and not (2 <= len(words) <= 3 and all(_a_name_word(w) for w in words)):
+        return False
+    return _dialled_as_written(text[start:end])
+
+
 def asked_to_reach(text: str, start: int) -> bool:
     """True when the words before `start` ask to call the person the number belongs to: a
     person's own number (`_CALLED_AT`), a request to speak with or contact someone at it
     (`_SPEAK_WITH`)."""
-    if _CALLED_AT.search(text, max(0, start - 40), start):
+    if _CALLED_AT.search(text, max(0, start - 40), start) or beside_an_emergency_code(text, start):
         return True
     return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
 
@@ -381,8 +470,8 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
     """The digits of `value` in one run, its groups, and where it is cut, counted from its last
-    digit (`415 555-2671` is {4, 7})."""
-    digits = re.findall(r"\d+", value)
+    digit (`415 555-2671` is {4, 7}). Digits of any script are read as ASCII ones (`९७४`)."""
+    digits = ["".join(str(int(c)) for c in g) for g in re.findall(r"\d+", value)]
     run = "".join(digits)
     ends, at = set(), 0
     for group in digits[:-1]:

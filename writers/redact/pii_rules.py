@@ -41,6 +41,7 @@ from writers.redact.phone_words import (
     call_after,
     extension_after,
     field_key,
+    given_alone,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
@@ -159,9 +160,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.,:]\d|[A-Za-z0-9_]", after
+        r"[.:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
+    if after[:1] == "," and after[1:].isdigit() and not _a_cell(text, start, end):
+        return False  # a decimal with a comma
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -217,6 +220,14 @@ def _a_range(value: str) -> bool:
     return shared >= len(first) // 2
 
 
+def _a_cell(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is a whole cell of a table's row: the same
+    separator on both sides, under a header (`Suomi,09 8277 7759,421466`). The comma before a
+    digit after it then parts two cells; it is no decimal's."""
+    sep = text[end : end + 1]
+    return sep in (",", ";") and text[start - 1 : start] == sep and column_header(text, start) is not None
+
+
 def _dialled_abroad(digits: str) -> bool:
     """True when `digits`, what follows an international prefix `00`, are a country's code and
     a number of a length possible in that country."""
@@ -245,7 +256,10 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     window = text[start:end]
     if not window.startswith("+"):
         called = (
-            phone_word_labels(text, start) or extension_after(text, end) or call_after(text, end)
+            phone_word_labels(text, start)
+            or extension_after(text, end)
+            or call_after(text, end)
+            or given_alone(text, start, end)
         )
         if not called and not on_a_contact_line(text, start):
             return []
@@ -535,13 +549,20 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.,:]\d", after)
+                or re.match(r"[.:]\d", after)
+                or re.match(r",\d", after) and not _a_cell(text, w.start(), w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
-            found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
+            at, window = w.start(), w.group(0)
+            if re.fullmatch(r"[(（][^()（）]+[)）]", window):
+                # A number in brackets as a whole (`Sita Shrestha (974-6115794)`): an aside,
+                # and the number is what is inside.
+                at, window = at + 1, window[1:-1]
+            found = list(self.inner.analyze(window, entities, nlp_artifacts))
             opened = any(r.start == 0 for r in found)
-            whole = None if self.fallback is None or opened else self.fallback(text, *w.span())
+            span = (at, at + len(window))
+            whole = None if self.fallback is None or opened else self.fallback(text, *span)
             if whole:
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
@@ -550,10 +571,10 @@ class _Filtered(EntityRecognizer):
                 # too: the whole may be refused where a part is a phone.
                 kind = self.inner.supported_entities[0]
                 wholes = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
-                found = wholes if w.group(0).startswith(("+", "＋")) else found + wholes
+                found = wholes if window.startswith(("+", "＋")) else found + wholes
             for r in found:
-                r.start += w.start()
-                r.end += w.start()
+                r.start += at
+                r.end += at
                 hits.append(r)
         return hits
 

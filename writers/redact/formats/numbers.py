@@ -13,6 +13,7 @@ from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
     extension_after,
+    given_alone,
     grouped_as_its_plan,
     phone_label,
     phone_named_on_line,
@@ -125,10 +126,11 @@ def _digit_added_apart(text: str, start: int, end: int, groups: list[str], i: in
 def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
     """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
     label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
-    3)`: only a phone has one), or the header of its table column (`| contact |`). With
+    3)`: only a phone has one), the header of its table column (`| contact |`), or the message
+    giving nothing else (`phone_words.given_alone`). With
     `by_name`, the word must be a phone's own on the number's line, not "number" alone
     (`phone_words.phone_named_on_line`)."""
-    if extension_after(text, end) or call_after(text, end):
+    if extension_after(text, end) or call_after(text, end) or given_alone(text, start, end):
         return True
     if phone_named_on_line(text, start) if by_name else phone_label(text, start):
         return True
