@@ -554,3 +554,19 @@ def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False
             if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn), len(nsn)):
                 return True
     return False
+
+
+def valid_anywhere(value: str, regions: tuple[str, ...]) -> bool:
+    """True when `value` is a valid number (its range assigned) with its `+` country code, or
+    in one of `regions` without it. A test's or an example's number that no plan assigns (`+1
+    (123) 456-7890`: no area code opens with 1) is a stand-in; a valid one so named may be a
+    real test phone's, and is still redacted."""
+    plus = value.lstrip("(").startswith(("+", "＋"))
+    for region in (None,) if plus else regions:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return True
+    return False

@@ -48,6 +48,7 @@ from writers.redact.phone_words import (
     on_a_contact_line,
     phone_word_labels,
     read_in_some_plan,
+    valid_anywhere,
     with_extension,
 )
 from writers.redact.public_forms import (
@@ -57,6 +58,7 @@ from writers.redact.public_forms import (
     quantity_named_before,
     quantity_with_unit,
     temporary_hetu,
+    test_named_on_line,
 )
 from writers.redact.structure import line_before
 
@@ -185,6 +187,10 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
         return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
+    if test_named_on_line(text, start):
+        head = _PHONE_HEAD.search(text, max(0, start - 20), start)
+        if not valid_anywhere((head.group(0) if head else "") + value, PHONE_REGIONS):
+            return False  # `Test-Rufnummer: +49 056 323909`: a stand-in no plan assigns
     digits = re.sub(r"\D", "", value)
     if value.startswith("00") and not _dialled_abroad(digits[2:]):
         return False  # `000524786977027`: no country has the code 0; an id's leading zeros

@@ -443,6 +443,13 @@ _TEST_CARD_NAME = re.compile(
 )
 
 
+def test_named_on_line(text: str, start: int) -> bool:
+    """True when the line before `start` calls what it gives a test's, an example's or a
+    stand-in (`Test-Rufnummer im Staging:`, `Phone format example:`, `a dummy number such as`)."""
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 80) : start]
+    return _TEST_WORDS.search(line) is not None
+
+
 def named_test_number(text: str, start: int) -> bool:
     """True when the words right before `start` name the card or account number there a test
     or an example one (`sandbox card: …`, `example IBAN …`, `IBAN de ejemplo …`): a provider's

@@ -31,6 +31,7 @@ from writers.redact.public_forms import (
     quantity_named_before,
     quantity_with_unit,
     test_card,
+    test_named_on_line,
     without_address_suffix,
 )
 from writers.redact.published_ibans import published_iban
@@ -163,8 +164,11 @@ def phone_check(m: re.Match[str]) -> bool:
         # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
         labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
-    # An unassigned area code is still someone's number when the message calls it one.
+    # An unassigned area code is still someone's number when the message calls it one, but
+    # not a test's or an example's (`Phone format example: +1 (123) 456-7890`): a stand-in.
     before = whole_words_before(m.string, m.start(), 40)
+    if test_named_on_line(m.string, m.start()):
+        return False
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
