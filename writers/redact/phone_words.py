@@ -23,7 +23,7 @@ from phonenumbers import shortnumberinfo
 PHONE_CONTEXT = re.compile(
     r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
+    r"|téléphone|teléfono|teléfonos|telefono|telefonos|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
     r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
     # The phone's own name in more of those languages: a mobile, a contact number, a line.
     r"|tél|telemóvel|telemovel|contacto|contato|contatto|cellulare|recapito|kontakt|mobil"
@@ -46,7 +46,7 @@ PHONE_CONTEXT = re.compile(
     # Indonesian and Malay, Hungarian, Latvian, Croatian and Slovene, Swahili, Tagalog,
     # Vietnamese, Arabic, Hebrew.
     r"|sími|síma|símanúmer|farsími|telp|telpon|telepon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
-    r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
+    r"|mobitel|simu|telepono|điện thoại|đt|sđt|liên hệ|lien he|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
     r"|namba|nambari"
     # Romanian "to call" (`vrea să fie sunată înapoi pe 07…`), the Maghreb's Arabic in Latin
@@ -64,6 +64,10 @@ PHONE_CONTEXT = re.compile(
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
     r"|(?<!, )(?-i:WA))\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
+    # The phone, the mobile, a call, a contact and "number" in Persian, Urdu, Hindi, Bengali
+    # and Arabic, read inside a word (`جوالي`: my mobile; `موبایلم`).
+    r"|تلفن|موبایل|شماره|تماس|فون|موبائل|نمبر|کال|رابطہ|मोबाइल|नंबर|नम्बर|कॉल|संपर्क|মোবাইল"
+    r"|নম্বর|নাম্বার|যোগাযোগ|جوال|موبايل|تلفون|تليفون"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
 # runs back to the start of its line or of its sentence, at most 120 characters. A dot inside a
@@ -140,7 +144,7 @@ def phone_label(text: str, start: int) -> bool:
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
-    return label_opens_with(text, start, PHONE_CONTEXT)
+    return label_opens_with(text, start, PHONE_CONTEXT) or _label_names_a_phone(text, start)
 
 
 # An extension after a number, in the languages a team writes in (`ext. 129`, `int. 123`,
@@ -167,9 +171,18 @@ _CALL_AFTER = re.compile(
 )
 
 
+# In the languages that put the verb last, a request to call comes after the number and its
+# postposition "on", "to" (`۰۳۱… پر کال کریں`: call on …; `… पर कॉल करें`; `…に電話して`;
+# `…로 전화 주세요`).
+_CALL_ON_AFTER = re.compile(
+    r"[ \t]*(?:پر|پہ|पर|पे|に|へ|로|으로|'(?:y?[ae]|[dt][ae]n))[ \t]*"
+    r"(?:کال|فون|رابطہ|कॉल|फोन|फ़ोन|संपर्क|電話|でんわ|連絡|전화|연락|ara\w*)"
+)
+
+
 def call_after(text: str, end: int) -> bool:
     """True when a request to call or message follows the number that ends at `end`."""
-    return _CALL_AFTER.match(text, end) is not None
+    return _CALL_AFTER.match(text, end) is not None or _CALL_ON_AFTER.match(text, end) is not None
 
 
 def extension_after(text: str, end: int) -> bool:
@@ -202,7 +215,7 @@ _ARABIC_PERSONS_NUMBER = re.compile(
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
-    r"|namba|nambari"
+    r"|namba|nambari|شماره|نمبر|नंबर|नम्बर|নম্বর|নাম্বার"
     # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
     r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )
@@ -238,6 +251,8 @@ _TO_THE_NUMBER = re.compile(
 _CALLED_AT = re.compile(
     r"(?i)(?:\b(?:call|ring|text|phone|reach|whatsapp|message)[ \t]+(?:me|us|him|her|them)"
     r"[ \t]+(?:at|on)"
+    # A caller's own number: `customer called from …`, `she rang from …`.
+    r"|\b(?:called|rang|phoned|texted|messaged)[ \t]+(?:us[ \t]+|me[ \t]+)?from"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
     r"(?:number|número|numero|numéro|nummer"
@@ -287,7 +302,7 @@ _EMERGENCY = re.compile(
     r"(?![^\W\d_])|(?:ال|لل)?طوارئ|חירום|اضطرار|ایمرجنسی|आपात|आपतकाल|জরুরি|紧急|緊急|긴급|ฉุกเฉิน|አደጋ"
 )
 # A short code standing alone: two to four digits, in any script's digits.
-_SHORT_CODE = re.compile(r"(?<![\w.,:/+-])\d{2,4}(?![\w.:/-]|,\d)")
+_SHORT_CODE = re.compile(r"(?<![\w.,:/+-])\d{2,4}(?![\w:/-]|[.,]\d)")
 
 
 @functools.lru_cache(maxsize=256)
@@ -315,32 +330,38 @@ def _a_name_word(word: str) -> bool:
     """True for a word of a person's name as written: capitalised in a script with case
     (`Olivia`, `O'Connor`, `Łukasz`), any word of letters in a script without (`सीता`)."""
     letters = re.sub(r"['’-]", "", word)
-    if not letters or not all(c.isalpha() or unicodedata.category(c) in ("Mn", "Mc") for c in letters):
+    if not letters or not all(
+        c.isalpha() or unicodedata.category(c) in ("Mn", "Mc") for c in letters
+    ):
         return False  # letters and their marks only (`सीता`: a vowel sign is a mark)
     if letters.lower() == letters.upper():
         return True  # a script without case
     return letters[0].isupper() and letters[1:].islower()
 
 
+_MOBILE = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
+
+
 def _dialled_as_written(value: str) -> bool:
     """True when the digits of `value` are a valid number of some plan as one dials it there:
-    after the plan's trunk prefix, or whole in a plan that has none (`0676 133515`, Austria's;
-    `726139835`, Czechia's). A count or a timestamp (`1743481485`) is a national number only
-    with the trunk prefix it lacks."""
+    the digits of its national format, from the trunk prefix in a plan that has one (`0676
+    133515`, Austria's; `726139835`, Czechia's, which has none), or a mobile's where the plan
+    writes them without it (`15942342087`, China's). A count or a timestamp (`1743481485`) is
+    a national number only with the trunk prefix it lacks."""
     run = _cut_ends(value)[0]
     for region in _ALL_REGIONS:
-        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-        if meta is None:
-            continue
-        prefix = meta.national_prefix or ""
-        if prefix and not run.startswith(prefix):
-            continue
         try:
             number = phonenumbers.parse(run, region)
         except phonenumbers.NumberParseException:
             continue
-        if phonenumbers.is_valid_number_for_region(number, region):
-            return True
+        if not phonenumbers.is_valid_number_for_region(number, region):
+            continue
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if re.sub(r"\D", "", national) != run:
+            continue
+        prefix = phonenumbers.PhoneMetadata.metadata_for_region(region).national_prefix
+        if not prefix or run.startswith(prefix) or phonenumbers.number_type(number) in _MOBILE:
+            return True  # as the plan writes it at home: a trunk prefix where it has one
     return False
 
 
@@ -373,6 +394,11 @@ def asked_to_reach(text: str, start: int) -> bool:
     return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
 
 
+# A vCard's telephone property, with its parameters (`TEL;TYPE=WORK,VOICE:`): its value is a
+# phone number by the format's own definition (RFC 6350).
+_VCARD_TEL = re.compile(r"(?im)^(?:item\d+\.)?TEL(?:;[^:\n]*)?:[ \t]*$")
+
+
 def _label_names_a_phone(text: str, start: int) -> bool:
     """True when the value at `start` follows a label and its colon whose first three words hold
     a phone's own word, not "number" alone (`SĐT tài xế xe 65K-250.43:`, the driver's phone;
@@ -380,8 +406,7 @@ def _label_names_a_phone(text: str, start: int) -> bool:
     m = _LABEL.search(text[max(text.rfind("\n", 0, start) + 1, start - 160) : start])
     if m is None:
         return False
-    head = " ".join(m.group(1).split()[:3])
-    return any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(head))
+    return own_phone_word(" ".join(m.group(1).split()[:3]))  # `contact_phone:` as its words
 
 
 def phone_word_labels(text: str, start: int) -> bool:
@@ -393,6 +418,11 @@ def phone_word_labels(text: str, start: int) -> bool:
     before = text[max(0, start - 40) : start]
     if asked_to_reach(text, start) or _label_names_a_phone(text, start):
         return True
+    if _VCARD_TEL.search(text, max(0, start - 80), start):
+        return True  # a contact card's telephone property
+    key = field_key(text, start)
+    if key is not None:
+        return own_phone_word(key)  # a record's own key for the value (`"driver_phone":"…"`)
     joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
     head = before[: joiner.start()] if joiner else before
     words = list(PHONE_CONTEXT.finditer(head))
@@ -570,3 +600,10 @@ def valid_anywhere(value: str, regions: tuple[str, ...]) -> bool:
         if phonenumbers.is_valid_number(number):
             return True
     return False
+
+
+def own_phone_word(words: str) -> bool:
+    """True when `words` hold a phone's own word, not "number" alone, also inside a name
+    written as code (`driver_phone`, `contactPhone`)."""
+    spaced = _camel_spaced(words)
+    return any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(spaced))

@@ -46,6 +46,7 @@ from writers.redact.phone_words import (
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
+    own_phone_word,
     phone_word_labels,
     read_in_some_plan,
     valid_anywhere,
@@ -112,7 +113,7 @@ _DATE = re.compile(
 # Numbers that are written like phone numbers but named as something else just before.
 # Each word is whole: "visit" is not `v`, "verify" is not `ver`.
 _NOT_A_PHONE = re.compile(
-    rf"(?:(?i:\bisbn(?:-1[03])?|\bissn|\bdoi)|{_VERSION_WORDS})(?![a-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}$"
+    rf"(?:(?i:\bisbn(?:-1[03])?|\bissn|\bdoi)|{_VERSION_WORDS})(?![A-Za-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}$"
 )
 
 
@@ -181,8 +182,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False
     if re.fullmatch(r"\d+[.,]\d+", value.strip()):
         return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
-    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(label_before(text, start)):
+    if _DATE.fullmatch(value.strip()):
         return False
+    version = _NOT_A_PHONE.search(label_before(text, start))
+    if version is not None and not own_phone_word(version.group(0)):
+        return False  # `driver 535.183`: a version; `driver_phone: …` is the driver's phone
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
@@ -231,7 +235,11 @@ def _a_cell(text: str, start: int, end: int) -> bool:
     separator on both sides, under a header (`Suomi,09 8277 7759,421466`). The comma before a
     digit after it then parts two cells; it is no decimal's."""
     sep = text[end : end + 1]
-    return sep in (",", ";") and text[start - 1 : start] == sep and column_header(text, start) is not None
+    return (
+        sep in (",", ";")
+        and text[start - 1 : start] == sep
+        and column_header(text, start) is not None
+    )
 
 
 def _dialled_abroad(digits: str) -> bool:
@@ -261,11 +269,14 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
+        header = column_header(text, start)
         called = (
             phone_word_labels(text, start)
             or extension_after(text, end)
             or call_after(text, end)
             or given_alone(text, start, end)
+            or header is not None
+            and own_phone_word(header)  # a table's `driver_phone` column
         )
         if not called and not on_a_contact_line(text, start):
             return []
@@ -556,7 +567,8 @@ class _Filtered(EntityRecognizer):
             if (
                 not _alone(text, w.start(), w.end())
                 or re.match(r"[.:]\d", after)
-                or re.match(r",\d", after) and not _a_cell(text, w.start(), w.end())
+                or re.match(r",\d", after)
+                and not _a_cell(text, w.start(), w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time

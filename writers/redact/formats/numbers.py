@@ -95,7 +95,9 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
     groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
     for i, group in enumerate(groups):
-        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
+        # After `+` or `00` (the international prefix) the first group is a country code, and
+        # a lone digit after it an area's (`0031 6 57414051`).
+        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith(("+", "00"))):
             if not _digit_added_apart(text, start, end, groups, i):
                 return False
     widths = {len(g) for g in groups}
