@@ -359,7 +359,8 @@ def _dialled_as_written(value: str) -> bool:
         national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
         if re.sub(r"\D", "", national) != run:
             continue
-        prefix = phonenumbers.PhoneMetadata.metadata_for_region(region).national_prefix
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        prefix = meta.national_prefix if meta is not None else None
         if not prefix or run.startswith(prefix) or phonenumbers.number_type(number) in _MOBILE:
             return True  # as the plan writes it at home: a trunk prefix where it has one
     return False

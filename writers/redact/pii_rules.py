@@ -226,7 +226,9 @@ def _a_range(value: str) -> bool:
     if m is None or len(m.group(1)) != len(m.group(2)) or m.group(2) <= m.group(1):
         return False
     first, last = m.groups()
-    shared = next((i for i, (a, b) in enumerate(zip(first, last)) if a != b), len(first))
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(first, last, strict=True)) if a != b), len(first)
+    )
     return shared >= len(first) // 2
 
 
