@@ -64,10 +64,11 @@ PHONE_CONTEXT = re.compile(
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
     r"|(?<!, )(?-i:WA))\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
-    # The phone, the mobile, a call, a contact and "number" in Persian, Urdu, Hindi, Bengali
-    # and Arabic, read inside a word (`جوالي`: my mobile; `موبایلم`).
-    r"|تلفن|موبایل|شماره|تماس|فون|موبائل|نمبر|کال|رابطہ|मोबाइल|नंबर|नम्बर|कॉल|संपर्क|মোবাইল"
-    r"|নম্বর|নাম্বার|যোগাযোগ|جوال|موبايل|تلفون|تليفون"
+    # The phone, the mobile, a call and a contact in Persian, Urdu, Hindi, Bengali and Arabic,
+    # read inside a word (`جوالي`: my mobile; `موبایلم`). Not their "number" (`شماره`, `नंबर`):
+    # as Arabic's `رقم`, it names an order's as well.
+    r"|تلفن|موبایل|تماس|فون|موبائل|(?<!\w)کال(?!\w)|رابطہ|मोबाइल|कॉल|संपर्क|মোবাইল"
+    r"|যোগাযোগ|جوال|موبايل|تلفون|تليفون"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
 # runs back to the start of its line or of its sentence, at most 120 characters. A dot inside a
@@ -215,7 +216,7 @@ _ARABIC_PERSONS_NUMBER = re.compile(
 # a project's as well.
 _NUMBER_WORD = re.compile(
     r"(?i)number|no\.|nr\.?|nummer|numéro|número|numero|numer|číslo|čísla|numara\w*|номер"
-    r"|namba|nambari|شماره|نمبر|नंबर|नम्बर|নম্বর|নাম্বার"
+    r"|namba|nambari"
     # Words that name a phone only in some sentences: a text, a ring, a signal, to reach.
     r"|text|ring|kin|ice|signal|dial|reach|bel|liga|ligo|kom|ruf|call|calling"
 )
@@ -382,6 +383,10 @@ def given_alone(text: str, start: int, end: int) -> bool:
         return False  # at most a mark or an emoji
     words = head.split()
     if words and not (2 <= len(words) <= 3 and all(_a_name_word(w) for w in words)):
+        return False
+    if any(w.lower() == w.upper() for w in words) and text[start - 1 : start] not in "(（":
+        # In a script without capitals two words may as well name a thing (`شماره کالا`: an
+        # item's number); a number in brackets after them is an aside about the one named.
         return False
     return _dialled_as_written(text[start:end])
 

@@ -47,3 +47,79 @@ def test_two_numbers_of_a_range_are_no_phone(redactor: Redactor) -> None:
     assert _caught(redactor, "on call tonight: 21044-31987", "21044-31987")
     # A range called a phone is the text's to say.
     assert _caught(redactor, "tel 27004-27031", "27004-27031")
+
+
+def test_a_number_given_alone_or_beside_a_name(redactor: Redactor) -> None:
+    # A message that is nothing but a number, or a person's name and a number: a contact passed
+    # on, when the digits are a number as its plan writes it at home.
+    assert _caught(redactor, "737214962 🙏", "737214962")  # a Czech mobile, no trunk prefix
+    assert _caught(redactor, "0664 21 37 90", "0664 21 37 90")  # an Austrian mobile in pairs
+    assert _caught(redactor, "Ram Bahadur Thapa (९८४-१२७३४५६)", "९८४-१२७३४५६")
+    assert _caught(redactor, "Jana Nováková, 737 214 962", "737 214 962")
+    # A timestamp alone is no number of a plan as dialled; a word before a number names it.
+    assert _kept(redactor, "1761234567")
+    assert _kept(redactor, "Lot 737214962")
+
+
+def test_a_number_beside_an_emergency_code(redactor: Redactor) -> None:
+    # "In an emergency 197, otherwise …": the other number is the one to call.
+    text = "En cas d'urgence appelez le 197, sinon 98 412 637"
+    assert _caught(redactor, text, "98 412 637")
+    assert _caught(redactor, "للطوارئ ١٩٧، وإلا ٩٨ ٤١٢ ٦٣٧", "٩٨ ٤١٢ ٦٣٧")
+    # A short number that is no emergency code, or no emergency named: no call.
+    assert _kept(redactor, "En cas d'urgence voir le ticket 4521, sinon 98 412 637")
+    assert _kept(redactor, "salle 197, sinon 98 412 637")
+
+
+def test_a_phone_in_a_table_cell_before_a_comma(redactor: Redactor) -> None:
+    text = "name,town,phone,order\nAino Virtanen,Espoo,09 4567 8912,552190"
+    assert _caught(redactor, text, "09 4567 8912")
+    # Outside a table a comma before a digit is a decimal's.
+    assert _kept(redactor, "the ratio was 09 4567 8912,5 over the run")
+
+
+def test_a_records_key_or_column_names_a_phone(redactor: Redactor) -> None:
+    # Keys and headers written as code are read as their words, by a phone's own word.
+    record = '{"event":"GATE_OUT","plate":"B 9120 KZT","driver_phone":"6281377204511"}'
+    assert _caught(redactor, record, "6281377204511")
+    table = "unit,plate,driver_phone\nT-19,B 9120 KZT,6281377204511"
+    assert _caught(redactor, table, "6281377204511")
+    assert _caught(redactor, "crew:\n  lead: Ana\n  contact_phone: 01047718823", "01047718823")
+    vcard = "BEGIN:VCARD\nFN:Ana Lima\nTEL;TYPE=WORK,VOICE:298 117 403\nEND:VCARD"
+    assert _caught(redactor, vcard, "298 117 403")
+    # A key that names something else keeps its value a record's.
+    assert _kept(redactor, '{"event":"GATE_OUT","driver_id":"6281377204511"}')
+    assert _kept(redactor, "build version: 6281377204511")
+
+
+def test_phone_words_in_more_languages(redactor: Redactor) -> None:
+    assert _caught(redactor, "با این شماره تماس بگیرید: ۰۹۱۲۳۴۵۶۷۸۹", "۰۹۱۲۳۴۵۶۷۸۹")
+    assert _caught(redactor, "मेरा मोबाइल नंबर ९८२०१२३४५६ है", "९८२०१२३४५६")
+    assert _caught(redactor, "ہمیں ۰۳۰۰۱۲۳۴۵۶۷ پر کال کریں", "۰۳۰۰۱۲۳۴۵۶۷")
+    assert _caught(redactor, "رقم جوالي ٠٥٥ ٢١٣ ٤٤٧٨", "٠٥٥ ٢١٣ ٤٤٧٨")
+    assert _caught(redactor, "the courier called from 6281377204511 twice", "6281377204511")
+    # "Number" alone, in those languages, names an order's as well.
+    assert _kept(redactor, "سفارش شماره ۴۵۸۱۲۳۹۹۰ ارسال شد")
+
+
+def test_a_test_or_example_number_no_plan_assigns(redactor: Redactor) -> None:
+    assert _kept(redactor, "Phone format example: +1 (123) 456-7890")
+    assert _kept(redactor, "use a dummy number like +1 (055) 321-7788 in the fixtures")
+    # Named a test phone, a valid number may be a real one used for tests: still redacted.
+    assert _caught(redactor, "my test phone: +49 171 3482917", "+49 171 3482917")
+
+
+def test_ids_named_before_their_head_and_a_support_case(redactor: Redactor) -> None:
+    assert _kept(redactor, "Zählernummer 7EBZ 4412 9031, Stand 12.044 kWh")
+    assert _kept(redactor, "Case 2026-4471-2290 escalated to tier 2")
+    # A phone's word before the same shape names a phone.
+    assert _caught(redactor, "Handy: 0151 4412 9031", "0151 4412 9031")
+
+
+def test_two_words_without_capitals_are_no_name_unless_the_number_is_an_aside(
+    redactor: Redactor,
+) -> None:
+    # Persian "item number" before a number: two words, a thing's number.
+    assert _kept(redactor, "شماره کالا ۴۵۸۱۲۳۹۹۰")
+    # A name in Devanagari and the number in brackets after it.
+    assert _caught(redactor, "गीता शर्मा (९८४-१२७३४५६)", "९८४-१२७३४५६")
