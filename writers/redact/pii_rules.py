@@ -184,6 +184,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
     if _DATE.fullmatch(value.strip()):
         return False
+    if _named_an_ssn(text, start, value):
+        return False  # `their SSN (487-94-4983)`, `Seguro Social: 425343742`: its own rule's
     version = _NOT_A_PHONE.search(label_before(text, start))
     if version is not None and not own_phone_word(version.group(0)):
         return False  # `driver 535.183`: a version; `driver_phone: …` is the driver's phone
@@ -215,6 +217,16 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _named_an_ssn(text: str, start: int, value: str) -> bool:
+    """True when the nine digits at `start` follow a name of a social security number with no
+    phone's word after that name: the number is the SSN, whatever plan it would also read in."""
+    if len(re.sub(r"\D", "", value)) != 9 or value.lstrip().startswith(("+", "00")):
+        return False
+    before = text[max(0, start - 60) : start]
+    named = list(_SSN_NAMED.finditer(before))
+    return bool(named) and PHONE_CONTEXT.search(before[named[-1].end() :]) is None
 
 
 def _a_range(value: str) -> bool:
@@ -639,6 +651,10 @@ _SSN_WORDS = (
     r"|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
     r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
 )
+
+
+# A social security number named (`_named_an_ssn`).
+_SSN_NAMED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_SSN_WORDS})(?![A-Za-z])")
 
 
 # The names of the national ids above: a text that names one means that id.
