@@ -21,7 +21,9 @@ import phonenumbers
 from phonenumbers import shortnumberinfo
 
 PHONE_CONTEXT = re.compile(
-    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
+    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|signal|sms|text"
+    # WhatsApp with a case ending (Hungarian `WhatsAppon`, Finnish `WhatsAppissa`).
+    r"|whatsapp[^\W\d_]{0,5}"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
     r"|téléphone|teléfono|teléfonos|telefono|telefonos|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
     r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
@@ -140,7 +142,7 @@ def phone_label(text: str, start: int) -> bool:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
     if asked_to_reach(text, start):
         return True  # `my number is …`, `الرقم ديالو …`, `falar com Marcos:`: to reach a person
-    if _ARABIC_PERSONS_NUMBER.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start):
+    if persons_number_label(text, start):
         return True  # `رقم الزبون اللي … : 07…`: a person's number, the label read whole
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
@@ -210,6 +212,25 @@ _ARABIC_PERSONS_NUMBER = re.compile(
     r"(?<!\w)(?:ال)?رقم[ \t]+(?:ال)?(?:زبون|زبونة|عميل|عميلة|حارس|سائق|مدير|مديرة|مسؤول|تقني|فني"
     r"|موظف|موظفة|ليفرور|هاتف|تلفون|تليفون|جوال|موبايل|واتساب|واتس|شخص|صاحب|مالك|مهندس)(?!\w)"
 )
+
+
+# Indonesian and Malay "number" before a person (`Nomor supir truk …:`: the truck driver's
+# number; `nombor pelanggan`): that person's phone, as `número del cliente` is; before a thing
+# (`nomor pesanan`, an order's) it is the thing's.
+_MALAY_PERSONS_NUMBER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:nomor|nombor|no\.?)[ \t]+(?:hp|handphone|telepon|telp|wa|supir|sopir"
+    r"|driver|kurir|pelanggan|customer|bapak|ibu|pak|bu|mas|mbak|teknisi|petugas|satpam"
+    r"|penjaga|pemilik|admin)(?![^\W\d_])"
+)
+
+
+def persons_number_label(text: str, start: int) -> bool:
+    """True when the label on the line before `start` is "the number of" a person, in Arabic
+    (`رقم الزبون`) or in Indonesian and Malay (`Nomor supir truk …:`)."""
+    low = max(text.rfind("\n", 0, start) + 1, start - 80)
+    if _ARABIC_PERSONS_NUMBER.search(text, low, start):
+        return True
+    return _MALAY_PERSONS_NUMBER.search(text, low, start) is not None
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
@@ -384,9 +405,11 @@ def given_alone(text: str, start: int, end: int) -> bool:
     words = head.split()
     if words and not (2 <= len(words) <= 3 and all(_a_name_word(w) for w in words)):
         return False
-    if any(w.lower() == w.upper() for w in words) and text[start - 1 : start] not in "(（":
+    aside = text[start - 1 : start] in "(（" or "\n" in text[:start]
+    if any(w.lower() == w.upper() for w in words) and not aside:
         # In a script without capitals two words may as well name a thing (`شماره کالا`: an
-        # item's number); a number in brackets after them is an aside about the one named.
+        # item's number); a number in brackets after them, or on the line under them, is the
+        # one named's.
         return False
     return _dialled_as_written(text[start:end])
 
@@ -424,8 +447,8 @@ def phone_word_labels(text: str, start: int) -> bool:
     before = text[max(0, start - 40) : start]
     if asked_to_reach(text, start) or _label_names_a_phone(text, start):
         return True
-    if _VCARD_TEL.search(text, max(0, start - 80), start):
-        return True  # a contact card's telephone property
+    if _VCARD_TEL.search(text, max(0, start - 80), start) or persons_number_label(text, start):
+        return True  # a contact card's telephone property; a person's number
     key = field_key(text, start)
     if key is not None:
         return own_phone_word(key)  # a record's own key for the value (`"driver_phone":"…"`)
@@ -611,5 +634,7 @@ def valid_anywhere(value: str, regions: tuple[str, ...]) -> bool:
 def own_phone_word(words: str) -> bool:
     """True when `words` hold a phone's own word, not "number" alone, also inside a name
     written as code (`driver_phone`, `contactPhone`)."""
-    spaced = _camel_spaced(words)
-    return any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(spaced))
+    for spaced in (re.sub(r"[_\W]+", " ", words), _camel_spaced(words)):  # as written, as words
+        if any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(spaced)):
+            return True
+    return False

@@ -162,6 +162,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     key = field_key(text, start)  # in a record, the value's own key names it
     if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
+    if _HEBREW_PREFIX.search(before):
+        before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.:]\d|[A-Za-z0-9_]", after
     ):
@@ -415,7 +417,14 @@ def _alone(text: str, start: int, end: int) -> bool:
         return False
     if left == "/" and _PATH_SEGMENT.search(text[max(0, start - 40) : start]):
         return False  # `gid://shop/Product/798345826620`: the last segment of a path
+    if _HEBREW_PREFIX.search(text, max(0, start - 3), start):
+        left = " "  # `ל-050…`: Hebrew's "to" joined by a hyphen, a word before the number
     return not (left and joins(left)) and not (right and joins(right))
+
+
+# Hebrew writes its one-letter prepositions and conjunctions joined to a number by a hyphen or
+# a maqaf (`ל-+972…`: to; `ב-`, `מ-`, `ו-`): the letter is a word of its own.
+_HEBREW_PREFIX = re.compile(r"(?<![\w])[למבוהשכ][-־]$")
 
 
 # A path segment named in letters right before a slash (`Product/`, `orders/`): digits after it
@@ -426,6 +435,8 @@ _PATH_SEGMENT = re.compile(r"[A-Za-z][\w.-]*/$")
 def _alone_head(text: str, start: int) -> bool:
     """The `+` at `start` opens a number: nothing joins it on the left."""
     left = text[start - 1 : start]
+    if _HEBREW_PREFIX.search(text, max(0, start - 3), start):
+        return True  # `ל-+972 …`
     return not (left and (joins(left) or left in "+/."))
 
 

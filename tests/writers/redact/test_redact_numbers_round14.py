@@ -123,3 +123,12 @@ def test_two_words_without_capitals_are_no_name_unless_the_number_is_an_aside(
     assert _kept(redactor, "شماره کالا ۴۵۸۱۲۳۹۹۰")
     # A name in Devanagari and the number in brackets after it.
     assert _caught(redactor, "गीता शर्मा (९८४-१२७३४५६)", "९८४-१२७३४५६")
+
+
+def test_hebrew_prefix_letters_and_a_name_on_the_line_above(redactor: Redactor) -> None:
+    # Hebrew's "to" joined to the number by a hyphen: a word of its own.
+    assert _caught(redactor, "תשלח לי הודעה ל-+972 54 812 3390", "+972 54 812 3390")
+    # A Latin letter glued by a hyphen is a part of a code.
+    assert _kept(redactor, "ref a-0541234567 closed")
+    # A name without capitals on its own line, the number under it: a contact card.
+    assert _caught(redactor, "فاطمہ بی بی\n۰۳۲۱۴۵۶۷۸۹۰", "۰۳۲۱۴۵۶۷۸۹۰")
