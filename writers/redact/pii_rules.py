@@ -165,11 +165,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.:]\d|[A-Za-z0-9_]", after
+        r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
-    if after[:1] == "," and after[1:].isdigit() and not _a_cell(text, start, end):
-        return False  # a decimal with a comma
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -244,18 +242,6 @@ def _a_range(value: str) -> bool:
         (i for i, (a, b) in enumerate(zip(first, last, strict=True)) if a != b), len(first)
     )
     return shared >= len(first) // 2
-
-
-def _a_cell(text: str, start: int, end: int) -> bool:
-    """True when the number at `text[start:end]` is a whole cell of a table's row: the same
-    separator on both sides, under a header (`Suomi,09 8277 7759,421466`). The comma before a
-    digit after it then parts two cells; it is no decimal's."""
-    sep = text[end : end + 1]
-    return (
-        sep in (",", ";")
-        and text[start - 1 : start] == sep
-        and column_header(text, start) is not None
-    )
 
 
 def _dialled_abroad(digits: str) -> bool:
@@ -591,9 +577,7 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.:]\d", after)
-                or re.match(r",\d", after)
-                and not _a_cell(text, w.start(), w.end())
+                or re.match(r"[.,:]\d", after)
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time

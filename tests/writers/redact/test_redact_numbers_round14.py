@@ -71,13 +71,6 @@ def test_a_number_beside_an_emergency_code(redactor: Redactor) -> None:
     assert _kept(redactor, "salle 197, sinon 98 412 637")
 
 
-def test_a_phone_in_a_table_cell_before_a_comma(redactor: Redactor) -> None:
-    text = "name,town,phone,order\nAino Virtanen,Espoo,09 4567 8912,552190"
-    assert _caught(redactor, text, "09 4567 8912")
-    # Outside a table a comma before a digit is a decimal's.
-    assert _kept(redactor, "the ratio was 09 4567 8912,5 over the run")
-
-
 def test_a_records_key_or_column_names_a_phone(redactor: Redactor) -> None:
     # Keys and headers written as code are read as their words, by a phone's own word.
     record = '{"event":"GATE_OUT","plate":"B 9120 KZT","driver_phone":"6281377204511"}'
