@@ -411,7 +411,13 @@ def given_alone(text: str, start: int, end: int) -> bool:
         # item's number); a number in brackets after them, or on the line under them, is the
         # one named's.
         return False
+    if _THOUSANDS.fullmatch(text[start:end]):
+        return False  # `Jonas Berg: 993 417 205`: grouped by thousands, a count by a name
     return _dialled_as_written(text[start:end])
+
+
+# Digits grouped by thousands (`993 417 205`), as `formats.numbers` reads a count.
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 
 
 def asked_to_reach(text: str, start: int) -> bool:
