@@ -413,6 +413,9 @@ def given_alone(text: str, start: int, end: int) -> bool:
         return False
     if _THOUSANDS.fullmatch(text[start:end]):
         return False  # `Jonas Berg: 993 417 205`: grouped by thousands, a count by a name
+    gap = text[max(0, start - 4) : start] + text[end : end + 4]
+    if words and re.fullmatch(r"\d+", text[start:end]) and not re.search(r"[,:：(（)）—–\n-]", gap):
+        return False  # `Ana Ruiz 0612345671`: a bare run right after a name, as often a reference
     return _dialled_as_written(text[start:end])
 
 
