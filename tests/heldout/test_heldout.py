@@ -205,9 +205,10 @@ DEV_REDACTION_FP_CEILING = {
     # Issue 24's fourteenth round: 68 and 69, written blind, not drawn as held out by the lot
     # (random.Random(20261211) over 67-70); first measured on 62aedd8 before anyone read them:
     # 68 168/170, FP 3 (a `secret_assignment` in code, three times); 69 168/170, FP 5 (phones).
-    # Its words (red14-words): 68's three were a GraphQL type's fields over several lines.
+    # Its words (red14-words): 68's three were a GraphQL type's fields over several lines; its
+    # numbers (red14-nums): 69's port ranges are no phones.
     "redaction68": 0,
-    "redaction69": 5,
+    "redaction69": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -228,9 +229,11 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # words (red13-words) caught 63's answered password and 66's four passwords (a long phrase
     # of what it is for, twice; Romanian `pentru`; a CSV `mdp` column).
     "redaction60": 1,
-    "redaction68": 2,  # two phones (fourteenth round, before its rules)
-    # Its words (red14-words) caught 69's password (`pass …` after a login's user on its line).
-    "redaction69": 1,  # a phone
+    # The fourteenth round's number rules (red14-nums) caught 68's phone labelled by a label
+    # that opens with a phone's word and its call to someone at a number, and 69's "mi cel es";
+    # its words (red14-words) 69's password (`pass …` after a login's user on its line).
+    "redaction68": 0,
+    "redaction69": 0,
 }
 
 
@@ -389,6 +392,33 @@ HELD_OUT_PROBES = {
     # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
     "recall14": (265, 320, 6, 300, 200),
 }
+
+
+# Development probes (read freely, rules chosen on them), kept from getting worse like the
+# development sets. name: (caught, secrets, false-positive ceiling, positives, negatives).
+# - dev15 (issue 24's fourteenth round, written blind: 160 phones from 45+ countries as people
+#   type them, 140 passwords, 300 near misses; `tests/support/data/dev15/`): first measured on
+#   5cfbcfd before anyone read it, 253/300 (phones 152/160) and 11/300; after the round's
+#   number rules (red14-nums) 260/300 (phones 159/160) and 5/300 (three office addresses, two
+#   `+49 0…` numbers written with their trunk 0, which parse as valid); with its words
+#   (red14-words) too, 295/300 (passwords 136/140).
+DEV_PROBES = {
+    "dev15": (295, 300, 5, 300, 300),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DEV_PROBES))
+def test_dev_probes_do_not_get_worse(name: str) -> None:
+    caught, secrets, fp_ceiling, positives, negatives = DEV_PROBES[name]
+    folder = HELDOUT.parent / name
+    pos, neg = load_jsonl_pair(
+        folder / f"{name}_positives.jsonl", folder / f"{name}_negatives.jsonl"
+    )
+    assert len(pos) == positives and len(neg) == negatives
+    result = score(Redactor(), pos, neg)
+    assert sum(result.total.values()) == secrets
+    assert sum(result.caught.values()) >= caught, result.missed
+    assert len(result.false_positives) <= fp_ceiling, result.false_positives
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT_PROBES))

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 import phonenumbers
+from phonenumbers import shortnumberinfo
 
 PHONE_CONTEXT = re.compile(
-    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|whatsapp|signal|sms|text"
+    r"(?i)\b(?:phone|tel|telephone|call|calling|mobile|cell|cellphone|signal|sms|text"
+    # WhatsApp with a case ending (Hungarian `WhatsAppon`, Finnish `WhatsAppissa`).
+    r"|whatsapp[^\W\d_]{0,5}"
     r"|fax|ring|dial|number|no\.|nr\.?|contact|reach|landline|hotline|handy|portable|telefon"
-    r"|téléphone|teléfono|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
+    r"|téléphone|teléfono|teléfonos|telefono|telefonos|telefone|celular|móvil|numéro|nummer|número|numero|numer|telefonu"
     r"|telefonem|telefonnummer|telefoonnummer|puhelin|tlf|телефона|номер"
     # The phone's own name in more of those languages: a mobile, a contact number, a line.
     r"|tél|telemóvel|telemovel|contacto|contato|contatto|cellulare|recapito|kontakt|mobil"
@@ -43,8 +47,8 @@ PHONE_CONTEXT = re.compile(
     # The phone's name in more of the languages of the countries we hear from: Icelandic,
     # Indonesian and Malay, Hungarian, Latvian, Croatian and Slovene, Swahili, Tagalog,
     # Vietnamese, Arabic, Hebrew.
-    r"|sími|síma|símanúmer|farsími|telp|telpon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
-    r"|mobitel|simu|telepono|điện thoại|đt|sđt|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
+    r"|sími|síma|símanúmer|farsími|telp|telpon|telepon|ponsel|telefonszám|mobilszám|tālr|tālrunis"
+    r"|mobitel|simu|telepono|điện thoại|đt|sđt|liên hệ|lien he|هاتف|الهاتف|جوال|الجوال|טלפון|נייד"
     # "Number" in Swahili.
     r"|namba|nambari"
     # Romanian "to call" (`vrea să fie sunată înapoi pe 07…`), the Maghreb's Arabic in Latin
@@ -62,10 +66,18 @@ PHONE_CONTEXT = re.compile(
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
     r"|(?<!, )(?-i:WA))\b"
     r"|[☎📞📱]|電話|携帯|电话|手机|手機|联系|전화|휴대폰|핸드폰|연락처|โทร|फ़ोन|फोन|ফোন"
+    # The phone, the mobile, a call and a contact in Persian, Urdu, Hindi, Bengali and Arabic,
+    # read inside a word (`جوالي`: my mobile; `موبایلم`). Not their "number" (`شماره`, `नंबर`):
+    # as Arabic's `رقم`, it names an order's as well.
+    r"|تلفن|موبایل|تماس|فون|موبائل|(?<!\w)کال(?!\w)|رابطہ|मोबाइल|कॉल|संपर्क|মোবাইল"
+    r"|যোগাযোগ|جوال|موبايل|تلفون|تليفون"
 )
 # A label and its colon right before a value (quotes and spaces may stand between): the label
-# runs back to the start of its line or of its sentence, at most 120 characters.
-_LABEL = re.compile(r"(?:^|(?<=[.!?;]\s))([^\n.!?;]{1,120}):[ \t]*[`'\"]?[ \t]*$", re.M)
+# runs back to the start of its line or of its sentence, at most 120 characters. A dot inside a
+# token is no sentence's end (`SĐT tài xế xe 65K-250.43:`, a truck's plate in the label).
+_LABEL = re.compile(
+    r"(?:^|(?<=[.!?;]\s))((?:[^\n.!?;]|\.(?=[^\W_])){1,120}):[ \t]*[`'\"]?[ \t]*$", re.M
+)
 
 
 def label_opens_with(text: str, start: int, words: re.Pattern[str]) -> bool:
@@ -130,12 +142,12 @@ def phone_label(text: str, start: int) -> bool:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
     if asked_to_reach(text, start):
         return True  # `my number is …`, `الرقم ديالو …`, `falar com Marcos:`: to reach a person
-    if _ARABIC_PERSONS_NUMBER.search(text, max(text.rfind("\n", 0, start) + 1, start - 80), start):
+    if persons_number_label(text, start):
         return True  # `رقم الزبون اللي … : 07…`: a person's number, the label read whole
     before = whole_words_before(text, start, 40)
     if PHONE_CONTEXT.search(before) is not None or _PHONE_COMPOUND.search(before) is not None:
         return True
-    return label_opens_with(text, start, PHONE_CONTEXT)
+    return label_opens_with(text, start, PHONE_CONTEXT) or _label_names_a_phone(text, start)
 
 
 # An extension after a number, in the languages a team writes in (`ext. 129`, `int. 123`,
@@ -162,9 +174,18 @@ _CALL_AFTER = re.compile(
 )
 
 
+# In the languages that put the verb last, a request to call comes after the number and its
+# postposition "on", "to" (`۰۳۱… پر کال کریں`: call on …; `… पर कॉल करें`; `…に電話して`;
+# `…로 전화 주세요`).
+_CALL_ON_AFTER = re.compile(
+    r"[ \t]*(?:پر|پہ|पर|पे|に|へ|로|으로|'(?:y?[ae]|[dt][ae]n))[ \t]*"
+    r"(?:کال|فون|رابطہ|कॉल|फोन|फ़ोन|संपर्क|電話|でんわ|連絡|전화|연락|ara\w*)"
+)
+
+
 def call_after(text: str, end: int) -> bool:
     """True when a request to call or message follows the number that ends at `end`."""
-    return _CALL_AFTER.match(text, end) is not None
+    return _CALL_AFTER.match(text, end) is not None or _CALL_ON_AFTER.match(text, end) is not None
 
 
 def extension_after(text: str, end: int) -> bool:
@@ -191,6 +212,25 @@ _ARABIC_PERSONS_NUMBER = re.compile(
     r"(?<!\w)(?:ال)?رقم[ \t]+(?:ال)?(?:زبون|زبونة|عميل|عميلة|حارس|سائق|مدير|مديرة|مسؤول|تقني|فني"
     r"|موظف|موظفة|ليفرور|هاتف|تلفون|تليفون|جوال|موبايل|واتساب|واتس|شخص|صاحب|مالك|مهندس)(?!\w)"
 )
+
+
+# Indonesian and Malay "number" before a person (`Nomor supir truk …:`: the truck driver's
+# number; `nombor pelanggan`): that person's phone, as `número del cliente` is; before a thing
+# (`nomor pesanan`, an order's) it is the thing's.
+_MALAY_PERSONS_NUMBER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:nomor|nombor|no\.?)[ \t]+(?:hp|handphone|telepon|telp|wa|supir|sopir"
+    r"|driver|kurir|pelanggan|customer|bapak|ibu|pak|bu|mas|mbak|teknisi|petugas|satpam"
+    r"|penjaga|pemilik|admin)(?![^\W\d_])"
+)
+
+
+def persons_number_label(text: str, start: int) -> bool:
+    """True when the label on the line before `start` is "the number of" a person, in Arabic
+    (`رقم الزبون`) or in Indonesian and Malay (`Nomor supir truk …:`)."""
+    low = max(text.rfind("\n", 0, start) + 1, start - 80)
+    if _ARABIC_PERSONS_NUMBER.search(text, low, start):
+        return True
+    return _MALAY_PERSONS_NUMBER.search(text, low, start) is not None
 
 
 # "Number" alone, in the languages of `PHONE_CONTEXT`: a phone's label, and an order's, an AS's,
@@ -233,9 +273,15 @@ _TO_THE_NUMBER = re.compile(
 _CALLED_AT = re.compile(
     r"(?i)(?:\b(?:call|ring|text|phone|reach|whatsapp|message)[ \t]+(?:me|us|him|her|them)"
     r"[ \t]+(?:at|on)"
+    # A caller's own number: `customer called from …`, `she rang from …`.
+    r"|\b(?:called|rang|phoned|texted|messaged)[ \t]+(?:us[ \t]+|me[ \t]+)?from"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
-    r"(?:number|número|numero|numéro|nummer)(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è))?[ \t]*:?"
+    r"(?:number|número|numero|numéro|nummer"
+    # A person's own phone by its name (`mi cel es …`, `my cell is …`, `mein Handy ist …`).
+    r"|phone|cell|cellphone|mobile|cel|celu|celular|móvil|movil|teléfono|telefono|telefone"
+    r"|telemóvel|portable|tél|téléphone|handy|handynummer|mobiel|telefoon|whatsapp|whats|zap)"
+    r"(?:[ \t]+(?:is|es|é|est|c['’]est|ist|è|is[ \t]+now|es[ \t]+el|é[ \t]+o))?[ \t]*:?"
     # Arabic says "my number" with a suffix (`رقمي`, `رقمه`: his), the spoken Arabic of the
     # Maghreb and Egypt with a possessive word after it (`الرقم ديالو`, `رقم بتاعي`).
     r"|(?<!\w)(?:ال)?رقم(?:ي|ه|ها|ك|كم|هم|نا"
@@ -258,28 +304,163 @@ _SPEAK_WITH = re.compile(
     r"|sprechen|sprich|parlare|parla|parlate)[ \t]+(?:com|con|à|au|avec|to|with|mit)[ \t]+"
     r"(?:[^\W\d_][\w.'’-]*[ \t]+){0,3}[^\W\d_][\w.'’-]*[ \t]*[:：][ \t]*$"
     r"|(?<![^\W\d_])(?:contact|contactar|contatar|contacte|contactez|contacter|contatta"
-    r"|contattare|kontaktieren|kontaktiere|reach)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
-    r"(?:at|on|pelo|pela|por|al|au|unter|via)[ \t]*$"
+    r"|contattare|kontaktieren|kontaktiere|reach"
+    # To call someone at a number (`telepon CS kita di 0852…`: call our service desk at;
+    # `call the night porter on …`, `llamen a Marta al …`, `gọi anh Tuấn qua số …`).
+    r"|call|ring|phone|telepon|telpon|hubungi|llama|llamá|llamen|llamar|llame|ligue|ligar|liga"
+    r"|appelle|appelez|appeler|anrufen|ruf|rufen|bel|bellen|chiama|chiamate|chiamare|gọi"
+    r"|zadzwoń|dzwoń)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no)[ \t]*$"
 )
+
+
+# An emergency, in the languages a team writes in: a text that gives the emergency services'
+# short code (`112`, `190`, `١٩٠`) is telling whom to call, and the number it gives beside it
+# (`Im Notfall 112, sonst bitte …`, `للطوارئ ١٩٠، ولغير ذلك …`) is the one to call otherwise.
+_EMERGENCY = re.compile(
+    r"(?i)(?<![^\W\d_])(?:emergenc\w*|emergênc\w*|emergenz\w*|urgen[cç]\w*|urgent\w*|notfall\w*"
+    r"|notruf\w*|nood\w*|nagł\w*|nödfall\w*|nødstil\w*|hätä\w*|nouz\w*|έκτακτ\w*|экстренн\w*"
+    r"|надзвичайн\w*|acil|vészhelyzet\w*|urgenț\w*|khẩn[ \t]+cấp|darurat|kecemasan|dharura|sos)"
+    r"(?![^\W\d_])|(?:ال|لل)?طوارئ|חירום|اضطرار|ایمرجنسی|आपात|आपतकाल|জরুরি|紧急|緊急|긴급|ฉุกเฉิน|አደጋ"
+)
+# A short code standing alone: two to four digits, in any script's digits.
+_SHORT_CODE = re.compile(r"(?<![\w.,:/+-])\d{2,4}(?![\w:/-]|[.,]\d)")
+
+
+@functools.lru_cache(maxsize=256)
+def _emergency_code(code: str) -> bool:
+    """True when `code` is the emergency services' number in some country (`phonenumbers`'
+    short-number metadata: `112`, `911`, `190`, `1122`)."""
+    ascii_code = "".join(str(int(c)) for c in code)
+    return any(
+        shortnumberinfo.is_emergency_number(ascii_code, region)
+        for region in phonenumbers.SUPPORTED_SHORT_REGIONS
+    )
+
+
+def beside_an_emergency_code(text: str, start: int) -> bool:
+    """True when the line before `start` names an emergency and gives an emergency services'
+    short code (`_EMERGENCY`, `_emergency_code`): the number after them is the one to call for
+    anything else."""
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 120) : start]
+    if _EMERGENCY.search(line) is None:
+        return False
+    return any(_emergency_code(m.group(0)) for m in _SHORT_CODE.finditer(line))
+
+
+def _a_name_word(word: str) -> bool:
+    """True for a word of a person's name as written: capitalised in a script with case
+    (`Olivia`, `O'Connor`, `Łukasz`), any word of letters in a script without (`सीता`)."""
+    letters = re.sub(r"['’-]", "", word)
+    if not letters or not all(
+        c.isalpha() or unicodedata.category(c) in ("Mn", "Mc") for c in letters
+    ):
+        return False  # letters and their marks only (`सीता`: a vowel sign is a mark)
+    if letters.lower() == letters.upper():
+        return True  # a script without case
+    return letters[0].isupper() and letters[1:].islower()
+
+
+_MOBILE = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
+
+
+def _dialled_as_written(value: str) -> bool:
+    """True when the digits of `value` are a valid number of some plan as one dials it there:
+    the digits of its national format, from the trunk prefix in a plan that has one (`0676
+    133515`, Austria's; `726139835`, Czechia's, which has none), or a mobile's where the plan
+    writes them without it (`15942342087`, China's). A count or a timestamp (`1743481485`) is
+    a national number only with the trunk prefix it lacks."""
+    run = _cut_ends(value)[0]
+    for region in _ALL_REGIONS:
+        try:
+            number = phonenumbers.parse(run, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number_for_region(number, region):
+            continue
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if re.sub(r"\D", "", national) != run:
+            continue
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        prefix = meta.national_prefix if meta is not None else None
+        if not prefix or run.startswith(prefix) or phonenumbers.number_type(number) in _MOBILE:
+            return True  # as the plan writes it at home: a trunk prefix where it has one
+    return False
+
+
+def given_alone(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is all the message gives, alone or with a
+    person's name (two or three words of a name: `Olivia Bennett, …`, `… — Hugo Moreau`, `सीता
+    श्रेष्ठ (…)`) and at most a mark or an emoji: a contact passed on. An id or an amount comes
+    with the word that names it (`Order 4155…`), and a lone word before a number is as often
+    that."""
+    head = text[:start].strip().rstrip("(（:：,，-–—").strip()
+    tail = text[end:].strip().lstrip(")）").strip()
+    if re.search(r"[^\W\d_]", tail) and not head:
+        head, tail = tail.lstrip(",，-–—:").strip(), ""  # `… — Hugo Moreau`
+    if re.search(r"[\w]", tail):
+        return False  # more words after the number
+    if len(tail) > 3:
+        return False  # at most a mark or an emoji
+    words = head.split()
+    if words and not (2 <= len(words) <= 3 and all(_a_name_word(w) for w in words)):
+        return False
+    aside = text[start - 1 : start] in "(（" or "\n" in text[:start]
+    if any(w.lower() == w.upper() for w in words) and not aside:
+        # In a script without capitals two words may as well name a thing (`شماره کالا`: an
+        # item's number); a number in brackets after them, or on the line under them, is the
+        # one named's.
+        return False
+    if _THOUSANDS.fullmatch(text[start:end]):
+        return False  # `Jonas Berg: 993 417 205`: grouped by thousands, a count by a name
+    gap = text[max(0, start - 4) : start] + text[end : end + 4]
+    if words and re.fullmatch(r"\d+", text[start:end]) and not re.search(r"[,:：(（)）—–\n-]", gap):
+        return False  # `Ana Ruiz 0612345671`: a bare run right after a name, as often a reference
+    return _dialled_as_written(text[start:end])
+
+
+# Digits grouped by thousands (`993 417 205`), as `formats.numbers` reads a count.
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 
 
 def asked_to_reach(text: str, start: int) -> bool:
     """True when the words before `start` ask to call the person the number belongs to: a
     person's own number (`_CALLED_AT`), a request to speak with or contact someone at it
     (`_SPEAK_WITH`)."""
-    if _CALLED_AT.search(text, max(0, start - 40), start):
+    if _CALLED_AT.search(text, max(0, start - 40), start) or beside_an_emergency_code(text, start):
         return True
     return _SPEAK_WITH.search(text, max(0, start - 80), start) is not None
+
+
+# A vCard's telephone property, with its parameters (`TEL;TYPE=WORK,VOICE:`): its value is a
+# phone number by the format's own definition (RFC 6350).
+_VCARD_TEL = re.compile(r"(?im)^(?:item\d+\.)?TEL(?:;[^:\n]*)?:[ \t]*$")
+
+
+def _label_names_a_phone(text: str, start: int) -> bool:
+    """True when the value at `start` follows a label and its colon whose first three words hold
+    a phone's own word, not "number" alone (`SĐT tài xế xe 65K-250.43:`, the driver's phone;
+    `Handy vom Fahrer:`): the label names what its colon gives."""
+    m = _LABEL.search(text[max(text.rfind("\n", 0, start) + 1, start - 160) : start])
+    if m is None:
+        return False
+    return own_phone_word(" ".join(m.group(1).split()[:3]))  # `contact_phone:` as its words
 
 
 def phone_word_labels(text: str, start: int) -> bool:
     """True when a phone's own word (not "number" alone) stands right before the number at
     `start`, with at most a colon, a copula or a bracket between (`Sími: 635 3070`, `手机号是2905
     2691`, `phone is (852) …`): the word labels that number, not one further on its line; or
-    when a person asks to be called at it or calls it their number (`_CALLED_AT`)."""
+    when a person asks to be called at it or calls it their number (`_CALLED_AT`); or when it
+    follows a label whose first words name a phone (`_label_names_a_phone`)."""
     before = text[max(0, start - 40) : start]
-    if asked_to_reach(text, start):
+    if asked_to_reach(text, start) or _label_names_a_phone(text, start):
         return True
+    if _VCARD_TEL.search(text, max(0, start - 80), start) or persons_number_label(text, start):
+        return True  # a contact card's telephone property; a person's number
+    key = field_key(text, start)
+    if key is not None:
+        return own_phone_word(key)  # a record's own key for the value (`"driver_phone":"…"`)
     joiner = _TO_THE_NUMBER.search(before)  # every part optional: it matches at the end
     head = before[: joiner.start()] if joiner else before
     words = list(PHONE_CONTEXT.finditer(head))
@@ -357,8 +538,8 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def _cut_ends(value: str) -> tuple[str, list[str], set[int]]:
     """The digits of `value` in one run, its groups, and where it is cut, counted from its last
-    digit (`415 555-2671` is {4, 7})."""
-    digits = re.findall(r"\d+", value)
+    digit (`415 555-2671` is {4, 7}). Digits of any script are read as ASCII ones (`९७४`)."""
+    digits = ["".join(str(int(c)) for c in g) for g in re.findall(r"\d+", value)]
     run = "".join(digits)
     ends, at = set(), 0
     for group in digits[:-1]:
@@ -440,4 +621,29 @@ def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False
             inner = {e for e in ends if e < len(nsn)}
             if not grouped or _cut_as_planned(inner, _format_cuts(meta, nsn), len(nsn)):
                 return True
+    return False
+
+
+def valid_anywhere(value: str, regions: tuple[str, ...]) -> bool:
+    """True when `value` is a valid number (its range assigned) with its `+` country code, or
+    in one of `regions` without it. A test's or an example's number that no plan assigns (`+1
+    (123) 456-7890`: no area code opens with 1) is a stand-in; a valid one so named may be a
+    real test phone's, and is still redacted."""
+    plus = value.lstrip("(").startswith(("+", "＋"))
+    for region in (None,) if plus else regions:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return True
+    return False
+
+
+def own_phone_word(words: str) -> bool:
+    """True when `words` hold a phone's own word, not "number" alone, also inside a name
+    written as code (`driver_phone`, `contactPhone`)."""
+    for spaced in (re.sub(r"[_\W]+", " ", words), _camel_spaced(words)):  # as written, as words
+        if any(_NUMBER_WORD.fullmatch(w.group(0)) is None for w in PHONE_CONTEXT.finditer(spaced)):
+            return True
     return False

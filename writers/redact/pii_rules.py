@@ -41,12 +41,15 @@ from writers.redact.phone_words import (
     call_after,
     extension_after,
     field_key,
+    given_alone,
     grouped_as_its_plan,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
+    own_phone_word,
     phone_word_labels,
     read_in_some_plan,
+    valid_anywhere,
     with_extension,
 )
 from writers.redact.public_forms import (
@@ -56,6 +59,7 @@ from writers.redact.public_forms import (
     quantity_named_before,
     quantity_with_unit,
     temporary_hetu,
+    test_named_on_line,
 )
 from writers.redact.structure import line_before
 
@@ -109,7 +113,7 @@ _DATE = re.compile(
 # Numbers that are written like phone numbers but named as something else just before.
 # Each word is whole: "visit" is not `v`, "verify" is not `ver`.
 _NOT_A_PHONE = re.compile(
-    rf"(?:(?i:\bisbn(?:-1[03])?|\bissn|\bdoi)|{_VERSION_WORDS})(?![a-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}$"
+    rf"(?:(?i:\bisbn(?:-1[03])?|\bissn|\bdoi)|{_VERSION_WORDS})(?![A-Za-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}$"
 )
 
 
@@ -158,6 +162,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     key = field_key(text, start)  # in a record, the value's own key names it
     if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
+    if _HEBREW_PREFIX.search(before):
+        before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
         r"[.,:]\d|[A-Za-z0-9_]", after
     ):
@@ -176,12 +182,21 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False
     if re.fullmatch(r"\d+[.,]\d+", value.strip()):
         return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
-    if _DATE.fullmatch(value.strip()) or _NOT_A_PHONE.search(label_before(text, start)):
+    if _DATE.fullmatch(value.strip()):
         return False
+    if _named_an_ssn(text, start, value):
+        return False  # `their SSN (487-94-4983)`, `Seguro Social: 425343742`: its own rule's
+    version = _NOT_A_PHONE.search(label_before(text, start))
+    if version is not None and not own_phone_word(version.group(0)):
+        return False  # `driver 535.183`: a version; `driver_phone: …` is the driver's phone
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
         return False  # `270189-9572`, `270189-957` + `J`: a Finnish identity code, checked
+    if test_named_on_line(text, start):
+        head = _PHONE_HEAD.search(text, max(0, start - 20), start)
+        if not valid_anywhere((head.group(0) if head else "") + value, PHONE_REGIONS):
+            return False  # `Test-Rufnummer: +49 056 323909`: a stand-in no plan assigns
     digits = re.sub(r"\D", "", value)
     if value.startswith("00") and not _dialled_abroad(digits[2:]):
         return False  # `000524786977027`: no country has the code 0; an id's leading zeros
@@ -197,9 +212,36 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
             return False
         if _OF_A_YEAR.fullmatch(value.strip()):
             return False  # `CFI 055/2025`: the 55th case of 2025, a series' number and its year
+        if _a_range(value.strip()):
+            return False  # `27004-27031 (beacons)`: the first and last of a range of ports
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def _named_an_ssn(text: str, start: int, value: str) -> bool:
+    """True when the nine digits at `start` follow a name of a social security number with no
+    phone's word after that name: the number is the SSN, whatever plan it would also read in."""
+    if len(re.sub(r"\D", "", value)) != 9 or value.lstrip().startswith(("+", "00")):
+        return False
+    before = text[max(0, start - 60) : start]
+    named = list(_SSN_NAMED.finditer(before))
+    return bool(named) and PHONE_CONTEXT.search(before[named[-1].end() :]) is None
+
+
+def _a_range(value: str) -> bool:
+    """True for two numbers of one width joined by a dash, the second the larger and both with
+    the same leading digits, at least half of them (`27004-27031`, `7000-7099`): the first and
+    the last of a range (ports, pages, ids). A phone's two halves are no such pair but by
+    chance, and a number the text calls a phone is read as one before this is asked."""
+    m = re.fullmatch(r"(\d{3,})-(\d{3,})", value)
+    if m is None or len(m.group(1)) != len(m.group(2)) or m.group(2) <= m.group(1):
+        return False
+    first, last = m.groups()
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(first, last, strict=True)) if a != b), len(first)
+    )
+    return shared >= len(first) // 2
 
 
 def _dialled_abroad(digits: str) -> bool:
@@ -229,8 +271,14 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
     further back on the line is not enough (it may name another number of the line)."""
     window = text[start:end]
     if not window.startswith("+"):
+        header = column_header(text, start)
         called = (
-            phone_word_labels(text, start) or extension_after(text, end) or call_after(text, end)
+            phone_word_labels(text, start)
+            or extension_after(text, end)
+            or call_after(text, end)
+            or given_alone(text, start, end)
+            or header is not None
+            and own_phone_word(header)  # a table's `driver_phone` column
         )
         if not called and not on_a_contact_line(text, start):
             return []
@@ -355,7 +403,14 @@ def _alone(text: str, start: int, end: int) -> bool:
         return False
     if left == "/" and _PATH_SEGMENT.search(text[max(0, start - 40) : start]):
         return False  # `gid://shop/Product/798345826620`: the last segment of a path
+    if _HEBREW_PREFIX.search(text, max(0, start - 3), start):
+        left = " "  # `ל-050…`: Hebrew's "to" joined by a hyphen, a word before the number
     return not (left and joins(left)) and not (right and joins(right))
+
+
+# Hebrew writes its one-letter prepositions and conjunctions joined to a number by a hyphen or
+# a maqaf (`ל-+972…`: to; `ב-`, `מ-`, `ו-`): the letter is a word of its own.
+_HEBREW_PREFIX = re.compile(r"(?<![\w])[למבוהשכ][-־]$")
 
 
 # A path segment named in letters right before a slash (`Product/`, `orders/`): digits after it
@@ -366,6 +421,8 @@ _PATH_SEGMENT = re.compile(r"[A-Za-z][\w.-]*/$")
 def _alone_head(text: str, start: int) -> bool:
     """The `+` at `start` opens a number: nothing joins it on the left."""
     left = text[start - 1 : start]
+    if _HEBREW_PREFIX.search(text, max(0, start - 3), start):
+        return True  # `ל-+972 …`
     return not (left and (joins(left) or left in "+/."))
 
 
@@ -524,9 +581,15 @@ class _Filtered(EntityRecognizer):
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
-            found = list(self.inner.analyze(w.group(0), entities, nlp_artifacts))
+            at, window = w.start(), w.group(0)
+            if re.fullmatch(r"[(（][^()（）]+[)）]", window):
+                # A number in brackets as a whole (`Sita Shrestha (974-6115794)`): an aside,
+                # and the number is what is inside.
+                at, window = at + 1, window[1:-1]
+            found = list(self.inner.analyze(window, entities, nlp_artifacts))
             opened = any(r.start == 0 for r in found)
-            whole = None if self.fallback is None or opened else self.fallback(text, *w.span())
+            span = (at, at + len(window))
+            whole = None if self.fallback is None or opened else self.fallback(text, *span)
             if whole:
                 # The whole run is one number: a part the inner recognizer read alone
                 # (`93545234` of `+31 6 93545234`) is inside it. A number read from the
@@ -535,10 +598,10 @@ class _Filtered(EntityRecognizer):
                 # too: the whole may be refused where a part is a phone.
                 kind = self.inner.supported_entities[0]
                 wholes = [RecognizerResult(kind, a, b, 1.0) for a, b in whole]
-                found = wholes if w.group(0).startswith(("+", "＋")) else found + wholes
+                found = wholes if window.startswith(("+", "＋")) else found + wholes
             for r in found:
-                r.start += w.start()
-                r.end += w.start()
+                r.start += at
+                r.end += at
                 hits.append(r)
         return hits
 
@@ -583,6 +646,10 @@ _SSN_WORDS = (
     r"|seguro social|seguridade social|sécurité sociale|sicurezza sociale"
     r"|sozialversicherung\w*|sociale zekerheid|ubezpieczenia społecznego|社会保障番号|社会安全号"
 )
+
+
+# A social security number named (`_named_an_ssn`).
+_SSN_NAMED = re.compile(rf"(?i)(?<![A-Za-z])(?:{_SSN_WORDS})(?![A-Za-z])")
 
 
 # The names of the national ids above: a text that names one means that id.

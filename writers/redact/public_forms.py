@@ -443,6 +443,30 @@ _TEST_CARD_NAME = re.compile(
 )
 
 
+# A number or a phone named a test's, an example's or a stand-in: the two words side by side,
+# at most one word between (`Test-Rufnummer`, `dummy number`, `Phone format example`,
+# `número de ejemplo`). "An SMS test went to …" names the test, not the number.
+_TEST_KIND = (
+    r"test|testing|sandbox|fixture|dummy|fake|sample|example|mock|placeholder|beispiel|ejemplo"
+    r"|prueba|exemple|essai|esempio|prova|exemplo|teste|format"
+)
+_NUMBER_KIND = (
+    r"number|numbers|nummer|\w*rufnummer|\w*nummer|phone|numéro|número|numero|telefon\w*"
+    r"|teléfono|téléphone|telefone|tel"
+)
+_TEST_NUMBER_NAME = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:(?:{_TEST_KIND})(?:[ \t-]+[^\W\d_]+)?[ \t-]+(?:{_NUMBER_KIND})"
+    rf"|(?:{_NUMBER_KIND})(?:[ \t-]+[^\W\d_]+)?[ \t-]+(?:{_TEST_KIND}))(?![^\W\d_])"
+)
+
+
+def test_named_on_line(text: str, start: int) -> bool:
+    """True when the line before `start` names the number it gives a test's, an example's or a
+    stand-in (`Test-Rufnummer im Staging:`, `Phone format example:`, `a dummy number such as`)."""
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 80) : start]
+    return _TEST_NUMBER_NAME.search(line) is not None
+
+
 def named_test_number(text: str, start: int) -> bool:
     """True when the words right before `start` name the card or account number there a test
     or an example one (`sandbox card: …`, `example IBAN …`, `IBAN de ejemplo …`): a provider's

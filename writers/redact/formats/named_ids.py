@@ -26,6 +26,8 @@ _ID_NOUN = (
     r"|aba|rtn"
     r"|référence|referencia|referência|riferimento|referentie"
     r"|project|cep|plz|zip|postcode|postal[ \t]+code|code[ \t]+postal|c[óo]digo[ \t]+postal"
+    # A support desk's case (`Case 2025-6258-5110 reopened`); not "in case".
+    r"|(?<!in[ \t])case"
     # A company's registry or tax number (not a person's: DUNS, SIRET/SIREN, KvK, VAT, CNPJ,
     # ABN/ACN, GSTIN, a German commercial register's HRB/HRA).
     r"|duns|siret|siren|kvk|vat|cnpj|abn|acn|gstin|hrb|hra"
@@ -265,4 +267,13 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     if heading is not None and _ITEMS_NAMED.search(heading) is not None:
         return text[start : start + 1] != "+"
     header = column_header(text, start)
-    return header is not None and named_as_id(header + " ", len(header) + 1, owners=owners)
+    if header is not None and named_as_id(header + " ", len(header) + 1, owners=owners):
+        return True
+    # An id's head in capitals and digits, then its digits in groups (`Zählernummer 1ESY 3149
+    # 1116`, a meter's): the name before the head names the whole.
+    head = _CODE_HEAD.search(text, max(0, start - 12), start)
+    return head is not None and named_as_id(text, head.start(), owners=owners)
+
+
+# The head of an id written apart from its digits: capitals and digits, both (`1ESY`, `DE4`).
+_CODE_HEAD = re.compile(r"(?<![\w-])(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{2,8}[ \t]$")

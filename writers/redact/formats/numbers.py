@@ -13,6 +13,7 @@ from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
     extension_after,
+    given_alone,
     grouped_as_its_plan,
     phone_label,
     phone_named_on_line,
@@ -30,6 +31,7 @@ from writers.redact.public_forms import (
     quantity_named_before,
     quantity_with_unit,
     test_card,
+    test_named_on_line,
     without_address_suffix,
 )
 from writers.redact.published_ibans import published_iban
@@ -93,7 +95,9 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `(3068604,'OSA-381',…)`: a row of a tuple; an area code's bracket closes
     groups = re.findall(r"\+?\d+", value.replace("(0)", ""))  # `+33 (0)6 …`: a trunk 0 kept
     for i, group in enumerate(groups):
-        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith("+")):
+        # After `+` or `00` (the international prefix) the first group is a country code, and
+        # a lone digit after it an area's (`0031 6 57414051`).
+        if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith(("+", "00"))):
             if not _digit_added_apart(text, start, end, groups, i):
                 return False
     widths = {len(g) for g in groups}
@@ -125,10 +129,11 @@ def _digit_added_apart(text: str, start: int, end: int, groups: list[str], i: in
 def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) -> bool:
     """True when the text calls the number at `text[start:end]` a phone: a phone's word or a
     label before it (`phone_words.phone_label`), an extension after it (`ext. 12`, `(Durchwahl
-    3)`: only a phone has one), or the header of its table column (`| contact |`). With
+    3)`: only a phone has one), the header of its table column (`| contact |`), or the message
+    giving nothing else (`phone_words.given_alone`). With
     `by_name`, the word must be a phone's own on the number's line, not "number" alone
     (`phone_words.phone_named_on_line`)."""
-    if extension_after(text, end) or call_after(text, end):
+    if extension_after(text, end) or call_after(text, end) or given_alone(text, start, end):
         return True
     if phone_named_on_line(text, start) if by_name else phone_label(text, start):
         return True
@@ -161,8 +166,11 @@ def phone_check(m: re.Match[str]) -> bool:
         # Grouped otherwise than the plan groups it, a number is a code's unless called a phone.
         labeled = text.startswith("+") or called_a_phone(m.string, m.start(), m.end())
         return labeled or grouped_as_its_plan(text, ("US",))
-    # An unassigned area code is still someone's number when the message calls it one.
+    # An unassigned area code is still someone's number when the message calls it one, but
+    # not a test's or an example's (`Phone format example: +1 (123) 456-7890`): a stand-in.
     before = whole_words_before(m.string, m.start(), 40)
+    if test_named_on_line(m.string, m.start()):
+        return False
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
 
 
