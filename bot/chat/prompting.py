@@ -275,6 +275,7 @@ class LearnedContext:
         # recorded yet (`unrecorded`, `recorded`), by session.
         self._unrecorded: dict[str, ContextUses] = {}
         self._lock = threading.Lock()
+        self._checking = threading.Lock()  # held by the one thread checking the shared part
         self._shared: _Shared | None = None
         self._paths: _StampPaths | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
@@ -341,6 +342,25 @@ class LearnedContext:
         now = time.monotonic()
         if cached is not None and cached.stamp == stamp and now - cached.built_at < SHARED_SECONDS:
             return cached
+        # One check (or build) at a time: the threads that found it due together take the one
+        # checked first, by the same rule (checked less than SHARED_SECONDS ago, same stamp).
+        with self._checking:
+            with self._lock:
+                cached = self._shared
+            now = time.monotonic()
+            if (
+                cached is not None
+                and cached.stamp == stamp
+                and now - cached.built_at < SHARED_SECONDS
+            ):
+                return cached
+            return self._checked(cached, stamp, now)
+
+    def _checked(self, cached: _Shared | None, stamp: tuple[object, ...], now: float) -> _Shared:
+        """`shared`'s check, with `_checking` held: `cached` kept if what it was built from is
+        unchanged, else built again."""
+        rt = self.runtime
+        data_dir, settings = rt.data_dir, rt.settings
         skills_dir = settings.effective_skills_dir
         # What the build reads that no cheap stamp covers: the files' stamps before the files
         # are read (a file written meanwhile is rebuilt from at the next check), the states.

@@ -11,10 +11,12 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import event, insert
 
 from bot.chat.prompting import SHARED_SECONDS, LearnedContext
 from bot.runtime import Runtime
@@ -82,7 +84,7 @@ def test_the_shared_part_follows_another_processs_changes_and_is_rebuilt_only_fo
         _elsewhere(
             db_url,
             """
-            from sqlalchemy import insert
+            from sqlalchemy import event, insert
             from store.models import SkillState
             from datetime import datetime, timezone
             now = datetime(2026, 11, 29, tzinfo=timezone.utc)
@@ -152,4 +154,50 @@ def test_the_shared_part_follows_another_processs_changes_and_is_rebuilt_only_fo
             ("triage-pages", "active", True),
         ]
     finally:
+        rt.close()
+
+
+def test_a_due_shared_part_is_checked_once_for_the_threads_that_found_it_due(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Every reply thread that found the shared part due read the skill states at the same time;
+    now one does and the others take what it checked. The statement reading the skill states
+    waits (up to a second) for a second reader: without the one check at a time, one comes."""
+    settings = Settings(_env_file=None, SESHAT_DATA_DIR=str(tmp_path), SLACK_OWNER_IDS="UOWNER0001")
+    rt = Runtime(settings, reflection_llm=FakeLLM(model="claude-haiku-4-5"))
+    reads: list[str] = []
+    second = threading.Barrier(2, timeout=1.0)
+
+    def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "FROM skill_states" in statement:
+            reads.append(statement)
+            try:
+                second.wait()
+            except threading.BrokenBarrierError:
+                pass
+
+    try:
+        context = LearnedContext(rt, clock=clock)
+        kept = context.shared()
+        _aged(context)
+        event.listen(rt.store.engine, "before_cursor_execute", before)
+        threads = 6
+        start = threading.Barrier(threads)
+        got: list[object] = []
+
+        def reply() -> None:
+            start.wait()
+            got.append(context.shared())
+
+        workers = [threading.Thread(target=reply) for _ in range(threads)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join(timeout=30)
+        assert len(got) == threads
+        assert len(reads) == 1
+        assert all(g is got[0] for g in got)
+        assert got[0].usable is kept.usable  # type: ignore[attr-defined]
+    finally:
+        event.remove(rt.store.engine, "before_cursor_execute", before)
         rt.close()
