@@ -47,7 +47,8 @@ from writers.skills.matching import (
     UsableSkill,
     record_invocation,
     render_index,
-    usable_skills,
+    state_marks,
+    usable_of,
 )
 from writers.tokens import cap_lines
 
@@ -176,8 +177,8 @@ def skill_section(
 
 # How long what every session's context shares (below) is reused without asking whether a
 # skill's state changed in the database (another replica may have retired it) or a SKILL.md was
-# edited in place; anything with a cheap stamp (the lesson library's version, the files' mtimes,
-# the skills folder's entries) is checked on every use.
+# edited in place (then it is rebuilt only if one did); anything with a cheap stamp (the lesson
+# library's version, the files' mtimes, the skills folder's entries) is checked on every use.
 SHARED_SECONDS = 5.0
 # The person and the DM `LearnedContext.warm` selects for: ids Slack never gives (its ids are
 # upper-case letters and digits).
@@ -188,9 +189,12 @@ WARM_DM = "D-warm-up"
 @dataclass(frozen=True)
 class _Shared:
     """What every session's context shares: the usable skills and their index, the identity and
-    USER.md; built once per `stamp` (at most every SHARED_SECONDS)."""
+    USER.md; built once per `stamp`, and checked every SHARED_SECONDS against what it was built
+    from (`inputs`: the skill states, the approved SKILL.md files' stamps, the caps), which is
+    read again and compared (it is rebuilt only when they differ)."""
 
     stamp: tuple[object, ...]
+    inputs: tuple[object, ...]
     built_at: float
     usable: list[UsableSkill]
     index: str
@@ -271,6 +275,7 @@ class LearnedContext:
         # recorded yet (`unrecorded`, `recorded`), by session.
         self._unrecorded: dict[str, ContextUses] = {}
         self._lock = threading.Lock()
+        self._checking = threading.Lock()  # held by the one thread checking the shared part
         self._shared: _Shared | None = None
         self._paths: _StampPaths | None = None
         self.skills = SkillMatcher(runtime.library.embedder)
@@ -322,8 +327,10 @@ class LearnedContext:
         factindex.clear()
 
     def shared(self) -> _Shared:
-        """What every session's context shares, rebuilt only when its stamp changed or it is
-        older than SHARED_SECONDS (a burst of new sessions reads and renders it once)."""
+        """What every session's context shares, rebuilt only when its stamp changed or, checked
+        when it is older than SHARED_SECONDS, what it was built from did (a burst of new sessions
+        reads and renders it once; the check reads the skill states and the SKILL.md files'
+        stamps, not the files, and renders nothing)."""
         rt = self.runtime
         data_dir, settings = rt.data_dir, rt.settings
         paths = self._paths
@@ -335,25 +342,63 @@ class LearnedContext:
         now = time.monotonic()
         if cached is not None and cached.stamp == stamp and now - cached.built_at < SHARED_SECONDS:
             return cached
+        # One check (or build) at a time: the threads that found it due together take the one
+        # checked first, by the same rule (checked less than SHARED_SECONDS ago, same stamp).
+        with self._checking:
+            with self._lock:
+                cached = self._shared
+            now = time.monotonic()
+            if (
+                cached is not None
+                and cached.stamp == stamp
+                and now - cached.built_at < SHARED_SECONDS
+            ):
+                return cached
+            return self._checked(cached, stamp, now)
+
+    def _checked(self, cached: _Shared | None, stamp: tuple[object, ...], now: float) -> _Shared:
+        """`shared`'s check, with `_checking` held: `cached` kept if what it was built from is
+        unchanged, else built again."""
+        rt = self.runtime
+        data_dir, settings = rt.data_dir, rt.settings
         skills_dir = settings.effective_skills_dir
-        with rt.store.sessions() as db:
-            usable = usable_skills(db, skills_dir)
+        # What the build reads that no cheap stamp covers: the files' stamps before the files
+        # are read (a file written meanwhile is rebuilt from at the next check), the states.
+        with rt.store.engine.connect() as conn:
+            known = state_marks(conn)
+        inputs = (
+            str(skills_dir),
+            skills.approved_stamps(skills_dir),
+            tuple(sorted(known.items())),
+            settings.skill_index_max,
+            settings.skill_index_tokens,
+            settings.context_identity_tokens,
+            settings.context_user_md_tokens,
+        )
+        if cached is not None and cached.stamp == stamp and cached.inputs == inputs:
+            renewed = replace(cached, built_at=now)  # nothing it shows changed: not rebuilt
+            with self._lock:
+                if self._shared is cached:
+                    self._shared = renewed
+            return renewed
+        usable = usable_of(known, skills.approved_index(skills_dir))
         built = _Shared(
             stamp=stamp,
+            inputs=inputs,
             built_at=now,
             usable=usable,
             index=render_index(
                 usable,
-                max_count=rt.settings.skill_index_max,
-                max_tokens=rt.settings.skill_index_tokens,
+                max_count=settings.skill_index_max,
+                max_tokens=settings.skill_index_tokens,
             ),
             identity=cap_lines(
                 read_text(data_dir / "IDENTITY.md") or default_identity(),
-                rt.settings.context_identity_tokens,
+                settings.context_identity_tokens,
                 what="IDENTITY.md",
                 keep="first",
             ),
-            user_md=persona.user_md_for_prompt(data_dir, rt.settings.context_user_md_tokens),
+            user_md=persona.user_md_for_prompt(data_dir, settings.context_user_md_tokens),
         )
         with self._lock:
             self._shared = built

@@ -65,6 +65,21 @@ def approved_index(skills_dir: Path) -> list[tuple[str, str]]:
     return out
 
 
+def approved_stamps(skills_dir: Path) -> tuple[tuple[str, int, int], ...]:
+    """The (folder, mtime in ns, size) of every file `approved_index` would read, by folder: a
+    file added, removed, replaced or written in place changes it."""
+    if not skills_dir.is_dir():
+        return ()
+    out = []
+    for path in sorted(skills_dir.glob(f"*/{SKILL_FILE}")):
+        try:
+            st = path.stat()
+        except OSError:
+            continue  # gone since the listing: not read either
+        out.append((path.parent.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def skill_body(skills_dir: Path, slug: str) -> str | None:
     """The body of approved skill `slug`, or None."""
     if not _SLUG.match(slug):

@@ -36,6 +36,7 @@ from sqlalchemy import Connection, Table, bindparam, exists, insert, select
 from sqlalchemy.orm import Session
 
 from store.clock import as_utc
+from store.db import Prepared
 from store.models import SkillInvocation, SkillState
 from writers.embed import Embedder, Matrix, content_words
 from writers.skills.files import approved_index
@@ -123,13 +124,30 @@ def states(db: Session) -> dict[str, SkillState]:
 
 def usable_skills(db: Session, skills_dir: Path) -> list[UsableSkill]:
     """Approved skills that may be offered: pinned first, then by slug (a stable prompt prefix)."""
-    known = states(db)
+    known = {s.slug: (s.status, bool(s.pinned)) for s in states(db).values()}
+    return usable_of(known, approved_index(skills_dir))
+
+
+# What `usable_skills` reads of the skill states, on a Core connection (`state_marks`).
+_STATE_MARKS = Prepared(select(SkillState.slug, SkillState.status, SkillState.pinned))
+
+
+def state_marks(conn: Connection) -> dict[str, tuple[str, bool]]:
+    """Every recorded standing's (status, pinned), by slug: all `usable_skills` reads of the
+    skill states, in one prepared statement (`bot.chat.prompting`'s shared part compares them
+    with what it was built from, every SHARED_SECONDS)."""
+    return {slug: (status, bool(pinned)) for slug, status, pinned in _STATE_MARKS.run(conn, {})}
+
+
+def usable_of(
+    known: Mapping[str, tuple[str, bool]], index: Sequence[tuple[str, str]]
+) -> list[UsableSkill]:
+    """`usable_skills` from the standings' (status, pinned) by slug and the approved index."""
     out = []
-    for slug, desc in approved_index(skills_dir):
-        state = known.get(slug)
-        status = state.status if state is not None else "active"
+    for slug, desc in index:
+        status, pinned = known.get(slug, ("active", False))
         if status in OFFERED:
-            out.append(UsableSkill(slug, desc, status, bool(state and state.pinned)))
+            out.append(UsableSkill(slug, desc, status, pinned))
     return sorted(out, key=lambda s: (not s.pinned, s.slug))
 
 
