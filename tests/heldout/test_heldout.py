@@ -317,12 +317,12 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 2, 600),
-    "redaction11": (169, 169, 4, 600),
+    "redaction11": (169, 169, 1, 600),
     "redaction13": (168, 170, 10, 600),
     "redaction15": (168, 170, 9, 600),
     "redaction20": (170, 170, 12, 600),
     "redaction21": (165, 170, 14, 600),
-    "redaction22": (170, 170, 2, 600),
+    "redaction22": (170, 170, 1, 600),
     "redaction27": (168, 170, 23, 600),
     "redaction28": (169, 170, 4, 600),
     "redaction30": (170, 170, 12, 600),
@@ -339,16 +339,22 @@ HELD_OUT_REDACTION = {
     "redaction56": (167, 170, 8, 600),
     # Issue 24's twelfth round: written blind, drawn by lot (random.Random(20261203)) from sets
     # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
-    "redaction57": (164, 170, 15, 600),
+    "redaction57": (164, 170, 12, 600),
     "redaction58": (169, 170, 1, 600),
     # Issue 24's thirteenth round: written blind, drawn by lot (random.Random(20261210)) from sets
     # 63-66, frozen unread; first measured on 57aa121 before the round's rules.
-    "redaction64": (167, 170, 9, 600),
+    "redaction64": (167, 170, 7, 600),
     "redaction65": (168, 170, 3, 600),
     # Issue 24's fourteenth round: written blind, drawn by lot (random.Random(20261211)) from sets
     # 67-70, frozen unread; first measured on 62aedd8 before the round's rules.
     "redaction67": (170, 170, 20, 600),
     "redaction70": (164, 170, 1, 600),
+    # After issue 24's fourteenth round (rules chosen on dev sets 68 and 69, the blind dev probe
+    # dev15 and older dev data; every held-out set counted once, after the merges, nobody read a
+    # held-out text): the fresh pair unchanged (67 170/170, 20; 70 164/170, 1); false positives
+    # 11 4 -> 1, 22 2 -> 1, 57 15 -> 12, 64 9 -> 7; no recall count changed. Probes: recall10
+    # 255 -> 265 (FP 1 -> 0), recall12 259 -> 263, recall13 265 -> 268, recall14 265 -> 267
+    # (FP 6 -> 4).
     # After issue 24's thirteenth round (rules chosen on dev sets 59-63 and 66 and the dev probes;
     # every held-out set counted once, after the merges, nobody read a held-out text): 64
     # unchanged (167/170, 9); 65 166 -> 168; recall 21 163 -> 165, 30, 36, 49 and 52 one more
@@ -383,14 +389,14 @@ HELD_OUT_REDACTION = {
 #   them. recall12 259/303 after the twelfth round.
 # name: (caught, secrets, false-positive ceiling, positives, negatives)
 HELD_OUT_PROBES = {
-    "recall10": (255, 300, 1, 300, 200),
-    "recall12": (259, 303, 1, 300, 200),
+    "recall10": (265, 300, 0, 300, 200),
+    "recall12": (263, 303, 1, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
-    "recall13": (265, 318, 0, 300, 200),
+    "recall13": (268, 318, 0, 300, 200),
     # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
     # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200;
     # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
-    "recall14": (265, 320, 6, 300, 200),
+    "recall14": (267, 320, 4, 300, 200),
 }
 
 
