@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TypedDict
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -59,6 +60,7 @@ def would_delete(
     (counted by the forget path's dry run; nothing changes). A person this library holds data
     of from before and after their tombstone counts -1: the import would refuse (ForgetFirst)."""
     out: dict[str, int] = {}
+    where = _Where(data_dir=data_dir, now=now, actor=actor, skills_dir=skills_dir)
     for user_id in named(stones):
         theirs = [s for s in stones if s.user_id == user_id]
         try:
@@ -81,7 +83,7 @@ def would_delete(
                 plan = [f"session:{sid}" for sid, _u in _sessions_held(db, theirs)]
                 plan += [item for item, _u in _items_held(db, theirs)]
             for item in plan:
-                receipt = _counted(db, user_id, item, data_dir, now, actor, skills_dir)
+                receipt = _purge(db, user_id, item, dry_run=True, **where)
                 for kind, n in receipt.counts.items():
                     ids = receipt.ids.get(kind, [])
                     seen.update((kind, ident) for ident in ids)
@@ -92,16 +94,27 @@ def would_delete(
     return out
 
 
-def _counted(
+class _Where(TypedDict):
+    """Where a purge runs: the data dir, the skills dir, its time and actor."""
+
+    data_dir: Path
+    now: datetime
+    actor: str
+    skills_dir: Path | None
+
+
+def _purge(
     db: Session,
     user_id: str,
     item: str | None,
+    *,
+    dry_run: bool,
     data_dir: Path,
     now: datetime,
     actor: str,
     skills_dir: Path | None,
 ) -> Receipt:
-    """The forget path's dry run of one purge."""
+    """One purge through the forget path (with `dry_run`, only counted)."""
     purge = Purge(
         db,
         user_id=user_id,
@@ -111,7 +124,7 @@ def _counted(
         actor=actor,
         skills_dir=skills_dir,
     )
-    return purge.run(dry_run=True)
+    return purge.run(dry_run=dry_run)
 
 
 class ForgetFirst(Exception):
@@ -134,18 +147,10 @@ def apply_tombstones(
     added = merge(db, stones)
     receipts: list[Receipt] = []
 
+    where = _Where(data_dir=data_dir, now=now, actor=actor, skills_dir=skills_dir)
+
     def purge(user_id: str, item: str | None) -> None:
-        receipts.append(
-            Purge(
-                db,
-                user_id=user_id,
-                item=item,
-                data_dir=data_dir,
-                now=now,
-                actor=actor,
-                skills_dir=skills_dir,
-            ).run(dry_run=False)
-        )
+        receipts.append(_purge(db, user_id, item, dry_run=False, **where))
 
     for user_id, line in whole.items():
         purge(user_id, None)

@@ -226,12 +226,11 @@ def test_a_persons_second_undo_and_an_undo_after_forget_say_what_happened(
 # -- import: what a file's tombstones would delete, said once ------------------------------------
 
 
-def test_an_imports_tombstones_count_what_the_forget_deletes(tmp_path: Path) -> None:
-    clock = FakeClock(datetime.now(UTC) - timedelta(days=30))
-    _lib, env = _world(tmp_path / "a", clock)
-    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
-    for argv in (["export", str(older)], ["forget", "--user", OTHER], ["export", str(newer)]):
-        assert seshat(*argv, cwd=tmp_path, env=env).returncode == 0
+def _counts_of_newer_over_older(
+    tmp_path: Path, env: dict[str, str], older: Path, newer: Path
+) -> tuple[str, str]:
+    """Import `older` into a new library, then `newer`: what its dry run says the tombstones
+    would delete, and what the import's forget deletes (also a dry run)."""
     here = {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'c' / 'seshat.db'}"}
     (tmp_path / "c").mkdir()
     assert seshat("import", str(older), cwd=tmp_path, env=here).returncode == 0
@@ -240,9 +239,19 @@ def test_an_imports_tombstones_count_what_the_forget_deletes(tmp_path: Path) -> 
     would = re.search(r"would delete (\d+) thing", listed)
     deleted = re.search(r"\((\d+) thing\(s\) deleted", tried.stdout)
     assert would and deleted, (listed, tried.stdout)
+    return would.group(1), deleted.group(1)
+
+
+def test_an_imports_tombstones_count_what_the_forget_deletes(tmp_path: Path) -> None:
+    clock = FakeClock(datetime.now(UTC) - timedelta(days=30))
+    _lib, env = _world(tmp_path / "a", clock)
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    for argv in (["export", str(older)], ["forget", "--user", OTHER], ["export", str(newer)]):
+        assert seshat(*argv, cwd=tmp_path, env=env).returncode == 0
+    would, deleted = _counts_of_newer_over_older(tmp_path, env, older, newer)
     # Before: the person's whole forget, then each of their sessions and items again (in the
     # demo's data: "would delete 15", where the import deletes 7).
-    assert would.group(1) == deleted.group(1), (listed, tried.stdout)
+    assert would == deleted
 
 
 # -- export over a file that is not an export ----------------------------------------------------
@@ -419,14 +428,7 @@ def test_tombstones_for_a_session_and_an_item_in_it_count_the_item_once(tmp_path
         ["export", str(newer)],
     ):
         assert seshat(*argv, cwd=tmp_path, env=env).returncode == 0, argv
-    here = {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'c' / 'seshat.db'}"}
-    (tmp_path / "c").mkdir()
-    assert seshat("import", str(older), cwd=tmp_path, env=here).returncode == 0
-    listed = seshat("import", str(newer), "--dry-run", cwd=tmp_path, env=here).stdout
-    tried = seshat("import", str(newer), "--forget", OTHER, "--dry-run", cwd=tmp_path, env=here)
-    would = re.search(r"would delete (\d+) thing", listed)
-    deleted = re.search(r"\((\d+) thing\(s\) deleted", tried.stdout)
-    assert would and deleted, (listed, tried.stdout)
+    would, deleted = _counts_of_newer_over_older(tmp_path, env, older, newer)
     # Before: 2 (a dry run, before the merge, found no person for the session, which held a
     # lesson's provenance); counting the session's would have counted the fact twice.
-    assert would.group(1) == deleted.group(1), (listed, tried.stdout)
+    assert would == deleted
