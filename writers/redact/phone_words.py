@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 
 import phonenumbers
 from phonenumbers import shortnumberinfo
@@ -364,6 +365,17 @@ def _a_name_word(word: str) -> bool:
 _MOBILE = (phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE)
 
 
+def _valid_in(run: str, regions: Iterable[str]) -> Iterator[tuple[str, phonenumbers.PhoneNumber]]:
+    """(region, number) for each region whose plan reads `run` as a valid number of its own."""
+    for region in regions:
+        try:
+            number = phonenumbers.parse(run, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number_for_region(number, region):
+            yield region, number
+
+
 def _dialled_as_written(value: str) -> bool:
     """True when the digits of `value` are a valid number of some plan as one dials it there:
     the digits of its national format, from the trunk prefix in a plan that has one (`0676
@@ -371,13 +383,7 @@ def _dialled_as_written(value: str) -> bool:
     writes them without it (`15942342087`, China's). A count or a timestamp (`1743481485`) is
     a national number only with the trunk prefix it lacks."""
     run = _cut_ends(value)[0]
-    for region in _ALL_REGIONS:
-        try:
-            number = phonenumbers.parse(run, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if not phonenumbers.is_valid_number_for_region(number, region):
-            continue
+    for region, number in _valid_in(run, _ALL_REGIONS):
         national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
         if re.sub(r"\D", "", national) != run:
             continue
@@ -574,13 +580,7 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
     format cuts it, which no plan does for a number of that range. The trunk prefix or
     country code before the plan's digits may stand apart or not (`1-415-…`, `0 20 7946 0958`)."""
     run, _, ends = _cut_ends(value)
-    for region in regions:
-        try:
-            number = phonenumbers.parse(run, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if not phonenumbers.is_valid_number_for_region(number, region):
-            continue
+    for _region, number in _valid_in(run, regions):
         size = len(phonenumbers.national_significant_number(number))
         if _cut_as_planned({e for e in ends if e < size}, _plan_cuts(number), size):
             return True
