@@ -418,12 +418,14 @@ class Settings(BaseSettings):
                 "The public https://…/slack/events URL goes in the app's Request URLs"
             )
         address, colon, port = host.rpartition(":")
-        if colon and ":" not in address and port.isdigit():
+        bracketed = address.startswith("[") and address.endswith("]")
+        if colon and (bracketed or ":" not in address) and port.isdigit():
             raise ValueError(
-                f"{host!r} holds a port; give the address alone (SESHAT_HTTP_HOST={address}) "
-                f"and the port in SESHAT_HTTP_PORT={port}"
+                f"{host!r} holds a port; give the address alone "
+                f"(SESHAT_HTTP_HOST={address.strip('[]')}) and the port in SESHAT_HTTP_PORT={port}"
             )
-        return host
+        # An IPv6 address as URLs write it ([::1]) is the address within the brackets.
+        return host[1:-1] if host.startswith("[") and host.endswith("]") else host
 
     @field_validator("http_port", mode="before")
     @classmethod

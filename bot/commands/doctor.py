@@ -209,7 +209,8 @@ def _listen_line(settings: Settings) -> Line:
     return Line(
         name,
         OK,
-        f"{host}:{port} is free to listen on (Slack's Request URLs: https://YOUR-HOST/slack/events)",
+        f"{f'[{host}]' if ':' in host else host}:{port} is free to listen on "
+        "(Slack's Request URLs: https://YOUR-HOST/slack/events)",
     )
 
 

@@ -64,6 +64,8 @@ HTTP = {
     ("host", "parts"),
     [
         ("localhost:3000", ["holds a port", "SESHAT_HTTP_HOST=localhost", "SESHAT_HTTP_PORT=3000"]),
+        # An IPv6 address with its port, as a URL writes it (before: "not an address of this host").
+        ("[::1]:3000", ["holds a port", "SESHAT_HTTP_HOST=::1", "SESHAT_HTTP_PORT=3000"]),
         (
             "https://bot.example.com/slack/events",
             ["is a URL", "0.0.0.0: every interface", "goes in the app's Request URLs"],
@@ -94,6 +96,9 @@ def test_empty_http_settings_are_the_defaults_and_the_mode_is_read_as_typed(
         "0.0.0.0",
         3000,
     )
+    # An IPv6 address in brackets, as URLs write it, is the address inside them.
+    dotenv.write_text("SESHAT_HTTP_HOST=[::1]\n")
+    assert Settings(_env_file=str(dotenv)).http_host == "::1"  # type: ignore[call-arg]
 
 
 def test_a_token_pasted_as_the_signing_secret_is_named(tmp_path: Path) -> None:
