@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bot.commands.console import fail, out, say
+from bot.commands.console import fail, out, say, warn
 from bot.commands.store_cli import open_db
 
 if TYPE_CHECKING:
@@ -174,13 +174,15 @@ def run_edit(
     refused = names_a_file(text or "", GROUP_OF.get(kind, kind), item_id)
     if refused:
         raise fail(refused, code=2)
+    new_text = None if to_version is not None else read_text(text or "")
     with open_db() as (db, settings):
         place = Place.from_settings(settings)
         now = datetime.now(UTC)
-        if to_version is not None:
-            result = restore_version(db, kind, item_id, to_version, actor(), now, place=place)
+        if new_text is None:
+            result = restore_version(db, kind, item_id, to_version or 0, actor(), now, place=place)
         else:
-            result = edit_item(db, kind, item_id, read_text(text or ""), actor(), now, place=place)
+            result = edit_item(db, kind, item_id, new_text, actor(), now, place=place)
+        budget = settings.context_lesson_tokens
     if not result.ok:
         reason = result.reason or "refused"
         # "no lesson 9", "lesson 9 has no version 4" name the item already: said once.
@@ -189,6 +191,21 @@ def run_edit(
     note = f" ({result.reason})" if result.reason else ""
     red = f", {result.redactions} redaction(s)" if result.redactions else ""
     say(f"{noun} #{item_id}: version {result.version}{note}{red}")
+    if kind == "lesson" and new_text is not None:
+        _past_the_budget(noun, new_text, budget)
+
+
+def _past_the_budget(noun: str, text: str, budget: int) -> None:
+    """Warn when one lesson's line is longer than a session's whole lesson budget: the selector
+    never picks it (it logs the cut; before, the edit said nothing of it)."""
+    from writers.tokens import quoted_line_tokens
+
+    tokens = quoted_line_tokens("- " + " ".join(text.split()))
+    if tokens > budget:
+        warn(
+            f"this {noun} is about {tokens:,} tokens, more than a session's whole lesson budget "
+            f"({budget:,}, CONTEXT_LESSON_TOKENS): no session will be shown it; shorten it"
+        )
 
 
 def register(app: typer.Typer, group: Group) -> None:

@@ -146,12 +146,21 @@ def test_edit_show_archive_restore_and_unknown_ids(tmp_path: Path, clock: FakeCl
         app, ["lessons", "edit", str(lib.lesson), "install first, then build"], env=env
     )
     assert lesson.exit_code == 0, lesson.output
+    assert "warning" not in lesson.stderr
     shown_lesson = _json(["lessons", "show", str(lib.lesson)], env)
     assert isinstance(shown_lesson, dict) and len(shown_lesson["versions"]) == 2
     assert shown_lesson["action"] == "install first, then build"
     assert shown_lesson["versions"][1]["text"] == (
         "the build fails on a missing lockfile → install first, then build"
     )
+    # A lesson longer than a session's whole lesson budget is kept, and the edit says no session
+    # will be shown it (before: only the selector's log said so, at the next session).
+    long = run.invoke(
+        app, ["lessons", "edit", str(lib.lesson), "run the whole checklist again " * 300], env=env
+    )
+    assert long.exit_code == 0, long.output
+    assert "version 3" in long.stdout and "CONTEXT_LESSON_TOKENS" in long.stderr
+    assert "no session will be shown it" in " ".join(long.stderr.split())
     skill = run.invoke(app, ["skills", "edit", "deploy-api", "Deploy the API, carefully."], env=env)
     assert skill.exit_code == 0, skill.output
     assert "carefully" in (lib.skills / "deploy-api" / SKILL_FILE).read_text()
