@@ -209,6 +209,11 @@ DEV_REDACTION_FP_CEILING = {
     # numbers (red14-nums): 69's port ranges are no phones.
     "redaction68": 0,
     "redaction69": 0,
+    # Issue 24's fifteenth round: 71 and 74, written blind, not drawn as held out by the lot
+    # (random.Random(20261212) over 71-74); first measured on 4c0e8a4 before anyone read them:
+    # 71 170/170, FP 8 (phones 7, a national id); 74 165/170, FP 11 (api tokens in blobs).
+    "redaction71": 8,
+    "redaction74": 11,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -234,6 +239,8 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # its words (red14-words) 69's password (`pass …` after a login's user on its line).
     "redaction68": 0,
     "redaction69": 0,
+    # Issue 24's fifteenth round: 74's five phones, first measured on 4c0e8a4.
+    "redaction74": 5,
 }
 
 
@@ -349,6 +356,10 @@ HELD_OUT_REDACTION = {
     # 67-70, frozen unread; first measured on 62aedd8 before the round's rules.
     "redaction67": (170, 170, 20, 600),
     "redaction70": (164, 170, 1, 600),
+    # Issue 24's fifteenth round: written blind, drawn by lot (random.Random(20261212)) from sets
+    # 71-74, frozen unread; first measured on 4c0e8a4 before the round's rules.
+    "redaction72": (170, 170, 8, 600),
+    "redaction73": (168, 170, 19, 600),
     # After issue 24's fourteenth round (rules chosen on dev sets 68 and 69, the blind dev probe
     # dev15 and older dev data; every held-out set counted once, after the merges, nobody read a
     # held-out text): the fresh pair unchanged (67 170/170, 20; 70 164/170, 1); false positives
@@ -408,8 +419,13 @@ HELD_OUT_PROBES = {
 #   number rules (red14-nums) 260/300 (phones 159/160) and 5/300 (three office addresses, two
 #   `+49 0…` numbers written with their trunk 0, which parse as valid); with its words
 #   (red14-words) too, 295/300 (passwords 136/140).
+# - dev16 (issue 24's fifteenth round, written blind: 150 phones in records and documents from
+#   70 countries, 75 AWS secret keys without a key id, 75 passwords in 25 tools' configuration,
+#   300 near misses; `tests/support/data/dev16/`): first measured on 4c0e8a4 before anyone read
+#   it, 274/300 (phones 133/150, AWS secret keys 75/75, passwords 66/75) and 5/300.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
+    "dev16": (274, 300, 5, 300, 300),
 }
 
 
