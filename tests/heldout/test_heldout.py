@@ -423,9 +423,14 @@ HELD_OUT_PROBES = {
 #   70 countries, 75 AWS secret keys without a key id, 75 passwords in 25 tools' configuration,
 #   300 near misses; `tests/support/data/dev16/`): first measured on 4c0e8a4 before anyone read
 #   it, 274/300 (phones 133/150, AWS secret keys 75/75, passwords 66/75) and 5/300.
+# - dev17 (issue 24's fifteenth round, written blind: 200 phones of 56 countries beside a
+#   business's other numbers, half with no phone word; 400 numbers of 36 industries grouped as
+#   their country writes phones; `tests/support/data/dev17/`): first measured on 2a816d3 before
+#   anyone read it, 161/200 and 105/400.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (274, 300, 5, 300, 300),
+    "dev17": (161, 200, 105, 200, 400),
 }
 
 
