@@ -55,6 +55,29 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+# Quote pairs a value can arrive wrapped in: `docker run --env-file` and Kubernetes keep a
+# .env's quotes as part of the value, and a value copied from a document brings curly ones.
+_QUOTES = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+# What may part one Slack id from the next in a list: commas, as documented, but also the
+# spaces, semicolons and JSON brackets people write lists with.
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def unquoted(value: str) -> str:
+    """`value` without white space around it and one pair of quotes wrapping it whole; no
+    token, secret, URL or Slack id begins and ends with a quote."""
+    value = value.strip()
+    for first, last in _QUOTES:
+        if len(value) >= 2 and value.startswith(first) and value.endswith(last):
+            return value[1:-1].strip()
+    return value
+
+
+def slack_ids(value: str) -> list[str]:
+    """The Slack ids in a list setting, however it was written: `U1,U2`, `U1 U2`, `U1; U2`,
+    `["U1", "U2"]`. An id holds no space, comma or quote, so none of these can split one."""
+    parts = (unquoted(part.strip("[]")) for part in _ID_SEPARATORS.split(value.strip()))
+    return [part for part in parts if part]
 
 
 def kind_of(path: Path) -> str:
@@ -373,9 +396,9 @@ class Settings(BaseSettings):
     @field_validator("database_url", mode="before")
     @classmethod
     def _database_url(cls, value: Any) -> Any:
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str) or not unquoted(value):
             return None
-        value = value.strip()
+        value = unquoted(value)
         # Heroku and many hosts print postgres://, which SQLAlchemy no longer takes.
         if value.startswith("postgres://"):
             value = "postgresql://" + value.removeprefix("postgres://")
@@ -452,8 +475,9 @@ class Settings(BaseSettings):
     def _secret_as_pasted(cls, value: Any) -> Any:
         # A token pasted with a trailing space or newline (`"…\n"` in a .env, `$(cat file)`
         # in a unit file): no secret holds whitespace, and a signing secret with a newline
-        # would refuse every request from Slack (401) without saying why.
-        return value.strip() if isinstance(value, str) else value
+        # would refuse every request from Slack (401) without saying why. Quotes kept by
+        # `docker run --env-file` made a good token "a value that is not a Slack token".
+        return unquoted(value) if isinstance(value, str) else value
 
     @field_validator("chat_temperature", mode="before")
     @classmethod
@@ -494,7 +518,7 @@ class Settings(BaseSettings):
     @property
     def trusted_users(self) -> tuple[str, ...]:
         """LESSON_TRUSTED_USERS as a tuple of Slack user ids."""
-        return tuple(u.strip() for u in self.lesson_trusted_users.split(",") if u.strip())
+        return tuple(slack_ids(self.lesson_trusted_users))
 
     @property
     def sqlite_path(self) -> Path:
@@ -515,7 +539,7 @@ class Settings(BaseSettings):
     @property
     def owner_ids(self) -> list[str]:
         """SLACK_OWNER_IDS as a list; the first is the DM target for review cards."""
-        return [part.strip() for part in self.slack_owner_ids.split(",") if part.strip()]
+        return slack_ids(self.slack_owner_ids)
 
     def secret(self, name: str) -> str | None:
         """The value of a secret setting by its variable name, or None when unset/placeholder."""

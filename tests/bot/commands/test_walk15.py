@@ -1,0 +1,78 @@
+"""Paths a new user, a person or an owner hits (walk15): each ends in one clear line naming the
+fix, never a traceback or a silent success."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import one_error, seshat
+
+# -- Settings as the environment delivers them ------------------------------------------------
+
+TOKENS = {
+    "SLACK_BOT_TOKEN": "xoxb-1111-2222-abcdefghijklmnop",
+    "SLACK_APP_TOKEN": "xapp-1-A1-2-abcdef",
+    "SLACK_OWNER_IDS": "U0123ABCD",
+}
+
+
+@pytest.mark.parametrize(
+    "quotes", [('"', '"'), ("'", "'"), ("\u201c", "\u201d")], ids=["double", "single", "curly"]
+)
+def test_settings_wrapped_in_quotes_the_environment_kept_are_read_without_them(
+    tmp_path: Path, quotes: tuple[str, str]
+) -> None:
+    first, last = quotes
+    # `docker run --env-file` and Kubernetes keep a .env's quotes as part of the value.
+    env = {name: f"{first}{value}{last}" for name, value in TOKENS.items()}
+    env["DATABASE_URL"] = f"{first}sqlite:///{tmp_path / 'q.db'}{last}"
+    result = seshat("check-config", cwd=tmp_path, env=env)
+    # Before: "SLACK_BOT_TOKEN holds a value that is not a Slack token; it needs the xoxb-… one",
+    # of a good token, and the same of the app token and the owner id.
+    assert result.returncode == 0, result.stderr
+    assert "look complete" in result.stdout
+    upgrade = seshat("db", "upgrade", cwd=tmp_path, env=env)
+    # Before: `'"sqlite:///…"': Seshat stores in SQLite (…) or PostgreSQL (…)`.
+    assert upgrade.returncode == 0, upgrade.stderr
+    assert (tmp_path / "q.db").is_file()
+
+
+@pytest.mark.parametrize(
+    "owners",
+    ["U0123ABCD U0456EFGH", "U0123ABCD; U0456EFGH", '["U0123ABCD", "U0456EFGH"]'],
+    ids=["spaces", "semicolons", "json"],
+)
+def test_owner_ids_listed_with_spaces_semicolons_or_as_json_are_each_an_owner(
+    tmp_path: Path, owners: str
+) -> None:
+    env = {**TOKENS, "SLACK_OWNER_IDS": owners}
+    result = seshat("doctor", "--offline", cwd=tmp_path, env=env)
+    # Before: "SLACK_OWNER_IDS: 'U0123ABCD U0456EFGH' is not a Slack member id", of two.
+    assert "✓ SLACK_OWNER_IDS: U0123ABCD, U0456EFGH" in result.stdout, result.stdout
+    assert seshat("check-config", cwd=tmp_path, env=env).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("token", "named"),
+    [
+        ("xoxb-1111-2222-abcdefghijklmnop # the bot", "holds a space and '#'"),
+        ("xoxb-1111-2222-abcdefghijklmnop;", "holds ';'"),
+    ],
+    ids=["comment-in-quotes", "semicolon"],
+)
+def test_a_token_with_a_comment_or_semicolon_pasted_into_it_names_them_and_not_the_token(
+    tmp_path: Path, token: str, named: str
+) -> None:
+    (tmp_path / ".env").write_text(
+        f'SLACK_BOT_TOKEN="{token}"\nSLACK_APP_TOKEN={TOKENS["SLACK_APP_TOKEN"]}\n'
+        "SLACK_OWNER_IDS=U0123ABCD\n"
+    )
+    result = seshat("check-config", cwd=tmp_path)
+    # Before: "Slack settings look complete", then Slack refused the token at `seshat run`
+    # (invalid_auth) with the fix "reinstall the app".
+    said = one_error(result, 1, f"SLACK_BOT_TOKEN {named}", "after the closing quote")
+    assert "abcdefghijklmnop" not in said
+    doctor = seshat("doctor", "--offline", cwd=tmp_path)
+    assert f"✗ SLACK_BOT_TOKEN: {named}" in doctor.stdout, doctor.stdout
