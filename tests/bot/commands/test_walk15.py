@@ -3,10 +3,13 @@ fix, never a traceback or a silent success."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.doubles.stack import LocalStack
+from tests.bot.learning.test_e2e_forget import ALICE, seed, start
 from tests.support.cli import one_error, seshat
 
 # -- Settings as the environment delivers them ------------------------------------------------
@@ -76,3 +79,28 @@ def test_a_token_with_a_comment_or_semicolon_pasted_into_it_names_them_and_not_t
     assert "abcdefghijklmnop" not in said
     doctor = seshat("doctor", "--offline", cwd=tmp_path)
     assert f"✗ SLACK_BOT_TOKEN: {named}" in doctor.stdout, doctor.stdout
+
+
+# -- a person's /seshat forget, typed as a sentence -------------------------------------------
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> Iterator[LocalStack]:
+    """The daemon on the local Slack workspace, with Alice's and Bob's sessions reflected."""
+    stack = start(tmp_path / "data")
+    try:
+        seed(stack)
+        yield stack
+    finally:
+        stack.stop()
+
+
+def test_forget_an_id_ending_a_sentence_or_in_bold_asks_to_forget_it(people: LocalStack) -> None:
+    dm = people.slack.dm_channel(ALICE)
+    one = people.slack.slash_command(ALICE, dm, "/seshat", "forget fact:1")
+    assert one is not None and "Forget `fact:1`?" in one["text"], one
+    # Before: "`fact:1.` is not something I keep about you, so there is nothing to forget".
+    for typed in ("forget fact:1.", "forget fact:1?", "forget *fact:1*", "forget _fact:1_!"):
+        assert people.slack.slash_command(ALICE, dm, "/seshat", typed) == one, typed
+    other = people.slack.slash_command(ALICE, dm, "/seshat", "forget fact:10.")
+    assert other is not None and "`fact:10.` is not something I keep" in other["text"]
