@@ -3,6 +3,7 @@ fix, never a traceback or a silent success."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,3 +105,31 @@ def test_forget_an_id_ending_a_sentence_or_in_bold_asks_to_forget_it(people: Loc
         assert people.slack.slash_command(ALICE, dm, "/seshat", typed) == one, typed
     other = people.slack.slash_command(ALICE, dm, "/seshat", "forget fact:10.")
     assert other is not None and "`fact:10.` is not something I keep" in other["text"]
+
+
+# -- "--- Logging error ---" in a test run ------------------------------------------------------
+
+
+def test_an_in_process_seshat_run_leaves_the_logging_as_it_found_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.bot.test_first_run import seshat as first_run_seshat
+
+    root = logging.getLogger()
+    before = root.handlers[:]
+    env = {
+        **TOKENS,
+        "SESHAT_ENV_FILE": str(tmp_path / ".env"),
+        "SESHAT_DATA_DIR": str(tmp_path / "data"),
+        "SESHAT_EMBEDDER": "hashing",
+        "SLACK_API_URL": "http://127.0.0.1:9/api/",  # nothing listens: `run` stops at its check
+    }
+    result = first_run_seshat("run", env=env)
+    assert result.exit_code == 2 and "SLACK_BOT_TOKEN" in result.stderr, result.stderr
+    # Before: `seshat run` put a handler on the runner's stderr in the root logger and left it
+    # there; once the runner closed that stream, every later record (the Socket Mode threads of
+    # the next tests' daemons among them) printed "--- Logging error ---" and a traceback, and
+    # tests/bot/test_first_run.py's second-daemon test failed on it.
+    assert root.handlers == before
+    logging.getLogger("tests.walk15").warning("a record after the run")
+    assert "Logging error" not in capsys.readouterr().err
