@@ -55,6 +55,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+# Characters that do not show, found in names pasted from web pages and chats.
+_HIDDEN_IN_A_NAME = frozenset("\u00a0\u200b\u200c\u200d\u2060\ufeff")
 # Quote pairs a value can arrive wrapped in: `docker run --env-file` and Kubernetes keep a
 # .env's quotes as part of the value, and a value copied from a document brings curly ones.
 _QUOTES = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
@@ -140,6 +142,15 @@ def read_env_file(path: Path) -> str:
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    if encoding == "utf-8" and b"\x00" in raw:
+        # UTF-16 without a byte-order mark is valid UTF-8 with a NUL after each letter: every
+        # name was read with NULs in it, and every setting reported missing.
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise ConfigError(
+            f"{path}, line {line}: holds NUL bytes, so it is not a UTF-8 text file (UTF-16 "
+            'without a byte-order mark?); save it as UTF-8 (an editor\'s "Save as… UTF-8", or '
+            "`iconv -f utf-16le -t utf-8`)"
+        )
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -151,6 +162,16 @@ def read_env_file(path: Path) -> str:
     from dotenv.parser import parse_stream
 
     for binding in parse_stream(io.StringIO(text)):
+        hidden = sorted({c for c in binding.key or "" if c in _HIDDEN_IN_A_NAME})
+        if hidden:
+            # A name pasted from a web page or a chat with a zero-width space in it is another
+            # name: the setting was reported missing while the file plainly held it.
+            shown = "".join(c for c in binding.key or "" if c not in _HIDDEN_IN_A_NAME)
+            raise ConfigError(
+                f"{path}, line {binding.original.line}: the name {shown} holds "
+                f"{', '.join(f'U+{ord(c):04X}' for c in hidden)}, a character that does not "
+                "show (pasted from a web page or a chat?); type the name again"
+            )
         if binding.error:
             written = binding.original.string.strip()
             # Only the name is shown: a line without `=` (`SLACK_BOT_TOKEN xoxb-…`,

@@ -82,6 +82,30 @@ def test_a_token_with_a_comment_or_semicolon_pasted_into_it_names_them_and_not_t
     assert f"✗ SLACK_BOT_TOKEN: {named}" in doctor.stdout, doctor.stdout
 
 
+def test_a_name_with_a_character_that_does_not_show_is_named_not_reported_missing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / ".env").write_text(
+        f"SLACK_OWNER_IDS=U0123ABCD\n\u200bSLACK_BOT_TOKEN={TOKENS['SLACK_BOT_TOKEN']}\n"
+        f"SLACK_APP_TOKEN={TOKENS['SLACK_APP_TOKEN']}\n",
+        encoding="utf-8",
+    )
+    result = seshat("check-config", cwd=tmp_path)
+    # Before: "Missing or placeholder setting(s) … SLACK_BOT_TOKEN", of a file that held it.
+    said = one_error(result, 2, ".env, line 2: the name SLACK_BOT_TOKEN holds U+200B")
+    assert "abcdefghijklmnop" not in said
+
+
+def test_a_settings_file_in_utf16_without_a_byte_order_mark_says_how_to_convert_it(
+    tmp_path: Path,
+) -> None:
+    text = "".join(f"{name}={value}\n" for name, value in TOKENS.items())
+    (tmp_path / ".env").write_bytes(text.encode("utf-16-le"))
+    result = seshat("check-config", cwd=tmp_path)
+    # Before: every setting reported missing (each name was read with a NUL after each letter).
+    one_error(result, 2, ".env, line 1: holds NUL bytes", "iconv -f utf-16le -t utf-8")
+
+
 # -- a person's /seshat forget, typed as a sentence -------------------------------------------
 
 
