@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.doubles.stack import LocalStack
-from tests.bot.learning.test_e2e_forget import ALICE, seed, start
+from tests.bot.learning.test_e2e_forget import ALICE, home, seed, start
 from tests.support.cli import one_error, seshat
 
 # -- Settings as the environment delivers them ------------------------------------------------
@@ -157,3 +157,22 @@ def test_an_in_process_seshat_run_leaves_the_logging_as_it_found_it(
     assert root.handlers == before
     logging.getLogger("tests.walk15").warning("a record after the run")
     assert "Logging error" not in capsys.readouterr().err
+
+
+def test_a_forget_click_carrying_an_id_past_the_databases_range_is_answered(
+    people: LocalStack,
+) -> None:
+    from bot.home.user import FORGET_ITEM
+
+    home(people, ALICE)
+    for value in ("fact:" + "9" * 30, "note:" + "9" * 20, "fact:\u0661"):
+        mark = people.slack.mark()
+        people.slack.click_home_button(ALICE, FORGET_ITEM, value)
+        # A refused item is audited and the Home published again, as it is for `fact:999`.
+        # Before: the database's overflow stopped the handler ("handler failed" and a traceback
+        # in the log) with nothing published; and `fact:١` (int() reads it as 1) forgot fact:1.
+        people.slack.wait_for_call(
+            "views.publish", lambda c: c.params.get("user_id") == ALICE, timeout=15, after=mark
+        )
+    kept = people.slack.slash_command(ALICE, people.slack.dm_channel(ALICE), "/seshat", "memory")
+    assert kept is not None and "'value': 'fact:1'" in str(kept["blocks"]), kept
