@@ -439,10 +439,24 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (not {value!r})")
         return level
 
-    @field_validator("slack_mode", mode="before")
+    @field_validator(
+        "slack_mode",
+        "chat_provider",
+        "reply_streaming",
+        "slack_experience",
+        "slack_allow_bots",
+        "reflection_provider",
+        "reflection_over_cap",
+        "lesson_corroborators",
+        "embedder",
+        "learning_notices",
+        "log_format",
+        mode="before",
+    )
     @classmethod
     def _mode_as_typed(cls, value: Any) -> Any:
-        # `SLACK_MODE=HTTP` or `= http` (a space after the =) meant http.
+        # `SLACK_MODE=HTTP` or `= http` (a space after the =) meant http; every setting that
+        # is one of a few words alike (`LOG_FORMAT=JSON`, `CHAT_PROVIDER=Anthropic`).
         return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("http_host", mode="before")

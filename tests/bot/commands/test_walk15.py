@@ -176,3 +176,26 @@ def test_a_forget_click_carrying_an_id_past_the_databases_range_is_answered(
         )
     kept = people.slack.slash_command(ALICE, people.slack.dm_channel(ALICE), "/seshat", "memory")
     assert kept is not None and "'value': 'fact:1'" in str(kept["blocks"]), kept
+
+
+def test_a_setting_that_is_one_of_a_few_words_is_read_in_any_case(tmp_path: Path) -> None:
+    from store.config import Settings
+
+    typed = {
+        "LOG_FORMAT": "JSON",
+        "CHAT_PROVIDER": "Anthropic",
+        "SLACK_EXPERIENCE": "Agent",
+        "SESHAT_EMBEDDER": "HASHING",
+        "REFLECTION_PROVIDER": " Heuristic",
+        "LEARNING_NOTICES": "Owner",
+        "SLACK_ALLOW_BOTS": "None",
+    }
+    result = seshat("check-config", cwd=tmp_path, env={**TOKENS, **typed})
+    # Before: "LOG_FORMAT: Input should be 'json' or 'text'" (SLACK_MODE=HTTP was read as http).
+    assert result.returncode == 0, result.stderr
+    settings = Settings(_env_file=None, **typed)
+    assert (settings.log_format, settings.chat_provider, settings.slack_allow_bots) == (
+        "json",
+        "anthropic",
+        "none",
+    )
