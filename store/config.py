@@ -55,6 +55,31 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+# Characters that do not show, found in names pasted from web pages and chats.
+_HIDDEN_IN_A_NAME = frozenset("\u00a0\u200b\u200c\u200d\u2060\ufeff")
+# Quote pairs a value can arrive wrapped in: `docker run --env-file` and Kubernetes keep a
+# .env's quotes as part of the value, and a value copied from a document brings curly ones.
+_QUOTES = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+# What may part one Slack id from the next in a list: commas, as documented, but also the
+# spaces, semicolons and JSON brackets people write lists with.
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def unquoted(value: str) -> str:
+    """`value` without white space around it and one pair of quotes wrapping it whole; no
+    token, secret, URL or Slack id begins and ends with a quote."""
+    value = value.strip()
+    for first, last in _QUOTES:
+        if len(value) >= 2 and value.startswith(first) and value.endswith(last):
+            return value[1:-1].strip()
+    return value
+
+
+def slack_ids(value: str) -> list[str]:
+    """The Slack ids in a list setting, however it was written: `U1,U2`, `U1 U2`, `U1; U2`,
+    `["U1", "U2"]`. An id holds no space, comma or quote, so none of these can split one."""
+    parts = (unquoted(part.strip("[]")) for part in _ID_SEPARATORS.split(value.strip()))
+    return [part for part in parts if part]
 
 
 def kind_of(path: Path) -> str:
@@ -117,6 +142,15 @@ def read_env_file(path: Path) -> str:
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    if encoding == "utf-8" and b"\x00" in raw:
+        # UTF-16 without a byte-order mark is valid UTF-8 with a NUL after each letter: every
+        # name was read with NULs in it, and every setting reported missing.
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise ConfigError(
+            f"{path}, line {line}: holds NUL bytes, so it is not a UTF-8 text file (UTF-16 "
+            'without a byte-order mark?); save it as UTF-8 (an editor\'s "Save as… UTF-8", or '
+            "`iconv -f utf-16le -t utf-8`)"
+        )
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -128,6 +162,16 @@ def read_env_file(path: Path) -> str:
     from dotenv.parser import parse_stream
 
     for binding in parse_stream(io.StringIO(text)):
+        hidden = sorted({c for c in binding.key or "" if c in _HIDDEN_IN_A_NAME})
+        if hidden:
+            # A name pasted from a web page or a chat with a zero-width space in it is another
+            # name: the setting was reported missing while the file plainly held it.
+            shown = "".join(c for c in binding.key or "" if c not in _HIDDEN_IN_A_NAME)
+            raise ConfigError(
+                f"{path}, line {binding.original.line}: the name {shown} holds "
+                f"{', '.join(f'U+{ord(c):04X}' for c in hidden)}, a character that does not "
+                "show (pasted from a web page or a chat?); type the name again"
+            )
         if binding.error:
             written = binding.original.string.strip()
             # Only the name is shown: a line without `=` (`SLACK_BOT_TOKEN xoxb-…`,
@@ -373,9 +417,9 @@ class Settings(BaseSettings):
     @field_validator("database_url", mode="before")
     @classmethod
     def _database_url(cls, value: Any) -> Any:
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str) or not unquoted(value):
             return None
-        value = value.strip()
+        value = unquoted(value)
         # Heroku and many hosts print postgres://, which SQLAlchemy no longer takes.
         if value.startswith("postgres://"):
             value = "postgresql://" + value.removeprefix("postgres://")
@@ -395,10 +439,24 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (not {value!r})")
         return level
 
-    @field_validator("slack_mode", mode="before")
+    @field_validator(
+        "slack_mode",
+        "chat_provider",
+        "reply_streaming",
+        "slack_experience",
+        "slack_allow_bots",
+        "reflection_provider",
+        "reflection_over_cap",
+        "lesson_corroborators",
+        "embedder",
+        "learning_notices",
+        "log_format",
+        mode="before",
+    )
     @classmethod
     def _mode_as_typed(cls, value: Any) -> Any:
-        # `SLACK_MODE=HTTP` or `= http` (a space after the =) meant http.
+        # `SLACK_MODE=HTTP` or `= http` (a space after the =) meant http; every setting that
+        # is one of a few words alike (`LOG_FORMAT=JSON`, `CHAT_PROVIDER=Anthropic`).
         return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("http_host", mode="before")
@@ -452,8 +510,9 @@ class Settings(BaseSettings):
     def _secret_as_pasted(cls, value: Any) -> Any:
         # A token pasted with a trailing space or newline (`"…\n"` in a .env, `$(cat file)`
         # in a unit file): no secret holds whitespace, and a signing secret with a newline
-        # would refuse every request from Slack (401) without saying why.
-        return value.strip() if isinstance(value, str) else value
+        # would refuse every request from Slack (401) without saying why. Quotes kept by
+        # `docker run --env-file` made a good token "a value that is not a Slack token".
+        return unquoted(value) if isinstance(value, str) else value
 
     @field_validator("chat_temperature", mode="before")
     @classmethod
@@ -494,7 +553,7 @@ class Settings(BaseSettings):
     @property
     def trusted_users(self) -> tuple[str, ...]:
         """LESSON_TRUSTED_USERS as a tuple of Slack user ids."""
-        return tuple(u.strip() for u in self.lesson_trusted_users.split(",") if u.strip())
+        return tuple(slack_ids(self.lesson_trusted_users))
 
     @property
     def sqlite_path(self) -> Path:
@@ -515,7 +574,7 @@ class Settings(BaseSettings):
     @property
     def owner_ids(self) -> list[str]:
         """SLACK_OWNER_IDS as a list; the first is the DM target for review cards."""
-        return [part.strip() for part in self.slack_owner_ids.split(",") if part.strip()]
+        return slack_ids(self.slack_owner_ids)
 
     def secret(self, name: str) -> str | None:
         """The value of a secret setting by its variable name, or None when unset/placeholder."""

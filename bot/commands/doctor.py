@@ -85,6 +85,10 @@ def checks(settings: Settings, *, online: bool) -> list[Line]:
             lines.append(Line(name, FAIL, f"not set: {WHERE_TO_GET[name]}"))
             continue
         want = slack.TOKEN_PREFIXES.get(name)
+        stray = slack.stray_characters(name, value)
+        if stray:
+            lines.append(Line(name, FAIL, stray.removeprefix(f"{name} ")))
+            continue
         if want and not value.startswith(want):
             lines.append(Line(name, FAIL, f"holds {slack.token_kind(value)}: {WHERE_TO_GET[name]}"))
             continue

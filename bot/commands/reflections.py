@@ -113,6 +113,11 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
 
         data = _read_transcript(transcript)
         messages = _messages(data["messages"])  # a wrong file is refused before any database
+        team, channel, user = (str(data[key]) for key in ("team", "channel", "user"))
+        # The parsed file and then the messages are let go once used: kept, they sat beside the
+        # reflection's own copy of the transcript (docs/notes/walk15.md: the peak memory).
+        del data
+        count = len(messages)
         try:
             runtime = Runtime(load_settings())
         except ConfigError as exc:
@@ -120,17 +125,18 @@ def register(app: typer.Typer, reflection_app: typer.Typer, reflections_app: typ
         try:
             # A long transcript takes minutes (each message is redacted before it is stored):
             # said as it goes, not in silence.
-            with steps("storing messages (each redacted first)", len(messages)) as counter:
+            with steps("storing messages (each redacted first)", count) as counter:
                 session_id = runtime.store_transcript(
-                    team=str(data["team"]),
-                    channel=str(data["channel"]),
-                    user=str(data["user"]),
+                    team=team,
+                    channel=channel,
+                    user=user,
                     messages=messages,
                     progress=counter.advance,
                 )
+            del messages
             if counter.shown:
                 err.print(
-                    f"reflecting on {len(messages):,} messages (those that fit the reflection "
+                    f"reflecting on {count:,} messages (those that fit the reflection "
                     "budget go to the model)…",
                     markup=False,
                 )

@@ -278,8 +278,9 @@ class UserHome:
                 "text": text,
                 "blocks": [_mrkdwn(text), {"type": "actions", "elements": [forget_all_button()]}],
             }
-        # As typed or pasted: `Fact:12`, `` `fact:12` ``, `fact: 12`.
-        wanted = "".join(ref.strip("`'\" ").lower().split())
+        # As typed or pasted: `Fact:12`, `` `fact:12` ``, `fact: 12`, `*fact:12*` (Slack's
+        # bold), `fact:12.` at the end of a sentence: no id ends in punctuation.
+        wanted = "".join(ref.strip("`'\"*_~<> ").rstrip(".,;!?").strip("`'\"*_~").lower().split())
         item = next((i for i in self.kept(user) if i.ref.lower() == wanted), None)
         if item is None:
             # Before: a Forget button for it, and only the click said it was not theirs.

@@ -5,6 +5,7 @@ a token Slack refuses, an app token of the wrong kind, a Slack that cannot be re
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -207,6 +208,26 @@ def not_the_signing_secret(value: str) -> str | None:
     )
 
 
+# What a pasted line adds to a token that Slack's tokens and signing secret never hold: a
+# comment inside the quotes (`"xoxb-… # bot"`), a trailing `;`, a second value.
+_NOT_IN_A_TOKEN = re.compile(r"[\s#;,'\"`\u201c\u201d\u2018\u2019]")
+
+
+def stray_characters(name: str, value: str) -> str | None:
+    """What is wrong with a Slack secret holding characters no Slack secret has, naming them
+    but none of the secret; None when it holds none."""
+    found = sorted(set(_NOT_IN_A_TOKEN.findall(value)))
+    if not found:
+        return None
+    names = ["a space" if c == " " else repr(c) for c in found]
+    shown = " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+    return (
+        f"{name} holds {shown}, which no Slack token or secret has: a comment inside the quotes "
+        f'({name}="…"  # comment goes after the closing quote), a trailing ; or a second value. '
+        "Keep the token alone"
+    )
+
+
 def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
     """(errors, warnings) about the Slack settings that need no network to see."""
     errors: list[str] = []
@@ -214,7 +235,10 @@ def offline_problems(settings: Settings) -> tuple[list[str], list[str]]:
     for name in settings.required_slack_secrets():
         value = settings.secret(name)
         want = TOKEN_PREFIXES.get(name)
-        if value and want and not value.startswith(want):
+        stray = stray_characters(name, value) if value and name.startswith("SLACK_") else None
+        if stray:
+            errors.append(stray)
+        elif value and want and not value.startswith(want):
             errors.append(
                 f"{name} holds {token_kind(value)}; it needs the {want}… one: {WHERE_TO_GET[name]}"
             )

@@ -23,6 +23,7 @@ from typer.testing import CliRunner, Result
 from bot.cli import app
 from bot.doubles.anthropic_api import LocalAnthropicAPI
 from bot.doubles.slack_workspace import LocalSlackWorkspace
+from tests.support.cli import kept_logging
 
 ROOT = Path(__file__).resolve().parents[2]
 OWN = ("SLACK_", "ANTHROPIC_", "SESHAT_", "DATABASE_URL", "REFLECTION_", "CHAT_", "LOG_")
@@ -40,8 +41,9 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def seshat(*args: str, env: dict[str, str] | None = None) -> Result:
-    """The real `seshat` command, in-process."""
-    return CliRunner().invoke(app, list(args), env=env or {})
+    """The real `seshat` command, in-process (the logging put back as it was after)."""
+    with kept_logging():
+        return CliRunner().invoke(app, list(args), env=env or {})
 
 
 def no_traceback(result: Result) -> None:

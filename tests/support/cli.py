@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -59,6 +61,27 @@ def seshat(
     return _in_process(list(args), cwd, full, stdin)
 
 
+@contextmanager
+def kept_logging() -> Iterator[None]:
+    """Put the logging back as it was after an in-process command: `seshat run` (and the CLI's
+    callback) set the root's handlers and levels; the handler left on the runner's stderr, a
+    stream closed when the command ends, made every later record print "--- Logging error ---"
+    (the next tests' Socket Mode threads among them)."""
+    from bot.logs import OWN_LEVEL_LIBRARIES, QUIET_LIBRARIES
+
+    root = logging.getLogger()
+    libraries = [logging.getLogger(name) for name in OWN_LEVEL_LIBRARIES + QUIET_LIBRARIES]
+    handlers, level = root.handlers[:], root.level
+    levels = [library.level for library in libraries]
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        for library, was in zip(libraries, levels, strict=True):
+            library.setLevel(was)
+
+
 def _in_process(
     args: list[str], cwd: Path, full: dict[str, str], stdin: str | None
 ) -> subprocess.CompletedProcess[str]:
@@ -69,16 +92,13 @@ def _in_process(
     overrides: dict[str, str | None] = {k: None for k in os.environ if k not in full}
     overrides.update(full)
     overrides.setdefault("SESHAT_ENV_FILE", None)
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
     previous = Path.cwd()
     os.chdir(cwd)
     try:
-        result = CliRunner().invoke(app, args, input=stdin, env=overrides)
+        with kept_logging():
+            result = CliRunner().invoke(app, args, input=stdin, env=overrides)
     finally:
         os.chdir(previous)
-        root.setLevel(level)
-        root.handlers[:] = handlers
     stderr = result.stderr
     code = result.exit_code
     if result.exception is not None and not isinstance(result.exception, SystemExit):

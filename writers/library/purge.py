@@ -311,7 +311,10 @@ class Purge:
             entries = list(db.scalars(select(MemoryEntry).where(MemoryEntry.session_id == ident)))
             obs = list(db.scalars(select(Observation).where(Observation.session_id == ident)))
             return entries, obs, rows, [ident]
-        if not ident.isdigit():
+        # Row ids are ASCII and fit the database's 64 bits: `fact:١` (an Arabic-Indic one,
+        # which int() reads as 1) or a 30-digit id is nobody's item; the second stopped a
+        # Forget click with the database's overflow and no answer.
+        if not (ident.isascii() and ident.isdigit()) or int(ident) >= 2**63:
             raise UnknownItem(f"no {kind} {ident} of yours")
         if kind == "fact":
             entry = db.get(MemoryEntry, int(ident))
