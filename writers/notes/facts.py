@@ -428,7 +428,7 @@ def _scored(
         lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
         RETRIEVABLE,
     )
-    idx = np.flatnonzero(mask)
+    idx = mask.nonzero()[0]  # `np.flatnonzero` of the 1-d mask, without its two Python layers
     if not idx.size:
         return None
     relevance = np.zeros(idx.size, dtype=np.float64)
@@ -460,7 +460,8 @@ def _scored(
         elif not lex.any():
             lists = []
         for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
-            lo, hi = float(scores.min()), float(scores.max())
+            # `scores.min()` and `.max()`: the reductions they run, without `_methods`' layer.
+            lo, hi = float(np.minimum.reduce(scores)), float(np.maximum.reduce(scores))
             if hi > lo:
                 relevance += w * (scores - lo) / (hi - lo)
     days = np.maximum(0.0, (factindex.epoch(now) - sh.last_use_s[idx]) / 86400)
@@ -662,15 +663,18 @@ def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
     and costs as its build rendered them, so nothing is rendered or counted again and no row
     object is made; a large shelf's chosen facts are read and rendered."""
-    sh, chosen = _choose(db, limit=None, **ask)
-    shown = [sh.shown(i) for i in chosen]
-    if all(got is not None for got in shown):
+    sh, chosen, costs = _chosen(db, limit=None, **ask)
+    # A shelf that keeps its lines: each chosen fact's line and status by its position, its cost
+    # as `_chosen` read it for the budget (the same element of `line_tokens`: `Shelf.shown`,
+    # without a numpy scalar per fact).
+    position = sh.position if sh.lines else {}
+    if all(i in position for i in chosen):
+        lines, statuses = sh.lines, sh.statuses
         return [
-            FactLine(i, line, tokens)
-            for i, got in zip(chosen, shown, strict=True)
-            if got is not None
-            for line, tokens, status in [got]
-            if status in RETRIEVABLE
+            FactLine(i, lines[n], costs[i])
+            for i in chosen
+            for n in [position[i]]
+            if statuses[n] in RETRIEVABLE
         ]
     return [
         FactLine(f.id, line, quoted_line_tokens(line))
@@ -694,6 +698,37 @@ def _choose(
     known: factindex.Known | None,
 ) -> tuple[factindex.Shelf, list[int]]:
     """The session's shelf and the ids of its best facts that fit the budget, best first."""
+    sh, chosen, _costs = _chosen(
+        db,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+        limit=limit,
+        token_budget=token_budget,
+        known=known,
+    )
+    return sh, chosen
+
+
+def _chosen(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+    limit: int | None,
+    token_budget: int | None,
+    known: factindex.Known | None,
+) -> tuple[factindex.Shelf, list[int], dict[int, int]]:
+    """`_choose`, with what each chosen fact's line costs (its `line_tokens`), by id."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     got = _scored(
         db,
@@ -707,6 +742,7 @@ def _choose(
         now=now,
     )
     chosen: list[int] = []
+    costs: dict[int, int] = {}
     used = misses = 0
     if got is not None:
         # `rank_facts`' order, read as plain ints: a `Ranked` and five numpy scalars made
@@ -725,12 +761,13 @@ def _choose(
                     break
                 continue
             chosen.append(id_list[j])
+            costs[id_list[j]] = cost
             used += cost
     # A superseded fact sinks below its replacement among what the budget chose: the order
     # changes, never what is shown (`supersede`).
     if embedder is not None:
         chosen = supersede.sink_superseded(sh, chosen, embedder.name)
-    return sh, chosen
+    return sh, chosen, costs
 
 
 def _read_chosen(db: Session, chosen: list[int]) -> list[MemoryEntry]:

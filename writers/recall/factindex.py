@@ -103,7 +103,9 @@ class Shelf:
     @functools.cached_property
     def norm(self) -> np.ndarray:
         """BM25's length normalisation of every fact (computed once per shelf)."""
-        avg = float(self.doc_len.mean()) if len(self.doc_len) else 1.0
+        n = len(self.doc_len)
+        # `doc_len.mean()`: the sum `_methods._mean` takes, divided by the count, as it does.
+        avg = float(np.add.reduce(self.doc_len) / n) if n else 1.0
         return lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / (avg or 1.0))
 
     @property
