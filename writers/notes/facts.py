@@ -431,6 +431,9 @@ def _scored(
     idx = mask.nonzero()[0]  # `np.flatnonzero` of the 1-d mask, without its two Python layers
     if not idx.size:
         return None
+    # Every fact visible (a person's own shelf, the usual case): the shelf's arrays are read as
+    # they are rather than copied through `idx` (the same values, nothing written to them).
+    whole = idx.size == len(sh)
     relevance = np.zeros(idx.size, dtype=np.float64)
     lists: list[np.ndarray] = []
     if query_text.strip():
@@ -445,7 +448,7 @@ def _scored(
             extra = expand.extra_lexical(sh, query_text, table)
             if extra is not None:
                 lex = lex + extra
-        lex = lex[idx]
+        lex = lex if whole else lex[idx]
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
@@ -464,8 +467,13 @@ def _scored(
             lo, hi = float(np.minimum.reduce(scores)), float(np.maximum.reduce(scores))
             if hi > lo:
                 relevance += w * (scores - lo) / (hi - lo)
-    days = np.maximum(0.0, (factindex.epoch(now) - sh.last_use_s[idx]) / 86400)
-    prior = sh.confidence[idx] * np.exp(-sh.decay[idx] * days)  # fact_prior, vectorised
+    last, confidence, decay = (
+        (sh.last_use_s, sh.confidence, sh.decay)
+        if whole
+        else (sh.last_use_s[idx], sh.confidence[idx], sh.decay[idx])
+    )
+    days = np.maximum(0.0, (factindex.epoch(now) - last) / 86400)
+    prior = confidence * np.exp(-decay * days)  # fact_prior, vectorised
     base = relevance if lists else np.ones(idx.size)
     score = base * (1 + PRIOR_TILT * (np.minimum(prior, 1.0) - 0.5))
     return idx, score, relevance, prior
@@ -503,15 +511,17 @@ def cosines(
     shortlist: int = DENSE_SHORTLIST,
     newest: np.ndarray | None = None,
 ) -> np.ndarray:
-    """The cosine of each visible fact to the query. In a very large scope only the lexical
+    """The cosine of each visible fact (`idx`: their positions in `mat`, ascending, as a mask's
+    `nonzero` gives them) to the query. In a very large scope only the lexical
     best (among the facts BM25 matched at all) and the newest get theirs computed; the rest get
     the lowest of those (so min-max scaling puts them at 0), which keeps a selection's cost
     from growing with every fact. `newest` is `newest_of(created[idx], shortlist)` if the
     caller kept it."""
     if idx.size <= all_max:
-        # The whole matrix times the query, then the visible rows: indexing the matrix first
-        # would copy it on every selection.
-        full: np.ndarray = row_dots(mat, q)[idx].astype(np.float64)
+        # The whole matrix times the query, then the visible rows (all of them: no copy
+        # through `idx`): indexing the matrix first would copy it on every selection.
+        dots = row_dots(mat, q)
+        full: np.ndarray = (dots if idx.size == dots.shape[0] else dots[idx]).astype(np.float64)
         return full
     k = min(shortlist, idx.size - 1)
     hits = np.flatnonzero(lex > 0)
@@ -748,9 +758,10 @@ def _chosen(
         # `rank_facts`' order, read as plain ints: a `Ranked` and five numpy scalars made
         # for each candidate cost more than choosing among a person's few facts.
         idx, score, _relevance, _prior = got
-        ids = sh.ids[idx]
+        whole = idx.size == len(sh)  # every fact visible: the arrays as they are (`_scored`)
+        ids = sh.ids if whole else sh.ids[idx]
         id_list: list[int] = ids.tolist()
-        tokens: list[int] = sh.line_tokens[idx].tolist()
+        tokens: list[int] = (sh.line_tokens if whole else sh.line_tokens[idx]).tolist()
         for j in _best_first(score, ids):
             if limit is not None and len(chosen) >= limit:
                 break

@@ -184,7 +184,7 @@ class Shelf:
         """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`;
         terms held by more than `max_postings` facts left out of the round)."""
         first = self.bm25(set(lexical.hashed(query)))
-        if not first.any():
+        if not np.logical_or.reduce(first):  # `first.any()`, without `_methods`' layer
             return first
         # The PRF_DOCS best, ties to the older fact (as a stable sort would), without sorting all.
         # Selected among the matches only: partitioning all, mostly zeros, is slow (introselect
