@@ -52,7 +52,9 @@ class Embedder(Protocol):
 
 def _normalise_rows(mat: npt.NDArray[Any]) -> Matrix:
     out = np.ascontiguousarray(mat, dtype=np.float32)
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    # The operations `np.linalg.norm(out, axis=1, keepdims=True)` runs for real rows (so the
+    # same bits), without its Python-level checks: every message's embedding pays them.
+    norms = np.sqrt(np.add.reduce(out * out, axis=1, keepdims=True))
     # Empty/unknown text gives a zero row; leave it zero rather than dividing by zero.
     np.divide(out, norms, out=out, where=norms > 1e-12)
     return out
@@ -381,7 +383,7 @@ class VectorIndex(Generic[K]):
         vec = np.asarray(vector, dtype=np.float32).reshape(-1)
         if vec.shape[0] != self._dim:
             raise ValueError(f"vector has dim {vec.shape[0]}, index expects {self._dim}")
-        norm = float(np.linalg.norm(vec))
+        norm = float(np.sqrt(vec.dot(vec)))  # what `np.linalg.norm` runs for a real vector
         return vec / norm if norm > 1e-12 else vec
 
     def add(self, key: K, vector: npt.ArrayLike) -> None:
@@ -482,5 +484,7 @@ def _top_k(scores: Matrix, k: int) -> npt.NDArray[np.intp]:
     k = min(k, scores.shape[0])
     if k == 0:
         return np.zeros(0, dtype=np.intp)
-    top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(k)
-    return top[np.argsort(-scores[top], kind="stable")]
+    # The arrays' own methods (what `np.argpartition` and `np.argsort` call, without their
+    # dispatch layers).
+    top = (-scores).argpartition(k - 1)[:k] if k < scores.shape[0] else np.arange(k)
+    return top[(-scores[top]).argsort(kind="stable")]

@@ -693,3 +693,43 @@ def test_the_hashing_embedder_gives_the_same_bits_as_adding_one_feature_at_a_tim
     counting the features without numpy scalars (issue 27, fourteenth round) changed no bit,
     words repeated (a bucket hit twice) and buckets shared by two features included."""
     assert HashingEmbedder().embed(texts).tobytes() == _hashing_one_at_a_time(texts).tobytes()
+
+
+_FLOATS32 = st.floats(-1e6, 1e6, allow_nan=False, width=32)
+
+
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.lists(st.lists(_FLOATS32, min_size=n, max_size=n), min_size=1, max_size=4)
+    )
+)
+def test_rows_and_queries_are_normalised_with_the_bits_of_numpy_linalg_norm(
+    rows: list[list[float]],
+) -> None:
+    # Every embedding's rows and every searched vector are scaled by their norm, worked out by
+    # the operations `np.linalg.norm` runs for real float32 input (issue 27, fifteenth round):
+    # the same bits as the library function, zero rows left zero.
+    from writers.embed import _normalise_rows
+
+    mat = np.array(rows, dtype=np.float32)
+    want = mat.copy()
+    norms = np.linalg.norm(want, axis=1, keepdims=True)
+    np.divide(want, norms, out=want, where=norms > 1e-12)
+    assert _normalise_rows(mat).tobytes() == want.tobytes()
+    index: VectorIndex[int] = VectorIndex(mat.shape[1])
+    for row in mat:
+        norm = float(np.linalg.norm(row))
+        want_row = row / norm if norm > 1e-12 else row
+        assert index._row(row).tobytes() == want_row.tobytes()
+
+
+@given(st.lists(st.floats(-1.0, 1.0, allow_nan=False, width=32), min_size=1, max_size=60))
+def test_the_search_orders_its_hits_as_numpys_stable_argsort(scores: list[float]) -> None:
+    # `_top_k` reads the arrays' own `argpartition`/`argsort` (what the numpy functions call).
+    from writers.embed import _top_k
+
+    arr = np.array(scores, dtype=np.float32)
+    for k in (1, 3, len(scores)):
+        kk = min(k, arr.size)
+        top = np.argpartition(-arr, kk - 1)[:kk] if kk < arr.size else np.arange(kk)
+        assert _top_k(arr, k).tolist() == top[np.argsort(-arr[top], kind="stable")].tolist()

@@ -428,9 +428,12 @@ def _scored(
         lambda: scope_filter(user_id=user_id, channel=channel, is_dm=is_dm),
         RETRIEVABLE,
     )
-    idx = np.flatnonzero(mask)
+    idx = mask.nonzero()[0]  # `np.flatnonzero` of the 1-d mask, without its two Python layers
     if not idx.size:
         return None
+    # Every fact visible (a person's own shelf, the usual case): the shelf's arrays are read as
+    # they are rather than copied through `idx` (the same values, nothing written to them).
+    whole = idx.size == len(sh)
     relevance = np.zeros(idx.size, dtype=np.float64)
     lists: list[np.ndarray] = []
     if query_text.strip():
@@ -445,7 +448,7 @@ def _scored(
             extra = expand.extra_lexical(sh, query_text, table)
             if extra is not None:
                 lex = lex + extra
-        lex = lex[idx]
+        lex = lex if whole else lex[idx]
         lists = [lex]
         if embedder is not None:
             q = query_vec if query_vec is not None else embedder.embed([query_text])[0]
@@ -460,11 +463,17 @@ def _scored(
         elif not lex.any():
             lists = []
         for w, scores in zip((W_LEXICAL, 1 - W_LEXICAL), lists, strict=False):
-            lo, hi = float(scores.min()), float(scores.max())
+            # `scores.min()` and `.max()`: the reductions they run, without `_methods`' layer.
+            lo, hi = float(np.minimum.reduce(scores)), float(np.maximum.reduce(scores))
             if hi > lo:
                 relevance += w * (scores - lo) / (hi - lo)
-    days = np.maximum(0.0, (factindex.epoch(now) - sh.last_use_s[idx]) / 86400)
-    prior = sh.confidence[idx] * np.exp(-sh.decay[idx] * days)  # fact_prior, vectorised
+    last, confidence, decay = (
+        (sh.last_use_s, sh.confidence, sh.decay)
+        if whole
+        else (sh.last_use_s[idx], sh.confidence[idx], sh.decay[idx])
+    )
+    days = np.maximum(0.0, (factindex.epoch(now) - last) / 86400)
+    prior = confidence * np.exp(-decay * days)  # fact_prior, vectorised
     base = relevance if lists else np.ones(idx.size)
     score = base * (1 + PRIOR_TILT * (np.minimum(prior, 1.0) - 0.5))
     return idx, score, relevance, prior
@@ -502,15 +511,17 @@ def cosines(
     shortlist: int = DENSE_SHORTLIST,
     newest: np.ndarray | None = None,
 ) -> np.ndarray:
-    """The cosine of each visible fact to the query. In a very large scope only the lexical
+    """The cosine of each visible fact (`idx`: their positions in `mat`, ascending, as a mask's
+    `nonzero` gives them) to the query. In a very large scope only the lexical
     best (among the facts BM25 matched at all) and the newest get theirs computed; the rest get
     the lowest of those (so min-max scaling puts them at 0), which keeps a selection's cost
     from growing with every fact. `newest` is `newest_of(created[idx], shortlist)` if the
     caller kept it."""
     if idx.size <= all_max:
-        # The whole matrix times the query, then the visible rows: indexing the matrix first
-        # would copy it on every selection.
-        full: np.ndarray = row_dots(mat, q)[idx].astype(np.float64)
+        # The whole matrix times the query, then the visible rows (all of them: no copy
+        # through `idx`): indexing the matrix first would copy it on every selection.
+        dots = row_dots(mat, q)
+        full: np.ndarray = (dots if idx.size == dots.shape[0] else dots[idx]).astype(np.float64)
         return full
     k = min(shortlist, idx.size - 1)
     hits = np.flatnonzero(lex > 0)
@@ -662,15 +673,18 @@ def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
     and costs as its build rendered them, so nothing is rendered or counted again and no row
     object is made; a large shelf's chosen facts are read and rendered."""
-    sh, chosen = _choose(db, limit=None, **ask)
-    shown = [sh.shown(i) for i in chosen]
-    if all(got is not None for got in shown):
+    sh, chosen, costs = _chosen(db, limit=None, **ask)
+    # A shelf that keeps its lines: each chosen fact's line and status by its position, its cost
+    # as `_chosen` read it for the budget (the same element of `line_tokens`: `Shelf.shown`,
+    # without a numpy scalar per fact).
+    position = sh.position if sh.lines else {}
+    if all(i in position for i in chosen):
+        lines, statuses = sh.lines, sh.statuses
         return [
-            FactLine(i, line, tokens)
-            for i, got in zip(chosen, shown, strict=True)
-            if got is not None
-            for line, tokens, status in [got]
-            if status in RETRIEVABLE
+            FactLine(i, lines[n], costs[i])
+            for i in chosen
+            for n in [position[i]]
+            if statuses[n] in RETRIEVABLE
         ]
     return [
         FactLine(f.id, line, quoted_line_tokens(line))
@@ -694,6 +708,37 @@ def _choose(
     known: factindex.Known | None,
 ) -> tuple[factindex.Shelf, list[int]]:
     """The session's shelf and the ids of its best facts that fit the budget, best first."""
+    sh, chosen, _costs = _chosen(
+        db,
+        user_id=user_id,
+        channel=channel,
+        is_dm=is_dm,
+        query_text=query_text,
+        query_vec=query_vec,
+        embedder=embedder,
+        now=now,
+        limit=limit,
+        token_budget=token_budget,
+        known=known,
+    )
+    return sh, chosen
+
+
+def _chosen(
+    db: Session,
+    *,
+    user_id: str,
+    channel: str,
+    is_dm: bool,
+    query_text: str,
+    query_vec: Matrix | None,
+    embedder: Embedder | None,
+    now: datetime,
+    limit: int | None,
+    token_budget: int | None,
+    known: factindex.Known | None,
+) -> tuple[factindex.Shelf, list[int], dict[int, int]]:
+    """`_choose`, with what each chosen fact's line costs (its `line_tokens`), by id."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     got = _scored(
         db,
@@ -707,14 +752,16 @@ def _choose(
         now=now,
     )
     chosen: list[int] = []
+    costs: dict[int, int] = {}
     used = misses = 0
     if got is not None:
         # `rank_facts`' order, read as plain ints: a `Ranked` and five numpy scalars made
         # for each candidate cost more than choosing among a person's few facts.
         idx, score, _relevance, _prior = got
-        ids = sh.ids[idx]
+        whole = idx.size == len(sh)  # every fact visible: the arrays as they are (`_scored`)
+        ids = sh.ids if whole else sh.ids[idx]
         id_list: list[int] = ids.tolist()
-        tokens: list[int] = sh.line_tokens[idx].tolist()
+        tokens: list[int] = (sh.line_tokens if whole else sh.line_tokens[idx]).tolist()
         for j in _best_first(score, ids):
             if limit is not None and len(chosen) >= limit:
                 break
@@ -725,12 +772,13 @@ def _choose(
                     break
                 continue
             chosen.append(id_list[j])
+            costs[id_list[j]] = cost
             used += cost
     # A superseded fact sinks below its replacement among what the budget chose: the order
     # changes, never what is shown (`supersede`).
     if embedder is not None:
         chosen = supersede.sink_superseded(sh, chosen, embedder.name)
-    return sh, chosen
+    return sh, chosen, costs
 
 
 def _read_chosen(db: Session, chosen: list[int]) -> list[MemoryEntry]:

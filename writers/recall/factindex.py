@@ -103,7 +103,9 @@ class Shelf:
     @functools.cached_property
     def norm(self) -> np.ndarray:
         """BM25's length normalisation of every fact (computed once per shelf)."""
-        avg = float(self.doc_len.mean()) if len(self.doc_len) else 1.0
+        n = len(self.doc_len)
+        # `doc_len.mean()`: the sum `_methods._mean` takes, divided by the count, as it does.
+        avg = float(np.add.reduce(self.doc_len) / n) if n else 1.0
         return lexical.K1 * (1 - lexical.B + lexical.B * self.doc_len / (avg or 1.0))
 
     @property
@@ -182,7 +184,7 @@ class Shelf:
         """BM25 plus one round of pseudo-relevance feedback (`lexical.PRF_DOCS`, `PRF_WEIGHT`;
         terms held by more than `max_postings` facts left out of the round)."""
         first = self.bm25(set(lexical.hashed(query)))
-        if not first.any():
+        if not np.logical_or.reduce(first):  # `first.any()`, without `_methods`' layer
             return first
         # The PRF_DOCS best, ties to the older fact (as a stable sort would), without sorting all.
         # Selected among the matches only: partitioning all, mostly zeros, is slow (introselect
