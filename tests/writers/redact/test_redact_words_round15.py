@@ -57,8 +57,8 @@ def test_a_password_in_a_tools_configuration_is_caught(
         'ldapsearch -x -D "cn=admin,dc=example" -W -b "dc=example" "(uid=ops)"',
         "ldapsearch -x -b dc=example '(uid=*)' | grep -w 'mail'",
         # A program's prompts, one under the other.
-        "$ passwd deploy\nNew password:\nRetype new password:\npasswd: password updated successfully",
-        "Enter password:\nConfirm your password:",
+        "$ passwd deploy\nNew password:\nRe-enter new password:\npasswd: password updated",
+        "Password:\nRe-enter password:",
         # A session's id tagged an id by the gateway that made it.
         "ussd sessionId=ATUid_5b2e90c41d7a3f6688e1c0b9d4a27f13 serviceCode=*384*12# state=CON",
         '{"messageId": "ATXid_0c7d21f9e4b3a85612fd0e7a9c4b3d21", "status": "Success"}',

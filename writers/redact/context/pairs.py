@@ -213,7 +213,7 @@ def device_check(m: re.Match[str]) -> bool:
         return not is_placeholder(value) and not value.startswith("$9$")
     if value.upper() == "ENC":
         return False  # FortiOS writes its own encrypted form after `ENC`
-    if m.group(0)[:-len(value)].rstrip().endswith((" 0", "\t0")) and made_password(value):
+    if m.group(0)[: -len(value)].rstrip().endswith((" 0", "\t0")) and made_password(value):
         # Type 0 says the password follows in clear (`username … password 0 …`): a password as
         # people make them (`anchor.cactus.anchor.otter`) counts, as after a label's colon.
         return value_ok(value, strict=False, said=True)
