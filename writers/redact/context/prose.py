@@ -415,14 +415,25 @@ def prose_check(m: re.Match[str]) -> bool:
     return value_ok(value, strict=bare, said=said)
 
 
+# A config's directive line: a key (a name, no sentence), then one value (`port 6379`,
+# `maxmemory 2gb`, `bind 127.0.0.1`).
+_DIRECTIVE = re.compile(r"[ \t]*[A-Za-z][\w.-]*[ \t]+[^\s#]\S*[ \t]*")
+
+
 def _directive_line(m: re.Match[str]) -> bool:
     """Is the match a config's directive line: the noun first on its line (indented or not),
-    one space-separated value, nothing after it?"""
+    one space-separated value, nothing after it, and a directive line next to it (above or
+    below), as a config's lines stand? A line alone under prose ("the build log says") is
+    chat, not a config."""
     text = m.string
     line_start = text.rfind("\n", 0, m.start()) + 1
     line_end = text.find("\n", m.end("s"))
     after = text[m.end("s") : len(text) if line_end < 0 else line_end]
-    return not text[line_start : m.start()].strip() and not after.strip()
+    if text[line_start : m.start()].strip() or after.strip():
+        return False
+    above = text[: max(0, line_start - 1)].rsplit("\n", 1)[-1] if line_start else ""
+    below = "" if line_end < 0 else text[line_end + 1 :].split("\n", 1)[0]
+    return any(_DIRECTIVE.fullmatch(line) for line in (above, below))
 
 
 _BRACKETS = {"]": "[", "}": "{", ")": "("}
