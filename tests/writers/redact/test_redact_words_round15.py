@@ -23,7 +23,7 @@ from writers.redact.redactor import Redactor
         ('"etl" "HmZr4TqXw7Lp"\n"grafana" "Кедр_2291!"', "Кедр_2291!"),
         # A directive line: the noun first, one value after it.
         ("port 6380\nrequirepass marble_heron_canyon\ndatabases 4", "marble_heron_canyon"),
-        ("requirepass lumen.fjord.pebble.quartz\nappendonly yes", "lumen.fjord.pebble.quartz"),
+        ("requirepass lumen.fjord.pebble.quartz\nmaxclients 512", "lumen.fjord.pebble.quartz"),
         # A device's cleartext type before a passphrase of everyday words.
         ("username ops privilege 15 password 0 birch.otter.lamp.river", "birch.otter.lamp.river"),
         # OpenLDAP's bind password, quoted or not.
@@ -52,6 +52,7 @@ def test_a_password_in_a_tools_configuration_is_caught(
         "requirepass foobared",
         # A noun and a passphrase alone on a line under prose: chat, not a config.
         "the deploy notes say\nsecret tulip_harbor_lantern_moss",
+        "thanks all\nsecret tulip_harbor_lantern_moss",
         "# masterauth <master-password>",
         # Type 7 is the device's own encoding, judged as before; a key typed at a prompt.
         "line vty 0 4\n password 7 shadow",

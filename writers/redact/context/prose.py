@@ -415,9 +415,10 @@ def prose_check(m: re.Match[str]) -> bool:
     return value_ok(value, strict=bare, said=said)
 
 
-# A config's directive line: a key (a name, no sentence), then one value (`port 6379`,
-# `maxmemory 2gb`, `bind 127.0.0.1`).
-_DIRECTIVE = re.compile(r"[ \t]*[A-Za-z][\w.-]*[ \t]+[^\s#]\S*[ \t]*")
+# A config's directive line: a key (a name, no sentence), then one value that holds a digit,
+# a dot, a slash or a colon (`port 6379`, `maxmemory 2gb`, `bind 127.0.0.1`); two words of chat
+# ("thanks all") are no directive.
+_DIRECTIVE = re.compile(r"[ \t]*[A-Za-z][\w.-]*[ \t]+(?=[^\s#]*[\d./:])[^\s#]\S*[ \t]*")
 
 
 def _directive_line(m: re.Match[str]) -> bool:
