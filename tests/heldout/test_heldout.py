@@ -212,8 +212,10 @@ DEV_REDACTION_FP_CEILING = {
     # Issue 24's fifteenth round: 71 and 74, written blind, not drawn as held out by the lot
     # (random.Random(20261212) over 71-74); first measured on 4c0e8a4 before anyone read them:
     # 71 170/170, FP 8 (phones 7, a national id); 74 165/170, FP 11 (api tokens in blobs).
+    # After the round's words (red15-words): 74 FP 0 (ids tagged `ATUid_`); 71 FP 8 (the
+    # national id's number is now read as a phone, the phone rules' part).
     "redaction71": 8,
-    "redaction74": 11,
+    "redaction74": 0,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -422,14 +424,15 @@ HELD_OUT_PROBES = {
 # - dev16 (issue 24's fifteenth round, written blind: 150 phones in records and documents from
 #   70 countries, 75 AWS secret keys without a key id, 75 passwords in 25 tools' configuration,
 #   300 near misses; `tests/support/data/dev16/`): first measured on 4c0e8a4 before anyone read
-#   it, 274/300 (phones 133/150, AWS secret keys 75/75, passwords 66/75) and 5/300.
+#   it, 274/300 (phones 133/150, AWS secret keys 75/75, passwords 66/75) and 5/300; after
+#   the round's words (red15-words) 283/300 (passwords 75/75) and 1/300 (a phone).
 # - dev17 (issue 24's fifteenth round, written blind: 200 phones of 56 countries beside a
 #   business's other numbers, half with no phone word; 400 numbers of 36 industries grouped as
 #   their country writes phones; `tests/support/data/dev17/`): first measured on 2a816d3 before
 #   anyone read it, 161/200 and 105/400.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
-    "dev16": (274, 300, 5, 300, 300),
+    "dev16": (283, 300, 1, 300, 300),
     "dev17": (161, 200, 105, 200, 400),
 }
 

@@ -441,6 +441,22 @@ _CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SSN_LAYOUT = re.compile(r"\d{3}[ .\-\u2013_]\d{2}[ .\-\u2013_]\d{4}")
 
 
+# A label that names a number for what it counts: a word, then the word for a number
+# (`vergi no`, `invoice nr.`, `order #`, `Steuernummer` aside), right before it.
+_NUMBER_LABEL = re.compile(
+    r"(?i)(?<![^\W\d_])(?P<label>[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,})?)[ \t]+"
+    r"(?:no|nr|num|number|numara(?:sı)?|nummer|n[úu]mero|num[ée]ro|numer|#)\.?[ \t]*[:#]?[ \t]*$"
+)
+
+
+def _named_otherwise(text: str, start: int, named: re.Pattern[str]) -> bool:
+    """Does the label right before `start` name the number as something else than the id
+    `named` names ("Mısır vergi no 284-325-206": a tax number, not a SIN)? A layout shared by
+    several kinds of numbers is the kind its label says."""
+    label = _NUMBER_LABEL.search(text[max(0, start - 40) : start])
+    return label is not None and named.search(label.group("label")) is None
+
+
 def _named_or_formatted(words: str, layout: re.Pattern[str] | None = None) -> Any:
     """Keep a checksummed id only when it is written the way people write it (grouped with
     spaces or dashes) or named nearby: a bare run of digits passes a mod-11 or Luhn check for
@@ -453,7 +469,11 @@ def _named_or_formatted(words: str, layout: re.Pattern[str] | None = None) -> An
     def keep(text: str, start: int, end: int) -> bool:
         value = text[start:end]
         grouped = re.search(r"\d[ -]\d", value) and not _THOUSANDS_LAYOUT.fullmatch(value)
-        if grouped and (layout is None or layout.fullmatch(value)):
+        if (
+            grouped
+            and (layout is None or layout.fullmatch(value))
+            and not _named_otherwise(text, start, named)
+        ):
             return True
         header = column_header(text, start)
         if header is not None:

@@ -48,8 +48,13 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+# Forms the corpora hold none of, so that each rule with `needs` is exercised: an auth file's
+# quoted user and password (PgBouncer's `userlist.txt`).
+NEEDS_FORMS = ['"reporting" "Tq7!mZx2#Lw9"', '```\n"etl"\t"Kv8$Rp3^Wn5z"\n```']
+
+
 def corpus() -> list[str]:
-    texts = list(ADDRESSES)
+    texts = list(ADDRESSES) + NEEDS_FORMS
     for path in sorted(DATA.glob("redaction*/**/*.json*")) + sorted(
         (DATA / "heldout").glob("*.json*")
     ):

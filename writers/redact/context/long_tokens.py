@@ -125,6 +125,9 @@ def long_check(m: re.Match[str]) -> bool:
         return False  # `payload_b64=…`: the name says the value is encoded data
     if named and (identifier_like(named.group("name")) or is_code_ref(named.group("name"))):
         return False
+    if named and id_tagged(value[named.end() :]):
+        # `sessionId=ATUid_<hex>`: the value's own tag calls it an id, whatever its name says
+        return False
     if named and public_name(named.group("name")) and not re.search(r"(?i)session", named.group(0)):
         # `request_id=…`, `gclid=…`, `api_key_id=…`: the name glued to the value, as a label,
         # whose last word names an id or a digest (`name_strength`'s tails); a session's id
@@ -164,6 +167,17 @@ def stored_password_hash(before: str, value: str) -> bool:
     except (binascii.Error, ValueError):
         return False
     return len(raw) == size
+
+
+# A tag that ends in `id` (`ATUid_`, `ATXid_`, `txid-`, `reqId_`): the system that made the value
+# named it an id of something it tracks (a session, a message, a transfer); a key's tag names a
+# key (`sk_`, `key-`, `ghp_`) or its vendor. Only a tag of letters, before `_` or `-`.
+_ID_TAG = re.compile(r"[A-Za-z]{0,8}(?:id|Id|ID)[_-](?=[A-Za-z0-9]{20,}$)")
+
+
+def id_tagged(value: str) -> bool:
+    """Is `value` a random run behind a tag that calls it an id (`ATUid_1102c3f7…`)?"""
+    return _ID_TAG.match(value) is not None
 
 
 PREFIXED = re.compile(
@@ -264,6 +278,8 @@ def prefixed_check(m: re.Match[str]) -> bool:
         # body of 24 characters at most; the keys of the same APIs are longer or carry a key
         # prefix (`sk_live_`, `whsec_`) that their own rules know.
         return False
+    if id_tagged(m.group(0)):
+        return False  # `ATXid_<hex>`: tagged an id by the system that made it
     if _object_id(m.string, m.start(), m):
         # `"charge": "ch_3Ps4…"`, `ch_…` under a `charge` column, `pi_…` under
         # `payment_intent`: the tag abbreviates what the text calls the value, an object's type.

@@ -9,6 +9,8 @@ from writers.redact.context.prose import (
     NOUNS,
     OPEN_QUOTE,
     VALUE,
+    made_password,
+    no_word,
     prose_context_ok,
     value_ok,
 )
@@ -68,10 +70,13 @@ _CLIENT_FLAGS = {
     "-p": r"mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|sshpass|mongo|mongosh"
     r"|mongodump|mongorestore|mongoexport|mongoimport",
     "-a": r"redis-cli|keydb-cli|valkey-cli",
+    # OpenLDAP's clients bind with `-D <dn> -w <password>` (`-W` asks for it at a prompt).
+    "-w": r"ldapsearch|ldapmodify|ldapadd|ldapdelete|ldapmodrdn|ldappasswd|ldapwhoami|ldapcompare"
+    r"|ldapexop",
 }
 CLI = re.compile(
     r"(?i)(?<![\w-])(?P<flag>--(?:password|passwd|pass|token|secret|api-key|apikey|auth-token"
-    r"|access-token|client-secret|db-password|admin-password|requirepass)|-p|-a)"
+    r"|access-token|client-secret|db-password|admin-password|requirepass)|-p|-a|(?-i:-w))"
     r"(?:=|[ \t]+)?(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
 )
 
@@ -90,6 +95,9 @@ def cli_check(m: re.Match[str]) -> bool:
         # `-p`, `-a` mean a password only for the clients that say so, on the same line.
         line_start = m.string.rfind("\n", 0, m.start()) + 1
         line = m.string[line_start : m.start()]
+        if flag == "-w":
+            # The flag is its command's: `ldapsearch … | grep -w word` greps for a word.
+            line = re.split(r"\||;|&&", line)[-1]
         if not re.search(rf"(?i)(?<![\w-])(?:{_CLIENT_FLAGS[flag]})(?![\w-])", line):
             return False
         if flag == "-p" and m.group(0)[2:3] in (" ", "\t") and "mysql" in line.lower():
@@ -100,7 +108,7 @@ def cli_check(m: re.Match[str]) -> bool:
         value = m.group("s")
         return len(value) >= 4 and not is_placeholder(value)
     # A password flag's argument is the password, not a config's next key (`-a Xk9=Qv2`).
-    said = flag in ("-p", "-a") or "pass" in flag
+    said = flag in ("-p", "-a", "-w") or "pass" in flag
     return value_ok(m.group("s"), strict=False, said=said)
 
 
@@ -169,6 +177,23 @@ def htpasswd_check(m: re.Match[str]) -> bool:
     return value_ok(m.group("s"), strict=False)
 
 
+# An auth file of quoted pairs, one user a line: `"user" "password"` (PgBouncer's `auth_file`,
+# `userlist.txt`). The second string is the user's password, or its hash (`md5<32 hex>`,
+# `SCRAM-SHA-256$…`), which is no password. A line of two quoted strings is also a translation's
+# or a key-value file's: only a value no word is (`no_word`) or a password as people make them
+# (`made_password`) is read as the password.
+USERLIST = re.compile(r'(?m)^[ \t]*"[\w.@+-]{1,64}"[ \t]+"(?P<s>[^"\s]{4,200})"[ \t]*$')
+
+
+def userlist_check(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if re.fullmatch(r"md5[0-9a-f]{32}", value) or value.startswith(("SCRAM-", "$")):
+        return False  # the password's hash, as the server keeps it
+    if not (no_word(value) or made_password(value)):
+        return False
+    return value_ok(value, strict=False, said=True)
+
+
 # Network devices' configs name a shared key by a keyword and then, for some, its storage type
 # (Cisco IOS/ASA, Junos, FortiOS, HAProxy): `pre-shared-key …`, `crypto isakmp key … address`,
 # `set psksecret …`, `key 0 …`, `password 7 …`. Type 0 is cleartext and type 7 a reversible
@@ -188,6 +213,10 @@ def device_check(m: re.Match[str]) -> bool:
         return not is_placeholder(value) and not value.startswith("$9$")
     if value.upper() == "ENC":
         return False  # FortiOS writes its own encrypted form after `ENC`
+    if m.group(0)[: -len(value)].rstrip().endswith((" 0", "\t0")) and made_password(value):
+        # Type 0 says the password follows in clear (`username … password 0 …`): a password as
+        # people make them (`anchor.cactus.anchor.otter`) counts, as after a label's colon.
+        return value_ok(value, strict=False, said=True)
     return value_ok(value, strict=True)
 
 

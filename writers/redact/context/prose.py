@@ -340,6 +340,10 @@ _HEAD_FIRST_NOUN = re.compile(
 _COMPOUND_ADJECTIVE = re.compile(r"[a-z0-9]+-[a-z]{2,}")
 
 
+# A line of words that ends in a colon: a label or a program's prompt (`Re-type new password:`).
+_PROMPT_LINE = re.compile(r"[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)+[ \t]*[:：][ \t]*$", re.M)
+
+
 def prose_check(m: re.Match[str]) -> bool:
     if not prose_context_ok(m):
         return False
@@ -352,6 +356,10 @@ def prose_check(m: re.Match[str]) -> bool:
     ):
         # `cert_passphrase =` then `chave_pix = <…>` on the next line: the noun's value is
         # empty, and what follows is the next key, with its own operator after it.
+        return False
+    if re.search(r"[:：][ \t]*\n\s*$", label) and _PROMPT_LINE.match(m.string, m.start("s")):
+        # `New password:` then `Re-type new password:`: a program's prompts, each on its line
+        # and ending in its colon; the line under a label that is itself a label is no value.
         return False
     head = re.search(r"[A-Za-z_][\w.-]*$", m.string[max(0, m.start() - 60) : m.start()])
     name = (head.group(0) if head else "") + label.rstrip(" \t:=\"'")
@@ -395,11 +403,38 @@ def prose_check(m: re.Match[str]) -> bool:
         # Indonesian and Malay leave the copula out after `-nya` ("passwordnya kopi-sambal-…",
         # "kata sandinya …": "its password, …"): the noun says the value is said.
         return value_ok(value, strict=False, said=True)
+    if bare and _directive_line(m) and made_password(value.rstrip(CLOSE)):
+        # `requirepass quiet_lantern_velvet`: a config's line of a directive and its one value
+        # (Redis, `.netrc`): the noun opens the line as a key does, so a password as people
+        # make them counts, as after a key's colon.
+        return value_ok(value, strict=False, said=True)
     if bare and _login_given(m.string, m.start()) and made_password(value.rstrip(CLOSE)):
         # "login: reception" then "pw kalabaw_adobo_…": the second half of a login's pair, as
         # on one line ("usuario `caster01`, pass …"); a password as people make them counts.
         return value_ok(value, strict=False, said=True)
     return value_ok(value, strict=bare, said=said)
+
+
+# A config's directive line: a key (a name, no sentence), then one value that holds a digit,
+# a dot, a slash or a colon (`port 6379`, `maxmemory 2gb`, `bind 127.0.0.1`); two words of chat
+# ("thanks all") are no directive.
+_DIRECTIVE = re.compile(r"[ \t]*[A-Za-z][\w.-]*[ \t]+(?=[^\s#]*[\d./:])[^\s#]\S*[ \t]*")
+
+
+def _directive_line(m: re.Match[str]) -> bool:
+    """Is the match a config's directive line: the noun first on its line (indented or not),
+    one space-separated value, nothing after it, and a directive line next to it (above or
+    below), as a config's lines stand? A line alone under prose ("the build log says") is
+    chat, not a config."""
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end("s"))
+    after = text[m.end("s") : len(text) if line_end < 0 else line_end]
+    if text[line_start : m.start()].strip() or after.strip():
+        return False
+    above = text[: max(0, line_start - 1)].rsplit("\n", 1)[-1] if line_start else ""
+    below = "" if line_end < 0 else text[line_end + 1 :].split("\n", 1)[0]
+    return any(_DIRECTIVE.fullmatch(line) for line in (above, below))
 
 
 _BRACKETS = {"]": "[", "}": "{", ")": "("}

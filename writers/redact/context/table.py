@@ -22,6 +22,7 @@ from writers.redact.context.pairs import (
     PAIR_SAID,
     PAIR_SLASH,
     SQL_IDENTIFIED,
+    USERLIST,
     argument_check,
     cli_check,
     csv_check,
@@ -30,6 +31,7 @@ from writers.redact.context.pairs import (
     line_label_check,
     pair_check,
     trimmed_span,
+    userlist_check,
 )
 from writers.redact.context.prose import (
     ANSWERED,
@@ -186,6 +188,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", PAIR_SAID, 0.55, pair_check, trimmed_span),
     Rule("secret_prose", PAIR_SLASH, 0.55, pair_check, trimmed_span),
     Rule("secret_prose", HTPASSWD, 0.55, htpasswd_check, trimmed_span),
+    Rule("secret_prose", USERLIST, 0.55, userlist_check, needs=re.compile(r'"[ \t]+"')),
     Rule("secret_prose", SQL_IDENTIFIED, 0.55, argument_check, trimmed_span),
     Rule("secret_prose", NET_USER, 0.55, argument_check, trimmed_span),
     Rule("secret_prose", _PGPASS, 0.6, _pgpass_check),
