@@ -183,14 +183,24 @@ def _house_number(m: re.Match[str]) -> bool:
 
 # Where a match of `_LOOSE` can start: its unit (`_LEAD`: a unit word, `#`, or the digit of
 # "2º C"), or its house number's first digit. `_LOOSE` tried at every place of a text cost
-# ~0.8 µs a place (its optional unit first, whose alternatives defeat the regex engine's scan
-# for a first character); this scan finds those places for ~0.05 µs a place (issue 27,
-# fifteenth round). `tests/writers/redact/test_rule_needs.py` checks every match starts at one.
-_LOOSE_STARTS = re.compile(rf"(?=(?i:{_UNIT_WORDS})|[#\d])")
+# ~0.2 M instructions on a chat line (its optional unit first: a case-insensitive alternation
+# at each place); the places found in the text in lower case cost a tenth (issue 27, fifteenth
+# round). `tests/writers/redact/test_rule_needs.py` checks every match starts at one of them.
+# ASCII: a unit word then no letter, `#`, or a digit after no word character ("2º C" is not
+# ASCII). Otherwise each place of a unit word, `#` or a digit, in the text in lower case with
+# the two letters the regex engine also reads as ASCII ones when ignoring case (`ı`, `ſ`).
+_LOOSE_STARTS = re.compile(rf"(?=(?:{_UNIT_WORDS})(?![^\W\d_])|#|\b\d)")
+_LOOSE_STARTS_ANY = re.compile(rf"(?=(?:{_UNIT_WORDS})|[#\d])")
+_LOOSE_FOLD = str.maketrans({"ı": "i", "ſ": "s"})
 
 
 def _loose_starts(text: str) -> list[int]:
-    return [m.start() for m in _LOOSE_STARTS.finditer(text)]
+    if text.isascii():
+        return [m.start() for m in _LOOSE_STARTS.finditer(text.lower())]
+    lowered = text.lower().translate(_LOOSE_FOLD)
+    if len(lowered) != len(text):  # a letter whose lower case is two (`İ`): as the regex reads
+        return [m.start() for m in re.finditer(rf"(?=(?i:{_UNIT_WORDS})|[#\d])", text)]
+    return [m.start() for m in _LOOSE_STARTS_ANY.finditer(lowered)]
 
 
 # Every address above has a digit: `_NUMBER` in each core, the block numbers (ASCII or
