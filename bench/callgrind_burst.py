@@ -72,6 +72,27 @@ SDK_STAGES: list[tuple[str, str, str]] = [
     ("sdk · slack chat_postMessage", "slack_sdk.web.client", "WebClient.chat_postMessage"),
     ("sdk · slack Web API call (any)", "slack_sdk.web.base_client", "BaseClient.api_call"),
     ("sdk · bolt App.dispatch (the listener)", "slack_bolt.app.app", "App.dispatch"),
+    # The Socket Mode client's own work (both apps): a frame's queue, its listeners (Bolt's
+    # handler: the dispatch and the ack), and every ack sent.
+    (
+        "sdk · socket process_message (queue)",
+        "slack_sdk.socket_mode.client",
+        "BaseSocketModeClient.process_message",
+    ),
+    (
+        "sdk · socket run_message_listeners",
+        "slack_sdk.socket_mode.client",
+        "BaseSocketModeClient.run_message_listeners",
+    ),
+    (
+        "sdk · socket send_socket_mode_response (acks)",
+        "slack_sdk.socket_mode.client",
+        "BaseSocketModeClient.send_socket_mode_response",
+    ),
+    # What both apps pay around the calls: a record logged (at any level that passes), and a
+    # job handed to a thread pool.
+    ("lib · logging Logger._log", "logging", "Logger._log"),
+    ("lib · ThreadPoolExecutor.submit", "concurrent.futures.thread", "ThreadPoolExecutor.submit"),
 ]
 # The floor's own functions (bench/floor_app.py, wrapped in its globals: it is loaded by path):
 # storing a row (the message's before the ack, the reply's after the post), and the pool's job

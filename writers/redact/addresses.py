@@ -44,9 +44,12 @@ _POST = (
     r"(?:\d{5}-\d{3}|\d{4,5}(?:-\d{4})?|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}"
     r"|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{3}-\d{4}|\d{2}-\d{3})"
 )
+_UNIT_WORDS = (
+    r"apt|apartment|appt|apto|dpto|depto|suite|ste|unit|flat|floor|fl|piso|planta"
+    r"|étage|etage|bus|app|whg|bât|bâtiment|building|bldg|level|lvl"
+)
 _UNIT = (
-    r"(?:(?i:(?:apt|apartment|appt|apto|dpto|depto|suite|ste|unit|flat|floor|fl|piso|planta"
-    r"|étage|etage|bus|app|whg|bât|bâtiment|building|bldg|level|lvl)(?![^\W\d_])\.?|#)"
+    rf"(?:(?i:(?:{_UNIT_WORDS})(?![^\W\d_])\.?|#)"
     r" ?[\w-]{1,5}|\d{1,2}\s?[º°ªè]\s?(?:[A-Za-z0-9]{1,4}\.?)?(?![\w]))"
 )
 _REGION = r"(?:[A-Z]{2,3}\.?)"
@@ -178,6 +181,28 @@ def _house_number(m: re.Match[str]) -> bool:
     return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
 
 
+# Where a match of `_LOOSE` can start: its unit (`_LEAD`: a unit word, `#`, or the digit of
+# "2º C"), or its house number's first digit. `_LOOSE` tried at every place of a text cost
+# ~0.2 M instructions on a chat line (its optional unit first: a case-insensitive alternation
+# at each place); the places found in the text in lower case cost a tenth (issue 27, fifteenth
+# round). `tests/writers/redact/test_rule_needs.py` checks every match starts at one of them.
+# ASCII: a unit word then no letter, `#`, or a digit after no word character ("2º C" is not
+# ASCII). Otherwise each place of a unit word, `#` or a digit, in the text in lower case with
+# the two letters the regex engine also reads as ASCII ones when ignoring case (`ı`, `ſ`).
+_LOOSE_STARTS = re.compile(rf"(?=(?:{_UNIT_WORDS})(?![^\W\d_])|#|\b\d)")
+_LOOSE_STARTS_ANY = re.compile(rf"(?=(?:{_UNIT_WORDS})|[#\d])")
+_LOOSE_FOLD = str.maketrans({"ı": "i", "ſ": "s"})
+
+
+def _loose_starts(text: str) -> list[int]:
+    if text.isascii():
+        return [m.start() for m in _LOOSE_STARTS.finditer(text.lower())]
+    lowered = text.lower().translate(_LOOSE_FOLD)
+    if len(lowered) != len(text):  # a letter whose lower case is two (`İ`): as the regex reads
+        return [m.start() for m in re.finditer(rf"(?=(?i:{_UNIT_WORDS})|[#\d])", text)]
+    return [m.start() for m in _LOOSE_STARTS_ANY.finditer(lowered)]
+
+
 # Every address above has a digit: `_NUMBER` in each core, the block numbers (ASCII or
 # full-width, both `\d`) in Japan's. The two patterns cost ~150 µs on a plain 120-character
 # sentence, half of all the rules together; a text without a digit skips them for ~1 µs.
@@ -191,5 +216,6 @@ ADDRESS_RULES: tuple[Rule, ...] = (
         0.7,
         lambda m: _postcode_follows(m) and _house_number(m),
         needs=_DIGIT,
+        starts=_loose_starts,
     ),
 )

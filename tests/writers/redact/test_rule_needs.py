@@ -131,6 +131,7 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
         "_pair_starts",
         "_colon_starts",
         "_before_noun_starts",
+        "_loose_starts",
     }
 
 

@@ -171,6 +171,21 @@ def assign_check(m: re.Match[str]) -> bool:
     name = m.group("name")
     if "@" in name[1:]:
         return False  # `USER:PASSWORD@HOST:5432`: a URL's authority, not `name: value`
+    # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
+    # one-time code, `spring.datasource.password` a password.
+    # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
+    # the rest.
+    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
+    if leaf.lower() in QUALIFIER_LEAVES or re.search(r"\d", leaf):
+        leaf = name
+    # Only a name of a secret (strength 1 or 2) can make the value one: every other way out of
+    # this check says no. So a name that names none (`said: turn`, `Note: …`, the most common
+    # assignment in chat) is decided here, before the checks below, which could only say no too
+    # (issue 27, twelfth round: they were ~55 µs of every such line; fifteenth round: the path,
+    # selector and reference tests too, which also only say no, come after it).
+    strength = name_strength(leaf)
+    if strength not in (1, 2):
+        return False
     joined = m.string[m.start("name") : m.end()]
     if m.string[m.start("name") - 1 : m.start("name")] in (":", "/") and re.fullmatch(
         r"[^\s:=]+:[^\s=]+", joined
@@ -183,20 +198,6 @@ def assign_check(m: re.Match[str]) -> bool:
         return False  # an Objective-C selector, or a store's `credentialsJSON:<uuid>` entry
     if re.fullmatch(r"[^\s:=]+:[^\s:=]+:[^\s=]+", joined):
         return False  # `org.acme.auth:password-hasher:2.4.1`: three segments joined by colons
-    # A dotted key is named by its last part: `auth.totp.mismatch` holds a message about a
-    # one-time code, `spring.datasource.password` a password.
-    # A last part that only qualifies (`db.password.prod`, `api.token.v2`) leaves the name to
-    # the rest.
-    leaf = name.rstrip(".").rsplit(".", 1)[-1] if "." in name.strip(".") else name
-    if leaf.lower() in QUALIFIER_LEAVES or re.search(r"\d", leaf):
-        leaf = name
-    # Only a name of a secret (strength 1 or 2) can make the value one: every other way out of
-    # this check says no. So a name that names none (`said: turn`, `Note: …`, the most common
-    # assignment in chat) is decided here, before the checks below, which could only say no too
-    # (issue 27, twelfth round: they were ~55 µs of every such line).
-    strength = name_strength(leaf)
-    if strength not in (1, 2):
-        return False
     path = _KEY_PATH.search(m.string[max(0, m.start("name") - 80) : m.start("name")])
     if path and names_digest(path.group(0)):
         return False
