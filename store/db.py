@@ -9,6 +9,7 @@ import os
 import re
 import threading
 import weakref
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -296,35 +297,30 @@ class _FileLock:
 
 def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
     """One SQLite write transaction at a time per process, queued on a Python lock, and with
-    `lock_file` one at a time across processes, queued on a file lock.
+    `lock_file` one at a time across processes, queued on a file lock (`Writers`).
 
     SQLite allows one writer; a second one waiting on the file lock polls with sleeps that grow
     to 100 ms, which under load made the slowest intakes (and so Slack's acks) wait ~200 ms for a
     lock held for 2. A transaction takes the lock at its first write statement and gives it back
     at commit or rollback (or when its connection goes back to the pool), so writers queue and
-    wake at once. Reads never take it (WAL lets them run beside the writer).
+    wake at once. Reads never take it (WAL lets them run beside the writer). The hot path's
+    write transactions (`Store.write`) take it before they start, on a connection of their own.
     """
-    lock = threading.Lock()
-    across = _FileLock(lock_file) if lock_file is not None else None
-    if across is not None:
-        engine.info_seshat_file_lock = across  # type: ignore[attr-defined]  # closed by Store
+    writers = Writers(engine, lock_file)
+    engine.info_seshat_writers = writers  # type: ignore[attr-defined]  # read by Store
 
     def release(info: dict[str, Any]) -> None:
         if info.pop("seshat_writing", False):
-            if across is not None:
-                across.release()
-            lock.release()
+            writers.give()
 
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if not conn.info.get("seshat_writing") and statement.lstrip()[:7].upper().startswith(_DML):
-            lock.acquire()
-            if across is not None:
-                try:
-                    across.acquire()
-                except BaseException:
-                    lock.release()
-                    raise
+        if (
+            not conn.info.get("seshat_writing")
+            and conn is not writers.held  # its transaction took the lock before it began
+            and statement.lstrip()[:7].upper().startswith(_DML)
+        ):
+            writers.take()
             conn.info["seshat_writing"] = True
 
     @event.listens_for(engine, "commit")
@@ -339,6 +335,97 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
     def _returned(_dbapi_conn: Any, record: Any) -> None:
         if record is not None:
             release(record.info)
+
+
+class Writers:
+    """SQLite's writer lock (this process's, and with a lock file the one across processes), and
+    the connection the hot path writes on (`Store.write`).
+
+    `with writers as conn:` takes the lock, then begins a transaction on the held connection
+    (opened once, kept checked out of the pool), and at the end commits it (or rolls it back
+    on an exception) and gives the lock back. Against `engine.begin()` (~0.21 M instructions
+    an empty transaction, `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at
+    every checkout and checkin: its queue, the connection's wrappers, the checkin events, and
+    the reset on return (a rollback, which has nothing to undo once the transaction is known to
+    have ended; a connection whose transaction did not end, or that was invalidated, goes back
+    to the pool instead, whose reset handles it, and the next transaction opens another). The
+    lock is taken before the connection is used, so a writer queueing for it holds none: the
+    hot path writes on one connection, whose statements SQLite prepared once (the sqlite3
+    module's statement cache), instead of on whichever connections a burst opens.
+
+    One thread at a time holds it (the lock); a thread must not start one inside another
+    (the lock is not reentrant, as it was not when taken at the first write statement)."""
+
+    def __init__(self, engine: Engine, lock_file: Path | None) -> None:
+        self._engine = engine
+        self._lock = threading.Lock()
+        self.across = _FileLock(lock_file) if lock_file is not None else None
+        # Held only while the lock is: the connection, and its transaction's context.
+        self.held: Connection | None = None
+        self._transaction: Any = None
+
+    def take(self) -> None:
+        """Wait for the writer lock (this process's, then the file's)."""
+        self._lock.acquire()
+        if self.across is not None:
+            try:
+                self.across.acquire()
+            except BaseException:
+                self._lock.release()
+                raise
+
+    def give(self) -> None:
+        """Give the writer lock back."""
+        if self.across is not None:
+            self.across.release()
+        self._lock.release()
+
+    def __enter__(self) -> Connection:
+        self.take()
+        try:
+            conn = self.held
+            if conn is None or conn.closed or conn.invalidated:
+                conn = self.held = self._engine.connect()
+            self._transaction = conn.begin()
+            self._transaction.__enter__()
+        except BaseException:
+            self._drop()
+            self.give()
+            raise
+        return conn
+
+    def __exit__(self, kind: Any, exc: Any, traceback: Any) -> None:
+        transaction, self._transaction = self._transaction, None
+        conn = self.held
+        try:
+            # As `with conn.begin():` ends: committed, or rolled back on an exception.
+            transaction.__exit__(kind, exc, traceback)
+        finally:
+            try:
+                if conn is None or conn.invalidated or conn.in_transaction():
+                    self._drop()  # not known to have ended: the pool's reset on return
+            finally:
+                self.give()
+
+    def _drop(self) -> None:
+        """Give the held connection back to the pool (which resets it, or invalidates it when
+        that fails); the next transaction opens another."""
+        conn, self.held = self.held, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:
+                log.exception("the writer's connection could not be returned to the pool")
+
+    def close(self) -> None:
+        """Close the held connection and the lock file (the store is closing)."""
+        if self._lock.acquire(timeout=5):
+            try:
+                self._drop()
+            finally:
+                self._lock.release()
+        if self.across is not None:
+            self.across.close()
 
 
 def _parsed(url: str) -> None:
@@ -766,6 +853,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = session_factory(engine)
+        # SQLite's writer lock and the hot path's connection (None on PostgreSQL).
+        self._writers: Writers | None = getattr(engine, "info_seshat_writers", None)
         # Set by `open_for_reading` when there was no database file to read (nothing was made).
         self.missing: Path | None = None
 
@@ -951,9 +1040,20 @@ class Store:
         """True on SQLite (no SKIP LOCKED, one writer at a time)."""
         return self.engine.dialect.name == "sqlite"
 
+    def write(self) -> AbstractContextManager[Connection]:
+        """A write transaction of the hot path (the intake, the answer stored, the reply
+        recorded), as `engine.begin()`: committed at the end, rolled back on an exception.
+
+        On SQLite it takes the writer lock first and runs on the connection the hot path keeps
+        (`Writers`: no checkout, checkin or reset on return); on PostgreSQL it is
+        `engine.begin()` (the pool's pre-ping stays: a connection the server dropped is
+        replaced before the statement, not failed with it)."""
+        if self._writers is None:
+            return self.engine.begin()
+        return self._writers
+
     def close(self) -> None:
-        """Dispose of pooled connections (and the writers' file lock)."""
+        """Dispose of pooled connections (and the writers' connection and file lock)."""
+        if self._writers is not None:
+            self._writers.close()
         self.engine.dispose()
-        lock = getattr(self.engine, "info_seshat_file_lock", None)
-        if lock is not None:
-            lock.close()
