@@ -323,13 +323,17 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
             writers.take()
             conn.info["seshat_writing"] = True
 
+    # An invalidated connection (a lost one) has no info to read (reading it raises); its
+    # record went back to the pool when it was invalidated, and the checkin gave the lock back.
     @event.listens_for(engine, "commit")
     def _committed(conn: Any) -> None:
-        release(conn.info)
+        if not conn.invalidated:
+            release(conn.info)
 
     @event.listens_for(engine, "rollback")
     def _rolled_back(conn: Any) -> None:
-        release(conn.info)
+        if not conn.invalidated:
+            release(conn.info)
 
     @event.listens_for(engine.pool, "checkin")
     def _returned(_dbapi_conn: Any, record: Any) -> None:
@@ -381,17 +385,35 @@ class Writers:
         self._lock.release()
 
     def __enter__(self) -> Connection:
-        self.take()
+        spare = None
+        while True:
+            if self.held is None and spare is None:
+                # Checked out before the lock is taken: a thread holding the lock never waits
+                # for the pool, whose connections may be held by writers waiting for the lock.
+                spare = self._engine.connect()
+            try:
+                self.take()
+            except BaseException:
+                if spare is not None:
+                    spare.close()
+                raise
+            if self.held is not None or spare is not None:
+                break
+            self.give()  # dropped by another thread meanwhile: check one out first
         try:
             conn = self.held
-            if conn is None or conn.closed or conn.invalidated:
-                conn = self.held = self._engine.connect()
+            if conn is None:
+                assert spare is not None  # the loop above left with one
+                conn, self.held, spare = spare, spare, None
             self._transaction = conn.begin()
             self._transaction.__enter__()
         except BaseException:
             self._drop()
             self.give()
             raise
+        finally:
+            if spare is not None:
+                spare.close()  # another thread opened the held one meanwhile
         return conn
 
     def __exit__(self, kind: Any, exc: Any, traceback: Any) -> None:
