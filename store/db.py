@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
 from store.config import ConfigError, denied, kind_of
 
@@ -947,8 +948,10 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = session_factory(engine)
-        # SQLite's writer lock and the hot path's connection (None on PostgreSQL).
-        self._writers: Writers | None = getattr(engine, "info_seshat_writers", None)
+        # SQLite's writer lock and the hot path's connection (None on PostgreSQL, and for an
+        # in-memory database, whose pool gives each thread a database of its own).
+        writers = getattr(engine, "info_seshat_writers", None)
+        self._writers: Writers | None = writers if isinstance(engine.pool, QueuePool) else None
         # Set by `open_for_reading` when there was no database file to read (nothing was made).
         self.missing: Path | None = None
 
