@@ -516,7 +516,13 @@ class Writers:
         """Close the held connection and the lock file (the store is closing)."""
         if self._lock.acquire(timeout=5):
             try:
-                self._drop()
+                conn, self.held = self.held, None
+                if conn is not None:
+                    # Closed, not given back: the pool it came from may have been disposed
+                    # of since (a connection returned there stays open, and an open one
+                    # keeps SQLite from folding the WAL into the file when the last closes).
+                    conn.invalidate()
+                    conn.close()
             finally:
                 self._lock.release()
         if self.across is not None:
