@@ -2,14 +2,16 @@
 person's first DM message (the dedupe claim, the session upsert, the read-ahead of their ten
 facts, the message; redaction left out), the intake of a reply in that DM's thread (its route
 read too), the answer's transaction (its ledger row and the answer stored), the posted reply
-recorded, and an empty Core transaction; on SQLite or PostgreSQL.
+recorded, an empty Core transaction (`bare`) and an empty one of the hot path's kind
+(`bare_write`: `Store.write`, or `engine.begin` in a tree without it); on SQLite or PostgreSQL.
 
 `--count` makes `--warm` warm calls of each, then counts N calls of each part named, one
 callgrind dump a part (`CALLGRIND_DUMP_STATS_AT`), and this driver prints instructions per call.
 
 Run: `PYTHONPATH=<tree> python bench/sql_alone.py [--db sqlite|postgresql://…] [--n 100]
-[--tree DIR] intake thread answer delivered bare` (valgrind and gcc on PATH; PostgreSQL: a
-fresh schema is made in the database named, and dropped). Compare trees alternately.
+[--tree DIR] intake thread answer delivered bare bare_write` (valgrind and gcc on PATH;
+PostgreSQL: a fresh schema is made in the database named, and dropped). Compare trees
+alternately.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("intake", "thread", "answer", "delivered", "bare")
+PARTS = ("intake", "thread", "answer", "delivered", "bare", "bare_write")
 SHIM = """#include <valgrind/callgrind.h>
 void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }
 void cg_dump(const char *label) { CALLGRIND_DUMP_STATS_AT(label); CALLGRIND_STOP_INSTRUMENTATION; }
@@ -118,9 +120,12 @@ def measured(db: str, n: int, warm: int, parts: list[str], shim: str) -> None:
                 owed[i] = session.query(Message).filter(Message.ts == f"{1000 + i}.000100").one()
             session.expunge_all()
 
+    # The hot path's write transaction (`Store.write`; a tree before it: `engine.begin`).
+    write = getattr(store, "write", store.engine.begin)
+
     def answer(i: int) -> None:
         m = owed[i]
-        with store.engine.begin() as conn:
+        with write() as conn:
             record_call(
                 conn,
                 purpose="chat",
@@ -147,6 +152,10 @@ def measured(db: str, n: int, warm: int, parts: list[str], shim: str) -> None:
         with store.engine.begin():
             pass
 
+    def bare_write(_i: int) -> None:
+        with write():
+            pass
+
     def run(name: str, fn: Any) -> None:
         counted = name in parts
         if counted:
@@ -162,6 +171,7 @@ def measured(db: str, n: int, warm: int, parts: list[str], shim: str) -> None:
         answer(i)
         delivered(i)
         bare(i)
+        bare_write(i)
         intake.intake(message(i, thread=True))
     run("intake", lambda i: intake.intake(message(i)))
     read_owed(warm, warm + n)
@@ -169,6 +179,7 @@ def measured(db: str, n: int, warm: int, parts: list[str], shim: str) -> None:
     run("thread", lambda i: intake.intake(message(i, thread=True)))
     run("delivered", delivered)
     run("bare", bare)
+    run("bare_write", bare_write)
     store.close()
 
 

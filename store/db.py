@@ -9,6 +9,8 @@ import os
 import re
 import threading
 import weakref
+from contextlib import AbstractContextManager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,6 +22,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import ArgumentError, DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
 from store.config import ConfigError, denied, kind_of
 
@@ -170,7 +173,16 @@ class _Compiled:
     paramstyle), their bind processors, and its columns' result processors (by the driver's
     type codes of the columns, as SQLAlchemy chooses them)."""
 
-    __slots__ = ("sql", "_compiled", "_order", "_processors", "_types", "_results")
+    __slots__ = (
+        "sql",
+        "_compiled",
+        "_order",
+        "_processors",
+        "_types",
+        "_results",
+        "_given",
+        "_defaults",
+    )
 
     def __init__(self, statement: Any, conn: Connection) -> None:
         dialect = conn.dialect
@@ -187,11 +199,33 @@ class _Compiled:
             tuple(compiled.positiontup) if compiled.positional else None
         )
         processors = {}  # by name: a parameter used twice is processed once
+        given: set[str] = set()  # the parameters a call must give (`bindparam("name")`)
+        defaults: dict[str, Any] = {}  # the others' own values (`literal(…)`, `.values(x=1)`)
         for bind, name in compiled.bind_names.items():
-            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            impl = bind.type.dialect_impl(dialect)
+            process = _bind_processor(impl, dialect)
             if process is not None:
                 processors[name] = process
+            if bind.callable is not None or (bind.required and bind.key != name):
+                # A value computed at each execution, or a name SQLAlchemy changed: its
+                # `construct_params` decides these (none of the hot statements has one).
+                given = defaults = None  # type: ignore[assignment]
+                break
+            if bind.required:
+                given.add(name)
+            else:
+                defaults[name] = bind.value
+        if compiled.literal_execute_params or compiled.post_compile_params:
+            given = defaults = None  # type: ignore[assignment]
         self._processors: tuple[tuple[str, Any], ...] = tuple(processors.items())
+        self._given: frozenset[str] | None = None if given is None else frozenset(given)
+        # Processed once: a value of the statement's own is the same at every call.
+        self._defaults: dict[str, Any] | None = None
+        if defaults is not None:
+            self._defaults = {
+                name: value if value is None or name not in processors else processors[name](value)
+                for name, value in defaults.items()
+            }
         # The types of the columns it returns (a SELECT's, or a RETURNING's), in order.
         returned = getattr(statement, "exported_columns", ())
         self._types: tuple[Any, ...] = tuple(c.type for c in returned)
@@ -217,6 +251,23 @@ class _Compiled:
         return got
 
     def parameters(self, params: dict[str, Any]) -> Any:
+        """The driver's parameters for a call's `params` (by name), as `construct_params`
+        and the bind processors make them: each name's value from `params`, else the
+        statement's own, processed (None is not)."""
+        defaults, given = self._defaults, self._given
+        if defaults is None or given is None or not params.keys() >= given:
+            return self._constructed(params)  # raises SQLAlchemy's error for a missing one
+        values = {**defaults, **params}
+        for name, process in self._processors:
+            if name in params:
+                value = values[name]
+                if value is not None:
+                    values[name] = process(value)
+        if self._order is None:
+            return {name: values[name] for name in self._compiled.binds if name in values}
+        return tuple([values[name] for name in self._order])
+
+    def _constructed(self, params: dict[str, Any]) -> Any:
         values = self._compiled.construct_params(params)
         for name, process in self._processors:
             value = values[name]
@@ -225,6 +276,29 @@ class _Compiled:
         if self._order is None:
             return values
         return tuple([values[name] for name in self._order])
+
+
+def _bind_processor(impl: Any, dialect: Any) -> Any:
+    """The type's bind processor for `dialect`; for SQLite's DATETIME in its default storage
+    format, one that writes the same text by `datetime.isoformat` (C) instead of the
+    processor's `%` formatting of seven fields (a few µs per value, several values a
+    message); dates and anything but a `datetime` go through SQLAlchemy's own."""
+    process = impl.bind_processor(dialect)
+    if (
+        process is None
+        or type(impl) is not sqlite.DATETIME
+        or impl._storage_format != sqlite.DATETIME._storage_format
+    ):
+        return process
+
+    def sqlite_datetime(value: Any, _original: Any = process, _datetime: Any = datetime) -> Any:
+        if type(value) is _datetime:
+            # "YYYY-MM-DD HH:MM:SS.ffffff" (the year always 4 digits), and any UTC offset
+            # left out as SQLAlchemy leaves it out.
+            return value.isoformat(" ", "microseconds")[:26]
+        return _original(value)
+
+    return sqlite_datetime
 
 
 def dialect_of(db: Session | Connection) -> str:
@@ -296,49 +370,163 @@ class _FileLock:
 
 def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
     """One SQLite write transaction at a time per process, queued on a Python lock, and with
-    `lock_file` one at a time across processes, queued on a file lock.
+    `lock_file` one at a time across processes, queued on a file lock (`Writers`).
 
     SQLite allows one writer; a second one waiting on the file lock polls with sleeps that grow
     to 100 ms, which under load made the slowest intakes (and so Slack's acks) wait ~200 ms for a
     lock held for 2. A transaction takes the lock at its first write statement and gives it back
     at commit or rollback (or when its connection goes back to the pool), so writers queue and
-    wake at once. Reads never take it (WAL lets them run beside the writer).
+    wake at once. Reads never take it (WAL lets them run beside the writer). The hot path's
+    write transactions (`Store.write`) take it before they start, on a connection of their own.
     """
-    lock = threading.Lock()
-    across = _FileLock(lock_file) if lock_file is not None else None
-    if across is not None:
-        engine.info_seshat_file_lock = across  # type: ignore[attr-defined]  # closed by Store
+    writers = Writers(engine, lock_file)
+    engine.info_seshat_writers = writers  # type: ignore[attr-defined]  # read by Store
 
     def release(info: dict[str, Any]) -> None:
         if info.pop("seshat_writing", False):
-            if across is not None:
-                across.release()
-            lock.release()
+            writers.give()
 
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if not conn.info.get("seshat_writing") and statement.lstrip()[:7].upper().startswith(_DML):
-            lock.acquire()
-            if across is not None:
-                try:
-                    across.acquire()
-                except BaseException:
-                    lock.release()
-                    raise
+        if (
+            not conn.info.get("seshat_writing")
+            and conn is not writers.held  # its transaction took the lock before it began
+            and statement.lstrip()[:7].upper().startswith(_DML)
+        ):
+            writers.take()
             conn.info["seshat_writing"] = True
 
+    # An invalidated connection (a lost one) has no info to read (reading it raises); its
+    # record went back to the pool when it was invalidated, and the checkin gave the lock back.
     @event.listens_for(engine, "commit")
     def _committed(conn: Any) -> None:
-        release(conn.info)
+        if not conn.invalidated:
+            release(conn.info)
 
     @event.listens_for(engine, "rollback")
     def _rolled_back(conn: Any) -> None:
-        release(conn.info)
+        if not conn.invalidated:
+            release(conn.info)
 
     @event.listens_for(engine.pool, "checkin")
     def _returned(_dbapi_conn: Any, record: Any) -> None:
         if record is not None:
             release(record.info)
+
+
+class Writers:
+    """SQLite's writer lock (this process's, and with a lock file the one across processes), and
+    the connection the hot path writes on (`Store.write`).
+
+    `with writers as conn:` takes the lock, then begins a transaction on the held connection
+    (opened once, kept checked out of the pool), and at the end commits it (or rolls it back
+    on an exception) and gives the lock back. Against `engine.begin()` (~0.21 M instructions
+    an empty transaction, `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at
+    every checkout and checkin: its queue, the connection's wrappers, the checkin events, and
+    the reset on return (a rollback, which has nothing to undo once the transaction is known to
+    have ended; a connection whose transaction did not end, or that was invalidated, goes back
+    to the pool instead, whose reset handles it, and the next transaction opens another). The
+    lock is taken before the connection is used, so a writer queueing for it holds none: the
+    hot path writes on one connection, whose statements SQLite prepared once (the sqlite3
+    module's statement cache), instead of on whichever connections a burst opens.
+
+    One thread at a time holds it (the lock); a thread must not start one inside another
+    (the lock is not reentrant, as it was not when taken at the first write statement)."""
+
+    def __init__(self, engine: Engine, lock_file: Path | None) -> None:
+        self._engine = engine
+        self._lock = threading.Lock()
+        self.across = _FileLock(lock_file) if lock_file is not None else None
+        # Held only while the lock is: the connection, and its transaction's context.
+        self.held: Connection | None = None
+        self._transaction: Any = None
+
+    def take(self) -> None:
+        """Wait for the writer lock (this process's, then the file's)."""
+        self._lock.acquire()
+        if self.across is not None:
+            try:
+                self.across.acquire()
+            except BaseException:
+                self._lock.release()
+                raise
+
+    def give(self) -> None:
+        """Give the writer lock back."""
+        if self.across is not None:
+            self.across.release()
+        self._lock.release()
+
+    def __enter__(self) -> Connection:
+        spare = None
+        while True:
+            if self.held is None and spare is None:
+                # Checked out before the lock is taken: a thread holding the lock never waits
+                # for the pool, whose connections may be held by writers waiting for the lock.
+                spare = self._engine.connect()
+            try:
+                self.take()
+            except BaseException:
+                if spare is not None:
+                    spare.close()
+                raise
+            if self.held is not None or spare is not None:
+                break
+            self.give()  # dropped by another thread meanwhile: check one out first
+        try:
+            conn = self.held
+            if conn is None:
+                assert spare is not None  # the loop above left with one
+                conn, self.held, spare = spare, spare, None
+            self._transaction = conn.begin()
+            self._transaction.__enter__()
+        except BaseException:
+            self._drop()
+            self.give()
+            raise
+        finally:
+            if spare is not None:
+                spare.close()  # another thread opened the held one meanwhile
+        return conn
+
+    def __exit__(self, kind: Any, exc: Any, traceback: Any) -> None:
+        transaction, self._transaction = self._transaction, None
+        conn = self.held
+        try:
+            # As `with conn.begin():` ends: committed, or rolled back on an exception.
+            transaction.__exit__(kind, exc, traceback)
+        finally:
+            try:
+                if conn is None or conn.invalidated or conn.in_transaction():
+                    self._drop()  # not known to have ended: the pool's reset on return
+            finally:
+                self.give()
+
+    def _drop(self) -> None:
+        """Give the held connection back to the pool (which resets it, or invalidates it when
+        that fails); the next transaction opens another."""
+        conn, self.held = self.held, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:
+                log.exception("the writer's connection could not be returned to the pool")
+
+    def close(self) -> None:
+        """Close the held connection and the lock file (the store is closing)."""
+        if self._lock.acquire(timeout=5):
+            try:
+                conn, self.held = self.held, None
+                if conn is not None:
+                    # Closed, not given back: the pool it came from may have been disposed
+                    # of since (a connection returned there stays open, and an open one
+                    # keeps SQLite from folding the WAL into the file when the last closes).
+                    conn.invalidate()
+                    conn.close()
+            finally:
+                self._lock.release()
+        if self.across is not None:
+            self.across.close()
 
 
 def _parsed(url: str) -> None:
@@ -766,6 +954,10 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = session_factory(engine)
+        # SQLite's writer lock and the hot path's connection (None on PostgreSQL, and for an
+        # in-memory database, whose pool gives each thread a database of its own).
+        writers = getattr(engine, "info_seshat_writers", None)
+        self._writers: Writers | None = writers if isinstance(engine.pool, QueuePool) else None
         # Set by `open_for_reading` when there was no database file to read (nothing was made).
         self.missing: Path | None = None
 
@@ -951,9 +1143,20 @@ class Store:
         """True on SQLite (no SKIP LOCKED, one writer at a time)."""
         return self.engine.dialect.name == "sqlite"
 
+    def write(self) -> AbstractContextManager[Connection]:
+        """A write transaction of the hot path (the intake, the answer stored, the reply
+        recorded), as `engine.begin()`: committed at the end, rolled back on an exception.
+
+        On SQLite it takes the writer lock first and runs on the connection the hot path keeps
+        (`Writers`: no checkout, checkin or reset on return); on PostgreSQL it is
+        `engine.begin()` (the pool's pre-ping stays: a connection the server dropped is
+        replaced before the statement, not failed with it)."""
+        if self._writers is None:
+            return self.engine.begin()
+        return self._writers
+
     def close(self) -> None:
-        """Dispose of pooled connections (and the writers' file lock)."""
+        """Dispose of pooled connections (and the writers' connection and file lock)."""
+        if self._writers is not None:
+            self._writers.close()
         self.engine.dispose()
-        lock = getattr(self.engine, "info_seshat_file_lock", None)
-        if lock is not None:
-            lock.close()

@@ -347,7 +347,7 @@ class ReplyClaims:
         the session looks like afterwards."""
         now = self.clock.now()
         # Two prepared statements on the connection (no ORM session, `store.db.Prepared`).
-        with self.store.engine.begin() as conn:
+        with self.store.write() as conn:
             reply_id = S.add_message(
                 conn,
                 session_id=owed.session_id,

@@ -286,7 +286,7 @@ class Engine:
                 # first answer: its lessons and facts, recorded by the database's trigger on
                 # that statement; a skill by one of its own).
                 used = self.context.unrecorded(session_id)
-                with self.store.engine.begin() as conn:
+                with self.store.write() as conn:
                     if record is not None:
                         record(conn)
                     if used is not None:

@@ -57,10 +57,13 @@ class Intake:
         RETURNING on its first run, most of a first handling's ~25 ms of CPU (profiled,
         `docs/notes/27-ack10.md`), paid on the interpreter lock while a burst's later
         deliveries wait to be acked. The three statements run for a made-up delivery, session
-        and message in a transaction that is rolled back: nothing stays."""
+        and message in a transaction that is rolled back: nothing stays. On SQLite this also
+        opens the writer's connection (`Store.write`) and has SQLite prepare the statements on
+        it, once for the process's life (a new connection reads the schema, ~1.4 M
+        instructions, and prepares each statement on its first run)."""
         now = self.clock.now()
         key = S.SessionKey("T-warm-up", "D-warm-up", "", "U-warm-up")
-        with self.store.engine.connect() as conn, conn.begin() as tx:
+        with self.store.write() as conn:
             events.claim_new(conn, ["msg:D-warm-up:0.0", "event:Ev-warm-up"], now=now)
             opened = S.open_or_touch(conn, key, now=now)
             S.add_message(
@@ -75,7 +78,7 @@ class Intake:
                 reply_state=ReplyState.PENDING,
                 claim_until=now + REPLY_LEASE,
             )
-            tx.rollback()
+            conn.rollback()
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""
@@ -149,8 +152,9 @@ class Intake:
                     self.stall.bot_message(db, opened.session.id, now=now)
             else:
                 # A person's message: on a Core connection, without an ORM session around it
-                # (its begin and commit cost a third more than the Core transaction's).
-                with self.store.engine.begin() as conn:
+                # (its begin and commit cost a third more than the Core transaction's), and on
+                # SQLite on the writer's own connection (`Store.write`).
+                with self.store.write() as conn:
                     opened, message_id = store(conn)
             session_id, created = opened.session.id, opened.created
         except _Duplicate:  # rolled back: the keys it did insert were claimed before, too

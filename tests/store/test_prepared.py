@@ -8,11 +8,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import String, bindparam, case, cast, inspect, select
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import Boolean, DateTime, String, bindparam, case, cast, inspect, literal, select
+from sqlalchemy.exc import InvalidRequestError
 
 from store import sessions as S
 from store.clock import FakeClock
-from store.db import Prepared, Store
+from store.db import Prepared, Store, _bind_processor
 from store.models import ChatSession, MemoryEntry, Message, ReplyState, row_copy
 from tests.support.lesson_helpers import add_fact
 
@@ -215,3 +218,49 @@ def _session_values(session_id: str, clock: FakeClock) -> dict[str, Any]:
         "last_activity_at": clock.now(),
         "pending_replies": 0,
     }
+
+
+def test_prepared_parameters_are_what_execute_binds(store: Store, clock: FakeClock) -> None:
+    """A call's values, the statement's own (a literal, a value in `.values()`, overridden by a
+    call or not), a name used twice, processed values (datetimes, booleans, an enum) and None:
+    the driver gets from `Prepared` what it gets from `Connection.execute`."""
+    when = clock.now()
+    statement = select(
+        bindparam("a", type_=String),
+        bindparam("a", type_=String).label("again"),
+        literal(5).label("five"),
+        bindparam("own", "its own", type_=String).label("own"),
+        bindparam("at", type_=DateTime),
+        bindparam("naive", type_=DateTime),
+        bindparam("flag", type_=Boolean),
+        bindparam("state", type_=ChatSession.__table__.c.state.type),
+        bindparam("nothing", type_=DateTime),
+    )
+    cases: list[dict[str, Any]] = [
+        {"a": "x", "at": when, "naive": when.replace(tzinfo=None), "flag": True},
+        {"a": "y", "own": "overridden", "at": when, "naive": when, "flag": False},
+    ]
+    with store.engine.connect() as conn:
+        for params in cases:
+            params = {**params, "state": S.SessionState.OPEN, "nothing": None}
+            expected = [tuple(r) for r in conn.execute(statement, params).all()]
+            assert Prepared(statement).rows(conn, params) == expected
+        with pytest.raises(InvalidRequestError, match="bind parameter 'a'"):
+            Prepared(statement).rows(conn, {"at": when})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.one_of(
+        st.datetimes(),
+        st.datetimes(timezones=st.timezones()),
+        st.dates(),
+        st.none(),
+    )
+)
+def test_sqlite_datetimes_are_written_as_sqlalchemy_writes_them(value: Any) -> None:
+    from sqlalchemy.dialects import sqlite
+
+    dialect = sqlite.dialect()  # type: ignore[no-untyped-call]
+    impl = DateTime().dialect_impl(dialect)
+    assert _bind_processor(impl, dialect)(value) == impl.bind_processor(dialect)(value)

@@ -1,0 +1,154 @@
+"""`Store.write`, the hot path's write transaction: on SQLite it takes the writer lock before it
+begins and runs on one connection kept for it (no checkout, checkin or reset on return), so
+writers queueing for the lock hold no connection and a burst opens none; a connection whose
+transaction did not end cleanly is given back to the pool and replaced. On PostgreSQL it is
+`engine.begin()`. Either way it commits, or rolls back on an exception."""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, event, text
+from sqlalchemy.exc import IntegrityError
+
+from bot.chat.intake import Intake
+from bot.slack.inbound import InboundMessage
+from store.clock import FakeClock
+from store.db import WRITER_LOCK_SUFFIX, Store, make_engine
+from store.models import Message
+from tests.store.test_writer_lock import _probe
+
+INSERT = "INSERT INTO processed_events (key, received_at) VALUES (:k, '2026-01-01')"
+
+
+def _keys(store: Store) -> list[str]:
+    with store.engine.connect() as conn:
+        return [k for (k,) in conn.execute(text("SELECT key FROM processed_events ORDER BY key"))]
+
+
+def test_a_hot_write_commits_and_rolls_back_as_engine_begin(store: Store) -> None:
+    with store.write() as conn:
+        conn.execute(text(INSERT), {"k": "a"})
+    with pytest.raises(RuntimeError), store.write() as conn:
+        conn.execute(text(INSERT), {"k": "b"})
+        raise RuntimeError("after a statement")
+    with pytest.raises(IntegrityError), store.write() as conn:
+        conn.execute(text(INSERT), {"k": "c"})
+        conn.execute(text("INSERT INTO processed_events (key, received_at) VALUES ('a', NULL)"))
+    with store.write() as conn:  # the connection is usable after both
+        conn.execute(text(INSERT), {"k": "d"})
+    assert _keys(store) == ["a", "d"]
+
+
+def test_a_hot_write_takes_the_lock_before_it_begins(sqlite_store: Store, tmp_path: Path) -> None:
+    lock = tmp_path / f"seshat.db{WRITER_LOCK_SUFFIX}"
+    assert _probe(lock) == "free"
+    with sqlite_store.write():
+        assert _probe(lock) == "held"  # before any statement: writers queue outside
+    assert _probe(lock) == "free"
+    with pytest.raises(RuntimeError), sqlite_store.write():
+        raise RuntimeError("nothing written")
+    assert _probe(lock) == "free"
+
+
+def test_hot_writes_share_one_connection_and_a_broken_one_is_replaced(
+    sqlite_store: Store,
+) -> None:
+    engine = sqlite_store.engine
+    checkins: list[object] = []
+    event.listen(engine.pool, "checkin", lambda *_args: checkins.append(1))
+    drivers = []
+    for k in ("a", "b", "c"):
+        with sqlite_store.write() as conn:
+            conn.execute(text(INSERT), {"k": k})
+            drivers.append(conn.connection.dbapi_connection)
+    assert drivers[0] is drivers[1] is drivers[2]
+    assert checkins == []  # no checkin (nor its reset) between them
+    with pytest.raises(RuntimeError), sqlite_store.write() as conn:
+        conn.execute(text(INSERT), {"k": "lost"})
+        conn.invalidate()  # as a lost connection is (`Connection._handle_dbapi_exception`)
+        raise RuntimeError("the connection broke")
+    with sqlite_store.write() as conn:
+        conn.execute(text(INSERT), {"k": "d"})
+        assert conn.connection.dbapi_connection is not drivers[0]
+    assert _keys(sqlite_store) == ["a", "b", "c", "d"]
+    sqlite_store.close()
+    assert engine.pool.checkedout() == 0  # the kept connection went back at close
+
+
+def test_a_writer_never_waits_for_the_pool_while_holding_the_lock(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'seshat.db'}"
+    Store.open(url).close()
+    # One connection in all: the reader below holds it, then writes (so it needs the lock).
+    store = Store(make_engine(url, pool_size=1, max_overflow=0, pool_timeout=3))
+    failed: list[BaseException] = []
+
+    def hot_write() -> None:
+        try:
+            with store.write() as conn:
+                conn.execute(text(INSERT), {"k": "hot"})
+        except BaseException as exc:
+            failed.append(exc)
+
+    try:
+        with store.engine.connect() as reader:
+            reader.execute(text("SELECT 1"))
+            writer = threading.Thread(target=hot_write)
+            writer.start()
+            time.sleep(0.3)  # the hot write is waiting (for the pool, not with the lock)
+            reader.execute(text(INSERT), {"k": "reader"})  # takes the writer lock
+            reader.commit()
+        writer.join(timeout=10)
+        assert not failed  # it got the reader's connection once returned, within the timeout
+        with store.write() as conn:  # the pool's one connection is the hot path's now
+            keys = conn.execute(text("SELECT key FROM processed_events ORDER BY key")).all()
+        assert [k for (k,) in keys] == ["hot", "reader"]
+    finally:
+        store.close()
+
+
+def _message(i: int) -> InboundMessage:
+    return InboundMessage(
+        team="T1",
+        channel=f"D{i}",
+        channel_type="im",
+        user=f"U{i}",
+        text=f"hello {i}",
+        ts=f"{1000 + i}.000100",
+        thread_ts=None,
+        mentions_bot=False,
+        event_id=f"Ev{i}",
+    )
+
+
+def test_intakes_queued_for_the_writer_lock_open_no_connection(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'seshat.db'}")
+    intake = Intake(store, FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC)))
+    intake.warm()  # as `seshat run` does before it listens
+    opened: list[object] = []
+    threads = [threading.Thread(target=intake.intake, args=(_message(i),)) for i in range(6)]
+    try:
+        holder: Connection
+        with store.engine.connect() as holder:
+            holder.execute(text(INSERT), {"k": "held"})  # another writer holds the lock
+            event.listen(store.engine, "connect", lambda *_args: opened.append(1))
+            for thread in threads:
+                thread.start()
+            time.sleep(0.5)  # every intake is queued behind it by now
+            busy = store.engine.pool.checkedout()
+            holder.commit()
+        for thread in threads:
+            thread.join(timeout=30)
+        # Queued without a connection: only the holder's and the hot path's kept one are out,
+        # and the six intakes ran on the kept one (before, each checked one out to wait on,
+        # and the pool opened them).
+        assert busy <= 2
+        assert opened == []
+        with store.sessions() as db:
+            assert db.query(Message).count() == 6
+    finally:
+        store.close()
