@@ -39,7 +39,8 @@ _RECORD_WORDS = (
     " megrendelés rendelés számla szállítmány foglalás"
     " comandă comanda factură factura livrare expediere rezervare"
     " sipariş fatura gönderi kargo rezervasyon"
-    " заказ- счёт- счет- накладн- посылк- отправлени- бронировани- замовлення рахунок поръчка фактура пратка"
+    " заказ- счёт- счет- накладн- посылк- отправлени- бронировани- замовлення рахунок"
+    " поръчка фактура пратка"
     " παραγγελία τιμολόγιο αποστολή κράτηση"
     " הזמנה חשבונית משלוח"
     " طلب الطلب فاتورة الفاتورة شحنة الشحنة حجز"
@@ -114,7 +115,9 @@ _PERSON = re.compile(
 
 
 def _word_pattern() -> re.Pattern[str]:
-    whole, heads, glued = [], [], []
+    whole: list[str] = []
+    heads: list[str] = []
+    glued: list[str] = []
     for word in _RECORD_WORDS.split():
         if not word.isascii() and re.search(r"[\u0e00-\u0e7f\u3040-\u9fff\uac00-\ud7af]", word):
             glued.append(re.escape(word))  # Thai, Japanese, Chinese, Korean: no spaces
@@ -136,8 +139,8 @@ def _word_pattern() -> re.Pattern[str]:
         # `N.º cliente`, `Kundennr.`, `Č. zákazníka`, `رقم العميل`, `顧客番号`, `고객번호`.
         rf"|(?<![^\W\d_])(?:customer|client|cliente|klient|kunde)[ \t_]*(?:no\.?|nr\.?|#|id|number)"
         rf"(?![^\W\d_])"
-        rf"|(?<![^\W\d_])(?:n\.?[º°]|no\.|nr\.|č\.|#)[ \t]*(?:de[ \t]+)?(?:cliente|client|klienta|zákazníka|"
-        rf"zákazníka|kunden|customer|klant)(?![^\W\d_])"
+        rf"|(?<![^\W\d_])(?:n\.?[º°]|no\.|nr\.|č\.|#)[ \t]*(?:de[ \t]+)?(?:cliente|client|klienta"
+        rf"|zákazníka|kunden|customer|klant)(?![^\W\d_])"
         rf"|kundennr|kundennummer|klantnummer|kundenummer|kundnummer|asiakasnumero|asiakasnro"
         rf"|št\.?[ \t_]*stranke|رقم العميل"
         rf"|顧客番号|客户号|客戶號|客户编号|고객번호|mã khách hàng|müşteri no"
