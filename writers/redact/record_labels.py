@@ -102,6 +102,8 @@ _RECORD_WORDS = (
 )
 
 _WORD_CHARS = r"[^\W\d_]"
+# A `+` country code right before the part of a number read as a phone (`+1 267-722-7170`).
+_CODE_BEFORE = re.compile(r"[+＋]\d{1,3}[ .-]?$")
 # Someone a label may name beside a thing (`Delivery driver`, `Kontakt Baustelle`): a person's
 # number, which may be a phone.
 _PERSON = re.compile(
@@ -222,7 +224,7 @@ def labelled_as_a_record(text: str, start: int) -> bool:
     column, the field cell before it, or the words right before it on its line (a JSON key, a
     form's label, `Pratica 18 7504 2134`, the label of a list it is an item of) name an order,
     a meter, a claim, a permit… and no phone. A number with its `+` country code is a phone."""
-    if text[start : start + 1] in "+＋":
+    if text[start : start + 1] in "+＋" or _CODE_BEFORE.search(text, max(0, start - 6), start):
         return False
     header = column_header(text, start) or _header_cell(text, start)
     if header is not None and _names_a_record(header):
