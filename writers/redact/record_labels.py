@@ -158,7 +158,7 @@ _TAIL = re.compile(r"""[\s:=#"'`(（]*$""")
 # A run of numbers before the value, of a list (`545 209 852, 351 148 743 818, `) or of the
 # same run of digit groups (`7 (073) 237-10-38`, read from its second group): the list's or the
 # run's label names the value too.
-_LIST_BEFORE = re.compile(r"(?:[\d(][\d .()/-]*[ \t]*[,;–—/]?[ \t]*)+$")
+_LIST_BEFORE = re.compile(r"[\d(][\d .()/,;–—\t-]*$")
 
 
 def _names_a_record(label: str | None) -> bool:
@@ -231,7 +231,7 @@ def labelled_as_a_record(text: str, start: int) -> bool:
         return True
     if (field := _row_field(text, start)) is not None:
         return _names_a_record(field)
-    line_start = text.rfind("\n", 0, start) + 1
+    line_start = max(text.rfind("\n", 0, start) + 1, start - 160)  # a label is near its value
     before = text[line_start:start]
     before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
     listed = _LIST_BEFORE.search(before)
