@@ -80,7 +80,7 @@ _RECORD_WORDS = (
     " serial seriennr serien- série serie seriale sarja seryjny sériové sorozat seri"
     " part teil teile pièce pieza pezzo peça onderdeel osa część díl diel alkatrész piesă"
     " parça деталь- εξάρτημα חלק قطعة 部品 부품 零件"
-    " lot batch charge chargen- lote lotto partij parti erä partia šarže šarža tétel"
+    " lot batch chargen- lote lotto partij parti erä partia šarže šarža tétel"
     " sample probe échantillon muestra campione amostra monster prøve prov näyte próbka vzorek"
     " vzorka minta probă проба зразок δείγμα דגימה عينة 検体 시료 样本 sampel"
     " article artikel artículo articolo artigo artikkeli artykuł položka termék articol"
