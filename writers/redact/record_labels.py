@@ -112,7 +112,9 @@ _PERSON = re.compile(
     # Elsewhere a whole word (`contato` is no `contatore`, a meter).
     r"|(?<![^\W\d_])(?:driver|chauffeur|conducteur|conductor|motorista|autista|chofer|kurier"
     r"|courier|contact|contacto|contato|contatto|lead|manager|recipient|destinataire"
-    r"|destinatario|person|name|agent|technician|owner|responsable)(?![^\W\d_])"
+    r"|destinatario|person|name|agent|technician|owner|holder|responsable)(?![^\W\d_])"
+    # A possessive names whose number it is (`ticket holder's number`): a person's.
+    r"|[’']s(?![^\W\d_])"
 )
 
 
