@@ -35,6 +35,7 @@ from writers.redact.public_forms import (
     without_address_suffix,
 )
 from writers.redact.published_ibans import published_iban
+from writers.redact.record_labels import labelled_as_a_record
 from writers.redact.values.checksums import clabe_ok, iban_ok, luhn_ok
 from writers.redact.values.placeholders import patterned
 
@@ -61,8 +62,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end].strip()
     if _IPV4.fullmatch(without_address_suffix(value)) or re.search(r"  |\t", value):
         return False  # an IPv4 address, also with its prefix length or port; a column break
-    if named_as_id(text, start):
-        return False
+    if named_as_id(text, start) or labelled_as_a_record(text, start):
+        return False  # `order 0171 …`, `Zählernr.: 0152 672`: a thing's number (`record_labels`)
     if longer_than_a_phone(text, start, end):
         return False  # a group of a longer number (an MPAN, an SSCC): no phone has > 15 digits
     if not_an_ssn_in_its_layout(value):
