@@ -33,9 +33,14 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.formats.columns import column_header, in_figures_row
+from writers.redact.formats.columns import cell_break, column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
-from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
+from writers.redact.formats.numbers import (
+    called_a_phone,
+    given_in_a_cell,
+    phone_layout_ok,
+    placeholder_number,
+)
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
@@ -43,6 +48,7 @@ from writers.redact.phone_words import (
     field_key,
     given_alone,
     grouped_as_its_plan,
+    in_a_signature,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
@@ -165,9 +171,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.,:]\d|[A-Za-z0-9_]", after
+        r"[.:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
+    if re.match(r",\d", after) and not cell_break(text, end):
+        return False  # a decimal with a comma (`8.417.597,03`)
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -198,6 +206,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if not valid_anywhere((head.group(0) if head else "") + value, PHONE_REGIONS):
             return False  # `Test-Rufnummer: +49 056 323909`: a stand-in no plan assigns
     digits = re.sub(r"\D", "", value)
+    if digits.startswith("0") and not digits.startswith("00") and len(digits) > 14:
+        # E.164: a number has at most 15 digits with its country's code, and every plan that
+        # dials a trunk 0 has a code of two digits or more: a national run from 0 is 14 at most
+        # (`ICE 040235068470418`, a Moroccan company's 15-digit identifier).
+        return False
     if value.startswith("00") and not _dialled_abroad(digits[2:]):
         return False  # `000524786977027`: no country has the code 0; an id's leading zeros
     if value.startswith(("+", "00")):
@@ -277,6 +290,8 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or extension_after(text, end)
             or call_after(text, end)
             or given_alone(text, start, end)
+            or given_in_a_cell(text, start, end)
+            or in_a_signature(text, start, end)
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
         )
@@ -284,6 +299,9 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
+        if called and window.startswith("00"):
+            # `00` is the international prefix: what follows is a country's code and number.
+            return [(0, len(window))] if _possible_with_code("+" + window[2:]) else []
         # Beside an e-mail address alone, a number is read from its trunk prefix or country
         # code (`… / 84339494941`); a bare national run there is as often an order's.
         return [(0, len(window))] if read_in_some_plan(window, headed=not called) else []
@@ -577,7 +595,9 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.,:]\d", after)
+                or re.match(r"[.:]\d", after)
+                or re.match(r",\d", after)
+                and not cell_break(text, w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time

@@ -1,0 +1,139 @@
+"""Personal numbers and their look-alikes, issue 24's fifteenth round (`phone_words.py`, the
+phone filter of `pii_rules.py`, `formats/numbers.py`, `formats/columns.py`, `formats/named_ids.py`).
+One test per principle, each beside a number of the same form that must still be caught (or
+kept). The examples are written here; none is copied from a development set.
+"""
+
+from __future__ import annotations
+
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.formats.columns import cell_break, cell_span, column_header
+from writers.redact.redactor import Redactor
+
+
+def test_msisdn_names_a_subscribers_number(redactor: Redactor) -> None:
+    # MSISDN is how a mobile network names a subscriber's phone number: a log's key, a column.
+    text = "ussd sid=a81f msisdn=+44 7700 183264 code=*150# state=CON"
+    assert _caught(redactor, text, "+44 7700 183264")
+    table = "| agent | msisdn | note |\n|---|---|---|\n| Wairimu Njeri | 0712984407 | float low |"
+    assert _caught(redactor, table, "0712984407")
+    # The same number under a column that names an id is that id's.
+    ids = "| agent | till | note |\n|---|---|---|\n| Wairimu Njeri | 0712984407 | float low |"
+    assert _kept(redactor, ids)
+
+
+def test_a_text_messages_recipient(redactor: Redactor) -> None:
+    # A record of an SMS or a call is addressed by phone numbers, as an e-mail is by addresses.
+    text = '{"svc": "sms-outbox", "to": "01719386024", "state": "DELIVRD"}'
+    assert _caught(redactor, text, "01719386024")
+    pretty = '{\n  "kind": "voice_call",\n  "from": "03214479023",\n  "secs": 41\n}'
+    assert _caught(redactor, pretty, "03214479023")
+    # The same field in a record of something else (a batch of ids) is no phone.
+    assert _kept(redactor, '{"job": "reindex", "to": "01719386024", "state": "done"}')
+
+
+def test_called_from_in_swahili_and_someones_number_in_urdu(redactor: Redactor) -> None:
+    text = "Mteja Halima Said alipiga simu kutoka 255754118902 jana usiku"
+    assert _caught(redactor, text, "255754118902")
+    assert _caught(redactor, "Usman ka number 0333-5128874 hai, usko bata do", "0333-5128874")
+    # Without the verb or the possessive the run is an amount or an id.
+    assert _kept(redactor, "Mteja Halima Said amelipa 255754118902 jana usiku")
+
+
+def test_ph_as_a_records_key(redactor: Redactor) -> None:
+    text = '- name: Tevita Naulu\n  ph: "992 4081"\n  town: Lautoka'
+    assert _caught(redactor, text, "992 4081")
+    # pH of a sample is no phone.
+    assert _kept(redactor, "sample 4 pH: 7.41, conductivity 992 µS")
+
+
+def test_a_csv_rows_comma_is_a_cell_break_not_a_decimal(redactor: Redactor) -> None:
+    text = "Name,Mobile,Since\nTevita Naulu,+679 992 4081,2021-03-04"
+    assert _caught(redactor, text, "+679 992 4081")
+    text = "Client,Tel,Opened\nBoulangerie Morel,04 72 18 33 90,12/05/2024"
+    assert _caught(redactor, text, "04 72 18 33 90")
+    # Outside such a row a comma before digits is a decimal's.
+    assert _kept(redactor, "Total due: 4 72 18 33 90,12 EUR, as agreed")
+    # A quoted field keeps its own commas: the row still has its header's cells.
+    rows = 'Order,Amount,Date\n50918833,"1204,50",03.11.2025\n50918834,"88,10",03.11.2025'
+    assert column_header(rows, rows.index("88,10")) == "Amount"
+    assert not cell_break(rows, rows.index(",10"))
+    assert cell_break(rows, rows.index(',"88'))
+
+
+def test_a_table_row_is_named_by_its_row_and_column_not_the_row_above(
+    redactor: Redactor,
+) -> None:
+    # `| Telefon | … |` ends the row above; the figure below is the amount's (its `8.312.004`
+    # reads as a number dialled from Russia's trunk 8).
+    rows = "| alan | değer |\n|---|---|\n| Telefon | +90 5** *** ** 41 |\n| Tutar | {} TRY |"
+    assert _kept(redactor, rows.format("8.312.004,50"))
+    # In the same row the phone's word names its cell.
+    text = "| alan | değer |\n|---|---|\n| Telefon | 0532 418 22 90 |\n| Tutar | 7.312 TRY |"
+    assert _caught(redactor, text, "0532 418 22 90")
+
+
+def test_a_decimal_comma_after_a_number(redactor: Redactor) -> None:
+    assert _kept(redactor, "tel. ödeme: 2.418.990,55 TL tahsil edildi")
+    assert _caught(redactor, "tel. 0212 418 99 05, ödeme tahsil edildi", "0212 418 99 05")
+
+
+def test_turkish_records_numbers_with_no_dotless(redactor: Redactor) -> None:
+    # Turkish writes "No" without its dot: `vergi no` is the tax's number, `sipariş no` an order's.
+    assert _kept(redactor, "firma vergi no 418-552-907 olarak kayıtlı")
+    assert _kept(redactor, "sipariş no 0532 418 2290 kargoya verildi")
+    # A phone's own word before it keeps it a phone (`GSM no`: the mobile's number).
+    assert _caught(redactor, "GSM no 0532 418 22 90, akşam ara", "0532 418 22 90")
+
+
+def test_a_customs_declarations_number(redactor: Redactor) -> None:
+    assert _kept(redactor, "DUM 301 052 2026 C 0041873 — bureau 309")
+    assert _kept(redactor, "Beyanname 418 552 2026 tescil edildi")
+    assert _caught(redactor, "DUM bloqué, appelez le 0522 41 88 90", "0522 41 88 90")
+
+
+def test_no_national_number_from_a_trunk_zero_has_fifteen_digits(redactor: Redactor) -> None:
+    # E.164 allows 15 digits with the country code, two digits or more where the trunk is 0.
+    assert _kept(redactor, "contact ICE 041552907000041 (société)")
+    assert _caught(redactor, "ICE contact: 0171 5529070", "0171 5529070")
+
+
+def test_tel_port_is_a_mobiles_column(redactor: Redactor) -> None:
+    # French abbreviates a mobile `Tél. port.` (téléphone portable): no network port.
+    text = "Nom,Tél. port.,Ville\nAnaïs Roux,0788 41 22 90,Lyon"
+    assert _caught(redactor, text, "0788 41 22 90")
+    assert _kept(redactor, "Service,Port,Proto\nsyslog,5140 5141 5142,udp")
+
+
+def test_a_name_and_a_number_in_one_cell(redactor: Redactor) -> None:
+    # A cell is one field: a person's name and a number in it are that person's contact.
+    text = "Site,Caretaker,Since\nDepot 4,Tevita Naulu 992 4081,2021-03-04"
+    assert _caught(redactor, text, "992 4081")
+    table = "| ref | warden | amount |\n|---|---|---|\n| A-41 | Anaïs Roux, 6 77 41 22 90 |  12 |"
+    assert _caught(redactor, table, "6 77 41 22 90")  # Cameroon prints its numbers so
+    # A word that is no name before the number (an item) leaves it an item's number.
+    assert _kept(redactor, "Site,Item,Since\nDepot 4,Pallet jack 992 4081,2021-03-04")
+
+
+def test_a_lone_digit_where_the_plan_prints_one(redactor: Redactor) -> None:
+    # Hungary dials its trunk 06, then Budapest's one-digit area code: `06 1 …`.
+    text = "Irsz.,Gondnok,Dátum\n1052,Kovács Éva 06 1 418 2290,2025-05-19"
+    assert _caught(redactor, text, "06 1 418 2290")
+    # A list of small numbers is no phone.
+    assert _kept(redactor, "Irsz.,Lots,Dátum\n1052,06 1 418 2290,2025-05-19")
+
+
+def test_a_number_alone_in_a_signature(redactor: Redactor) -> None:
+    sig = "thanks!\n-- \nTevita Naulu\nDepot lead | Vatu Freight\nLautoka\n| 0031 6 71448093 |"
+    assert _caught(redactor, sig, "0031 6 71448093")
+    # Outside a signature a number no plan assigns yet (`+31 67…`) is read as a code.
+    assert _kept(redactor, "batch sizes\n| 0031 6 71448093 |\nsee the sheet")
+
+
+def test_cell_span() -> None:
+    text = 'a,b,c\n1,"x, y",Tevita Naulu 992 4081'
+    start = text.index("992")
+    span = cell_span(text, start)
+    assert span is not None and text[span[0] : span[1]] == "Tevita Naulu 992 4081"
+    assert cell_span("no table here 992 4081", 14) is None
