@@ -61,10 +61,10 @@ PHONE_CONTEXT = re.compile(
     r"|fono|fonos|direkte|direktenummer|direktnummer"
     # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
     # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
-    r"|cel\.?(?=[ \t]*:?[ \t]*(?:[+(\d]|$))"
+    r"|cel(?=\.?[ \t]*:?[ \t]*(?:[+(\d]|$))"
     # "ph", English short for a phone, as a record's key right before its value (`ph: "996
     # 0620"`); elsewhere it is the pH of a solution.
-    r"|ph\.?(?=$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$))"
+    r"|ph(?=\.?(?:$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$)))"
     # A subscriber's number as a mobile network names it (MSISDN: `msisdn=+49 176 …`, a table's
     # `msisdn` column).
     r"|msisdn"
@@ -226,8 +226,18 @@ _CALL_ON_AFTER = re.compile(
 )
 
 
+# Turkish puts the verb last: after the number a comma, a few words, then the request to call
+# closes the clause (`05…, acil durumda arayın`: in an emergency, call).
+_CALL_CLOSES_CLAUSE = re.compile(
+    r"[ \t]*[,(–—-][ \t]*(?:[^\W\d_]+[ \t]+){0,3}"
+    r"(?i:arayın|arayınız|arayin|arayiniz|arasın|arayabilirsiniz|ara|arayabilir)(?![^\W\d_])"
+)
+
+
 def call_after(text: str, end: int) -> bool:
     """True when a request to call or message follows the number that ends at `end`."""
+    if _CALL_CLOSES_CLAUSE.match(text, end) is not None:
+        return True
     return _CALL_AFTER.match(text, end) is not None or _CALL_ON_AFTER.match(text, end) is not None
 
 
@@ -322,6 +332,9 @@ _CALLED_AT = re.compile(
     r"|\b(?:a|ali|ame|ana|wali|wame|wana)(?:piga|pigia)(?:[ \t]+simu)?[ \t]+kutoka"
     # Someone's number in Hindi and Urdu written in Latin letters (`Bilal ka number …`).
     r"|\b(?:ka|ki|ke)[ \t]+(?:number|nambar|numbr|no\.?)(?:[ \t]+(?:hai|he|h))?[ \t]*:?"
+    # "My (new) number is" in Swahili (`namba yangu mpya ni …`).
+    r"|\b(?:namba|nambari)[ \t]+(?:yangu|yake|yetu|yao|yako|yenu)(?:[ \t]+mpya)?"
+    r"(?:[ \t]+ni)?[ \t]*:?"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
     r"(?:number|número|numero|numéro|nummer"
@@ -356,8 +369,11 @@ _SPEAK_WITH = re.compile(
     # `call the night porter on …`, `llamen a Marta al …`, `gọi anh Tuấn qua số …`).
     r"|call|ring|phone|telepon|telpon|hubungi|llama|llamá|llamen|llamar|llame|ligue|ligar|liga"
     r"|appelle|appelez|appeler|anrufen|ruf|rufen|bel|bellen|chiama|chiamate|chiamare|gọi"
-    r"|zadzwoń|dzwoń)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
-    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no)[ \t]*$"
+    r"|zadzwoń|dzwoń"
+    # Egyptian Arabic in Latin letters: `kallem el sawa2 3ala 010…` (call the driver on).
+    r"|kallem|kalem|kallemo|kallemi|kallimo|kalmo|kalmi)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no"
+    r"|3ala|3la)[ \t]*$"
 )
 
 
@@ -668,6 +684,23 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
 
 
 _ALL_REGIONS = tuple(sorted(r for r in phonenumbers.SUPPORTED_REGIONS if r != "001"))
+
+
+def grouped_from_its_trunk(value: str) -> bool:
+    """True when `value` is written as a country dials it at home: from its plan's trunk prefix
+    (`0920-249-263`, Taiwan's 0; `8 …`), a valid number of that plan, and cut into groups where
+    the plan cuts it (`grouped_as_its_plan`). A code or a record's number opens with a 0 by
+    chance and is then cut where its own format cuts it."""
+    run, digits, _ = _cut_ends(value)
+    if len(digits) < 2:
+        return False  # one run: no grouping to read
+    regions = []
+    for region in _ALL_REGIONS:
+        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
+        prefix = meta.national_prefix if meta is not None else None
+        if prefix and run.startswith(prefix) and len(digits[0]) >= len(prefix):
+            regions.append(region)
+    return bool(regions) and grouped_as_its_plan(value, tuple(regions))
 
 
 def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False) -> bool:

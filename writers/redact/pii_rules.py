@@ -48,6 +48,7 @@ from writers.redact.phone_words import (
     field_key,
     given_alone,
     grouped_as_its_plan,
+    grouped_from_its_trunk,
     in_a_signature,
     inside_a_code_value,
     label_opens_with,
@@ -188,7 +189,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         # payment reference (`+++090/9337/55493+++`), a banner of `+++`; and no phone number
         # has a `+` right after its last digit.
         return False
-    if re.fullmatch(r"\d+[.,]\d+", value.strip()):
+    if re.fullmatch(r"\d+[.,]\d+", value.strip()) and not _dotted_phone(text, start, end):
         return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
     if _DATE.fullmatch(value.strip()):
         return False
@@ -221,7 +222,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
-        if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
+        if not formatted or not (
+            grouped_as_its_plan(value, PHONE_REGIONS) or grouped_from_its_trunk(value)
+        ):
             return False
         if _OF_A_YEAR.fullmatch(value.strip()):
             return False  # `CFI 055/2025`: the 55th case of 2025, a series' number and its year
@@ -255,6 +258,16 @@ def _a_range(value: str) -> bool:
         (i for i, (a, b) in enumerate(zip(first, last, strict=True)) if a != b), len(first)
     )
     return shared >= len(first) // 2
+
+
+def _dotted_phone(text: str, start: int, end: int) -> bool:
+    """True for one run of digits parted once by a dot where a plan parts the number, under a
+    phone's own word (`"cellulare": "377.2786518"`: an Italian mobile's prefix, then the
+    rest): the word makes it a phone, not a decimal."""
+    value = text[start:end].strip()
+    if "." not in value or value.index(".") < 2 or not phone_word_labels(text, start):
+        return False  # `0.162945`: a fraction, whatever names it
+    return read_in_some_plan(value, grouped=True)
 
 
 def _dialled_abroad(digits: str) -> bool:
@@ -295,7 +308,8 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
         )
-        if not called and not on_a_contact_line(text, start):
+        dialled = re.search(r"[ ().-]", window) is not None and grouped_from_its_trunk(window)
+        if not called and not dialled and not on_a_contact_line(text, start):
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
@@ -599,6 +613,7 @@ class _Filtered(EntityRecognizer):
                 or re.match(r",\d", after)
                 and not cell_break(text, w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
+                and not _dotted_phone(text, w.start(), w.end())
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
             at, window = w.start(), w.group(0)

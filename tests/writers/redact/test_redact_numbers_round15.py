@@ -137,3 +137,38 @@ def test_cell_span() -> None:
     span = cell_span(text, start)
     assert span is not None and text[span[0] : span[1]] == "Tevita Naulu 992 4081"
     assert cell_span("no table here 992 4081", 14) is None
+
+
+def test_an_abbreviated_label_with_its_dot(redactor: Redactor) -> None:
+    # `Cel.:` is `celular` cut short: its dot stands before the colon.
+    assert _caught(redactor, "Nombre: Rosa Quispe\nCel.: 984-211-530\nFecha: hoy", "984-211-530")
+    assert _kept(redactor, "Nombre: Rosa Quispe\nRef.: 984-211-530\nFecha: hoy")
+
+
+def test_more_ways_to_give_ones_number(redactor: Redactor) -> None:
+    # Swahili "my new number is", Egyptian Arabic in Latin letters "call … on", Turkish's
+    # request to call closing the clause after the number.
+    assert _caught(redactor, "Namba yangu mpya ni 0722918840, nitumie ujumbe", "0722918840")
+    assert _caught(redactor, "kallem el fanni 3ala 01229184402 ba3d el dohr", "01229184402")
+    assert _caught(redactor, "vardiya amiri: 05421193380, gece arayın", "05421193380")
+    # The same runs named as something else stay ids.
+    assert _kept(redactor, "Malipo yangu mpya ni 0722918840 leo")
+    assert _kept(redactor, "fatura no 05421193380, gece gönderildi")
+
+
+def test_a_phone_word_reads_a_dotted_number_as_a_phone(redactor: Redactor) -> None:
+    # Italians write a mobile's prefix and the rest parted by a dot; under a phone's own key it
+    # is no decimal.
+    text = '{"nome": "Marta Gallo", "cellulare": "347.5581204", "citta": "Bari"}'
+    assert _caught(redactor, text, "347.5581204")
+    assert _kept(redactor, '{"nome": "Marta Gallo", "peso": "347.5581204", "citta": "Bari"}')
+    assert _kept(redactor, "tel: 0.162945 s (latency)")
+
+
+def test_a_number_grouped_as_dialled_at_home(redactor: Redactor) -> None:
+    # From its trunk prefix and cut where its plan cuts it: how a country writes a phone,
+    # whatever column it stands in (Taiwan's mobile, Romania's).
+    text = "Account,Owner,Primary,Created\nTiwi Co.,Lin Wei,0932-418-552,2025-10-12"
+    assert _caught(redactor, text, "0932-418-552")
+    # A code from 0 cut where its own format cuts it is no phone.
+    assert _kept(redactor, "Account,Owner,Tariff,Created\nTiwi Co.,Lin Wei,0702.00.41.55,2025-10-12")
