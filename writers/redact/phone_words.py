@@ -65,9 +65,6 @@ PHONE_CONTEXT = re.compile(
     # "ph", English short for a phone, as a record's key right before its value (`ph: "996
     # 0620"`); elsewhere it is the pH of a solution.
     r"|ph(?=\.?(?:$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$)))"
-    # A subscriber's number as a mobile network names it (MSISDN: `msisdn=+49 176 …`, a table's
-    # `msisdn` column).
-    r"|msisdn"
     r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
     # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
@@ -684,23 +681,6 @@ def grouped_as_its_plan(value: str, regions: tuple[str, ...]) -> bool:
 
 
 _ALL_REGIONS = tuple(sorted(r for r in phonenumbers.SUPPORTED_REGIONS if r != "001"))
-
-
-def grouped_from_its_trunk(value: str) -> bool:
-    """True when `value` is written as a country dials it at home: from its plan's trunk prefix
-    (`0920-249-263`, Taiwan's 0; `8 …`), a valid number of that plan, and cut into groups where
-    the plan cuts it (`grouped_as_its_plan`). A code or a record's number opens with a 0 by
-    chance and is then cut where its own format cuts it."""
-    run, digits, _ = _cut_ends(value)
-    if len(digits) < 2:
-        return False  # one run: no grouping to read
-    regions = []
-    for region in _ALL_REGIONS:
-        meta = phonenumbers.PhoneMetadata.metadata_for_region(region)
-        prefix = meta.national_prefix if meta is not None else None
-        if prefix and run.startswith(prefix) and len(digits[0]) >= len(prefix):
-            regions.append(region)
-    return bool(regions) and grouped_as_its_plan(value, tuple(regions))
 
 
 def read_in_some_plan(value: str, *, grouped: bool = False, headed: bool = False) -> bool:

@@ -33,7 +33,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.formats.columns import cell_break, column_header, in_figures_row
+from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import (
     called_a_phone,
@@ -48,7 +48,6 @@ from writers.redact.phone_words import (
     field_key,
     given_alone,
     grouped_as_its_plan,
-    grouped_from_its_trunk,
     in_a_signature,
     inside_a_code_value,
     label_opens_with,
@@ -172,11 +171,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.:]\d|[A-Za-z0-9_]", after
+        r"[.,:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
-    if re.match(r",\d", after) and not cell_break(text, end):
-        return False  # a decimal with a comma (`8.417.597,03`)
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -222,9 +219,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
-        if not formatted or not (
-            grouped_as_its_plan(value, PHONE_REGIONS) or grouped_from_its_trunk(value)
-        ):
+        if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
             return False
         if _OF_A_YEAR.fullmatch(value.strip()):
             return False  # `CFI 055/2025`: the 55th case of 2025, a series' number and its year
@@ -308,8 +303,7 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
         )
-        dialled = re.search(r"[ ().-]", window) is not None and grouped_from_its_trunk(window)
-        if not called and not dialled and not on_a_contact_line(text, start):
+        if not called and not on_a_contact_line(text, start):
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
@@ -609,9 +603,7 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.:]\d", after)
-                or re.match(r",\d", after)
-                and not cell_break(text, w.end())
+                or re.match(r"[.,:]\d", after)
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
                 and not _dotted_phone(text, w.start(), w.end())
             ):

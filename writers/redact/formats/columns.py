@@ -91,21 +91,6 @@ def _cuts_before(line: str, at: int, sep: str) -> int:
     )
 
 
-def cell_break(text: str, at: int) -> bool:
-    """True when the comma or semicolon at `at` parts two cells of a CSV row under its header:
-    the row is cut into as many cells as the header, so none of its commas is a decimal mark
-    (`Tel,Created Date` over `073 941 0505,12/05/2024`), and it stands outside quotes."""
-    sep = text[at : at + 1]
-    if sep not in (",", ";"):
-        return False
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
-    if any(q.start() <= at - line_start < q.end() for q in _QUOTED.finditer(line)):
-        return False  # inside a quoted field (`"5064,92"`)
-    return _header_line(text, line_start, line, sep, 2) is not None
-
-
 def _header_words(cell: str) -> str | None:
     # A field name's last `no` or `nr` is its number (`policy_no`, `claim_nr`).
     cell = re.sub(r"(?i)(?<=[a-z])[_.](?:no|nr)$", " number", cell.strip().strip("\"'`"))

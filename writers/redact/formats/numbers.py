@@ -9,7 +9,6 @@ import phonenumbers
 from writers.redact.formats.columns import (
     AFTER_REQUEST,
     IBAN_HEAD,
-    cell_break,
     cell_span,
     column_header,
     in_figures_row,
@@ -188,8 +187,8 @@ def phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
-    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not cell_break(m.string, m.end()):
-        return False  # a decimal with a comma (`8.417.597,03`); a CSV row's comma parts cells
+    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not text.startswith("+"):
+        return False  # a decimal with a comma (`8.417.597,03`); a `+` opens a phone
     try:
         num = phonenumbers.parse(text, "US")
     except phonenumbers.NumberParseException:
