@@ -61,7 +61,10 @@ PHONE_CONTEXT = re.compile(
     r"|fono|fonos|direkte|direktenummer|direktnummer"
     # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
     # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
-    r"|cel\.?(?=[ \t]*:?[ \t]*(?:[+(\d]|$))"
+    r"|cel(?=\.?[ \t]*:?[ \t]*(?:[+(\d]|$))"
+    # "ph", English short for a phone, as a record's key right before its value (`ph: "996
+    # 0620"`); elsewhere it is the pH of a solution.
+    r"|ph(?=\.?(?:$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$)))"
     r"|marcar|marque|marquen|márquenle|márcame|márcale|marcarle"
     # WhatsApp as it is written before a number in Indonesia and Nigeria (`WA 6281…`), in
     # capitals: not a US state's after its city's comma (`Seattle, WA 98101-1234`).
@@ -134,10 +137,46 @@ def field_key(text: str, start: int) -> str | None:
     return _camel_spaced(m.group(1))
 
 
+# The fields that address a text message or a call (`"to": "0181…"`, `from=…`, `callee`), and
+# what names such a record: an SMS, a call, a USSD session, a messenger's message, a subscriber.
+_ADDRESS_KEY = re.compile(
+    r"(?i)to|from|recipient|recipients|sender|dest|destination|dst|src|source|originator"
+    r"|caller|callee|called|calling|a number|b number"
+)
+_MESSAGE_RECORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:sms|mms|ussd|dlr|whatsapp|call|calls|voice|msisdn|phone|mobile)"
+    r"(?![^\W\d_])"
+)
+
+
+def addressed_by_phone(text: str, start: int) -> bool:
+    """True when the value at `start` is a record's `to`, `from`, `recipient`… field and the
+    record is a text message's or a call's (`{"svc": "sms-dlr-consumer", "to": "0181…"}`): an
+    SMS or a call is addressed by phone numbers, as an e-mail is by addresses. The record is
+    the braces around the value, or its line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    m = _FIELD_KEY.search(text, line_start, start)
+    if m is None or not _ADDRESS_KEY.fullmatch(_camel_spaced(m.group(1)).strip()):
+        return False
+    opened, closed = text.rfind("{", max(0, start - 600), start), text.find("}", start)
+    if opened >= 0 and closed >= 0 and closed - start < 600:
+        record = text[opened : m.start()] + " " + text[m.end() : closed]
+    else:
+        line_end = text.find("\n", start)
+        record = (
+            text[line_start : m.start()]
+            + " "
+            + text[m.end() : len(text) if line_end < 0 else line_end]
+        )
+    return _MESSAGE_RECORD.search(_camel_spaced(record)) is not None
+
+
 def phone_label(text: str, start: int) -> bool:
     """True when the words before `start` call what follows a phone number: a phone's word in
     the 40 characters before it, a German compound on one, or a label that opens with one; in
     a record of fields, the value's own key (`field_key`)."""
+    if addressed_by_phone(text, start):
+        return True  # `{"svc": "sms-dlr-consumer", "to": "0181…"}`: an SMS's recipient
     key = field_key(text, start)
     if key is not None:
         return PHONE_CONTEXT.search(key) is not None or _PHONE_COMPOUND.search(key) is not None
@@ -184,8 +223,18 @@ _CALL_ON_AFTER = re.compile(
 )
 
 
+# Turkish puts the verb last: after the number a comma, a few words, then the request to call
+# closes the clause (`05…, acil durumda arayın`: in an emergency, call).
+_CALL_CLOSES_CLAUSE = re.compile(
+    r"[ \t]*[,(–—-][ \t]*(?:[^\W\d_]+[ \t]+){0,3}"
+    r"(?i:arayın|arayınız|arayin|arayiniz|arasın|arayabilirsiniz|ara|arayabilir)(?![^\W\d_])"
+)
+
+
 def call_after(text: str, end: int) -> bool:
     """True when a request to call or message follows the number that ends at `end`."""
+    if _CALL_CLOSES_CLAUSE.match(text, end) is not None:
+        return True
     return _CALL_AFTER.match(text, end) is not None or _CALL_ON_AFTER.match(text, end) is not None
 
 
@@ -263,7 +312,7 @@ def phone_named_on_line(text: str, start: int) -> bool:
 # the word (`手机号`, `電話番号`, `전화번호`), a colon or a copula, an opening bracket.
 _TO_THE_NUMBER = re.compile(
     r"(?i)\.?(?:号码|號碼|号|號|番号|番號|번호)?[ \t]*(?:[:：=]|is|ist|es|est|é|è|är|er|ni|là"
-    r"|是|为|為|は|는|은)?[ \t]*[:：]?[ \t]*[(（]?$"
+    r"|是|为|為|は|는|은)?[ \t]*[:：]?[ \t]*[(（\"']?$"
 )
 
 
@@ -276,6 +325,13 @@ _CALLED_AT = re.compile(
     r"[ \t]+(?:at|on)"
     # A caller's own number: `customer called from …`, `she rang from …`.
     r"|\b(?:called|rang|phoned|texted|messaged)[ \t]+(?:us[ \t]+|me[ \t]+)?from"
+    # The same in Swahili (`amepiga kutoka …`: has called from; `alipiga simu kutoka`).
+    r"|\b(?:a|ali|ame|ana|wali|wame|wana)(?:piga|pigia)(?:[ \t]+simu)?[ \t]+kutoka"
+    # Someone's number in Hindi and Urdu written in Latin letters (`Bilal ka number …`).
+    r"|\b(?:ka|ki|ke)[ \t]+(?:number|nambar|numbr|no\.?)(?:[ \t]+(?:hai|he|h))?[ \t]*:?"
+    # "My (new) number is" in Swahili (`namba yangu mpya ni …`).
+    r"|\b(?:namba|nambari)[ \t]+(?:yangu|yake|yetu|yao|yako|yenu)(?:[ \t]+mpya)?"
+    r"(?:[ \t]+ni)?[ \t]*:?"
     r"|\b(?:my|his|her|their|our|your|mi|su|meu|seu|minha|mon|son|meine|seine|ihre|il mio"
     r"|mijn|zijn|haar)[ \t]+(?:new[ \t]+|nuevo[ \t]+|novo[ \t]+|neue[ \t]+)?"
     r"(?:number|número|numero|numéro|nummer"
@@ -310,8 +366,11 @@ _SPEAK_WITH = re.compile(
     # `call the night porter on …`, `llamen a Marta al …`, `gọi anh Tuấn qua số …`).
     r"|call|ring|phone|telepon|telpon|hubungi|llama|llamá|llamen|llamar|llame|ligue|ligar|liga"
     r"|appelle|appelez|appeler|anrufen|ruf|rufen|bel|bellen|chiama|chiamate|chiamare|gọi"
-    r"|zadzwoń|dzwoń)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
-    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no)[ \t]*$"
+    r"|zadzwoń|dzwoń"
+    # Egyptian Arabic in Latin letters: `kallem el sawa2 3ala 010…` (call the driver on).
+    r"|kallem|kalem|kallemo|kallemi|kallimo|kalmo|kalmi)(?![^\W\d_])[^\n.;:!?]{0,50}?[ \t]"
+    r"(?:at|on|pelo|pela|por|al|au|unter|via|di|ke|op|qua|qua[ \t]+số|số|sur|na|no"
+    r"|3ala|3la)[ \t]*$"
 )
 
 
@@ -425,6 +484,38 @@ def given_alone(text: str, start: int, end: int) -> bool:
     return _dialled_as_written(text[start:end])
 
 
+# A signature's delimiter (`-- `, RFC 3676), a line of its own; and a line that holds nothing
+# but a number, perhaps between bars or bullets (`| 0031 6 73684580 |`).
+_SIGNATURE_DELIMITER = re.compile(r"(?m)^--[ \t]?$")
+_NUMBER_LINE = re.compile(r"[ \t|•·]*[+(]?\d[\d ().\-/]*\d[ \t|•·]*")
+
+
+def in_a_signature(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is alone on its line in a signature, within
+    six lines under its delimiter `-- ` (RFC 3676): under the sender's name, role and address,
+    the number given alone is the sender's phone, as on a business card."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if _NUMBER_LINE.fullmatch(line) is None:
+        return False
+    above = text[:line_start].split("\n")[-7:-1]
+    return any(_SIGNATURE_DELIMITER.fullmatch(h.rstrip("\r")) for h in above)
+
+
+def printed_as_its_plan(value: str) -> bool:
+    """True when `value` is written in exactly the groups a plan prints that number in at home
+    (`phonenumbers`' national format): `06 1 462 5530` (Hungary: trunk 06, Budapest's 1), `6 65
+    45 35 88` (Cameroon), `8 (935) 364-35-93` (Russia). A lone digit then is the plan's own."""
+    run, digits, _ = _cut_ends(value)
+    widths = [len(d) for d in digits]
+    for _region, number in _valid_in(run, _ALL_REGIONS):
+        national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+        if [len(g) for g in re.findall(r"\d+", national)] == widths:
+            return True
+    return False
+
+
 # Digits grouped by thousands (`993 417 205`), as `formats.numbers` reads a count.
 _THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:([ .,\u00a0\u202f])\d{3})(?:\1\d{3})+")
 
@@ -464,6 +555,8 @@ def phone_word_labels(text: str, start: int) -> bool:
         return True
     if _VCARD_TEL.search(text, max(0, start - 80), start) or persons_number_label(text, start):
         return True  # a contact card's telephone property; a person's number
+    if addressed_by_phone(text, start):
+        return True  # an SMS's or a call's `to`, `from`
     key = field_key(text, start)
     if key is not None:
         return own_phone_word(key)  # a record's own key for the value (`"driver_phone":"…"`)

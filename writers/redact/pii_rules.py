@@ -35,7 +35,12 @@ from presidio_analyzer.predefined_recognizers import (
 
 from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
-from writers.redact.formats.numbers import called_a_phone, phone_layout_ok, placeholder_number
+from writers.redact.formats.numbers import (
+    called_a_phone,
+    given_in_a_cell,
+    phone_layout_ok,
+    placeholder_number,
+)
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
@@ -43,6 +48,7 @@ from writers.redact.phone_words import (
     field_key,
     given_alone,
     grouped_as_its_plan,
+    in_a_signature,
     inside_a_code_value,
     label_opens_with,
     on_a_contact_line,
@@ -180,7 +186,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         # payment reference (`+++090/9337/55493+++`), a banner of `+++`; and no phone number
         # has a `+` right after its last digit.
         return False
-    if re.fullmatch(r"\d+[.,]\d+", value.strip()):
+    if re.fullmatch(r"\d+[.,]\d+", value.strip()) and not _dotted_phone(text, start, end):
         return False  # one run of digits with one decimal mark is a decimal (`0.162945`)
     if _DATE.fullmatch(value.strip()):
         return False
@@ -198,6 +204,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if not valid_anywhere((head.group(0) if head else "") + value, PHONE_REGIONS):
             return False  # `Test-Rufnummer: +49 056 323909`: a stand-in no plan assigns
     digits = re.sub(r"\D", "", value)
+    if digits.startswith("0") and not digits.startswith("00") and len(digits) > 14:
+        # E.164: a number has at most 15 digits with its country's code, and every plan that
+        # dials a trunk 0 has a code of two digits or more: a national run from 0 is 14 at most
+        # (`ICE 040235068470418`, a Moroccan company's 15-digit identifier).
+        return False
     if value.startswith("00") and not _dialled_abroad(digits[2:]):
         return False  # `000524786977027`: no country has the code 0; an id's leading zeros
     if value.startswith(("+", "00")):
@@ -244,6 +255,16 @@ def _a_range(value: str) -> bool:
     return shared >= len(first) // 2
 
 
+def _dotted_phone(text: str, start: int, end: int) -> bool:
+    """True for one run of digits parted once by a dot where a plan parts the number, under a
+    phone's own word (`"cellulare": "377.2786518"`: an Italian mobile's prefix, then the
+    rest): the word makes it a phone, not a decimal."""
+    value = text[start:end].strip()
+    if "." not in value or value.index(".") < 2 or not phone_word_labels(text, start):
+        return False  # `0.162945`: a fraction, whatever names it
+    return read_in_some_plan(value, grouped=True)
+
+
 def _dialled_abroad(digits: str) -> bool:
     """True when `digits`, what follows an international prefix `00`, are a country's code and
     a number of a length possible in that country."""
@@ -277,6 +298,8 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or extension_after(text, end)
             or call_after(text, end)
             or given_alone(text, start, end)
+            or given_in_a_cell(text, start, end)
+            or in_a_signature(text, start, end)
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
         )
@@ -284,6 +307,9 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             return []
         if _ID_NAMES.search(text[max(0, start - 60) : start]) is not None:
             return []  # `social security number is 195-62-6979`: its own rule reports it
+        if called and window.startswith("00"):
+            # `00` is the international prefix: what follows is a country's code and number.
+            return [(0, len(window))] if _possible_with_code("+" + window[2:]) else []
         # Beside an e-mail address alone, a number is read from its trunk prefix or country
         # code (`… / 84339494941`); a bare national run there is as often an order's.
         return [(0, len(window))] if read_in_some_plan(window, headed=not called) else []
@@ -599,6 +625,7 @@ class _Filtered(EntityRecognizer):
                 not _alone(text, w.start(), w.end())
                 or re.match(r"[.,:]\d", after)
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
+                and not _dotted_phone(text, w.start(), w.end())
             ):
                 continue  # digits inside a longer token, a decimal, a Slack ts or a time
             at, window = w.start(), w.group(0)

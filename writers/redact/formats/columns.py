@@ -18,27 +18,77 @@ def column_header(text: str, start: int) -> str | None:
     line = text[line_start : len(text) if line_end < 0 else line_end]
     # `;` is CSV too where the comma is the decimal mark (a spreadsheet's export in Europe).
     for sep, least in (("|", 1), ("\t", 1), (",", 2), (";", 2)):
-        cuts = line.count(sep)
-        if cuts < least:
-            continue
-        header = None
-        pos = line_start
-        for _ in range(200):
-            if pos <= 0:
-                break
-            prev = text.rfind("\n", 0, pos - 1) + 1
-            above = text[prev : pos - 1]
-            pos = prev
-            if sep == "|" and _RULE_LINE.fullmatch(above):
-                continue  # `---+---`, `|---|:--:|`: the rule under a header
-            if above.count(sep) != cuts:
-                break
-            header = above
+        header = _header_line(text, line_start, line, sep, least)
         if header is not None:
-            cells = header.split(sep)
-            column = text.count(sep, line_start, start)
+            cells = _QUOTED.sub('""', header).split(sep) if sep in ",;" else header.split(sep)
+            column = _cuts_before(line, start - line_start, sep)
             return _header_words(cells[column] if column < len(cells) else "")
     return _aligned_header(text, line_start, start)
+
+
+def cell_span(text: str, start: int) -> tuple[int, int] | None:
+    """Where the cell of a table's row that holds `start` begins and ends (its separators
+    left out), when the row stands under a header cut as it is (`column_header`); None
+    outside a table."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    for sep, least in (("|", 1), ("\t", 1), (",", 2), (";", 2)):
+        if _header_line(text, line_start, line, sep, least) is None:
+            continue
+        quoted = [q.span() for q in _QUOTED.finditer(line)] if sep in ",;" else []
+        cuts = [-1] + [
+            i for i, c in enumerate(line) if c == sep and not any(a <= i < b for a, b in quoted)
+        ]
+        cuts.append(len(line))
+        at = start - line_start
+        low = max(c for c in cuts if c < at)
+        high = min(c for c in cuts if c >= at)
+        return line_start + low + 1, line_start + high
+    return None
+
+
+def _header_line(text: str, line_start: int, line: str, sep: str, least: int) -> str | None:
+    """The top line of the block of lines cut by `sep` into as many cells as `line` (at least
+    `least` cuts), which starts at `line_start`; None when there is no line above it so cut."""
+    cuts = _cuts(line, sep)
+    if cuts < least:
+        return None
+    header = None
+    pos = line_start
+    for _ in range(200):
+        if pos <= 0:
+            break
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        above = text[prev : pos - 1]
+        pos = prev
+        if sep == "|" and _RULE_LINE.fullmatch(above):
+            continue  # `---+---`, `|---|:--:|`: the rule under a header
+        if _cuts(above, sep) != cuts:
+            break
+        header = above
+    return header
+
+
+# A quoted CSV field (RFC 4180): a comma or a semicolon inside its quotes is the field's own
+# (`"5064,92"`, an amount with a decimal comma), no cell break.
+_QUOTED = re.compile(r'(?:^|(?<=[,;]))[ \t]*"(?:[^"\n]|"")*"(?=[ \t]*(?:[,;]|$))')
+
+
+def _cuts(line: str, sep: str) -> int:
+    """How many cells `sep` cuts `line` into, less one: in a CSV row a separator inside a quoted
+    field (`"5064,92"`) cuts nothing."""
+    return (_QUOTED.sub('""', line) if sep in ",;" and '"' in line else line).count(sep)
+
+
+def _cuts_before(line: str, at: int, sep: str) -> int:
+    """How many cells `sep` cuts off `line` before `at`, separators inside quotes left out."""
+    if sep not in ",;" or '"' not in line:
+        return line.count(sep, 0, at)
+    quoted = [q.span() for q in _QUOTED.finditer(line)]
+    return sum(
+        1 for i, c in enumerate(line[:at]) if c == sep and not any(a <= i < b for a, b in quoted)
+    )
 
 
 def _header_words(cell: str) -> str | None:

@@ -20,6 +20,9 @@ _ID_NOUN = (
     r"|waybill|hawb|mawb|bill[ \t]+of[ \t]+lading|b/l|consignment|cmr|luftfrachtbrief"
     r"|frachtbrief|lettre[ \t]+de[ \t]+transport|conocimiento[ \t]+de[ \t]+embarque"
     r"|guia[ \t]+a[ée]rea"
+    # A customs declaration's number (Morocco's DUM, Turkey's beyanname, an EU entry).
+    r"|dum|beyanname|customs[ \t]+declaration|customs[ \t]+entry|zollanmeldung"
+    r"|d[ée]claration[ \t]+(?:en[ \t]+)?douan\w*"
     # Codes of things and places: a catalogue's or a part's number, a customs (HS) or chemical
     # (CAS) code, a bank's routing number, a cloud project's number, a postal code.
     r"|catalog|catalogue|katalog|article|artikel|part|p/n|pn|model|pallet|sscc|hs|cas|routing"
@@ -47,7 +50,9 @@ _ID_NOUN = (
     # An order, a return (RMA) or a project's element in more languages.
     r"|rma|wbs|projekt|projet|proyecto|progetto|pesanan|đơn[ \t]+hàng|tilaus|ordre"
     # Ports and port ranges; a tracking or slip number in Japanese.
-    r"|port|ports|port[ \t]+range|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
+    # After a phone's word French `port.` is a mobile (`Tél. port.`: téléphone portable).
+    r"|(?<![Tt][ée]l[ .])(?<![Tt][ée]l\.[ \t])(?<![Tt][ée]l[ \t]{2})(?:port|ports|port[ \t]+range)"
+    r"|追跡番号|伝票番号|問い合わせ番号|お問い合わせ番号"
     # Ports in more languages (Greek, Russian, Spanish, Portuguese, Korean, Japanese, Chinese,
     # Hebrew, Arabic).
     r"|θύρα|θύρες|θύρας|θυρών|порт|порты|портов|puerto|puertos|porta|portas|포트|ポート|端口"
@@ -59,6 +64,9 @@ _ID_NOUN = (
     r"|bank[ \t]+code|sort[ \t]+code|blz|bankleitzahl|taric|tariff|commodity[ \t]+code"
     # A company's tax and register numbers in Poland, and an importer's EORI.
     r"|nip|regon|krs|eori"
+    # Turkish records' numbers: a tax's (`vergi no`, VKN), a trade register's (`sicil`), a
+    # shipment's tracking (`takip`, `kargo`), a file's (`dosya`); Turkish writes `no` dotless.
+    r"|vergi|vkn|sicil|takip|kargo|dosya"
     # A parcel carrier named right before a number names its tracking number.
     r"|ups|fedex|dhl|usps|yamato|sagawa|la[ \t]+poste|colissimo|chronopost|royal[ \t]+mail"
     r"|dpd|gls|postnl|correos|purolator|aramex|ヤマト|佐川"
@@ -115,6 +123,8 @@ _PERSONS_NUMBER = (
     # When and which desk to call: an `after-hours number`, a `sales number` are phones.
     r"|hours|night|weekend|duty|standby|escalation|overnight|daytime|evening|urgent|sales"
     r"|service|helpdesk|front|courier|dispatch|dispatcher"
+    # A mobile in Turkish (`cep no`, `GSM no`), Indonesian and Malay (`telp`, `HP`), Swahili.
+    r"|cep|gsm|telp|telpon|telepon|handphone|hp|simu|tlf|puh|mob|cel|celu"
 )
 _ID_OF_NOUN = re.compile(
     rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"

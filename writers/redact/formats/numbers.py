@@ -6,7 +6,13 @@ import re
 
 import phonenumbers
 
-from writers.redact.formats.columns import AFTER_REQUEST, IBAN_HEAD, column_header, in_figures_row
+from writers.redact.formats.columns import (
+    AFTER_REQUEST,
+    IBAN_HEAD,
+    cell_span,
+    column_header,
+    in_figures_row,
+)
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
 from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import (
@@ -15,8 +21,10 @@ from writers.redact.phone_words import (
     extension_after,
     given_alone,
     grouped_as_its_plan,
+    in_a_signature,
     phone_label,
     phone_named_on_line,
+    printed_as_its_plan,
     read_in_some_plan,
     whole_words_before,
 )
@@ -78,7 +86,7 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         # writes it apart and a phone's word names the number (`9 3430 6954`, Chile's).
         called = called_a_phone(text, start, end)
         by_name = called and called_a_phone(text, start, end, by_name=True)
-        if not (by_name and read_in_some_plan(value, grouped=True)):
+        if not (by_name and (read_in_some_plan(value, grouped=True) or printed_as_its_plan(value))):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
     if thousands and not called_a_phone(text, start, end):
@@ -99,8 +107,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         # After `+` or `00` (the international prefix) the first group is a country code, and
         # a lone digit after it an area's (`0031 6 57414051`).
         if len(group) == 1 and i > 0 and not (i == 1 and groups[0].startswith(("+", "00"))):
-            if not _digit_added_apart(text, start, end, groups, i):
-                return False
+            if _digit_added_apart(text, start, end, groups, i):
+                continue
+            if not (called_a_phone(text, start, end) and printed_as_its_plan(value)):
+                return False  # a lone digit where the plan prints one (`06 1 462 5530`)
     widths = {len(g) for g in groups}
     if len(widths) == 1:
         width = widths.pop()
@@ -136,12 +146,31 @@ def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) ->
     (`phone_words.phone_named_on_line`)."""
     if extension_after(text, end) or call_after(text, end) or given_alone(text, start, end):
         return True
-    if phone_named_on_line(text, start) if by_name else phone_label(text, start):
+    if given_in_a_cell(text, start, end) or in_a_signature(text, start, end):
         return True
     header = column_header(text, start)
+    # In a table a value is named by its row and its column: the end of the row above
+    # (`| Telefon | +90 5** … |` over `| Tutar | 8.417.597,03 TRY |`) names that row's value.
+    low = text.rfind("\n", 0, start) + 1 if header is not None else 0
+    if phone_named_on_line(text, start) if by_name else phone_label(text[low:], start - low):
+        return True
     if header is None or not phone_named_on_line(header, len(header)):
         return False
     return not named_as_id(header + " ", len(header) + 1)
+
+
+def given_in_a_cell(text: str, start: int, end: int) -> bool:
+    """True when the number is given in a table's cell with a person's name and nothing else
+    (`Zsófia Szabó 06 1 462 5530`, `| Julien Moreau, 6 65 45 35 88 |`): a cell is one field of
+    a record, and a person's name and a number in one field are that person's contact, as a
+    message that gives only them is (`phone_words.given_alone`)."""
+    span = cell_span(text, start)
+    if span is None or not span[0] <= start < end <= span[1]:
+        return False
+    cell = text[span[0] : span[1]]
+    if not re.search(r"[^\W\d_]", cell):
+        return False  # the number alone in its cell: its column names it, not a name
+    return given_alone(cell, start - span[0], end - span[0])
 
 
 # A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
@@ -159,6 +188,8 @@ def phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
+    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not text.startswith("+"):
+        return False  # a decimal with a comma (`8.417.597,03`); a `+` opens a phone
     try:
         num = phonenumbers.parse(text, "US")
     except phonenumbers.NumberParseException:
@@ -170,6 +201,8 @@ def phone_check(m: re.Match[str]) -> bool:
     # An unassigned area code is still someone's number when the message calls it one, but
     # not a test's or an example's (`Phone format example: +1 (123) 456-7890`): a stand-in.
     before = whole_words_before(m.string, m.start(), 40)
+    if column_header(m.string, m.start()) is not None:
+        before = before[before.rfind("\n") + 1 :]  # a table's row above names its own value
     if test_named_on_line(m.string, m.start()):
         return False
     return phonenumbers.is_possible_number(num) and PHONE_CONTEXT.search(before) is not None
