@@ -429,11 +429,12 @@ HELD_OUT_PROBES = {
 # - dev17 (issue 24's fifteenth round, written blind: 200 phones of 56 countries beside a
 #   business's other numbers, half with no phone word; 400 numbers of 36 industries grouped as
 #   their country writes phones; `tests/support/data/dev17/`): first measured on 2a816d3 before
-#   anyone read it, 161/200 and 105/400; red15-look (record_labels): false positives 6.
+#   anyone read it, 161/200 and 105/400; red15-look (record_labels): false positives 6; with
+#   red15-nums merged too, 160/200: a US cell in a CSV whose ids are dotted like phones.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (283, 300, 1, 300, 300),
-    "dev17": (161, 200, 6, 200, 400),
+    "dev17": (160, 200, 6, 200, 400),
 }
 
 
