@@ -401,15 +401,20 @@ HELD_OUT_REDACTION = {
 #   measured on 565d496 before the round's rules, 249/318 and 0/200; 265/318 and 0/200 after
 #   them. recall12 259/303 after the twelfth round.
 # name: (caught, secrets, false-positive ceiling, positives, negatives)
+# After issue 24's fifteenth round (rules chosen on dev sets 71 and 74 and the blind dev probes
+# dev16 and dev17; every held-out set counted once, after the merges, nobody read a held-out
+# text): recall10 265 -> 266; recall12 FP 1 -> 0; two probes lost one secret each, found on
+# counts and not chased (the pins record it): recall13 268 -> 267 (the round's number rules,
+# red15-nums) and recall14 267 -> 266 with its FP 4 -> 3 (the record labels, red15-look).
 HELD_OUT_PROBES = {
-    "recall10": (265, 300, 0, 300, 200),
-    "recall12": (263, 303, 1, 300, 200),
+    "recall10": (266, 300, 0, 300, 200),
+    "recall12": (263, 303, 0, 300, 200),
     "fp12": (152, 155, 7, 150, 300),
-    "recall13": (268, 318, 0, 300, 200),
+    "recall13": (267, 318, 0, 300, 200),
     # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
     # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200;
     # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
-    "recall14": (267, 320, 4, 300, 200),
+    "recall14": (266, 320, 3, 300, 200),
 }
 
 
