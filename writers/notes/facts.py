@@ -628,7 +628,7 @@ def retrieve_facts(
     and a real session select alike); `reinforce_facts` records real use. Among the chosen, a
     superseded fact comes just below the newer one that replaced it (`supersede`).
     """
-    sh, chosen = _choose(
+    sh, chosen, _costs = _chosen(
         db,
         user_id=user_id,
         channel=channel,
@@ -693,37 +693,6 @@ def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     ]
 
 
-def _choose(
-    db: Session,
-    *,
-    user_id: str,
-    channel: str,
-    is_dm: bool,
-    query_text: str,
-    query_vec: Matrix | None,
-    embedder: Embedder | None,
-    now: datetime,
-    limit: int | None,
-    token_budget: int | None,
-    known: factindex.Known | None,
-) -> tuple[factindex.Shelf, list[int]]:
-    """The session's shelf and the ids of its best facts that fit the budget, best first."""
-    sh, chosen, _costs = _chosen(
-        db,
-        user_id=user_id,
-        channel=channel,
-        is_dm=is_dm,
-        query_text=query_text,
-        query_vec=query_vec,
-        embedder=embedder,
-        now=now,
-        limit=limit,
-        token_budget=token_budget,
-        known=known,
-    )
-    return sh, chosen
-
-
 def _chosen(
     db: Session,
     *,
@@ -738,7 +707,8 @@ def _chosen(
     token_budget: int | None,
     known: factindex.Known | None,
 ) -> tuple[factindex.Shelf, list[int], dict[int, int]]:
-    """`_choose`, with what each chosen fact's line costs (its `line_tokens`), by id."""
+    """The session's shelf, the ids of its best facts that fit the budget (best first), and
+    what each chosen fact's line costs (its `line_tokens`), by id."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     got = _scored(
         db,

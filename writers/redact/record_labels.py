@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from writers.redact.formats.columns import column_header
+from writers.redact.formats.columns import column_header, lines_above
 from writers.redact.phone_words import own_phone_word
 
 # Things a business numbers, as a label names them, in the languages of a mixed team's channel
@@ -186,13 +186,8 @@ def _header_cell(text: str, start: int) -> str | None:
         cuts = line.count(sep)
         if cuts < least:
             continue
-        header, pos = None, line_start
-        for _ in range(200):
-            if pos <= 0:
-                break
-            prev = text.rfind("\n", 0, pos - 1) + 1
-            above = text[prev : pos - 1]
-            pos = prev
+        header = None
+        for _prev, above in lines_above(text, line_start):
             if sep == "|" and re.fullmatch(r"[\s|:+-]*-[\s|:+-]*", above):
                 continue  # the rule under a Markdown table's header
             if above.count(sep) != cuts:

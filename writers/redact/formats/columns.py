@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 OPENING_QUOTE = re.compile(r"[`'\"“‘]$")
 _RULE_LINE = re.compile(r"[\s|+:=-]*-[\s|+:=-]*")
@@ -55,19 +56,25 @@ def _header_line(text: str, line_start: int, line: str, sep: str, least: int) ->
     if cuts < least:
         return None
     header = None
-    pos = line_start
-    for _ in range(200):
-        if pos <= 0:
-            break
-        prev = text.rfind("\n", 0, pos - 1) + 1
-        above = text[prev : pos - 1]
-        pos = prev
+    for _prev, above in lines_above(text, line_start):
         if sep == "|" and _RULE_LINE.fullmatch(above):
             continue  # `---+---`, `|---|:--:|`: the rule under a header
         if _cuts(above, sep) != cuts:
             break
         header = above
     return header
+
+
+def lines_above(text: str, line_start: int, most: int = 200) -> Iterator[tuple[int, str]]:
+    """The lines above the one that starts at `line_start`, nearest first, as (start, line);
+    at most `most` of them."""
+    pos = line_start
+    for _ in range(most):
+        if pos <= 0:
+            return
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        yield prev, text[prev : pos - 1]
+        pos = prev
 
 
 # A quoted CSV field (RFC 4180): a comma or a semicolon inside its quotes is the field's own
@@ -109,13 +116,8 @@ def _aligned_header(text: str, line_start: int, start: int) -> str | None:
     line_end = text.find("\n", start)
     if not _COLUMN_BREAK.search(text[line_start : len(text) if line_end < 0 else line_end]):
         return None
-    pos, header = line_start, None
-    for _ in range(200):
-        if pos <= 0:
-            break
-        prev = text.rfind("\n", 0, pos - 1) + 1
-        above = text[prev : pos - 1]
-        pos = prev
+    header = None
+    for prev, above in lines_above(text, line_start):
         if not above.strip() or not _COLUMN_BREAK.search(above):
             break
         header = (prev, above)
