@@ -216,6 +216,10 @@ DEV_REDACTION_FP_CEILING = {
     # national id's number is now read as a phone, the phone rules' part).
     "redaction71": 8,
     "redaction74": 0,
+    # Issue 24's sixteenth round, written blind, first measured on dc79e24 before any text was
+    # read (the lot held out 76 and 77).
+    "redaction75": 9,
+    "redaction78": 20,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -243,6 +247,8 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction69": 0,
     # Issue 24's fifteenth round: 74's five phones, first measured on 4c0e8a4.
     "redaction74": 5,
+    "redaction75": 2,
+    "redaction78": 4,
 }
 
 
@@ -362,6 +368,10 @@ HELD_OUT_REDACTION = {
     # 71-74, frozen unread; first measured on 4c0e8a4 before the round's rules.
     "redaction72": (170, 170, 8, 600),
     "redaction73": (168, 170, 19, 600),
+    # Issue 24's sixteenth round: written blind, drawn by lot (random.Random(20261213)) from sets
+    # 75-78, frozen unread; first measured on dc79e24 before the round's rules.
+    "redaction76": (167, 170, 8, 600),
+    "redaction77": (169, 170, 21, 600),
     # After issue 24's fourteenth round (rules chosen on dev sets 68 and 69, the blind dev probe
     # dev15 and older dev data; every held-out set counted once, after the merges, nobody read a
     # held-out text): the fresh pair unchanged (67 170/170, 20; 70 164/170, 1); false positives
