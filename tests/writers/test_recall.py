@@ -1055,9 +1055,10 @@ def test_a_contexts_fact_lines_are_its_facts_rendered_and_go_with_an_edit(
                 "query_vec": None, "embedder": default_embedder(), "now": clock.now(),
                 "token_budget": 500, "known": None,
             }  # fmt: skip
+            # Both fit: the context shows them as with no question (unranked, by their prior).
             rendered = [
                 (f.id, line, quoted_line_tokens(line))
-                for f in retrieve_facts(db, **ask)
+                for f in retrieve_facts(db, **{**ask, "query_text": ""})
                 for line in [render_fact(f)]
             ]
             return rendered, [(f.id, f.line, f.tokens) for f in fact_lines(db, **ask)]

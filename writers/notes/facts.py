@@ -681,7 +681,7 @@ def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
     and costs as its build rendered them, so nothing is rendered or counted again and no row
     object is made; a large shelf's chosen facts are read and rendered."""
-    sh, chosen, costs = _chosen(db, limit=None, **ask)
+    sh, chosen, costs = _chosen(db, limit=None, unranked_if_all_fit=True, **ask)
     # A shelf that keeps its lines: each chosen fact's line and status by its position, its cost
     # as `_chosen` read it for the budget (the same element of `line_tokens`: `Shelf.shown`,
     # without a numpy scalar per fact).
@@ -714,6 +714,7 @@ def _chosen(
     limit: int | None,
     token_budget: int | None,
     known: factindex.Known | None,
+    unranked_if_all_fit: bool = False,
 ) -> tuple[factindex.Shelf, list[int], dict[int, int]]:
     """The session's shelf, the ids of its best facts that fit the budget (best first), and
     what each chosen fact's line costs (its `line_tokens`), by id. With `unranked_if_all_fit`
@@ -730,7 +731,7 @@ def _chosen(
         query_vec=query_vec,
         embedder=embedder,
         now=now,
-        fits=token_budget if limit is None else None,
+        fits=token_budget if unranked_if_all_fit and limit is None else None,
     )
     chosen: list[int] = []
     costs: dict[int, int] = {}
