@@ -127,7 +127,6 @@ class Prepared:
     def _execute(
         self, db: Session | Connection, params: dict[str, Any]
     ) -> tuple[_Compiled, list[Any], Any]:
-        got: list[Any]
         if isinstance(db, Session) and db.autoflush:
             db.flush()  # as `Session.execute` autoflushes: the statement sees pending objects
         conn = db if isinstance(db, Connection) else db.connection()
@@ -137,6 +136,10 @@ class Prepared:
             Prepared.compiles += 1
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
+        if transaction is None and conn in _BARE and not conn.invalidated:
+            # The hot path's write on SQLite (`Writers`): the driver's transaction, which
+            # `Writers` ends; no SQLAlchemy `Transaction` to begin.
+            return compiled, *self._on_cursor(conn, sql, parameters, bare=True)
         if transaction is None and not conn.invalidated:
             # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
             transaction = conn.begin()
@@ -152,6 +155,14 @@ class Prepared:
                 return compiled, [], None
             description = result.cursor.description  # gone once the rows are read
             return compiled, list(result.all()), description
+        return compiled, *self._on_cursor(conn, sql, parameters, bare=False)
+
+    @staticmethod
+    def _on_cursor(
+        conn: Connection, sql: str, parameters: Any, *, bare: bool
+    ) -> tuple[list[Any], Any]:
+        """Run on a cursor of the connection's driver connection: its rows and description."""
+        got: list[Any]
         cursor = conn.connection.cursor()
         try:
             for before in conn.dispatch.before_cursor_execute:
@@ -161,11 +172,17 @@ class Prepared:
             description = cursor.description
             got = list(cursor.fetchall()) if description is not None else []
         except BaseException as exc:
+            if bare and conn.get_transaction() is None and not conn.invalidated:
+                # SQLAlchemy rolls back a connection outside any `Transaction` of its own when
+                # a statement fails ("autorollback"): begun first, so that a failed statement
+                # undoes only itself, as in any transaction (the caller may go on), and
+                # `Writers` ends it.
+                conn.begin()
             # As `Connection.execute` handles it: wrapped, a lost connection invalidated.
             conn._handle_dbapi_exception(exc, sql, parameters, cursor, None)
         finally:
             cursor.close()
-        return compiled, got, description
+        return got, description
 
 
 class _Compiled:
@@ -414,6 +431,11 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
             release(record.info)
 
 
+# The connections in a hot write of `Writers` (the driver's transaction, no SQLAlchemy
+# `Transaction`): `Prepared` runs its statements there without beginning one.
+_BARE: set[Connection] = set()
+
+
 class Writers:
     """SQLite's writer lock (this process's, and with a lock file the one across processes), and
     the connection the hot path writes on (`Store.write`).
@@ -437,9 +459,8 @@ class Writers:
         self._engine = engine
         self._lock = threading.Lock()
         self.across = _FileLock(lock_file) if lock_file is not None else None
-        # Held only while the lock is: the connection, and its transaction's context.
+        # The connection the hot path writes on (used only while the lock is held).
         self.held: Connection | None = None
-        self._transaction: Any = None
 
     def take(self) -> None:
         """Wait for the writer lock (this process's, then the file's)."""
@@ -478,8 +499,12 @@ class Writers:
             if conn is None:
                 assert spare is not None  # the loop above left with one
                 conn, self.held, spare = spare, spare, None
-            self._transaction = conn.begin()
-            self._transaction.__enter__()
+            # The transaction is the driver's own (pysqlite begins it at the first write
+            # statement, as under SQLAlchemy, whose `do_begin` does nothing on SQLite): no
+            # `Transaction` object; its `begin` event fires (the statement counters listen).
+            if conn._has_events or self._engine._has_events:
+                conn.dispatch.begin(conn)
+            _BARE.add(conn)
         except BaseException:
             self._drop()
             self.give()
@@ -490,17 +515,48 @@ class Writers:
         return conn
 
     def __exit__(self, kind: Any, exc: Any, traceback: Any) -> None:
-        transaction, self._transaction = self._transaction, None
         conn = self.held
         try:
-            # As `with conn.begin():` ends: committed, or rolled back on an exception.
-            transaction.__exit__(kind, exc, traceback)
+            if conn is not None:
+                _BARE.discard(conn)
+                self._end(conn, kind is None)
         finally:
             try:
-                if conn is None or conn.invalidated or conn.in_transaction():
+                if (
+                    conn is None
+                    or conn.invalidated
+                    or conn.in_transaction()
+                    or conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+                ):
                     self._drop()  # not known to have ended: the pool's reset on return
             finally:
                 self.give()
+
+    def _end(self, conn: Connection, commit: bool) -> None:
+        """End the write as `with conn.begin():` ends: committed, or rolled back after an
+        exception; the same events, and a driver error raised as SQLAlchemy raises it."""
+        if conn.invalidated:
+            return  # lost: its pool record was invalidated (the driver rolls back on close)
+        if conn.in_transaction():
+            # A statement run through `Connection.execute` began SQLAlchemy's own: it ends it.
+            if commit:
+                conn.commit()
+            else:
+                conn.rollback()
+            return
+        events = conn._has_events or self._engine._has_events
+        driver = conn.connection.dbapi_connection
+        try:
+            if commit:
+                if events:
+                    conn.dispatch.commit(conn)
+                driver.commit()  # type: ignore[union-attr]
+            else:
+                if events:
+                    conn.dispatch.rollback(conn)
+                driver.rollback()  # type: ignore[union-attr]
+        except BaseException as exc:
+            conn._handle_dbapi_exception(exc, None, None, None, None)
 
     def _drop(self) -> None:
         """Give the held connection back to the pool (which resets it, or invalidates it when
