@@ -295,6 +295,10 @@ class _Compiled:
         return tuple([values[name] for name in self._order])
 
 
+# The last datetime SQLite's processor wrote and its text (replaced whole: threads share it).
+_LAST_TEXT: list[tuple[Any, str]] = [(None, "")]
+
+
 def _bind_processor(impl: Any, dialect: Any) -> Any:
     """The type's bind processor for `dialect`; for SQLite's DATETIME in its default storage
     format, one that writes the same text by `datetime.isoformat` (C) instead of the
@@ -308,11 +312,20 @@ def _bind_processor(impl: Any, dialect: Any) -> Any:
     ):
         return process
 
-    def sqlite_datetime(value: Any, _original: Any = process, _datetime: Any = datetime) -> Any:
+    def sqlite_datetime(
+        value: Any, _original: Any = process, _datetime: Any = datetime, _last: Any = _LAST_TEXT
+    ) -> Any:
         if type(value) is _datetime:
+            last = _last[0]
+            if last[0] is value:
+                # The same object as the last one written (an intake writes its `now` in
+                # four columns): its text again. Held here, it cannot be another object.
+                return last[1]
             # "YYYY-MM-DD HH:MM:SS.ffffff" (the year always 4 digits), and any UTC offset
             # left out as SQLAlchemy leaves it out.
-            return value.isoformat(" ", "microseconds")[:26]
+            text = value.isoformat(" ", "microseconds")[:26]
+            _last[0] = (value, text)
+            return text
         return _original(value)
 
     return sqlite_datetime
