@@ -91,7 +91,7 @@ class Prepared:
     `run` gives the driver's rows as they are (for statements that return strings and
     integers, or nothing); `rows` applies the columns' result processors."""
 
-    __slots__ = ("statement", "_by_dialect")
+    __slots__ = ("statement", "_by_dialect", "_last")
 
     # How many times any prepared statement was compiled in this process (for the tests that
     # check that the warm-up leaves a first message nothing to compile).
@@ -101,6 +101,8 @@ class Prepared:
         self.statement = statement
         # By the engine's dialect (each engine's own, as SQLAlchemy's compiled cache is).
         self._by_dialect: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
+        # The dialect last run on and its form (a process has one engine, so nearly always it).
+        self._last: tuple[Any, _Compiled | None] = (None, None)
 
     def run(self, db: Session | Connection, params: dict[str, Any]) -> list[Any]:
         """Execute with `params` (its bind parameters by name): the driver's rows."""
@@ -130,10 +132,14 @@ class Prepared:
         if isinstance(db, Session) and db.autoflush:
             db.flush()  # as `Session.execute` autoflushes: the statement sees pending objects
         conn = db if isinstance(db, Connection) else db.connection()
-        compiled = self._by_dialect.get(conn.dialect)
-        if compiled is None:
-            compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
-            Prepared.compiles += 1
+        dialect = conn.dialect
+        last, compiled = self._last
+        if last is not dialect or compiled is None:
+            compiled = self._by_dialect.get(dialect)
+            if compiled is None:
+                compiled = self._by_dialect[dialect] = _Compiled(self.statement, conn)
+                Prepared.compiles += 1
+            self._last = (dialect, compiled)
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
         if transaction is None and conn in _BARE and not conn.invalidated:
@@ -419,8 +425,8 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if (
-            not conn.info.get("seshat_writing")
-            and conn is not writers.held  # its transaction took the lock before it began
+            conn is not writers.held  # its transaction took the lock before it began
+            and not conn.info.get("seshat_writing")
             and statement.lstrip()[:7].upper().startswith(_DML)
         ):
             writers.take()
@@ -428,14 +434,15 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
 
     # An invalidated connection (a lost one) has no info to read (reading it raises); its
     # record went back to the pool when it was invalidated, and the checkin gave the lock back.
+    # The held connection never takes the lock at a statement (`_take`): nothing to give back.
     @event.listens_for(engine, "commit")
     def _committed(conn: Any) -> None:
-        if not conn.invalidated:
+        if conn is not writers.held and not conn.invalidated:
             release(conn.info)
 
     @event.listens_for(engine, "rollback")
     def _rolled_back(conn: Any) -> None:
-        if not conn.invalidated:
+        if conn is not writers.held and not conn.invalidated:
             release(conn.info)
 
     @event.listens_for(engine.pool, "checkin")
