@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.chat.intake import Intake
 from bot.slack.inbound import InboundMessage
+from store import sessions as S
 from store.clock import FakeClock
 from store.db import WRITER_LOCK_SUFFIX, Store, make_engine
 from store.models import Message
@@ -152,3 +153,52 @@ def test_intakes_queued_for_the_writer_lock_open_no_connection(tmp_path: Path) -
             assert db.query(Message).count() == 6
     finally:
         store.close()
+
+
+def test_a_hot_write_on_sqlite_is_the_drivers_transaction(sqlite_store: Store) -> None:
+    """The hot path's statements (`Prepared`) run in the driver's own transaction: no
+    SQLAlchemy `Transaction` is begun on the held connection, yet its `begin` and `commit`
+    events fire once each (the statement counters and the writer lock listen to them)."""
+    from store import events as store_events
+
+    fired: list[str] = []
+    for name in ("begin", "commit", "rollback"):
+        event.listen(sqlite_store.engine, name, lambda _conn, name=name: fired.append(name))
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with sqlite_store.write() as conn:
+        assert store_events.claim_new(conn, ["k1", "k2"], now=at)
+        assert conn.get_transaction() is None  # before: the Transaction `Writers` began
+        assert conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+    assert fired == ["begin", "commit"]
+    assert not conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError), sqlite_store.write() as conn:
+        store_events.claim_new(conn, ["k3"], now=at)
+        raise RuntimeError("rolled back")
+    assert fired == ["begin", "commit", "begin", "rollback"]
+    assert _keys(sqlite_store) == ["k1", "k2"]
+
+
+def test_a_failed_statement_in_a_hot_write_undoes_only_itself(store: Store) -> None:
+    """As in any transaction: a caller that catches a failed statement goes on, and what it
+    wrote before and after is committed (SQLAlchemy rolls back a connection outside any
+    `Transaction` of its own when a statement fails; `Prepared` begins one first)."""
+    from store import events as store_events
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with store.write() as conn:
+        store_events.claim_new(conn, ["a"], now=at)
+    with store.write() as conn:
+        store_events.claim_new(conn, ["b"], now=at)
+        if store.is_sqlite:  # PostgreSQL aborts the whole transaction: SQLite only
+            with pytest.raises(IntegrityError):
+                S._add_message("sqlite").run(conn, dict.fromkeys(S._MESSAGE_COLUMNS))
+            store_events.claim_new(conn, ["c"], now=at)
+    assert _keys(store) == (["a", "b", "c"] if store.is_sqlite else ["a", "b"])
+
+
+def test_the_intakes_warm_up_leaves_nothing(store: Store) -> None:
+    Intake(store, FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))).warm()
+    Intake(store, FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))).warm()  # and again
+    with store.engine.connect() as conn:
+        for table in ("processed_events", "sessions", "messages"):
+            assert conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0, table
