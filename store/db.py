@@ -460,14 +460,24 @@ class Writers:
     """SQLite's writer lock (this process's, and with a lock file the one across processes), and
     the connection the hot path writes on (`Store.write`).
 
-    `with writers as conn:` takes the lock, then begins a transaction on the held connection
-    (opened once, kept checked out of the pool), and at the end commits it (or rolls it back
-    on an exception) and gives the lock back. Against `engine.begin()` (~0.21 M instructions
-    an empty transaction, `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at
-    every checkout and checkin: its queue, the connection's wrappers, the checkin events, and
-    the reset on return (a rollback, which has nothing to undo once the transaction is known to
-    have ended; a connection whose transaction did not end, or that was invalidated, goes back
-    to the pool instead, whose reset handles it, and the next transaction opens another). The
+    `with writers as conn:` takes the lock, then writes on the held connection (opened once,
+    kept checked out of the pool), and at the end commits (or rolls back on an exception) and
+    gives the lock back. Against `engine.begin()` (~0.21 M instructions an empty transaction,
+    `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at every checkout and
+    checkin: its queue, the connection's wrappers, the checkin events, and the reset on return
+    (a rollback, which has nothing to undo once the transaction is known to have ended; a
+    connection whose transaction did not end, or that was invalidated, goes back to the pool
+    instead, whose reset handles it, and the next transaction opens another).
+
+    The transaction is the driver's own, with no SQLAlchemy `Transaction` (its begin and
+    commit were ~20 K instructions of an empty hot write's ~64 K, `docs/notes/27-hot16-sql.md`):
+    pysqlite begins it at the first write statement, as it does under SQLAlchemy (whose
+    `do_begin` does nothing on SQLite); `Prepared` statements run in it as they are (the
+    connection is in `_BARE`); the `begin` and `commit` (or `rollback`) events fire as
+    SQLAlchemy fires them. A statement run through `Connection.execute` begins SQLAlchemy's
+    own (autobegin), which the end commits or rolls back; so does a `Prepared` statement that
+    fails (SQLAlchemy would otherwise roll the whole connection back, not the statement). So
+    `conn.rollback()` inside one ends nothing: raise instead (`Intake.warm`). The
     lock is taken before the connection is used, so a writer queueing for it holds none: the
     hot path writes on one connection, whose statements SQLite prepared once (the sqlite3
     module's statement cache), instead of on whichever connections a burst opens.
