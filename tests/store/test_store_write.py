@@ -202,3 +202,31 @@ def test_the_intakes_warm_up_leaves_nothing(store: Store) -> None:
     with store.engine.connect() as conn:
         for table in ("processed_events", "sessions", "messages"):
             assert conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0, table
+
+
+def test_the_answers_write_with_a_skill_used_is_one_transaction(store: Store) -> None:
+    """The skill a context used is recorded in the answer's write (`ContextUses.write_skills`)
+    by a prepared statement: one transaction for the counters (a `Connection.execute` there
+    would begin SQLAlchemy's own inside the driver's on SQLite, a second `begin`), recorded
+    once per session and skill."""
+    from writers.skills.matching import Match, record_invocation
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    begun: list[object] = []
+    event.listen(store.engine, "begin", lambda conn: begun.append(conn))
+    match = Match("deploys", 0.8123456, "injected")
+    with store.write() as conn:
+        assert record_invocation(conn, session_id="s1", match=match, now=at)
+        assert not record_invocation(conn, session_id="s1", match=match, now=at)
+    with store.write() as conn:
+        assert not record_invocation(conn, session_id="s1", match=match, now=at)
+        assert record_invocation(conn, session_id="s2", match=match, now=at)
+    assert len(begun) == 2
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT session_id, skill_slug, mode, similarity FROM skill_invocations")
+        ).all()
+    assert sorted(tuple(r) for r in rows) == [
+        ("s1", "deploys", "injected", 0.8123),
+        ("s2", "deploys", "injected", 0.8123),
+    ]
