@@ -20,7 +20,7 @@ from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import ArgumentError, DatabaseError
+from sqlalchemy.exc import ArgumentError, DatabaseError, PendingRollbackError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
@@ -566,7 +566,13 @@ class Writers:
         """End the write as `with conn.begin():` ends: committed, or rolled back after an
         exception; the same events, and a driver error raised as SQLAlchemy raises it."""
         if conn.invalidated:
-            return  # lost: its pool record was invalidated (the driver rolls back on close)
+            # Lost (its pool record was invalidated; the driver rolls back on close): nothing
+            # was committed, which a write that ended normally must not take for done.
+            if commit:
+                raise PendingRollbackError(
+                    "the hot write's connection was invalidated: nothing was committed"
+                )
+            return
         if conn.in_transaction():
             # A statement run through `Connection.execute` began SQLAlchemy's own: it ends it.
             if commit:

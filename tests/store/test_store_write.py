@@ -230,3 +230,18 @@ def test_the_answers_write_with_a_skill_used_is_one_transaction(store: Store) ->
         ("s1", "deploys", "injected", 0.8123),
         ("s2", "deploys", "injected", 0.8123),
     ]
+
+
+def test_a_hot_write_whose_connection_was_lost_does_not_end_as_committed(store: Store) -> None:
+    """A write that goes on after its connection was invalidated (a lost one, the error
+    caught) raises at its end rather than end as if committed: the intake's ack must follow a
+    durable store."""
+    from store import events as store_events
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with pytest.raises(Exception), store.write() as conn:  # noqa: B017,PT011
+        store_events.claim_new(conn, ["lost"], now=at)  # prepared: no SQLAlchemy Transaction
+        conn.invalidate()
+    with store.write() as conn:
+        conn.execute(text(INSERT), {"k": "after"})
+    assert _keys(store) == ["after"]
