@@ -390,14 +390,15 @@ def _trie(pieces: set[str]) -> str:
 @dataclass(frozen=True)
 class Prescan:
     """The gates of a list of rules asked of an ASCII text at once (`find`): each distinct factor
-    is a bit; one scan of the text in lower case with a trie of every literal piece, and one look
-    at the text's characters for the classes, give the bits the text holds, and a rule is
+    is a bit; one scan of the text in lower case with a trie of every literal piece of two
+    characters or more, and one look at the text's characters for the pieces of one and the
+    classes, give the bits the text holds, and a rule is
     searched only when the text holds all of its bits. The same answer as each rule's
     `Gate.opens`, in one pass over the text instead of a few `in` per factor per rule (issue 27,
     fourteenth round)."""
 
     needs: tuple[int, ...]  # by rule: the bits it needs (0: none)
-    trie: re.Pattern[str] | None  # every piece, in lower case, as one lookahead trie
+    trie: re.Pattern[str] | None  # every piece of two characters or more, in lower case
     # A piece found (the longest one at its place): the bits of it and of the pieces it starts
     # with (all found where it is), and the pieces looked for as written that it and they are
     # the lower case of, each to be found in the text as written (with its bits).
@@ -407,6 +408,10 @@ class Prescan:
     # By a text's count of digits (the last one for any more): the bits of the gates' `digits`
     # it reaches (each distinct count is a bit).
     floors: tuple[int, ...] = ()
+    # The pieces of one character (in lower case): one of the text's characters, not looked for
+    # with the trie, which matched at most places of a text for them, at ~1,000 instructions a
+    # match (issue 27, sixteenth round).
+    singles: frozenset[str] = frozenset()
 
     def holds(self, text: str, lowered: str) -> int:
         """The bits `text` (ASCII; `lowered` is it in lower case) holds."""
@@ -418,11 +423,16 @@ class Prescan:
                 for exact, more in written:
                     if exact in text:
                         mask |= more
-        if self.classes:
-            chars = set(lowered)
-            for members, bits in self.classes:
-                if not members.isdisjoint(chars):
-                    mask |= bits
+        chars = set(lowered)
+        for char in self.singles & chars:
+            bits, written = self.found[char]
+            mask |= bits
+            for exact, more in written:
+                if exact in text:
+                    mask |= more
+        for members, bits in self.classes:
+            if not members.isdisjoint(chars):
+                mask |= bits
         if self.floors:
             mask |= self.floors[min(decimal_digits(text), len(self.floors) - 1)]
         return mask
@@ -477,11 +487,13 @@ def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
         for p in prefixes:
             bits |= lower.get(p, 0)
         found[piece] = (bits, tuple(e for p in prefixes for e in written.get(p, {}).items()))
+    longer = {piece for piece in lower if len(piece) > 1}
     return Prescan(
         needs=tuple(needs),
         # A lookahead: the trie is tried at every place, so pieces that overlap are all found.
-        trie=re.compile("(?=(" + _trie(set(lower)) + "))") if lower else None,
+        trie=re.compile("(?=(" + _trie(longer) + "))") if longer else None,
         found=found,
+        singles=frozenset(piece for piece in lower if len(piece) == 1),
         classes=tuple((frozenset(chars), bits) for chars, bits in classes.items()),
         always=always,
         floors=tuple(
