@@ -35,7 +35,23 @@ from writers.redact.values.plausible import (
     secret_reference,
 )
 
-ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+# A name is written in any script (`KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`), with the
+# marks Indic, Hebrew and Arabic letters carry inside a word (`सत्र_टोकन`). A name in another
+# script than Latin may have its words apart (`секрет подписи`, `"κλειδί API"`, `HMAC कुंजी`):
+# a space joins two words when one beside it is not in ASCII, so an English name stays one word.
+_NAME_CHARS = r"[\w.$@\u0591-\u05c7\u064b-\u065f\u0900-\u0dff-]"
+# Nor does such a name start at its second word (`ключ` of `имя API-ключ`, a key's name).
+_NOT_A_LATER_WORD = (
+    r"(?!(?<=[^\x00-\x7f] )(?<="
+    + _NAME_CHARS
+    + r" ))(?!(?<="
+    + _NAME_CHARS
+    + r" )(?=[^\x00-\x7f]))"
+)
+ASSIGN_NAME = (
+    r"(?P<name>" + _NOT_A_LATER_WORD + r"(?:[^\W\d]|[$@])" + _NAME_CHARS + r"*?"
+    r"(?:(?:(?<=[^\x00-\x7f]) (?=[^\W\d])| (?=[^\W\d\x00-\x7f]))" + _NAME_CHARS + r"+?){0,3}?)"
+)
 # `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
 # base64 padding or a comparison: `=(?!=)`.
 ASSIGN_OP = (

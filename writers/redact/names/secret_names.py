@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from writers.redact.names.code_refs import DOTTED, identifier_like, is_code_ref
+from writers.redact.names.foreign_names import foreign_strength
 
 _STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
 _STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
@@ -171,8 +172,23 @@ def _ascii_name(name: str) -> str:
     return folded.encode("ascii", "ignore").decode()
 
 
+# The English words that make a name none, for a name in another language (`foreign_strength`).
+_ENGLISH_BLOCKS = frozenset(
+    _NOT_SECRET_TAILS | _DIGEST_WORDS | PUBLIC_NAME | _PREDICATE_HEADS | _ROLE_HEADS
+)
+
+
 def name_strength(name: str) -> int:
-    """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
+    """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`).
+    A name in another language or script counts by its own words too (`foreign_strength`)."""
+    strength = _english_strength(name)
+    if strength == 2:
+        return 2
+    foreign = foreign_strength(name, _ENGLISH_BLOCKS)
+    return strength if foreign is None else max(strength, foreign)
+
+
+def _english_strength(name: str) -> int:
     name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
     pieces = [p.lower() for p in NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
