@@ -9,6 +9,7 @@ from writers.redact.names.sealed import under_sealed_key
 from writers.redact.names.secret_names import (
     NAME_PIECES,
     PUBLIC_NAME,
+    foreign_name_strength,
     name_strength,
     names_a_secret,
     names_code,
@@ -200,6 +201,10 @@ def assign_check(m: re.Match[str]) -> bool:
     # (issue 27, twelfth round: they were ~55 µs of every such line; fifteenth round: the path,
     # selector and reference tests too, which also only say no, come after it).
     strength = name_strength(leaf)
+    if strength == 0 and leaf != name:
+        # `webhooks.mat.khau`, `security.khoa.api`: a noun of two words in another language
+        # (`mật khẩu`, `khóa API`) spread over the last parts of a dotted key.
+        strength = foreign_name_strength(name)
     if strength not in (1, 2):
         return False
     joined = m.string[m.start("name") : m.end()]

@@ -188,6 +188,12 @@ def name_strength(name: str) -> int:
     return strength if foreign is None else max(strength, foreign)
 
 
+def foreign_name_strength(name: str) -> int:
+    """`name_strength` by the words of other languages than English alone: 0 for a name with
+    none (`spring.datasource.url`), so an English name keeps what its last part says."""
+    return foreign_strength(name, _ENGLISH_BLOCKS) or 0
+
+
 def _english_strength(name: str) -> int:
     name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
