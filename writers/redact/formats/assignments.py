@@ -205,6 +205,10 @@ def assign_check(m: re.Match[str]) -> bool:
         # `webhooks.mat.khau`, `security.khoa.api`: a noun of two words in another language
         # (`mật khẩu`, `khóa API`) spread over the last parts of a dotted key.
         strength = foreign_name_strength(name)
+    if strength == 1 and leaf != name:
+        # `storage.partner.api.key`, `auth.signing.key`: a dotted key's last two parts are one
+        # noun, as `api_key` is; the part before a bare `key` says which kind.
+        strength = max(1, name_strength("_".join(name.rstrip(".").split(".")[-2:])))
     if strength not in (1, 2):
         return False
     joined = m.string[m.start("name") : m.end()]
