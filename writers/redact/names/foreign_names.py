@@ -1,8 +1,8 @@
 """A credential's name in the languages and scripts a team writes its configs in.
 
 A field is named for what it holds in the writer's own language as often as in English:
-`KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`, `סוד חתימה`, `databasewachtwoord`. What such a
-name means is the same in every language:
+`KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`, `סוד חתימה`, `databasewachtwoord`. What
+such a name means is the same in every language:
 
 - **A credential noun makes it one.** A word for a password, a secret or a token names a value
   that opens something (strong); a word for a key does when something says which kind (an API,
