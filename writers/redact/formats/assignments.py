@@ -37,9 +37,10 @@ from writers.redact.values.plausible import (
 )
 
 # A name is written in any script (`KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`),
-# with the marks Indic, Hebrew and Arabic letters carry inside a word (`सत्र_टोकन`). A name in another
-# script than Latin may have its words apart (`секрет подписи`, `"κλειδί API"`, `HMAC कुंजी`):
-# a space joins two words when one beside it is not in ASCII, so an English name stays one word.
+# with the marks Indic, Hebrew and Arabic letters carry inside a word (`सत्र_टोकन`). A name in
+# another script than Latin may have its words apart (`секрет подписи`, `"κλειδί API"`,
+# `HMAC कुंजी`): a space joins two words when one beside it is not in ASCII, so an English name
+# stays one word.
 _NAME_CHARS = r"[\w.$@\u0591-\u05c7\u064b-\u065f\u0900-\u0dff-]"
 # Nor does such a name start at its second word (`ключ` of `имя API-ключ`, a key's name).
 _NOT_A_LATER_WORD = (
