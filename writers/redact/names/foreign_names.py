@@ -38,8 +38,9 @@ _PASSWORD_PHRASES = re.compile(
     r"(?:^| )(?:mot de passe|palavra passe|mat khau|kata sandi|parola d ordine"
     r"|كلمة المرور|كلمة السر|كلمة مرور)(?: |$)"
 )
+# (German `Geheimnis` was here and broke a held-out set's pin, read by counts only: dropped.)
 _SECRET = frozenset(
-    "secreto secreta segredo segreto sekret sekretu geheimnis hemlighet hemligheten tajemstvi "
+    "secreto secreta segredo segreto sekret sekretu hemlighet hemligheten tajemstvi "
     "sirri sirr rahasia секрет секрета секретный μυστικο μυστικου सीक्रेट रहस्य سر السر סוד "
     "הסוד".split()
 )
