@@ -202,6 +202,9 @@ def assign_check(m: re.Match[str]) -> bool:
     # (issue 27, twelfth round: they were ~55 µs of every such line; fifteenth round: the path,
     # selector and reference tests too, which also only say no, come after it).
     strength = name_strength(leaf)
+    if strength < 2:
+        # `KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`: a name in another language.
+        strength = max(strength, foreign_name_strength(leaf))
     if strength == 0 and leaf != name:
         # `webhooks.mat.khau`, `security.khoa.api`: a noun of two words in another language
         # (`mật khẩu`, `khóa API`) spread over the last parts of a dotted key.

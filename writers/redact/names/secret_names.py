@@ -178,23 +178,15 @@ _ENGLISH_BLOCKS = frozenset(
 )
 
 
-def name_strength(name: str) -> int:
-    """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`).
-    A name in another language or script counts by its own words too (`foreign_strength`)."""
-    strength = _english_strength(name)
-    if strength == 2:
-        return 2
-    foreign = foreign_strength(name, _ENGLISH_BLOCKS)
-    return strength if foreign is None else max(strength, foreign)
-
-
 def foreign_name_strength(name: str) -> int:
-    """`name_strength` by the words of other languages than English alone: 0 for a name with
-    none (`spring.datasource.url`), so an English name keeps what its last part says."""
+    """`name_strength` by the words of other languages than English (`foreign_strength`): 0 for
+    a name with none. Read for an assignment's name only (`assign_check`): the other readers of
+    a name (a prose label, a value's words) keep the English reading."""
     return foreign_strength(name, _ENGLISH_BLOCKS) or 0
 
 
-def _english_strength(name: str) -> int:
+def name_strength(name: str) -> int:
+    """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     name = name if name.isascii() else _ascii_name(name)
     # A lone letter after the words is a tag (Unreal's class `BP_PasswordHelper_C`), not the head.
     pieces = [p.lower() for p in NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
