@@ -86,12 +86,14 @@ _PROPERTY = frozenset(
     "सार्वजनिक عام ציבורי offentlig verejny publik referencia referenz riferimento "
     "verwijzing referans ссылка αναφορα".split()
 )
-# Chinese, Japanese and Korean write a name's words without spaces: these are found inside.
+# Chinese, Japanese and Korean write a name's words without spaces: these are found inside, and
+# count only as the name's last word, its head in those languages as in English (`webhook密钥`,
+# `데이터베이스 비밀번호`); before another word they qualify it (`密码提示`, `パスワード変更`).
 _CJK_STRONG = re.compile(
-    r"密码|密碼|口令|パスワード|暗証番号|비밀번호|密钥|密鑰|秘密|机密|機密|シークレット|시크릿|"
-    r"トークン|토큰|令牌|秘密鍵|私钥|私鑰"
+    r"(?:密码|密碼|口令|パスワード|暗証番号|비밀번호|密钥|密鑰|秘密|机密|機密|シークレット|시크릿|"
+    r"トークン|토큰|令牌|秘密鍵|私钥|私鑰)$"
 )
-_CJK_KEY = re.compile(r"键|鍵|キー(?!ボード)")
+_CJK_KEY = re.compile(r"(?:键|鍵|キー)$")
 _CJK_PROPERTY = re.compile(
     r"长度|長度|長さ|길이|过期|過期|期限|有效期|만료|时间|時間|시간|文件|ファイル|파일|路径|路徑|"
     r"パス(?!ワード)|경로|名称|名稱|名前|이름|哈希|ハッシュ|해시|盐|鹽|ソルト|솔트|公钥|公鑰|公開|공개|"
