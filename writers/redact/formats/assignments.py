@@ -9,6 +9,7 @@ from writers.redact.names.sealed import under_sealed_key
 from writers.redact.names.secret_names import (
     NAME_PIECES,
     PUBLIC_NAME,
+    foreign_name_strength,
     name_strength,
     names_a_secret,
     names_code,
@@ -35,7 +36,24 @@ from writers.redact.values.plausible import (
     secret_reference,
 )
 
-ASSIGN_NAME = r"(?P<name>[A-Za-z_$@][\w.$@-]*?)"
+# A name is written in any script (`KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`),
+# with the marks Indic, Hebrew and Arabic letters carry inside a word (`सत्र_टोकन`). A name in
+# another script than Latin may have its words apart (`секрет подписи`, `"κλειδί API"`,
+# `HMAC कुंजी`): a space joins two words when one beside it is not in ASCII, so an English name
+# stays one word.
+_NAME_CHARS = r"[\w.$@\u0591-\u05c7\u064b-\u065f\u0900-\u0dff-]"
+# Nor does such a name start at its second word (`ключ` of `имя API-ключ`, a key's name).
+_NOT_A_LATER_WORD = (
+    r"(?!(?<=[^\x00-\x7f] )(?<="
+    + _NAME_CHARS
+    + r" ))(?!(?<="
+    + _NAME_CHARS
+    + r" )(?=[^\x00-\x7f]))"
+)
+ASSIGN_NAME = (
+    r"(?P<name>" + _NOT_A_LATER_WORD + r"(?:[^\W\d]|[$@])" + _NAME_CHARS + r"*?"
+    r"(?:(?:(?<=[^\x00-\x7f]) (?=[^\W\d])| (?=[^\W\d\x00-\x7f]))" + _NAME_CHARS + r"+?){0,3}?)"
+)
 # `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
 # base64 padding or a comparison: `=(?!=)`.
 ASSIGN_OP = (
@@ -184,6 +202,17 @@ def assign_check(m: re.Match[str]) -> bool:
     # (issue 27, twelfth round: they were ~55 µs of every such line; fifteenth round: the path,
     # selector and reference tests too, which also only say no, come after it).
     strength = name_strength(leaf)
+    if strength < 2:
+        # `KLUCZ_API`, `пароль_базы_данных`, `"署名シークレット"`: a name in another language.
+        strength = max(strength, foreign_name_strength(leaf))
+    if strength == 0 and leaf != name:
+        # `webhooks.mat.khau`, `security.khoa.api`: a noun of two words in another language
+        # (`mật khẩu`, `khóa API`) spread over the last parts of a dotted key.
+        strength = foreign_name_strength(name)
+    if strength == 1 and leaf != name:
+        # `storage.partner.api.key`, `auth.signing.key`: a dotted key's last two parts are one
+        # noun, as `api_key` is; the part before a bare `key` says which kind.
+        strength = max(1, name_strength("_".join(name.rstrip(".").split(".")[-2:])))
     if strength not in (1, 2):
         return False
     joined = m.string[m.start("name") : m.end()]

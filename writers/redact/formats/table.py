@@ -156,6 +156,14 @@ RULES: tuple[Rule, ...] = (
         body,
     ),
     Rule(
+        "stripe_key",
+        # A webhook's signing secret as Stripe and Svix issue it, `whsec_` and a random body
+        # (base64 for Svix) with no mode after the prefix: no public value starts so.
+        rx(_B + r"whsec_(?![a-z]+_)(?P<b>[A-Za-z0-9+/]{24,255}={0,2})" + _E),
+        0.95,
+        body,
+    ),
+    Rule(
         "jwt",
         rx(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?" + _E),
         0.95,

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from writers.redact.names.code_refs import DOTTED, identifier_like, is_code_ref
+from writers.redact.names.foreign_names import foreign_strength
 
 _STRONG = {"secret", "token", "password", "passwd", "pwd", "pass", "passphrase", "credential"}
 _STRONG |= {"credentials", "creds", "apikey", "privatekey", "pat", "auth", "bearer"}
@@ -169,6 +170,19 @@ _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "
 def _ascii_name(name: str) -> str:
     folded = unicodedata.normalize("NFKD", name.translate(_FOLD))
     return folded.encode("ascii", "ignore").decode()
+
+
+# The English words that make a name none, for a name in another language (`foreign_strength`).
+_ENGLISH_BLOCKS = frozenset(
+    _NOT_SECRET_TAILS | _DIGEST_WORDS | PUBLIC_NAME | _PREDICATE_HEADS | _ROLE_HEADS
+)
+
+
+def foreign_name_strength(name: str) -> int:
+    """`name_strength` by the words of other languages than English (`foreign_strength`): 0 for
+    a name with none. Read for an assignment's name only (`assign_check`): the other readers of
+    a name (a prose label, a value's words) keep the English reading."""
+    return foreign_strength(name, _ENGLISH_BLOCKS) or 0
 
 
 def name_strength(name: str) -> int:
