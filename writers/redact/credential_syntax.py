@@ -74,6 +74,7 @@ import re
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, generated_run, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
+from writers.redact.context.public_blobs import public_by_label
 from writers.redact.context.prose import (
     CLOSE,
     COPULAS,
@@ -271,6 +272,11 @@ def _user_colon_ok(m: re.Match[str]) -> bool:
     if _ISSUE_NUMBER.fullmatch(value):
         return False  # `ticket:ABC#12345`: an issue's number
     if not (shaped_password(value) and plausible_value(value, strict=True)):
+        return False
+    if m.group("at") is None and public_by_label(m.string[: m.start("s")]):
+        # `ENC[AES256_GCM,data:…,iv:…,tag:…]`: the word before the colon names a field (an
+        # IV, a tag, a hash, an id) or the pair sits inside an encryption envelope, so the
+        # value is public or ciphertext, not a login's password
         return False
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
     return (
