@@ -66,6 +66,10 @@ _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerpri
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
+# What an `auth…` name may end in and still hold the credential itself (`auth`, `basic_auth`,
+# `auth_key`, `auth_string`, `authData`).
+_AUTH_HEADS = {"auth", "key", "value", "data", "string", "str", "b64", "base64"}
+
 PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
 _CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
@@ -191,7 +195,13 @@ def name_strength(name: str) -> int:
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
         return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
-    if any(p in _STRONG or p in _STRONG_ABROAD for p in pieces):
+    strong = [i for i, p in enumerate(pieces) if p in _STRONG or p in _STRONG_ABROAD]
+    if strong and all(pieces[i] == "auth" for i in strong) and pieces[-1] not in _AUTH_HEADS:
+        # `authCode`, `auth_method`, `authUser`: "auth" qualifies the noun after it, which says
+        # what the value is, as `verification_code` or `login_method` does (a payment's
+        # approval code is printed on its receipt); `auth`, `basic_auth`, `auth_token` hold one.
+        return 1 if pieces[-1] == "key" else 0
+    if strong:
         return 2
     if re.search(r"mot (?:de )?passe|palavra passe", " ".join(pieces)):
         return 2
