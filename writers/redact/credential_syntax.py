@@ -74,7 +74,6 @@ import re
 
 from writers.redact.context.machine_made import PUBLIC_TAILS, generated_run, wordish
 from writers.redact.context.pairs import password_shaped, trimmed_span
-from writers.redact.context.public_blobs import public_by_label
 from writers.redact.context.prose import (
     CLOSE,
     COPULAS,
@@ -88,6 +87,7 @@ from writers.redact.context.prose import (
     shaped_password,
     value_ok,
 )
+from writers.redact.context.public_blobs import public_by_label
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
