@@ -450,11 +450,16 @@ HELD_OUT_PROBES = {
 #   of the same shape; 400 record numbers under labels of 33 languages, 241 of them valid phones
 #   as written; `tests/support/data/dev18/`): first measured on 06c515d before anyone read it,
 #   168/200 and 121/400.
+# - dev19 (sixteenth round: 200 secrets without a vendor's shape under field names of 21
+#   languages or none, beside look-alikes; 400 look-alikes, many under secret-named fields;
+#   `tests/support/data/dev19/`): first measured on 4345b69 before anyone read it, 140/200 and
+#   49/400.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (283, 300, 1, 300, 300),
     "dev17": (160, 200, 6, 200, 400),
     "dev18": (168, 200, 121, 200, 400),
+    "dev19": (140, 200, 49, 200, 400),
 }
 
 
