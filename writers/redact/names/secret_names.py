@@ -57,6 +57,18 @@ _NOT_SECRET_TAILS |= {"scadenza", "validade"}
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
 _NOT_SECRET_TAILS |= {"model", "schema", "entity", "dto", "spec", "config", "configuration"}
+# What a value is about a secret, in the languages around, as a name's head: its name, length,
+# expiry or validity, file, switch (`…_enabled`, `…_habilitado`) or period. As the last piece
+# they are the head in any language; the non-English ones (a Romance or Slavic head comes first)
+# count as the first piece too. (`file_password` in English is a file's password.)
+_ABOUT_HEADS = frozenset(
+    "nombre nome nom nazwa nazev jmeno naam navn namn longitud lunghezza longueur comprimento "
+    "dlugosc delka uzunluk expiracao expiracion vencimiento caducidad scadenza vyprseni "
+    "validade validez validite validita gecerlilik platnost waznosc archivo arquivo fichier "
+    "plik soubor dosya habilitado habilitada activado ativado attivo attivato povoleno etkin "
+    "duree durata duracao duracion".split()
+)
+_ABOUT_WORDS = _ABOUT_HEADS | {"enabled", "disabled", "datei", "suresi", "sure", "dauer"}
 NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -182,6 +194,12 @@ def name_strength(name: str) -> int:
     pieces = [p.lower() for p in NAME_PIECES.findall(re.sub(r"(?:_[A-Za-z])+$", "", name))]
     pieces = [p for p in pieces if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
+        return 0
+    if len(pieces) >= 2 and (pieces[-1] in _ABOUT_WORDS or pieces[0] in _ABOUT_HEADS):
+        # The head says what the value is: last in English, German or Turkish
+        # (`PasswortDatei`, `sifre.gecerlilik.suresi`), first in the Romance and Slavic
+        # languages (`nombreSecreto`, `lunghezzaTokenDiAccesso`, `vypršení_heslo`): the
+        # secret's name, length, expiry, file or switch, not the secret.
         return 0
     if len(pieces) >= 2 and (pieces[0] in _PREDICATE_HEADS or pieces[0] in _ROLE_HEADS):
         return 0
