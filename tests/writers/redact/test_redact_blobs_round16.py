@@ -30,6 +30,20 @@ from writers.redact.redactor import Redactor
         '{"amount": 125000, "authCode": "604219", "responseCode": "00"}',
         "auth_user: svc_reports\nauth_method: scram",
         "mongodb options: authSource=Kx72admin",
+        # A name whose head says what the value is about the secret (first in Romance and
+        # Slavic names, last in English and German): its name, length, expiry, file, switch.
+        '{"nombreClave": "billing-sync", "nomeSenha": "portal-admin"}',
+        "scadenzaPassword=ricorda-rinnovo\nPasswortDatei=geheim-liste",
+        "TOKEN_ENABLED=yes-please\nACCESS_TOKEN_ABLAUF=naechste-woche",
+        # Under a weak name (`…_key`): a slug of words, or a value tagged by its own name.
+        "FEATURE_FLAG_KEY=checkout_redesign_wave_b",
+        "experiment_key: onboarding-tour-v3",
+        "dedupe key: `dedu_Q8kLm2Vx7Rt4Wp9Zb3Nc`",
+        # Public halves: an OpenSSH public key line, a Mapbox public token, a site key.
+        'deploy_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK7mQ2vLp9xRt4Wz8Nb3Hc6Jd1Fg5Sk0'
+        'Tq7Ya2Ue builder"',
+        '"mapboxAccessToken": "pk.eyJ1Ijoib3BzLW1hcHMiLCJhIjoiY2s4eDJ2In0.Zq8Lw3Rt7Yx2Bn5Mk9"',
+        'turnstileSiteKey: "0x4AAAAAAAQk7mZ2vLp9xRt4Wz8N"',
     ],
 )
 def test_a_look_alike_is_kept(redactor: Redactor, text: str) -> None:
@@ -67,6 +81,14 @@ def test_a_grouped_number_names_no_street(redactor: Redactor, text: str) -> None
         ("auth_token: Xq3Lm8Rz2Vt7Wp4Kn9Bd6Hs1", "Xq3Lm8Rz2Vt7Wp4Kn9Bd6Hs1"),
         ("authKey = 'Mz7Qx2Lp9Rw4Tk8Vb3Nc6Hd1'", "Mz7Qx2Lp9Rw4Tk8Vb3Nc6Hd1"),
         ("basic_auth: ops:Wq9#Lm4!Zx7v", "Wq9#Lm4!Zx7v"),
+        # The secret nouns themselves, and a secret under a weak name with no word in it.
+        ('{"contrasenaBd": "Rk7#mQ2vLp9x", "senha": "Tz3!kQ9vLw2X"}', "Rk7#mQ2vLp9x"),
+        ("SITE_PASSWORD=Hq7!Zt1Vb6Nc", "Hq7!Zt1Vb6Nc"),
+        ("signing key: Xq3Lm8Rz2Vt7Wp4Kn9Bd6Hs1Ty5", "Xq3Lm8Rz2Vt7Wp4Kn9Bd6Hs1Ty5"),
+        (
+            "MAPBOX_TOKEN=sk.eyJ1Ijoib3BzLW1hcHMiLCJhIjoiY2s4eDJ2In0.Zq8Lw3Rt7Yx2Bn5Mk9Pv4S",
+            "sk.eyJ1Ijoib3BzLW1hcHMiLCJhIjoiY2s4eDJ2In0.Zq8Lw3Rt7Yx2Bn5Mk9Pv4S",
+        ),
     ],
 )
 def test_a_secret_beside_them_is_caught(redactor: Redactor, text: str, secret: str) -> None:

@@ -324,7 +324,8 @@ def assign_check(m: re.Match[str]) -> bool:
         longest = max(re.split(r"[-_.]", value), key=len)
         if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or HEX.fullmatch(longest.lower()):
             return False
-        if _slug(value) or _tag_of_its_name(value, leaf):
+        said = word.group(1) + " " + leaf if word else leaf  # `idempotency key: …` in prose
+        if _slug(value) or _tag_of_its_name(value, said):
             return False
         return looks_random(value)
     return False

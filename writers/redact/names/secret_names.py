@@ -83,6 +83,8 @@ _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 _AUTH_HEADS = {"auth", "key", "value", "data", "string", "str", "b64", "base64"}
 
 PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+# A key named publishable is made to ship in pages: the public half, as `public_key` is.
+PUBLIC_NAME |= {"sitekey", "publishable"}
 _CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
 
@@ -209,6 +211,8 @@ def name_strength(name: str) -> int:
         # `tokenStorageKey`, `password_cache_key`: the key of a map or a store, under which a
         # secret may be kept; weak, as `cache_key` is.
         return 1
+    if len(pieces) >= 2 and pieces[-2:] == ["site", "key"]:
+        return 0  # a site key (reCAPTCHA, hCaptcha, Turnstile) is written into the site's pages
     if PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
