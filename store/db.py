@@ -20,7 +20,7 @@ from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, make_url, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import ArgumentError, DatabaseError
+from sqlalchemy.exc import ArgumentError, DatabaseError, PendingRollbackError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
@@ -91,7 +91,7 @@ class Prepared:
     `run` gives the driver's rows as they are (for statements that return strings and
     integers, or nothing); `rows` applies the columns' result processors."""
 
-    __slots__ = ("statement", "_by_dialect")
+    __slots__ = ("statement", "_by_dialect", "_last")
 
     # How many times any prepared statement was compiled in this process (for the tests that
     # check that the warm-up leaves a first message nothing to compile).
@@ -101,6 +101,8 @@ class Prepared:
         self.statement = statement
         # By the engine's dialect (each engine's own, as SQLAlchemy's compiled cache is).
         self._by_dialect: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
+        # The dialect last run on and its form (a process has one engine, so nearly always it).
+        self._last: tuple[Any, _Compiled | None] = (None, None)
 
     def run(self, db: Session | Connection, params: dict[str, Any]) -> list[Any]:
         """Execute with `params` (its bind parameters by name): the driver's rows."""
@@ -127,16 +129,23 @@ class Prepared:
     def _execute(
         self, db: Session | Connection, params: dict[str, Any]
     ) -> tuple[_Compiled, list[Any], Any]:
-        got: list[Any]
         if isinstance(db, Session) and db.autoflush:
             db.flush()  # as `Session.execute` autoflushes: the statement sees pending objects
         conn = db if isinstance(db, Connection) else db.connection()
-        compiled = self._by_dialect.get(conn.dialect)
-        if compiled is None:
-            compiled = self._by_dialect[conn.dialect] = _Compiled(self.statement, conn)
-            Prepared.compiles += 1
+        dialect = conn.dialect
+        last, compiled = self._last
+        if last is not dialect or compiled is None:
+            compiled = self._by_dialect.get(dialect)
+            if compiled is None:
+                compiled = self._by_dialect[dialect] = _Compiled(self.statement, conn)
+                Prepared.compiles += 1
+            self._last = (dialect, compiled)
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
+        if transaction is None and conn in _BARE and not conn.invalidated:
+            # The hot path's write on SQLite (`Writers`): the driver's transaction, which
+            # `Writers` ends; no SQLAlchemy `Transaction` to begin.
+            return compiled, *self._on_cursor(conn, sql, parameters, bare=True)
         if transaction is None and not conn.invalidated:
             # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
             transaction = conn.begin()
@@ -152,6 +161,14 @@ class Prepared:
                 return compiled, [], None
             description = result.cursor.description  # gone once the rows are read
             return compiled, list(result.all()), description
+        return compiled, *self._on_cursor(conn, sql, parameters, bare=False)
+
+    @staticmethod
+    def _on_cursor(
+        conn: Connection, sql: str, parameters: Any, *, bare: bool
+    ) -> tuple[list[Any], Any]:
+        """Run on a cursor of the connection's driver connection: its rows and description."""
+        got: list[Any]
         cursor = conn.connection.cursor()
         try:
             for before in conn.dispatch.before_cursor_execute:
@@ -161,11 +178,17 @@ class Prepared:
             description = cursor.description
             got = list(cursor.fetchall()) if description is not None else []
         except BaseException as exc:
+            if bare and conn.get_transaction() is None and not conn.invalidated:
+                # SQLAlchemy rolls back a connection outside any `Transaction` of its own when
+                # a statement fails ("autorollback"): begun first, so that a failed statement
+                # undoes only itself, as in any transaction (the caller may go on), and
+                # `Writers` ends it.
+                conn.begin()
             # As `Connection.execute` handles it: wrapped, a lost connection invalidated.
             conn._handle_dbapi_exception(exc, sql, parameters, cursor, None)
         finally:
             cursor.close()
-        return compiled, got, description
+        return got, description
 
 
 class _Compiled:
@@ -278,6 +301,10 @@ class _Compiled:
         return tuple([values[name] for name in self._order])
 
 
+# The last datetime SQLite's processor wrote and its text (replaced whole: threads share it).
+_LAST_TEXT: list[tuple[Any, str]] = [(None, "")]
+
+
 def _bind_processor(impl: Any, dialect: Any) -> Any:
     """The type's bind processor for `dialect`; for SQLite's DATETIME in its default storage
     format, one that writes the same text by `datetime.isoformat` (C) instead of the
@@ -291,11 +318,20 @@ def _bind_processor(impl: Any, dialect: Any) -> Any:
     ):
         return process
 
-    def sqlite_datetime(value: Any, _original: Any = process, _datetime: Any = datetime) -> Any:
+    def sqlite_datetime(
+        value: Any, _original: Any = process, _datetime: Any = datetime, _last: Any = _LAST_TEXT
+    ) -> Any:
         if type(value) is _datetime:
+            last = _last[0]
+            if last[0] is value:
+                # The same object as the last one written (an intake writes its `now` in
+                # four columns): its text again. Held here, it cannot be another object.
+                return last[1]
             # "YYYY-MM-DD HH:MM:SS.ffffff" (the year always 4 digits), and any UTC offset
             # left out as SQLAlchemy leaves it out.
-            return value.isoformat(" ", "microseconds")[:26]
+            text = value.isoformat(" ", "microseconds")[:26]
+            _last[0] = (value, text)
+            return text
         return _original(value)
 
     return sqlite_datetime
@@ -389,8 +425,8 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if (
-            not conn.info.get("seshat_writing")
-            and conn is not writers.held  # its transaction took the lock before it began
+            conn is not writers.held  # its transaction took the lock before it began
+            and not conn.info.get("seshat_writing")
             and statement.lstrip()[:7].upper().startswith(_DML)
         ):
             writers.take()
@@ -398,14 +434,15 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
 
     # An invalidated connection (a lost one) has no info to read (reading it raises); its
     # record went back to the pool when it was invalidated, and the checkin gave the lock back.
+    # The held connection never takes the lock at a statement (`_take`): nothing to give back.
     @event.listens_for(engine, "commit")
     def _committed(conn: Any) -> None:
-        if not conn.invalidated:
+        if conn is not writers.held and not conn.invalidated:
             release(conn.info)
 
     @event.listens_for(engine, "rollback")
     def _rolled_back(conn: Any) -> None:
-        if not conn.invalidated:
+        if conn is not writers.held and not conn.invalidated:
             release(conn.info)
 
     @event.listens_for(engine.pool, "checkin")
@@ -414,18 +451,33 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
             release(record.info)
 
 
+# The connections in a hot write of `Writers` (the driver's transaction, no SQLAlchemy
+# `Transaction`): `Prepared` runs its statements there without beginning one.
+_BARE: set[Connection] = set()
+
+
 class Writers:
     """SQLite's writer lock (this process's, and with a lock file the one across processes), and
     the connection the hot path writes on (`Store.write`).
 
-    `with writers as conn:` takes the lock, then begins a transaction on the held connection
-    (opened once, kept checked out of the pool), and at the end commits it (or rolls it back
-    on an exception) and gives the lock back. Against `engine.begin()` (~0.21 M instructions
-    an empty transaction, `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at
-    every checkout and checkin: its queue, the connection's wrappers, the checkin events, and
-    the reset on return (a rollback, which has nothing to undo once the transaction is known to
-    have ended; a connection whose transaction did not end, or that was invalidated, goes back
-    to the pool instead, whose reset handles it, and the next transaction opens another). The
+    `with writers as conn:` takes the lock, then writes on the held connection (opened once,
+    kept checked out of the pool), and at the end commits (or rolls back on an exception) and
+    gives the lock back. Against `engine.begin()` (~0.21 M instructions an empty transaction,
+    `docs/notes/27-hot15-pool.md`) this leaves out what the pool does at every checkout and
+    checkin: its queue, the connection's wrappers, the checkin events, and the reset on return
+    (a rollback, which has nothing to undo once the transaction is known to have ended; a
+    connection whose transaction did not end, or that was invalidated, goes back to the pool
+    instead, whose reset handles it, and the next transaction opens another).
+
+    The transaction is the driver's own, with no SQLAlchemy `Transaction` (its begin and
+    commit were ~20 K instructions of an empty hot write's ~64 K, `docs/notes/27-hot16-sql.md`):
+    pysqlite begins it at the first write statement, as it does under SQLAlchemy (whose
+    `do_begin` does nothing on SQLite); `Prepared` statements run in it as they are (the
+    connection is in `_BARE`); the `begin` and `commit` (or `rollback`) events fire as
+    SQLAlchemy fires them. A statement run through `Connection.execute` begins SQLAlchemy's
+    own (autobegin), which the end commits or rolls back; so does a `Prepared` statement that
+    fails (SQLAlchemy would otherwise roll the whole connection back, not the statement). So
+    `conn.rollback()` inside one ends nothing: raise instead (`Intake.warm`). The
     lock is taken before the connection is used, so a writer queueing for it holds none: the
     hot path writes on one connection, whose statements SQLite prepared once (the sqlite3
     module's statement cache), instead of on whichever connections a burst opens.
@@ -437,9 +489,8 @@ class Writers:
         self._engine = engine
         self._lock = threading.Lock()
         self.across = _FileLock(lock_file) if lock_file is not None else None
-        # Held only while the lock is: the connection, and its transaction's context.
+        # The connection the hot path writes on (used only while the lock is held).
         self.held: Connection | None = None
-        self._transaction: Any = None
 
     def take(self) -> None:
         """Wait for the writer lock (this process's, then the file's)."""
@@ -478,8 +529,12 @@ class Writers:
             if conn is None:
                 assert spare is not None  # the loop above left with one
                 conn, self.held, spare = spare, spare, None
-            self._transaction = conn.begin()
-            self._transaction.__enter__()
+            # The transaction is the driver's own (pysqlite begins it at the first write
+            # statement, as under SQLAlchemy, whose `do_begin` does nothing on SQLite): no
+            # `Transaction` object; its `begin` event fires (the statement counters listen).
+            if conn._has_events or self._engine._has_events:
+                conn.dispatch.begin(conn)
+            _BARE.add(conn)
         except BaseException:
             self._drop()
             self.give()
@@ -490,17 +545,54 @@ class Writers:
         return conn
 
     def __exit__(self, kind: Any, exc: Any, traceback: Any) -> None:
-        transaction, self._transaction = self._transaction, None
         conn = self.held
         try:
-            # As `with conn.begin():` ends: committed, or rolled back on an exception.
-            transaction.__exit__(kind, exc, traceback)
+            if conn is not None:
+                _BARE.discard(conn)
+                self._end(conn, kind is None)
         finally:
             try:
-                if conn is None or conn.invalidated or conn.in_transaction():
+                if (
+                    conn is None
+                    or conn.invalidated
+                    or conn.in_transaction()
+                    or conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+                ):
                     self._drop()  # not known to have ended: the pool's reset on return
             finally:
                 self.give()
+
+    def _end(self, conn: Connection, commit: bool) -> None:
+        """End the write as `with conn.begin():` ends: committed, or rolled back after an
+        exception; the same events, and a driver error raised as SQLAlchemy raises it."""
+        if conn.invalidated:
+            # Lost (its pool record was invalidated; the driver rolls back on close): nothing
+            # was committed, which a write that ended normally must not take for done.
+            if commit:
+                raise PendingRollbackError(
+                    "the hot write's connection was invalidated: nothing was committed"
+                )
+            return
+        if conn.in_transaction():
+            # A statement run through `Connection.execute` began SQLAlchemy's own: it ends it.
+            if commit:
+                conn.commit()
+            else:
+                conn.rollback()
+            return
+        events = conn._has_events or self._engine._has_events
+        driver = conn.connection.dbapi_connection
+        try:
+            if commit:
+                if events:
+                    conn.dispatch.commit(conn)
+                driver.commit()  # type: ignore[union-attr]
+            else:
+                if events:
+                    conn.dispatch.rollback(conn)
+                driver.rollback()  # type: ignore[union-attr]
+        except BaseException as exc:
+            conn._handle_dbapi_exception(exc, None, None, None, None)
 
     def _drop(self) -> None:
         """Give the held connection back to the pool (which resets it, or invalidates it when

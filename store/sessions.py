@@ -145,7 +145,7 @@ def open_or_touch(db: Session | Connection, key: SessionKey, *, now: datetime) -
     `key` with its activity time set to `now`, or a new one opened (`INSERT … ON CONFLICT
     (open_key) DO UPDATE … RETURNING`, so two replicas opening the same key get the same row)."""
     session_id = str(uuid.uuid4())
-    row: dict[str, Any] = {f"{c}_": None for c in _SESSION_COLUMNS}
+    row: dict[str, Any] = dict(_SESSION_NONE)
     row.update(
         id_=session_id,
         team_=key.team,
@@ -218,6 +218,8 @@ _MESSAGES: Table = Message.__table__  # type: ignore[assignment]
 _EVENTS: Table = SessionEvent.__table__  # type: ignore[assignment]
 # The columns of a session, in table order (what `open_or_touch` returns first).
 _SESSION_COLUMNS = tuple(c.name for c in _SESSIONS.c)
+# `open_or_touch`'s parameters, each None until given.
+_SESSION_NONE: dict[str, Any] = {f"{c}_": None for c in _SESSION_COLUMNS}
 _OPEN_SESSION = _SESSIONS.alias("open_session")
 _REPLYING = _MESSAGES.alias("replying")
 

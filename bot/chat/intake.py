@@ -8,6 +8,7 @@ the statements returned lets the usual message's reply start with no read (`Repl
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 
@@ -63,7 +64,7 @@ class Intake:
         instructions, and prepares each statement on its first run)."""
         now = self.clock.now()
         key = S.SessionKey("T-warm-up", "D-warm-up", "", "U-warm-up")
-        with self.store.write() as conn:
+        with contextlib.suppress(_Duplicate), self.store.write() as conn:
             events.claim_new(conn, ["msg:D-warm-up:0.0", "event:Ev-warm-up"], now=now)
             opened = S.open_or_touch(conn, key, now=now)
             S.add_message(
@@ -78,7 +79,9 @@ class Intake:
                 reply_state=ReplyState.PENDING,
                 claim_until=now + REPLY_LEASE,
             )
-            conn.rollback()
+            # Rolled back by the exception (`conn.rollback()` would end only a transaction
+            # SQLAlchemy began; on SQLite the hot write's is the driver's own, `store.db.Writers`).
+            raise _Duplicate
 
     def route(self, message: InboundMessage) -> S.SessionKey | None:
         """Which session a message belongs to, or None when the bot should stay quiet."""

@@ -264,3 +264,31 @@ def test_sqlite_datetimes_are_written_as_sqlalchemy_writes_them(value: Any) -> N
     dialect = sqlite.dialect()  # type: ignore[no-untyped-call]
     impl = DateTime().dialect_impl(dialect)
     assert _bind_processor(impl, dialect)(value) == impl.bind_processor(dialect)(value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    values=st.lists(
+        st.one_of(st.datetimes(), st.datetimes(timezones=st.timezones())), min_size=1, max_size=6
+    ),
+    order=st.lists(st.integers(min_value=0, max_value=5), max_size=12),
+)
+def test_sqlite_datetimes_written_again_keep_their_own_text(
+    values: list[Any], order: list[int]
+) -> None:
+    """The processor gives the same object written just before its text again: any sequence
+    of datetimes, the same objects repeated or not (equal instants at other offsets, which
+    compare equal but are other text, included), is written as SQLAlchemy writes each."""
+    from datetime import UTC, datetime, timezone
+
+    from sqlalchemy.dialects import sqlite
+
+    dialect = sqlite.dialect()  # type: ignore[no-untyped-call]
+    impl = DateTime().dialect_impl(dialect)
+    ours, theirs = _bind_processor(impl, dialect), impl.bind_processor(dialect)
+    same = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    shifted = same.astimezone(timezone(timedelta(hours=2)))  # == same, another text
+    picks = [*values, same, shifted]
+    for n in [*order, *range(len(picks)), 0, 0, len(picks) - 1, len(picks) - 2]:
+        value = picks[n % len(picks)]
+        assert ours(value) == theirs(value)

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.chat.intake import Intake
 from bot.slack.inbound import InboundMessage
+from store import sessions as S
 from store.clock import FakeClock
 from store.db import WRITER_LOCK_SUFFIX, Store, make_engine
 from store.models import Message
@@ -152,3 +153,95 @@ def test_intakes_queued_for_the_writer_lock_open_no_connection(tmp_path: Path) -
             assert db.query(Message).count() == 6
     finally:
         store.close()
+
+
+def test_a_hot_write_on_sqlite_is_the_drivers_transaction(sqlite_store: Store) -> None:
+    """The hot path's statements (`Prepared`) run in the driver's own transaction: no
+    SQLAlchemy `Transaction` is begun on the held connection, yet its `begin` and `commit`
+    events fire once each (the statement counters and the writer lock listen to them)."""
+    from store import events as store_events
+
+    fired: list[str] = []
+    for name in ("begin", "commit", "rollback"):
+        event.listen(sqlite_store.engine, name, lambda _conn, name=name: fired.append(name))
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with sqlite_store.write() as conn:
+        assert store_events.claim_new(conn, ["k1", "k2"], now=at)
+        assert conn.get_transaction() is None  # before: the Transaction `Writers` began
+        assert conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+    assert fired == ["begin", "commit"]
+    assert not conn.connection.dbapi_connection.in_transaction  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError), sqlite_store.write() as conn:
+        store_events.claim_new(conn, ["k3"], now=at)
+        raise RuntimeError("rolled back")
+    assert fired == ["begin", "commit", "begin", "rollback"]
+    assert _keys(sqlite_store) == ["k1", "k2"]
+
+
+def test_a_failed_statement_in_a_hot_write_undoes_only_itself(store: Store) -> None:
+    """As in any transaction: a caller that catches a failed statement goes on, and what it
+    wrote before and after is committed (SQLAlchemy rolls back a connection outside any
+    `Transaction` of its own when a statement fails; `Prepared` begins one first)."""
+    from store import events as store_events
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with store.write() as conn:
+        store_events.claim_new(conn, ["a"], now=at)
+    with store.write() as conn:
+        store_events.claim_new(conn, ["b"], now=at)
+        if store.is_sqlite:  # PostgreSQL aborts the whole transaction: SQLite only
+            with pytest.raises(IntegrityError):
+                S._add_message("sqlite").run(conn, dict.fromkeys(S._MESSAGE_COLUMNS))
+            store_events.claim_new(conn, ["c"], now=at)
+    assert _keys(store) == (["a", "b", "c"] if store.is_sqlite else ["a", "b"])
+
+
+def test_the_intakes_warm_up_leaves_nothing(store: Store) -> None:
+    Intake(store, FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))).warm()
+    Intake(store, FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))).warm()  # and again
+    with store.engine.connect() as conn:
+        for table in ("processed_events", "sessions", "messages"):
+            assert conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0, table
+
+
+def test_the_answers_write_with_a_skill_used_is_one_transaction(store: Store) -> None:
+    """The skill a context used is recorded in the answer's write (`ContextUses.write_skills`)
+    by a prepared statement: one transaction for the counters (a `Connection.execute` there
+    would begin SQLAlchemy's own inside the driver's on SQLite, a second `begin`), recorded
+    once per session and skill."""
+    from writers.skills.matching import Match, record_invocation
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    begun: list[object] = []
+    event.listen(store.engine, "begin", lambda conn: begun.append(conn))
+    match = Match("deploys", 0.8123456, "injected")
+    with store.write() as conn:
+        assert record_invocation(conn, session_id="s1", match=match, now=at)
+        assert not record_invocation(conn, session_id="s1", match=match, now=at)
+    with store.write() as conn:
+        assert not record_invocation(conn, session_id="s1", match=match, now=at)
+        assert record_invocation(conn, session_id="s2", match=match, now=at)
+    assert len(begun) == 2
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT session_id, skill_slug, mode, similarity FROM skill_invocations")
+        ).all()
+    assert sorted(tuple(r) for r in rows) == [
+        ("s1", "deploys", "injected", 0.8123),
+        ("s2", "deploys", "injected", 0.8123),
+    ]
+
+
+def test_a_hot_write_whose_connection_was_lost_does_not_end_as_committed(store: Store) -> None:
+    """A write that goes on after its connection was invalidated (a lost one, the error
+    caught) raises at its end rather than end as if committed: the intake's ack must follow a
+    durable store."""
+    from store import events as store_events
+
+    at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with pytest.raises(Exception), store.write() as conn:  # noqa: B017,PT011
+        store_events.claim_new(conn, ["lost"], now=at)  # prepared: no SQLAlchemy Transaction
+        conn.invalidate()
+    with store.write() as conn:
+        conn.execute(text(INSERT), {"k": "after"})
+    assert _keys(store) == ["after"]

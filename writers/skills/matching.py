@@ -359,8 +359,8 @@ def record_invocation(
     """Log that `session_id` was offered `match`; once per (session, skill). True when new.
     One prebuilt `INSERT … SELECT … WHERE NOT EXISTS` (it runs in the transaction that stores
     a reply's answer, bot/chat/engine.py)."""
-    done = db.execute(
-        _INVOKED,
+    done = _INVOKED_PREPARED.run(
+        db,
         {
             "slug": match.slug,
             "session_id": session_id,
@@ -369,7 +369,7 @@ def record_invocation(
             "at": now,
         },
     )
-    return done.first() is not None  # RETURNING: psycopg reports no rowcount for it
+    return bool(done)  # RETURNING: psycopg reports no rowcount for it
 
 
 _INVOCATIONS: Table = SkillInvocation.__table__  # type: ignore[assignment]
@@ -397,6 +397,10 @@ _INVOKED = (
     )
     .returning(_INVOCATIONS.c.id)
 )
+# Prepared (`store.db.Prepared`): it runs in the hot write storing an answer, whose transaction
+# on SQLite is the driver's own (`store.db.Writers`), where `Connection.execute` would begin
+# SQLAlchemy's as well.
+_INVOKED_PREPARED = Prepared(_INVOKED)
 
 
 @dataclass

@@ -157,7 +157,8 @@ def test_a_generated_pattern_opens_its_gate_on_what_it_matches(
         (r"(?<![\w-])ghp_[A-Za-z0-9]{36}", "token ghp_x", "token gh_x"),
         (r"(?i)password\s*[:=]", "PassWord:", "pass word:"),
         (r"(?i)zéro|null", "ZÉRO", "zero"),
-        (r"\d{4}-\d{4}", "1-2", "no-digits"),
+        (r"\d{4}-\d{4}", "1-2 345678", "no-digits"),
+        (r"\d{4}-\d{4}", "1-2 345678", "1-2 34567"),  # eight digits, not seven
         (r"(?i)sk-", "\u017fK-", "s k"),  # `ſ` and the Kelvin sign fold to `s` and `k`
     ],
 )

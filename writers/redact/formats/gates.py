@@ -14,7 +14,10 @@ more than the pattern does:
 - a repeat needs its body's pieces when it repeats at least once, nothing when it may not;
 - a positive lookaround's pieces are in the text too (outside the match maybe, inside the text
   all the same); a negative lookaround, a back-reference, a conditional group, any character or
-  a negated set needs nothing, and ends the run of literals around it.
+  a negated set needs nothing, and ends the run of literals around it;
+- apart from the factors, the fewest decimal digits a match holds (`digits`: a card number's
+  twelve, a phone number's seven): a text with fewer digits in all is not searched (issue 27,
+  sixteenth round: chat holds a digit or two where a phone number needs seven).
 
 A gate is a few factors; the text must hold a piece of every factor. An ASCII text (most chat) is
 asked in lower case: a case-insensitive piece is lowered, a case-sensitive one is looked for as
@@ -60,6 +63,60 @@ ASCII_FOLDS = "\u0130\u0131\u017f\u212a"
 # The classes a character set may be made of to be a piece: digits, word characters, spaces
 # (never a negation: under `re.ASCII`, `\W` is wider than the class the gate would ask for).
 _CATEGORIES = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_SPACE: r"\s"}
+
+
+# A decimal digit (Unicode's `Nd`, as the engine reads `\d` in a str pattern).
+_DIGIT = re.compile(r"\d")
+_ASCII_DIGITS = "0123456789"
+
+
+@functools.lru_cache(maxsize=16)
+def decimal_digits(text: str) -> int:
+    """How many decimal digits `text` holds (what `\\d` matches in it, one by one). Asked of one
+    text by several gates and by the redactor's recognizers: the last few answers are kept."""
+    if text.isascii():
+        return sum(map(text.count, _ASCII_DIGITS))
+    return len(_DIGIT.findall(text))
+
+
+def _only_digits(items: list[tuple[Any, Any]]) -> bool:
+    """Whether a character set matches decimal digits only (`\\d`, `[0-9]`, `[2-7]`, `[05]`)."""
+    for op, av in items:
+        if op is sre.LITERAL:
+            if not 0x30 <= av <= 0x39:
+                return False
+        elif op is sre.RANGE:
+            if not (0x30 <= av[0] and av[1] <= 0x39):
+                return False
+        elif not (op is sre.CATEGORY and av is sre.CATEGORY_DIGIT):
+            return False  # a negation, another class
+    return bool(items)
+
+
+def _fewest_digits(items: Any) -> int:
+    """The fewest decimal digits any match of a sequence consumes: a digit, a set of digits only,
+    a repeat's least count of its body's, an alternation's fewest branch, a group's content;
+    anything else (a lookaround, a back-reference, a conditional group, any character) none."""
+    total = 0
+    for op, av in items:
+        if op is sre.LITERAL:
+            total += 0x30 <= av <= 0x39
+        elif op is sre.IN:
+            total += _only_digits(av)
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            total += av[0] * _fewest_digits(av[2]) if av[0] else 0
+        elif op is sre.SUBPATTERN:
+            total += _fewest_digits(av[3])
+        elif op is sre.ATOMIC_GROUP:
+            total += _fewest_digits(av)
+        elif op is sre.BRANCH:
+            total += min(_fewest_digits(sub) for sub in av[1])
+    return total
+
+
+def fewest_digits(pattern: re.Pattern[str]) -> int:
+    """The fewest decimal digits a match of `pattern` holds: a text with fewer has no match."""
+    return _fewest_digits(sre_parse.parse(pattern.pattern, pattern.flags))
 
 
 def _join(a: Piece, b: Piece) -> Piece:
@@ -260,10 +317,14 @@ class Gate:
     factors: tuple[Factor, ...]
     checks: tuple[Check, ...]
     regexes: tuple[re.Pattern[str], ...]
+    digits: int = 0  # the fewest decimal digits a match holds
 
     def opens(self, text: str, lowered: str | None, seen: dict[re.Pattern[str], bool]) -> bool:
-        """Whether `text` holds a piece of every factor; `lowered` is `text.lower()` when the
-        text is ASCII, None when it is not; `seen` keeps the classes' answers for the text."""
+        """Whether `text` holds a piece of every factor, and digits enough; `lowered` is
+        `text.lower()` when the text is ASCII, None when it is not; `seen` keeps the classes'
+        answers for the text."""
+        if self.digits and decimal_digits(text) < self.digits:
+            return False
         if lowered is None:
             for regex in self.regexes:
                 if regex.search(text) is None:
@@ -301,7 +362,7 @@ def gate_of(pattern: re.Pattern[str]) -> Gate:
     chosen = tuple(sorted(set(factors), key=lambda f: (_score(f), sorted(f)), reverse=True))
     chosen = chosen[:_MAX_FACTORS]
     regexes = tuple(_regex(f) for f in chosen if len(f) <= _MAX_REGEX)
-    return Gate(chosen, tuple(map(_check, chosen)), regexes)
+    return Gate(chosen, tuple(map(_check, chosen)), regexes, _fewest_digits(tree))
 
 
 def _trie(pieces: set[str]) -> str:
@@ -329,20 +390,28 @@ def _trie(pieces: set[str]) -> str:
 @dataclass(frozen=True)
 class Prescan:
     """The gates of a list of rules asked of an ASCII text at once (`find`): each distinct factor
-    is a bit; one scan of the text in lower case with a trie of every literal piece, and one look
-    at the text's characters for the classes, give the bits the text holds, and a rule is
+    is a bit; one scan of the text in lower case with a trie of every literal piece of two
+    characters or more, and one look at the text's characters for the pieces of one and the
+    classes, give the bits the text holds, and a rule is
     searched only when the text holds all of its bits. The same answer as each rule's
     `Gate.opens`, in one pass over the text instead of a few `in` per factor per rule (issue 27,
     fourteenth round)."""
 
     needs: tuple[int, ...]  # by rule: the bits it needs (0: none)
-    trie: re.Pattern[str] | None  # every piece, in lower case, as one lookahead trie
+    trie: re.Pattern[str] | None  # every piece of two characters or more, in lower case
     # A piece found (the longest one at its place): the bits of it and of the pieces it starts
     # with (all found where it is), and the pieces looked for as written that it and they are
     # the lower case of, each to be found in the text as written (with its bits).
     found: dict[str, tuple[int, tuple[tuple[str, int], ...]]]
     classes: tuple[tuple[frozenset[str], int], ...]  # a class's ASCII characters (lowered), bits
     always: int  # the bits of factors every ASCII text holds (a piece cut down to nothing)
+    # By a text's count of digits (the last one for any more): the bits of the gates' `digits`
+    # it reaches (each distinct count is a bit).
+    floors: tuple[int, ...] = ()
+    # The pieces of one character (in lower case): one of the text's characters, not looked for
+    # with the trie, which matched at most places of a text for them, at ~1,000 instructions a
+    # match (issue 27, sixteenth round).
+    singles: frozenset[str] = frozenset()
 
     def holds(self, text: str, lowered: str) -> int:
         """The bits `text` (ASCII; `lowered` is it in lower case) holds."""
@@ -354,11 +423,18 @@ class Prescan:
                 for exact, more in written:
                     if exact in text:
                         mask |= more
-        if self.classes:
-            chars = set(lowered)
-            for members, bits in self.classes:
-                if not members.isdisjoint(chars):
-                    mask |= bits
+        chars = set(lowered)
+        for char in self.singles & chars:
+            bits, written = self.found[char]
+            mask |= bits
+            for exact, more in written:
+                if exact in text:
+                    mask |= more
+        for members, bits in self.classes:
+            if not members.isdisjoint(chars):
+                mask |= bits
+        if self.floors:
+            mask |= self.floors[min(decimal_digits(text), len(self.floors) - 1)]
         return mask
 
 
@@ -372,15 +448,21 @@ def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
     lower: dict[str, int] = {}
     written: dict[str, dict[str, int]] = {}
     classes: dict[str, int] = {}
+    floor_of: dict[int, int] = {}  # a count of digits a gate asks for: its bit
     always = 0
     needs: list[int] = []
     for rule_gates in gates:
         need = 0
+        for g in rule_gates:
+            if g.digits:
+                if g.digits not in floor_of:
+                    floor_of[g.digits] = 1 << (len(bit_of) + len(floor_of))
+                need |= floor_of[g.digits]
         for factor in (f for g in rule_gates for f in g.factors):
             parts = _ascii_parts(factor)
             bit = bit_of.get(parts)
             if bit is None:
-                bit = bit_of[parts] = 1 << len(bit_of)
+                bit = bit_of[parts] = 1 << (len(bit_of) + len(floor_of))
                 exact, folded, chars = parts
                 for piece in exact:
                     if piece.lower() == piece.upper():
@@ -405,11 +487,17 @@ def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
         for p in prefixes:
             bits |= lower.get(p, 0)
         found[piece] = (bits, tuple(e for p in prefixes for e in written.get(p, {}).items()))
+    longer = {piece for piece in lower if len(piece) > 1}
     return Prescan(
         needs=tuple(needs),
         # A lookahead: the trie is tried at every place, so pieces that overlap are all found.
-        trie=re.compile("(?=(" + _trie(set(lower)) + "))") if lower else None,
+        trie=re.compile("(?=(" + _trie(longer) + "))") if longer else None,
         found=found,
+        singles=frozenset(piece for piece in lower if len(piece) == 1),
         classes=tuple((frozenset(chars), bits) for chars, bits in classes.items()),
         always=always,
+        floors=tuple(
+            functools.reduce(int.__or__, (b for d, b in floor_of.items() if d <= n), 0)
+            for n in range(max(floor_of, default=-1) + 1)
+        ),
     )

@@ -516,8 +516,8 @@ def find(
             starts = scanned[rule.starts]
             if not starts:
                 continue
-        if rule_gate.factors and not rule_gate.opens(text, lowered, seen):
-            continue  # the text lacks a piece every match holds (`formats/gates.py`)
+        if (rule_gate.factors or rule_gate.digits) and not rule_gate.opens(text, lowered, seen):
+            continue  # the text lacks a piece, or digits, every match holds (`formats/gates.py`)
         pos = 0
         while (
             m := rule.pattern.search(text, pos)
