@@ -217,9 +217,11 @@ DEV_REDACTION_FP_CEILING = {
     "redaction71": 8,
     "redaction74": 0,
     # Issue 24's sixteenth round, written blind, first measured on dc79e24 before any text was
-    # read (the lot held out 76 and 77).
-    "redaction75": 9,
-    "redaction78": 20,
+    # read (the lot held out 76 and 77): 75 FP 9, 78 FP 20. After the round's blobs and names
+    # (red16-blob): 75's SOPS envelope fields (`tag:…` read as a login's pair), 78's payment
+    # `authCode`s ("auth" qualifies the noun after it).
+    "redaction75": 7,
+    "redaction78": 17,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -454,13 +456,15 @@ HELD_OUT_PROBES = {
 #   languages or none, beside look-alikes; 400 look-alikes, many under secret-named fields;
 #   `tests/support/data/dev19/`): first measured on 4345b69 before anyone read it, 140/200 and
 #   49/400; after red16-keys (credential nouns of other languages and scripts in a field's name,
-#   `whsec_` without a mode), 187/200 and 49/400.
+#   `whsec_` without a mode), 187/200 and 49/400; with the round's blobs and names too
+#   (red16-blob: a name's head, a weak name's slug or own tag, public halves), measured after
+#   the merge: 187/200 and 24/400.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (283, 300, 1, 300, 300),
     "dev17": (160, 200, 6, 200, 400),
     "dev18": (168, 200, 121, 200, 400),
-    "dev19": (187, 200, 49, 200, 400),
+    "dev19": (187, 200, 24, 200, 400),
 }
 
 

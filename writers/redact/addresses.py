@@ -70,8 +70,12 @@ _CORE_EN = (
     rf"\b{_NUMBER},? (?:{_DIRECTION}\.? )?(?:[A-Z][\w'’.-]*\.? ){{1,4}}(?:{_STREET_EN})\b\.?"
     rf"(?: {_DIRECTION}\b\.?)?"
 )
+# A street named by a number is named by a date or an ordinal and its word ("ul. 3 Maja",
+# "Rua 25 de Março", "Avenida 9 de Julio"); digits alone after the street word are a grouped
+# number (`pl. 180-123-9213`, `pl. 220 133 4579`: Hungarian "e.g."), which names no street.
 _BEFORE_NAME = (
-    rf"(?i:{_STREET_BEFORE}) (?:{_PARTICLE}['’ ] ?)*[A-ZÀ-Ý0-9][\w'’-]*"
+    rf"(?i:{_STREET_BEFORE}) (?:{_PARTICLE}['’ ] ?)*"
+    rf"(?:[A-ZÀ-Ý][\w'’-]*|\d{{1,3}}(?= (?:{_PARTICLE} )?[A-ZÀ-Ý]))"
     rf"(?: (?:{_PARTICLE} )?[A-ZÀ-Ý][\w'’-]+){{0,3}}"
 )
 # Only French (and English after it) writes the number before such a word ("38 rue Victor

@@ -87,6 +87,7 @@ from writers.redact.context.prose import (
     shaped_password,
     value_ok,
 )
+from writers.redact.context.public_blobs import public_by_label
 from writers.redact.formats.columns import column_header
 from writers.redact.formats.rule import Rule
 from writers.redact.names.secret_names import name_strength
@@ -271,6 +272,11 @@ def _user_colon_ok(m: re.Match[str]) -> bool:
     if _ISSUE_NUMBER.fullmatch(value):
         return False  # `ticket:ABC#12345`: an issue's number
     if not (shaped_password(value) and plausible_value(value, strict=True)):
+        return False
+    if m.group("at") is None and public_by_label(m.string[: m.start("s")]):
+        # `ENC[AES256_GCM,data:…,iv:…,tag:…]`: the word before the colon names a field (an
+        # IV, a tag, a hash, an id) or the pair sits inside an encryption envelope, so the
+        # value is public or ciphertext, not a login's password
         return False
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
     return (

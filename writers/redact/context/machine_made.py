@@ -41,6 +41,17 @@ def reads_as_text(value: str) -> bool:
         return False
     if len(raw) < 8:
         return False
+    if not raw.isascii():
+        # Text in any script is UTF-8 (`Érkeztetve: 15.Gpk.824/2023/5`, a status line): random
+        # bytes almost never decode as UTF-8 (a byte over 0x7F must open or continue a
+        # sequence), and so decoded, text is judged by its characters, not its bytes.
+        try:
+            chars = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        printable = sum(c.isprintable() or c in "\t\n\r" for c in chars)
+        words = sum(c.isalnum() or c == " " for c in chars)
+        return printable / len(chars) > 0.95 and words / len(chars) > 0.5
     printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
     words = sum(65 <= b <= 90 or 97 <= b <= 122 or 48 <= b <= 57 or b == 32 for b in raw)
     return printable / len(raw) > 0.95 and words / len(raw) > 0.5

@@ -10,6 +10,7 @@ from writers.redact.context.machine_made import (
     PUBLIC_BLOCK,
     counted_names,
     decodes_to_structure,
+    reads_as_text,
 )
 from writers.redact.context.pairs import (
     CLI,
@@ -71,6 +72,8 @@ def _near_words(m: re.Match[str]) -> bool:
         return False
     if counted_names(value):
         return False  # `$s9NeonDrift12TokenManagerC7…`: a compiler's symbol, not a key
+    if reads_as_text(value):
+        return False  # base64 of a line of text (a status, a header's words), in any script
     if value.startswith("eyJ") and decodes_to_structure(value):
         # An AWS secret key is 40 random characters; `eyJhbGciOi…` is base64 of `{"alg":…`, a
         # JWT's readable header cut at 40 (a whole JWT is the JWT rule's, not this one's).

@@ -353,8 +353,32 @@ def assign_check(m: re.Match[str]) -> bool:
         longest = max(re.split(r"[-_.]", value), key=len)
         if re.search(r"[/:]|\.[A-Za-z]{2,4}$", value) or HEX.fullmatch(longest.lower()):
             return False
+        said = word.group(1) + " " + leaf if word else leaf  # `idempotency key: …` in prose
+        if _slug(value) or _tag_of_its_name(value, said):
+            return False
         return looks_random(value)
     return False
+
+
+def _slug(value: str) -> bool:
+    """`pricing_page_experiment_b`, `checkout-v2-rollout`, `ff_5ea6b4_search_reranker`: pieces
+    joined by `_` or `-`, half the value or more in lowercase words of three letters or more.
+    Under a weak name (`flag_key`, `experiment_key`) it names a flag or a cohort; a random
+    run is not spelled in words."""
+    parts = re.split(r"[-_]", value)
+    words = sum(len(p) for p in parts if len(p) >= 3 and p.isalpha() and p.islower())
+    return len(parts) >= 2 and words * 2 >= len(value)
+
+
+def _tag_of_its_name(value: str, name: str) -> bool:
+    """`idempotency key: idem_9GPW…`: the value's tag is the start of a word of its own name
+    (a weak one, whose only secret word is `key`), so it names an object of that kind (a
+    request's id); a key's tag names a key or its vendor (`sk_`, `rk_`)."""
+    tag = re.match(r"([a-z]{2,8})[_-]", value)
+    if tag is None:
+        return False
+    words = [p.lower() for p in NAME_PIECES.findall(name) if p.lower() != "key"]
+    return any(len(w) > len(tag.group(1)) and w.startswith(tag.group(1)) for w in words)
 
 
 # A config its text calls an upstream project's defaults or example ("upstream example, values

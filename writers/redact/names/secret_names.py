@@ -58,6 +58,18 @@ _NOT_SECRET_TAILS |= {"scadenza", "validade"}
 # (`passwordResetTokenRepository: PasswordResetTokenRepository`).
 _NOT_SECRET_TAILS |= {"repository", "repo", "dao", "controller", "adapter", "module", "interface"}
 _NOT_SECRET_TAILS |= {"model", "schema", "entity", "dto", "spec", "config", "configuration"}
+# What a value is about a secret, in the languages around, as a name's head: its name, length,
+# expiry or validity, file, switch (`…_enabled`, `…_habilitado`) or period. As the last piece
+# they are the head in any language; the non-English ones (a Romance or Slavic head comes first)
+# count as the first piece too. (`file_password` in English is a file's password.)
+_ABOUT_HEADS = frozenset(
+    "nombre nome nom nazwa nazev jmeno naam navn namn longitud lunghezza longueur comprimento "
+    "dlugosc delka uzunluk expiracao expiracion vencimiento caducidad scadenza vyprseni "
+    "validade validez validite validita gecerlilik platnost waznosc archivo arquivo fichier "
+    "plik soubor dosya habilitado habilitada activado ativado attivo attivato povoleno etkin "
+    "duree durata duracao duracion".split()
+)
+_ABOUT_WORDS = _ABOUT_HEADS | {"enabled", "disabled", "datei", "suresi", "sure", "dauer"}
 NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -67,7 +79,13 @@ _DIGEST_WORDS = {"hash", "hashed", "digest", "checksum", "checksums", "fingerpri
 _DIGEST_WORDS |= {"etag", "crc", "integrity", "sri"}
 
 
+# What an `auth…` name may end in and still hold the credential itself (`auth`, `basic_auth`,
+# `auth_key`, `auth_string`, `authData`).
+_AUTH_HEADS = {"auth", "key", "value", "data", "string", "str", "b64", "base64"}
+
 PUBLIC_NAME = {"public", "pub", "pubkey", "publickey"}
+# A key named publishable is made to ship in pages: the public half, as `public_key` is.
+PUBLIC_NAME |= {"sitekey", "publishable"}
 _CURSOR_WORDS = {"page", "next", "continuation", "pagination", "cursor", "resume", "sync"}
 
 
@@ -193,6 +211,12 @@ def name_strength(name: str) -> int:
     pieces = [p for p in pieces if not p.isdigit()]
     if not pieces or pieces[-1] in _NOT_SECRET_TAILS or _DIGEST_WORDS.intersection(pieces):
         return 0
+    if len(pieces) >= 2 and (pieces[-1] in _ABOUT_WORDS or pieces[0] in _ABOUT_HEADS):
+        # The head says what the value is: last in English, German or Turkish
+        # (`PasswortDatei`, `sifre.gecerlilik.suresi`), first in the Romance and Slavic
+        # languages (`nombreSecreto`, `lunghezzaTokenDiAccesso`, `vypršení_heslo`): the
+        # secret's name, length, expiry, file or switch, not the secret.
+        return 0
     if len(pieces) >= 2 and (pieces[0] in _PREDICATE_HEADS or pieces[0] in _ROLE_HEADS):
         return 0
     if pieces[0] in _REFERENCE_HEADS and pieces[-1] in ("secret", "secrets"):
@@ -201,11 +225,19 @@ def name_strength(name: str) -> int:
         # `tokenStorageKey`, `password_cache_key`: the key of a map or a store, under which a
         # secret may be kept; weak, as `cache_key` is.
         return 1
+    if len(pieces) >= 2 and pieces[-2:] == ["site", "key"]:
+        return 0  # a site key (reCAPTCHA, hCaptcha, Turnstile) is written into the site's pages
     if PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
         return 0  # `next_page_token`, `NextToken`: a position in a list, which opens nothing
-    if any(p in _STRONG or p in _STRONG_ABROAD for p in pieces):
+    strong = [i for i, p in enumerate(pieces) if p in _STRONG or p in _STRONG_ABROAD]
+    if strong and all(pieces[i] == "auth" for i in strong) and pieces[-1] not in _AUTH_HEADS:
+        # `authCode`, `auth_method`, `authUser`: "auth" qualifies the noun after it, which says
+        # what the value is, as `verification_code` or `login_method` does (a payment's
+        # approval code is printed on its receipt); `auth`, `basic_auth`, `auth_token` hold one.
+        return 1 if pieces[-1] == "key" else 0
+    if strong:
         return 2
     if re.search(r"mot (?:de )?passe|palavra passe", " ".join(pieces)):
         return 2

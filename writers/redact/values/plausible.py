@@ -264,7 +264,14 @@ DOC_FIELD = re.compile(
     r"(?:^|[\s*/#\"'])[:@](?:param|parameter|arg|argument|key|keyword|kwarg|type|ivar|cvar|var)"
     r"(?:[ \t]+[\w.\[\]|{}]+)?[ \t]+$"
 )
-PUBLISHABLE_KEY = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,}$")
+# A publishable key is made to ship in web pages: Stripe's and Clerk's `pk_live_…`/`pk_test_…`,
+# Mapbox's public `pk.` token (a JWT-like `pk.eyJ…`; its secret tokens are `sk.`). An OpenSSH
+# public key line (`ssh-ed25519 AAAA… comment`) is the public half, whatever it is stored under.
+PUBLISHABLE_KEY = re.compile(
+    r"pk_(?:live|test)_[A-Za-z0-9]{8,}$|pk\.eyJ[\w-]{16,}\.[\w-]{8,}$"
+    r"|(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+    r"@openssh\.com) AAAA[A-Za-z0-9+/]{40,}={0,2}(?: \S+)?$"
+)
 
 
 _PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
