@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from writers.redact.formats.columns import column_header, lines_above
+from writers.redact.formats.named_ids import PERSONS_NUMBER
 from writers.redact.phone_words import own_phone_word
 
 # Things a business numbers, as a label names them, in the languages of a mixed team's channel
@@ -163,12 +164,86 @@ _TAIL = re.compile(r"""[\s:=#"'`(（]*$""")
 _LIST_BEFORE = re.compile(r"[\d(][\d .()/,;–—\t-]*$")
 
 
+# "Number" and "identifier" as a label writes them, in any language and script: the word that
+# says the value is the number of the thing the rest of the label names (`număr document`,
+# `Номер квитанції`, `Тіркеу нөмірі`, `Reg. No.`, `受付番号`). "No"/"Nr" count with their dot or
+# their sign only (`no` is a negation too); "#" and "№" are the sign itself.
+_NUMBER_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:number|numbers|num|numéro|número|numero|nummer|numer|numeru|numerze"
+    r"|číslo|čísla|szám|száma|számú|numara|numarası|număr|numărul|numarul|numar|nomor|nombor"
+    r"|αριθμός|αριθμό|αριθμού|מספר|رقم|الرقم|số|номер|номера|номеру|номері|нөмір|нөмірі|нөмері"
+    r"|identifier|identifiant|identificador|identificativo|identificator|identifikator"
+    r"|ідентифікатор|идентификатор|сәйкестендіру)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:no|nr|nro|n|αρ|č|ч|н)\.|(?<![^\W\d_])(?:nr|nro|n[º°o])(?![^\W\d_])|[#№]"
+    # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
+    r"|番号|번호|编号|編號|号码|號碼|หมายเลข|เลขที่"
+)
+# The words of a label around its number word that make it a phone's or a person's: a way to
+# reach someone (`contact`, `зв'язку`, `байланыс`), a line (`home`, `мобільний`, `робочий`),
+# whose it is (`my`, `мой`, `клієнта`, `водія`), in the languages of a mixed channel; and
+# English's and the Latin scripts' (`formats.named_ids.PERSONS_NUMBER`).
+_PHONE_SIDE = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{PERSONS_NUMBER}"
+    r"|контакт\w*|связ\w*|зв.язк\w*|байланыс\w*|iletişim|kapcsolat\w*|kontakt\w*|επικοινων\w*"
+    r"|קשר|(?:ال)?(?:تواصل|اتصال)|liên|hubungi|연락\w*|联系|聯繫|連絡\w*"
+    r"|моб\w*|сот\w*|стільник\w*|домашн\w*|робоч\w*|рабоч\w*|служб\w*|особист\w*|личн\w*"
+    r"|екстрен\w*|экстрен\w*|гаряч\w*|горяч\w*|довідк\w*|справочн\w*|приймальн\w*|приемн\w*"
+    r"|черг\w*|дежур\w*|диспетчер\w*|мой|моя|мій|моє|мо[её]|ваш\w*|його|её|ее|її|его|их"
+    r"|клиент\w*|клієнт\w*|абонент\w*|водител\w*|водія|водій|курьер\w*|кур.єр\w*|менеджер\w*"
+    r"|бухгалтер\w*|директор\w*|керівник\w*|руководител\w*|сотрудник\w*|працівник\w*"
+    r"|прораб\w*|майстр\w*|мастер\w*|охорон\w*|охран\w*|сторож\w*|лікар\w*|врач\w*"
+    r"|техн[іи]к\w*|адміністратор\w*|администратор\w*|секретар\w*|агент\w*|представ\w*"
+    r"|tehnician\w*|contabil\w*|inginer\w*|medic\w*|paznic\w*|administrator\w*"
+    r"|mobil\w*|fix|serviciu|urgen\w*|persoan\w*|șofer\w*|sofer\w*|curier\w*|meu|minha"
+    r"|mon|ma|mes|mi|mis|mio|mia|mein\w*|dein\w*|sein\w*|ihr\w*|mój|moj\w*|twój|jego|jej"
+    r"|notfall\w*|bereitschaft\w*|piket|astreinte|guardia|plantão|dyżur\w*|ügyelet\w*"
+    r"|whats\w*|viber|telegram|wa|hp|caller|llamante|appelant|chamador|abonné|abonado"
+    r")(?![^\W\d_])"
+)
+# Words of a label that name nothing (articles, prepositions), in the same languages.
+_FUNCTION_WORD = re.compile(
+    r"(?i)(?:the|of|for|a|an|de|del|do|da|dos|das|di|du|des|della|la|le|el|les|los|las|van|von"
+    r"|der|die|das|den|dem|för|af|til|z|ze|na|за|на|по|для|від|от|из|з|і|и|та|ta|și|si|al|ale"
+    r"|a|al|la|lui|ei|în|in|в|у|во|ve|ile|и|και|του|της|των|ל|של|في|من|و|ال|của|và|yang|untuk)"
+)
+
+
+def _numbered_thing(label: str) -> bool:
+    """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
+    any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
+    нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
+    at most besides its number word and its small words: a sentence is no label); its words
+    name no phone, no way to reach anyone, no line (`home`, `мобільний`) and no one whose
+    number it is (`my`, `клієнта`, `driver`): "the number of" someone is their phone."""
+    # The label's last clause: after a colon, or a sentence's end (a word's dot after four
+    # letters at least: `Nr. dosar` is one label).
+    clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{4})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
+    words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
+    if not words or not _NUMBER_WORD.search(clause):
+        return False
+    if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
+        return False
+    content = [
+        w
+        for w in words
+        if not _NUMBER_WORD.fullmatch(w)
+        and not _FUNCTION_WORD.fullmatch(w.rstrip("."))
+        and len(w.rstrip(".")) >= 2
+    ]
+    glued = re.search(r"[\u0e00-\u0e7f\u3040-\u9fff\uac00-\ud7af]", clause) is not None
+    if glued:
+        return re.sub(_NUMBER_WORD.pattern, "", clause).strip(" \t#№") != "" and len(words) <= 3
+    return 1 <= len(content) <= 4
+
+
 def _names_a_record(label: str | None) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
     (`Delivery driver`, `site_lead`)."""
     if not label:
         return False
     label = label.strip()
+    if _numbered_thing(re.sub(r"[_]+", " ", label)):
+        return True
     if len(label.split()) > 5 or own_phone_word(label) or _PERSON.search(label):
         return False
     return _RECORD.search(re.sub(r"[_]+", " ", label)) is not None
