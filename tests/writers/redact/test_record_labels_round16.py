@@ -1,0 +1,57 @@
+"""A number whose label says "the number of <a thing>" in any language and script, and a national
+id's digits under a record's label or inside a longer number (issue 24's sixteenth round,
+`record_labels._numbered_thing`, `pii_rules._Filtered._named_otherwise`). Each test sets a
+business's number beside the same number labelled by a phone's word or a person, which is still
+caught. The examples are written here; none is copied from a development set.
+"""
+
+from __future__ import annotations
+
+from tests.support.redaction_corpus import kept as _kept
+from tests.support.redaction_corpus import redacted_whole as _caught
+from writers.redact.redactor import Redactor
+
+
+def test_the_number_word_before_its_thing_in_cyrillic(redactor: Redactor) -> None:
+    # Russian "receipt number", Ukrainian "invoice number": the number word first, its thing
+    # after it in the genitive, neither in any list of record nouns.
+    assert _kept(redactor, "Номер квитанции: 8 (727) 250-11-22")
+    assert _kept(redactor, "Номер рахунку-фактури: 050 123 45 67")
+    # "The driver's number", "number for contact": a person's phone.
+    assert _caught(redactor, "Номер водителя: 8 (727) 250-11-22", "8 (727) 250-11-22")
+    assert _caught(redactor, "Номер для зв'язку: 050 123 45 67", "050 123 45 67")
+
+
+def test_an_adjective_and_its_number_word(redactor: Redactor) -> None:
+    # Russian "registration number of the declaration", "incoming number": a document's.
+    text = "Регистрационный номер декларации: 8 701 234 56 78"
+    assert _kept(redactor, text)
+    assert _kept(redactor, "Входящий номер 8 701 234 56 78, исходящий номер 8 701 234 56 79")
+    # "Mobile number", "contact number": a phone.
+    assert _caught(redactor, "Мобильный номер: 8 701 234 56 78", "8 701 234 56 78")
+    assert _caught(redactor, "Контактный номер: 8 701 234 56 78", "8 701 234 56 78")
+
+
+def test_an_abbreviated_number_word_in_a_form(redactor: Redactor) -> None:
+    # Romanian "registration no.", "document number": a filing's numbers.
+    assert _kept(redactor, "Nr. înregistrare: 0721 345 678")
+    assert _kept(redactor, "Suma de plată: 1 245 678 lei; număr document: 0744 567 123")
+    # "Phone no.", "contact number": the same numbers as phones.
+    assert _caught(redactor, "Nr. de telefon: 0721 345 678", "0721 345 678")
+    assert _caught(redactor, "Număr de contact: 0744 567 123", "0744 567 123")
+
+
+def test_an_identifier_names_no_phone(redactor: Redactor) -> None:
+    # Ukrainian "payment identifier".
+    assert _kept(redactor, "Ідентифікатор платежу: 0501 234 5678")
+    assert _caught(redactor, "Телефон платника: 0501 234 5678", "0501 234 5678")
+
+
+def test_a_national_ids_digits_in_a_record(redactor: Redactor) -> None:
+    # The tail of a number grouped as a Russian phone, after its bracketed area code, has an
+    # SSN's layout: it is that number's tail, and the number is an order's.
+    assert _kept(redactor, "Заказ 8 (495) 457-36-5094 — оплачен")
+    # Under a record's label (a site, `Chantier`), ten digits are the site's number.
+    assert _kept(redactor, "Chantier: 056-1062285\nMontant: 4 270 395,36 EUR")
+    # Named as an SSN, the same digits are one.
+    assert _caught(redactor, "SSN: 457-36-5094", "457-36-5094")
