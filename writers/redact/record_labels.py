@@ -155,8 +155,9 @@ def _word_pattern() -> re.Pattern[str]:
 _RECORD = _word_pattern()
 # Where a label begins: after the last digit, mark or break before the value on its line.
 _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
-# What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, spaces.
-_TAIL = re.compile(r"""[\s:=#"'`(（]*$""")
+# What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
+# (`Податковий номер — …`), spaces.
+_TAIL = re.compile(r"""[\s:=#"'`(（—–-]*$""")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
 # A run of numbers before the value, of a list (`545 209 852, 351 148 743 818, `) or of the
 # same run of digit groups (`7 (073) 237-10-38`, read from its second group): the list's or the
@@ -236,7 +237,7 @@ def _numbered_thing(label: str) -> bool:
     return 1 <= len(content) <= 4
 
 
-def _names_a_record(label: str | None) -> bool:
+def _names_a_record(label: str | None, *, nouns: bool = True) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
     (`Delivery driver`, `site_lead`)."""
     if not label:
@@ -244,6 +245,8 @@ def _names_a_record(label: str | None) -> bool:
     label = label.strip()
     if _numbered_thing(re.sub(r"[_]+", " ", label)):
         return True
+    if not nouns:
+        return False
     if len(label.split()) > 5 or own_phone_word(label) or _PERSON.search(label):
         return False
     return _RECORD.search(re.sub(r"[_]+", " ", label)) is not None
@@ -291,18 +294,20 @@ def _row_field(text: str, start: int) -> str | None:
     return field
 
 
-def labelled_as_a_record(text: str, start: int) -> bool:
+def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     """True when the number at `start` is labelled as a business record's number: its table
     column, the field cell before it, or the words right before it on its line (a JSON key, a
     form's label, `Pratica 18 7504 2134`, the label of a list it is an item of) name an order,
-    a meter, a claim, a permit… and no phone. A number with its `+` country code is a phone."""
+    a meter, a claim, a permit… and no phone. A number with its `+` country code is a phone.
+    Without `nouns`, only a label of the form "<thing> number" counts (`_numbered_thing`): the
+    nouns of a business's books name its cards and accounts too."""
     if text[start : start + 1] in "+＋" or _CODE_BEFORE.search(text, max(0, start - 6), start):
         return False
     header = column_header(text, start) or _header_cell(text, start)
-    if header is not None and _names_a_record(header):
+    if header is not None and _names_a_record(header, nouns=nouns):
         return True
     if (field := _row_field(text, start)) is not None:
-        return _names_a_record(field)
+        return _names_a_record(field, nouns=nouns)
     line_start = max(text.rfind("\n", 0, start) + 1, start - 160)  # a label is near its value
     before = text[line_start:start]
     before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
@@ -314,4 +319,4 @@ def labelled_as_a_record(text: str, start: int) -> bool:
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"))
+    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns)

@@ -55,3 +55,19 @@ def test_a_national_ids_digits_in_a_record(redactor: Redactor) -> None:
     assert _kept(redactor, "Chantier: 056-1062285\nMontant: 4 270 395,36 EUR")
     # Named as an SSN, the same digits are one.
     assert _caught(redactor, "SSN: 457-36-5094", "457-36-5094")
+
+
+def test_a_label_and_a_dash(redactor: Redactor) -> None:
+    # Ukrainian "tax number of a sole trader — …": a dash parts the label from its value as a
+    # colon does.
+    text = "Податковий номер ФОП — 3124509876"
+    assert _kept(redactor, text)
+    assert _caught(redactor, "Номер водія — 0501234567", "0501234567")
+
+
+def test_a_card_shaped_record_number(redactor: Redactor) -> None:
+    # Sixteen digits that pass Luhn under a Russian "registration number": a filing's number.
+    assert _kept(redactor, "Регистрационный номер декларации: 6201 2025 0001 2345")
+    # Called a card (`карты`), they are one.
+    text = "Номер карты: 6201 2025 0001 2345"
+    assert _caught(redactor, text, "6201 2025 0001 2345")

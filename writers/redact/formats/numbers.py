@@ -238,9 +238,10 @@ def card_check(m: re.Match[str]) -> bool:
 def card_value_ok(text: str, start: int, end: int, digits: str) -> bool:
     """True when `digits`, the number at `text[start:end]` however it was typed, is a card's:
     Luhn, a network's prefix and length, and nothing around it calling it something else."""
-    if named_as_id(text, start, owners=False):
+    if named_as_id(text, start, owners=False) or labelled_as_a_record(text, start, nouns=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
-        # "account number" may well be the card's, so only the names of things count here.
+        # "account number" may well be the card's, so only the names of things count here
+        # (and a label "<thing> number" in any script: `регистрационный номер`).
         before = text[max(0, start - 60) : start]
         if not CARD_WORDS.search(before):
             return False
