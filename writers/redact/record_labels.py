@@ -157,7 +157,7 @@ _RECORD = _word_pattern()
 _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
 # What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
 # (`Податковий номер — …`), spaces.
-_TAIL = re.compile(r"""[\s:=#"'`(（—–-]*$""")
+_TAIL = re.compile(r"""[\s:=#"'`(（—–*_-]*$""")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
 # A run of numbers before the value, of a list (`545 209 852, 351 148 743 818, `) or of the
 # same run of digit groups (`7 (073) 237-10-38`, read from its second group): the list's or the
@@ -174,10 +174,25 @@ _NUMBER_WORD = re.compile(
     r"|číslo|čísla|szám|száma|számú|numara|numarası|număr|numărul|numarul|numar|nomor|nombor"
     r"|αριθμός|αριθμό|αριθμού|מספר|رقم|الرقم|số|номер|номера|номеру|номері|нөмір|нөмірі|нөмері"
     r"|identifier|identifiant|identificador|identificativo|identificator|identifikator"
-    r"|ідентифікатор|идентификатор|сәйкестендіру)(?![^\W\d_])"
-    r"|(?<![^\W\d_])(?:no|nr|nro|n|αρ|č|ч|н)\.|(?<![^\W\d_])(?:nr|nro|n[º°o])(?![^\W\d_])|[#№]"
+    r"|ідентифікатор|идентификатор|сәйкестендіру|broj|broja|namba|nambari|شماره|संख्या"
+    r"|क्रमांक|नंबर)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:no|nr|nro|n|αρ|č|ч|н|br|n\.[º°o])\.?(?=[ \t:]|$)|[#№]"
     # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
-    r"|番号|번호|编号|編號|号码|號碼|หมายเลข|เลขที่"
+    r"|番号|번호|编号|編號|号码|號碼|号|號|หมายเลข|เลขที่"
+)
+# A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
+# `Cégjegyzékszám`), in the languages that write their compounds in one word: the number of the
+# thing its head names, unless the head is a phone's or a line's (`Rückrufnummer`, `Notruf…`,
+# `Privatnummer`, `puhelinnumero`, `telefonszám`).
+_COMPOUND = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,}?)-?(?:nummer|numero|numer|nummern|nro|nr|szám|száma|számú"
+    r"|number|nummeret|numret|numeron)\.?(?![^\W\d_])"
+)
+_PHONE_HEAD = re.compile(
+    r"(?i)(?:telefon|telefoon|tel|handy|mobil|mobiel|gsm|ruf|fax|kontakt|contact|durchwahl"
+    r"|festnetz|puhelin|notfall|notruf|privat|direkt|direct|service|hotline|zentral|bereitschaft"
+    r"|nacht|büro|whatsapp|sms|sími|tlf|cel|matkapuhelin|hätä|päivystys|ügyelet|sürgős|vezetékes"
+    r"|nöd|nød|vakt|jour|spoed|nood|privé|werk|arbeit|dienst|haus|heim|home|work|office)"
 )
 # The words of a label around its number word that make it a phone's or a person's: a way to
 # reach someone (`contact`, `зв'язку`, `байланыс`), a line (`home`, `мобільний`, `робочий`),
@@ -216,11 +231,15 @@ def _numbered_thing(label: str) -> bool:
     at most besides its number word and its small words: a sentence is no label); its words
     name no phone, no way to reach anyone, no line (`home`, `мобільний`) and no one whose
     number it is (`my`, `клієнта`, `driver`): "the number of" someone is their phone."""
-    # The label's last clause: after a colon, or a sentence's end (a word's dot after four
-    # letters at least: `Nr. dosar` is one label).
-    clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{4})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
+    # The label's last clause: after a colon, or a sentence's end (a word's dot after five
+    # letters at least: `Nr. dosar`, `Vehicle reg. cert. No.` are one label each).
+    clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{5})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
+    clause = clause.strip(" \t*_")
     words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
-    if not words or not _NUMBER_WORD.search(clause):
+    compound = _COMPOUND.search(clause)
+    if compound is not None and _PHONE_HEAD.search(compound.group(1)):
+        return False
+    if not words or not (_NUMBER_WORD.search(clause) or compound):
         return False
     if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
         return False
