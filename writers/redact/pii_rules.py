@@ -616,7 +616,7 @@ class _Filtered(EntityRecognizer):
             return True  # `size: 71042175463`: a count or a measure, as for a phone
         if _ID_NAMES.search(before):
             return False
-        return named_as_id(text, start) or labelled_as_a_record(text, start)
+        return named_as_id(text, start) or labelled_as_a_record(text, start, nouns=False)
 
     def _inner_hits(
         self, text: str, entities: list[str], nlp_artifacts: Any

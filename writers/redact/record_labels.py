@@ -158,6 +158,8 @@ _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
 # What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
 # (`Податковий номер — …`), spaces.
 _TAIL = re.compile(r"""[\s:=#"'`(（—–*_-]*$""")
+# What sets a field's label apart from its value, where prose runs on: a colon, `=`, a dash.
+_MARK = re.compile(r"[:=：—–-]")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
 # A run of numbers before the value, of a list (`545 209 852, 351 148 743 818, `) or of the
 # same run of digit groups (`7 (073) 237-10-38`, read from its second group): the list's or the
@@ -176,7 +178,10 @@ _NUMBER_WORD = re.compile(
     r"|identifier|identifiant|identificador|identificativo|identificator|identifikator"
     r"|ідентифікатор|идентификатор|сәйкестендіру|broj|broja|namba|nambari|شماره|संख्या"
     r"|क्रमांक|नंबर)(?![^\W\d_])"
-    r"|(?<![^\W\d_])(?:no|nr|nro|n|αρ|č|ч|н|br|n\.[º°o])\.?(?=[ \t:]|$)|[#№]"
+    r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br)\.(?=[ \t:*_]|$)"
+    r"|(?<![^\W\d_])(?:nr|nro|n\.?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+    # A key's or a header's `no` (`invoice_no`, `Claim No`), last: no negation ends a label.
+    r"|(?<=[^\W\d_][ \t])no$"
     # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
     r"|番号|번호|编号|編號|号码|號碼|号|號|หมายเลข|เลขที่"
 )
@@ -210,11 +215,26 @@ _PHONE_SIDE = re.compile(
     r"|прораб\w*|майстр\w*|мастер\w*|охорон\w*|охран\w*|сторож\w*|лікар\w*|врач\w*"
     r"|техн[іи]к\w*|адміністратор\w*|администратор\w*|секретар\w*|агент\w*|представ\w*"
     r"|tehnician\w*|contabil\w*|inginer\w*|medic\w*|paznic\w*|administrator\w*"
+    r"|الحارس|حارس|السائق|سائق|المندوب|مندوب|المدير|مدير|الموظف|المسؤول|مسؤول|الفني|البواب"
+    r"|المستأجر|مستأجر|الزبون|زبون|الدكتور|دكتور"
     r"|mobil\w*|fix|serviciu|urgen\w*|persoan\w*|șofer\w*|sofer\w*|curier\w*|meu|minha"
     r"|mon|ma|mes|mi|mis|mio|mia|mein\w*|dein\w*|sein\w*|ihr\w*|mój|moj\w*|twój|jego|jej"
     r"|notfall\w*|bereitschaft\w*|piket|astreinte|guardia|plantão|dyżur\w*|ügyelet\w*"
-    r"|whats\w*|viber|telegram|wa|hp|caller|llamante|appelant|chamador|abonné|abonado"
+    r"|whats\w*|viber|telegram|wa|hp|caller|llamante|appelant|chamador|abonné|abonado|pic"
+    r"|zap|제|내|저의|나의|私の|僕の|我的|我|你的|他的|她的"
     r")(?![^\W\d_])"
+)
+# A relative pronoun or a conjunction: a clause, not a field's name (`nomor yang mau diisi`).
+_CLAUSE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:yang|that|which|who|whom|whose|který|která|které|kterou|который"
+    r"|которая|которое|який|яка|яке|che|que|qui|dass|care|którego|który|która|hogy|joka|jonka"
+    r"|som|die|dat|welche|welcher)(?![^\W\d_])"
+)
+# A number word then "to" or "for" someone: the number to reach them at (`numer do kierownika`,
+# `номер для зв'язку`, `Nummer für …`).
+_REACHED_BY = re.compile(
+    rf"(?i)(?:{_NUMBER_WORD.pattern.removeprefix('(?i)')})[ \t]+(?:do|для|до|to|for|für"
+    r"|pour|para|per|pentru|voor|till|til|na|за|ke|untuk)(?![^\W\d_])"
 )
 # Words of a label that name nothing (articles, prepositions), in the same languages.
 _FUNCTION_WORD = re.compile(
@@ -224,13 +244,17 @@ _FUNCTION_WORD = re.compile(
 )
 
 
-def _numbered_thing(label: str) -> bool:
+def _numbered_thing(label: str, *, marked: bool = True) -> bool:
     """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
     any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
     нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
     at most besides its number word and its small words: a sentence is no label); its words
     name no phone, no way to reach anyone, no line (`home`, `мобільний`) and no one whose
-    number it is (`my`, `клієнта`, `driver`): "the number of" someone is their phone."""
+    number it is (`my`, `клієнта`, `driver`): "the number of" someone is their phone; none is
+    a clause's (`nomor yang …`, "the number that"). Unless the label is `marked` as a field's
+    (a colon, a key, a cell), the number word opens it and its thing follows (`номер документа
+    0412…`, `Nr. dosar 0264…`): in prose, a number word after other words closes a sentence
+    about someone (`ha lasciato il numero 378…`, `má nové číslo 604…`)."""
     # The label's last clause: after a colon, or a sentence's end (a word's dot after five
     # letters at least: `Nr. dosar`, `Vehicle reg. cert. No.` are one label each).
     clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{5})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
@@ -243,6 +267,17 @@ def _numbered_thing(label: str) -> bool:
         return False
     if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
         return False
+    if _CLAUSE.search(clause) or _REACHED_BY.search(clause):
+        return False
+    glued = re.search(r"[\u0e00-\u0e7f\u3040-\u9fff\uac00-\ud7af]", clause) is not None
+    if not marked and not glued:
+        # In prose only "number <thing>" right before the value labels it (`W sprawie Nr
+        # faktury 06020/…`): the number word, then its thing.
+        last = next(reversed([*_NUMBER_WORD.finditer(clause)]), None)
+        if compound or last is None:
+            return False
+        clause = clause[last.start() :]
+        words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
     content = [
         w
         for w in words
@@ -250,19 +285,19 @@ def _numbered_thing(label: str) -> bool:
         and not _FUNCTION_WORD.fullmatch(w.rstrip("."))
         and len(w.rstrip(".")) >= 2
     ]
-    glued = re.search(r"[\u0e00-\u0e7f\u3040-\u9fff\uac00-\ud7af]", clause) is not None
     if glued:
         return re.sub(_NUMBER_WORD.pattern, "", clause).strip(" \t#№") != "" and len(words) <= 3
     return 1 <= len(content) <= 4
 
 
-def _names_a_record(label: str | None, *, nouns: bool = True) -> bool:
+def _names_a_record(label: str | None, *, nouns: bool = True, marked: bool = True) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
-    (`Delivery driver`, `site_lead`)."""
+    (`Delivery driver`, `site_lead`). `marked`: the label is a field's, set apart from its value
+    by a colon, a dash, a key's quotes or a table's cell."""
     if not label:
         return False
     label = label.strip()
-    if _numbered_thing(re.sub(r"[_]+", " ", label)):
+    if _numbered_thing(re.sub(r"[_]+", " ", label), marked=marked):
         return True
     if not nouns:
         return False
@@ -329,13 +364,17 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
         return _names_a_record(field, nouns=nouns)
     line_start = max(text.rfind("\n", 0, start) + 1, start - 160)  # a label is near its value
     before = text[line_start:start]
-    before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
+    tail = _TAIL.search(before).start()  # type: ignore[union-attr]
+    marked = _MARK.search(before, tail) is not None
+    before = before[:tail]
     listed = _LIST_BEFORE.search(before)
     if listed is not None and listed.start() > 0:
         before = before[: listed.start()]  # an item of a list: the list's label names it
-        before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
+        tail = _TAIL.search(before).start()  # type: ignore[union-attr]
+        marked = _MARK.search(before, tail) is not None
+        before = before[:tail]
     segment = _SEGMENT.search(before)
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns)
+    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked)
