@@ -41,6 +41,7 @@ from writers.redact.formats.numbers import (
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
@@ -616,6 +617,8 @@ class _Filtered(EntityRecognizer):
             return True  # `size: 71042175463`: a count or a measure, as for a phone
         if _ID_NAMES.search(before):
             return False
+        if in_id_column(text, start, end) or in_id_list(text, start, end):
+            return True  # one of a column or a list of same-shaped numbers (`id_columns`)
         return named_as_id(text, start) or labelled_as_a_record(text, start, nouns=False)
 
     def _inner_hits(

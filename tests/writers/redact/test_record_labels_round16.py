@@ -26,7 +26,7 @@ def test_an_adjective_and_its_number_word(redactor: Redactor) -> None:
     # Russian "registration number of the declaration", "incoming number": a document's.
     text = "Регистрационный номер декларации: 8 701 234 56 78"
     assert _kept(redactor, text)
-    assert _kept(redactor, "Входящий номер 8 701 234 56 78, исходящий номер 8 701 234 56 79")
+    assert _kept(redactor, "Входящий номер: 8 701 234 56 78; исходящий номер: 8 701 234 56 79")
     # "Mobile number", "contact number": a phone.
     assert _caught(redactor, "Мобильный номер: 8 701 234 56 78", "8 701 234 56 78")
     assert _caught(redactor, "Контактный номер: 8 701 234 56 78", "8 701 234 56 78")
@@ -51,8 +51,8 @@ def test_a_national_ids_digits_in_a_record(redactor: Redactor) -> None:
     # The tail of a number grouped as a Russian phone, after its bracketed area code, has an
     # SSN's layout: it is that number's tail, and the number is an order's.
     assert _kept(redactor, "Заказ 8 (495) 457-36-5094 — оплачен")
-    # Under a record's label (a site, `Chantier`), ten digits are the site's number.
-    assert _kept(redactor, "Chantier: 056-1062285\nMontant: 4 270 395,36 EUR")
+    # Under a record's "<thing> number" label (a building site's), ten digits are its number.
+    assert _kept(redactor, "Numéro de chantier: 056-1062285\nMontant: 4 270 395,36 EUR")
     # Named as an SSN, the same digits are one.
     assert _caught(redactor, "SSN: 457-36-5094", "457-36-5094")
 
@@ -71,3 +71,21 @@ def test_a_card_shaped_record_number(redactor: Redactor) -> None:
     # Called a card (`карты`), they are one.
     text = "Номер карты: 6201 2025 0001 2345"
     assert _caught(redactor, text, "6201 2025 0001 2345")
+
+
+def test_a_list_of_same_shaped_numbers(redactor: Redactor) -> None:
+    # Four numbers of one shape, parted by semicolons, under "please check": a batch of ids.
+    text = "Bitte prüfen:\n03-2630-0550; 06-1382-6000; 06-7235-4391; 06-7151-7891"
+    assert _kept(redactor, text)
+    # Under a phone's word, the same list is a list of phones.
+    text = "Bitte zurückrufen, Telefon:\n03-2630-0550; 06-1382-6000; 06-7235-4391"
+    assert _caught(redactor, text, "06-1382-6000")
+
+
+def test_the_number_word_after_its_thing_in_a_key(redactor: Redactor) -> None:
+    # A log line's key: `declaratie_nr=` (Dutch and Romanian "declaration no.") names a
+    # filing's number, not a phone.
+    text = "2026-03-02T10:00:01Z INFO export ok declaratie_nr=0744 567 123 status=ok"
+    assert _kept(redactor, text)
+    text = "2026-03-02T10:00:01Z INFO sms sent telefon_nr=0744 567 123 status=ok"
+    assert _caught(redactor, text, "0744 567 123")
