@@ -179,7 +179,7 @@ _NUMBER_WORD = re.compile(
     r"|ідентифікатор|идентификатор|сәйкестендіру|broj|broja|namba|nambari|شماره|संख्या"
     r"|क्रमांक|नंबर)(?![^\W\d_])"
     r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br)\.(?=[ \t:*_]|$)"
-    r"|(?<![^\W\d_])(?:nr|nro|n\.?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+    r"|(?<![^\W\d_])(?:nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
     # A key's or a header's `no` (`invoice_no`, `Claim No`), last: no negation ends a label.
     r"|(?<=[^\W\d_][ \t])no$"
     # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
@@ -357,9 +357,10 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     nouns of a business's books name its cards and accounts too."""
     if text[start : start + 1] in "+＋" or _CODE_BEFORE.search(text, max(0, start - 6), start):
         return False
-    header = column_header(text, start) or _header_cell(text, start)
-    if header is not None and _names_a_record(header, nouns=nouns):
-        return True
+    # A header read as a code's words (`N º de registro`) and as written (`N.º de registro`).
+    for header in (column_header(text, start), _header_cell(text, start)):
+        if header is not None and _names_a_record(header, nouns=nouns):
+            return True
     if (field := _row_field(text, start)) is not None:
         return _names_a_record(field, nouns=nouns)
     line_start = max(text.rfind("\n", 0, start) + 1, start - 160)  # a label is near its value
