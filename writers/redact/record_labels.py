@@ -180,8 +180,9 @@ _NUMBER_WORD = re.compile(
     r"|क्रमांक|नंबर)(?![^\W\d_])"
     r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br)\.(?=[ \t:*_]|$)"
     r"|(?<![^\W\d_])(?:nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
-    # A key's or a header's `no` (`invoice_no`, `Claim No`), last: no negation ends a label.
-    r"|(?<=[^\W\d_][ \t])no$"
+    # A header's `No` (`Claim No`), last: no negation ends a label (a key's `_no` is read as
+    # `no.` by `_names_a_record`).
+    r"|(?<=[^\W\d_][ \t])(?-i:No)$"
     # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
     r"|番号|번호|编号|編號|号码|號碼|号|號|หมายเลข|เลขที่"
 )
@@ -222,13 +223,24 @@ _PHONE_SIDE = re.compile(
     r"|notfall\w*|bereitschaft\w*|piket|astreinte|guardia|plantão|dyżur\w*|ügyelet\w*"
     r"|whats\w*|viber|telegram|wa|hp|caller|llamante|appelant|chamador|abonné|abonado|pic"
     r"|zap|제|내|저의|나의|私の|僕の|我的|我|你的|他的|她的"
+    # "My", "his" in Hindi and Urdu, Swahili, the Maghreb's and the Levant's Arabic (`الرقم
+    # ديالو`: his number; `رقمي`: my number).
+    r"|मेरा|मेरी|मेरे|हमारा|उसका|उसकी|उनका|आपका|तुम्हारा|mera|meri|apna|uska"
+    r"|yangu|yako|yake|wangu|wako|wake|yetu|yenu|yao"
+    r"|ديالو|ديالها|ديالي|ديالك|ديالنا|تاعو|تاعي|تاعها|بتاعه|بتاعي|بتاعها|تبعه|تبعي|تبعها"
+    r"|رقمي|رقمه|رقمها|رقمك"
+    # A card's name: a card's number is no record's (`numéro de CB`, `Kadi ya kampuni`).
+    r"|cb|carte|karte|tarjeta|cartão|carta|kort|karta|kartu|kadi|kart|карт\w*"
     r")(?![^\W\d_])"
 )
 # A relative pronoun or a conjunction: a clause, not a field's name (`nomor yang mau diisi`).
 _CLAUSE = re.compile(
     r"(?i)(?<![^\W\d_])(?:yang|that|which|who|whom|whose|který|která|které|kterou|который"
     r"|которая|которое|який|яка|яке|che|que|qui|dass|care|którego|który|która|hogy|joka|jonka"
-    r"|som|die|dat|welche|welcher)(?![^\W\d_])"
+    r"|som|die|dat|welche|welcher"
+    # A copula: "the number is …", a sentence about a number (`number is 5577…`, `Namba yangu
+    # mpya ni 0115…`), not a field's name.
+    r"|is|was|are|ni|ist|est|es|é|è|är|er|jest|je|это|є|है|hai|adalah|ialah)(?![^\W\d_])"
 )
 # A number word then "to" or "for" someone: the number to reach them at (`numer do kierownika`,
 # `номер для зв'язку`, `Nummer für …`).
@@ -297,7 +309,8 @@ def _names_a_record(label: str | None, *, nouns: bool = True, marked: bool = Tru
     if not label:
         return False
     label = label.strip()
-    if _numbered_thing(re.sub(r"[_]+", " ", label), marked=marked):
+    keyed = re.sub(r"(?i)(?<=[^\W\d_])_no$", " no.", label)  # a key's `invoice_no`
+    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked):
         return True
     if not nouns:
         return False
