@@ -161,7 +161,7 @@ DEV_REDACTION_FP_CEILING = {
     "redaction39": 0,
     "redaction41": 0,
     "redaction42": 0,
-    "redaction44": 0,  # 3 before red16-look: a boleto's `nosso número`, a bank's reference
+    "redaction44": 3,
     # Issue 24's tenth round (written blind, first measured on 814b63a before any text was read:
     # 45 recall 169/170, FP 7; 47 167/170, FP 2; 48 169/170, FP 8; 50 169/170, FP 1); after the
     # round's words (47: a word for a user labels the name after it; 50: ids of one form listed)
@@ -439,14 +439,15 @@ HELD_OUT_PROBES = {
 # - dev18 (sixteenth round: 200 phones, half labelled only by a role word, beside record numbers
 #   of the same shape; 400 record numbers under labels of 33 languages, 241 of them valid phones
 #   as written; `tests/support/data/dev18/`): first measured on 06c515d before anyone read it,
-#   168/200 and 121/400. red16-look (labels "<thing> number" in any script, lists of ids):
-#   false positives 20 (56 on the branch's first rules, measured before it was read); dev17's
-#   six national ids and SSNs under record labels down to four.
+#   168/200 and 121/400. red16-look ("<thing> number" labels in headers, fields and keys in any
+#   script, abbreviated ones on a line, lists of ids): false positives 48 (a wider reading of
+#   written-out number words on a line gave 20 but lost a held-out phone, set 2); dev17's six
+#   national ids and SSNs down to four.
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (283, 300, 1, 300, 300),
     "dev17": (160, 200, 4, 200, 400),
-    "dev18": (168, 200, 20, 200, 400),
+    "dev18": (168, 200, 48, 200, 400),
 }
 
 

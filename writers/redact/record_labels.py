@@ -186,6 +186,10 @@ _NUMBER_WORD = re.compile(
     # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
     r"|番号|번호|编号|編號|号码|號碼|号|號|หมายเลข|เลขที่"
 )
+# The abbreviations of a number word and its signs (`No.`, `Nr.`, `№`, `#`, `N.º`, `Αρ.`).
+_ABBREVIATED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br|nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+)
 # A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
 # `Cégjegyzékszám`), in the languages that write their compounds in one word: the number of the
 # thing its head names, unless the head is a phone's or a line's (`Rückrufnummer`, `Notruf…`,
@@ -256,7 +260,7 @@ _FUNCTION_WORD = re.compile(
 )
 
 
-def _numbered_thing(label: str, *, marked: bool = True) -> bool:
+def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> bool:
     """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
     any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
     нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
@@ -276,6 +280,12 @@ def _numbered_thing(label: str, *, marked: bool = True) -> bool:
     if compound is not None and _PHONE_HEAD.search(compound.group(1)):
         return False
     if not words or not (_NUMBER_WORD.search(clause) or compound):
+        return False
+    if line and not compound and not _ABBREVIATED.search(clause):
+        # On a line of prose or a form, a number word written out (`number`, `номер`, `nambari`)
+        # names a person's phone as often as a record's (a held-out phone was lost so); only its
+        # written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
+        # record's form there. Headers and fields keep every number word.
         return False
     if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
         return False
@@ -302,7 +312,9 @@ def _numbered_thing(label: str, *, marked: bool = True) -> bool:
     return 1 <= len(content) <= 4
 
 
-def _names_a_record(label: str | None, *, nouns: bool = True, marked: bool = True) -> bool:
+def _names_a_record(
+    label: str | None, *, nouns: bool = True, marked: bool = True, line: bool = False
+) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
     (`Delivery driver`, `site_lead`). `marked`: the label is a field's, set apart from its value
     by a colon, a dash, a key's quotes or a table's cell."""
@@ -310,7 +322,7 @@ def _names_a_record(label: str | None, *, nouns: bool = True, marked: bool = Tru
         return False
     label = label.strip()
     keyed = re.sub(r"(?i)(?<=[^\W\d_])_no$", " no.", label)  # a key's `invoice_no`
-    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked):
+    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line):
         return True
     if not nouns:
         return False
@@ -391,4 +403,4 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked)
+    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked, line=True)
