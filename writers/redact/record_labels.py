@@ -202,7 +202,10 @@ _PHONE_HEAD = re.compile(
     r"(?i)(?:telefon|telefoon|tel|handy|mobil|mobiel|gsm|ruf|fax|kontakt|contact|durchwahl"
     r"|festnetz|puhelin|notfall|notruf|privat|direkt|direct|service|hotline|zentral|bereitschaft"
     r"|nacht|büro|whatsapp|sms|sími|tlf|cel|matkapuhelin|hätä|päivystys|ügyelet|sürgős|vezetékes"
-    r"|nöd|nød|vakt|jour|spoed|nood|privé|werk|arbeit|dienst|haus|heim|home|work|office)"
+    r"|nöd|nød|vakt|jour|spoed|nood|privé|werk|arbeit|dienst|haus|heim|home|work|office"
+    # A person's own id's name (`ssnNumber`, `Sozialversicherungsnummer`): that id's number.
+    r"|ssn|sin|tfn|nhs|pesel|nif|nie|dni|aadhaar|social|sozial|insurance|versicherung|passport"
+    r"|pass|personal|person|ausweis|steuer|tax)"
 )
 # The words of a label around its number word that make it a phone's or a person's: a way to
 # reach someone (`contact`, `зв'язку`, `байланыс`), a line (`home`, `мобільний`, `робочий`),
