@@ -451,7 +451,10 @@ HELD_OUT_PROBES = {
 # - dev18 (sixteenth round: 200 phones, half labelled only by a role word, beside record numbers
 #   of the same shape; 400 record numbers under labels of 33 languages, 241 of them valid phones
 #   as written; `tests/support/data/dev18/`): first measured on 06c515d before anyone read it,
-#   168/200 and 121/400.
+#   168/200 and 121/400. red16-look ("<thing> number" labels in headers, fields and keys in any
+#   script, abbreviated ones on a line, lists of ids): false positives 48 (a wider reading of
+#   written-out number words on a line gave 20 but lost a held-out phone, set 2); dev17's six
+#   national ids and SSNs down to four.
 # - dev19 (sixteenth round: 200 secrets without a vendor's shape under field names of 21
 #   languages or none, beside look-alikes; 400 look-alikes, many under secret-named fields;
 #   `tests/support/data/dev19/`): first measured on 4345b69 before anyone read it, 140/200 and
@@ -462,8 +465,8 @@ HELD_OUT_PROBES = {
 DEV_PROBES = {
     "dev15": (295, 300, 5, 300, 300),
     "dev16": (283, 300, 1, 300, 300),
-    "dev17": (160, 200, 6, 200, 400),
-    "dev18": (168, 200, 121, 200, 400),
+    "dev17": (160, 200, 4, 200, 400),
+    "dev18": (168, 200, 48, 200, 400),
     "dev19": (187, 200, 24, 200, 400),
 }
 

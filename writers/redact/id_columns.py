@@ -129,3 +129,51 @@ def _in_aligned_column(text: str, start: int, end: int, line_start: int, line_en
             if edges and len(other) >= b and _shape(other[a:b]) == shape:
                 rows += 1
     return rows >= _MIN_ROWS
+
+
+# An item of a list written on one line: the marks that part its items.
+_ITEM_BREAK = re.compile(r"[ \t]*[,;、，；][ \t]*")
+_NUMBER_ITEM = re.compile(r"[+(]?\d[\d ().\-/]*\d\)?")
+_NUMBER_ITEM_END = re.compile(r"[+(]?\d[\d ().\-/]*\d\)?$")
+
+
+def in_id_list(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` is one item of a list written on one line whose items are
+    numbers of one shape, three or more in a row with nothing but commas or semicolons between
+    them (`03-2630-0550; 06-1382-6000; 06-7235-4391`): a batch of one kind of record's ids,
+    as a column of them is (`in_id_column`). People list phones with whose they are, or
+    under a phone's word (checked by the caller); a number with its `+` is a phone's."""
+    value = text[start:end].strip()
+    if value.startswith("+") or not _DIGIT.search(value):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    shape, rows = _shape(value), 1
+    # Walk left and right item by item while each is a number of the same shape.
+    pos = start
+    while True:
+        brk = re.search(r"[,;、，；][ \t]*$", text[max(line_start, pos - 4) : pos])
+        if brk is None:
+            break
+        item_end = max(line_start, pos - 4) + brk.start()
+        item = _NUMBER_ITEM_END.search(text[max(line_start, item_end - 30) : item_end])
+        if item is None or _shape(item.group(0)) != shape or item.group(0).startswith("+"):
+            break
+        item_start = item_end - len(item.group(0))
+        if item_start > line_start and not re.match(r"[\s,;:、，；]", text[item_start - 1]):
+            break
+        rows, pos = rows + 1, item_start
+    pos = end
+    while True:
+        brk = _ITEM_BREAK.match(text, pos, line_end)
+        if brk is None or brk.end() == pos:
+            break
+        item = _NUMBER_ITEM.match(text, brk.end(), line_end)
+        if item is None or _shape(item.group(0)) != shape:
+            break
+        after = text[item.end() : item.end() + 1]
+        if after and not re.match(r"[\s,;、，；.]", after):
+            break
+        rows, pos = rows + 1, item.end()
+    return rows >= _MIN_ROWS

@@ -41,6 +41,7 @@ from writers.redact.formats.numbers import (
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
@@ -67,6 +68,7 @@ from writers.redact.public_forms import (
     temporary_hetu,
     test_named_on_line,
 )
+from writers.redact.record_labels import labelled_as_a_record
 from writers.redact.structure import line_before
 
 PHONE_REGIONS = (
@@ -601,8 +603,10 @@ class _Filtered(EntityRecognizer):
     def _named_otherwise(text: str, start: int, end: int) -> bool:
         """A national id's digits named as an order's number are that number (`Номер заказа …`),
         unless the text names the id itself (`the SSN into the ticket: …`); and the tail of a
-        longer grouped number (`75 914 138 671` has 11 digits) is not a 9-digit id."""
-        if re.search(r"(?<![\w.-])\d+[ .-]$", text[max(0, start - 8) : start]):
+        longer grouped number (`75 914 138 671` has 11 digits, `8 (495) 457-36-5094` an area
+        code in brackets before it) is not a 9-digit id. A number its label calls a business's
+        record's (`Chantier:`, a `customer_account`, `record_labels`) is that record's."""
+        if _GROUP_BEFORE.search(text[max(0, start - 10) : start]):
             return True
         if re.match(r"[ .-]\d+(?![\w.-])", text[end : end + 8]):
             return True  # and its head (`723 317 657 519` has 12 digits)
@@ -611,7 +615,11 @@ class _Filtered(EntityRecognizer):
         before = text[max(0, start - 60) : start]
         if quantity_named_before(before, _ID_NAMES):
             return True  # `size: 71042175463`: a count or a measure, as for a phone
-        return named_as_id(text, start) and not _ID_NAMES.search(before)
+        if _ID_NAMES.search(before):
+            return False
+        if in_id_column(text, start, end) or in_id_list(text, start, end):
+            return True  # one of a column or a list of same-shaped numbers (`id_columns`)
+        return named_as_id(text, start) or labelled_as_a_record(text, start, nouns=False)
 
     def _inner_hits(
         self, text: str, entities: list[str], nlp_artifacts: Any
@@ -654,6 +662,8 @@ class _Filtered(EntityRecognizer):
 
 
 _NATIONAL = {k for k, v in KINDS.items() if v in ("national_id", "us_ssn")}
+# A group of digits right before a number, perhaps an area code in brackets (`75 `, `(495) `).
+_GROUP_BEFORE = re.compile(r"(?<![\w.-])(?:\d+[ .-]|[(（]\d{1,5}[)）][ .-]?)$")
 
 
 _NIF_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from writers.redact.formats.columns import column_header, lines_above
+from writers.redact.formats.named_ids import PERSONS_NUMBER
 from writers.redact.phone_words import own_phone_word
 
 # Things a business numbers, as a label names them, in the languages of a mixed team's channel
@@ -154,8 +155,11 @@ def _word_pattern() -> re.Pattern[str]:
 _RECORD = _word_pattern()
 # Where a label begins: after the last digit, mark or break before the value on its line.
 _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
-# What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, spaces.
-_TAIL = re.compile(r"""[\s:=#"'`(（]*$""")
+# What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
+# (`Податковий номер — …`), spaces.
+_TAIL = re.compile(r"""[\s:=#"'`(（—–*_-]*$""")
+# What sets a field's label apart from its value, where prose runs on: a colon, `=`, a dash.
+_MARK = re.compile(r"[:=：—–-]")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
 # A run of numbers before the value, of a list (`545 209 852, 351 148 743 818, `) or of the
 # same run of digit groups (`7 (073) 237-10-38`, read from its second group): the list's or the
@@ -163,12 +167,168 @@ _TAIL = re.compile(r"""[\s:=#"'`(（]*$""")
 _LIST_BEFORE = re.compile(r"[\d(][\d .()/,;–—\t-]*$")
 
 
-def _names_a_record(label: str | None) -> bool:
+# "Number" and "identifier" as a label writes them, in any language and script: the word that
+# says the value is the number of the thing the rest of the label names (`număr document`,
+# `Номер квитанції`, `Тіркеу нөмірі`, `Reg. No.`, `受付番号`). "No"/"Nr" count with their dot or
+# their sign only (`no` is a negation too); "#" and "№" are the sign itself.
+_NUMBER_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?:number|numbers|num|numéro|número|numero|nummer|numer|numeru|numerze"
+    r"|číslo|čísla|szám|száma|számú|numara|numarası|număr|numărul|numarul|numar|nomor|nombor"
+    r"|αριθμός|αριθμό|αριθμού|מספר|رقم|الرقم|số|номер|номера|номеру|номері|нөмір|нөмірі|нөмері"
+    r"|identifier|identifiant|identificador|identificativo|identificator|identifikator"
+    r"|ідентифікатор|идентификатор|сәйкестендіру|broj|broja|namba|nambari|شماره|संख्या"
+    r"|क्रमांक|नंबर)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br)\.(?=[ \t:*_]|$)"
+    r"|(?<![^\W\d_])(?:nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+    # A header's `No` (`Claim No`), last: no negation ends a label (a key's `_no` is read as
+    # `no.` by `_names_a_record`).
+    r"|(?<=[^\W\d_][ \t])(?-i:No)$"
+    # Glued to its noun in the scripts written without spaces (`受付番号`, `접수번호`, `编号`).
+    r"|番号|번호|编号|編號|号码|號碼|号|號|หมายเลข|เลขที่"
+)
+# The abbreviations of a number word and its signs (`No.`, `Nr.`, `№`, `#`, `N.º`, `Αρ.`).
+_ABBREVIATED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br|nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+)
+# A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
+# `Cégjegyzékszám`), in the languages that write their compounds in one word: the number of the
+# thing its head names, unless the head is a phone's or a line's (`Rückrufnummer`, `Notruf…`,
+# `Privatnummer`, `puhelinnumero`, `telefonszám`).
+_COMPOUND = re.compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]{3,}?)-?(?:nummer|numero|numer|nummern|nro|nr|szám|száma|számú"
+    r"|number|nummeret|numret|numeron)\.?(?![^\W\d_])"
+)
+_PHONE_HEAD = re.compile(
+    r"(?i)(?:telefon|telefoon|tel|handy|mobil|mobiel|gsm|ruf|fax|kontakt|contact|durchwahl"
+    r"|festnetz|puhelin|notfall|notruf|privat|direkt|direct|service|hotline|zentral|bereitschaft"
+    r"|nacht|büro|whatsapp|sms|sími|tlf|cel|matkapuhelin|hätä|päivystys|ügyelet|sürgős|vezetékes"
+    r"|nöd|nød|vakt|jour|spoed|nood|privé|werk|arbeit|dienst|haus|heim|home|work|office"
+    # A person's own id's name (`ssnNumber`, `Sozialversicherungsnummer`): that id's number.
+    r"|ssn|sin|tfn|nhs|pesel|nif|nie|dni|aadhaar|social|sozial|insurance|versicherung|passport"
+    r"|pass|personal|person|ausweis|steuer|tax)"
+)
+# The words of a label around its number word that make it a phone's or a person's: a way to
+# reach someone (`contact`, `зв'язку`, `байланыс`), a line (`home`, `мобільний`, `робочий`),
+# whose it is (`my`, `мой`, `клієнта`, `водія`), in the languages of a mixed channel; and
+# English's and the Latin scripts' (`formats.named_ids.PERSONS_NUMBER`).
+_PHONE_SIDE = re.compile(
+    rf"(?i)(?<![^\W\d_])(?:{PERSONS_NUMBER}"
+    r"|контакт\w*|связ\w*|зв.язк\w*|байланыс\w*|iletişim|kapcsolat\w*|kontakt\w*|επικοινων\w*"
+    r"|קשר|(?:ال)?(?:تواصل|اتصال)|liên|hubungi|연락\w*|联系|聯繫|連絡\w*"
+    r"|моб\w*|сот\w*|стільник\w*|домашн\w*|робоч\w*|рабоч\w*|служб\w*|особист\w*|личн\w*"
+    r"|екстрен\w*|экстрен\w*|гаряч\w*|горяч\w*|довідк\w*|справочн\w*|приймальн\w*|приемн\w*"
+    r"|черг\w*|дежур\w*|диспетчер\w*|мой|моя|мій|моє|мо[её]|ваш\w*|його|её|ее|її|его|их"
+    r"|клиент\w*|клієнт\w*|абонент\w*|водител\w*|водія|водій|курьер\w*|кур.єр\w*|менеджер\w*"
+    r"|бухгалтер\w*|директор\w*|керівник\w*|руководител\w*|сотрудник\w*|працівник\w*"
+    r"|прораб\w*|майстр\w*|мастер\w*|охорон\w*|охран\w*|сторож\w*|лікар\w*|врач\w*"
+    r"|техн[іи]к\w*|адміністратор\w*|администратор\w*|секретар\w*|агент\w*|представ\w*"
+    r"|tehnician\w*|contabil\w*|inginer\w*|medic\w*|paznic\w*|administrator\w*"
+    r"|الحارس|حارس|السائق|سائق|المندوب|مندوب|المدير|مدير|الموظف|المسؤول|مسؤول|الفني|البواب"
+    r"|المستأجر|مستأجر|الزبون|زبون|الدكتور|دكتور"
+    r"|mobil\w*|fix|serviciu|urgen\w*|persoan\w*|șofer\w*|sofer\w*|curier\w*|meu|minha"
+    r"|mon|ma|mes|mi|mis|mio|mia|mein\w*|dein\w*|sein\w*|ihr\w*|mój|moj\w*|twój|jego|jej"
+    r"|notfall\w*|bereitschaft\w*|piket|astreinte|guardia|plantão|dyżur\w*|ügyelet\w*"
+    r"|whats\w*|viber|telegram|wa|hp|caller|llamante|appelant|chamador|abonné|abonado|pic"
+    r"|zap|제|내|저의|나의|私の|僕の|我的|我|你的|他的|她的"
+    # "My", "his" in Hindi and Urdu, Swahili, the Maghreb's and the Levant's Arabic (`الرقم
+    # ديالو`: his number; `رقمي`: my number).
+    r"|मेरा|मेरी|मेरे|हमारा|उसका|उसकी|उनका|आपका|तुम्हारा|mera|meri|apna|uska"
+    r"|yangu|yako|yake|wangu|wako|wake|yetu|yenu|yao"
+    r"|ديالو|ديالها|ديالي|ديالك|ديالنا|تاعو|تاعي|تاعها|بتاعه|بتاعي|بتاعها|تبعه|تبعي|تبعها"
+    r"|رقمي|رقمه|رقمها|رقمك"
+    # A card's name: a card's number is no record's (`numéro de CB`, `Kadi ya kampuni`).
+    r"|cb|carte|karte|tarjeta|cartão|carta|kort|karta|kartu|kadi|kart|карт\w*"
+    r")(?![^\W\d_])"
+)
+# A relative pronoun or a conjunction: a clause, not a field's name (`nomor yang mau diisi`).
+_CLAUSE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:yang|that|which|who|whom|whose|který|která|které|kterou|который"
+    r"|которая|которое|який|яка|яке|che|que|qui|dass|care|którego|który|która|hogy|joka|jonka"
+    r"|som|die|dat|welche|welcher"
+    # A copula: "the number is …", a sentence about a number (`number is 5577…`, `Namba yangu
+    # mpya ni 0115…`), not a field's name.
+    r"|is|was|are|ni|ist|est|es|é|è|är|er|jest|je|это|є|है|hai|adalah|ialah)(?![^\W\d_])"
+)
+# A number word then "to" or "for" someone: the number to reach them at (`numer do kierownika`,
+# `номер для зв'язку`, `Nummer für …`).
+_REACHED_BY = re.compile(
+    rf"(?i)(?:{_NUMBER_WORD.pattern.removeprefix('(?i)')})[ \t]+(?:do|для|до|to|for|für"
+    r"|pour|para|per|pentru|voor|till|til|na|за|ke|untuk)(?![^\W\d_])"
+)
+# Words of a label that name nothing (articles, prepositions), in the same languages.
+_FUNCTION_WORD = re.compile(
+    r"(?i)(?:the|of|for|a|an|de|del|do|da|dos|das|di|du|des|della|la|le|el|les|los|las|van|von"
+    r"|der|die|das|den|dem|för|af|til|z|ze|na|за|на|по|для|від|от|из|з|і|и|та|ta|și|si|al|ale"
+    r"|a|al|la|lui|ei|în|in|в|у|во|ve|ile|и|και|του|της|των|ל|של|في|من|و|ال|của|và|yang|untuk)"
+)
+
+
+def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> bool:
+    """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
+    any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
+    нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
+    at most besides its number word and its small words: a sentence is no label); its words
+    name no phone, no way to reach anyone, no line (`home`, `мобільний`) and no one whose
+    number it is (`my`, `клієнта`, `driver`): "the number of" someone is their phone; none is
+    a clause's (`nomor yang …`, "the number that"). Unless the label is `marked` as a field's
+    (a colon, a key, a cell), the number word opens it and its thing follows (`номер документа
+    0412…`, `Nr. dosar 0264…`): in prose, a number word after other words closes a sentence
+    about someone (`ha lasciato il numero 378…`, `má nové číslo 604…`)."""
+    # The label's last clause: after a colon, or a sentence's end (a word's dot after five
+    # letters at least: `Nr. dosar`, `Vehicle reg. cert. No.` are one label each).
+    clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{5})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
+    clause = clause.strip(" \t*_")
+    words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
+    compound = _COMPOUND.search(clause)
+    if compound is not None and _PHONE_HEAD.search(compound.group(1)):
+        return False
+    if not words or not (_NUMBER_WORD.search(clause) or compound):
+        return False
+    if line and not compound and not _ABBREVIATED.search(clause):
+        # On a line of prose or a form, a number word written out (`number`, `номер`, `nambari`)
+        # names a person's phone as often as a record's (a held-out phone was lost so); only its
+        # written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
+        # record's form there. Headers and fields keep every number word.
+        return False
+    if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
+        return False
+    if _CLAUSE.search(clause) or _REACHED_BY.search(clause):
+        return False
+    glued = re.search(r"[\u0e00-\u0e7f\u3040-\u9fff\uac00-\ud7af]", clause) is not None
+    if not marked and not glued:
+        # In prose only "number <thing>" right before the value labels it (`W sprawie Nr
+        # faktury 06020/…`): the number word, then its thing.
+        last = next(reversed([*_NUMBER_WORD.finditer(clause)]), None)
+        if compound or last is None:
+            return False
+        clause = clause[last.start() :]
+        words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
+    content = [
+        w
+        for w in words
+        if not _NUMBER_WORD.fullmatch(w)
+        and not _FUNCTION_WORD.fullmatch(w.rstrip("."))
+        and len(w.rstrip(".")) >= 2
+    ]
+    if glued:
+        return re.sub(_NUMBER_WORD.pattern, "", clause).strip(" \t#№") != "" and len(words) <= 3
+    return 1 <= len(content) <= 4
+
+
+def _names_a_record(
+    label: str | None, *, nouns: bool = True, marked: bool = True, line: bool = False
+) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
-    (`Delivery driver`, `site_lead`)."""
+    (`Delivery driver`, `site_lead`). `marked`: the label is a field's, set apart from its value
+    by a colon, a dash, a key's quotes or a table's cell."""
     if not label:
         return False
     label = label.strip()
+    keyed = re.sub(r"(?i)(?<=[^\W\d_])_no$", " no.", label)  # a key's `invoice_no`
+    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line):
+        return True
+    if not nouns:
+        return False
     if len(label.split()) > 5 or own_phone_word(label) or _PERSON.search(label):
         return False
     return _RECORD.search(re.sub(r"[_]+", " ", label)) is not None
@@ -216,27 +376,34 @@ def _row_field(text: str, start: int) -> str | None:
     return field
 
 
-def labelled_as_a_record(text: str, start: int) -> bool:
+def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     """True when the number at `start` is labelled as a business record's number: its table
     column, the field cell before it, or the words right before it on its line (a JSON key, a
     form's label, `Pratica 18 7504 2134`, the label of a list it is an item of) name an order,
-    a meter, a claim, a permit… and no phone. A number with its `+` country code is a phone."""
+    a meter, a claim, a permit… and no phone. A number with its `+` country code is a phone.
+    Without `nouns`, only a label of the form "<thing> number" counts (`_numbered_thing`): the
+    nouns of a business's books name its cards and accounts too."""
     if text[start : start + 1] in "+＋" or _CODE_BEFORE.search(text, max(0, start - 6), start):
         return False
-    header = column_header(text, start) or _header_cell(text, start)
-    if header is not None and _names_a_record(header):
-        return True
+    # A header read as a code's words (`N º de registro`) and as written (`N.º de registro`).
+    for header in (column_header(text, start), _header_cell(text, start)):
+        if header is not None and _names_a_record(header, nouns=nouns):
+            return True
     if (field := _row_field(text, start)) is not None:
-        return _names_a_record(field)
+        return _names_a_record(field, nouns=nouns)
     line_start = max(text.rfind("\n", 0, start) + 1, start - 160)  # a label is near its value
     before = text[line_start:start]
-    before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
+    tail = _TAIL.search(before).start()  # type: ignore[union-attr]
+    marked = _MARK.search(before, tail) is not None
+    before = before[:tail]
     listed = _LIST_BEFORE.search(before)
     if listed is not None and listed.start() > 0:
         before = before[: listed.start()]  # an item of a list: the list's label names it
-        before = before[: _TAIL.search(before).start()]  # type: ignore[union-attr]
+        tail = _TAIL.search(before).start()  # type: ignore[union-attr]
+        marked = _MARK.search(before, tail) is not None
+        before = before[:tail]
     segment = _SEGMENT.search(before)
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"))
+    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked, line=True)

@@ -107,7 +107,7 @@ _NUMBER_OF_THING = re.compile(
 # (`insurance no.`, `security number`), a card or a bank account, or a word that only
 # qualifies the number (`new number`, `her number`). A possessive (`the plumber's number`) is
 # a person's.
-_PERSONS_NUMBER = (
+PERSONS_NUMBER = (
     _PHONE_THING
     + r"|callback|call|calling|landline|pager|beeper|switchboard|reception|desk|voicemail"
     r"|helpline|extension|ext|toll|whatsapp|signal|telegram|viber|wechat|line|sms|text|direct"
@@ -127,7 +127,7 @@ _PERSONS_NUMBER = (
     r"|cep|gsm|telp|telpon|telepon|handphone|hp|simu|tlf|puh|mob|cel|celu"
 )
 _ID_OF_NOUN = re.compile(
-    rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
+    rf"(?i)(?<![\w'’])(?!(?:{PERSONS_NUMBER})(?![^\W\d_]))[^\W\d_]{{3,}}[ \t]+"
     rf"(?:number|no\.|nr\.?|#|n[º°]|num\.?){_ID_END}"
 )
 # A noun before "id" or "code", or joined to it by a hyphen (`MaLo-ID`, `Geräte-ID`), names what
@@ -136,7 +136,7 @@ _ID_OF_NOUN = re.compile(
 # phone number), a person's (`employee id`) and the codes that are parts of a phone number
 # (`area code`, `country code`).
 _ID_OR_CODE_OF_NOUN = re.compile(
-    rf"(?i)(?<![\w'’])(?!(?:{_PERSONS_NUMBER}|caller|employee|staff|member|student|area|country"
+    rf"(?i)(?<![\w'’])(?!(?:{PERSONS_NUMBER}|caller|employee|staff|member|student|area|country"
     rf"|dialling|dialing|trunk|access|verification|confirmation|one-time|otp|login|sign-in|skype"
     rf"|facetime|imessage"
     # Two capitals name a code too (`CN code`, `HS code`: a customs tariff's).

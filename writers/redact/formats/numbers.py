@@ -14,7 +14,7 @@ from writers.redact.formats.columns import (
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
-from writers.redact.id_columns import in_id_column
+from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     call_after,
@@ -22,6 +22,7 @@ from writers.redact.phone_words import (
     given_alone,
     grouped_as_its_plan,
     in_a_signature,
+    own_phone_word,
     phone_label,
     phone_named_on_line,
     printed_as_its_plan,
@@ -96,6 +97,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     header = column_header(text, start)
     if in_id_column(text, start, end) and not PHONE_CONTEXT.search(header or ""):
         return False  # one of a column of same-shaped ids (`id_columns`)
+    if in_id_list(text, start, end) and not list_of_phones(text, start):
+        return False  # one of a list of same-shaped ids on its line (`id_columns`)
     if names_test_values(header):
         return False  # a column of test or example values (`public_forms`)
     if AFTER_REQUEST.search(before) or IBAN_HEAD.search(before):
@@ -120,6 +123,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False
     return True
+
+
+def list_of_phones(text: str, start: int) -> bool:
+    """True when a phone's own word stands on the line of a list's item at `start`, before it,
+    or on the line above (the list's heading: `Numbers to call:`)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    return own_phone_word(text[above:start])
 
 
 def _digit_added_apart(text: str, start: int, end: int, groups: list[str], i: int) -> bool:
@@ -238,9 +249,10 @@ def card_check(m: re.Match[str]) -> bool:
 def card_value_ok(text: str, start: int, end: int, digits: str) -> bool:
     """True when `digits`, the number at `text[start:end]` however it was typed, is a card's:
     Luhn, a network's prefix and length, and nothing around it calling it something else."""
-    if named_as_id(text, start, owners=False):
+    if named_as_id(text, start, owners=False) or labelled_as_a_record(text, start, nouns=False):
         # One order or tracking number in ten passes Luhn; a card is called a card. An
-        # "account number" may well be the card's, so only the names of things count here.
+        # "account number" may well be the card's, so only the names of things count here
+        # (and a label "<thing> number" in any script: `регистрационный номер`).
         before = text[max(0, start - 60) : start]
         if not CARD_WORDS.search(before):
             return False
