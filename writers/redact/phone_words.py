@@ -62,6 +62,9 @@ PHONE_CONTEXT = re.compile(
     # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
     # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
     r"|cel(?=\.?[ \t]*:?[ \t]*(?:[+(\d]|$))"
+    # "mob.", a mobile's abbreviation in Norwegian, Danish, Czech, Polish, Hungarian, Croatian
+    # (`mob. 422 08 323`), with its dot and right before the number: a crowd has no number.
+    r"|mob(?=\.[ \t]*:?[ \t]*(?:[+(\d]|$))"
     # "ph", English short for a phone, as a record's key right before its value (`ph: "996
     # 0620"`); elsewhere it is the pH of a solution.
     r"|ph(?=\.?(?:$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$)))"

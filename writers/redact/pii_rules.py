@@ -33,7 +33,7 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.formats.columns import column_header, in_figures_row
+from writers.redact.formats.columns import column_header, ends_a_cell, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import (
     called_a_phone,
@@ -123,6 +123,11 @@ _NOT_A_PHONE = re.compile(
 )
 
 
+# The `_NOT_A_PHONE` match when its word is a version's (not an ISBN's, an ISSN's or a DOI's).
+_VERSION_WORD_ONLY = re.compile(rf"{_VERSION_WORDS}(?![A-Za-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}")
+_WRITTEN_AS_NO_VERSION = re.compile(r"^[ \t]*[+(]|\d[ \t]+\d")
+
+
 def label_before(text: str, start: int, width: int = 40) -> str:
     """The last `width` characters of the line before `start`, with each run of spaces or tabs
     read as one: in an aligned listing (`Driver Version          : 535.183.01`) the key names
@@ -171,9 +176,11 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.,:]\d|[A-Za-z0-9_]", after
+        r"[.:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
+    if re.match(r",\d", after) and not ends_a_cell(text, start, end):
+        return False  # a decimal comma (`8.417.597,03`); a CSV row's comma parts two cells
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -194,7 +201,14 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # `their SSN (487-94-4983)`, `Seguro Social: 425343742`: its own rule's
     version = _NOT_A_PHONE.search(label_before(text, start))
     if version is not None and not own_phone_word(version.group(0)):
-        return False  # `driver 535.183`: a version; `driver_phone: …` is the driver's phone
+        # `driver 535.183`: a version; `driver_phone: …` is the driver's phone. A version is one
+        # token (`535.183.01`, `22631`): a number with its `+` country code, an area code in
+        # brackets or groups parted by spaces is written as no version is (`Driver: +44 (0)20
+        # 8476 2914`, a person's number under a role that is also a version's word).
+        if not (
+            _VERSION_WORD_ONLY.fullmatch(version.group(0)) and _WRITTEN_AS_NO_VERSION.search(value)
+        ):
+            return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
@@ -623,7 +637,9 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.,:]\d", after)
+                or re.match(r"[.:]\d", after)
+                or re.match(r",\d", after)
+                and not ends_a_cell(text, w.start(), w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
                 and not _dotted_phone(text, w.start(), w.end())
             ):

@@ -11,6 +11,7 @@ from writers.redact.formats.columns import (
     IBAN_HEAD,
     cell_span,
     column_header,
+    ends_a_cell,
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
@@ -188,7 +189,9 @@ def phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
-    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not text.startswith("+"):
+    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not (
+        text.startswith("+") or ends_a_cell(m.string, m.start(), m.end())
+    ):
         return False  # a decimal with a comma (`8.417.597,03`); a `+` opens a phone
     try:
         num = phonenumbers.parse(text, "US")
