@@ -33,16 +33,18 @@ from presidio_analyzer.predefined_recognizers import (
     UsSsnRecognizer,
 )
 
-from writers.redact.formats.columns import column_header, ends_a_cell, in_figures_row
+from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import (
     called_a_phone,
+    ends_a_phones_cell,
     given_in_a_cell,
     phone_layout_ok,
     placeholder_number,
 )
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    addressed_by_phone,
     call_after,
     extension_after,
     field_key,
@@ -171,7 +173,8 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # `SB 737 24-1027 rev 5`: a document and its revision
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
     key = field_key(text, start)  # in a record, the value's own key names it
-    if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
+    named = line_before(text, start) if key is None else key
+    if before.endswith("=") and (phone_named(named) or addressed_by_phone(text, start)):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
@@ -179,7 +182,7 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         r"[.:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
-    if re.match(r",\d", after) and not ends_a_cell(text, start, end):
+    if re.match(r",\d", after) and not ends_a_phones_cell(text, start, end):
         return False  # a decimal comma (`8.417.597,03`); a CSV row's comma parts two cells
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
@@ -639,7 +642,7 @@ class _Filtered(EntityRecognizer):
                 not _alone(text, w.start(), w.end())
                 or re.match(r"[.:]\d", after)
                 or re.match(r",\d", after)
-                and not ends_a_cell(text, w.start(), w.end())
+                and not ends_a_phones_cell(text, w.start(), w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
                 and not _dotted_phone(text, w.start(), w.end())
             ):

@@ -23,6 +23,7 @@ from writers.redact.phone_words import (
     given_alone,
     grouped_as_its_plan,
     in_a_signature,
+    own_phone_word,
     phone_label,
     phone_named_on_line,
     printed_as_its_plan,
@@ -174,6 +175,33 @@ def given_in_a_cell(text: str, start: int, end: int) -> bool:
     return given_alone(cell, start - span[0], end - span[0])
 
 
+def ends_a_phones_cell(text: str, start: int, end: int) -> bool:
+    """True when the comma after the number ends its CSV cell (`columns.ends_a_cell`: no decimal
+    mark) and the cell is a phone's: its column's header names a phone (`Tel`, `Main Phone`,
+    `мобільний`), the number opens with its country code (`+`, `00`), or a person's name stands
+    with it in the cell (`given_in_a_cell`). Another column's number is judged as before: a
+    comma and digits after it may be a decimal's or a longer record's."""
+    if not ends_a_cell(text, start, end):
+        return False
+    if text[start:end].lstrip().startswith(("+", "00")):
+        return True
+    header = column_header(text, start)
+    if header is not None and names_a_phone_column(header):
+        return True
+    return given_in_a_cell(text, start, end)
+
+
+def names_a_phone_column(header: str) -> bool:
+    """True when a column's header names the phone number itself: its last word is a phone's
+    own word (`Tel`, `Main Phone`, `мобільний`), or a number's word after one (`phone number`,
+    `tel_no`). A header names what its last word names (`phone_hash`, `sms_count`, `cell_id`:
+    a hash, a count, an id about a phone)."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", header).replace("_", " ").split()
+    if not words or own_phone_word(words[-1]):
+        return bool(words)
+    return PHONE_CONTEXT.fullmatch(words[-1]) is not None and own_phone_word(header)
+
+
 # A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
 _PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
@@ -190,7 +218,7 @@ def phone_check(m: re.Match[str]) -> bool:
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
     if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not (
-        text.startswith("+") or ends_a_cell(m.string, m.start(), m.end())
+        text.startswith("+") or ends_a_phones_cell(m.string, m.start(), m.end())
     ):
         return False  # a decimal with a comma (`8.417.597,03`); a `+` opens a phone
     try:
