@@ -69,6 +69,7 @@ from writers.redact.public_forms import (
     temporary_hetu,
     test_named_on_line,
 )
+from writers.redact.roles import labelled_by_a_role
 from writers.redact.structure import line_before
 
 PHONE_REGIONS = (
@@ -233,7 +234,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
     # more slashes part a record's fields (`0412/345/678`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
-    if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
+    if labelled_by_a_role(text, start) and formatted and read_in_some_plan(value.strip()):
+        pass  # `Technician:  0446 010 660`, a `site_lead` column: the person's number (`roles`)
+    elif not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
@@ -319,6 +322,7 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or in_a_signature(text, start, end)
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
+            or labelled_by_a_role(text, start)  # `Monteur:`, a `site_lead` column (`roles`)
         )
         if not called and not on_a_contact_line(text, start):
             return []

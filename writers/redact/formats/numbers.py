@@ -46,6 +46,7 @@ from writers.redact.public_forms import (
 )
 from writers.redact.published_ibans import published_iban
 from writers.redact.record_labels import labelled_as_a_record
+from writers.redact.roles import names_a_role
 from writers.redact.values.checksums import clabe_ok, iban_ok, luhn_ok
 from writers.redact.values.placeholders import patterned
 
@@ -186,8 +187,8 @@ def ends_a_phones_cell(text: str, start: int, end: int) -> bool:
     if text[start:end].lstrip().startswith(("+", "00")):
         return True
     header = column_header(text, start)
-    if header is not None and names_a_phone_column(header):
-        return True
+    if header is not None and (names_a_phone_column(header) or names_a_role(header)):
+        return True  # `Tel`, `mobile`; a person's role (`site_lead`, `technicien`: `roles`)
     return given_in_a_cell(text, start, end)
 
 
