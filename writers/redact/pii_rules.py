@@ -42,6 +42,7 @@ from writers.redact.formats.numbers import (
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.formats.roles import labelled_by_a_role
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     addressed_by_phone,
@@ -69,7 +70,6 @@ from writers.redact.public_forms import (
     temporary_hetu,
     test_named_on_line,
 )
-from writers.redact.roles import labelled_by_a_role
 from writers.redact.structure import line_before
 
 PHONE_REGIONS = (

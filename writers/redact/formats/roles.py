@@ -8,7 +8,7 @@ they number (`record_labels`), which wins where both stand; the role must be the
 words (the label before the value's colon on its line, or the value's column header), not a
 word further back.
 
-May import: `formats.columns`.
+May import: `columns`.
 """
 
 from __future__ import annotations
