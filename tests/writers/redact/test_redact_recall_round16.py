@@ -102,3 +102,18 @@ def test_a_directives_value_in_a_script_without_spaces(redactor: Redactor) -> No
     # directive line.
     assert _kept(redactor, "port 6379\nrequirepass ひまわり")
     assert _kept(redactor, "password 上海外滩2031 是什么意思")
+
+
+def test_a_number_labelled_by_a_persons_role(redactor: Redactor) -> None:
+    # A form or a table gives a person by their role: the number in that person's field,
+    # written as a plan writes a phone, is how to reach them.
+    text = "PO:            0132 409 622\nInstaller:     0412 339 871\n"
+    assert _caught(redactor, text, "0412 339 871")
+    text = "Obra: Lisboa norte\nMestre de obras: 912 447 308\n"
+    assert _caught(redactor, text, "912 447 308")
+    rows = 'ref,capocantiere,date,total\nR-12,0331 448 2210,04/05/2026,"1.204,50"'
+    assert _caught(redactor, rows, "0331 448 2210")
+    # The thing a business numbers wins over a person beside it; a role word further back on
+    # the line labels no number after another label.
+    assert _kept(redactor, "PO:            0132 409 622\nInstaller:     n/a\n")
+    assert _kept(redactor, "Installer ref 7, invoice: 0412 339 871")

@@ -15,7 +15,7 @@ from writers.redact.formats.columns import (
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
-from writers.redact.formats.roles import names_a_role
+from writers.redact.formats.roles import labelled_by_a_role, names_a_role
 from writers.redact.id_columns import in_id_column
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
@@ -92,8 +92,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         if not (by_name and (read_in_some_plan(value, grouped=True) or printed_as_its_plan(value))):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not called_a_phone(text, start, end):
-        return False
+    if thousands and not (called_a_phone(text, start, end) or labelled_by_a_role(text, start)):
+        return False  # a count, unless a phone's word or a person's role names it
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
     header = column_header(text, start)
