@@ -241,8 +241,10 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # its words (red14-words) 69's password (`pass …` after a login's user on its line).
     "redaction68": 0,
     "redaction69": 0,
-    # Issue 24's fifteenth round: 74's five phones, first measured on 4c0e8a4.
-    "redaction74": 5,
+    # Issue 24's fifteenth round: 74's five phones, first measured on 4c0e8a4. The sixteenth
+    # round's red16-misc caught two `msisdn=` phones of USSD records; one `msisdn` column's
+    # phone is left (the word as a phone's own failed held-out set 35 twice).
+    "redaction74": 1,
 }
 
 
@@ -437,9 +439,11 @@ HELD_OUT_PROBES = {
 #   anyone read it, 161/200 and 105/400; red15-look (record_labels): false positives 6; with
 #   red15-nums merged too, 160/200: a US cell in a CSV whose ids are dotted like phones.
 DEV_PROBES = {
-    "dev15": (295, 300, 5, 300, 300),
-    "dev16": (283, 300, 1, 300, 300),
-    "dev17": (160, 200, 6, 200, 400),
+    # Issue 24's sixteenth round, red16-misc: CSV phone cells, role labels, form lines,
+    # SQL role passwords (dev15 297, dev16 296 FP 0, dev17 195).
+    "dev15": (297, 300, 5, 300, 300),
+    "dev16": (296, 300, 0, 300, 300),
+    "dev17": (195, 200, 6, 200, 400),
 }
 
 
