@@ -420,9 +420,17 @@ class Settings(BaseSettings):
         if not isinstance(value, str) or not unquoted(value):
             return None
         value = unquoted(value)
-        # Heroku and many hosts print postgres://, which SQLAlchemy no longer takes.
-        if value.startswith("postgres://"):
-            value = "postgresql://" + value.removeprefix("postgres://")
+        # Heroku and many hosts print postgres://, which SQLAlchemy no longer takes. A URL copied
+        # from a Java app's settings (`jdbc:postgresql://…`, its `?user=&password=`
+        # query libpq reads too), or from another SQLAlchemy app that names its driver
+        # (`postgresql+psycopg2://`, `+asyncpg`, `+pg8000`): the same server; Seshat picks its own
+        # driver (psycopg 3), so the name of another one is dropped.
+        value = value.removeprefix("jdbc:")
+        scheme, sep, rest = value.partition("://")
+        if sep and scheme.partition("+")[0] in ("postgres", "postgresql"):
+            value = "postgresql://" + rest
+        elif sep and scheme.startswith("sqlite+"):
+            value = "sqlite://" + rest
         if value.startswith("sqlite:///") and not value.startswith("sqlite:////"):
             path = value.removeprefix("sqlite:///")
             if path.startswith(("~", "$")):

@@ -216,6 +216,10 @@ DEV_REDACTION_FP_CEILING = {
     # national id's number is now read as a phone, the phone rules' part).
     "redaction71": 8,
     "redaction74": 0,
+    # Issue 24's sixteenth round, written blind, first measured on dc79e24 before any text was
+    # read (the lot held out 76 and 77).
+    "redaction75": 9,
+    "redaction78": 20,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -245,6 +249,8 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # round's red16-misc caught two `msisdn=` phones of USSD records; one `msisdn` column's
     # phone is left (the word as a phone's own failed held-out set 35 twice).
     "redaction74": 1,
+    "redaction75": 2,
+    "redaction78": 4,
 }
 
 
@@ -364,6 +370,10 @@ HELD_OUT_REDACTION = {
     # 71-74, frozen unread; first measured on 4c0e8a4 before the round's rules.
     "redaction72": (170, 170, 8, 600),
     "redaction73": (168, 170, 19, 600),
+    # Issue 24's sixteenth round: written blind, drawn by lot (random.Random(20261213)) from sets
+    # 75-78, frozen unread; first measured on dc79e24 before the round's rules.
+    "redaction76": (167, 170, 8, 600),
+    "redaction77": (169, 170, 21, 600),
     # After issue 24's fourteenth round (rules chosen on dev sets 68 and 69, the blind dev probe
     # dev15 and older dev data; every held-out set counted once, after the merges, nobody read a
     # held-out text): the fresh pair unchanged (67 170/170, 20; 70 164/170, 1); false positives
@@ -438,12 +448,22 @@ HELD_OUT_PROBES = {
 #   their country writes phones; `tests/support/data/dev17/`): first measured on 2a816d3 before
 #   anyone read it, 161/200 and 105/400; red15-look (record_labels): false positives 6; with
 #   red15-nums merged too, 160/200: a US cell in a CSV whose ids are dotted like phones.
+# - dev18 (sixteenth round: 200 phones, half labelled only by a role word, beside record numbers
+#   of the same shape; 400 record numbers under labels of 33 languages, 241 of them valid phones
+#   as written; `tests/support/data/dev18/`): first measured on 06c515d before anyone read it,
+#   168/200 and 121/400.
+# - dev19 (sixteenth round: 200 secrets without a vendor's shape under field names of 21
+#   languages or none, beside look-alikes; 400 look-alikes, many under secret-named fields;
+#   `tests/support/data/dev19/`): first measured on 4345b69 before anyone read it, 140/200 and
+#   49/400.
 DEV_PROBES = {
     # Issue 24's sixteenth round, red16-misc: CSV phone cells, role labels, form lines,
     # SQL role passwords (dev15 297, dev16 296 FP 0, dev17 195).
     "dev15": (297, 300, 5, 300, 300),
     "dev16": (296, 300, 0, 300, 300),
     "dev17": (195, 200, 6, 200, 400),
+    "dev18": (168, 200, 121, 200, 400),
+    "dev19": (140, 200, 49, 200, 400),
 }
 
 

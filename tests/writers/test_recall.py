@@ -1055,18 +1055,60 @@ def test_a_contexts_fact_lines_are_its_facts_rendered_and_go_with_an_edit(
                 "query_vec": None, "embedder": default_embedder(), "now": clock.now(),
                 "token_budget": 500, "known": None,
             }  # fmt: skip
+            # Both fit: the context shows them as with no question (unranked, by their prior).
             rendered = [
                 (f.id, line, quoted_line_tokens(line))
-                for f in retrieve_facts(db, **ask)
+                for f in retrieve_facts(db, **{**ask, "query_text": ""})
                 for line in [render_fact(f)]
             ]
             return rendered, [(f.id, f.line, f.tokens) for f in fact_lines(db, **ask)]
 
     rendered, kept = both()
     assert kept == rendered and len(kept) == 2
-    assert "team mascot" in kept[0][1]
+    assert "team mascot" in {i: line for i, line, _ in kept}[fid]
     with store.sessions.begin() as db:
         assert edit_item(db, "fact", fid, "The staging VPN uses SSO", "owner", clock.now()).ok
     assert not factindex.holds_text("team mascot")  # no shelf keeps the old line
     rendered, kept = both()
-    assert kept == rendered and "uses SSO" in kept[0][1]
+    assert kept == rendered and "uses SSO" in {i: line for i, line, _ in kept}[fid]
+
+
+def test_facts_that_all_fit_the_budget_are_shown_by_their_prior_and_the_question_is_not_embedded(
+    store: Store, clock: FakeClock
+) -> None:
+    # Nothing to rank when every fact the session may see fits: all are shown, ordered by their
+    # prior as with no question (issue 27), and the question is neither embedded nor matched.
+    # Once they do not all fit, the question ranks them as before.
+    factindex.clear()
+    with store.sessions.begin() as db:
+        named = add_fact(db, TOPICS[1], scope_kind="channel", scope_id="C1", now=clock.now(),
+                         confidence=0.4).id  # fmt: skip
+        surest = add_fact(db, TOPICS[0], scope_kind="channel", scope_id="C1", now=clock.now(),
+                          confidence=0.9).id  # fmt: skip
+        middle = add_fact(db, TOPICS[2], scope_kind="channel", scope_id="C1", now=clock.now(),
+                          confidence=0.6).id  # fmt: skip
+    reader = CountingEmbedder()
+    question = "what is the checkout latency dashboard called in Grafana?"
+
+    def lines(budget: int) -> list[int]:
+        with store.sessions() as db:
+            return [
+                f.id
+                for f in fact_lines(
+                    db, user_id="U1", channel="C1", is_dm=False, query_text=question,
+                    query_vec=None, embedder=reader, now=clock.now(), token_budget=budget,
+                    known=None,
+                )
+            ]  # fmt: skip
+
+    assert lines(500) == [surest, middle, named]
+    assert question not in reader.texts  # the facts are (add_fact keeps no vector), not it
+    with store.sessions() as db:
+        by_prior = retrieve_facts(
+            db, user_id="U1", channel="C1", is_dm=False, query_text="", embedder=reader,
+            now=clock.now(), token_budget=500,
+        )  # fmt: skip
+    assert _ids(by_prior) == [surest, middle, named]  # the order of no question
+    costs = {f.id: quoted_line_tokens(render_fact(f)) for f in by_prior}
+    assert lines(sum(costs.values()) - 1)[0] == named  # they no longer all fit: ranked
+    assert reader.texts.count(question) == 1

@@ -415,9 +415,12 @@ def _scored(
     query_vec: Matrix | None,
     embedder: Embedder | None,
     now: datetime,
+    fits: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """The shelf positions of the facts this session may see, with their fused score,
-    relevance and prior (`rank_facts`); None when it may see none."""
+    relevance and prior (`rank_facts`); None when it may see none. With `fits` (a token
+    budget), when every fact it may see fits it, there is nothing to rank: the prior alone
+    orders them, as with no question, and the question is neither embedded nor matched."""
     if not len(sh):
         return None
     mask = factindex.visible(
@@ -434,6 +437,11 @@ def _scored(
     # Every fact visible (a person's own shelf, the usual case): the shelf's arrays are read as
     # they are rather than copied through `idx` (the same values, nothing written to them).
     whole = idx.size == len(sh)
+    if (
+        fits is not None
+        and int(np.add.reduce(sh.line_tokens if whole else sh.line_tokens[idx])) <= fits
+    ):
+        query_text = ""
     relevance = np.zeros(idx.size, dtype=np.float64)
     lists: list[np.ndarray] = []
     if query_text.strip():
@@ -673,7 +681,7 @@ def fact_lines(db: Session, **ask: Unpack[FactQuestion]) -> list[FactLine]:
     """`retrieve_facts`' choice as context lines (a session's context): a small shelf's lines
     and costs as its build rendered them, so nothing is rendered or counted again and no row
     object is made; a large shelf's chosen facts are read and rendered."""
-    sh, chosen, costs = _chosen(db, limit=None, **ask)
+    sh, chosen, costs = _chosen(db, limit=None, unranked_if_all_fit=True, **ask)
     # A shelf that keeps its lines: each chosen fact's line and status by its position, its cost
     # as `_chosen` read it for the budget (the same element of `line_tokens`: `Shelf.shown`,
     # without a numpy scalar per fact).
@@ -706,9 +714,12 @@ def _chosen(
     limit: int | None,
     token_budget: int | None,
     known: factindex.Known | None,
+    unranked_if_all_fit: bool = False,
 ) -> tuple[factindex.Shelf, list[int], dict[int, int]]:
     """The session's shelf, the ids of its best facts that fit the budget (best first), and
-    what each chosen fact's line costs (its `line_tokens`), by id."""
+    what each chosen fact's line costs (its `line_tokens`), by id. With `unranked_if_all_fit`
+    (a context: every fact it may see is shown when they all fit), such facts are not ranked
+    by the question but ordered by their prior, as with no question (`_scored`'s `fits`)."""
     sh = _shelf(db, user_id=user_id, channel=channel, is_dm=is_dm, embedder=embedder, known=known)
     got = _scored(
         db,
@@ -720,6 +731,7 @@ def _chosen(
         query_vec=query_vec,
         embedder=embedder,
         now=now,
+        fits=token_budget if unranked_if_all_fit and limit is None else None,
     )
     chosen: list[int] = []
     costs: dict[int, int] = {}

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import math
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from typing import Any
 
 import numpy as np
 from sqlalchemy import ColumnElement, Select, String, and_, bindparam, case, cast, or_, select
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from store.db import Prepared
@@ -390,10 +391,18 @@ def _kept_bytes() -> int:
     return _KEPT.fixed + sum(sh.derived_nbytes for sh in _SHELVES.values() if sh.derived)
 
 
+# Each engine's part of a shelf's key, made once per engine: rendering its URL (quoting each
+# part) at every selection and read-ahead cost more than the rest of finding a kept shelf.
+_ENGINE_KEYS: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
+
+
 def _key(db: Session | Connection, scopes: tuple[Scope, ...]) -> tuple[str, tuple[Scope, ...]]:
     bind = db.get_bind() if isinstance(db, Session) else db
     engine = bind.engine if isinstance(bind, Connection) else bind
-    return (f"{engine.url}#{id(engine)}", scopes)
+    name = _ENGINE_KEYS.get(engine)
+    if name is None:
+        name = _ENGINE_KEYS[engine] = f"{engine.url}#{id(engine)}"
+    return (name, scopes)
 
 
 def _current(got: Shelf, now_versions: tuple[int, ...], known: bool) -> bool:
