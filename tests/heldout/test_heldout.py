@@ -458,11 +458,11 @@ HELD_OUT_PROBES = {
 #   49/400.
 DEV_PROBES = {
     # Issue 24's sixteenth round, red16-misc: CSV phone cells, role labels, form lines,
-    # SQL role passwords (dev15 297, dev16 296 FP 0, dev17 195).
+    # SQL role passwords (dev15 297, dev16 295 FP 0, dev17 194, dev18 176).
     "dev15": (297, 300, 5, 300, 300),
-    "dev16": (296, 300, 0, 300, 300),
-    "dev17": (195, 200, 6, 200, 400),
-    "dev18": (168, 200, 121, 200, 400),
+    "dev16": (295, 300, 0, 300, 300),
+    "dev17": (194, 200, 6, 200, 400),
+    "dev18": (176, 200, 121, 200, 400),
     "dev19": (140, 200, 49, 200, 400),
 }
 

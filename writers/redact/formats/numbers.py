@@ -179,13 +179,13 @@ def given_in_a_cell(text: str, start: int, end: int) -> bool:
 def ends_a_phones_cell(text: str, start: int, end: int) -> bool:
     """True when the comma after the number ends its CSV cell (`columns.ends_a_cell`: no decimal
     mark) and the cell is a phone's: its column's header names a phone (`Tel`, `Main Phone`,
-    `мобільний`), the number opens with its country code (`+`, `00`), or a person's name stands
+    `мобільний`), the number opens with its `+` country code, or a person's name stands
     with it in the cell (`given_in_a_cell`). Another column's number is judged as before: a
     comma and digits after it may be a decimal's or a longer record's."""
     if not ends_a_cell(text, start, end):
         return False
-    if text[start:end].lstrip().startswith(("+", "00")):
-        return True
+    if text[start:end].lstrip().startswith("+"):
+        return True  # `00` is no such sign: a record's number may open with zeros
     header = column_header(text, start)
     if header is not None and (names_a_phone_column(header) or names_a_role(header)):
         return True  # `Tel`, `mobile`; a person's role (`site_lead`, `technicien`: `roles`)
