@@ -62,6 +62,9 @@ PHONE_CONTEXT = re.compile(
     # "cel", the Spanish and Portuguese short for a mobile (`celular`), only right before the
     # number it labels: elsewhere it is Polish and Romanian words and UCUM's Celsius (`"Cel"`).
     r"|cel(?=\.?[ \t]*:?[ \t]*(?:[+(\d]|$))"
+    # "mob.", a mobile's abbreviation in Norwegian, Danish, Czech, Polish, Hungarian, Croatian
+    # (`mob. 422 08 323`), with its dot and right before the number: a crowd has no number.
+    r"|mob(?=\.[ \t]*:?[ \t]*(?:[+(\d]|$))"
     # "ph", English short for a phone, as a record's key right before its value (`ph: "996
     # 0620"`); elsewhere it is the pH of a solution.
     r"|ph(?=\.?(?:$|[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*(?:[+(\d]|$)))"
@@ -142,6 +145,8 @@ def field_key(text: str, start: int) -> str | None:
 _ADDRESS_KEY = re.compile(
     r"(?i)to|from|recipient|recipients|sender|dest|destination|dst|src|source|originator"
     r"|caller|callee|called|calling|a number|b number"
+    # MSISDN: how a mobile network names the subscriber's number in its own records.
+    r"|msisdn"
 )
 _MESSAGE_RECORD = re.compile(
     r"(?i)(?<![^\W\d_])(?:sms|mms|ussd|dlr|whatsapp|call|calls|voice|msisdn|phone|mobile)"
@@ -150,10 +155,10 @@ _MESSAGE_RECORD = re.compile(
 
 
 def addressed_by_phone(text: str, start: int) -> bool:
-    """True when the value at `start` is a record's `to`, `from`, `recipient`… field and the
-    record is a text message's or a call's (`{"svc": "sms-dlr-consumer", "to": "0181…"}`): an
-    SMS or a call is addressed by phone numbers, as an e-mail is by addresses. The record is
-    the braces around the value, or its line."""
+    """True when the value at `start` is a record's `to`, `from`, `recipient`, `msisdn`… field
+    and the record is a text message's or a call's (`{"svc": "sms-dlr-consumer", "to":
+    "0181…"}`): an SMS or a call is addressed by phone numbers, as an e-mail is by addresses.
+    The record is the braces around the value, or its line."""
     line_start = text.rfind("\n", 0, start) + 1
     m = _FIELD_KEY.search(text, line_start, start)
     if m is None or not _ADDRESS_KEY.fullmatch(_camel_spaced(m.group(1)).strip()):

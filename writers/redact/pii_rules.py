@@ -37,13 +37,16 @@ from writers.redact.formats.columns import column_header, in_figures_row
 from writers.redact.formats.named_ids import named_as_id
 from writers.redact.formats.numbers import (
     called_a_phone,
+    ends_a_phones_cell,
     given_in_a_cell,
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.formats.roles import labelled_by_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
+    addressed_by_phone,
     call_after,
     extension_after,
     field_key,
@@ -125,6 +128,11 @@ _NOT_A_PHONE = re.compile(
 )
 
 
+# The `_NOT_A_PHONE` match when its word is a version's (not an ISBN's, an ISSN's or a DOI's).
+_VERSION_WORD_ONLY = re.compile(rf"{_VERSION_WORDS}(?![A-Za-z])\W{{0,3}}(?:\w+\W{{1,3}}){{0,2}}")
+_WRITTEN_AS_NO_VERSION = re.compile(r"^[ \t]*[+(]|\d[ \t]+\d")
+
+
 def label_before(text: str, start: int, width: int = 40) -> str:
     """The last `width` characters of the line before `start`, with each run of spaces or tabs
     read as one: in an aligned listing (`Driver Version          : 535.183.01`) the key names
@@ -168,14 +176,17 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # `SB 737 24-1027 rev 5`: a document and its revision
     before, after = text[max(0, start - 40) : start], text[end : end + 2]
     key = field_key(text, start)  # in a record, the value's own key names it
-    if before.endswith("=") and phone_named(line_before(text, start) if key is None else key):
+    named = line_before(text, start) if key is None else key
+    if before.endswith("=") and (phone_named(named) or addressed_by_phone(text, start)):
         before = before[:-1] + " "  # `sms sent to=06-…`, `ONCALL_PHONE=06-…`: a phone's field
     if _HEBREW_PREFIX.search(before):
         before = before[:-1] + " "  # `ל-050…`: Hebrew's "to", a word of its own
     if (before and (joins(before[-1]) or before[-1] in "._/#=")) or re.match(
-        r"[.,:]\d|[A-Za-z0-9_]", after
+        r"[.:]\d|[A-Za-z0-9_]", after
     ):
         return False  # inside a longer token, a decimal or a Slack timestamp
+    if re.match(r",\d", after) and not ends_a_phones_cell(text, start, end):
+        return False  # a decimal comma (`8.417.597,03`); a CSV row's comma parts two cells
     if _POSITION_IN.search(before):
         return False  # a position in a sequence, a file or a chromosome
     if re.match(r"/[^\W\d_]", after):
@@ -196,7 +207,14 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         return False  # `their SSN (487-94-4983)`, `Seguro Social: 425343742`: its own rule's
     version = _NOT_A_PHONE.search(label_before(text, start))
     if version is not None and not own_phone_word(version.group(0)):
-        return False  # `driver 535.183`: a version; `driver_phone: …` is the driver's phone
+        # `driver 535.183`: a version; `driver_phone: …` is the driver's phone. A version is one
+        # token (`535.183.01`, `22631`): a number with its `+` country code, an area code in
+        # brackets or groups parted by spaces is written as no version is (`Driver: +44 (0)20
+        # 8476 2914`, a person's number under a role that is also a version's word).
+        if not (
+            _VERSION_WORD_ONLY.fullmatch(version.group(0)) and _WRITTEN_AS_NO_VERSION.search(value)
+        ):
+            return False
     if not phone_layout_ok(text, start, end) or placeholder_number(value):
         return False
     if hetu_checked(value) or hetu_checked(text[start : end + 1]):
@@ -218,7 +236,9 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
     # One slash after a trunk-0 area code is how German numbers were long written (`0171/4455667`);
     # more slashes part a record's fields (`0412/345/678`).
     formatted = bool(re.search(r"[ ().-]|^0\d{1,4}/\d[\d ]*$", value.strip()))
-    if not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
+    if labelled_by_a_role(text, start) and formatted and read_in_some_plan(value.strip()):
+        pass  # `Technician:  0446 010 660`, a `site_lead` column: the person's number (`roles`)
+    elif not (called_a_phone(text, start, end) or on_a_contact_line(text, start)):
         # A bare run of digits is an id or an amount unless called a number; digits grouped
         # otherwise than a phone's plan groups them are a code's or a record's (`phone_words`).
         if not formatted or not grouped_as_its_plan(value, PHONE_REGIONS):
@@ -304,6 +324,7 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             or in_a_signature(text, start, end)
             or header is not None
             and own_phone_word(header)  # a table's `driver_phone` column
+            or labelled_by_a_role(text, start)  # `Monteur:`, a `site_lead` column (`roles`)
         )
         if not called and not on_a_contact_line(text, start):
             return []
@@ -631,7 +652,9 @@ class _Filtered(EntityRecognizer):
             after = text[w.end() : w.end() + 2]
             if (
                 not _alone(text, w.start(), w.end())
-                or re.match(r"[.,:]\d", after)
+                or re.match(r"[.:]\d", after)
+                or re.match(r",\d", after)
+                and not ends_a_phones_cell(text, w.start(), w.end())
                 or re.fullmatch(r"\d+[.,]\d+", w.group(0))
                 and not _dotted_phone(text, w.start(), w.end())
             ):

@@ -17,6 +17,7 @@ import re
 
 from writers.redact.formats.columns import column_header, lines_above
 from writers.redact.formats.named_ids import PERSONS_NUMBER
+from writers.redact.formats.roles import names_a_role
 from writers.redact.phone_words import own_phone_word
 
 # Things a business numbers, as a label names them, in the languages of a mixed team's channel
@@ -331,6 +332,8 @@ def _names_a_record(
         return False
     if len(label.split()) > 5 or own_phone_word(label) or _PERSON.search(label):
         return False
+    if names_a_role(label):
+        return False  # `Encarregado de obra`, `Platschef`: a person in charge (`formats.roles`)
     return _RECORD.search(re.sub(r"[_]+", " ", label)) is not None
 
 

@@ -126,7 +126,7 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
     # that hold one); a user-and-password pair starts from its joiner, a value named by the noun
     # after it on the noun's line.
     by_noun = [r for r in RULES_WITH_STARTS if r.starts in (noun_starts, noun_line_starts)]
-    assert len(by_noun) == 14
+    assert len(by_noun) == 15  # the sixteenth round's directive value in any script
     assert {r.starts.__name__ for r in RULES_WITH_STARTS if r not in by_noun} == {  # type: ignore[union-attr]
         "_pair_starts",
         "_colon_starts",
@@ -153,6 +153,10 @@ RARE_FORMS = [
     "> 密码多少？\nviolin horse compass thunder",
     "what's the wifi password?\nMarta: kiwi lemon anchor rocket",
     "la contraseña del router?\nperro nube mango tiza",
+    # A directive's value in a script written without spaces (`context.prose.DIRECTIVE_VALUE`).
+    "port 6379\nrequirepass ひまわり2031!",
+    "bind 127.0.0.1\nrequirepass 上海外滩2031\nport 6380",
+    "login: deploy\npassword 東京タワー1152",
 ]
 
 

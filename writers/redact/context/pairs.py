@@ -76,7 +76,7 @@ _CLIENT_FLAGS = {
 }
 CLI = re.compile(
     r"(?i)(?<![\w-])(?P<flag>--(?:password|passwd|pass|token|secret|api-key|apikey|auth-token"
-    r"|access-token|client-secret|db-password|admin-password|requirepass)|-p|-a|(?-i:-w))"
+    r"|access-token|client-secret|db-password|admin-password|requirepass|masterauth)|-p|-a|(?-i:-w))"
     r"(?:=|[ \t]+)?(?P<q>[\"'])?(?P<s>[^\s\"']{4,200})"
 )
 
@@ -149,6 +149,13 @@ PAIR_SAID = re.compile(
 # Windows' `net user NAME PASSWORD /add`: the syntax names the argument a password.
 SQL_IDENTIFIED = re.compile(
     r"(?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+(?P<q>[\"'])?(?P<s>[^\s\"';]{4,200})"
+)
+# PostgreSQL sets a role's password as a string literal in the statement that makes or changes
+# the role (`CREATE ROLE etl LOGIN PASSWORD '…'`, `ALTER USER app WITH ENCRYPTED PASSWORD '…'`),
+# as MySQL's `IDENTIFIED BY '…'` does: the literal is the password, whatever its shape.
+SQL_ROLE_PASSWORD = re.compile(
+    r"(?i)\b(?:create|alter)[ \t]+(?:role|user)[ \t]+[^\s;]+(?:[ \t]+\w+){0,6}?"
+    r"[ \t]+(?:encrypted[ \t]+)?password[ \t]+(?P<q>')(?P<s>[^'\n]{4,200})'"
 )
 NET_USER = re.compile(
     r"(?i)(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<q>\")?"

@@ -437,6 +437,26 @@ def _directive_line(m: re.Match[str]) -> bool:
     return any(_DIRECTIVE.fullmatch(line) for line in (above, below))
 
 
+# A config's directive line whose value is written in a script without spaces (`requirepass
+# さくら1955!`, a `.netrc`'s `password 北京欢迎你1930`): `VALUE` stops at that script's
+# characters, which in prose are the sentence around a value ("パスワードはabc123です"); on a
+# directive's line nothing but the value follows the noun.
+DIRECTIVE_VALUE = re.compile(
+    rf"(?im)^[ \t]*(?:{NOUNS})(?![A-Za-z])[ \t]+"
+    r"(?P<s>[^\s\"'`]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][^\s\"'`]*)[ \t]*$"
+)
+
+
+def directive_value_check(m: re.Match[str]) -> bool:
+    """The value of a directive line among directive lines (`_directive_line`) or under a
+    login's user (`.netrc`'s `login jenkins`), letters with a digit or a symbol (a password as
+    people make them in their script), no placeholder."""
+    value = m.group("s")
+    if not (_directive_line(m) or _login_given(m.string, m.start())):
+        return False
+    return _mixed(value) and not is_placeholder(value)
+
+
 _BRACKETS = {"]": "[", "}": "{", ")": "("}
 # The words for a user, in the languages the nouns are read in.
 _USER_WORDS = (

@@ -11,6 +11,7 @@ from a token, or `sequenceKey = "18"` from `api_key = "Zf3D0…"`.
 - `numbers`: phone, card, IBAN and CPF numbers; `named_ids`: a number named as an id of a thing;
   `columns`: a value's column header and rows of figures.
 - `paired_fields`: a secret given with its user (`curl -u`) or beside a name field.
+- `roles`: a number labelled by a person's role (`Driver:`, a `site_lead` column), their phone.
 - `table`: the rules (`RULES`), how they run (`find`) and their presidio `RuleRecognizer`.
 
 May import: writers.redact.values, writers.redact.names, writers.redact.public_forms,

@@ -49,6 +49,17 @@ def cell_span(text: str, start: int) -> tuple[int, int] | None:
     return None
 
 
+def ends_a_cell(text: str, start: int, end: int) -> bool:
+    """True when `text[start:end]` ends a CSV cell (`,` or `;`) of a row cut into as many cells
+    as its header: there the separator after the value parts two fields, and is no decimal mark
+    (`Tel,Created Date` over `073 941 0505,12/05/2024`). A decimal comma in such a row stands
+    inside quotes (`"30,242.27"`, RFC 4180), or the row would not match its header."""
+    if text[end : end + 1] not in (",", ";"):
+        return False
+    span = cell_span(text, start)
+    return span is not None and span[0] <= start and text[end : span[1]].strip() == ""
+
+
 def _header_line(text: str, line_start: int, line: str, sep: str, least: int) -> str | None:
     """The top line of the block of lines cut by `sep` into as many cells as `line` (at least
     `least` cuts), which starts at `line_start`; None when there is no line above it so cut."""
@@ -105,6 +116,8 @@ def _header_words(cell: str) -> str | None:
 
 
 _COLUMN_BREAK = re.compile(r"\S(?: {2,})\S")
+# A form's label and its padding before the value (`Technician:          `): one label, no cell.
+_FORM_LABEL = re.compile(r"[ \t]*[^\s:][^:\n]*:[ \t]+")
 
 
 def _aligned_header(text: str, line_start: int, start: int) -> str | None:
@@ -116,6 +129,8 @@ def _aligned_header(text: str, line_start: int, start: int) -> str | None:
     line_end = text.find("\n", start)
     if not _COLUMN_BREAK.search(text[line_start : len(text) if line_end < 0 else line_end]):
         return None
+    if _FORM_LABEL.fullmatch(text, line_start, start):
+        return None  # `هاتف:      00971 …`: a form's line, its own label names its value
     header = None
     for prev, above in lines_above(text, line_start):
         if not above.strip() or not _COLUMN_BREAK.search(above):

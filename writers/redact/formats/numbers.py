@@ -11,9 +11,11 @@ from writers.redact.formats.columns import (
     IBAN_HEAD,
     cell_span,
     column_header,
+    ends_a_cell,
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
+from writers.redact.formats.roles import labelled_by_a_role, names_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
@@ -90,8 +92,8 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         if not (by_name and (read_in_some_plan(value, grouped=True) or printed_as_its_plan(value))):
             return False
     thousands = _THOUSANDS.fullmatch(value) or _ZERO_THOUSANDS.fullmatch(value)
-    if thousands and not called_a_phone(text, start, end):
-        return False
+    if thousands and not (called_a_phone(text, start, end) or labelled_by_a_role(text, start)):
+        return False  # a count, unless a phone's word or a person's role names it
     if "|" in text and in_figures_row(text, start, end):
         return False  # a figure in a table of figures (`| 652 | 558 923 393 912 |`)
     header = column_header(text, start)
@@ -184,6 +186,33 @@ def given_in_a_cell(text: str, start: int, end: int) -> bool:
     return given_alone(cell, start - span[0], end - span[0])
 
 
+def ends_a_phones_cell(text: str, start: int, end: int) -> bool:
+    """True when the comma after the number ends its CSV cell (`columns.ends_a_cell`: no decimal
+    mark) and the cell is a phone's: its column's header names a phone (`Tel`, `Main Phone`,
+    `мобільний`), the number opens with its `+` country code, or a person's name stands
+    with it in the cell (`given_in_a_cell`). Another column's number is judged as before: a
+    comma and digits after it may be a decimal's or a longer record's."""
+    if not ends_a_cell(text, start, end):
+        return False
+    if text[start:end].lstrip().startswith("+"):
+        return True  # `00` is no such sign: a record's number may open with zeros
+    header = column_header(text, start)
+    if header is not None and (names_a_phone_column(header) or names_a_role(header)):
+        return True  # `Tel`, `mobile`; a person's role (`site_lead`, `technicien`: `roles`)
+    return given_in_a_cell(text, start, end)
+
+
+def names_a_phone_column(header: str) -> bool:
+    """True when a column's header names the phone number itself: its last word is a phone's
+    own word (`Tel`, `Main Phone`, `мобільний`), or a number's word after one (`phone number`,
+    `tel_no`). A header names what its last word names (`phone_hash`, `sms_count`, `cell_id`:
+    a hash, a count, an id about a phone)."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", header).replace("_", " ").split()
+    if not words or own_phone_word(words[-1]):
+        return bool(words)
+    return PHONE_CONTEXT.fullmatch(words[-1]) is not None and own_phone_word(header)
+
+
 # A `+` country code right before a number's first group (`+33 ` before `6 94 …`).
 _PHONE_HEAD_BEFORE = re.compile(r"\+\d{1,3}[ .-]?$")
 
@@ -199,7 +228,9 @@ def phone_check(m: re.Match[str]) -> bool:
     text = m.group(0)
     if not phone_layout_ok(m.string, m.start(), m.end()) or placeholder_number(text):
         return False
-    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not text.startswith("+"):
+    if re.match(r",\d", m.string[m.end() : m.end() + 2]) and not (
+        text.startswith("+") or ends_a_phones_cell(m.string, m.start(), m.end())
+    ):
         return False  # a decimal with a comma (`8.417.597,03`); a `+` opens a phone
     try:
         num = phonenumbers.parse(text, "US")

@@ -127,7 +127,10 @@ SECRET_NOUNS = (
     r"|clave(?![ \t]+p[úu]blica|[ \t]+(?:bancaria|interbancaria|catastral)"
     r"|[ \t]+del?[ \t]+(?:rastreo|referencia|seguimiento|elector|producto|registro|operaci[óo]n))"
     r"|parola|has[łl]o|l[öo]senord|salasana|adgangskode|passord|heslo|jelsz[óo]|пароль|şifre"
-    r"|mật khẩu|kata sandi|kata laluan|rahasia|requirepass"
+    r"|mật khẩu|kata sandi|kata laluan|rahasia"
+    # The directives of Redis's config (KeyDB's, Valkey's) that hold a password: the server's
+    # own (`requirepass`) and a replica's for its master (`masterauth`).
+    r"|requirepass|masterauth"
     # Vietnamese typed without its diacritics, and chat's `mk` for it before Vietnamese words
     # ("mk tài khoản …", "mk wifi là …"): `mk` alone is a command's or a make file's.
     r"|mat khau|mk(?=[ \t]+(?:là|tài|tk|của|wifi|mới|cũ|email|admin)(?![^\W\d_]))"
