@@ -239,6 +239,15 @@ _USER_COLON_PASSWORD = re.compile(
 )
 
 
+# Oracle's connect string (`sqlplus kat_app/…@//db:1521/PDB`, `expdp system/…@orcl`, SQL*Plus's
+# `connect`): the login, a slash, the password, an `@` and the database — the slash joins a user
+# and a password there as a URL's colon does, whatever the password looks like.
+_ORACLE_CONNECT = re.compile(
+    r"(?i)(?<![\w./-])(?:sqlplus|sqlcl|rman|expdp|impdp|exp|imp|sqlldr|dgmgrl|conn(?:ect)?)"
+    r"(?:[ \t]+-\w+)*[ \t]+[\"']?[A-Za-z][\w$#.]{0,40}/[\"']?(?P<s>[^\s/@\"']{4,100})[\"']?"
+    r"@(?://)?[A-Za-z0-9][\w.-]*"
+)
+
 # Where those two can start, found from their joiner (a spaced slash or dash, a colon after a
 # name) rather than by trying the pattern at every word: the name's first character, or any
 # place inside a token where a name could begin (after a bracket, a quote).
@@ -284,6 +293,11 @@ def _user_colon_ok(m: re.Match[str]) -> bool:
         or _LOGIN_WORDS.search(line[-100:]) is not None
         or _SHIPPED_ACCOUNT.fullmatch(m.group("u")) is not None
     )
+
+
+def _oracle_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return not is_placeholder(value) and plausible_value(value, strict=False)
 
 
 def _login_pair_ok(m: re.Match[str]) -> bool:
@@ -395,6 +409,7 @@ SYNTAX_RULES: tuple[Rule, ...] = (
         needs=re.compile(":"),
         starts=_colon_starts,
     ),
+    Rule("secret_prose", _ORACLE_CONNECT, 0.55, _oracle_ok, needs=re.compile("@")),
     Rule("secret_prose", _PIPED_TO_SUDO, 0.55, _argument_ok, needs=re.compile("sudo")),
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),

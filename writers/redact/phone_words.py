@@ -43,6 +43,10 @@ PHONE_CONTEXT = re.compile(
     r"|llamada|ligue|ligar|ligação|liga|ligo|ligou|liguei|chiama|chiamami|chiamare|chiamata|zadzwoń|zadzwonić|dzwoń"
     r"|звони|звоните|позвони|позвоните|перезвони|перезвоните|телефон|телефону"
     r"|zavolej|zavolejte|volejte|zavolaj|zavolajte|volajte"
+    # Bulgarian (`звънете на 0880 …`, `обадете се`), Serbian and Croatian (`nazovi`,
+    # `pozovite`), Ukrainian (`телефонуйте`), Hungarian (`hívjatok: 06 70 …`, `hívjon`): "call".
+    r"|звънете|звъннете|звъни|звънни|nazovi|nazovite|pozovi|pozovite|телефонуйте"
+    r"|зателефонуйте|дзвоніть|подзвоніть|hívj|hívjon|hívjatok|hívjanak|hívjál|hívd"
     # Called from a number: the caller's phone (`customer called from 621 …`).
     r"|called(?=[ \t]+(?:from|back|me|us)\b)"
     # The phone's name in more of the languages of the countries we hear from: Icelandic,

@@ -98,8 +98,9 @@ def card_length_ok(digits: str) -> bool:
     (16–19); Maestro, Verve, Elo, RuPay and others under `50`, `56`–`59` (12–19); Discover,
     UnionPay, Maestro and others under `6` (12–19); the national schemes ISO leaves `8` and `9`
     to: RuPay and UnionPay `81`, `82` and Uzcard `8600` (16), Troy `9792`, Humo `9860`, Belkart
-    `9112`, Korea's BC Card `94` (16) and Vietnam's Napas `9704` (16, 19). Other `8`s and `9`s
-    are not cards: a SIM's ICCID opens `89`, a book's ISBN `978`, a US parcel's tracking `9`."""
+    `9112`, Serbia's DinaCard `9891`, Korea's BC Card `94` (16) and Vietnam's Napas `9704` (16,
+    19). Other `8`s and `9`s are not cards: a SIM's ICCID opens `89`, a book's ISBN `978`, a US
+    parcel's tracking `9`."""
     n = len(digits)
     if n < 12 or n > 19 or not digits.isdigit():
         return False
@@ -120,7 +121,7 @@ def card_length_ok(digits: str) -> bool:
     if first == "8":
         return n == 16 and (two in (81, 82) or four == 8600)
     if first == "9":
-        return (n == 16 and (four in (9792, 9860, 9112, 9704) or two == 94)) or (
+        return (n == 16 and (four in (9792, 9860, 9112, 9704, 9891) or two == 94)) or (
             n == 19 and four == 9704
         )
     return first == "6"

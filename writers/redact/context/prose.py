@@ -74,6 +74,10 @@ _COPULA = (
 # A particle or copula glued to the noun in a script written without spaces ("パスワードは…",
 # "密码是…", "รหัสผ่านคือ…").
 _PARTICLE = r"は|는|은|是|为|為|คือ"
+# Thai's modifier, glued after the noun (Thai writes no space between words): what the password is
+# for, never one of its properties (its expiry, length, digits, characters, a day, a month, a
+# count of times), which hold a date or a number, not the password.
+_THAI_MODIFIER = r"(?:(?!หมดอายุ|ความยาว|ยาว|หลัก|ตัวอักษร|วัน|เดือน|ครั้ง)[\u0e00-\u0e7f]){1,40}?"
 # An arrow or a dash between spaces: "password -> …", "pw ➡️ …".
 ARROW = r"->|=>|→|⇒|➡️?|-|–|—"
 # Copulas chain: "is now", "has been reset to", "ist jetzt".
@@ -122,6 +126,9 @@ PROSE = re.compile(
     rf"(?i)(?:(?<![A-Za-z0-9])(?:{NOUNS})(?![A-Za-z])|(?:{_NOUNS_CJK}))"
     rf"(?:{QUALIFIER}?(?P<join>\s*(?:[:=：](?!:))(?:\s*(?:{COPULAS})\s)?"
     rf"|\s+(?:{_SAID})(?=[\s:=\"'`“„«「])(?:\s*[:=])?|\s*(?:{_PARTICLE})"
+    # Thai writes no space between words and puts the modifier after the noun, so the modifier
+    # is glued between the noun and its copula too ("รหัสผ่านแท็บเล็ตที่แคชเชียร์คือ …").
+    rf"|(?<=[\u0e00-\u0e7f]){_THAI_MODIFIER}คือ(?=[ \t])"
     # Most languages put the modifier after the noun, with no preposition ("mật khẩu wifi là",
     # "ο κωδικός του wifi είναι", "nenosiri la wifi ni"): up to three words of letters, then a
     # verb "to be" (not `to` or `on`, which are prepositions too: "pin the SDK to v2") or a dash.
@@ -134,7 +141,8 @@ PROSE = re.compile(
     rf"(?:(?!(?:to|on)[ \t])(?:{_SAID})|–|—)"
     rf"(?=[ \t]+[\"'`“„«「]?[^\s]*[!#$%&*+?^~=@])(?=[ \t]+[^\s]*\d)"
     # An arrow or a dash between spaces: "password -> …", "Password – …".
-    rf"|[ \t]+(?:{ARROW})[ \t]+)"
+    # Slack's or Markdown's bold may close around the label first ("*db password* → …").
+    rf"|(?:\*\*?|__?)?[ \t]+(?:{ARROW})[ \t]+)"
     # A label's colon is followed by a space in prose; `:rotating_light:` opens an emoji code.
     # Markdown's bold may close around the label and open around the value ("**Passwort:** **…**").
     # Slack's bold and italics are one `*` or `_`, and may close before the colon too
@@ -571,7 +579,9 @@ _HEAD_FIRST_PIN_JOIN = re.compile(rf"(?i)(?:[ \t]+[^\s\d:=]{{1,20}}){{1,3}}?{_PI
 _PIN_JOIN = re.compile(
     rf"(?i)(?:{QUALIFIER})?"
     rf"(?:[ \t]*[:=：][ \t]*|[ \t]+[—–][ \t]+|[ \t]+(?:{COPULAS})(?:[ \t]*[:=])?[ \t]*"
-    rf"|[ \t]*(?:{_PARTICLE})[ \t]*)"
+    rf"|[ \t]*(?:{_PARTICLE})[ \t]*"
+    # Thai's modifier glued between the noun and its copula (see PROSE).
+    rf"|{_THAI_MODIFIER}คือ[ \t]*)"
     rf"{OPEN_QUOTE}?[ \t]*"
 )
 _CJK_NOUN = re.compile(_NOUNS_CJK)

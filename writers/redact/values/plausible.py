@@ -144,6 +144,9 @@ SECRET_NOUNS = (
     r"|jelsz[óo]t|salasanasi"
     # Indonesian and Malay glue `-nya` (its, the) to the noun: "kata sandinya", "passwordnya".
     r"|kata sandinya|kata laluannya|passwordnya"
+    # Darija (Moroccan and Algerian chat in Latin letters) glues its article `l` to a borrowed
+    # noun: "lmot de passe dyal wifi …", "l-password".
+    r"|l-?mot de passe|l-?password"
     r"|has[łl](?:a|em)|hesl(?:a|em)|парол(?:я|ем|ю)|passworts|kennworts"
     # The word in the other languages of Europe: Catalan, Galician, Basque, Irish, Welsh,
     # Scottish Gaelic, Icelandic, Estonian, Lithuanian, South Slavic, Romanian, Albanian,
