@@ -264,7 +264,21 @@ _FUNCTION_WORD = re.compile(
 )
 
 
-def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> bool:
+def _number_word_heads(clause: str) -> bool:
+    """True when a label's number word is its head with the thing it numbers beside it: first,
+    its thing after it (`Номер квитанции`, `Số tờ khai`, `شماره سفارش`), or last, its thing
+    before it (`証券番号`, `인보이스 번호`, `मामला संख्या`), and no other number word."""
+    found = [*_NUMBER_WORD.finditer(clause)]
+    if len(found) != 1:
+        return False
+    head = found[0]
+    before, after = clause[: head.start()].strip(" \t*_"), clause[head.end() :].strip(" \t*_")
+    return (before == "") != (after == "")
+
+
+def _numbered_thing(
+    label: str, *, marked: bool = True, line: bool = False, headed: bool = False
+) -> bool:
     """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
     any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
     нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
@@ -287,10 +301,14 @@ def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> b
         return False
     if line and not compound and not _ABBREVIATED.search(clause):
         # On a line of prose or a form, a number word written out (`number`, `номер`, `nambari`)
-        # names a person's phone as often as a record's (a held-out phone was lost so); only its
-        # written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
-        # record's form there. Headers and fields keep every number word.
-        return False
+        # names a person's phone as often as a record's (a held-out phone was lost so): there it
+        # is a record's label only as a form's field (`marked`, outside a block naming people)
+        # whose head is the number word with the thing it numbers beside it, and that thing no
+        # person (`Номер квитанции:`, `Nambari ya kesi:`, `証券番号：`, `मामला संख्या:`).
+        # Its written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
+        # record's form anywhere. Headers and fields keep every number word.
+        if not (marked and headed and _number_word_heads(clause)) or names_a_role(clause):
+            return False
     if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
         return False
     if _CLAUSE.search(clause) or _REACHED_BY.search(clause):
@@ -317,7 +335,12 @@ def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> b
 
 
 def _names_a_record(
-    label: str | None, *, nouns: bool = True, marked: bool = True, line: bool = False
+    label: str | None,
+    *,
+    nouns: bool = True,
+    marked: bool = True,
+    line: bool = False,
+    headed: bool = False,
 ) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
     (`Delivery driver`, `site_lead`). `marked`: the label is a field's, set apart from its value
@@ -326,7 +349,7 @@ def _names_a_record(
         return False
     label = label.strip()
     keyed = re.sub(r"(?i)(?<=[^\W\d_])_no$", " no.", label)  # a key's `invoice_no`
-    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line):
+    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line, headed=headed):
         return True
     if not nouns:
         return False
@@ -379,6 +402,20 @@ def _row_field(text: str, start: int) -> str | None:
     return field
 
 
+def _block_names_people(text: str, start: int) -> bool:
+    """True when the block of lines `start` stands in (no blank line between) has a line whose
+    label names a person (`Водій:`, `Contact person:`, `Kontaktperson:`): a person's card, where a
+    "<thing> number" may be theirs."""
+    begin = text.rfind("\n\n", 0, start)
+    end = text.find("\n\n", start)
+    block = text[0 if begin < 0 else begin : len(text) if end < 0 else end]
+    for row in block.splitlines():
+        label = re.split(r"[:：=—–]", row, maxsplit=1)[0].strip(" \t*_-•#>\"'`")
+        if label and len(label) < 60 and (names_a_role(label) or _PERSON.search(label)):
+            return True
+    return False
+
+
 def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     """True when the number at `start` is labelled as a business record's number: its table
     column, the field cell before it, or the words right before it on its line (a JSON key, a
@@ -409,4 +446,10 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked, line=True)
+    return _names_a_record(
+        label.strip(" \t:=#\"'`"),
+        nouns=nouns,
+        marked=marked,
+        line=True,
+        headed=not _block_names_people(text, start),
+    )
