@@ -158,7 +158,7 @@ _RECORD = _word_pattern()
 _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
 # What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
 # (`Податковий номер — …`), spaces.
-_TAIL = re.compile(r"""[\s:=#"'`(（—–*_-]*$""")
+_TAIL = re.compile(r"""[\s:：=#"'`(（—–*_-]*$""")
 # What sets a field's label apart from its value, where prose runs on: a colon, `=`, a dash.
 _MARK = re.compile(r"[:=：—–-]")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
@@ -272,7 +272,8 @@ def _number_word_heads(clause: str) -> bool:
     if len(found) != 1:
         return False
     head = found[0]
-    before, after = clause[: head.start()].strip(" \t*_"), clause[head.end() :].strip(" \t*_")
+    before = clause[: head.start()].strip(" \t*_-•·>")  # a list's bullet is no word
+    after = clause[head.end() :].strip(" \t*_")
     return (before == "") != (after == "")
 
 
@@ -402,18 +403,25 @@ def _row_field(text: str, start: int) -> str | None:
     return field
 
 
-def _block_names_people(text: str, start: int) -> bool:
-    """True when the block of lines `start` stands in (no blank line between) has a line whose
-    label names a person (`Водій:`, `Contact person:`, `Kontaktperson:`): a person's card, where a
-    "<thing> number" may be theirs."""
+def _form_of_records(text: str, start: int) -> bool:
+    """True when the block of lines `start` stands in (no blank line between) is a form of
+    records: two of its lines at least are "<thing> number" fields (`Số hợp đồng:`, `Số lô:`),
+    and no line's label names a person (`Водій:`, `Contact person:`, `Kontaktperson:`), as a
+    person's card does, where a lone "<thing> number" may be theirs."""
     begin = text.rfind("\n\n", 0, start)
     end = text.find("\n\n", start)
     block = text[0 if begin < 0 else begin : len(text) if end < 0 else end]
+    numbered = 0
     for row in block.splitlines():
-        label = re.split(r"[:：=—–]", row, maxsplit=1)[0].strip(" \t*_-•#>\"'`")
-        if label and len(label) < 60 and (names_a_role(label) or _PERSON.search(label)):
-            return True
-    return False
+        parts = re.split(r"[:：=—–]", row, maxsplit=1)
+        label = parts[0].strip(" \t*_-•#>\"'`")
+        if not label or len(label) >= 60:
+            continue
+        if names_a_role(label) or _PERSON.search(label):
+            return False
+        if len(parts) == 2 and _number_word_heads(label):
+            numbered += 1
+    return numbered >= 2
 
 
 def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
@@ -451,5 +459,5 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
         nouns=nouns,
         marked=marked,
         line=True,
-        headed=not _block_names_people(text, start),
+        headed=_form_of_records(text, start),
     )
