@@ -369,17 +369,26 @@ def _header_cell(text: str, start: int) -> str | None:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    for sep, least in (("|", 2), ("\t", 1), (",", 2), (";", 2)):
+    for sep, least in (("|", 2), ("\t", 1), (",", 1), (";", 1)):
         cuts = line.count(sep)
         if cuts < least:
             continue
         header = None
+        rows = 0
         for _prev, above in lines_above(text, line_start):
             if sep == "|" and re.fullmatch(r"[\s|:+-]*-[\s|:+-]*", above):
                 continue  # the rule under a Markdown table's header
             if above.count(sep) != cuts:
                 break
             header = above
+            rows += 1
+        if header is not None and cuts == 1 and sep in ",;":
+            # Two columns parted by one comma: a CSV when a header of words (no digit) tops two
+            # rows at least cut the same way (`Broj štete,Broj ugovora`); one comma alone may be
+            # prose's or a decimal's.
+            below = text[len(text) if line_end < 0 else line_end + 1 :].split("\n", 1)[0]
+            if re.search(r"\d", header) or rows + (below.count(sep) == 1) < 2:
+                header = None
         if header is not None:
             cells = header.split(sep)
             column = text.count(sep, line_start, start)
