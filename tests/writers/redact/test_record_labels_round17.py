@@ -36,3 +36,13 @@ def test_a_form_of_record_numbers_in_japanese(redactor: Redactor) -> None:
     assert _kept(redactor, form)
     # Its phone's word names a phone in the same form.
     assert _caught(redactor, "文書番号：03 5521 8874\n電話番号：06 4417 2093", "06 4417 2093")
+
+
+def test_a_two_column_csv_of_record_numbers(redactor: Redactor) -> None:
+    # Croatian "claim number", "contract number": one comma parts two columns under a header of
+    # words, over two rows at least.
+    table = "Broj zahtjeva,Broj police\n2025/40417,061 442 9087\n2025/40418,062 553 1194\n"
+    assert _kept(redactor, table)
+    # Under a phone's header the same column is phones.
+    phones = "Ime,Telefon\nAna,061 442 9087\nIvo,062 553 1194\n"
+    assert _caught(redactor, phones, "061 442 9087")
