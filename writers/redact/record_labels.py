@@ -158,7 +158,7 @@ _RECORD = _word_pattern()
 _SEGMENT = re.compile(r"[^\d\n,;|—–•·>{}\[\]]*$")
 # What may stand between a label and its value: a colon, `=`, `#`, quotes, a bracket, a dash
 # (`Податковий номер — …`), spaces.
-_TAIL = re.compile(r"""[\s:=#"'`(（—–*_-]*$""")
+_TAIL = re.compile(r"""[\s:：=#"'`(（—–*_-]*$""")
 # What sets a field's label apart from its value, where prose runs on: a colon, `=`, a dash.
 _MARK = re.compile(r"[:=：—–-]")
 # A run of numbers of a list before the value (`545 209 852, 351 148 743 818, `).
@@ -264,7 +264,22 @@ _FUNCTION_WORD = re.compile(
 )
 
 
-def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> bool:
+def _number_word_heads(clause: str) -> bool:
+    """True when a label's number word is its head with the thing it numbers beside it: first,
+    its thing after it (`Номер квитанции`, `Số tờ khai`, `شماره سفارش`), or last, its thing
+    before it (`証券番号`, `인보이스 번호`, `मामला संख्या`), and no other number word."""
+    found = [*_NUMBER_WORD.finditer(clause)]
+    if len(found) != 1:
+        return False
+    head = found[0]
+    before = clause[: head.start()].strip(" \t*_-•·>")  # a list's bullet is no word
+    after = clause[head.end() :].strip(" \t*_")
+    return (before == "") != (after == "")
+
+
+def _numbered_thing(
+    label: str, *, marked: bool = True, line: bool = False, headed: bool = False
+) -> bool:
     """True when `label` is a field's name of the form "<thing> number" or "number <thing>" in
     any language and script (`număr document`, `Номер квитанції`, `Registration No.`, `Тіркеу
     нөмірі`, `受付番号`): the value is the number of that thing. A label is short (four words
@@ -287,10 +302,14 @@ def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> b
         return False
     if line and not compound and not _ABBREVIATED.search(clause):
         # On a line of prose or a form, a number word written out (`number`, `номер`, `nambari`)
-        # names a person's phone as often as a record's (a held-out phone was lost so); only its
-        # written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
-        # record's form there. Headers and fields keep every number word.
-        return False
+        # names a person's phone as often as a record's (a held-out phone was lost so): there it
+        # is a record's label only as a form's field (`marked`, outside a block naming people)
+        # whose head is the number word with the thing it numbers beside it, and that thing no
+        # person (`Номер квитанции:`, `Nambari ya kesi:`, `証券番号：`, `मामला संख्या:`).
+        # Its written abbreviation (`Nr.`, `№`, `N.º`, `Č.`) or a compound (`Tilausnro`) is a
+        # record's form anywhere. Headers and fields keep every number word.
+        if not (marked and headed and _number_word_heads(clause)) or names_a_role(clause):
+            return False
     if own_phone_word(clause) or _PERSON.search(clause) or _PHONE_SIDE.search(clause):
         return False
     if _CLAUSE.search(clause) or _REACHED_BY.search(clause):
@@ -317,7 +336,12 @@ def _numbered_thing(label: str, *, marked: bool = True, line: bool = False) -> b
 
 
 def _names_a_record(
-    label: str | None, *, nouns: bool = True, marked: bool = True, line: bool = False
+    label: str | None,
+    *,
+    nouns: bool = True,
+    marked: bool = True,
+    line: bool = False,
+    headed: bool = False,
 ) -> bool:
     """True when `label` names a business record's thing and no phone, nor a person who has one
     (`Delivery driver`, `site_lead`). `marked`: the label is a field's, set apart from its value
@@ -326,7 +350,7 @@ def _names_a_record(
         return False
     label = label.strip()
     keyed = re.sub(r"(?i)(?<=[^\W\d_])_no$", " no.", label)  # a key's `invoice_no`
-    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line):
+    if _numbered_thing(re.sub(r"[_]+", " ", keyed), marked=marked, line=line, headed=headed):
         return True
     if not nouns:
         return False
@@ -345,17 +369,26 @@ def _header_cell(text: str, start: int) -> str | None:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : len(text) if line_end < 0 else line_end]
-    for sep, least in (("|", 2), ("\t", 1), (",", 2), (";", 2)):
+    for sep, least in (("|", 2), ("\t", 1), (",", 1), (";", 1)):
         cuts = line.count(sep)
         if cuts < least:
             continue
         header = None
+        rows = 0
         for _prev, above in lines_above(text, line_start):
             if sep == "|" and re.fullmatch(r"[\s|:+-]*-[\s|:+-]*", above):
                 continue  # the rule under a Markdown table's header
             if above.count(sep) != cuts:
                 break
             header = above
+            rows += 1
+        if header is not None and cuts == 1 and sep in ",;":
+            # Two columns parted by one comma: a CSV when a header of words (no digit) tops two
+            # rows at least cut the same way (`Broj štete,Broj ugovora`); one comma alone may be
+            # prose's or a decimal's.
+            below = text[len(text) if line_end < 0 else line_end + 1 :].split("\n", 1)[0]
+            if re.search(r"\d", header) or rows + (below.count(sep) == 1) < 2:
+                header = None
         if header is not None:
             cells = header.split(sep)
             column = text.count(sep, line_start, start)
@@ -377,6 +410,27 @@ def _row_field(text: str, start: int) -> str | None:
     if not field or re.search(r"\d", field):
         return None
     return field
+
+
+def _form_of_records(text: str, start: int) -> bool:
+    """True when the block of lines `start` stands in (no blank line between) is a form of
+    records: two of its lines at least are "<thing> number" fields (`Số hợp đồng:`, `Số lô:`),
+    and no line's label names a person (`Водій:`, `Contact person:`, `Kontaktperson:`), as a
+    person's card does, where a lone "<thing> number" may be theirs."""
+    begin = text.rfind("\n\n", 0, start)
+    end = text.find("\n\n", start)
+    block = text[0 if begin < 0 else begin : len(text) if end < 0 else end]
+    numbered = 0
+    for row in block.splitlines():
+        parts = re.split(r"[:：=—–]", row, maxsplit=1)
+        label = parts[0].strip(" \t*_-•#>\"'`")
+        if not label or len(label) >= 60:
+            continue
+        if names_a_role(label) or _PERSON.search(label):
+            return False
+        if len(parts) == 2 and _number_word_heads(label):
+            numbered += 1
+    return numbered >= 2
 
 
 def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
@@ -409,4 +463,10 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
     if segment is None:
         return False
     label = re.sub(r"\([^()]*\)", " ", segment.group(0))  # `Pedido (ecommerce):`
-    return _names_a_record(label.strip(" \t:=#\"'`"), nouns=nouns, marked=marked, line=True)
+    return _names_a_record(
+        label.strip(" \t:=#\"'`"),
+        nouns=nouns,
+        marked=marked,
+        line=True,
+        headed=_form_of_records(text, start),
+    )
