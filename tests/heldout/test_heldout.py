@@ -346,15 +346,15 @@ HELD_OUT_REDACTION = {
     "redaction21": (165, 170, 14, 600),
     "redaction22": (170, 170, 1, 600),
     "redaction27": (168, 170, 23, 600),
-    "redaction28": (169, 170, 4, 600),
+    "redaction28": (170, 170, 4, 600),
     "redaction30": (170, 170, 12, 600),
-    "redaction34": (167, 170, 6, 600),
-    "redaction35": (167, 170, 17, 600),
+    "redaction34": (168, 170, 6, 600),
+    "redaction35": (167, 170, 14, 600),
     "redaction36": (168, 170, 6, 600),
     "redaction40": (168, 170, 5, 600),
     "redaction43": (168, 170, 10, 600),
     "redaction46": (169, 170, 2, 600),
-    "redaction49": (169, 170, 8, 600),
+    "redaction49": (170, 170, 8, 600),
     # Issue 24's eleventh round: written blind, drawn by lot (random.Random(20261201)) from sets
     # 51-56, frozen unread; first measured on 5da17d3 before the round's rules.
     "redaction52": (169, 170, 3, 600),
@@ -377,8 +377,12 @@ HELD_OUT_REDACTION = {
     "redaction73": (168, 170, 19, 600),
     # Issue 24's sixteenth round: written blind, drawn by lot (random.Random(20261213)) from sets
     # 75-78, frozen unread; first measured on dc79e24 before the round's rules.
-    "redaction76": (167, 170, 8, 600),
-    "redaction77": (169, 170, 21, 600),
+    "redaction76": (168, 170, 7, 600),
+    "redaction77": (169, 170, 19, 600),
+    # After issue 24's sixteenth round (rules chosen on dev sets 75 and 78, the blind dev probes
+    # dev18 and dev19 and older dev data; every held-out set counted once after the merges,
+    # counts only): 76 168/170 7/600 and 77 169/170 19/600 (the fresh pair 337/340, 26/1200);
+    # 28, 34 and 49 one more secret each, 35 three false positives fewer.
     # After issue 24's fourteenth round (rules chosen on dev sets 68 and 69, the blind dev probe
     # dev15 and older dev data; every held-out set counted once, after the merges, nobody read a
     # held-out text): the fresh pair unchanged (67 170/170, 20; 70 164/170, 1); false positives
@@ -426,8 +430,8 @@ HELD_OUT_REDACTION = {
 HELD_OUT_PROBES = {
     "recall10": (266, 300, 0, 300, 200),
     "recall12": (263, 303, 0, 300, 200),
-    "fp12": (152, 155, 7, 150, 300),
-    "recall13": (267, 318, 0, 300, 200),
+    "fp12": (152, 155, 5, 150, 300),
+    "recall13": (269, 318, 0, 300, 200),
     # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
     # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200;
     # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
