@@ -1,9 +1,9 @@
 """A written-out number word on a form's line (`Номер квитанции:`, `Nambari ya kesi:`, `証券番号：`)
 names a record's number when the line stands in a form of records: a block of two or more
 "<thing> number" fields whose head is the number word, beside the thing it numbers, and no line
-naming a person (issue 24's seventeenth round, `record_labels._form_of_records`). Each test sets
-the form beside the same numbers where a lone line or a person's card makes them a phone's, which
-are still caught. The examples are written here; none is copied from a development set.
+naming a person (issue 24's sixteenth round, second pass: `record_labels._form_of_records`).
+Each test sets the form beside the same numbers where a lone line or a person's card makes them a
+phone's, which are still caught. The examples are written here; none is copied from a development set.
 """
 
 from __future__ import annotations

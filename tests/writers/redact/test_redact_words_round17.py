@@ -1,4 +1,4 @@
-"""Issue 24, seventeenth round (red17-pw): secrets shown in ways the rules did not read.
+"""Issue 24, sixteenth round, second pass (red17-pw): secrets shown in ways the rules did not read.
 
 - Oracle's connect string holds a password between the user's slash and the `@` of the database
   (`sqlplus app/…@//db:1521/PDB`, `expdp system/…@orcl`); `sqlplus / as sysdba` holds none.
