@@ -3,7 +3,8 @@ names a record's number when the line stands in a form of records: a block of tw
 "<thing> number" fields whose head is the number word, beside the thing it numbers, and no line
 naming a person (issue 24's sixteenth round, second pass: `record_labels._form_of_records`).
 Each test sets the form beside the same numbers where a lone line or a person's card makes them a
-phone's, which are still caught. The examples are written here; none is copied from a development set.
+phone's, which are still caught. The examples are written here; none is copied from a development
+set.
 """
 
 from __future__ import annotations
