@@ -42,6 +42,7 @@ from writers.redact.formats.numbers import (
     phone_layout_ok,
     placeholder_number,
 )
+from writers.redact.formats.record_labels import labelled_as_a_record
 from writers.redact.formats.roles import labelled_by_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
@@ -71,7 +72,6 @@ from writers.redact.public_forms import (
     temporary_hetu,
     test_named_on_line,
 )
-from writers.redact.record_labels import labelled_as_a_record
 from writers.redact.structure import line_before
 
 PHONE_REGIONS = (

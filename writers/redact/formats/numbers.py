@@ -15,6 +15,7 @@ from writers.redact.formats.columns import (
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
+from writers.redact.formats.record_labels import labelled_as_a_record
 from writers.redact.formats.roles import labelled_by_a_role, names_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
@@ -46,7 +47,6 @@ from writers.redact.public_forms import (
     without_address_suffix,
 )
 from writers.redact.published_ibans import published_iban
-from writers.redact.record_labels import labelled_as_a_record
 from writers.redact.values.checksums import clabe_ok, iban_ok, luhn_ok
 from writers.redact.values.placeholders import patterned
 
