@@ -222,6 +222,10 @@ DEV_REDACTION_FP_CEILING = {
     # `authCode`s ("auth" qualifies the noun after it); with red16-look too, 75 FP 5.
     "redaction75": 5,
     "redaction78": 17,
+    # Issue 24's seventeenth round, written blind, first measured on f9c5e80 before any text was
+    # read (the lot held out 79 and 80).
+    "redaction81": 4,
+    "redaction82": 7,
 }
 # Secrets a development set's rules still miss (none of the older sets since the eighth round;
 # the ninth round's new sets after the round's rules). The eleventh round's recall rules
@@ -256,6 +260,10 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     # DinaCard. 75's CSV SSN is left.
     "redaction75": 1,
     "redaction78": 0,
+    # Issue 24's seventeenth round (first measure): 81 two public IPs, a phone, a password; 82 a
+    # phone.
+    "redaction81": 4,
+    "redaction82": 1,
 }
 
 
@@ -379,6 +387,10 @@ HELD_OUT_REDACTION = {
     # 75-78, frozen unread; first measured on dc79e24 before the round's rules.
     "redaction76": (168, 170, 7, 600),
     "redaction77": (169, 170, 19, 600),
+    # Issue 24's seventeenth round: written blind, drawn by lot (random.Random(20261214)) from sets
+    # 79-82, frozen unread; first measured on f9c5e80 before the round's rules.
+    "redaction79": (167, 170, 15, 600),
+    "redaction80": (169, 170, 7, 600),
     # After issue 24's sixteenth round (rules chosen on dev sets 75 and 78, the blind dev probes
     # dev18 and dev19 and older dev data; every held-out set counted once after the merges,
     # counts only): 76 168/170 7/600 and 77 169/170 19/600 (the fresh pair 337/340, 26/1200);
