@@ -199,11 +199,12 @@ class AnthropicLLM:
             extra["extra_body"] = {"temperature": temperature}
             extra["extra_headers"] = {"anthropic-version": SAMPLING_API_VERSION}
         client = self._clients[next(self._turn) % POOLS]
+        keep = prompt_cache.plan(request)  # once for both: the system's and the turns'
         return client.messages.create(
             model=request.model,
             max_tokens=request.max_tokens,
-            system=system_blocks(request) or anthropic.omit,
-            messages=message_params(request),
+            system=system_blocks(request, keep) or anthropic.omit,
+            messages=message_params(request, keep),
             output_config=output_config,
             **extra,
         )
@@ -329,25 +330,31 @@ def _usage_fields(usage: object) -> dict[str, int]:
     return {name: int(v) for name in names if isinstance(v := getattr(usage, name, None), int)}
 
 
-def system_blocks(request: LLMRequest) -> list[TextBlockParam]:
-    """The system prompt as text blocks, with the breakpoints `prompt_cache.plan` keeps."""
-    keep = prompt_cache.plan(request).system
+def system_blocks(
+    request: LLMRequest, keep: prompt_cache.Breakpoints | None = None
+) -> list[TextBlockParam]:
+    """The system prompt as text blocks, with the breakpoints `prompt_cache.plan` keeps (`keep`:
+    that plan, when the caller has it already)."""
+    kept = (prompt_cache.plan(request) if keep is None else keep).system
     blocks: list[TextBlockParam] = []
     for i, block in enumerate(request.system):
         param: TextBlockParam = {"type": "text", "text": block.text}
-        if i in keep:
+        if i in kept:
             param["cache_control"] = {"type": "ephemeral"}
         blocks.append(param)
     return blocks
 
 
-def message_params(request: LLMRequest) -> list[MessageParam]:
-    """The conversation turns in the SDK's shape; a breakpoint makes a turn a text block."""
-    keep = prompt_cache.plan(request).messages
+def message_params(
+    request: LLMRequest, keep: prompt_cache.Breakpoints | None = None
+) -> list[MessageParam]:
+    """The conversation turns in the SDK's shape; a breakpoint makes a turn a text block
+    (`keep`: `prompt_cache.plan`'s, when the caller has it already)."""
+    kept = (prompt_cache.plan(request) if keep is None else keep).messages
     params: list[MessageParam] = []
     for i, m in enumerate(request.messages):
         content: str | list[TextBlockParam] = m.content
-        if i in keep:
+        if i in kept:
             content = [{"type": "text", "text": m.content, "cache_control": {"type": "ephemeral"}}]
         if m.role == "user":
             params.append(UserMessageParam(role="user", content=content))

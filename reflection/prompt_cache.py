@@ -10,6 +10,7 @@ turn by turn, and an estimate a little short of the real count must not cost the
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reflection.llm import LLMRequest
@@ -37,6 +38,7 @@ MIN_CACHEABLE_TOKENS: dict[str, int] = {
 FALLBACK_MIN_CACHEABLE_TOKENS = 4096
 
 
+@functools.cache  # a handful of model ids per process; the prefix walk is per request otherwise
 def min_cacheable_tokens(model: str) -> int:
     """The model's minimum cacheable prefix; dated ids (`...-20251001`) match their family."""
     if model in MIN_CACHEABLE_TOKENS:

@@ -149,6 +149,6 @@ def conversation(
     # caller puts the message being answered last (bot/chat/claims.py), this makes sure of it.
     while merged and merged[-1].role != "user":
         merged.pop()
-    if merged:
-        merged[-1] = replace(merged[-1], cache=True)
+    if merged:  # built, not `replace`d: that walks the dataclass's fields at every call
+        merged[-1] = ChatMessage(merged[-1].role, merged[-1].content, cache=True)
     return tuple(merged)

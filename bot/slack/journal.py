@@ -59,6 +59,9 @@ DISPATCHERS = 4
 QUIET_SECONDS = 0.05
 HOLD_SECONDS = 1.0
 JOURNALLED_EVENTS = ("message", "app_mention")
+# One encoder for every line: `json.dumps` with separators builds a new JSONEncoder per call
+# (what `dumps` itself does only for its default arguments); the lines are the same bytes.
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 # How long a replica holds its journal rows in the database before another may take them over
 # (it renews them every JOURNAL_RETRY_SECONDS of bot/daemon.py while it runs; a process gone
 # from this host is taken over at once).
@@ -147,7 +150,7 @@ class Journal:
         """Write `payloads` durably (one write and one fsync, shared with concurrent appends);
         returns their sequence numbers once they are on disk."""
         # Serialising is the costly part: outside the lock.
-        bodies = [json.dumps(p, separators=(",", ":")) for p in payloads]
+        bodies = [_ENCODE(p) for p in payloads]
         seqs: list[int] = []
         with self._lock:
             # The numbers and the lines go into the buffer together: a flush covers every
