@@ -299,6 +299,10 @@ class Vectors(Mapping[str, Matrix]):
         self._made.pop(name, None)
         self._blobs[name] = blobs
 
+    def waiting(self, name: str) -> bool:
+        """Whether the vectors of `name` still wait as their rows' bytes (none made)."""
+        return name in self._blobs
+
     def __contains__(self, name: object) -> bool:
         return name in self._made or name in self._blobs
 
