@@ -1,18 +1,19 @@
 """An in-process index of the facts a session may see, kept current by the database's versions.
 
 One `Shelf` per set of scopes a session reads (a channel; or a DM user's scope with its DM
-channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line
-lengths), BM25 postings over salted term hashes and, per embedder, their vectors; a shelf of at
-most `TEXTS_MAX` facts also keeps their texts, so the lines a selection shows need no read of
-their own (`line`). Each selection reads the scopes' versions (`fact_scope_versions`, bumped by
-triggers on every insert, update and delete; migration 0014) and rebuilds a shelf only when one
-moved, so a fact written, edited, rolled back or forgotten by any process is seen by the next
-selection in every process. Which facts of a shelf a given user may see is asked of
-`facts.scope_filter` itself (ids only, once per user and shelf version), never re-implemented
-here: for the user whose selection builds a shelf, by the building statement itself (`shelf`'s
-`visible_to`). A fact's vector is the one kept with it when its embedder wrote it (migration
-0021); only the others are embedded. The building statement may run ahead, in the transaction
-that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
+channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line lengths),
+BM25 postings over salted term hashes and, per embedder, their vectors; a shelf of at most
+`TEXTS_MAX` facts also keeps their texts, so the lines a selection shows need no read of their own
+(`line`), and makes its postings and vectors only when first read (`Shelf.indexed`, `Vectors`: a
+context whose facts all fit ranks nothing). Each selection reads the scopes' versions
+(`fact_scope_versions`, bumped by triggers on every insert, update and delete; migration 0014) and
+rebuilds a shelf only when one moved, so a fact written, edited, rolled back or forgotten by any
+process is seen by the next selection in every process. Which facts of a shelf a given user may see
+is asked of `facts.scope_filter` itself (ids only, once per user and shelf version), never
+re-implemented here: for the user whose selection builds a shelf, by the building statement itself
+(`shelf`'s `visible_to`). A fact's vector is the one kept with it when its embedder wrote it
+(migration 0021); only the others are embedded. The building statement may run ahead, in the
+transaction that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
 
 What a shelf holds goes with the texts it came from: `forget` drops every shelf (and every rows
 read ahead) holding a forgotten or rolled-back text's hash (its terms, vectors and text alike),
