@@ -60,6 +60,17 @@ def _normalise_rows(mat: npt.NDArray[Any]) -> Matrix:
     return out
 
 
+def _normalise_row(out: Matrix) -> Matrix:
+    """`_normalise_rows` of a one-row float32 matrix, in place: the same operations on the row
+    (its squares summed along it, as the reduction over the rows' axis sums them), without the
+    kept dimension and the mask (a message's embedding: ~44 k instructions against ~25 k)."""
+    row = out[0]
+    norm = np.sqrt(np.add.reduce(row * row))
+    if norm > 1e-12:
+        np.divide(row, norm, out=row)
+    return out
+
+
 def row_dots(mat: npt.NDArray[Any], q: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """`mat @ q` (cosines, for unit rows) without BLAS. OpenBLAS runs a large matrix-vector
     product on worker threads that keep spinning after it returns; on the small shared hosts
@@ -315,8 +326,14 @@ class HashingEmbedder:
             # Added into the row in the features' order, in float32, as one element at a time
             # was (`ufunc.at` is unbuffered): the same bits, without four numpy scalar
             # operations per feature (most of embedding a message; issue 27, fourteenth round).
-            np.add.at(out[row], buckets, np.asarray(values, dtype=np.float32))
-        return _normalise_rows(out)
+            # When no two features share a bucket (a short message), each element is its one
+            # value (never 0: a weight's log1p is positive), which adding it to 0 gives too.
+            vals = np.asarray(values, dtype=np.float32)
+            if len(set(buckets)) == len(buckets):
+                out[row, buckets] = vals
+            else:
+                np.add.at(out[row], buckets, vals)
+        return _normalise_row(out) if len(texts) == 1 else _normalise_rows(out)
 
 
 @dataclass(frozen=True)

@@ -197,6 +197,47 @@ def _lexicon(library: LessonLibrary) -> _Lexicon:
     return got
 
 
+@dataclass(frozen=True)
+class _Lesson:
+    """What the tail lessons' ranking and rendering read of one injectable lesson that does not
+    depend on the session: its line, what the line costs, its seen-count's share."""
+
+    meta: LessonMeta
+    line: str
+    tokens: int
+    seen: float
+
+
+def _lesson(m: LessonMeta) -> _Lesson:
+    line = render_lesson(m)
+    seen = min(1.0, math.log1p(m.seen_count) / math.log1p(20))
+    return _Lesson(m, line, quoted_line_tokens(line), seen)
+
+
+@dataclass(frozen=True)
+class _Tail:
+    version: int
+    lessons: dict[int, _Lesson]  # injectable lesson id → its line, cost and seen share
+
+
+_TAILS: weakref.WeakKeyDictionary[LessonLibrary, _Tail] = weakref.WeakKeyDictionary()
+
+
+def _tail_table(library: LessonLibrary) -> _Tail:
+    """Each injectable lesson's `_Lesson`, worked out once per library version and reused by
+    every session's tail lessons until the library changes (any lesson written, edited,
+    promoted, flagged, rolled back or forgotten bumps `version`). A lesson is read from it only
+    while it is the same `LessonMeta` the search returned (`_tail_lessons`), so a change made
+    meanwhile is never ranked or shown as it was."""
+    got = _TAILS.get(library)
+    if got is None or got.version != library.version:
+        version = library.version
+        metas = [library.meta.get(i) for i in list(library.injectable_ids)]
+        got = _Tail(version, {m.id: _lesson(m) for m in metas if m is not None})
+        _TAILS[library] = got
+    return got
+
+
 def lesson_lexical(library: LessonLibrary) -> float:
     """The weight of word coverage in the tail lessons' similarity for this library's embedder."""
     return LESSON_LEXICAL.get(library.embedder.name.split("-", 1)[0], 0.0)
@@ -223,21 +264,22 @@ def _tail_lessons(
         sets = [lx.words.get(m.id, frozenset()) for m, _ in hits]
         lex = covered(set(lesson_words(text)), sets, lx.df, len(lx.words))
     now_s = stamp(now)
+    table = _tail_table(library).lessons
     ranked = []
     for (m, sim), x in zip(hits, lex, strict=True):
+        got = table.get(m.id)
+        if got is None or got.meta is not m:
+            got = _lesson(m)  # changed since the table was made: as it is now
         days = max(0.0, (now_s - m.last_seen) / 86400)
         recent = math.pow(0.5, days / LESSON_RECENCY_HALF_LIFE_DAYS)
-        seen = min(1.0, math.log1p(m.seen_count) / math.log1p(20))
-        ranked.append((W_SIM * (sim + weight * x) + W_RECENT * recent + W_SEEN * seen, m))
-    ranked.sort(key=lambda t: (-t[0], t[1].id))
+        ranked.append((W_SIM * (sim + weight * x) + W_RECENT * recent + W_SEEN * got.seen, got))
+    ranked.sort(key=lambda t: (-t[0], t[1].meta.id))
     out: list[SelectedItem] = []
     used = 0
-    for _score, m in ranked[:TAIL_LESSONS_MAX]:
-        line = render_lesson(m)
-        cost = quoted_line_tokens(line)
-        if used + cost <= budget:
-            out.append(SelectedItem("lesson", m.id, line, cost))
-            used += cost
+    for _score, got in ranked[:TAIL_LESSONS_MAX]:
+        if used + got.tokens <= budget:
+            out.append(SelectedItem("lesson", got.meta.id, got.line, got.tokens))
+            used += got.tokens
     return out
 
 

@@ -733,3 +733,32 @@ def test_the_search_orders_its_hits_as_numpys_stable_argsort(scores: list[float]
         kk = min(k, arr.size)
         top = np.argpartition(-arr, kk - 1)[:kk] if kk < arr.size else np.arange(kk)
         assert _top_k(arr, k).tolist() == top[np.argsort(-arr[top], kind="stable")].tolist()
+
+
+@given(
+    st.sampled_from([1, 7, 8, 9, 16, 127, 128, 129, 256, 1024]),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([1e-30, 1e-3, 1.0, 1e4, 1e6]),
+    st.floats(0.0, 1.0),
+)
+def test_one_row_is_normalised_with_the_bits_of_the_rows(
+    n: int, seed: int, scale: float, empty: float
+) -> None:
+    # A message's embedding is one row, scaled without the rows' kept dimension and mask (issue
+    # 27, seventeenth round): the same bits, at every length the summation splits differently
+    # (some of a row's elements left 0, as most of a message's buckets are; all of them too).
+    from writers.embed import _normalise_row, _normalise_rows
+
+    rng = np.random.default_rng(seed)
+    mat = (rng.standard_normal((1, n)) * scale).astype(np.float32)
+    mat[rng.random((1, n)) < empty] = 0.0
+    assert _normalise_row(mat.copy()).tobytes() == _normalise_rows(mat.copy()).tobytes()
+
+
+@given(st.text(alphabet=st.sampled_from("abcdefghiks0123 '-_.ÄİK東\n"), max_size=400))
+def test_one_message_is_embedded_with_the_bits_of_adding_one_feature_at_a_time(
+    text: str,
+) -> None:
+    # One text is the usual call (a message): its features' values set when no two share a
+    # bucket, added one at a time when some do, and its row normalised on its own.
+    assert HashingEmbedder().embed([text]).tobytes() == _hashing_one_at_a_time([text]).tobytes()

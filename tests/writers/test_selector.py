@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -10,6 +11,7 @@ from store.clock import FakeClock
 from store.db import Store
 from store.models import LessonRow, Observation
 from tests.support.lesson_helpers import add_fact, ctx, new_library, write
+from writers import selector
 from writers.embed import HashingEmbedder, content_words
 from writers.guard.gate import Guard
 from writers.lessons import LessonWriter
@@ -403,3 +405,89 @@ def test_with_the_hashing_embedder_tail_lessons_count_the_words_they_share(
         "organization"
     )
     assert lesson_words("organizing") == lesson_words("organization")
+
+
+def test_the_tail_lessons_table_is_reused_until_the_library_changes(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    # Each injectable lesson's line, cost and seen share are worked out once per library version
+    # and reused by the next session (issue 27, seventeenth round); a new lesson, an edit and a
+    # removal (what a forget does: `writers.library.purge`) each make them again, and the next
+    # session is shown the library as it is.
+    now = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        for n, (cond, act) in enumerate(TOPICS[:STABLE_MAX]):  # the stable part takes these
+            add_lesson(db, f"{cond} ({n})", act, now=now, seen=50)
+        venue = add_lesson(db, "the offsite is near the sea", "book the rooms early", now=now)
+    with sqlite_store.sessions.begin() as db:
+        lib = LessonLibrary.build(db, HashingEmbedder())
+
+    def tail(text: str = "organizing the offsite this year") -> dict[int, str]:
+        with sqlite_store.sessions() as db:
+            sel = select_context(
+                db, lib, user_id="U1", channel="C1", is_dm=False, first_text=text, now=now
+            )
+        return {i.id: i.text for i in sel.tail if i.kind == "lesson"}
+
+    assert tail()[venue] == "- When the offsite is near the sea: book the rooms early"
+    table = selector._TAILS[lib]
+    assert venue in tail("who books the offsite rooms")
+    assert selector._TAILS[lib] is table  # another session, the same library: reused
+    with sqlite_store.sessions.begin() as db:  # a new lesson
+        planning = add_lesson(
+            db, "an offsite organization question", "name one owner for the logistics", now=now
+        )
+        row = db.get(LessonRow, planning)
+        assert row is not None
+        lib.upsert(row)
+    got = tail()
+    assert (
+        got[planning] == "- When an offsite organization question: name one owner for the logistics"
+    )
+    assert selector._TAILS[lib] is not table
+    table = selector._TAILS[lib]
+    with sqlite_store.sessions.begin() as db:  # an edit
+        row = db.get(LessonRow, planning)
+        assert row is not None
+        row.action = "name two owners"
+        lib.upsert(row)
+    assert tail()[planning] == "- When an offsite organization question: name two owners"
+    assert selector._TAILS[lib] is not table
+    lib.remove(planning)  # forgotten
+    assert planning not in tail() and venue in tail()
+
+
+def test_a_lesson_changed_after_its_table_was_made_is_shown_as_it_is(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    # The table is read for a lesson only while it is the same `LessonMeta` the search returned:
+    # a change that lands between the table's making and a search (the version read before the
+    # lessons) is ranked and shown as it is, never as the table has it.
+    now = clock.now()
+    with sqlite_store.sessions.begin() as db:
+        for n, (cond, act) in enumerate(TOPICS[:STABLE_MAX]):  # the stable part takes these
+            add_lesson(db, f"{cond} ({n})", act, now=now, seen=50)
+        lib = LessonLibrary.build(db, HashingEmbedder())
+        select_context(
+            db, lib, user_id="U1", channel="C1", is_dm=False, first_text="offsite", now=now
+        )
+    with sqlite_store.sessions.begin() as db:
+        other = add_lesson(db, "the offsite bus leaves at nine", "be early", now=now, seen=1)
+        row = db.get(LessonRow, other)
+        assert row is not None
+        lib.upsert(row)
+        sel = select_context(
+            db, lib, user_id="U1", channel="C1", is_dm=False, first_text="offsite bus", now=now
+        )
+    assert [i.text for i in sel.tail if i.id == other] == [
+        "- When the offsite bus leaves at nine: be early"
+    ]
+    meta = lib.meta[other]
+    lib.meta[other] = dataclasses.replace(meta, action="be on time")  # version not moved yet
+    with sqlite_store.sessions() as db:
+        sel = select_context(
+            db, lib, user_id="U1", channel="C1", is_dm=False, first_text="offsite bus", now=now
+        )
+    assert [i.text for i in sel.tail if i.id == other] == [
+        "- When the offsite bus leaves at nine: be on time"
+    ]

@@ -1,18 +1,19 @@
 """An in-process index of the facts a session may see, kept current by the database's versions.
 
 One `Shelf` per set of scopes a session reads (a channel; or a DM user's scope with its DM
-channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line
-lengths), BM25 postings over salted term hashes and, per embedder, their vectors; a shelf of at
-most `TEXTS_MAX` facts also keeps their texts, so the lines a selection shows need no read of
-their own (`line`). Each selection reads the scopes' versions (`fact_scope_versions`, bumped by
-triggers on every insert, update and delete; migration 0014) and rebuilds a shelf only when one
-moved, so a fact written, edited, rolled back or forgotten by any process is seen by the next
-selection in every process. Which facts of a shelf a given user may see is asked of
-`facts.scope_filter` itself (ids only, once per user and shelf version), never re-implemented
-here: for the user whose selection builds a shelf, by the building statement itself (`shelf`'s
-`visible_to`). A fact's vector is the one kept with it when its embedder wrote it (migration
-0021); only the others are embedded. The building statement may run ahead, in the transaction
-that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
+channel): the retrievable, unflagged facts' ids, numbers (confidence, decay, dates, line lengths),
+BM25 postings over salted term hashes and, per embedder, their vectors; a shelf of at most
+`TEXTS_MAX` facts also keeps their texts, so the lines a selection shows need no read of their own
+(`line`), and makes its postings and vectors only when first read (`Shelf.indexed`, `Vectors`: a
+context whose facts all fit ranks nothing). Each selection reads the scopes' versions
+(`fact_scope_versions`, bumped by triggers on every insert, update and delete; migration 0014) and
+rebuilds a shelf only when one moved, so a fact written, edited, rolled back or forgotten by any
+process is seen by the next selection in every process. Which facts of a shelf a given user may see
+is asked of `facts.scope_filter` itself (ids only, once per user and shelf version), never
+re-implemented here: for the user whose selection builds a shelf, by the building statement itself
+(`shelf`'s `visible_to`). A fact's vector is the one kept with it when its embedder wrote it
+(migration 0021); only the others are embedded. The building statement may run ahead, in the
+transaction that opened the session (`read_ahead`: the intake's), so the selection reads nothing.
 
 What a shelf holds goes with the texts it came from: `forget` drops every shelf (and every rows
 read ahead) holding a forgotten or rolled-back text's hash (its terms, vectors and text alike),
@@ -28,8 +29,8 @@ import operator
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -82,15 +83,16 @@ class Shelf:
     decay: np.ndarray
     line_tokens: np.ndarray
     hashes: list[str]
-    doc_len: np.ndarray
-    postings: dict[int, tuple[np.ndarray, np.ndarray]]
-    terms: list[tuple[int, ...]]
     # Each fact's text, status and context line while building (for the vectors); kept only
     # when the shelf has at most TEXTS_MAX facts (`line`, `shown`), emptied otherwise.
     texts: list[str]
     statuses: list[str]
     lines: list[str]
-    vectors: dict[str, Matrix] = field(default_factory=dict)
+    # The lexical index (`terms`, `postings`, `doc_len`): made by the build for a shelf that
+    # keeps no texts, else on first use, from the texts (`_index`): a context whose facts all
+    # fit its budget ranks nothing (`facts._scored`), and its shelf never needs one.
+    index: _Lexical | None = None
+    vectors: Vectors = field(default_factory=lambda: Vectors())
     masks: OrderedDict[str, np.ndarray] = field(default_factory=OrderedDict)
     # Whether each fact is of a channel scope (else a person's): a shelf holds at most one scope
     # of each kind (`scopes_of`), so this tells its facts' scopes apart (`supersede`).
@@ -101,6 +103,36 @@ class Shelf:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def indexed(self) -> _Lexical:
+        """The shelf's lexical index, made from its texts on first use (see `index`)."""
+        got = self.index
+        if got is None:
+            # Two readers may make it at once: the same index, either one kept.
+            got = self.index = _index(
+                [lexical.cached_terms(h, t) for h, t in zip(self.hashes, self.texts, strict=True)]
+            )
+        return got
+
+    @property
+    def terms(self) -> list[tuple[int, ...]]:
+        """Each fact's term hashes, in its text's order."""
+        return self.indexed.terms
+
+    @property
+    def postings(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        """Each term's facts (positions) and counts in them."""
+        return self.indexed.postings
+
+    @postings.setter
+    def postings(self, value: dict[int, tuple[np.ndarray, np.ndarray]]) -> None:
+        self.index = replace(self.indexed, postings=value)
+
+    @property
+    def doc_len(self) -> np.ndarray:
+        """Each fact's number of terms."""
+        return self.indexed.doc_len
 
     @functools.cached_property
     def norm(self) -> np.ndarray:
@@ -119,7 +151,7 @@ class Shelf:
     def fixed_nbytes(self) -> int:
         """What the shelf holds that does not change once it is kept: its postings, texts and
         ids, and its vectors (made before it is kept, `shelf`)."""
-        return sum(int(v.nbytes) for v in self.vectors.values()) + self._fixed_nbytes
+        return self.vectors.nbytes + self._fixed_nbytes
 
     @property
     def derived_nbytes(self) -> int:
@@ -131,8 +163,14 @@ class Shelf:
         """The postings, texts and ids: fixed once the shelf is kept (`shelf` empties a large
         shelf's texts before). Summed once: walking each kept shelf's postings and texts again
         whenever one was kept cost ~0.5 ms per session start with 200 people's shelves kept (a
-        person's own facts are a scope of their own)."""
-        posts = sum(int(d.nbytes + c.nbytes) for d, c in self.postings.values())
+        person's own facts are a scope of their own). A shelf whose index is not made yet counts
+        what it will hold at most (a term's posting is 16 bytes, and each term is at least one
+        character and a separator of its text), so its size does not change once kept."""
+        index = self.index
+        if index is None:
+            posts = sum(8 * len(t) for t in self.texts)
+        else:
+            posts = sum(int(d.nbytes + c.nbytes) for d, c in index.postings.values())
         texts = sum(2 * len(t) + 98 for t in self.texts)  # each text and its line
         return posts + texts + 64 * len(self.ids)
 
@@ -208,6 +246,81 @@ class Shelf:
 
 
 @dataclass(frozen=True)
+class _Lexical:
+    """A shelf's lexical index: each fact's term hashes, each term's postings (the facts holding
+    it and how often), each fact's number of terms."""
+
+    terms: list[tuple[int, ...]]
+    postings: dict[int, tuple[np.ndarray, np.ndarray]]
+    doc_len: np.ndarray
+
+
+def _index(terms: list[tuple[int, ...]]) -> _Lexical:
+    """The lexical index of facts with these term hashes."""
+    postings: dict[int, tuple[list[int], list[int]]] = {}
+    for i, doc in enumerate(terms):
+        counts: dict[int, int] = {}
+        for t in doc:
+            counts[t] = counts.get(t, 0) + 1
+        for t, c in counts.items():
+            p = postings.setdefault(t, ([], []))
+            p[0].append(i)
+            p[1].append(c)
+    return _Lexical(terms, _postings(postings), np.array([len(d) for d in terms], dtype=np.float64))
+
+
+class Vectors(Mapping[str, Matrix]):
+    """A shelf's vectors by embedder name. One may wait as the bytes its facts' rows kept
+    (`wait`), joined into the matrix on first read: a context whose facts all fit needs none
+    unless a chosen fact says it changed something (`supersede`). Its size is the same waiting
+    or made (the blobs are the matrix's rows)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Matrix] = {}
+        self._blobs: dict[str, list[bytes]] = {}
+
+    def __getitem__(self, name: str) -> Matrix:
+        got = self._made.get(name)
+        if got is None:
+            blobs = self._blobs.get(name)
+            if blobs is None:
+                raise KeyError(name)
+            # Copied into numpy's own aligned, writable memory, as `np.stack` made it.
+            got = np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), -1).copy()
+            self._made[name] = got
+            self._blobs.pop(name, None)
+        return got
+
+    def __setitem__(self, name: str, vectors: Matrix) -> None:
+        self._made[name] = vectors
+        self._blobs.pop(name, None)
+
+    def wait(self, name: str, blobs: list[bytes]) -> None:
+        """The vectors of `name` are these rows' bytes (one per fact, all of one length)."""
+        self._made.pop(name, None)
+        self._blobs[name] = blobs
+
+    def waiting(self, name: str) -> bool:
+        """Whether the vectors of `name` still wait as their rows' bytes (none made)."""
+        return name in self._blobs
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._made or name in self._blobs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._made, *self._blobs])
+
+    def __len__(self) -> int:
+        return len(self._made) + len(self._blobs)
+
+    @property
+    def nbytes(self) -> int:
+        """What the vectors hold, made or waiting."""
+        made = sum(int(v.nbytes) for v in list(self._made.values()))
+        return made + sum(len(b) for bs in list(self._blobs.values()) for b in bs)
+
+
+@dataclass(frozen=True)
 class Known:
     """What a caller already read of some scopes in an earlier snapshot of this transaction's
     caller (the intake's statement, `store.sessions.ContextMarks`): their versions, in the
@@ -231,12 +344,10 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
         decay=none,
         line_tokens=np.zeros(0, dtype=np.int64),
         hashes=[],
-        doc_len=none,
-        postings={},
-        terms=[],
         texts=[],
         statuses=[],
         lines=[],
+        index=_Lexical([], {}, none),
     )
 
 
@@ -352,8 +463,8 @@ def shelf(
         if ahead is not None and ahead[0] == now_versions and ahead[1] == viewer
         else _rows(db, scopes, statuses, visible_to)
     )
-    built = _build(rows, now_versions, render, viewer)
-    if embed is not None:
+    built = _build(rows, now_versions, render, viewer, None if embed is None else embedder_name)
+    if embed is not None and embedder_name not in built.vectors:
         built.vectors[embedder_name] = _vectors(rows, built, embed, embedder_name)
     if len(built) > TEXTS_MAX:
         # The vectors are made; a large shelf keeps no text.
@@ -598,7 +709,12 @@ def _build(
     now_versions: tuple[int, ...],
     render: Callable[[str, str, datetime], str],
     viewer: str | None = None,
+    embedder_name: str | None = None,
 ) -> Shelf:
+    """A shelf of the rows `read`. Its lexical index is made here only for a shelf that will
+    keep no texts (more than `TEXTS_MAX` rows), else on first use (`Shelf.indexed`); with
+    `embedder_name`, its vectors wait as their rows' bytes when every fact kept one of this
+    embedder, all of one length (`Vectors.wait`), else `shelf` makes them."""
     # One pass over the rows, each read by position (`_COLUMNS`).
     ids: list[int] = []
     categories: list[str] = []
@@ -613,7 +729,8 @@ def _build(
     lines: list[str] = []
     in_channel: list[bool] = []
     admits: list[bool] = []
-    terms: list[tuple[int, ...]] = []
+    blobs: list[bytes] = []
+    kept_all = embedder_name is not None
     for r in read:
         (id_, text, text_hash, scope_kind, category, conf, rate, used, made, status, flags) = r[
             :_EMBEDDING
@@ -633,18 +750,14 @@ def _build(
         statuses.append(status)
         in_channel.append(scope_kind == "channel")
         lines.append(render(category, text, made))
-        terms.append(lexical.cached_terms(text_hash, text))
         if viewer is not None:
             admits.append(bool(r[_ADMITS]))
-    postings: dict[int, tuple[list[int], list[int]]] = {}
-    for i, doc in enumerate(terms):
-        counts: dict[int, int] = {}
-        for t in doc:
-            counts[t] = counts.get(t, 0) + 1
-        for t, c in counts.items():
-            p = postings.setdefault(t, ([], []))
-            p[0].append(i)
-            p[1].append(c)
+        if kept_all:
+            blob = r[_EMBEDDING]
+            if blob is None or r[_EMBEDDER] != embedder_name:
+                kept_all = False
+            else:
+                blobs.append(blob)
     shelf = Shelf(
         versions=now_versions,
         ids=np.array(ids, dtype=np.int64),
@@ -656,14 +769,17 @@ def _build(
         decay=np.array(decay, dtype=np.float64),
         line_tokens=np.array([quoted_line_tokens(line) for line in lines], dtype=np.int64),
         hashes=hashes,
-        doc_len=np.array([len(d) for d in terms], dtype=np.float64),
-        postings=_postings(postings),
-        terms=terms,
         texts=texts,
         statuses=statuses,
         lines=lines,
         in_channel=np.array(in_channel, dtype=bool),
     )
+    if len(ids) > TEXTS_MAX:
+        shelf.index = _index(
+            [lexical.cached_terms(h, t) for h, t in zip(hashes, texts, strict=True)]
+        )
+    if kept_all and blobs and embedder_name is not None and len({len(b) for b in blobs}) == 1:
+        shelf.vectors.wait(embedder_name, blobs)
     if viewer is not None:
         shelf.masks[viewer] = np.array(admits, dtype=bool)
     return shelf

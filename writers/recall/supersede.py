@@ -49,6 +49,28 @@ def _change_terms(words: tuple[str, ...]) -> frozenset[int]:
     return frozenset(hash(lexical.stem(w)) for w in words)
 
 
+@functools.cache
+def _change_pieces(words: tuple[str, ...]) -> tuple[str, ...]:
+    """What a text's words, lower-cased and without apostrophes, hold when one of them has the
+    stem of one of `words` (see `may_say_change`)."""
+    stems = {lexical.stem(w) for w in words}
+    return tuple(sorted({s[:-1] if s.endswith("y") else s for s in stems}))
+
+
+def may_say_change(text: str) -> bool:
+    """False when no word of `text` has a change word's stem (`CHANGE_WORDS`), so none of its
+    terms is a change term: a stem is its lower-cased word without apostrophes, cut at its end
+    (`lexical.stem` only strips endings, but for "-ies" → "-y", hence a final y left out), and
+    the words are pieces of the lower-cased text (`lexical.words`). A few substring searches of
+    the text instead of its terms: a shelf whose facts all fit a context makes no terms
+    (`factindex`)."""
+    low = text.lower().replace("'", "")
+    for piece in _change_pieces(CHANGE_WORDS):
+        if piece in low:
+            return True
+    return False
+
+
 def _cover(sh: Shelf, old: int, new: int) -> float:
     """The share of the older fact's terms (idf-weighted over the shelf) the newer one holds."""
     n = len(sh)
@@ -96,13 +118,19 @@ def sink_superseded(sh: Shelf, ids: list[int], name: str) -> list[int]:
         return ids
     head, tail = ids[:MAX_FACTS], ids[MAX_FACTS:]
     # A fact is replaced only by one that says it changed something (`replacements`' `says`):
-    # when no chosen fact does, nothing moves. Asked first, of the terms, by the positions a
-    # shelf that keeps its texts maps (its context lines are read by them too), before any of
-    # the arrays below are made: the usual context, whose facts say no such thing, costs no
-    # numpy call here (issue 27, fifteenth round).
+    # when no chosen fact does, nothing moves. Asked first, by the positions a shelf that keeps
+    # its texts maps (its context lines are read by them too), before any of the arrays below
+    # are made: the usual context, whose facts say no such thing, costs no numpy call here
+    # (issue 27, fifteenth round). Of the texts before the terms (`may_say_change`): a shelf
+    # whose facts all fit a context has made no terms, nor its vectors (issue 27, seventeenth
+    # round), and the usual fact's text holds no change word's stem at all.
     if sh.texts:
+        position, texts = sh.position, sh.texts
+        # All of them searched at once: a line break is in no word, and lower-cases as an end.
+        if not may_say_change("\n".join([texts[position[i]] for i in head])):
+            return ids
         change = _change_terms(CHANGE_WORDS)
-        position, terms = sh.position, sh.terms
+        terms = sh.terms
         if all(change.isdisjoint(terms[position[i]]) for i in head):
             return ids
     # A shelf's facts are in id order (its statement orders them so): no id → position map is

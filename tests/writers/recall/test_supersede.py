@@ -101,7 +101,7 @@ def test_a_shelf_that_keeps_no_texts_sinks_the_same_facts(store: Store, clock: F
     with store.sessions() as db:
         sh = _shelf(db, user_id="U1", channel="C1", is_dm=False, embedder=emb)
     ids = _relevance(store, clock)
-    bare = dataclasses.replace(sh, texts=[], statuses=[], lines=[])
+    bare = dataclasses.replace(sh, texts=[], statuses=[], lines=[], index=sh.indexed)
     got = supersede.sink_superseded(bare, ids, emb.name)
     assert got == supersede.sink_superseded(sh, ids, emb.name) != ids
     assert got.index(new) < got.index(old)
@@ -225,7 +225,7 @@ def test_the_terms_check_before_the_arrays_moves_what_they_move(
     with store.sessions() as db:
         sh = _shelf(db, user_id="U1", channel="C1", is_dm=False, embedder=emb)
     assert sh.texts
-    bare = dataclasses.replace(sh, texts=[], statuses=[], lines=[])
+    bare = dataclasses.replace(sh, texts=[], statuses=[], lines=[], index=sh.indexed)
     moved = 0
     for size in (2, 3, 4):
         for chosen in itertools.permutations([old, new, *others], size):
