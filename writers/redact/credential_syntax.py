@@ -31,6 +31,12 @@
   the pipe), Samba's `-U USER%PASSWORD`, and a Wi-Fi QR code's `WIFI:…;P:PASSWORD;;`. A variable
   is no password; nor is PowerShell's `ConvertTo-SecureString "…" -AsPlainText` (the plain
   string it makes a credential of).
+- **A connection opened with its account.** A call that opens a connection (`connect`,
+  `getConnection`, `createDatabaseConnection`, `new PDO`) given, as quoted arguments, where to
+  (a URL, a DSN or a host), then a user, then one more string: that string is the user's
+  password, the order every database API takes them in (JDBC's `(url, user, password)`, PHP's
+  `mysqli_connect(host, user, password, …)`, PDO's `(dsn, user, password)`). A variable or an
+  empty string is no password, and neither is a slot (`'<password>'`).
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -371,6 +377,31 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
 # `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
 # `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
 # getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+# A call that opens a connection, given where to, a user and a password as quoted arguments
+# (after an optional driver's class: Mirth's `createDatabaseConnection(driver, url, user, …)`).
+_CONNECT_CALL = re.compile(
+    r"(?i)(?:connect\w*|(?<![\w$])new[ \t]+pdo)[ \t]*\(\s*"
+    r"(?:(?P<q0>[\"'])[\w.$]+(?P=q0)\s*,\s*)?"
+    r"(?P<qt>[\"'])(?P<target>[^\"'\s]{3,300})(?P=qt)\s*,\s*"
+    r"(?P<qu>[\"'])(?P<user>[\w.@\\-]{1,64})(?P=qu)\s*,\s*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\n]{4,200})(?P=q)\s*[,)]"
+)
+# Where a connection goes: a URL (`jdbc:oracle:thin:@db:1521:X`, `postgres://…`), a PDO DSN
+# (`mysql:host=db;dbname=shop`), or a host's name or address (`localhost`, `db.internal`,
+# `db7:3306`); a bare word (`'clicked'`, a signal's name) is none.
+_CONNECTION_TARGET = re.compile(
+    r"(?i)jdbc:\S+|[a-z][a-z0-9+.-]*://\S+|[a-z]+:\S*(?:host|dbname|server|database)=\S*"
+    r"|localhost(?::\d{1,5})?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?::\d{1,5})?"
+    r"|[a-z0-9][a-z0-9-]*:\d{1,5}"
+)
+
+
+def _connect_ok(m: re.Match[str]) -> bool:
+    if _CONNECTION_TARGET.fullmatch(m.group("target")) is None:
+        return False
+    return plausible_secret(m.group("s"), quoted=True)
+
+
 _SETTER_CALL = re.compile(
     r"(?<![\w$])(?:define|putenv|[sS]etenv|setProperty|setItem|setdefault|set|put)[ \t]*\([ \t]*"
     r"(?:(?P<q0>[\"'])[\w. -]*(?P=q0)[ \t]*,[ \t]*)?"
@@ -414,6 +445,13 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
     Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
+    Rule(
+        "secret_prose",
+        _CONNECT_CALL,
+        0.55,
+        _connect_ok,
+        needs=re.compile("(?i)connect|pdo"),
+    ),
     Rule(
         "secret_prose",
         _PLAIN_TO_SECURE,
