@@ -646,6 +646,18 @@ def on_a_contact_line(text: str, start: int) -> bool:
     return "@" in line and _EMAIL.search(line) is not None
 
 
+# An e-mail address ending a list's item right before the number (`kontakt: ana@…, 420 78 513`).
+_ADDRESS_LISTED_BEFORE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+[ \t]*[,;/|][ \t]*$")
+
+
+def listed_under_a_phones_label(text: str, start: int) -> bool:
+    """True when the number at `start` follows an e-mail address in a list that a phone's word
+    labels (`Kandidatens kontakt: mette@…, 420 78 513`): the items of a list share its label,
+    and a contact's label names each way to reach the person it lists."""
+    listed = _ADDRESS_LISTED_BEFORE.search(text, max(0, start - 120), start)
+    return listed is not None and phone_word_labels(text, listed.start())
+
+
 def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int]]]:
     """Where the number's own plan cuts its digits into groups, counted from its last digit,
     for each layout the plan writes numbers of its range in (`phonenumbers`' formats, national

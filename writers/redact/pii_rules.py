@@ -56,6 +56,7 @@ from writers.redact.phone_words import (
     in_a_signature,
     inside_a_code_value,
     label_opens_with,
+    listed_under_a_phones_label,
     on_a_contact_line,
     own_phone_word,
     phone_word_labels,
@@ -320,6 +321,7 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
             phone_word_labels(text, start)
             or extension_after(text, end)
             or typed_a_phone_after(text, end)
+            or listed_under_a_phones_label(text, start)
             or call_after(text, end)
             or given_alone(text, start, end)
             or given_in_a_cell(text, start, end)

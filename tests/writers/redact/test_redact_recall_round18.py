@@ -65,3 +65,21 @@ def test_hl7s_telecom_type_calls_its_number_a_phone(redactor: Redactor) -> None:
     assert _kept(
         redactor, "OBX|1|NM|29463-7^Body weight^LN||78|kg\nOBX|2|NM|8302-2^Height^LN||184|cm"
     )
+
+
+def test_a_long_label_that_opens_with_a_role_names_its_person(redactor: Redactor) -> None:
+    # A role is read in a long label's opening words (after an article at most): the driver of
+    # the Seville van is the person the number reaches.
+    text = "El repartidor de la furgoneta de Sevilla: 611 402 387"
+    assert _caught(redactor, text, "611 402 387")
+    # Further into a long label the word no longer names whose number it is.
+    assert _kept(redactor, "Ticket abierto ayer por el conductor: 611 402 387")
+
+
+def test_a_contacts_label_names_each_way_listed_after_it(redactor: Redactor) -> None:
+    # "contact: <e-mail>, <number>": the items of a list share its label.
+    text = "Søkerens kontakt: ole.haugen7@example.no, 420 71 588"
+    assert _caught(redactor, text, "420 71 588")
+    # Under an invoice's label the number beside the address is no phone the label names.
+    text = "Faktura: ole.haugen7@example.no, 420 71 588"
+    assert [f.kind for f in redactor.redact(text).findings] == ["email"]
