@@ -37,6 +37,11 @@
   password, the order every database API takes them in (JDBC's `(url, user, password)`, PHP's
   `mysqli_connect(host, user, password, …)`, PDO's `(dsn, user, password)`). A variable or an
   empty string is no password, and neither is a slot (`'<password>'`).
+- **A value handed over alone in a code block.** A message that is nothing but one code block
+  holding one unspaced value typed as a person types a password (both cases, a digit and a
+  symbol no name, path, address or key of a setting has: `!#$%&*+?^~`) gives that value to copy;
+  nothing else is written so. A command, a setting (`KEY=…`), a URL or a hash has a space, a
+  `=`, a `:` or a `/`, or lacks the symbol.
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -377,6 +382,22 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
 # `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
 # `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
 # getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+# A whole message that is one code block of one unspaced value (`Qxk4*R^H%C!JmFy*%`).
+_LONE_CODE_BLOCK = re.compile(r"\A\s*```[ \t]*\n[ \t]*(?P<s>[^\s`]{8,64})[ \t]*\n```\s*\Z")
+
+
+def _lone_value_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return (
+        re.search(r"[!#$%&*+?^~]", value) is not None
+        and re.search(r"[=:/@\\]", value) is None
+        and re.search(r"[a-z]", value) is not None
+        and re.search(r"[A-Z]", value) is not None
+        and re.search(r"\d", value) is not None
+        and not is_placeholder(value)
+    )
+
+
 # A call that opens a connection, given where to, a user and a password as quoted arguments
 # (after an optional driver's class: Mirth's `createDatabaseConnection(driver, url, user, …)`).
 _CONNECT_CALL = re.compile(
@@ -445,6 +466,7 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
     Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
+    Rule("secret_prose", _LONE_CODE_BLOCK, 0.55, _lone_value_ok, needs=re.compile("```")),
     Rule(
         "secret_prose",
         _CONNECT_CALL,

@@ -83,3 +83,13 @@ def test_a_contacts_label_names_each_way_listed_after_it(redactor: Redactor) -> 
     # Under an invoice's label the number beside the address is no phone the label names.
     text = "Faktura: ole.haugen7@example.no, 420 71 588"
     assert [f.kind for f in redactor.redact(text).findings] == ["email"]
+
+
+def test_a_password_handed_over_alone_in_a_code_block(redactor: Redactor) -> None:
+    # Nothing but one code block of one value typed as a password is: the value to copy.
+    assert _caught(redactor, "```\nWv7&pLm#r2Qe!\n```", "Wv7&pLm#r2Qe!")
+    # A command, a setting, an expression or a value with more text around it is no such thing.
+    assert _kept(redactor, "```\nmake clean\n```")
+    assert _kept(redactor, "```\nx = a*B + 2\n```")
+    assert _kept(redactor, "```\nMAX_RETRIES=5&BACKOFF=2\n```")
+    assert _kept(redactor, "run this first\n```\nglob**/*.Tx2\n```")
