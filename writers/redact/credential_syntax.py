@@ -37,6 +37,11 @@
   password, the order every database API takes them in (JDBC's `(url, user, password)`, PHP's
   `mysqli_connect(host, user, password, …)`, PDO's `(dsn, user, password)`). A variable or an
   empty string is no password, and neither is a slot (`'<password>'`).
+- **A login call given its user and password.** A call named for logging in or for basic
+  authentication (`login`, `authenticate`, `auth`, `HTTPBasicAuth`, `withBasicAuth`,
+  `NetworkCredential`, `UsernamePasswordCredentials`, `PasswordAuthentication`, requests'
+  `auth=(…, …)`) given two quoted strings takes a user, then that user's password: the second
+  string is the password. A variable, a slot or a value with a space is none.
 - **A value handed over alone in a code block.** A message that is nothing but one code block
   holding one unspaced value typed as a person types a password (both cases, a digit and a
   symbol no name, path, address or key of a setting has: `!#$%&*+?^~`) gives that value to copy;
@@ -382,6 +387,25 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
 # `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
 # `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
 # getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+# A login or basic-auth call given a user and a password, both quoted (`ftp.login('u', '…')`,
+# `HTTPBasicAuth("u", "…")`, `auth=("u", "…")`).
+_LOGIN_CALL = re.compile(
+    r"(?i)(?:(?<![\w$])(?:login|log_in|signin|sign_in|authenticate|auth|basic_?auth"
+    r"|with_?basic_?auth|set_?basic_?auth|http_?basic_?auth|http_?digest_?auth"
+    r"|network_?credential|username_?password_?credentials|password_?authentication)[ \t]*"
+    r"|(?<![\w$])auth[ \t]*[=:][ \t]*)[(\[]\s*"
+    r"(?P<qu>[\"'])(?P<user>[^\"'\s]{1,64})(?P=qu)\s*,\s*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\s]{4,200})(?P=q)\s*[,)\]]"
+)
+
+
+def _login_call_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if re.fullmatch(r"[a-z]+(?:[_.][a-z]+)+", value):
+        return False  # `auth('errors', 'failed_login')`: a message's or a setting's key
+    return plausible_secret(value, quoted=True)
+
+
 # A whole message that is one code block of one unspaced value (`Qxk4*R^H%C!JmFy*%`).
 _LONE_CODE_BLOCK = re.compile(r"\A\s*```[ \t]*\n[ \t]*(?P<s>[^\s`]{8,64})[ \t]*\n```\s*\Z")
 
@@ -466,6 +490,13 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
     Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
+    Rule(
+        "secret_prose",
+        _LOGIN_CALL,
+        0.55,
+        _login_call_ok,
+        needs=re.compile("(?i)auth|log_?in|sign_?in|credential"),
+    ),
     Rule("secret_prose", _LONE_CODE_BLOCK, 0.55, _lone_value_ok, needs=re.compile("```")),
     Rule(
         "secret_prose",

@@ -93,3 +93,18 @@ def test_a_password_handed_over_alone_in_a_code_block(redactor: Redactor) -> Non
     assert _kept(redactor, "```\nx = a*B + 2\n```")
     assert _kept(redactor, "```\nMAX_RETRIES=5&BACKOFF=2\n```")
     assert _kept(redactor, "run this first\n```\nglob**/*.Tx2\n```")
+
+
+def test_a_login_call_given_its_user_and_password(redactor: Redactor) -> None:
+    # A call named for logging in or basic authentication takes a user, then the password.
+    assert _caught(redactor, "ftp.login('scans', 'Pq7!norte22')", "Pq7!norte22")
+    text = 'r = requests.get(url, auth=("svc_bi", "Tamarind&41x"))'
+    assert _caught(redactor, text, "Tamarind&41x")
+    assert _caught(
+        redactor, 'var c = new NetworkCredential("svc_bi", "Tamarind&41x");', "Tamarind&41x"
+    )
+    # A variable, a slot, a phrase or a message's key is none.
+    assert _kept(redactor, "ftp.login('scans', os.environ['FTP_PW'])")
+    assert _kept(redactor, "ftp.login('scans', '<password>')")
+    assert _kept(redactor, "login('title', 'Welcome back')")
+    assert _kept(redactor, "auth('errors', 'failed_login')")
