@@ -232,8 +232,10 @@ DEV_REDACTION_FP_CEILING = {
 # (red11-pw) caught 51's phone and passwords, 53's and 54's passwords, 55's passwords and URL
 # password; 55 still misses a US individual's bare `tax_id` (9 digits, read as no SSN).
 DEV_REDACTION_MISSED: dict[str, int] = {
-    "redaction39": 1,
-    "redaction48": 1,
+    # Issue 24's seventeenth round (red18-recall) caught 39's driver under a long label that opens
+    # with the role and 48's phone listed after an e-mail under a contact's label.
+    "redaction39": 0,
+    "redaction48": 0,
     "redaction55": 1,
     # The twelfth round's number rules caught 59's WhatsApp number, a `+234 (0)` number and two
     # phones with their extensions; 60's four CLABEs and a phone to dial; 61's wrapped card and
@@ -261,9 +263,11 @@ DEV_REDACTION_MISSED: dict[str, int] = {
     "redaction75": 1,
     "redaction78": 0,
     # Issue 24's seventeenth round (first measure): 81 two public IPs, a phone, a password; 82 a
-    # phone.
-    "redaction81": 4,
-    "redaction82": 1,
+    # phone. Its recall rules (red18-recall) caught them all: the addresses after an ASCII arrow
+    # (`AE<-…:port`), HL7's `^PRN^PH` phone, the password of a connection opened with its account,
+    # a phone given "pod nr" (at the number).
+    "redaction81": 0,
+    "redaction82": 0,
 }
 
 
@@ -493,7 +497,8 @@ DEV_PROBES = {
     # written-out number word on a form's line in a form of two or more record fields with no
     # person named (`record_labels._form_of_records`): dev18 FP 48 -> 33, recall the same; a
     # two-column CSV under a header of words: 33 -> 31.
-    "dev15": (298, 300, 5, 300, 300),
+    # Issue 24's seventeenth round, red18-recall: dev15's password alone in a code block.
+    "dev15": (299, 300, 5, 300, 300),
     "dev16": (295, 300, 0, 300, 300),
     "dev17": (193, 200, 4, 200, 400),
     "dev18": (174, 200, 31, 200, 400),

@@ -31,6 +31,22 @@
   the pipe), Samba's `-U USER%PASSWORD`, and a Wi-Fi QR code's `WIFI:…;P:PASSWORD;;`. A variable
   is no password; nor is PowerShell's `ConvertTo-SecureString "…" -AsPlainText` (the plain
   string it makes a credential of).
+- **A connection opened with its account.** A call that opens a connection (`connect`,
+  `getConnection`, `createDatabaseConnection`, `new PDO`) given, as quoted arguments, where to
+  (a URL, a DSN or a host), then a user, then one more string: that string is the user's
+  password, the order every database API takes them in (JDBC's `(url, user, password)`, PHP's
+  `mysqli_connect(host, user, password, …)`, PDO's `(dsn, user, password)`). A variable or an
+  empty string is no password, and neither is a slot (`'<password>'`).
+- **A login call given its user and password.** A call named for logging in or for basic
+  authentication (`login`, `authenticate`, `auth`, `HTTPBasicAuth`, `withBasicAuth`,
+  `NetworkCredential`, `UsernamePasswordCredentials`, `PasswordAuthentication`, requests'
+  `auth=(…, …)`) given two quoted strings takes a user, then that user's password: the second
+  string is the password. A variable, a slot or a value with a space is none.
+- **A value handed over alone in a code block.** A message that is nothing but one code block
+  holding one unspaced value typed as a person types a password (both cases, a digit and a
+  symbol no name, path, address or key of a setting has: `!#$%&*+?^~`) gives that value to copy;
+  nothing else is written so. A command, a setting (`KEY=…`), a URL or a hash has a space, a
+  `=`, a `:` or a `/`, or lacks the symbol.
 
 **Passwords the words around them name, where no colon or copula joins the two**
 (`PLACE_RULES`).
@@ -371,6 +387,66 @@ def _login_verb_ok(m: re.Match[str]) -> bool:
 # `System.setProperty("db.password", "…")`, `localStorage.setItem('token', '…')`, configparser's
 # `set('db', 'password', '…')` (a section before the name). The call assigns as `=` does; a
 # getter's second argument (`getenv('DB_PASSWORD', 'changeme')`) is a default, and not read.
+# A login or basic-auth call given a user and a password, both quoted (`ftp.login('u', '…')`,
+# `HTTPBasicAuth("u", "…")`, `auth=("u", "…")`).
+_LOGIN_CALL = re.compile(
+    r"(?i)(?:(?<![\w$])(?:login|log_in|signin|sign_in|authenticate|auth|basic_?auth"
+    r"|with_?basic_?auth|set_?basic_?auth|http_?basic_?auth|http_?digest_?auth"
+    r"|network_?credential|username_?password_?credentials|password_?authentication)[ \t]*"
+    r"|(?<![\w$])auth[ \t]*[=:][ \t]*)[(\[]\s*"
+    r"(?P<qu>[\"'])(?P<user>[^\"'\s]{1,64})(?P=qu)\s*,\s*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\s]{4,200})(?P=q)\s*[,)\]]"
+)
+
+
+def _login_call_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    if re.fullmatch(r"[a-z]+(?:[_.][a-z]+)+", value):
+        return False  # `auth('errors', 'failed_login')`: a message's or a setting's key
+    return plausible_secret(value, quoted=True)
+
+
+# A whole message that is one code block of one unspaced value (`Qxk4*R^H%C!JmFy*%`).
+_LONE_CODE_BLOCK = re.compile(r"\A\s*```[ \t]*\n[ \t]*(?P<s>[^\s`]{8,64})[ \t]*\n```\s*\Z")
+
+
+def _lone_value_ok(m: re.Match[str]) -> bool:
+    value = m.group("s")
+    return (
+        re.search(r"[!#$%&*+?^~]", value) is not None
+        and re.search(r"[=:/@\\]", value) is None
+        and re.search(r"[a-z]", value) is not None
+        and re.search(r"[A-Z]", value) is not None
+        and re.search(r"\d", value) is not None
+        and not is_placeholder(value)
+    )
+
+
+# A call that opens a connection, given where to, a user and a password as quoted arguments
+# (after an optional driver's class: Mirth's `createDatabaseConnection(driver, url, user, …)`).
+_CONNECT_CALL = re.compile(
+    r"(?i)(?:connect\w*|(?<![\w$])new[ \t]+pdo)[ \t]*\(\s*"
+    r"(?:(?P<q0>[\"'])[\w.$]+(?P=q0)\s*,\s*)?"
+    r"(?P<qt>[\"'])(?P<target>[^\"'\s]{3,300})(?P=qt)\s*,\s*"
+    r"(?P<qu>[\"'])(?P<user>[\w.@\\-]{1,64})(?P=qu)\s*,\s*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\n]{4,200})(?P=q)\s*[,)]"
+)
+# Where a connection goes: a URL (`jdbc:oracle:thin:@db:1521:X`, `postgres://…`), a PDO DSN
+# (`mysql:host=db;dbname=shop`), or a host's name or address (`localhost`, `db.internal`,
+# `db7:3306`); a bare word (`'clicked'`, a signal's name) is none.
+_CONNECTION_TARGET = re.compile(
+    r"(?i)jdbc:\S+|[a-z][a-z0-9+.-]*://\S+|[a-z]+:\S*(?:host|dbname|server|database)=\S*"
+    r"|localhost(?::\d{1,5})?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?::\d{1,5})?"
+    r"|[a-z0-9][a-z0-9-]*:\d{1,5}"
+)
+
+
+def _connect_ok(m: re.Match[str]) -> bool:
+    if _CONNECTION_TARGET.fullmatch(m.group("target")) is None:
+        return False
+    return plausible_secret(m.group("s"), quoted=True)
+
+
 _SETTER_CALL = re.compile(
     r"(?<![\w$])(?:define|putenv|[sS]etenv|setProperty|setItem|setdefault|set|put)[ \t]*\([ \t]*"
     r"(?:(?P<q0>[\"'])[\w. -]*(?P=q0)[ \t]*,[ \t]*)?"
@@ -414,6 +490,21 @@ SYNTAX_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _USER_PERCENT, 0.55, _percent_ok, needs=re.compile("%")),
     Rule("secret_prose", _WIFI_QR, 0.55, _wifi_qr_ok, needs=re.compile("WIFI:")),
     Rule("secret_assignment", _SETTER_CALL, 0.6, _setter_ok),
+    Rule(
+        "secret_prose",
+        _LOGIN_CALL,
+        0.55,
+        _login_call_ok,
+        needs=re.compile("(?i)auth|log_?in|sign_?in|credential"),
+    ),
+    Rule("secret_prose", _LONE_CODE_BLOCK, 0.55, _lone_value_ok, needs=re.compile("```")),
+    Rule(
+        "secret_prose",
+        _CONNECT_CALL,
+        0.55,
+        _connect_ok,
+        needs=re.compile("(?i)connect|pdo"),
+    ),
     Rule(
         "secret_prose",
         _PLAIN_TO_SECURE,

@@ -247,6 +247,20 @@ def call_after(text: str, end: int) -> bool:
     return _CALL_AFTER.match(text, end) is not None or _CALL_ON_AFTER.match(text, end) is not None
 
 
+# HL7 v2's telecom field (XTN): the number, then its use code (PRN a primary residence's, WPN a
+# work number, ORN, VHN, ASN, EMR, BPN) and its equipment type (PH a telephone, CP a cell phone,
+# FX a fax, MD a modem, BP a beeper), parted by `^` (`PID-13 0950-431-134^PRN^PH`).
+_HL7_TELECOM_AFTER = re.compile(
+    r"\^(?:PRN|ORN|WPN|VHN|ASN|EMR|BPN)\^(?:PH|CP|FX|MD|BP)(?![A-Za-z])"
+)
+
+
+def typed_a_phone_after(text: str, end: int) -> bool:
+    """True when the format's own type code after the number at `end` calls it a phone (HL7's
+    `^PRN^PH`): the record says what the field holds."""
+    return _HL7_TELECOM_AFTER.match(text, end) is not None
+
+
 def extension_after(text: str, end: int) -> bool:
     """True when an extension follows the number that ends at `end` (`_EXTENSION`)."""
     return _EXTENSION.match(text, end) is not None
@@ -318,11 +332,38 @@ def phone_named_on_line(text: str, start: int) -> bool:
 
 
 # What may stand between a phone's word and its number: "number" in the scripts that glue it to
-# the word (`手机号`, `電話番号`, `전화번호`), a colon or a copula, an opening bracket.
+# the word (`手机号`, `電話番号`, `전화번호`); "at (the) number" (`kontakt pod nr`, `erreichbar
+# unter der Nummer`, `contact at number`), the number word then being the phone's own; a colon
+# or a copula, an opening bracket.
+_AT_NUMBER = (
+    r"[ \t]+(?:pod|na|at|on|under|unter|au|al|no|op|på|по|на)[ \t]+"
+    r"(?:the[ \t]+|der[ \t]+|o[ \t]+)?(?:nr|no|numer(?:em|ze|u)?|number|nummer|numéro|número"
+    r"|numero|čísle|číslo|номер(?:у|ом|е)?)\.?"
+)
 _TO_THE_NUMBER = re.compile(
-    r"(?i)\.?(?:号码|號碼|号|號|番号|番號|번호)?[ \t]*(?:[:：=]|is|ist|es|est|é|è|är|er|ni|là"
+    r"(?i)\.?(?:号码|號碼|号|號|番号|番號|번호)?"
+    rf"(?:{_AT_NUMBER})?"
+    r"[ \t]*(?:[:：=]|is|ist|es|est|é|è|är|er|ni|là"
     r"|是|为|為|は|는|은)?[ \t]*[:：]?[ \t]*[(（\"']?$"
 )
+
+
+_AT_NUMBER_END = re.compile(rf"(?i){_AT_NUMBER}[ \t]*:?[ \t]*$")
+
+
+def phone_at_the_number(before: str) -> bool:
+    """True when `before` ends in a phone's own word, then "at (the) number" (`kontakt pod nr`,
+    `erreichbar unter der Nummer`): the number word is the phone's, not a record's (`pod` is a
+    preposition there, no Kubernetes pod)."""
+    at = _AT_NUMBER_END.search(before)
+    if at is None:
+        return False
+    words = list(PHONE_CONTEXT.finditer(before, 0, at.start()))
+    return (
+        bool(words)
+        and words[-1].end() == at.start()
+        and _NUMBER_WORD.fullmatch(words[-1].group(0)) is None
+    )
 
 
 # A request to be called at a number, and a person's own "number": "call me at", "text me on",
@@ -603,6 +644,18 @@ def on_a_contact_line(text: str, start: int) -> bool:
     line_end = text.find("\n", start)
     line = text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
     return "@" in line and _EMAIL.search(line) is not None
+
+
+# An e-mail address ending a list's item right before the number (`kontakt: ana@…, 420 78 513`).
+_ADDRESS_LISTED_BEFORE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+[ \t]*[,;/|][ \t]*$")
+
+
+def listed_under_a_phones_label(text: str, start: int) -> bool:
+    """True when the number at `start` follows an e-mail address in a list that a phone's word
+    labels (`Kandidatens kontakt: mette@…, 420 78 513`): the items of a list share its label,
+    and a contact's label names each way to reach the person it lists."""
+    listed = _ADDRESS_LISTED_BEFORE.search(text, max(0, start - 120), start)
+    return listed is not None and phone_word_labels(text, listed.start())
 
 
 def _plan_cuts(number: phonenumbers.PhoneNumber) -> list[tuple[set[int], set[int]]]:

@@ -56,10 +56,12 @@ from writers.redact.phone_words import (
     in_a_signature,
     inside_a_code_value,
     label_opens_with,
+    listed_under_a_phones_label,
     on_a_contact_line,
     own_phone_word,
     phone_word_labels,
     read_in_some_plan,
+    typed_a_phone_after,
     valid_anywhere,
     with_extension,
 )
@@ -318,6 +320,8 @@ def _possible_phone(text: str, start: int, end: int) -> list[tuple[int, int]]:
         called = (
             phone_word_labels(text, start)
             or extension_after(text, end)
+            or typed_a_phone_after(text, end)
+            or listed_under_a_phones_label(text, start)
             or call_after(text, end)
             or given_alone(text, start, end)
             or given_in_a_cell(text, start, end)
@@ -454,12 +458,19 @@ def _alone(text: str, start: int, end: int) -> bool:
         return False  # `gid://shop/Product/798345826620`: the last segment of a path
     if _HEBREW_PREFIX.search(text, max(0, start - 3), start):
         left = " "  # `ל-050…`: Hebrew's "to" joined by a hyphen, a word before the number
+    if _ARROW.search(text, max(0, start - 3), start):
+        left = " "  # `AE_TITLE<-114.229.230.253:50184`: an arrow's shaft points, it joins nothing
     return not (left and joins(left)) and not (right and joins(right))
 
 
 # Hebrew writes its one-letter prepositions and conjunctions joined to a number by a hyphen or
 # a maqaf (`ל-+972…`: to; `ב-`, `מ-`, `ו-`): the letter is a word of its own.
 _HEBREW_PREFIX = re.compile(r"(?<![\w])[למבוהשכ][-־]$")
+
+
+# An arrow drawn in ASCII, right before a value (`calling<-203.0.113.9`, `peer <-- 8.8.8.8`): a
+# log's direction of a connection, whose hyphen is the arrow's shaft, not a token's joiner.
+_ARROW = re.compile(r"<-{1,2}$")
 
 
 # A path segment named in letters right before a slash (`Product/`, `orders/`): digits after it

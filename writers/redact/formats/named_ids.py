@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from writers.redact.formats.columns import OPENING_QUOTE, column_header
+from writers.redact.phone_words import phone_at_the_number
 
 # Words that name a number as an id of something (an order, an invoice, a build, a parcel): a
 # number so named is that id, whatever shape it has. "No."/"Nr." are left out: they name phones.
@@ -256,6 +257,8 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
     # A comma right before the number parts a CSV row's cells: the cell before is its name
     # (`Reader Serial Number:,4442179`).
     before = before[:-1] if before.endswith(",") else before
+    if phone_at_the_number(before):
+        return False  # `kontakt pod nr …`: the phone's number, "pod" no noun
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
     noun = (

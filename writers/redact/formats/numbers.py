@@ -30,6 +30,7 @@ from writers.redact.phone_words import (
     phone_named_on_line,
     printed_as_its_plan,
     read_in_some_plan,
+    typed_a_phone_after,
     whole_words_before,
 )
 from writers.redact.public_forms import (
@@ -159,6 +160,8 @@ def called_a_phone(text: str, start: int, end: int, *, by_name: bool = False) ->
     (`phone_words.phone_named_on_line`)."""
     if extension_after(text, end) or call_after(text, end) or given_alone(text, start, end):
         return True
+    if typed_a_phone_after(text, end):
+        return True  # HL7's `^PRN^PH`
     if given_in_a_cell(text, start, end) or in_a_signature(text, start, end):
         return True
     header = column_header(text, start)

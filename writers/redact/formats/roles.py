@@ -78,9 +78,20 @@ def names_a_role(label: str | None) -> bool:
     if not label:
         return False
     label = label.strip()
-    if len(re.split(r"[ \t_]+", label)) > 4:
-        return False
+    words = re.split(r"[ \t_]+", label)
+    if len(words) > 4:
+        # A long label names its person in its opening words, after an article at most (`El
+        # conductor del camión de Valencia:`, the driver of Valencia's lorry), as a phone's long
+        # label does (`phone_words.label_opens_with`).
+        article = _ARTICLE.match(label)
+        return _ROLE.match(label, article.end() if article else 0) is not None
     return _ROLE.search(label) is not None
+
+
+# An article before the role a long label opens with (`El conductor …`, `The driver …`).
+_ARTICLE = re.compile(
+    r"(?i)(?:(?:the|el|la|le|les|los|las|o|a|os|as|il|lo|der|die|das|de|het)[ \t]+)?"
+)
 
 
 def labelled_by_a_role(text: str, start: int) -> bool:
