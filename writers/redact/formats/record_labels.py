@@ -98,6 +98,8 @@ _RECORD_WORDS = (
     " supplier lieferant fournisseur proveedor fornitore fornecedor leverancier"
     " account konto compte cuenta conto conta rekening tili účet számla cont счёт"
     " customs zoll douane aduana dogana alfândega"
+    # A database's record, a row a system numbers (`| record | site |`, `Datensatz`).
+    " record records datensatz- rekord rekordu záznam kayıt запис записи レコード 记录 記錄 레코드"
     # Codes of goods and registries (a business's, never a person's).
     " issn isbn pzn cip ndc gtin ean upc sku hs taric cn nace sic crn rea siren siret kvk duns"
     " eori gln sscc imei iccid mac awb hawb mawb s/n p/n"
