@@ -15,7 +15,7 @@ from writers.redact.formats.columns import (
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
-from writers.redact.formats.record_labels import labelled_as_a_record
+from writers.redact.formats.record_labels import labelled_as_a_record, numbered_after
 from writers.redact.formats.roles import labelled_by_a_role, names_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
@@ -77,6 +77,10 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
         return False  # `+6 568 703 615`, `+302 185 501 766`: a signed count, not a country code
     if _ZIP_PLUS_FOUR.fullmatch(value) and _US_STATE_BEFORE.search(text, max(0, start - 8), start):
         return False  # `Raleigh, NC 27641-3051`: a ZIP+4 after its state
+    if not value.startswith(("+", "＋")) and numbered_after(text, end):
+        return False  # `03-850-2775 seri numaralı cihaz`: the device's number (`record_labels`)
+    if not value.startswith(("+", "＋")) and said_not_phones(text):
+        return False  # `… they're not phone numbers`: the text says what its numbers are
     if named_as_id(text, start) or labelled_as_a_record(text, start):
         return False  # `order 0171 …`, `Zählernr.: 0152 672`: a thing's number (`record_labels`)
     if longer_than_a_phone(text, start, end):
@@ -139,6 +143,38 @@ _US_STATE_BEFORE = re.compile(
     r"|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI)"
     r"\.?,?[ \t]+$"
 )
+
+
+# A text that says its numbers are not phone numbers (`they're not phone numbers`, `не са
+# телефони`, `egyik sem telefonszám`, `keine Telefonnummern`), in the languages a team writes
+# in: said of a number of its own shape or of "them", "both", "these".
+_SAID_NOT_PHONES = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|aren't|isn't|none[ \t]+of[ \t]+(?:them|these|those)"
+    r"(?:[ \t]+(?:is|are))?|neither(?:[ \t]+(?:of[ \t]+them[ \t]+)?is)?)(?:[ \t]+an?)?[ \t]+"
+    r"(?:tele)?phone(?:s|[ \t-]+numbers|[ \t-]+number(?=[ \t]*(?:[,.;:!?)—–-]|$)))"
+    r"(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:не[ \t]+(?:са|су|є|это|являются)|нису|не)[ \t]+(?:телефон(?:и|ы|ни)"
+    r"|телефонски[ \t]+бројеви|телефонні[ \t]+номери|телефонные[ \t]+номера)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:egyik[ \t]+sem|nem)[ \t]+telefonszám\w*"
+    r"|(?<![^\W\d_])keine[ \t]+(?:telefon|handy)nummern"
+    r"|ne[ \t]+sont[ \t]+pas[ \t]+des[ \t]+(?:numéros[ \t]+de[ \t]+)?téléphones?"
+    r"|(?<![^\W\d_])no[ \t]+son[ \t]+(?:números[ \t]+de[ \t]+)?teléfonos?"
+    r"|não[ \t]+são[ \t]+(?:números[ \t]+de[ \t]+)?telefones?"
+    r"|non[ \t]+sono[ \t]+(?:numeri[ \t]+di[ \t]+)?telefon[oi]"
+    r"|geen[ \t]+telefoonnummers|nie[ \t]+są[ \t]+(?:numerami[ \t]+)?telefon\w*"
+    r"|nejsou[ \t]+telefonní[ \t]+čísla|telefon[ \t]+numaras[ıi][ \t]+değil\w*"
+    r"|電話番号では(?:ありません|ない)|不是电话号码|不是電話號碼"
+    r"|전화번호가[ \t]+아닙니다|전화번호[ \t]+아님"
+)
+
+
+def said_not_phones(text: str) -> bool:
+    """True when the text says its numbers are no phone numbers (`_SAID_NOT_PHONES`): what
+    a number of it is, the text knows better than its shape (`legacy ids are dashed like
+    722-072-0517 — they're not phone numbers`). A number with its `+` is still a phone."""
+    if text.isascii() and "phone" not in text.lower():
+        return False
+    return _SAID_NOT_PHONES.search(text) is not None
 
 
 def plus_opens_a_country_code(value: str) -> bool:
