@@ -206,6 +206,10 @@ _AFTER_ITS_THING = re.compile(
     r"(?i)(?:(?:no|br|бр|nr|nro|č)\.|azonosító|azonosítója|identifier|identifiant"
     r"|identificador|identificativo|identifikator)[ \t]*"
 )
+_THING_THEN_NUMBER_WORD = re.compile(
+    rf"(?:^|(?<=[ \t]))[^\W\d_][^\W\d_'’-]*[ \t]+(?:{_AFTER_ITS_THING.pattern.removeprefix('(?i)')})$",
+    re.IGNORECASE,
+)
 # A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
 # `Cégjegyzékszám`), in the languages that write their compounds in one word: the number of the
 # thing its head names, unless the head is a phone's or a line's (`Rückrufnummer`, `Notruf…`,
@@ -309,6 +313,11 @@ def _numbered_thing(
     # letters at least: `Nr. dosar`, `Vehicle reg. cert. No.` are one label each).
     clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{5})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
     clause = clause.strip(" \t*_")
+    if not marked and (after := _THING_THEN_NUMBER_WORD.search(clause)) is not None:
+        # In prose, a thing and an abbreviated number word or an identifier's word after it
+        # label the value on their own (`poslat je zahtev br. …`): the sentence before them is
+        # no part of the label.
+        clause = after.group(0).strip()
     words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
     compound = _COMPOUND.search(clause)
     if compound is not None and _PHONE_HEAD.search(compound.group(1)):
