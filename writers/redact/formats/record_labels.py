@@ -207,7 +207,8 @@ _AFTER_ITS_THING = re.compile(
     r"|identificador|identificativo|identifikator)[ \t]*"
 )
 _THING_THEN_NUMBER_WORD = re.compile(
-    rf"(?:^|(?<=[ \t]))[^\W\d_][^\W\d_'’-]*[ \t]+(?:{_AFTER_ITS_THING.pattern.removeprefix('(?i)')})$",
+    r"(?:^|(?<=[ \t]))[^\W\d_][^\W\d_'’-]*[ \t]+"
+    rf"(?:{_AFTER_ITS_THING.pattern.removeprefix('(?i)')})$",
     re.IGNORECASE,
 )
 # A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
