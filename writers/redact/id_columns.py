@@ -191,6 +191,18 @@ _NAME_CELL = re.compile(r"(?:[^\W\d_][^\W\d_'â€™.-]*)(?:[ \t]+[^\W\d_][^\W\d_'â€
 VOTED_KINDS = frozenset({"phone", "national_id"})
 
 
+def _row_cells(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of each cell of a table's row, empty cells kept: parted by `|` (a
+    Markdown table, a `psql` result) or by tabs (TSV) where the line has them, else by two
+    spaces or more (an aligned listing, where no cell is empty)."""
+    for sep in ("|", "\t"):
+        if sep in line:
+            cuts = [i for i, c in enumerate(line) if c == sep]
+            edges = [-1, *cuts, len(line)]
+            return [(a + 1, b) for a, b in zip(edges, edges[1:], strict=False)]
+    return _cells(line)
+
+
 def _digits(cell: str) -> int:
     return sum(c.isdigit() for c in cell)
 
@@ -228,7 +240,7 @@ def records_in_columns(
         line_end = text.find("\n", end)
         line_end = len(text) if line_end < 0 else line_end
         line = text[line_start:line_end]
-        cells = _cells(line)
+        cells = _row_cells(line)
         column = next(
             (
                 i
@@ -265,7 +277,7 @@ def _a_column_of_records(
     numbers = found = 0
     pos = block_start
     for row in rows:
-        cells = _cells(row)
+        cells = _row_cells(row)
         if len(cells) < 2:
             if names_a_phone(row):
                 return False  # a heading over the listing names phones (`Numbers to call:`)
