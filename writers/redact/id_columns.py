@@ -254,6 +254,8 @@ def records_in_columns(
         a, b = cells[column]
         if line[a:b].strip() != text[start:end].strip():
             continue  # the number shares its cell with words: they name it
+        if any(line[x:y].strip().endswith((":", "：", "=")) for x, y in cells[:column]):
+            continue  # a form's field (`Technician:      0446 …`): its own label names it
         above = _neighbour_lines(text, line_start, line_end, -1)
         rows = [*reversed(above), line, *_neighbour_lines(text, line_start, line_end, 1)]
         block_start = line_start - sum(len(row) + 1 for row in above)
