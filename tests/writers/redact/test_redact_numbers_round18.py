@@ -117,3 +117,20 @@ def test_ticket_article_and_record_words(redactor: Redactor) -> None:
     assert _kept(redactor, "артикул 12-4418-2297 больше не выпускается")
     table = "| Datensatz | Lager |\n|---|---|\n| 030 418 2297 | MUC4 |\n| 0171 552 9034 | BCN1 |"
     assert _kept(redactor, table)
+
+
+def test_what_a_columns_vote_leaves_alone(redactor: Redactor) -> None:
+    # A form's fields aligned with spaces are named by their own labels, not by a column.
+    form = (
+        "Order:         4410293385\nTechnician:    0612 44 87 90\n"
+        "Invoice:       58820413307\nPallet:        90281734"
+    )
+    assert _caught(redactor, form, "0612 44 87 90")
+    # A column of a person's numbers, mostly empty, beside columns of records: empty cells
+    # keep the columns apart.
+    table = """| order | tenant | invoice |
+|---|---|---|
+| 4410293385 |  | 58820413307 |
+| 7710293311 | 030 418 2297 | 58820419912 |
+| 4410291187 |  | 58820411175 |"""
+    assert _caught(redactor, table, "030 418 2297")
