@@ -221,7 +221,7 @@ DEV_REDACTION_FP_CEILING = {
     # (red16-blob): 75's SOPS envelope fields (`tag:…` read as a login's pair), 78's payment
     # `authCode`s ("auth" qualifies the noun after it); with red16-look too, 75 FP 5.
     "redaction75": 5,
-    "redaction78": 17,
+    "redaction78": 7,
     # Issue 24's seventeenth round, written blind, first measured on f9c5e80 before any text was
     # read (the lot held out 79 and 80).
     "redaction81": 4,
@@ -501,8 +501,12 @@ DEV_PROBES = {
     "dev15": (299, 300, 5, 300, 300),
     "dev16": (295, 300, 0, 300, 300),
     "dev17": (193, 200, 4, 200, 400),
-    "dev18": (174, 200, 31, 200, 400),
+    # The seventeenth round, red18-phone (a column's vote, a `+` that cuts its country code, a
+    # text that says its numbers are no phones, labels after their thing, a warehouse's
+    # address): dev18 FP 31 -> 29; dev20, first measured on main 180/200 34/400, -> 0/400.
+    "dev18": (174, 200, 29, 200, 400),
     "dev19": (188, 200, 24, 200, 400),
+    "dev20": (180, 200, 0, 200, 400),
 }
 
 

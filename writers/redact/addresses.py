@@ -182,7 +182,40 @@ def _house_number(m: re.Match[str]) -> bool:
     if re.match(rf"[ \t]+(?i:{_STREET_BEFORE})[ \t]", m.string[m.end() :]):
         return False  # "3 via Email, 2 via Slack": the number opens the next item of a count
     line = line_before(m.string, m.start())
-    return not _NUMBERING_NOUN.search(line[-20:]) and not in_hex_bytes(m.string, *m.span())
+    if _NUMBERING_NOUN.search(line[-20:]) or in_hex_bytes(m.string, *m.span()):
+        return False
+    return not _a_business_site(m)  # a warehouse's address is the business's (`_BUSINESS_SITE`)
+
+
+# A business's site, named on the address's line: a warehouse, a depot, a cross-dock and its
+# dock doors, a plant, a distribution centre, a hub, a branch, in the languages a team writes
+# in. An address so named is the business's, where goods go; a person's home is not called so.
+_BUSINESS_SITE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:warehouse|depot|cross-?dock|dock[ \t]+doors?|loading[ \t]+docks?"
+    r"|distribution[ \t]+cent(?:er|re)|fulfil?ment[ \t]+cent(?:er|re)|plant|factory"
+    r"|lager|zentrallager|umschlaglager|werk|niederlassung|filiale|laderampen?|tore"
+    r"|entrepôt|dépôt|plateforme|usine|quais?|agence|succursale"
+    r"|almac[ée]n|dep[óo]sito|centro[ \t]+de[ \t]+distribuci[óo]n|planta|f[áa]brica|sucursal"
+    r"|muelles?|armaz[ée]m|f[áa]brica|doca|docas"
+    r"|magazzino|stabilimento|filiale|baia|baie|banchine?"
+    r"|magazijn|distributiecentrum|fabriek|vestiging|laadperron|laaddocks?"
+    r"|magazyn|zakład|oddział|rampa|rampy|sklad|závod|pobočka|lagret|lager|depå"
+    r"|склад|терминал|завод|филиал|depo|fabrika|şube"
+    r")(?![^\W\d_])"
+    r"|倉庫|物流センター|拠点|工場|ドック|クロスドック|仓库|仓|物流中心|工厂|码头|물류센터|창고|공장|도크"
+)
+
+
+def _a_business_site(m: re.Match[str]) -> bool:
+    """True when the address's line names it a business's site (`_BUSINESS_SITE`) before it
+    (`new cross-dock for the US lane: …`) or right after it (`…, dock doors 12-18`)."""
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    line_end = len(text) if line_end < 0 else line_end
+    before = text[max(line_start, m.start() - 80) : m.start()]
+    after = text[m.end() : min(line_end, m.end() + 40)]
+    return _BUSINESS_SITE.search(before) is not None or _BUSINESS_SITE.search(after) is not None
 
 
 # Where a match of `_LOOSE` can start: its unit (`_LEAD`: a unit word, `#`, or the digit of

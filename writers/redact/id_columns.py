@@ -15,6 +15,7 @@ each is kept as a phone here. The other fields of an id's row are figures and co
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # Two spaces or more, a tab or a table's bar: a column break (as in
 # `formats.numbers.phone_layout_ok`; a Markdown table or a `psql` result parts cells with `|`).
@@ -177,3 +178,125 @@ def in_id_list(text: str, start: int, end: int) -> bool:
             break
         rows, pos = rows + 1, item.end()
     return rows >= _MIN_ROWS
+
+
+# A cell that is a number and nothing else, written as numbers are (a `+`, brackets, dashes,
+# dots, slashes and spaces of any width between digits), with seven digits or more: what a
+# phone number could be.
+_NUMBER_CELL = re.compile(r"[+(]?\d[\d().\-/ \u00a0\u2009\u202f]*\d\)?")
+# A person's name in a cell: two or three capitalised words (`Daniel Hughes`, `Łukasz Nowak`),
+# or words of a script without case (`王磊`): a phone number stands beside whose it is.
+_NAME_CELL = re.compile(r"(?:[^\W\d_][^\W\d_'’.-]*)(?:[ \t]+[^\W\d_][^\W\d_'’.-]*){0,3}")
+# The kinds a column's vote judges: numbers a plan or a checksum reads in an id's digits.
+VOTED_KINDS = frozenset({"phone", "national_id"})
+
+
+def _row_cells(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of each cell of a table's row, empty cells kept: parted by `|` (a
+    Markdown table, a `psql` result) or by tabs (TSV) where the line has them, else by two
+    spaces or more (an aligned listing, where no cell is empty)."""
+    for sep in ("|", "\t"):
+        if sep in line:
+            cuts = [i for i, c in enumerate(line) if c == sep]
+            edges = [-1, *cuts, len(line)]
+            return [(a + 1, b) for a, b in zip(edges, edges[1:], strict=False)]
+    return _cells(line)
+
+
+def _digits(cell: str) -> int:
+    return sum(c.isdigit() for c in cell)
+
+
+def _a_name(cell: str) -> bool:
+    """True for a cell that may hold a person's name: two to four capitalised words, or words
+    of a script without case."""
+    if _NAME_CELL.fullmatch(cell) is None:
+        return False
+    words = cell.split()
+    if any(w.lower() == w.upper() for w in words):
+        return True  # a script without case: any word may be a name
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() and w[1:2].islower() for w in words)
+
+
+def records_in_columns(
+    text: str,
+    spans: list[tuple[int, int]],
+    names_a_phone: Callable[[str], bool],
+) -> set[tuple[int, int]]:
+    """The spans of `spans` (numbers read as phones or national ids) that stand in a column of
+    a table or a listing (cells parted by `|`, a tab or two spaces) whose numbers are mostly
+    not read so: a column holds one kind of value, and when no more than half of its numbers
+    (three at least) are phones as written, the others are a record's numbers of the same kind
+    that a plan happens to read (`| record | site |` over `0118307492`, `052.882.3260`,
+    `784489755`, …). A column says it holds phones or persons' numbers by its header or a
+    heading line over it (`names_a_phone`), or by a person's name in a row beside one of them;
+    those are kept."""
+    if not spans or not ("|" in text or "\t" in text or "  " in text):
+        return set()
+    out: set[tuple[int, int]] = set()
+    judged: dict[tuple[int, int], bool] = {}
+    for start, end in spans:
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[line_start:line_end]
+        cells = _row_cells(line)
+        column = next(
+            (
+                i
+                for i, (a, b) in enumerate(cells)
+                if line[a:b].strip() and a <= start - line_start and end - line_start <= b
+            ),
+            None,
+        )
+        if column is None or len(cells) < 2:
+            continue
+        a, b = cells[column]
+        if line[a:b].strip() != text[start:end].strip():
+            continue  # the number shares its cell with words: they name it
+        if any(line[x:y].strip().endswith((":", "：", "=")) for x, y in cells[:column]):
+            continue  # a form's field (`Technician:      0446 …`): its own label names it
+        above = _neighbour_lines(text, line_start, line_end, -1)
+        rows = [*reversed(above), line, *_neighbour_lines(text, line_start, line_end, 1)]
+        block_start = line_start - sum(len(row) + 1 for row in above)
+        key = (block_start, column)
+        if key not in judged:
+            judged[key] = _a_column_of_records(block_start, rows, column, spans, names_a_phone)
+        if judged[key]:
+            out.add((start, end))
+    return out
+
+
+def _a_column_of_records(
+    block_start: int,
+    rows: list[str],
+    column: int,
+    spans: list[tuple[int, int]],
+    names_a_phone: Callable[[str], bool],
+) -> bool:
+    """The vote of one column (`records_in_columns`): the block's lines `rows` start at
+    `block_start` in the text."""
+    numbers = found = 0
+    pos = block_start
+    for row in rows:
+        cells = _row_cells(row)
+        if len(cells) < 2:
+            if names_a_phone(row):
+                return False  # a heading over the listing names phones (`Numbers to call:`)
+            pos += len(row) + 1
+            continue
+        if column < len(cells):
+            a, b = cells[column]
+            cell = row[a:b].strip()
+            if _NUMBER_CELL.fullmatch(cell) and _digits(cell) >= 7:
+                numbers += 1
+                at = pos + a + (len(row[a:b]) - len(row[a:b].lstrip()))
+                if any(s < at + len(cell) and at < e for s, e in spans):
+                    found += 1
+                    others = [row[x:y].strip() for i, (x, y) in enumerate(cells) if i != column]
+                    if any(_a_name(o) for o in others):
+                        return False  # a person's name beside a phone number: a contact
+            elif not _digits(cell) and names_a_phone(cell):
+                return False  # the column's header names a phone, a contact or a person
+        pos += len(row) + 1
+    return numbers >= _MIN_ROWS and 2 * found <= numbers

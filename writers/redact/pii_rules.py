@@ -41,10 +41,11 @@ from writers.redact.formats.numbers import (
     given_in_a_cell,
     phone_layout_ok,
     placeholder_number,
+    plus_opens_a_country_code,
 )
 from writers.redact.formats.record_labels import labelled_as_a_record
-from writers.redact.formats.roles import labelled_by_a_role
-from writers.redact.id_columns import in_id_column, in_id_list
+from writers.redact.formats.roles import labelled_by_a_role, names_a_role
+from writers.redact.id_columns import in_id_column, in_id_list, records_in_columns
 from writers.redact.phone_words import (
     PHONE_CONTEXT,
     addressed_by_phone,
@@ -252,6 +253,28 @@ def _phone_ok(text: str, start: int, end: int) -> bool:
         if inside_a_code_value(text, start):
             return False  # `S 08 883 250` in backticks: a part of one code value
     return len(digits) >= 7 and not re.fullmatch(r"(?:19|20)\d{6}", digits)
+
+
+def numbers_of_record_columns(text: str, spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans of `spans` (numbers read as phones or national ids) that stand in a column of
+    a table whose numbers are mostly no such thing (`id_columns.records_in_columns`), unless
+    the column's header or heading names a phone, a contact, a person or a role."""
+    return records_in_columns(text, spans, _names_a_phone_or_person)
+
+
+def _names_a_phone_or_person(words: str) -> bool:
+    """True when `words` (a header's cell, a heading's line) name a phone, a way to reach
+    someone, a person or a role (`Tel`, `contact`, `site_lead`, `Ansprechpartner`)."""
+    return own_phone_word(words) or names_a_role(words) or _PERSON_HEADER.search(words) is not None
+
+
+# The header of a column of people's numbers: whose they are (a name, a contact, a person).
+_PERSON_HEADER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:name|names|nom|nombre|nome|naam|namn|nazwa|imię|jméno|név|имя|ім.я"
+    r"|contact|contacts|contacto|contato|contatto|kontakt|person|persona|pessoa|personne"
+    r"|employee|staff|member|user|owner|customer|client|cliente|kunde|klant|mitarbeiter"
+    r"|名前|氏名|姓名|이름|担当|联系人|連絡先|연락처)(?![^\W\d_])"
+)
 
 
 def _named_an_ssn(text: str, start: int, value: str) -> bool:
@@ -627,6 +650,8 @@ class _Filtered(EntityRecognizer):
                 if head is not None and not _alone_head(text, start - len(head.group(0))):
                     head = None
                 start -= len(head.group(0)) if head else 0
+                if not plus_opens_a_country_code(text[start : r.end]):
+                    continue  # `+6 568 703 615`: a signed count (`formats.numbers`)
                 end = with_extension(text, r.end)
             out.append(RecognizerResult(r.entity_type, start, end, self.fixed_score))
         return out

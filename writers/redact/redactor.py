@@ -40,7 +40,8 @@ from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.gates import decimal_digits, fewest_digits
 from writers.redact.formats.table import RULES, RuleRecognizer
-from writers.redact.pii_rules import KINDS, presidio_recognizers
+from writers.redact.id_columns import VOTED_KINDS
+from writers.redact.pii_rules import KINDS, numbers_of_record_columns, presidio_recognizers
 
 __all__ = [
     "Finding",
@@ -285,9 +286,14 @@ class Redactor:
                 )
             else:
                 merged.append((r_start, r_end, r_kind, r_score))
-        return self._outside_placeholders(
-            text, [Finding(kind, start, end) for start, end, kind, _ in merged]
-        )
+        found = [Finding(kind, start, end) for start, end, kind, _ in merged]
+        if any(f.kind in VOTED_KINDS for f in found):
+            # A column of a table votes on what its numbers are (`id_columns`): read whole, after
+            # every view, since a number of the column may have been read in another view.
+            voted = [(f.start, f.end) for f in found if f.kind in VOTED_KINDS]
+            refused = numbers_of_record_columns(text, voted)
+            found = [f for f in found if (f.start, f.end) not in refused]
+        return self._outside_placeholders(text, found)
 
     def _analyze(self, text: str) -> list[Any]:
         """presidio's `analyze` of `text`, for a text its recognizers find nothing in without

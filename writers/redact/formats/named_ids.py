@@ -197,6 +197,11 @@ _ID_COMPOUND = re.compile(
 )
 
 
+# A record's key `id` (YAML, JSON, a log's `id=`): the value is the id of the record it is a
+# field of. A messenger's or a caller's id is keyed so (`wa_id`, `caller_id`), not `id` alone.
+_ID_KEY = re.compile(r"""(?:^|(?<=[\s{,;(]))["']?(?i:id)["']?[ \t]*[:=][ \t]*$""")
+
+
 # Two or more numbers of a list before a value, each perhaps with an aside (`6817, 6818 (x), `).
 _LISTED_BEFORE = re.compile(
     r"(?<![\w.-])(?:\d[\d-]*(?:[ \t]*\([^()\n]{1,30}\))?[ \t]*,[ \t]*){2,}$"
@@ -261,6 +266,8 @@ def named_as_id(text: str, start: int, *, owners: bool = True) -> bool:
         return False  # `kontakt pod nr …`: the phone's number, "pod" no noun
     if _ID_OF_THING.search(before) or _ID_LABEL.search(before) or _ID_COMPOUND.search(before):
         return True
+    if _ID_KEY.search(before) and text[start : start + 1] not in "+＋":
+        return True  # `claim:\n  id: "01.481.2448"`: a record's own id, under its key
     noun = (
         _NUMBER_WORD_END.search(before) is not None
         and _ID_OF_NOUN.search(before)

@@ -15,7 +15,7 @@ from writers.redact.formats.columns import (
     in_figures_row,
 )
 from writers.redact.formats.named_ids import CARD_WORDS, named_as_id
-from writers.redact.formats.record_labels import labelled_as_a_record
+from writers.redact.formats.record_labels import labelled_as_a_record, numbered_after
 from writers.redact.formats.roles import labelled_by_a_role, names_a_role
 from writers.redact.id_columns import in_id_column, in_id_list
 from writers.redact.phone_words import (
@@ -74,6 +74,14 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
     value = text[start:end].strip()
     if _IPV4.fullmatch(without_address_suffix(value)) or re.search(r"  |\t", value):
         return False  # an IPv4 address, also with its prefix length or port; a column break
+    if not plus_opens_a_country_code(value):
+        return False  # `+6 568 703 615`, `+302 185 501 766`: a signed count, not a country code
+    if _ZIP_PLUS_FOUR.fullmatch(value) and _US_STATE_BEFORE.search(text, max(0, start - 8), start):
+        return False  # `Raleigh, NC 27641-3051`: a ZIP+4 after its state
+    if not value.startswith(("+", "＋")) and numbered_after(text, end):
+        return False  # `03-850-2775 seri numaralı cihaz`: the device's number (`record_labels`)
+    if not value.startswith(("+", "＋")) and said_not_phones(text):
+        return False  # `… they're not phone numbers`: the text says what its numbers are
     if named_as_id(text, start) or labelled_as_a_record(text, start):
         return False  # `order 0171 …`, `Zählernr.: 0152 672`: a thing's number (`record_labels`)
     if longer_than_a_phone(text, start, end):
@@ -126,6 +134,76 @@ def phone_layout_ok(text: str, start: int, end: int) -> bool:
             if len(side) == width and _HEX_GROUP.fullmatch(side):
                 return False
     return True
+
+
+# A US ZIP+4 code (`27641-3051`) after its state's two capitals (`Raleigh, NC 27641-3051`): a
+# postal code, whatever plan reads its nine digits.
+_ZIP_PLUS_FOUR = re.compile(r"\d{5}-\d{4}")
+_US_STATE_BEFORE = re.compile(
+    r"(?<![\w])(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO"
+    r"|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI)"
+    r"\.?,?[ \t]+$"
+)
+
+
+# A text that says its numbers are not phone numbers (`they're not phone numbers`, `не са
+# телефони`, `egyik sem telefonszám`, `keine Telefonnummern`), in the languages a team writes
+# in: said of a number of its own shape or of "them", "both", "these".
+_SAID_NOT_PHONES = re.compile(
+    r"(?i)(?<![^\W\d_])(?:not|aren't|isn't|none[ \t]+of[ \t]+(?:them|these|those)"
+    r"(?:[ \t]+(?:is|are))?|neither(?:[ \t]+(?:of[ \t]+them[ \t]+)?is)?)(?:[ \t]+an?)?[ \t]+"
+    r"(?:tele)?phone(?:s|[ \t-]+numbers|[ \t-]+number(?=[ \t]*(?:[,.;:!?)—–-]|$)))"
+    r"(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:не[ \t]+(?:са|су|є|это|являются)|нису|не)[ \t]+(?:телефон(?:и|ы|ни)"
+    r"|телефонски[ \t]+бројеви|телефонні[ \t]+номери|телефонные[ \t]+номера)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:egyik[ \t]+sem|nem)[ \t]+telefonszám\w*"
+    r"|(?<![^\W\d_])keine[ \t]+(?:telefon|handy)nummern"
+    r"|ne[ \t]+sont[ \t]+pas[ \t]+des[ \t]+(?:numéros[ \t]+de[ \t]+)?téléphones?"
+    r"|(?<![^\W\d_])no[ \t]+son[ \t]+(?:números[ \t]+de[ \t]+)?teléfonos?"
+    r"|não[ \t]+são[ \t]+(?:números[ \t]+de[ \t]+)?telefones?"
+    r"|non[ \t]+sono[ \t]+(?:numeri[ \t]+di[ \t]+)?telefon[oi]"
+    r"|geen[ \t]+telefoonnummers|nie[ \t]+są[ \t]+(?:numerami[ \t]+)?telefon\w*"
+    r"|nejsou[ \t]+telefonní[ \t]+čísla|telefon[ \t]+numaras[ıi][ \t]+değil\w*"
+    r"|電話番号では(?:ありません|ない)|不是电话号码|不是電話號碼"
+    r"|전화번호가[ \t]+아닙니다|전화번호[ \t]+아님"
+)
+
+
+def said_not_phones(text: str) -> bool:
+    """True when the text says its numbers are no phone numbers (`_SAID_NOT_PHONES`): what
+    a number of it is, the text knows better than its shape (`legacy ids are dashed like
+    722-072-0517 — they're not phone numbers`). A number with its `+` is still a phone."""
+    if text.isascii() and "phone" not in text.lower():
+        return False
+    return _SAID_NOT_PHONES.search(text) is not None
+
+
+def plus_opens_a_country_code(value: str) -> bool:
+    """False for a number after `+` whose groups cut its country code or stand as a count's
+    thousands across it: a phone written with its `+` parts off the country code as its first
+    group, or glues the code to what follows (`+44 7911 …`, `+447911 123456`), so a first
+    group shorter than the code (`+6 568 703 615` for 65, `+35 314 089 806` for 353) or a
+    first group of one to three digits past the code with groups of three after it
+    (`+302 185 501 766`, `+390.295.148.400`) is a signed count (a delta, `+4 915 …`). One cut
+    is left as people make it: a lone digit whose code ends in 0, before the trunk 0 (`+2 010…`
+    in Egypt, `+6 012…` in Malaysia)."""
+    value = value.strip().replace("(0)", "")
+    if not value.startswith(("+", "＋")):
+        return True
+    groups = re.findall(r"\d+", value)
+    if len(groups) < 2:
+        return True
+    try:
+        number = phonenumbers.parse(value, None)
+    except phonenumbers.NumberParseException:
+        return True  # not read with a country code at all: the other checks judge it
+    code = str(number.country_code)
+    first = groups[0]
+    if len(first) < len(code):
+        rest = code[len(first) :]
+        return rest == "0" and groups[1].startswith("0")
+    thousands = len(groups) >= 3 and all(len(g) == 3 for g in groups[1:])
+    return not (len(code) < len(first) <= 3 and thousands)
 
 
 def list_of_phones(text: str, start: int) -> bool:

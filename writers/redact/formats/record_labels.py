@@ -47,6 +47,7 @@ _RECORD_WORDS = (
     " הזמנה חשבונית משלוח"
     " طلب الطلب فاتورة الفاتورة شحنة الشحنة حجز"
     " 注文 請求書 伝票 予約 追跡 订单 訂單 发票 發票 运单 運單 快递 주문 송장 예약 운송장"
+    " チケット 티켓 荷物 화물"
     " คำสั่งซื้อ ใบแจ้งหนี้ พัสดุ การจอง"
     " pesanan faktur invois kiriman pengiriman tempahan naročilo račun narudžba račun dostava"
     # A request or a work order a desk numbers (a ticket's kind).
@@ -85,7 +86,7 @@ _RECORD_WORDS = (
     " lot batch chargen- lote lotto partij parti erä partia šarže šarža tétel"
     " sample probe échantillon muestra campione amostra monster prøve prov näyte próbka vzorek"
     " vzorka minta probă проба зразок δείγμα דגימה عينة 検体 시료 样本 sampel"
-    " article artikel artículo articolo artigo artikkeli artykuł položka termék articol"
+    " article artikel artículo articolo artigo artikkeli artykuł položka termék articol артикул-"
     " product produkt produit producto prodotto produto"
     " container conteneur contenedor contenitore pallet palette"
     " asset inventory inventar inventaire inventario equipment gerät appareil equipo"
@@ -98,6 +99,8 @@ _RECORD_WORDS = (
     " supplier lieferant fournisseur proveedor fornitore fornecedor leverancier"
     " account konto compte cuenta conto conta rekening tili účet számla cont счёт"
     " customs zoll douane aduana dogana alfândega"
+    # A database's record, a row a system numbers (`| record | site |`, `Datensatz`).
+    " record records datensatz- rekord rekordu záznam kayıt запис записи レコード 记录 記錄 레코드"
     # Codes of goods and registries (a business's, never a person's).
     " issn isbn pzn cip ndc gtin ean upc sku hs taric cn nace sic crn rea siren siret kvk duns"
     " eori gln sscc imei iccid mac awb hawb mawb s/n p/n"
@@ -177,9 +180,10 @@ _NUMBER_WORD = re.compile(
     r"|číslo|čísla|szám|száma|számú|numara|numarası|număr|numărul|numarul|numar|nomor|nombor"
     r"|αριθμός|αριθμό|αριθμού|מספר|رقم|الرقم|số|номер|номера|номеру|номері|нөмір|нөмірі|нөмері"
     r"|identifier|identifiant|identificador|identificativo|identificator|identifikator"
+    r"|azonosító|azonosítója|azonosítószám"
     r"|ідентифікатор|идентификатор|сәйкестендіру|broj|broja|namba|nambari|شماره|संख्या"
     r"|क्रमांक|नंबर)(?![^\W\d_])"
-    r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br)\.(?=[ \t:*_]|$)"
+    r"|(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br|бр)\.(?=[ \t:*_]|$)"
     r"|(?<![^\W\d_])(?:nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
     # A header's `No` (`Claim No`), last: no negation ends a label (a key's `_no` is read as
     # `no.` by `_names_a_record`).
@@ -189,7 +193,23 @@ _NUMBER_WORD = re.compile(
 )
 # The abbreviations of a number word and its signs (`No.`, `Nr.`, `№`, `#`, `N.º`, `Αρ.`).
 _ABBREVIATED = re.compile(
-    r"(?i)(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br|nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+    r"(?i)(?<![^\W\d_])(?:no|n|αρ|č|ч|н|br|бр|nr|nro|n[. ]?[º°])\.?(?=[ \t:*_]|$)|[#№]"
+)
+# A word for an identifier: no one calls a phone number so.
+_IDENTIFIER = re.compile(
+    r"(?i)(?<![^\W\d_])(?:identifier|identifiant|identificador|identificativo|identificator"
+    r"|identifikator|ідентифікатор|идентификатор|azonosító|azonosítója|azonosítószám)(?![^\W\d_])"
+)
+# A number word written after its thing in prose: an abbreviation (`br.`, `No.`, `Nr.`) or a
+# word for an identifier (`azonosítója`), as the label's last word.
+_AFTER_ITS_THING = re.compile(
+    r"(?i)(?:(?:no|br|бр|nr|nro|č)\.|azonosító|azonosítója|identifier|identifiant"
+    r"|identificador|identificativo|identifikator)[ \t]*"
+)
+_THING_THEN_NUMBER_WORD = re.compile(
+    r"(?:^|(?<=[ \t]))[^\W\d_][^\W\d_'’-]*[ \t]+"
+    rf"(?:{_AFTER_ITS_THING.pattern.removeprefix('(?i)')})$",
+    re.IGNORECASE,
 )
 # A compound ending on a number word (`Vahinkonumero`, `Tilausnro`, `Aanslagnummer`, `Ügyszám`,
 # `Cégjegyzékszám`), in the languages that write their compounds in one word: the number of the
@@ -294,13 +314,18 @@ def _numbered_thing(
     # letters at least: `Nr. dosar`, `Vehicle reg. cert. No.` are one label each).
     clause = re.split(r"[:：]\s+|(?<=[^\W\d_]{5})[.!?]\s+(?=[^\W\d_])", label)[-1].strip()
     clause = clause.strip(" \t*_")
+    if not marked and (after := _THING_THEN_NUMBER_WORD.search(clause)) is not None:
+        # In prose, a thing and an abbreviated number word or an identifier's word after it
+        # label the value on their own (`poslat je zahtev br. …`): the sentence before them is
+        # no part of the label.
+        clause = after.group(0).strip()
     words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
     compound = _COMPOUND.search(clause)
     if compound is not None and _PHONE_HEAD.search(compound.group(1)):
         return False
     if not words or not (_NUMBER_WORD.search(clause) or compound):
         return False
-    if line and not compound and not _ABBREVIATED.search(clause):
+    if line and not compound and not _ABBREVIATED.search(clause) and not _IDENTIFIER.search(clause):
         # On a line of prose or a form, a number word written out (`number`, `номер`, `nambari`)
         # names a person's phone as often as a record's (a held-out phone was lost so): there it
         # is a record's label only as a form's field (`marked`, outside a block naming people)
@@ -321,8 +346,16 @@ def _numbered_thing(
         last = next(reversed([*_NUMBER_WORD.finditer(clause)]), None)
         if compound or last is None:
             return False
-        clause = clause[last.start() :]
-        words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
+        if _AFTER_ITS_THING.fullmatch(clause, last.start()) and clause[: last.start()].strip():
+            # Or the thing, then an abbreviated number word or a word for an identifier, which
+            # no one calls a phone (`zahtev br. 46 406 8256`, `tranzakció azonosítója …`).
+            words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause[: last.end()])[-2:]
+            thing = words[0]
+            if thing[:1].isupper() and _RECORD.search(thing) is None:
+                return False  # `Marko br. 063 …`: a name's number, not a thing's
+        else:
+            clause = clause[last.start() :]
+            words = re.findall(r"[^\W\d_][^\W\d_'’.-]*\.?|[#№]", clause)
     content = [
         w
         for w in words
@@ -470,3 +503,24 @@ def labelled_as_a_record(text: str, start: int, *, nouns: bool = True) -> bool:
         line=True,
         headed=_form_of_records(text, start),
     )
+
+
+# Turkish names a thing's number after the number (`03-850-2775 seri numaralı cihaz`: the device
+# with serial number …; `01.95.00.76.25 numaralı kargo`; `010.7795.9175 ürün kodu`): "numbered"
+# (`numaralı`, `nolu`, `kodlu`) before the thing, or the thing's "code"/"number" (`ürün kodu`).
+_NUMBERED_AFTER = re.compile(
+    r"(?i)[ \t]+(?:([^\W\d_]+)[ \t]+)?(?:numaralı|numarali|nolu|no['’]lu|kodlu)"
+    r"(?:[ \t]+([^\W\d_]+))?(?![^\W\d_])"
+    r"|[ \t]+([^\W\d_]+)[ \t]+(?:kodu|numarası)(?![^\W\d_])"
+)
+# A phone or a line in Turkish (`numaralı telefon`, `numaralı hattan`, `cep numarası`).
+_TURKISH_PHONE = re.compile(r"(?i)(?:telefon|tel|cep|gsm|hat|whatsapp|mobil|faks|fax|irtibat)")
+
+
+def numbered_after(text: str, end: int) -> bool:
+    """True when the words right after the number at `end` name it a thing's number, as
+    Turkish does (`_NUMBERED_AFTER`), and no word of them is a phone's or a line's."""
+    m = _NUMBERED_AFTER.match(text, end)
+    if m is None:
+        return False
+    return not any(w and _TURKISH_PHONE.match(w) for w in m.groups())
