@@ -88,7 +88,10 @@ def test_a_look_alike_is_kept(redactor: Redactor, text: str) -> None:
             "@o448812.ingest.sentry.io/5520931",
             "9b2e7d4c1a8f6e3b5d0c9a7f2e4b6d8c",
         ),
-        ('"algoliaAdminKey": "9c0e5d7b3a1f2e4ca8f3c9e1d2b74f6a"', "9c0e5d7b3a1f2e4ca8f3c9e1d2b74f6a"),
+        (
+            '"algoliaAdminKey": "9c0e5d7b3a1f2e4ca8f3c9e1d2b74f6a"',
+            "9c0e5d7b3a1f2e4ca8f3c9e1d2b74f6a",
+        ),
         ('{"heslo": "Vrba.Lipa#2026"}', "Vrba.Lipa#2026"),
         ("Aadhaar: 2345 6789 0124", "2345 6789 0124"),
         ("NHS number: 398 259 7919", "398 259 7919"),

@@ -293,6 +293,7 @@ def firebase_web_key(text: str, start: int, end: int) -> bool:
         _FIREBASE_CONFIG.search(text, max(0, start - 300), end + 300) is not None
     )
 
+
 _PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
 _RANDOM_PIECE = re.compile(r"(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9_-]{4,}")
 
