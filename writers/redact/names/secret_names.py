@@ -40,6 +40,13 @@ _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "va
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
 _NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
 _NOT_SECRET_TAILS |= {"encoder", "decoder", "hasher", "encrypter", "encryptor", "signer"}
+# More of them, as an Android log's tag names its class (`SecretFiscalFormatter: loadTillIban`,
+# `DeliveryPasswordJob: resolve…`): what maps, formats, runs or sends a secret is code.
+_NOT_SECRET_TAILS |= {"mapper", "formatter", "converter", "serializer", "processor", "provider"}
+_NOT_SECRET_TAILS |= {"manager", "helper", "util", "utils", "job", "task", "worker", "scheduler"}
+_NOT_SECRET_TAILS |= {"interceptor", "checker", "monitor", "fetcher", "sender", "notifier"}
+_NOT_SECRET_TAILS |= {"logger", "tracker", "dispatcher", "publisher", "consumer", "producer"}
+_NOT_SECRET_TAILS |= {"refresher", "importer", "exporter", "migrator", "cleaner", "syncer"}
 # A name ending in one of these holds the name of a parameter, column or option, not its value.
 _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
