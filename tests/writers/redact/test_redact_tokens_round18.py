@@ -2,11 +2,11 @@
 a name of words and versions before a whole digest is a content-addressed name; a weak ETag's
 label is read through an escaped quote; a key named published (a site's, a public one) is public
 wherever it is read; a value that names itself public (`pk.`), a digest (`sha256/…`) or is base64
-of a JSON object naming no secret is no secret after a secret's word; a Firebase web config's
-key, a Sentry DSN's public key and a search-only key are shipped to every client; a foreign
-name's property head (its expiry) holds no secret; a checksummed id's digits under a noun of a
-business's books are that record's number. Each beside a near text whose secret is still
-caught. Texts of my own, written from the principle.
+of a JSON object naming no secret is no secret after a secret's word; a Sentry DSN's public key
+and a search-only key are shipped to every client; a foreign name's property head (its expiry)
+holds no secret; a checksummed id's digits under a noun of a business's books are that record's
+number. Each beside a near text whose secret is still caught. Texts of my own, written from the
+principle.
 """
 
 from __future__ import annotations
@@ -41,9 +41,6 @@ _RANDOM40 = "dS0gprzWWRpWv81aW71L33scX9VhJhKM1X72eSsF"
         "mapbox access token: `pk.eyJ1IjoibWFwcy10ZWFtIiwiYSI6ImNrOXgydiJ9.Zq8Lw3Rt7Yx2Bn5Mk9Pd`",
         '"pin sha256": "sha256/XPdjEtTus8IkaHm/ALPPjtE6vxKaMJetlrRC1tG970g="',
         "next page token = eyJwYWdlIjo3LCJyZWdpb24iOiJldS0yIiwiYWZ0ZXIiOjkwNDIxfQ",
-        # A Firebase web app's config, served to every browser.
-        "web:\n  apiKey: AIzaSyQ7vLw2Xp8RnB4sYd1uTz3kQ9vLw2XpK4m\n"
-        "  authDomain: parcel-eu.firebaseapp.com\n  projectId: parcel-eu",
         # A Sentry DSN's public key, the user of its URL.
         "SENTRY_DSN=https://c41f09d2a7b35e6810f4c9d2b7a3e5f1@o448812.ingest.sentry.io/5520931",
         # A search-only key, shipped in the page with the search box.
@@ -78,11 +75,7 @@ def test_a_look_alike_is_kept(redactor: Redactor, text: str) -> None:
             "session token: eyJhY2Nlc3NfdG9rZW4iOiJsY25wTE93ckxvdENlT0tENUlIVSJ9",
             "eyJhY2Nlc3NfdG9rZW4iOiJsY25wTE93ckxvdENlT0tENUlIVSJ9",
         ),
-        # A Google key outside a Firebase config; a DSN's secret half; an admin key; a password.
-        (
-            "GOOGLE_MAPS_API_KEY=AIzaSyQ7vLw2Xp8RnB4sYd1uTz3kQ9vLw2XpK4m",
-            "AIzaSyQ7vLw2Xp8RnB4sYd1uTz3kQ9vLw2XpK4m",
-        ),
+        # A DSN's secret half; an admin key; a password.
         (
             "dsn: https://c41f09d2a7b35e6810f4c9d2b7a3e5f1:9b2e7d4c1a8f6e3b5d0c9a7f2e4b6d8c"
             "@o448812.ingest.sentry.io/5520931",

@@ -53,7 +53,6 @@ from writers.redact.values.plausible import (
     SECRET_NOUNS_CJK,
     SOURCE_LOCATION,
     everyday_passphrase,
-    firebase_web_key,
     plain_address,
     plausible_secret,
     secret_reference,
@@ -390,7 +389,7 @@ _PROMPT_LINE = re.compile(r"[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)+[ \t]
 
 
 def prose_check(m: re.Match[str]) -> bool:
-    if not prose_context_ok(m) or firebase_web_key(m.string, m.start("s"), m.end("s")):
+    if not prose_context_ok(m):
         return False
     bare = m.group("bare") is not None
     label, value = m.string[m.start() : m.start("s")], m.group("s")

@@ -26,7 +26,6 @@ from writers.redact.structure import (
     line_before,
 )
 from writers.redact.values.placeholders import enveloped
-from writers.redact.values.plausible import firebase_web_key
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
@@ -172,7 +171,6 @@ def sealed_or_public(text: str, start: int) -> bool:
         or introduced_as_digests(text, start)
         or public_by_element(text, start)
         or renamed_public(text, start)
-        or firebase_web_key(text, start, start + 39)
     )
 
 

@@ -31,7 +31,6 @@ from writers.redact.values.plausible import (
     DOC_FIELD,
     PATTERN,
     PUBLISHABLE_KEY,
-    firebase_web_key,
     looks_random,
     plausible_secret,
     secret_reference,
@@ -259,10 +258,6 @@ def assign_check(m: re.Match[str]) -> bool:
         # `"apiKey": "pk_test_…"`: the prefix says publishable, a key made to be shipped in web
         # pages (Stripe, Clerk), whatever name it is stored under; `sk_…` still opens the account.
         return False
-    if value.startswith("AIza") and firebase_web_key(
-        m.string, at := m.string.find(value, m.end("name")), at + len(value)
-    ):
-        return False  # `apiKey: AIza…` beside `authDomain:`: a Firebase web app's config
     if quoted and re.fullmatch(r"(?:[A-Za-z][\w-]*:?[ \t]+)+\S+", value):
         if is_placeholder(value.rsplit(None, 1)[-1]):
             # `` `Authorization: Bearer $TOKEN` ``: words, then a slot; a recipe for the line

@@ -39,7 +39,7 @@ from writers.redact.formats.paired_fields import (
 from writers.redact.formats.rule import Rule, body, real, rx, search_from
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.placeholders import is_placeholder
-from writers.redact.values.plausible import SPACED_WORD, firebase_web_key, plausible_secret
+from writers.redact.values.plausible import SPACED_WORD, plausible_secret
 
 _B = r"(?<![A-Za-z0-9_/+-])"  # left edge of a token
 _E = r"(?![A-Za-z0-9_-])"  # right edge of a token
@@ -73,11 +73,6 @@ def jose_header(m: re.Match[str]) -> bool:
 
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/=]{16,}")
-
-
-def _google_key(m: re.Match[str]) -> bool:
-    return body(m) and not firebase_web_key(m.string, m.start(), m.end())
-
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -144,7 +139,7 @@ RULES: tuple[Rule, ...] = (
         0.95,
         real("s"),  # AWS's documentation key ends in `EXAMPLEKEY`
     ),
-    Rule("google_api_key", rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, _google_key),
+    Rule("google_api_key", rx(_B + r"AIza(?P<b>[0-9A-Za-z_-]{35})" + _E), 0.95, body),
     # SendGrid's API keys: `SG.`, a 22-character key id, a dot, a 43-character secret.
     Rule(
         "sendgrid_key",

@@ -280,20 +280,6 @@ PUBLISHABLE_KEY = re.compile(
 )
 
 
-# A Firebase web app's config (`apiKey`, `authDomain: <app>.firebaseapp.com`, `projectId`, …) is
-# served to every browser that opens the app: its `apiKey` names the project to Google, and what
-# it may do is set by the project's rules, not by keeping it. A Google key anywhere else (Maps,
-# a service's `GOOGLE_API_KEY=`) is a secret.
-_FIREBASE_CONFIG = re.compile(r"authDomain|\.firebaseapp\.com")
-
-
-def firebase_web_key(text: str, start: int, end: int) -> bool:
-    """Is `text[start:end]` a Google API key (`AIza…`) in a Firebase web config?"""
-    return text.startswith("AIza", start) and (
-        _FIREBASE_CONFIG.search(text, max(0, start - 300), end + 300) is not None
-    )
-
-
 _PLAIN_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]{1,20}://[^\s:@/?#]+(?::\d{1,5})?(?:[/?#]\S*)?")
 _RANDOM_PIECE = re.compile(r"(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z])[A-Za-z0-9_-]{4,}")
 
