@@ -500,12 +500,15 @@ DEV_PROBES = {
     # Issue 24's seventeenth round, red18-recall: dev15's password alone in a code block.
     "dev15": (299, 300, 5, 300, 300),
     "dev16": (295, 300, 0, 300, 300),
-    "dev17": (193, 200, 4, 200, 400),
+    # The seventeenth round, red18-tok (look-alikes of tokens: named digests, published keys,
+    # self-named values; a checksummed id under a noun of a business's books): dev17 FP 4 -> 0,
+    # dev18 31 -> 29, dev19 24 -> 3, recall the same.
+    "dev17": (193, 200, 0, 200, 400),
     # The seventeenth round, red18-phone (a column's vote, a `+` that cuts its country code, a
     # text that says its numbers are no phones, labels after their thing, a warehouse's
     # address): dev18 FP 31 -> 29; dev20, first measured on main 180/200 34/400, -> 0/400.
     "dev18": (174, 200, 29, 200, 400),
-    "dev19": (188, 200, 24, 200, 400),
+    "dev19": (188, 200, 3, 200, 400),
     "dev20": (180, 200, 0, 200, 400),
 }
 

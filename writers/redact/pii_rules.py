@@ -632,7 +632,7 @@ class _Filtered(EntityRecognizer):
             ):
                 continue  # `665 428 615 B` is a size; a hex dump's row is bytes
             if r.entity_type in _NATIONAL and (
-                self._named_otherwise(text, r.start, r.end)
+                self._named_otherwise(text, r.start, r.end, books=r.entity_type != "US_SSN")
                 or temporary_hetu(text[r.start : r.end])
                 or _stand_in(text[r.start : r.end])
                 or _letter_is_a_unit(text, r.start, r.end)
@@ -657,7 +657,7 @@ class _Filtered(EntityRecognizer):
         return out
 
     @staticmethod
-    def _named_otherwise(text: str, start: int, end: int) -> bool:
+    def _named_otherwise(text: str, start: int, end: int, *, books: bool) -> bool:
         """A national id's digits named as an order's number are that number (`Номер заказа …`),
         unless the text names the id itself (`the SSN into the ticket: …`); and the tail of a
         longer grouped number (`75 914 138 671` has 11 digits, `8 (495) 457-36-5094` an area
@@ -676,7 +676,11 @@ class _Filtered(EntityRecognizer):
             return False
         if in_id_column(text, start, end) or in_id_list(text, start, end):
             return True  # one of a column or a list of same-shaped numbers (`id_columns`)
-        return named_as_id(text, start) or labelled_as_a_record(text, start, nouns=False)
+        # A checksummed id of another country is named as itself (`_ID_NAMES`, above) or
+        # printed alone: under any noun of a business's books (`customer_account`, `Chantier:`,
+        # an order's column) its digits are that record's. A US SSN keeps to a "<thing> number"
+        # label (`nouns=False`): it is filed under its holder's customer or employee record.
+        return named_as_id(text, start) or labelled_as_a_record(text, start, nouns=books)
 
     def _inner_hits(
         self, text: str, entities: list[str], nlp_artifacts: Any

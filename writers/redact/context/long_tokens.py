@@ -200,10 +200,20 @@ def named_digest(value: str) -> bool:
         return False
     head = pieces[:-1]
     words = [p for p in head if re.fullmatch(r"[A-Za-z]{4,}", p)]
-    # Each piece of the name is a word or a short tag (`x64`, `arm64`, `v2`).
-    named = all(re.fullmatch(r"[A-Za-z]+|[A-Za-z][A-Za-z0-9]{0,4}", p) for p in head)
-    # A name that says secret (`deploy-token-prod-<hex>`) says what the hex is.
-    return len(head) >= 2 and bool(words) and named and not SECRET_WORD.search("-".join(head))
+    # Each piece of the name is a word, a short tag (`x64`, `arm64`, `v2`) or, after a word, a
+    # version's number (`pip-ubuntu-22.04-<sha256>`, `pip-macos-14-<sha256>`: a runner's OS).
+    named = all(
+        re.fullmatch(r"[A-Za-z]+|[A-Za-z][A-Za-z0-9]{0,4}", p)
+        or (i and re.fullmatch(r"\d{1,4}", p))
+        for i, p in enumerate(head)
+    )
+    if not named or not words or SECRET_WORD.search("-".join(head)):
+        # A name that says secret (`deploy-token-prod-<hex>`) says what the hex is.
+        return False
+    # One word is a name too when the hex is a whole SHA-1 or SHA-256 digest (`gradle-<sha1>`,
+    # a build tool's cache key): a vendor's token names its vendor in a short tag (`pul-`,
+    # `dop_v1_`), and its hex is not a digest's length (`key-<32 hex>`, `shpat_<32 hex>`).
+    return len(head) >= 2 or (len(digest) in (40, 64) and len(head[0]) >= 5)
 
 
 # The label right before a value: a key with its colon or equals sign (`"charge": "`), or the

@@ -6,7 +6,7 @@ import base64
 import binascii
 import re
 
-from writers.redact.names.secret_names import names_cursor
+from writers.redact.names.secret_names import PUBLIC_NAME, names_cursor
 from writers.redact.structure import (
     der_public,
     numeric_array,
@@ -295,8 +295,12 @@ def file_bytes(value: str) -> bool:
 CIPHERTEXT = re.compile(r"ENC\[[A-Z0-9_]+,[^\]\s]*$|vault:v\d+:$")
 # A label whose last word says the value is an identifier, a digest or a public crypto parameter:
 # `etag: W/"…"`, `X-Amz-Cf-Id: …`, `iv: …`, `next_cursor: …`.
-LABEL_END = re.compile(r"[:=]\s*(?:W/)?[\"'`]?$")
-PUBLIC_LABEL = re.compile(r"(?P<label>[A-Za-z][\w#-]*)[\"']?\s*[:=]\s*(?:W/)?[\"'`]?$")
+# A weak ETag's `W/` comes inside its string's quotes (`"etag": "W/\"…\""` in a JSON log), and
+# a quote in a string in a string is escaped.
+LABEL_END = re.compile(r"[:=]\s*(?:\\?[\"'`])?(?:W/)?\\?[\"'`]?$")
+PUBLIC_LABEL = re.compile(
+    r"(?P<label>[A-Za-z][\w#-]*)\\?[\"']?\s*[:=]\s*(?:\\?[\"'`])?(?:W/)?\\?[\"'`]?$"
+)
 PUBLIC_TAILS = {"id", "ids", "etag", "hash", "digest", "checksum", "fingerprint", "iv", "nonce"}
 PUBLIC_TAILS |= {"salt", "tag", "cursor", "cid", "integrity", "sha", "md", "crc"}
 # A signature proves who made a message; anyone may read it, and it opens nothing. A key's id and
@@ -335,7 +339,15 @@ def public_name(name: str) -> bool:
         pieces.pop()
     if name.lower() in PUBLIC_TAILS:
         return True
+    if len(pieces) >= 2 and pieces[-1] in ("key", "token") and _PUBLISHED.intersection(pieces):
+        # `recaptchaSiteKey`, `publishable_key`, `mapbox_public_token`: the half of a pair
+        # that is written into web pages (as `name_strength` reads it for assignments).
+        return not re.search(r"(?i)secret|private", name)
     return bool(pieces) and pieces[-1] in PUBLIC_TAILS
+
+
+# The words that call a key published (`PUBLIC_NAME`), or a site's (a site key is in its pages).
+_PUBLISHED = PUBLIC_NAME | {"site"}
 
 
 SECRET_WORD = re.compile(r"(?i)secret|token|key|passw|credential|auth|bearer|session")

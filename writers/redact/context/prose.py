@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
-from writers.redact.context.machine_made import PUBLIC_TAILS, file_bytes, generated_run
+from writers.redact.context.machine_made import (
+    PUBLIC_TAILS,
+    SECRET_WORD,
+    file_bytes,
+    generated_run,
+)
 from writers.redact.formats.assignments import (
     EXPRESSION_OP,
     FILE_REF,
@@ -40,6 +47,7 @@ from writers.redact.values.plausible import (
     LOWER_PATH,
     PATTERN,
     PINNED_DIGEST,
+    PUBLISHABLE_KEY,
     QUANTITY,
     SECRET_NOUNS,
     SECRET_NOUNS_CJK,
@@ -188,6 +196,29 @@ _ISO_TIME = re.compile(
 )
 
 
+# A value that begins with the name of the hash that made it: an HPKP or SPKI pin
+# (`sha256/<base64>`), subresource integrity (`sha384-…`), a digest (`sha1:…`, `md5-…`).
+ALGORITHM_NAMED = re.compile(
+    r"(?i)(?:sha-?(?:1|224|256|384|512)|md5|blake2[bs]?|blake3)[/:_-][A-Za-z0-9+/=_-]{16,}$"
+)
+
+
+def json_state(value: str) -> bool:
+    """Is `value` one base64 part that decodes to a JSON object naming no secret
+    (`eyJ2IjoxLCJzaGFyZCI6…` is `{"v":1,"shard":…}`, a page's cursor)? A key is random bytes,
+    a JWT three parts; what encodes readable JSON is a position or a state the server reads
+    back."""
+    if not value.startswith("eyJ") or "." in value or len(value) < 16:
+        return False
+    body = value.replace("-", "+").replace("_", "/").rstrip("=")
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    return text.startswith("{") and text.isprintable() and not SECRET_WORD.search(text)
+
+
 def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     """Could `raw`, standing after a word that names a secret, be the secret itself? `said`: the
     word is joined to it by a copula ("is", "ist"), so the value is not a config's next key."""
@@ -216,6 +247,11 @@ def value_ok(raw: str, *, strict: bool, said: bool = False) -> bool:
     if enveloped(raw):
         return False  # ciphertext in its envelope: useless without a key not in the text
     value = raw.rstrip(CLOSE)
+    if PUBLISHABLE_KEY.match(value) or ALGORITHM_NAMED.match(value) or json_state(value):
+        # `pk.eyJ…` (Mapbox's public token), `sha256/<base64>` (a pin of a public key): a
+        # value that names itself public or a digest, whatever word labels it; base64 of a
+        # JSON object is a cursor or a state, not a key (a JWT has three parts).
+        return False
     if DATA_URI.match(value) or (len(value) >= 16 and file_bytes(value)):
         # "token icon: data:image/png;base64,…", "password protected zip: UEsDB…": a file's
         # bytes, whatever word labels them (the name=value rules read them so already).

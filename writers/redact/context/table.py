@@ -100,8 +100,16 @@ def _words_only(text: str) -> str:
     return _RANDOM_RUN.sub(lambda r: r.group(0) if len(r.group(0)) < 20 else " ", text)
 
 
+# A Sentry DSN (`https://<public key>@o123.ingest.sentry.io/456`) is written into every client
+# that reports to the project: the user of its URL is the project's public key, which can only
+# send events. Its old form carried a secret after a colon (`<public>:<secret>@`), still caught.
+_DSN_HOST = re.compile(r"@o?\d*\.?ingest\.(?:[a-z]{2}\.)?sentry\.io[/:]")
+
+
 def _url_token_user(m: re.Match[str]) -> bool:
     value = m.group("s")
+    if m.string[m.start("s") - 1] != ":" and _DSN_HOST.match(m.string, m.end("s")):
+        return False
     return not is_placeholder(value) and entropy(value) >= 3.5 and bool(re.search(r"\d", value))
 
 

@@ -40,6 +40,13 @@ _NOT_SECRET_TAILS |= {"resolver", "factory", "handler", "loader", "builder", "va
 _NOT_SECRET_TAILS |= {"generator", "rotator", "reader", "writer", "callback", "listener", "getter"}
 _NOT_SECRET_TAILS |= {"setter", "fn", "func", "function", "method", "class", "service", "client"}
 _NOT_SECRET_TAILS |= {"encoder", "decoder", "hasher", "encrypter", "encryptor", "signer"}
+# More of them, as an Android log's tag names its class (`SecretFiscalFormatter: loadTillIban`,
+# `DeliveryPasswordJob: resolve…`): what maps, formats, runs or sends a secret is code.
+_NOT_SECRET_TAILS |= {"mapper", "formatter", "converter", "serializer", "processor", "provider"}
+_NOT_SECRET_TAILS |= {"manager", "helper", "util", "utils", "job", "task", "worker", "scheduler"}
+_NOT_SECRET_TAILS |= {"interceptor", "checker", "monitor", "fetcher", "sender", "notifier"}
+_NOT_SECRET_TAILS |= {"logger", "tracker", "dispatcher", "publisher", "consumer", "producer"}
+_NOT_SECRET_TAILS |= {"refresher", "importer", "exporter", "migrator", "cleaner", "syncer"}
 # A name ending in one of these holds the name of a parameter, column or option, not its value.
 _NOT_SECRET_TAILS |= {"param", "params", "parameter", "attr", "attribute", "column", "col", "prop"}
 _NOT_SECRET_TAILS |= {"property", "option", "opt", "flag", "setting", "arg", "argument", "query"}
@@ -190,9 +197,11 @@ def _ascii_name(name: str) -> str:
     return folded.encode("ascii", "ignore").decode()
 
 
-# The English words that make a name none, for a name in another language (`foreign_strength`).
+# The English words that make a name none, for a name in another language (`foreign_strength`),
+# and the heads that name a property of a secret first (`vypršení_heslo`: the password's expiry,
+# read in any position there as the foreign lexicon's own property words are).
 _ENGLISH_BLOCKS = frozenset(
-    _NOT_SECRET_TAILS | _DIGEST_WORDS | PUBLIC_NAME | _PREDICATE_HEADS | _ROLE_HEADS
+    _NOT_SECRET_TAILS | _DIGEST_WORDS | PUBLIC_NAME | _PREDICATE_HEADS | _ROLE_HEADS | _ABOUT_HEADS
 )
 
 
@@ -227,6 +236,8 @@ def name_strength(name: str) -> int:
         return 1
     if len(pieces) >= 2 and pieces[-2:] == ["site", "key"]:
         return 0  # a site key (reCAPTCHA, hCaptcha, Turnstile) is written into the site's pages
+    if "search" in pieces and pieces[pieces.index("search") + 1 :][:1] == ["only"]:
+        return 0  # a search-only key (Algolia's) is the one a site's search box ships in its page
     if PUBLIC_NAME.intersection(pieces):
         return 0  # `PublicKey`, `pubkey`, `public_key_pem`: the public half is published
     if names_cursor(name):
