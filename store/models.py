@@ -80,7 +80,9 @@ class ChatSession(Base):
     open_key: Mapped[str | None] = mapped_column(String(160), unique=True, nullable=True)
     state: Mapped[str] = mapped_column(String(16), index=True, default=SessionState.OPEN)
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    last_activity_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # No index (migration 0023): the idle sweep finds open sessions by `state`; this one moves
+    # at every message.
+    last_activity_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     close_reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
     pending_replies: Mapped[int] = mapped_column(Integer, default=0)
