@@ -2,15 +2,17 @@
 by session through their unique key's index (no index of their own on `session_id`); the idle
 sweep finds open sessions by state (no index on the activity time every message moves); on
 SQLite the dedupe claims live in a `WITHOUT ROWID` table; the migration goes down and up again
-with the claims kept."""
+with the claims kept. And on SQLite the intake's claim and a stored message are INSERTs
+without RETURNING (the driver's row count and rowid instead), giving the same answers."""
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from alembic import command
-from sqlalchemy import ClauseElement, Connection, delete, func, inspect, select, text
+from sqlalchemy import ClauseElement, Connection, delete, event, func, inspect, select, text
 from sqlalchemy.exc import OperationalError
 
 from store import events
@@ -160,3 +162,64 @@ def test_migration_0023_goes_down_and_up_again_keeping_the_claims(
         # The retention's delete by age still finds them.
         assert events.forget_before(db, clock.now() + timedelta(seconds=1)) == 4
     command.upgrade(config, "head")
+
+
+def _add(conn: Connection, session_id: str, ts: str, now: Any) -> int | None:
+    return S.add_message(
+        conn,
+        session_id=session_id,
+        channel="D1",
+        ts=ts,
+        user_id="U1",
+        is_bot=False,
+        text=f"message {ts}",
+        now=now,
+        reply_state="pending",
+        claim_until=now + timedelta(minutes=5),
+    )
+
+
+def test_the_intakes_inserts_give_their_ids_and_duplicates(store: Store, clock: FakeClock) -> None:
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    try:
+        with store.write() as conn:
+            assert events.claim_new(conn, ["msg:D1:1.0", "event:Ev1"], now=clock.now())
+            first = S.open_or_touch(conn, KEY, now=clock.now()).session.id
+            a = _add(conn, first, "1.0", clock.now())
+            b = _add(conn, first, "2.0", clock.now())
+            # A duplicate right after another insert on the same connection: None, not the
+            # other row's id (SQLite's last rowid is the connection's).
+            assert _add(conn, first, "1.0", clock.now()) is None
+        # One key of two seen before: a duplicate (rolled back, as the intake does).
+        with pytest.raises(_RolledBack), store.write() as conn:
+            assert not events.claim_new(conn, ["msg:D1:2.0", "event:Ev1"], now=clock.now())
+            raise _RolledBack
+        with store.write() as conn:
+            assert events.claim_new(conn, ["msg:D1:2.0", "event:Ev2"], now=clock.now())
+            c = _add(conn, first, "3.0", clock.now())
+        with pytest.raises(_RolledBack), store.write() as conn:
+            assert not events.claim_new(conn, ["event:Ev2"], now=clock.now())
+            raise _RolledBack
+    finally:
+        event.remove(store.engine, "before_cursor_execute", seen)
+    with store.engine.connect() as conn:
+        ids = dict(conn.execute(select(Message.ts, Message.id)).all())
+        claimed = {k for (k,) in conn.execute(text("SELECT key FROM processed_events")).all()}
+    assert ids == {"1.0": a, "2.0": b, "3.0": c}
+    assert claimed == {"msg:D1:1.0", "event:Ev1", "msg:D1:2.0", "event:Ev2"}
+    inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT INTO")]
+    returning = [s for s in inserts if "RETURNING" in s.upper()]
+    if store.engine.dialect.name == "sqlite":
+        # Only the session's upsert returns rows (what the reply needs of the session).
+        assert [s.split()[2] for s in returning] == ["sessions"], returning
+    else:
+        assert len(returning) == len(inserts)
+
+
+class _RolledBack(Exception):
+    """Ends a transaction by rolling it back."""
