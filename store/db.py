@@ -7,6 +7,7 @@ import functools
 import logging
 import os
 import re
+import sqlite3
 import threading
 import weakref
 from contextlib import AbstractContextManager
@@ -186,7 +187,10 @@ class Prepared:
             conn.dispatch.after_cursor_execute(conn, cursor, sql, parameters, None, False)
             description = cursor.description
             got = list(cursor.fetchall()) if description is not None else []
-            changed = (cursor.rowcount, getattr(cursor, "lastrowid", None))
+            # psycopg's cursors have no `lastrowid` (a `getattr` default would raise and catch
+            # an AttributeError at every statement there).
+            rowid = cursor.lastrowid if isinstance(cursor, sqlite3.Cursor) else None
+            changed = (cursor.rowcount, rowid)
         except BaseException as exc:
             if bare and conn.get_transaction() is None and not conn.invalidated:
                 # SQLAlchemy rolls back a connection outside any `Transaction` of its own when
