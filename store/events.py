@@ -41,8 +41,13 @@ def claim_new(db: Session | Connection, keys: list[str], *, now: datetime) -> bo
         # A delivery's one or two keys: the same statement, prepared (`store.db.Prepared`).
         params: dict[str, Any] = {f"key_{i}": key for i, key in enumerate(unique)}
         params["at_"] = now
-        inserted = _claim(dialect_of(db), len(unique)).run(db, params)
-        return len(inserted) == len(unique)
+        dialect = dialect_of(db)
+        if dialect == "sqlite":
+            # The rows inserted, by the driver's count (`sqlite3_changes`: a key already there
+            # is not counted), with no RETURNING (`Prepared.changed`).
+            inserted, _rowid = _claim(dialect, len(unique)).changed(db, params)
+            return inserted == len(unique)
+        return len(_claim(dialect, len(unique)).run(db, params)) == len(unique)
     statement = insert_ignore_statement(db, ProcessedEvent.__table__)
     rows = [{"key": key, "received_at": now} for key in unique]
     return len(db.execute(statement, rows).all()) == len(unique)
@@ -55,14 +60,15 @@ _PREPARED_KEYS = 2
 @functools.lru_cache(maxsize=8)
 def _claim(dialect: str, count: int) -> Prepared:
     """`claim_new`'s statement for `count` keys: `INSERT INTO processed_events … VALUES
-    (:key_0, :at_), … ON CONFLICT DO NOTHING RETURNING key`, one row per key."""
+    (:key_0, :at_), … ON CONFLICT DO NOTHING RETURNING key`, one row per key (on SQLite
+    without the RETURNING: the driver's row count says how many were inserted)."""
     table: Table = ProcessedEvent.__table__  # type: ignore[assignment]
     insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
     rows: list[dict[str, Any]] = [
         {"key": bindparam(f"key_{i}"), "received_at": bindparam("at_")} for i in range(count)
     ]
-    values = insert(table).values(rows if count > 1 else rows[0])
-    return Prepared(values.on_conflict_do_nothing().returning(table.c.key))
+    values = insert(table).values(rows if count > 1 else rows[0]).on_conflict_do_nothing()
+    return Prepared(values if dialect == "sqlite" else values.returning(table.c.key))
 
 
 def forget_before(db: Session, cutoff: datetime) -> int:

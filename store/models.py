@@ -80,7 +80,9 @@ class ChatSession(Base):
     open_key: Mapped[str | None] = mapped_column(String(160), unique=True, nullable=True)
     state: Mapped[str] = mapped_column(String(16), index=True, default=SessionState.OPEN)
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    last_activity_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # No index (migration 0023): the idle sweep finds open sessions by `state`; this one moves
+    # at every message.
+    last_activity_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     close_reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
     pending_replies: Mapped[int] = mapped_column(Integer, default=0)
@@ -94,7 +96,9 @@ class Message(Base):
     __table_args__ = (UniqueConstraint("session_id", "ts", name="uq_messages_session_ts"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), index=True)
+    # Looked up through `uq_messages_session_ts`'s index, whose first column it is (migration
+    # 0023: no index of its own, one b-tree fewer written per message).
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"))
     channel: Mapped[str] = mapped_column(String(32))
     ts: Mapped[str] = mapped_column(String(32))
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -146,6 +150,9 @@ class ProcessedEvent(Base):
     """Slack deliveries already taken (by event_id and by channel+ts): the dedupe table."""
 
     __tablename__ = "processed_events"
+    # On SQLite the rows live in the primary key's b-tree (migration 0023): a claimed key is
+    # written once, not to a rowid table and its key's index both.
+    __table_args__ = {"sqlite_with_rowid": False}
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

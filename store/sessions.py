@@ -410,7 +410,13 @@ def add_message(
         "reply_attempts": 1 if claimed else 0,
         "working_reaction": claimed,
     }
-    keys = _add_message(dialect_of(db)).run(db, row)
+    dialect = dialect_of(db)
+    if dialect == "sqlite":
+        # No RETURNING (`Prepared.changed`): the id is the rowid the driver reports, when the
+        # row was inserted (`lastrowid` is the connection's last insert's, so not otherwise).
+        inserted, rowid = _add_message(dialect).changed(db, row)
+        return int(rowid) if inserted == 1 else None
+    keys = _add_message(dialect).run(db, row)
     return int(keys[0][0]) if keys else None
 
 
@@ -434,10 +440,12 @@ _MESSAGE_COLUMNS = (
 @functools.lru_cache(maxsize=2)
 def _add_message(dialect: str) -> Prepared:
     """`add_message`'s statement, prepared (`store.db.Prepared`): `INSERT INTO messages …
-    ON CONFLICT DO NOTHING RETURNING id`."""
+    ON CONFLICT DO NOTHING RETURNING id` (on SQLite without the RETURNING: the driver's
+    `lastrowid` is the id, `messages.id` being the rowid)."""
     insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
     statement = insert(_MESSAGES).values({c: bindparam(c) for c in _MESSAGE_COLUMNS})
-    return Prepared(statement.on_conflict_do_nothing().returning(_MESSAGES.c.id))
+    statement = statement.on_conflict_do_nothing()
+    return Prepared(statement if dialect == "sqlite" else statement.returning(_MESSAGES.c.id))
 
 
 def fresh_claim(message: Message) -> bool:
