@@ -62,7 +62,8 @@ _GIVING = (
     r"|usa (?:isso|isto|esse|essa|este|esta|esto)|use (?:isso|isto|esse|essa)"
     r"|aqu[ií] (?:la |lo |o |a )?(?:tienes|tens|est[áa]|vai)"
     r"|utilise (?:ça|ca|celui-ci|celle-ci|ceci)|prends (?:ça|ca|celui-ci|celle-ci)|voil[àa]"
-    r"|nimm (?:das|den|die|diesen|dieses|diese)|benutz(?:e)? (?:das|den|die|diesen|dieses|diese)"
+    r"|(?:nimm|benutz(?:e)?)(?: (?:erstmal|vorerst|mal|bitte|einfach))* "
+    r"(?:das|den|die|diesen|dieses|diese)(?: hier)?"
     r"|hier (?:ist|is) (?:es|er|sie|ie|het)|bitte sch[öo]n"
     r"|usa (?:questa|questo|quella|quello)|eccol[oa]|ecco"
     r"|gebruik (?:deze|dit|die)"
@@ -71,7 +72,8 @@ _GIVING = (
     r"|используй(?:те)? (?:это|этот|эту|вот это)|вот (?:он|она|оно)|держи(?:те)?"
     r"|використовуй(?:те)? (?:це|цей|цю)|ось (?:він|вона|воно)|тримай"
     r"|χρησιμοποίησε (?:αυτό|αυτόν|αυτήν)|ορίστε|να το"
-    r"|이거 (?:쓰세요|써요|써|사용하세요)|여기 있어요|여기요"
+    r"|이(?:거|걸|것을) (?:쓰세요|써요|써|사용하세요)|여기 있어요|여기요"
+    r"|(?:pakai|gunakan|guna) ini|(?:dùng|xài) (?:tạm )?cái này"
     r"|استخدم(?:ي)? (?:هذه|هذا)|تفضل|إليك"
     r"|(?:תשתמש|השתמש|תשתמשי) ב(?:זה|זאת)|הנה|קח"
     r"|(?:यह|ये|इसे) (?:इस्तेमाल करो|इस्तेमाल करें|यूज़ करो|यूज करो|लो)|ये लो|यह लो"
@@ -89,7 +91,7 @@ _USE = r"use|usa|utilise|utilisez|nimm|benutze?|gebruik|użyj|uzyj|kullan"
 # value ("… (rotate after)", "… - please rotate once you're done", "(à changer après)"); before
 # it ("the old one, already rotated: …", "old token (revoked this morning): …").
 _LIFE_AFTER = (
-    r"rotat\w*|revok\w*|change (?:it|this|after|once|when)"
+    r"rotat(?:e|ed|es|ing)|revok(?:e|ed|es|ing)|change (?:it|this|after|once|when)"
     r"|à changer|a changer|changez|change-le|change-la|ändern|ändere|austauschen"
     r"|c[áa]mbia\w*|troca\w*|mud[ae] (?:depois|ap[óo]s)|alter[ae] (?:depois|ap[óo]s)"
     r"|cambiala|cambialo|cambiarla|verander\w*|wijzig\w*|zmie[nń]\w*|değiştir\w*|degistir\w*"
@@ -100,7 +102,7 @@ _LIFE_AFTER = (
 _LIFE_BEFORE = (
     r"rotated|revoked|leaked|invalidated|rotiert|widerrufen|gesperrt|geroteerd|ingetrokken"
     r"|zrotowan\w*|uniewa[żz]nion\w*|rotacionad\w*|revogad\w*|ruotat\w*|revocat\w*|revocad\w*"
-    r"|rotad\w*|r[ée]voqu[ée]\w*|tourn[ée]e?s?|d[ée]j[àa] chang[ée]\w*|ya cambiad\w*"
+    r"|rotad\w*|r[ée]voqu[ée]\w*|d[ée]j[àa] chang[ée]\w*|ya cambiad\w*"
     r"|ротирован\w*|отозван\w*|заменён\w*|заменен\w*|замінен\w*|відкликан\w*"
     r"|döndürül\w*|iptal edil\w*|değiştiril\w*|έχει ήδη αλλάξει|ανακλήθηκε"
     r"|تم تدوير\w*|تم إلغاء\w*|تم تغيير\w*|הוחלף|בוטל|הוחלפה|बदला जा चुका|बदल दिया|रद्द"
@@ -168,13 +170,13 @@ _USE_FOR_NOW = re.compile(
 # "it's … (rotate after)": the value, a dash, a bracket or a comma (a verb-last copula before
 # it), then words of its life in the same clause.
 _LIFE_AFTER_VALUE = re.compile(
-    rf"(?im)^(?:[^\n]*?(?<=[\s:：>]))?{_VALUE}[ \t]*"
-    r"(?:입니다|です|है|हैं|ist|är)?[ \t]*[-–—(,，（][^\n()（）]{0,30}?"
-    rf"(?<![^\W\d_])(?:{_LIFE_AFTER})"
+    rf"(?m)^(?:[^\n]*?(?<=[\s:：>]))?{_VALUE}[ \t]+"
+    r"(?:(?:입니다|です|है|हैं|ist|är)[ \t]*)?[-–—(（][^\n()（）]{0,30}?"
+    rf"(?<![^\W\d_])(?:{_LIFE_AFTER})(?![A-Za-z])"
 )
 # "this was the old one, already rotated: …", "old token (revoked this morning): …".
 _LIFE_BEFORE_VALUE = re.compile(
-    rf"(?im)^[^\n]*?(?:(?<![^\W\d_])(?:{_LIFE_BEFORE})|{_LIFE_BEFORE_CJK})"
+    rf"(?m)^[^\n]*?(?:(?<![^\W\d_])(?:{_LIFE_BEFORE})(?![^\W\d_])|{_LIFE_BEFORE_CJK})"
     rf"[^\n:：]{{0,30}}?[:：][ \t]*"
     rf"(?:\n[ \t>]*{_FENCE})?{_VALUE}"
 )
@@ -201,9 +203,10 @@ _ANSWERED = re.compile(
 # named by a Latin word is the other rules' (they read a lookup's, a cache's, a public key).
 _COPULA = r"is|est|ist|es|é|è|jest|to|c['’]est|era|was|war|היא|הוא|זה|هي|هو|είναι|это|है|입니다|です"
 _NOUN_IS = re.compile(
-    rf"(?im)^[^\n]*?(?:(?<![A-Za-z])(?:{SECRET_NOUNS})|(?:{SECRET_NOUNS_CJK})"
-    rf"|{_KEY_WORDS_SEMITIC})"
-    rf"(?P<w>[^\n:：`'\"]{{0,40}}?)(?:[ \t]*[:：]|[ \t]+(?:{_COPULA}))[ \t]+{_VALUE}"
+    rf"(?im)^[^\n]*?(?:(?:(?<![A-Za-z])(?:{SECRET_NOUNS})|(?:{SECRET_NOUNS_CJK}))"
+    rf"(?P<w>[^\n:：`'\"]{{0,40}}?)[ \t]+(?:{_COPULA})"
+    rf"|(?:{_KEY_WORDS_SEMITIC})[^\n:：`'\"]{{0,40}}?(?:[ \t]*[:：]|[ \t]+(?:{_COPULA})))"
+    rf"[ \t]+{_VALUE}"
     r"(?=[ \t]*(?:$|[-–—(,.!?]))"
 )
 # "I reset pgAdmin to …": what an account is reset to is its password.
@@ -269,6 +272,10 @@ def handed_value(raw: str, *, quoted: bool) -> bool:
         return False
     if re.search(r"[•*xX]{6,}|(?i:x{4,}|example|sample|dummy|fake|changeme|placeholder)", value):
         return False
+    if re.search(r"[()\[\]\\]|::|[A-Za-z]\$[A-Za-z]+\$|\$\d+\.|data:", value):
+        return False  # a call, a stack frame, a class's inner name, a path, a data URI: code
+    if re.fullmatch(r"[A-Za-z_][\w.-]*=[^=]+", value) or re.fullmatch(r"#[0-9A-Za-z]{3,8}", value):
+        return False  # an assignment (`count=10`), a colour or a tag (`#b8d8e2`, `#EXTM3U`)
     if " " in value or "\t" in value:
         return quoted and _SPACED_WORDS.fullmatch(value) is not None and not _prose(value)
     if not value_ok(value, strict=False, said=True):
@@ -350,6 +357,8 @@ def _life_before_ok(m: re.Match[str]) -> bool:
 
 
 def _noun_is_ok(m: re.Match[str]) -> bool:
+    if m.group("w") is not None and re.search(r"[=:]|[^\W\d_]_", m.group("w")):
+        return False  # a config's key, not a sentence's noun
     return not _PUBLIC_WORDS.search(_line_before(m)) and _ok(m)
 
 
@@ -363,6 +372,8 @@ def _next_line_ok(m: re.Match[str]) -> bool:
         lead
     ):
         return False  # a block's fence, a shell prompt, a comment, a list's item: no label
+    if not m.group("end") and not re.search(r"\S\s+\S", lead.strip()):
+        return False  # one word alone on its line: a list's item (`Modal_overlay__en79H`)
     if re.search(r"[=]|[:：][ \t]*\S", lead):
         return False  # a line that holds its own value (`Username: ci`) labels nothing below
     named = _names_secret(lead)
