@@ -232,6 +232,85 @@ def _names_secret(words: str) -> bool:
     return says_secret(words) or _NAMED.search(words) is not None
 
 
+# A piece of every ASCII spelling of a cue (`_CUE`): a line without any holds no cue.
+_ASCII_PIECES = (
+    "use",
+    "usa",
+    "try",
+    "here",
+    "aqu",
+    "utilis",
+    "prend",
+    "voil",
+    "nimm",
+    "benutz",
+    "hier",
+    "bitte",
+    "ecco",
+    "gebruik",
+    "uzyj",
+    "prosz",
+    "kullan",
+    "buyur",
+    "pakai",
+    "guna",
+    "dung",
+    "xai",
+    "rotat",
+    "rotie",
+    "rotow",
+    "rotac",
+    "rotad",
+    "revo",
+    "leak",
+    "invalid",
+    "widerruf",
+    "gesperrt",
+    "geroteerd",
+    "ingetrokken",
+    "uniewaz",
+    "ruotat",
+    "deja",
+    "dejà",
+    "cambi",
+    "iptal",
+    "degisti",
+    "wi-fi",
+    "wifi",
+    "wlan",
+    "for now",
+    "for the moment",
+    "por ",
+    "pour l",
+    "erstmal",
+    "vorerst",
+    "voorlopig",
+    "per ora",
+    "na razie",
+    "key",
+    "token",
+    "secret",
+    "api",
+    "cred",
+    "schl",
+    "cle",
+    "clave",
+    "chave",
+    "chiave",
+    "sleutel",
+    "klucz",
+    "anahtar",
+    "reset",
+    "chang",
+    "troca",
+    "mud",
+    "alter",
+    "verander",
+    "wijzig",
+    "zmien",
+    "andern",
+    "austausch",
+)
 _LAST: tuple[str, list[int]] = ("", [])
 
 
@@ -241,11 +320,37 @@ def _cue_line_starts(text: str) -> list[int]:
     global _LAST
     if _LAST[0] is text or _LAST[0] == text:
         return _LAST[1]
-    lines = {text.rfind("\n", 0, m.start()) + 1 for m in _CUE.finditer(text)}
+    if text.isascii():
+        # Most chat: the cues' ASCII spellings hold one of these pieces, found by `str.find` on
+        # the lowered text, far cheaper than the cues' regex at every character.
+        lowered = text.lower()
+        lines = set()
+        for piece in _ASCII_PIECES:
+            at = lowered.find(piece)
+            while at >= 0:
+                line = lowered.rfind("\n", 0, at) + 1
+                lines.add(line)
+                end = lowered.find("\n", at)
+                at = -1 if end < 0 else lowered.find(piece, end)
+    else:
+        lines = {text.rfind("\n", 0, m.start()) + 1 for m in _CUE.finditer(text)}
     lines.update(noun_line_starts(text))
     found = sorted(lines)
     _LAST = (text, found)
     return found
+
+
+_SEMITIC = re.compile(_KEY_WORDS_SEMITIC)
+
+
+def _noun_line_starts(text: str) -> list[int]:
+    """The lines that hold a password's noun (`noun_line_starts`, shared with the other rules),
+    or a key's or a token's in Hebrew or Arabic (never in an ASCII text)."""
+    lines = noun_line_starts(text)
+    if text.isascii():
+        return lines
+    extra = {text.rfind("\n", 0, m.start()) + 1 for m in _SEMITIC.finditer(text)}
+    return sorted(extra.union(lines)) if extra else lines
 
 
 def _question_line_starts(text: str) -> list[int]:
@@ -259,7 +364,9 @@ def _question_line_starts(text: str) -> list[int]:
 
 _HEX = re.compile(r"[0-9a-f]{16,128}")
 _TOKEN_RUN = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9+/=_.~-]{16,200}")
-_SPACED_WORDS = re.compile(r"[^\W\d_]{2,16}\d{0,4}(?:[ \t][^\W\d_]{2,16}\d{0,4}){2,5}")
+_SPACED_WORDS = re.compile(
+    r"[^\W\d_]{2,16}\d{0,4}(?:[ \t][^\W\d_]{2,16}\d{0,4}){2,5}(?:[ \t]\d{1,4})?"
+)
 
 
 def handed_value(raw: str, *, quoted: bool) -> bool:
@@ -411,6 +518,6 @@ HANDOVER_RULES: tuple[Rule, ...] = (
     Rule("secret_prose", _NEXT_LINE, 0.55, _next_line_ok, _span, starts=_cue_line_starts),
     Rule("secret_prose", _ANSWERED, 0.55, _answered_ok, _span, starts=_question_line_starts),
     Rule("secret_prose", _WIFI_IS, 0.55, _wifi_ok, _span, starts=_cue_line_starts),
-    Rule("secret_prose", _NOUN_IS, 0.55, _noun_is_ok, _span, starts=_cue_line_starts),
+    Rule("secret_prose", _NOUN_IS, 0.55, _noun_is_ok, _span, starts=_noun_line_starts),
     Rule("secret_prose", _RESET_TO, 0.55, _reset_ok, _span, starts=_cue_line_starts),
 )

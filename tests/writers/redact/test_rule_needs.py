@@ -20,6 +20,7 @@ from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.rule import Rule, search_from
 from writers.redact.formats.table import RULES, find
+from writers.redact.handed_over import HANDOVER_RULES
 from writers.redact.redactor import Redactor
 from writers.redact.values.plausible import _NOUN_START, noun_line_starts, noun_starts
 
@@ -98,7 +99,7 @@ def test_addresses_are_still_found(redactor: Redactor) -> None:
 
 RULES_WITH_STARTS = [
     r
-    for r in (*RULES, *SECRET_RULES, *SYNTAX_RULES, *PLACE_RULES, *ADDRESS_RULES)
+    for r in (*RULES, *SECRET_RULES, *SYNTAX_RULES, *PLACE_RULES, *HANDOVER_RULES, *ADDRESS_RULES)
     if r.starts is not None
 ]
 
@@ -132,6 +133,11 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
         "_colon_starts",
         "_before_noun_starts",
         "_loose_starts",
+        # The seventeenth round's secrets handed over in words (`handed_over.py`): the lines of
+        # their cues, of a password's noun (and a key's in Hebrew and Arabic), of a question.
+        "_cue_line_starts",
+        "_noun_line_starts",
+        "_question_line_starts",
     }
 
 
