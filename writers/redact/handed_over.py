@@ -211,7 +211,8 @@ _NOUN_IS = re.compile(
 )
 # "I reset pgAdmin to …": what an account is reset to is its password.
 _RESET_TO = re.compile(
-    rf"(?im)^[^\n]*?(?<![^\W\d_])reset[ \t]+(?P<w>[^\s`'\"]{{2,30}})[ \t]+to[ \t]+{_VALUE}"
+    rf"(?im)^[^\n]*?(?<![^\W\d_])reset[ \t]+(?:the[ \t]+)?(?P<w>[^\s`'\"]{{2,30}})"
+    rf"[ \t]+to[ \t]+{_VALUE}"
 )
 # "the wifi is …", "le wifi c'est …", "office wifi: …".
 _WIFI_IS = re.compile(

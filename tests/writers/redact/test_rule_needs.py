@@ -163,6 +163,14 @@ RARE_FORMS = [
     "port 6379\nrequirepass ひまわり2031!",
     "bind 127.0.0.1\nrequirepass 上海外滩2031\nport 6380",
     "login: deploy\npassword 東京タワー1152",
+    # A value handed over with "use … for now", and an account reset to a value
+    # (`handed_over.py`).
+    "here you go, use Kq7mZ2xV9pL4tR8w for now",
+    "usa Lm7$Tq2#Wk9z por ahora",
+    "nimm Rz5!kW8qTm3v erstmal",
+    "I reset Jenkins to `Moss!Quartz719`",
+    "reset grafana to Pine#Lake2290 and log in",
+    "ok, I reset the NAS to Qx8!Lm2#Vt",
 ]
 
 
