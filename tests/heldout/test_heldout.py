@@ -485,10 +485,11 @@ DEV_PROBES = {
     "dev16": (295, 300, 0, 300, 300),
     "dev17": (193, 200, 4, 200, 400),
     "dev18": (174, 200, 31, 200, 400),
-    # The seventeenth round, red18-prose: secrets handed over in words (`handed_over.py`): dev19
-    # 188 -> 196 (FP the same); dev21 (new, blind, first measured 139/230 0/400) 228/230 0/400.
-    "dev19": (196, 200, 24, 200, 400),
-    "dev21": (228, 230, 0, 200, 400),
+    # The seventeenth round, red18-prose: secrets handed over in words (`handed_over.py`, the
+    # two rules the held-out pins allow): dev21 (new, blind, first measured 139/230 0/400)
+    # 161/230 0/400; dev19 the same.
+    "dev19": (188, 200, 24, 200, 400),
+    "dev21": (161, 230, 0, 200, 400),
 }
 
 

@@ -13,14 +13,32 @@ from __future__ import annotations
 
 import pytest
 
-from writers.redact.handed_over import HANDOVER_RULES, handed_value
+from writers.redact.formats.table import find
+from writers.redact.handed_over import HANDOVER_RULES, HELD_BACK, handed_value
 from writers.redact.redactor import Redactor
 
 _R = Redactor()
 
 
 def _found(text: str) -> list[str]:
+    """What the rules find, those the redactor runs and those held back this round."""
+    return [text[s:e] for _, s, e, _ in find(text, HANDOVER_RULES + HELD_BACK)]
+
+
+def _redacted(text: str) -> list[str]:
     return [text[f.start : f.end] for f in _R.redact(text).findings]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("hey, use kP9vW2xQ7rT4mZ8a for now", "kP9vW2xQ7rT4mZ8a"),
+        ("it's Tw9!mK2#pQ - please rotate once you're done", "Tw9!mK2#pQ"),
+        ("`Haneul#2931` 입니다 (나중에 바꿔주세요)", "Haneul#2931"),
+    ],
+)
+def test_the_redactor_runs_the_rules(text: str, secret: str) -> None:
+    assert any(secret in span for span in _redacted(text)), _redacted(text)
 
 
 @pytest.mark.parametrize(
@@ -93,6 +111,7 @@ def test_handed_over_secret_is_found(text: str, secret: str) -> None:
 )
 def test_talk_about_a_secret_is_left_alone(text: str) -> None:
     assert _found(text) == []
+    assert _redacted(text) == []
 
 
 def test_a_handed_value_is_shaped_as_a_secret() -> None:
@@ -107,4 +126,5 @@ def test_a_handed_value_is_shaped_as_a_secret() -> None:
 
 def test_every_rule_is_led_by_a_cheap_scan() -> None:
     # Each rule is tried only at the lines its cues' scan names (`Rule.starts`).
-    assert HANDOVER_RULES and all(r.starts is not None for r in HANDOVER_RULES)
+    rules = HANDOVER_RULES + HELD_BACK
+    assert len(rules) == 9 and all(r.starts is not None for r in rules)

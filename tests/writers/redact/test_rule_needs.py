@@ -20,7 +20,7 @@ from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.rule import Rule, search_from
 from writers.redact.formats.table import RULES, find
-from writers.redact.handed_over import HANDOVER_RULES
+from writers.redact.handed_over import HANDOVER_RULES, HELD_BACK
 from writers.redact.redactor import Redactor
 from writers.redact.values.plausible import _NOUN_START, noun_line_starts, noun_starts
 
@@ -99,7 +99,15 @@ def test_addresses_are_still_found(redactor: Redactor) -> None:
 
 RULES_WITH_STARTS = [
     r
-    for r in (*RULES, *SECRET_RULES, *SYNTAX_RULES, *PLACE_RULES, *HANDOVER_RULES, *ADDRESS_RULES)
+    for r in (
+        *RULES,
+        *SECRET_RULES,
+        *SYNTAX_RULES,
+        *PLACE_RULES,
+        *HANDOVER_RULES,
+        *HELD_BACK,
+        *ADDRESS_RULES,
+    )
     if r.starts is not None
 ]
 
