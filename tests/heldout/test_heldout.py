@@ -510,6 +510,10 @@ DEV_PROBES = {
     "dev18": (174, 200, 29, 200, 400),
     "dev19": (188, 200, 3, 200, 400),
     "dev20": (180, 200, 0, 200, 400),
+    # The seventeenth round, red18-prose: secrets handed over in words (`handed_over.py`, the
+    # two rules the held-out pins allow): dev21 (new, blind, first measured 139/230 0/400)
+    # 161/230 0/400; dev19 the same.
+    "dev21": (161, 230, 0, 200, 400),
 }
 
 

@@ -40,6 +40,7 @@ from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.gates import decimal_digits, fewest_digits
 from writers.redact.formats.table import RULES, RuleRecognizer
+from writers.redact.handed_over import HANDOVER_RULES
 from writers.redact.id_columns import VOTED_KINDS
 from writers.redact.pii_rules import KINDS, numbers_of_record_columns, presidio_recognizers
 
@@ -216,6 +217,7 @@ class Redactor:
                 + SECRET_RULES
                 + SYNTAX_RULES
                 + PLACE_RULES
+                + HANDOVER_RULES
                 + ADDRESS_RULES
                 + CARD_ELEMENT_RULES
                 + CARD_LAYOUT_RULES,

@@ -20,6 +20,7 @@ from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
 from writers.redact.formats.rule import Rule, search_from
 from writers.redact.formats.table import RULES, find
+from writers.redact.handed_over import HANDOVER_RULES, HELD_BACK
 from writers.redact.redactor import Redactor
 from writers.redact.values.plausible import _NOUN_START, noun_line_starts, noun_starts
 
@@ -98,7 +99,15 @@ def test_addresses_are_still_found(redactor: Redactor) -> None:
 
 RULES_WITH_STARTS = [
     r
-    for r in (*RULES, *SECRET_RULES, *SYNTAX_RULES, *PLACE_RULES, *ADDRESS_RULES)
+    for r in (
+        *RULES,
+        *SECRET_RULES,
+        *SYNTAX_RULES,
+        *PLACE_RULES,
+        *HANDOVER_RULES,
+        *HELD_BACK,
+        *ADDRESS_RULES,
+    )
     if r.starts is not None
 ]
 
@@ -132,6 +141,11 @@ def test_the_rules_led_by_a_noun_start_where_one_does() -> None:
         "_colon_starts",
         "_before_noun_starts",
         "_loose_starts",
+        # The seventeenth round's secrets handed over in words (`handed_over.py`): the lines of
+        # their cues, of a password's noun (and a key's in Hebrew and Arabic), of a question.
+        "_cue_line_starts",
+        "_noun_line_starts",
+        "_question_line_starts",
     }
 
 
@@ -157,6 +171,14 @@ RARE_FORMS = [
     "port 6379\nrequirepass ひまわり2031!",
     "bind 127.0.0.1\nrequirepass 上海外滩2031\nport 6380",
     "login: deploy\npassword 東京タワー1152",
+    # A value handed over with "use … for now", and an account reset to a value
+    # (`handed_over.py`).
+    "here you go, use Kq7mZ2xV9pL4tR8w for now",
+    "usa Lm7$Tq2#Wk9z por ahora",
+    "nimm Rz5!kW8qTm3v erstmal",
+    "I reset Jenkins to `Moss!Quartz719`",
+    "reset grafana to Pine#Lake2290 and log in",
+    "ok, I reset the NAS to Qx8!Lm2#Vt",
 ]
 
 
