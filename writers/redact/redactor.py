@@ -38,7 +38,7 @@ from writers.redact.card_elements import CARD_ELEMENT_RULES
 from writers.redact.card_layouts import CARD_LAYOUT_RULES
 from writers.redact.context.table import SECRET_RULES
 from writers.redact.credential_syntax import PLACE_RULES, SYNTAX_RULES
-from writers.redact.formats.gates import OPEN, Gate, gate_of
+from writers.redact.formats.gates import decimal_digits, fewest_digits
 from writers.redact.formats.table import RULES, RuleRecognizer
 from writers.redact.pii_rules import KINDS, presidio_recognizers
 
@@ -233,16 +233,15 @@ class Redactor:
         self._nlp = nlp
         self._recognizers = tuple(registry.get_recognizers(language="en", all_fields=True))
         # Each with the cheap regex a text must match before it looks at all (`pii_rules`'
-        # recognizers' `pre`; None: it always looks), and that regex's gate (`formats/gates.py`:
-        # the pieces and the fewest digits every match holds). Eight of them share one (seven
-        # digits): a text is asked each regex once, not once per recognizer, and not at all
-        # when it lacks what a match holds (a `:` or a `.` for the IP addresses' `\d\.\d|…:…`).
+        # recognizers' `pre`; None: it always looks), and the fewest digits a match of that
+        # regex holds. Eight of them share one (seven digits): a text is asked each regex once,
+        # not once per recognizer, and not at all when it holds fewer digits than a match does.
         pres = [
             pre if isinstance(pre := getattr(r, "pre", None), re.Pattern) else None
             for r in self._recognizers
         ]
-        self._asks: tuple[tuple[Any, re.Pattern[str] | None, Gate], ...] = tuple(
-            (r, pre, gate_of(pre) if pre is not None else OPEN)
+        self._asks = tuple(
+            (r, pre, fewest_digits(pre) if pre is not None else 0)
             for r, pre in zip(self._recognizers, pres, strict=True)
         )
         self._entities = self._engine.get_supported_entities(language="en")
@@ -299,15 +298,13 @@ class Redactor:
         are made only for a recognizer that may read them: our rules read none."""
         artifacts: Any = None
         matched: dict[re.Pattern[str], bool] = {}
-        lowered = text.lower() if text.isascii() else None
-        seen: dict[re.Pattern[str], bool] = {}
-        for recognizer, pre, pre_gate in self._asks:
+        for recognizer, pre, digits in self._asks:
             if pre is not None and recognizer.is_loaded:
                 found = matched.get(pre)
                 if found is None:
                     found = matched[pre] = (
-                        pre_gate.opens(text, lowered, seen) and pre.search(text) is not None
-                    )
+                        not digits or decimal_digits(text) >= digits
+                    ) and pre.search(text) is not None
                 if not found:
                     continue  # it would find nothing: its `analyze` returns [] at once
             if artifacts is None and not isinstance(recognizer, RuleRecognizer):

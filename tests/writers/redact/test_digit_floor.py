@@ -74,7 +74,7 @@ def test_a_text_with_fewer_digits_is_not_searched(pattern: str, opens: str, clos
 
 
 def test_no_presidio_precondition_matches_a_text_with_fewer_digits() -> None:
-    asks = [(pre, g.digits) for _, pre, g in Redactor()._asks if pre is not None and g.digits]
+    asks = [(pre, digits) for _, pre, digits in Redactor()._asks if pre is not None and digits]
     assert {digits for _, digits in asks} >= {6, 7, 8}
     texts = dev_texts()
     assert len(texts) > 10000

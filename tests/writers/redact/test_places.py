@@ -10,8 +10,6 @@
   (`assign_starts`) in an ASCII text, and at every place of any other text: every match starts
   at one of them (tests/writers/redact/test_rule_needs.py checks it on the corpora; here on
   made-up forms too).
-- A presidio precondition (`pre`) is not searched on a text its gate closes on: on every
-  development text, no precondition matches a text its gate closes on.
 - A name's strength is kept for the names read lately: the same reading as the function's own.
 """
 
@@ -27,7 +25,6 @@ from writers.redact.addresses import _LOOSE_STARTS, _UNIT_LIST, _loose_starts
 from writers.redact.formats.gates import places
 from writers.redact.formats.table import RULES, assign_starts
 from writers.redact.names.secret_names import name_strength
-from writers.redact.redactor import Redactor
 from writers.redact.values.plausible import _NOUN_START, _NOUN_START_ASCII, noun_starts
 
 
@@ -123,18 +120,6 @@ def test_the_assignment_starts_where_a_name_and_its_operator_do() -> None:
         matched += bool(starts)
         assert set(starts) <= set(assign_starts(text) or ()), text
     assert matched > 500
-
-
-def test_no_presidio_precondition_matches_a_text_its_gate_closes_on() -> None:
-    asks = [(pre, g) for _, pre, g in Redactor()._asks if pre is not None]
-    assert any(g.factors and not g.digits for _, g in asks)  # the IP addresses' `.` or `:`
-    texts = dev_texts()
-    assert len(texts) > 10000
-    for pre, g in asks:
-        for text in texts:
-            lowered = text.lower() if text.isascii() else None
-            if not g.opens(text, lowered, {}):
-                assert pre.search(text) is None, (pre.pattern, text[:80])
 
 
 def test_a_names_strength_is_the_functions_own() -> None:
