@@ -229,11 +229,38 @@ def _a_business_site(m: re.Match[str]) -> bool:
 _LOOSE_STARTS = re.compile(rf"(?=(?:{_UNIT_WORDS})(?![^\W\d_])|#|\b\d)")
 _LOOSE_STARTS_ANY = re.compile(rf"(?=(?:{_UNIT_WORDS})|[#\d])")
 _LOOSE_FOLD = str.maketrans({"ı": "i", "ſ": "s"})
+# The same places in an ASCII text, found for less (issue 27, seventeenth round: the lookahead
+# above, tried at every place, was ~55 k instructions on a chat line): `#` and a digit after no
+# word character (`\b\d`) by a pattern that opens with their class, so the engine skips the
+# other characters in C; each unit word with `in`, then `str.find`, kept where no letter follows
+# it. The words are read from `_UNIT_WORDS` while it is a plain list of words (else None: the
+# lookahead is used).
+_HASH_OR_DIGIT = re.compile(r"[#\d](?<!\w\d)")
+_UNIT_LIST = (
+    tuple(_UNIT_WORDS.split("|"))
+    if all(re.fullmatch(r"[^\W\d_]+", word) for word in _UNIT_WORDS.split("|"))
+    else None
+)
 
 
 def _loose_starts(text: str) -> list[int]:
     if text.isascii():
-        return [m.start() for m in _LOOSE_STARTS.finditer(text.lower())]
+        lowered = text.lower()
+        if _UNIT_LIST is None:
+            return [m.start() for m in _LOOSE_STARTS.finditer(lowered)]
+        found = [m.start() for m in _HASH_OR_DIGIT.finditer(lowered)]
+        more = False
+        for word in _UNIT_LIST:
+            if word not in lowered:
+                continue  # `in` asks no arguments to be parsed, `find` does: most words are not
+            at = lowered.find(word)
+            while at >= 0:
+                # `(?![^\W\d_])`: no ASCII letter after the word (`isalpha` of "" is False).
+                if not lowered[at + len(word) : at + len(word) + 1].isalpha():
+                    found.append(at)
+                    more = True
+                at = lowered.find(word, at + 1)
+        return sorted(set(found)) if more else found
     lowered = text.lower().translate(_LOOSE_FOLD)
     if len(lowered) != len(text):  # a letter whose lower case is two (`İ`): as the regex reads
         return [m.start() for m in re.finditer(rf"(?=(?i:{_UNIT_WORDS})|[#\d])", text)]

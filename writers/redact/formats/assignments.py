@@ -50,8 +50,9 @@ _NOT_A_LATER_WORD = (
     + _NAME_CHARS
     + r" )(?=[^\x00-\x7f]))"
 )
+_NAME_FIRST = r"(?:[^\W\d]|[$@])"
 ASSIGN_NAME = (
-    r"(?P<name>" + _NOT_A_LATER_WORD + r"(?:[^\W\d]|[$@])" + _NAME_CHARS + r"*?"
+    r"(?P<name>" + _NOT_A_LATER_WORD + _NAME_FIRST + _NAME_CHARS + r"*?"
     r"(?:(?:(?<=[^\x00-\x7f]) (?=[^\W\d])| (?=[^\W\d\x00-\x7f]))" + _NAME_CHARS + r"+?){0,3}?)"
 )
 # `::` is a path separator (Rust, C++, Ruby, PHP), never an assignment: `:(?!:)`; `==` is
@@ -60,6 +61,10 @@ ASSIGN_OP = (
     r"[\"']?\]?[ \t]*(?:\s(?:string|str|String)[ \t]*)?"
     r"(?:=>|:::=|::=|:=|\?=|\+=|\.=|=(?!=)|:(?!:))[ \t]*"
 )
+# A name and its operator as they stand in an ASCII text: the words of a name apart (after
+# `_NAME_CHARS*?`) need a character outside ASCII beside their space, so in ASCII a name is one
+# run of its characters; the same places as `ASSIGN_NAME + ASSIGN_OP` there, found for less.
+ASCII_NAME_OP = _NAME_FIRST + _NAME_CHARS + r"*" + ASSIGN_OP
 
 
 _LEADING_ESCAPE = re.compile(r"\\(?:[nrt\"'/\\]|u[0-9a-fA-F]{4})")

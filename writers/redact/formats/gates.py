@@ -501,3 +501,73 @@ def prescan_of(gates: Sequence[Sequence[Gate]]) -> Prescan:
             for n in range(max(floor_of, default=-1) + 1)
         ),
     )
+
+
+def _first(items: Any, icase: bool) -> tuple[list[str], bool] | None:
+    """The characters a match of a sequence can start with, as the items of a character class
+    (regex source), and whether the sequence can match the empty string (then what follows it
+    may start a match too); None when they cannot be read (any character, a negated set, a
+    back-reference, a group that turns case on or off)."""
+    out: list[str] = []
+    for op, av in items:
+        if op is sre.AT or op is sre.ASSERT or op is sre.ASSERT_NOT:
+            continue  # zero width: the next node starts the match (the assertion only narrows)
+        if op is sre.LITERAL:
+            out.append(re.escape(chr(av)))
+            return out, False
+        if op is sre.IN:
+            for item, value in av:
+                if item is sre.LITERAL:
+                    out.append(re.escape(chr(value)))
+                elif item is sre.RANGE:
+                    out.append(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
+                elif item is sre.CATEGORY and value in _CATEGORIES:
+                    out.append(_CATEGORIES[value])
+                else:
+                    return None  # a negation, a negated class
+            return out, False
+        if op is sre.SUBPATTERN or op is sre.ATOMIC_GROUP:
+            if op is sre.SUBPATTERN and (av[1] & _I or av[2] & _I):
+                return None  # the class is read with the pattern's own case rule
+            sub = _first(av[3] if op is sre.SUBPATTERN else av, icase)
+        elif op is sre.BRANCH:
+            branches = [_first(b, icase) for b in av[1]]
+            if any(b is None for b in branches):
+                return None
+            sub = (
+                [s for b in branches if b is not None for s in b[0]],
+                any(b is not None and b[1] for b in branches),
+            )
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            body = _first(av[2], icase)
+            sub = None if body is None else (body[0], body[1] or av[0] == 0)
+        else:
+            return None  # any character, a back-reference, a conditional group, …
+        if sub is None:
+            return None
+        out += sub[0]
+        if not sub[1]:
+            return out, False
+    return out, True
+
+
+def places(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """A pattern that matches one character at every place where `pattern` matches, and only
+    there: `[F](?<=(?=(?:pattern))[F])`, F the characters a match of `pattern` can start with
+    (its groups kept, read as `pattern`'s). A pattern that opens with a lookaround (or a
+    lookahead tried at every place, to find matches that overlap) is tried by the regex engine
+    at every place of a text; one that opens with a character class lets the engine skip in C
+    the places that hold none of its characters (issue 27, seventeenth round). `pattern`
+    itself when F cannot be read (a match may be empty, or start with any character): the
+    caller then reads its matches' starts as before."""
+    tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    first = _first(tree, bool(tree.state.flags & _I))
+    if first is None or first[1] or not first[0]:
+        return pattern
+    chars = "[" + "".join(dict.fromkeys(first[0])) + "]"
+    # The pattern's global flags (`(?i)` at its start) are the compiled pattern's.
+    source = _GLOBAL_FLAGS.sub("", pattern.pattern, count=1)
+    return re.compile(f"{chars}(?<=(?=(?:{source})){chars})", pattern.flags)
+
+
+_GLOBAL_FLAGS = re.compile(r"\A\(\?[aiLmsux]+\)")

@@ -45,8 +45,9 @@ class Rule:
     # Where in a text a match can start, found by a scan far cheaper than `pattern`'s own (the
     # places a secret's noun begins): `pattern` is tried at those places only. Every match must
     # start at one of them (tests/writers/redact/test_rule_needs.py checks it on the redaction
-    # corpora). Rules that name the same function share one scan of a text (`find`).
-    starts: Callable[[str], Sequence[int]] | None = None
+    # corpora). Rules that name the same function share one scan of a text (`find`). It may
+    # answer None for a text it cannot read (the pattern is then searched at every place).
+    starts: Callable[[str], Sequence[int] | None] | None = None
 
 
 def search_from(

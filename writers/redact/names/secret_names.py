@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -212,6 +213,10 @@ def foreign_name_strength(name: str) -> int:
     return foreign_strength(name, _ENGLISH_BLOCKS) or 0
 
 
+# Kept for the names read lately: one name is read again and again (`said:`, `Note:` in chat,
+# a config's keys), and its reading is a function of the name alone (issue 27, seventeenth
+# round: ~30 k instructions a reading).
+@functools.lru_cache(maxsize=4096)
 def name_strength(name: str) -> int:
     """0: not a secret name; 1: a weak one (`cache_key`); 2: a strong one (`api_key`, `token`)."""
     name = name if name.isascii() else _ascii_name(name)

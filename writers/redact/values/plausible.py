@@ -9,6 +9,7 @@ import re
 import unicodedata
 from typing import Any
 
+from writers.redact.formats.gates import places
 from writers.redact.names.code_refs import (
     CONSTANT_NAME,
     SELECTOR,
@@ -219,6 +220,9 @@ _NOUN_START = re.compile(
 # beyond ASCII that matches ASCII ignoring case, `ı` for `i`, always stands beside `i`), and no
 # word of the other scripts opens with a letter that matches an ASCII one.
 _NOUN_START_ASCII = re.compile(rf"(?<![a-z])(?:{SECRET_NOUNS})")
+# The same places, found as `places` (a character there): the engine skips in C the places
+# no noun's first letter is at, where the patterns above are tried at every place.
+_NOUN_PLACES, _NOUN_PLACES_ASCII = places(_NOUN_START), places(_NOUN_START_ASCII)
 
 
 # The last text scanned and its places: the rules of one text ask for them several times (the
@@ -233,7 +237,7 @@ def noun_starts(text: str) -> list[int]:
     last = _last_scan
     if last[0] is text or last[0] == text:
         return last[1]
-    scan, pattern = (text.lower(), _NOUN_START_ASCII) if text.isascii() else (text, _NOUN_START)
+    scan, pattern = (text.lower(), _NOUN_PLACES_ASCII) if text.isascii() else (text, _NOUN_PLACES)
     found: list[int] = []
     pos = 0
     while (m := pattern.search(scan, pos)) is not None:
