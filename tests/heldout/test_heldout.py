@@ -351,17 +351,17 @@ def test_dev_redaction_sets_do_not_get_worse(name: str) -> None:
 # name: (caught, secrets, false-positive ceiling, negatives)
 HELD_OUT_REDACTION = {
     "redaction7": (174, 174, 2, 600),
-    "redaction11": (169, 169, 1, 600),
+    "redaction11": (169, 169, 0, 600),
     "redaction13": (168, 170, 10, 600),
     "redaction15": (168, 170, 9, 600),
     "redaction20": (170, 170, 12, 600),
-    "redaction21": (165, 170, 14, 600),
+    "redaction21": (165, 170, 13, 600),
     "redaction22": (170, 170, 1, 600),
-    "redaction27": (168, 170, 23, 600),
+    "redaction27": (168, 170, 22, 600),
     "redaction28": (170, 170, 4, 600),
-    "redaction30": (170, 170, 12, 600),
-    "redaction34": (168, 170, 6, 600),
-    "redaction35": (167, 170, 14, 600),
+    "redaction30": (170, 170, 11, 600),
+    "redaction34": (168, 170, 5, 600),
+    "redaction35": (167, 170, 11, 600),
     "redaction36": (168, 170, 6, 600),
     "redaction40": (168, 170, 5, 600),
     "redaction43": (168, 170, 10, 600),
@@ -373,28 +373,34 @@ HELD_OUT_REDACTION = {
     "redaction56": (167, 170, 8, 600),
     # Issue 24's twelfth round: written blind, drawn by lot (random.Random(20261203)) from sets
     # 57-62, frozen unread; first measured on 50c8b1e before the round's rules.
-    "redaction57": (164, 170, 12, 600),
-    "redaction58": (169, 170, 1, 600),
+    "redaction57": (164, 170, 8, 600),
+    "redaction58": (170, 170, 1, 600),
     # Issue 24's thirteenth round: written blind, drawn by lot (random.Random(20261210)) from sets
     # 63-66, frozen unread; first measured on 57aa121 before the round's rules.
     "redaction64": (167, 170, 7, 600),
-    "redaction65": (168, 170, 3, 600),
+    "redaction65": (168, 170, 0, 600),
     # Issue 24's fourteenth round: written blind, drawn by lot (random.Random(20261211)) from sets
     # 67-70, frozen unread; first measured on 62aedd8 before the round's rules.
-    "redaction67": (170, 170, 20, 600),
-    "redaction70": (164, 170, 1, 600),
+    "redaction67": (170, 170, 19, 600),
+    "redaction70": (164, 170, 0, 600),
     # Issue 24's fifteenth round: written blind, drawn by lot (random.Random(20261212)) from sets
     # 71-74, frozen unread; first measured on 4c0e8a4 before the round's rules.
     "redaction72": (170, 170, 8, 600),
     "redaction73": (168, 170, 19, 600),
     # Issue 24's sixteenth round: written blind, drawn by lot (random.Random(20261213)) from sets
     # 75-78, frozen unread; first measured on dc79e24 before the round's rules.
-    "redaction76": (168, 170, 7, 600),
-    "redaction77": (169, 170, 19, 600),
+    "redaction76": (168, 170, 6, 600),
+    "redaction77": (169, 170, 15, 600),
     # Issue 24's seventeenth round: written blind, drawn by lot (random.Random(20261214)) from sets
     # 79-82, frozen unread; first measured on f9c5e80 before the round's rules.
-    "redaction79": (167, 170, 15, 600),
+    "redaction79": (168, 170, 15, 600),
     "redaction80": (169, 170, 7, 600),
+    # After issue 24's seventeenth round (rules chosen on dev sets 81 and 82, the blind dev probes
+    # dev20 and dev21 and older dev data; every held-out set counted once after the merges,
+    # counts only): 79 167 -> 168/170 (15/600) and 80 169/170 7/600, the fresh pair 337/340 and
+    # 22/1200, both targets met; false positives 11 1 -> 0, 21 14 -> 13, 27 23 -> 22, 30 12 -> 11,
+    # 34 6 -> 5, 35 14 -> 11, 57 12 -> 8, 65 3 -> 0, 67 20 -> 19, 70 1 -> 0, 76 7 -> 6, 77 19 -> 15;
+    # recall 58 169 -> 170.
     # After issue 24's sixteenth round (rules chosen on dev sets 75 and 78, the blind dev probes
     # dev18 and dev19 and older dev data; every held-out set counted once after the merges,
     # counts only): 76 168/170 7/600 and 77 169/170 19/600 (the fresh pair 337/340, 26/1200);
@@ -443,15 +449,17 @@ HELD_OUT_REDACTION = {
 # text): recall10 265 -> 266; recall12 FP 1 -> 0; two probes lost one secret each, found on
 # counts and not chased (the pins record it): recall13 268 -> 267 (the round's number rules,
 # red15-nums) and recall14 267 -> 266 with its FP 4 -> 3 (the record labels, red15-look).
+# After issue 24's seventeenth round (counts only): recall12 263 -> 264, recall14 266 -> 267 with
+# its FP 3 -> 2.
 HELD_OUT_PROBES = {
     "recall10": (266, 300, 0, 300, 200),
-    "recall12": (263, 303, 0, 300, 200),
+    "recall12": (264, 303, 0, 300, 200),
     "fp12": (152, 155, 5, 150, 300),
     "recall13": (269, 318, 0, 300, 200),
     # Issue 24's thirteenth round: phones and passwords as people type them, declared held out
     # before it was written, measured once on 0c8d42a before anyone read it: 259/320, 6/200;
     # 265/320 and 6/200 after the round's rules. recall10 255/300 after them.
-    "recall14": (266, 320, 3, 300, 200),
+    "recall14": (267, 320, 2, 300, 200),
 }
 
 
@@ -507,7 +515,8 @@ DEV_PROBES = {
     # The seventeenth round, red18-phone (a column's vote, a `+` that cuts its country code, a
     # text that says its numbers are no phones, labels after their thing, a warehouse's
     # address): dev18 FP 31 -> 29; dev20, first measured on main 180/200 34/400, -> 0/400.
-    "dev18": (174, 200, 29, 200, 400),
+    # The three merged together: dev18 FP 27.
+    "dev18": (174, 200, 27, 200, 400),
     "dev19": (188, 200, 3, 200, 400),
     "dev20": (180, 200, 0, 200, 400),
     # The seventeenth round, red18-prose: secrets handed over in words (`handed_over.py`, the
