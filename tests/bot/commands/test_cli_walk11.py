@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -42,7 +43,14 @@ def _process(
         text=True,
         timeout=120,
         check=False,
+        # A terminal's Ctrl-C reaches a command whose SIGINT is at its default; a test run
+        # started in the background (SIGINT ignored, inherited across exec) must not decide it.
+        preexec_fn=_sigint_at_default,
     )
+
+
+def _sigint_at_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 # A Ctrl-C delivered while an object's `__del__` runs, as the cyclic collector runs `regex`'s
