@@ -22,11 +22,12 @@ inclusive cost of that C function is the stage's. The wrappers cost a few thousa
 instructions a call; `--no-stages` leaves them out (use it for the ratio to the floor).
 
 Run: `PYTHONPATH=$PWD python bench/callgrind_burst.py [--messages 20] [--warm 3] [--library]
-[--stages] [--app both|seshat|floor] [--keep DIR] [--tree DIR] [--stage "name=module:Class.attr"
-...]` (valgrind 3.19 and gcc on PATH; a burst of 20 takes two to five minutes, most of it the
-start-up under valgrind). `--stage` adds a stage of Seshat for one run, to look inside another;
-like the others it wraps a function where it is looked up (`bot.chat.answer:record_call` counts
-the calls made from that module).
+[--stages] [--app both|seshat|floor] [--embedder hashing|auto] [--keep DIR] [--tree DIR]
+[--stage "name=module:Class.attr" ...]` (valgrind 3.19 and gcc on PATH; a burst of 20 takes two
+to five minutes, most of it the start-up under valgrind). `--stage` adds a stage of Seshat for
+one run, to look inside another; like the others it wraps a function where it is looked up
+(`bot.chat.answer:record_call` counts the calls made from that module). `--embedder auto` counts
+the default configuration (WordLlama); the default here is the doubles' hashing embedder.
 Repeatability (two runs of one tree at load ~10, bursts of 12–30 s of wall time): Seshat's
 message path (`PATH_STAGES`' sum) and each stage within ~1.5%, the floor's net count within
 ~3.5%, Seshat's net count within ~5% (its periodic jobs follow wall time, and the idle window
@@ -356,7 +357,7 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
         slack.ack_timeout = 600
         slack.add_user("U0OWNER", "owner")
         if args.library:
-            seed(data, 200, 2000, "hashing", 10 * users, users)
+            seed(data, 200, 2000, args.embedder, 10 * users, users)
         out = Path(tmp) / "callgrind.out"
         ctl = Path(tmp) / "control"
         os.mkfifo(ctl)
@@ -376,6 +377,9 @@ def measure(app: str, args: argparse.Namespace, so: Path, keep: Path | None) -> 
             CALLGRIND_CONTROL=str(ctl),
             CALLGRIND_STAGES="1" if args.stages else "",
             CALLGRIND_EXTRA=";".join(args.stage),
+            # The doubles' stack runs the hashing embedder; `--embedder auto` is the default
+            # configuration (WordLlama when it loads), the library seeded with its vectors.
+            SESHAT_EMBEDDER=args.embedder,
         )
         env["PYTHONPATH"] = str(args.tree)
         env["CALLGRIND_TREE"] = str(args.tree)
@@ -488,6 +492,12 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=3)
     parser.add_argument("--latency", type=float, default=1.0)
     parser.add_argument("--library", action="store_true")
+    parser.add_argument(
+        "--embedder",
+        choices=["hashing", "auto"],
+        default="hashing",
+        help="the daemon's embedder (auto: the default configuration, WordLlama when it loads)",
+    )
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle counted")
     parser.add_argument("--stages", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--app", choices=["both", "seshat", "floor"], default="both")
