@@ -161,10 +161,31 @@ class AssistantEvents(Assistant):
         self, *, req: BoltRequest, resp: BoltResponse, next: Callable[[], BoltResponse]
     ) -> BoltResponse | None:
         body = req.body
-        if is_assistant_event(body) or is_other_message_sub_event_in_assistant_thread(body):
+        if _maybe_assistant(body) and (
+            is_assistant_event(body) or is_other_message_sub_event_in_assistant_thread(body)
+        ):
             return super().process(req=req, resp=resp, next=next)
         next()
         return None
+
+
+def _maybe_assistant(body: Any) -> bool:
+    """False only for a request neither of Bolt's tests in `AssistantEvents.process` can take:
+    not an event, or an event of another type than the assistant thread's two and `message`,
+    or a message outside a DM, or a DM message with no `thread_ts` and no inner `message` or
+    `previous_message` (both tests need one of the three: `is_assistant_event` a thread_ts for
+    a message, `is_other_message_sub_event_in_assistant_thread` an inner message). A few dict
+    reads where the two tests are ~15 Python calls (most deliveries are top-level DMs or channel
+    messages); anything else is left to them."""
+    event = body.get("event") if isinstance(body, dict) else None
+    if not isinstance(event, dict):
+        return False
+    kind = event.get("type")
+    if kind != "message":
+        return kind in ASSISTANT_VIEW_EVENTS  # a tuple: `in` compares, as Bolt's tests do
+    if event.get("channel_type") != "im":
+        return False
+    return event.get("thread_ts") is not None or "message" in event or "previous_message" in event
 
 
 def build_bolt_app(
@@ -192,6 +213,16 @@ def build_bolt_app(
         # it from every listener thread of the first burst of events, each waiting for Slack
         # (that alone held the first acks of a 200-message burst ~0.35 s).
         token_verification_enabled=True,
+        # Bolt puts a middleware before every `app.event` listener that builds `say_stream`,
+        # `set_status` and `set_suggested_prompts` for it (and the assistant's `say`, `set_title`
+        # and thread context for an assistant event): ~0.06 M instructions a message, for
+        # arguments none of these listeners takes (they take `event` and `body`:
+        # tests/bot/slack/test_app.py holds it). The `Assistant` middleware's own listeners
+        # still get theirs (Bolt adds it to them regardless of this flag).
+        attaching_conversation_kwargs_enabled=False,
+        # The token of a `function_executed` event (a workflow step) put on the client: Seshat
+        # registers no function listener.
+        attaching_function_token_enabled=False,
         logger=bolt_log,
     )
 
