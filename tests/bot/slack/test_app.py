@@ -8,7 +8,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
-from slack_bolt import App, Assistant, BoltRequest
+from slack_bolt import App, Assistant, BoltRequest, BoltResponse
 from slack_bolt.listener import CustomListener
 from slack_bolt.middleware import Middleware
 from slack_bolt.middleware.attaching_conversation_kwargs import AttachingConversationKwargs
@@ -21,7 +21,13 @@ from slack_sdk import WebClient
 
 from bot.doubles.slack_payloads import Identity, event_callback
 from bot.doubles.slack_workspace import LocalSlackWorkspace
-from bot.slack.app import AssistantEvents, _maybe_assistant, build_bolt_app
+from bot.slack.app import (
+    AssistantEvents,
+    DirectListener,
+    _maybe_assistant,
+    build_bolt_app,
+    direct_listeners,
+)
 
 PERSON = "U0PERSON1"
 OTHER_BOT = ("U0OTHERBOT", "B0OTHERBOT")
@@ -241,17 +247,19 @@ def test_no_listener_of_the_app_takes_what_the_conversation_kwargs_give(
 def test_every_delivery_hands_the_same_records_as_with_bolts_defaults(
     slack: LocalSlackWorkspace,
 ) -> None:
-    # The app as built, then the same app given back what Bolt's defaults add (the
-    # conversation kwargs before each event listener, the function token middleware, Bolt's
-    # Assistant instead of the gated one): every listener gets equal records, Slack the same
-    # answers.
+    # The app as built, then the same app given back what Bolt's defaults add (its own
+    # listener class, which injects each argument; the conversation kwargs before each event
+    # listener; the function token middleware; Bolt's Assistant instead of the gated one):
+    # every listener gets equal records, Slack the same answers.
     outcomes: dict[str, list[tuple[int, str, list[tuple[str, Any]]]]] = {}
     for kind in ("built", "defaults"):
         dispatcher = Recorder()
         app = _app(slack, dispatcher)
         if kind == "defaults":
             for listener in app._listeners:
-                if isinstance(listener, CustomListener) and listener.arg_names == ["event", "body"]:
+                assert isinstance(listener, DirectListener)
+                listener.__class__ = CustomListener  # Bolt's argument injection
+                if listener.arg_names == ["event", "body"]:
                     listener.middleware = [AttachingConversationKwargs(), *listener.middleware]
             app._middleware_list.insert(-1, AttachingFunctionToken())
             gates: list[Middleware] = [
@@ -266,3 +274,65 @@ def test_every_delivery_hands_the_same_records_as_with_bolts_defaults(
         outcomes[kind] = seen
     assert outcomes["built"] == outcomes["defaults"]
     assert sum(len(calls) for _, _, calls in outcomes["built"]) >= 10
+
+
+def test_every_listener_runs_direct_with_the_arguments_bolt_injects(
+    slack: LocalSlackWorkspace,
+) -> None:
+    # Every listener of the app is a DirectListener (each takes `event`, `body` or `ack`, and
+    # is matched by Bolt's built-in matchers), and for every delivery each matcher answers and
+    # each listener gets what Bolt's own `CustomListener` computes for it.
+    app = _app(slack, Recorder())
+    assert len(app._listeners) == 10
+    assert all(type(listener) is DirectListener for listener in app._listeners)
+    bodies = _deliveries(slack.ident)
+    bodies += [
+        {"type": "block_actions", "actions": [{"action_id": "x", "type": "button"}]},
+        {"type": "view_submission", "view": {"callback_id": "x", "type": "modal"}},
+        {"type": "view_submission", "view": {"callback_id": "x"}},  # Bolt raises: so here
+        {"command": "/seshat", "text": "help", "user_id": PERSON, "channel_id": DM},
+        {"type": "event_callback", "event": "not an object"},
+        {"type": "event_callback", "event": {"type": ["message"]}},
+        {"type": "event_callback", "event": {"type": "message"}, "command": "/x"},
+    ]
+    matched = 0
+    for body in bodies:
+        for listener in app._listeners:
+            got: dict[str, list[dict[str, Any]]] = {}
+            function = listener.ack_function
+            for kind in (DirectListener, CustomListener):
+                req = BoltRequest(mode="socket_mode", body=body)
+                resp = BoltResponse(status=200, body="")
+                listener.__class__ = kind
+                seen: list[dict[str, Any]] = []
+                try:
+                    seen.append({"matches": listener.matches(req=req, resp=resp)})
+                except Exception as exc:  # a malformed body fails Bolt's matching: so here
+                    seen.append({"matches": False, "raised": type(exc)})
+                listener.ack_function = lambda **kwargs: seen.append(kwargs)  # noqa: B023
+                try:
+                    listener.run_ack_function(request=req, response=resp)
+                except Exception as exc:
+                    seen.append({"raised": type(exc)})
+                listener.ack_function = function
+                got[kind.__name__] = seen
+            listener.__class__ = DirectListener
+            direct, bolt = got["DirectListener"], got["CustomListener"]
+            assert [{**k, "ack": type(k["ack"])} if "ack" in k else k for k in direct] == [
+                {**k, "ack": type(k["ack"])} if "ack" in k else k for k in bolt
+            ]
+            matched += direct[0]["matches"]
+    assert matched >= len(bodies) - 4
+
+
+def test_a_listener_bolt_injects_more_into_is_left_to_bolt(slack: LocalSlackWorkspace) -> None:
+    app = _app(slack, Recorder())
+
+    @app.event("member_joined_channel")
+    def takes_say(event: dict[str, Any], say: Any) -> None: ...
+
+    @app.event("member_left_channel", matchers=[lambda body: True])
+    def custom_matcher(event: dict[str, Any]) -> None: ...
+
+    assert direct_listeners(app) == 0  # the ten are direct already; these two stay Bolt's
+    assert [type(listener) for listener in app._listeners[-2:]] == [CustomListener] * 2
