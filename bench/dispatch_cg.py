@@ -56,7 +56,7 @@ def inner(shim: str) -> None:
         client = WebClient(token=slack.bot_token, base_url=slack.api_url)
         seshat = build_bolt_app(
             client=client,
-            dispatcher=kept,  # type: ignore[arg-type]
+            dispatcher=kept,
             bot_user_id=slack.bot_user_id,
             bot_id=slack.bot_id,
             signing_secret=None,
