@@ -22,9 +22,12 @@ from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from slack_bolt import Ack, App, Assistant, BoltRequest, BoltResponse
+from slack_bolt.listener import CustomListener
+from slack_bolt.listener_matcher.builtins import BuiltinListenerMatcher
 from slack_bolt.request.payload_utils import (
     is_assistant_event,
     is_other_message_sub_event_in_assistant_thread,
+    to_event,
 )
 from slack_sdk import WebClient
 
@@ -161,10 +164,117 @@ class AssistantEvents(Assistant):
         self, *, req: BoltRequest, resp: BoltResponse, next: Callable[[], BoltResponse]
     ) -> BoltResponse | None:
         body = req.body
-        if is_assistant_event(body) or is_other_message_sub_event_in_assistant_thread(body):
+        if _maybe_assistant(body) and (
+            is_assistant_event(body) or is_other_message_sub_event_in_assistant_thread(body)
+        ):
             return super().process(req=req, resp=resp, next=next)
         next()
         return None
+
+
+def _maybe_assistant(body: Any) -> bool:
+    """False only for a request neither of Bolt's tests in `AssistantEvents.process` can take:
+    not an event, or an event of another type than the assistant thread's two and `message`,
+    or a message outside a DM, or a DM message with no `thread_ts` and no inner `message` or
+    `previous_message` (both tests need one of the three: `is_assistant_event` a thread_ts for
+    a message, `is_other_message_sub_event_in_assistant_thread` an inner message). A few dict
+    reads where the two tests are ~15 Python calls (most deliveries are top-level DMs or channel
+    messages); anything else is left to them."""
+    event = body.get("event") if isinstance(body, dict) else None
+    if not isinstance(event, dict):
+        return False
+    kind = event.get("type")
+    if kind != "message":
+        return kind in ASSISTANT_VIEW_EVENTS  # a tuple: `in` compares, as Bolt's tests do
+    if event.get("channel_type") != "im":
+        return False
+    return event.get("thread_ts") is not None or "message" in event or "previous_message" in event
+
+
+# The arguments a `DirectListener` hands over, as Bolt's `build_required_kwargs` computes them.
+DIRECT_ARGS = ("event", "body", "ack")
+
+
+class DirectListener(CustomListener):
+    """Bolt's `CustomListener` for a listener that takes only `event`, `body` and `ack`, matched
+    only by Bolt's built-in matchers of the body: the same functions called with the same
+    arguments, without Bolt's argument injection.
+
+    Bolt calls each matcher and the listener with `build_required_kwargs`, which builds every
+    argument any listener could ask for (the payload seen as an option, shortcut, action, view,
+    command, event, message and step, `say`, `respond` …) and then keeps the ones named: ~0.08 M
+    instructions each time, twice for every message. What is kept here is computed as it does
+    (`body` is `request.body`, `event` is `to_event(request.body)`, `ack` is
+    `request.context.ack`, a matcher's `body` is `req.body`); everything else of Bolt's run (its
+    listener middleware, the runner, the ack, the error handler) is the base class's.
+
+    Only for an Events API body whose `event` is an object with a string `type`: on such a body
+    none of the arguments Bolt builds and drops can raise (each of its payload tests compares
+    the body's `type` first, or reads the event's `type`), so skipping them changes nothing.
+    Any other body (a command, a button, a view, anything malformed: Bolt's building raises a
+    KeyError for a view with no `type`, and the request then fails as before) goes to Bolt's
+    own `CustomListener` code. (The arguments it builds and drops leave `say` and `respond`
+    made in the request's context, which nothing after the listener reads.)
+    """
+
+    def matches(self, *, req: BoltRequest, resp: BoltResponse) -> bool:
+        if not _plain_event(req.body):
+            return super().matches(req=req, resp=resp)
+        is_matched = False
+        for matcher in self.matchers:
+            is_matched = bool(matcher.func(body=req.body))  # type: ignore[attr-defined]
+            if not is_matched:
+                return is_matched
+        return is_matched
+
+    def run_ack_function(
+        self,
+        *,
+        request: BoltRequest,
+        response: BoltResponse,
+    ) -> BoltResponse | None:
+        body = request.body
+        if not _plain_event(body):
+            return super().run_ack_function(request=request, response=response)
+        kwargs: dict[str, Any] = {}
+        for name in self.arg_names:
+            if name == "body":
+                kwargs[name] = body
+            elif name == "event":
+                kwargs[name] = to_event(body)
+            else:
+                kwargs[name] = request.context.ack
+        return self.ack_function(**kwargs)
+
+
+def _plain_event(body: Any) -> bool:
+    """An Events API body whose `event` is an object with a string `type` (`DirectListener`)."""
+    if type(body) is not dict or body.get("type") != "event_callback":
+        return False
+    event = body.get("event")
+    return type(event) is dict and type(event.get("type")) is str
+
+
+def direct_listeners(app: App) -> int:
+    """Each of `app`'s listeners a `DirectListener` can run exactly as Bolt does (it takes only
+    `event`, `body` and `ack`, and every matcher is one of Bolt's built-in ones taking only
+    `body`) made one; how many."""
+    made = 0
+    for listener in app._listeners:
+        if (
+            type(listener) is CustomListener
+            and listener.arg_names
+            and all(name in DIRECT_ARGS for name in listener.arg_names)
+            and len(set(listener.arg_names)) == len(listener.arg_names)
+            and listener.matchers
+            and all(
+                type(m) is BuiltinListenerMatcher and m.arg_names == ["body"]
+                for m in listener.matchers
+            )
+        ):
+            listener.__class__ = DirectListener
+            made += 1
+    return made
 
 
 def build_bolt_app(
@@ -192,6 +302,16 @@ def build_bolt_app(
         # it from every listener thread of the first burst of events, each waiting for Slack
         # (that alone held the first acks of a 200-message burst ~0.35 s).
         token_verification_enabled=True,
+        # Bolt puts a middleware before every `app.event` listener that builds `say_stream`,
+        # `set_status` and `set_suggested_prompts` for it (and the assistant's `say`, `set_title`
+        # and thread context for an assistant event): ~0.06 M instructions a message, for
+        # arguments none of these listeners takes (they take `event` and `body`:
+        # tests/bot/slack/test_app.py holds it). The `Assistant` middleware's own listeners
+        # still get theirs (Bolt adds it to them regardless of this flag).
+        attaching_conversation_kwargs_enabled=False,
+        # The token of a `function_executed` event (a workflow step) put on the client: Seshat
+        # registers no function listener.
+        attaching_function_token_enabled=False,
         logger=bolt_log,
     )
 
@@ -350,4 +470,5 @@ def build_bolt_app(
         )
         return BoltResponse(status=200, body="")
 
+    direct_listeners(app)
     return app

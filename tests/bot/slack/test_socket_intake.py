@@ -7,9 +7,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from slack_sdk.socket_mode.builtin import SocketModeClient
+from slack_sdk.socket_mode.response import SocketModeResponse
+
 from bot.doubles.stack import LocalStack
 from bot.slack.journal import Journal, read_entries
-from bot.slack.socket_intake import ignored_self_event
+from bot.slack.socket_intake import ack_text, ignored_self_event
 
 ALICE = "U0ALICE01"
 
@@ -80,3 +83,19 @@ def test_every_delivery_of_a_conversation_is_acked_once_and_the_journal_empties(
         assert len(answers) == 1
         journals = list((tmp_path / "data" / "journal").glob("*.jsonl"))
         assert journals and all(p.stat().st_size == 0 for p in journals)
+
+
+def test_an_ack_is_the_text_slack_sdk_sends_for_it() -> None:
+    class Sent(SocketModeClient):
+        def send_message(self, message: str) -> None:
+            self.sent.append(message)
+
+    client = Sent(app_token="xapp-1-test", auto_reconnect_enabled=False)
+    client.sent = []  # type: ignore[attr-defined]
+    ids = ["1d3c5d5e-2b7a-4f0e-9e8a-3a3f9a1b2c3d", "", "é", 'a"b\\c', "\u2028x\x00"]
+    try:
+        for envelope_id in ids:
+            client.send_socket_mode_response(SocketModeResponse(envelope_id=envelope_id))
+    finally:
+        client.close()
+    assert [ack_text(envelope_id) for envelope_id in ids] == client.sent  # type: ignore[attr-defined]
