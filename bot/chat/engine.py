@@ -235,9 +235,9 @@ class Engine:
         session_id, session_thread = owed.session_id, session.thread_ts
         thread_ts = session_thread or owed_ts
         text = stored = owed.reply_text
-        to_generate = owed.reply_state != ReplyState.GENERATED or text is None
+        generated = owed.reply_state == ReplyState.GENERATED
         plan = NO_PLAN
-        if self.stall is not None and to_generate:
+        if self.stall is not None and (not generated or text is None):
             # bot/chat/stall.py: cue, lift, pivot, stop or silence
             plan = self.stall.plan(session_id, turn.history)
             if plan.silent:  # a bot-to-bot exchange that was stopped or capped
@@ -257,7 +257,7 @@ class Engine:
         try:
             # `stored` is the answer as kept (redacted once, ~3-7 ms); `text` what is posted.
             observe = False
-            if to_generate:
+            if not generated or text is None:
                 observe = plan.stop is None
                 if took_over and self.streamer.live and owed.reply_stream_ts is None:
                     # A reply edited into place was posted with its metadata before its ts
