@@ -157,12 +157,13 @@ class Answerer:
         live: LiveReply | None = None,
     ) -> tuple[str, Callable[[Session | Connection], None] | None]:
         """The answer (and its model call's ledger row); any failure ends in an apology."""
-        if self.direct is not None and (direct := self.direct.answer(session, owed.text)):
+        text = owed.text  # a mapped column: read once
+        if self.direct is not None and (direct := self.direct.answer(session, text)):
             return direct, None
         if self.budget is not None and (refused := self.budget.refusal(session)):
             return refused, None
         try:
-            first_user_text = next((t for is_bot, t in lines if not is_bot), owed.text)
+            first_user_text = next((t for is_bot, t in lines if not is_bot), text)
             # Building a context is CPU work (selection, embedding, rendering); a burst of
             # sessions doing it at once would starve the listeners of the GIL and delay
             # Slack's acks. A few at a time; waiting for the model needs no slot.
@@ -170,7 +171,7 @@ class Answerer:
                 parts = self.context.build(
                     session,
                     strip_bot_mention(first_user_text, self.bot_user_id),
-                    strip_bot_mention(owed.text, self.bot_user_id),
+                    strip_bot_mention(text, self.bot_user_id),
                 )
         except Exception:
             log.exception("building the context failed", extra={"session": session.id})

@@ -19,6 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from store import budget, events
 from store.clock import Clock
@@ -76,6 +77,9 @@ class ChatBudget:
         self._lock = threading.Lock()
         self._spend: OrderedDict[str, _Spend] = OrderedDict()  # team →
         self._whose: OrderedDict[str, tuple[str, str]] = OrderedDict()  # session → (team, user)
+        # The UTC day last keyed (its 00:00, the next day's, its ISO date): a reply's check
+        # makes no datetimes while the day lasts (~15 k instructions a reply otherwise).
+        self._day_known: tuple[datetime, datetime, str] | None = None
 
     def _today(self, team: str, day: str) -> _Spend:
         """Today's spend of `team`, read again when older than REREAD_SECONDS."""
@@ -113,8 +117,7 @@ class ChatBudget:
         caps = self.caps
         if caps.workspace_usd <= 0 and caps.user_usd <= 0:
             return None
-        since = budget.day_start(self.clock.now())
-        day = since.date().isoformat()
+        day = self._day()
         team, user = session.team, session.user_id
         with self._lock:
             self._whose[session.id] = (team, user)
@@ -148,6 +151,17 @@ class ChatBudget:
         self._tell_once(key, owner_text)
         log.info("chat cap reached", extra={"session": session.id, "cap": key})
         return user_text
+
+    def _day(self) -> str:
+        """The ISO date of the UTC day now falls in (`budget.day_start`'s), the spend's key."""
+        now = self.clock.now()
+        known = self._day_known
+        if known is not None and known[0] <= now < known[1]:
+            return known[2]
+        since = budget.day_start(now)
+        day = since.date().isoformat()
+        self._day_known = (since, since + timedelta(days=1), day)
+        return day
 
     def _tell_once(self, key: str, text: str) -> None:
         if self.tell_owner is None:

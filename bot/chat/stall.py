@@ -304,8 +304,8 @@ class StallGuard:
         steps, the usual case, is then decided without a read of its own."""
         if not self.config.enabled:
             return NO_PLAN
-        if history is not None and not _needs_read(history):
-            return NO_PLAN
+        if history is not None and (not history or not _needs_read(history)):
+            return NO_PLAN  # (no event at all, the usual case, needs no look)
         now = self.clock.now()
         with self.store.sessions.begin() as db:
             session = db.get(ChatSession, session_id)
@@ -454,6 +454,10 @@ class StallGuard:
             bot_lines.reverse()
         if not bot_lines:
             return None
+        if len(bot_lines) == 1 and not history:
+            # The session's first reply and no event (the usual case): nothing to compare it
+            # with, no ladder to stand down, so nothing to record (what the steps below give).
+            return _FIRST
         reply_id = int(bot_lines[-1][0])
         peer = any(e.kind == PEER_BOT for e in history)
         epoch = _epoch(history, peer=peer)
@@ -519,6 +523,10 @@ class StallGuard:
                 )
             )
         return score
+
+
+# `observe`'s score of a reply with no earlier one to repeat (`Detector.score` of none).
+_FIRST = Score(0.0, 0.0, 0, False)
 
 
 def _needs_read(history: list[SessionEvent]) -> bool:
