@@ -503,5 +503,10 @@ def _top_k(scores: Matrix, k: int) -> npt.NDArray[np.intp]:
         return np.zeros(0, dtype=np.intp)
     # The arrays' own methods (what `np.argpartition` and `np.argsort` call, without their
     # dispatch layers).
-    top = (-scores).argpartition(k - 1)[:k] if k < scores.shape[0] else np.arange(k)
+    if k == scores.shape[0]:
+        # Every score (a library's few injectable lessons): their order, without indexing the
+        # scores and the order by the positions 0…k-1 (the same values).
+        order: npt.NDArray[np.intp] = (-scores).argsort(kind="stable")
+        return order
+    top = (-scores).argpartition(k - 1)[:k]
     return top[(-scores[top]).argsort(kind="stable")]
