@@ -253,15 +253,37 @@ def _bucket(feature: str, dim: int) -> tuple[int, float]:
     return h % dim, (1.0 if (h >> 31) & 1 else -1.0)
 
 
+# Each word the hashing embedder met (as `_WORD_RE` finds it, lower-cased): its stem and its
+# stem's character trigram features, in order. A message's words are mostly words met before;
+# stemming each and slicing its trigrams again was a third of embedding one (issue 27,
+# eighteenth round). Emptied when it holds `_WORDS_MAX` words, and by `forget_features`.
+_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {}
+_WORDS_MAX = 100_000
+
+
+def _word(word: str) -> tuple[str, tuple[str, ...]]:
+    got = _WORDS.get(word)
+    if got is None:
+        stem = _stem(word)
+        padded = f"<{stem}>"
+        got = (stem, tuple(["c:" + padded[i : i + 3] for i in range(len(padded) - 2)]))
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        _WORDS[word] = got
+    return got
+
+
 def forget_features() -> None:
     """Empty the hashing embedder's memo of feature strings: its keys are the words, word pairs
     and character trigrams of every text embedded, so a forget must not leave them in memory."""
     _bucket.cache_clear()
+    _WORDS.clear()
 
 
 def features_memoised() -> int:
-    """How many feature strings the hashing embedder has memoised (the forget tests look here)."""
-    return _bucket.cache_info().currsize
+    """How many feature strings and words the hashing embedder has memoised (the forget tests
+    look here)."""
+    return _bucket.cache_info().currsize + len(_WORDS)
 
 
 # log1p of a feature's summed weight (a multiple of 0.5: a handful of values), by weight.
@@ -289,8 +311,9 @@ class HashingEmbedder:
     def _counts(self, text: str) -> dict[str, float]:
         """Each feature's summed weight, in the order the features first occur: stemmed
         words (1.0), word bigrams (0.5), character trigrams of each padded word (0.5)."""
-        words = [_stem(w) for w in _WORD_RE.findall(text.lower())]
-        content = [w for w in words if w not in _STOPWORDS]
+        met = [_word(w) for w in _WORD_RE.findall(text.lower())]
+        kept = [m for m in met if m[0] not in _STOPWORDS]
+        content = [stem for stem, _ in kept]
         counts: dict[str, float] = {}
         get = counts.get
         for w in content:
@@ -299,10 +322,8 @@ class HashingEmbedder:
         for a, b in zip(content, content[1:], strict=False):
             feat = "b:" + a + " " + b
             counts[feat] = get(feat, 0.0) + 0.5
-        for w in content:
-            padded = f"<{w}>"
-            for i in range(len(padded) - 2):
-                feat = "c:" + padded[i : i + 3]
+        for _, trigrams in kept:
+            for feat in trigrams:
                 counts[feat] = get(feat, 0.0) + 0.5
         return counts
 

@@ -356,7 +356,11 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
 # its readers keep in `Shelf.derived` (the soft match's word vectors: `expand`). Each takes
 # (old, new) and may copy only what the new shelf's own texts still need.
 CARRIERS: list[Callable[[Shelf, Shelf], None]] = []
-_SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
+# Kept shelves, least recently used first. A plain dict (ordered too): iterating an `OrderedDict`
+# hashes each key again (a tuple of the engine's name and the scopes, whose hash is not kept),
+# and `_kept_bytes` walks them all at every keep: ~45 k instructions a person's first context
+# with 40 shelves kept, ~3 k over a dict (issue 27, eighteenth round).
+_SHELVES: dict[tuple[str, tuple[Scope, ...]], Shelf] = {}
 # Each kept shelf's `fixed_nbytes` as it was kept, and their total (`_keep`, `_drop`).
 _SIZES: dict[tuple[str, tuple[Scope, ...]], int] = {}
 
@@ -455,7 +459,7 @@ def shelf(
             and _current(got, now_versions, known is not None)
             and (embed is None or embedder_name in got.vectors)
         ):
-            _SHELVES.move_to_end(key)
+            _SHELVES[key] = _SHELVES.pop(key)  # now the most recently used
             return got
         ahead = _AHEAD.pop(key, None)
     viewer = None if visible_to is None else visible_to.key
@@ -501,9 +505,7 @@ def _kept_bytes() -> int:
     part as kept, plus what their readers worked out since (`Shelf.derived`), which only the
     few shelves that hold any are asked for. Summing every kept shelf's size at each keep cost
     ~0.15 ms a person's first session with the 64 shelves kept (issue 27, tenth round)."""
-    # The shelves holding any found by `filter` (in C): a Python loop over the 64 kept shelves,
-    # none of which holds any in the usual case, was ~40 k instructions a person's first
-    # session (issue 27, eighteenth round).
+    # The shelves holding any found by `filter` (in C): none, in the usual case.
     return _KEPT.fixed + sum(sh.derived_nbytes for sh in filter(_holds_derived, _SHELVES.values()))
 
 
