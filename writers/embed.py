@@ -474,9 +474,16 @@ class VectorIndex(Generic[K]):
             self._ids.pop()
 
     def search(
-        self, query_vec: npt.ArrayLike, k: int, allowed_ids: set[K] | None = None
+        self,
+        query_vec: npt.ArrayLike,
+        k: int,
+        allowed_ids: set[K] | None = None,
+        *,
+        at_least: float | None = None,
     ) -> list[tuple[K, float]]:
-        """Top-k (id, cosine) by descending score, optionally restricted to `allowed_ids`."""
+        """Top-k (id, cosine) by descending score, optionally restricted to `allowed_ids`;
+        with `at_least` (and no `allowed_ids`), only those scoring at least that: the top-k's
+        first ones (best first, a NaN last), no tuple made for the rest."""
         q = self._row(query_vec)
         if k <= 0:
             return []
@@ -486,7 +493,7 @@ class VectorIndex(Generic[K]):
                 return []
             if allowed_ids is None:
                 scores = row_dots(self._mat[:n], q)
-                return self._hits(scores, _top_k(scores, k))
+                return self._hits(scores, _top_k(scores, k), at_least)
             if len(allowed_ids) * 2 > n:
                 return self._search_dense_filter(q, k, allowed_ids, n)
             positions = np.fromiter(
@@ -496,12 +503,23 @@ class VectorIndex(Generic[K]):
             scores = row_dots(self._mat[positions], q)
             return [(self._ids[int(positions[t])], float(scores[t])) for t in _top_k(scores, k)]
 
-    def _hits(self, scores: Matrix, rows: npt.NDArray[np.intp]) -> list[tuple[K, float]]:
+    def _hits(
+        self, scores: Matrix, rows: npt.NDArray[np.intp], at_least: float | None = None
+    ) -> list[tuple[K, float]]:
         """(id, score) of `rows`, in their order: the rows and scores read as Python numbers in
         one call each (the same values as `int()` and `float()` of each element, without a
-        numpy scalar made per row)."""
+        numpy scalar made per row). With `at_least`, up to the first row scoring less (or
+        NaN): `rows` are best first, so none after it scores at least that."""
         ids = self._ids
-        return [(ids[r], s) for r, s in zip(rows.tolist(), scores[rows].tolist(), strict=True)]
+        top = scores[rows].tolist()
+        if at_least is not None:
+            m = 0
+            for s in top:
+                if not s >= at_least:
+                    break
+                m += 1
+            return [(ids[r], s) for r, s in zip(rows[:m].tolist(), top[:m], strict=True)]
+        return [(ids[r], s) for r, s in zip(rows.tolist(), top, strict=True)]
 
     def _search_dense_filter(
         self, q: Matrix, k: int, allowed_ids: set[K], n: int

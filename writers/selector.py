@@ -257,9 +257,13 @@ def _tail_lessons(
 ) -> list[SelectedItem]:
     if vec is None or budget <= 0 or not library.injectable_ids:
         return []
-    hits = library.search_injectable(vec, TAIL_LESSONS_MAX * 3 + len(exclude), task_type)
     related = library.thresholds.related
-    hits = [(m, sim) for m, sim in hits if m.id not in exclude and sim >= related]
+    # Those at least `related` asked of the search itself: the same lessons (a prefix of its
+    # best-first hits), none made of the rest; the ranking below orders them on its own.
+    hits = library.search_injectable(
+        vec, TAIL_LESSONS_MAX * 3 + len(exclude), task_type, at_least=related
+    )
+    hits = [(m, sim) for m, sim in hits if m.id not in exclude]
     weight = lesson_lexical(library)
     lex = [0.0] * len(hits)
     if weight and hits:
