@@ -253,15 +253,37 @@ def _bucket(feature: str, dim: int) -> tuple[int, float]:
     return h % dim, (1.0 if (h >> 31) & 1 else -1.0)
 
 
+# Each word the hashing embedder met (as `_WORD_RE` finds it, lower-cased): its stem and its
+# stem's character trigram features, in order. A message's words are mostly words met before;
+# stemming each and slicing its trigrams again was a third of embedding one (issue 27,
+# eighteenth round). Emptied when it holds `_WORDS_MAX` words, and by `forget_features`.
+_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {}
+_WORDS_MAX = 100_000
+
+
+def _word(word: str) -> tuple[str, tuple[str, ...]]:
+    got = _WORDS.get(word)
+    if got is None:
+        stem = _stem(word)
+        padded = f"<{stem}>"
+        got = (stem, tuple(["c:" + padded[i : i + 3] for i in range(len(padded) - 2)]))
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        _WORDS[word] = got
+    return got
+
+
 def forget_features() -> None:
     """Empty the hashing embedder's memo of feature strings: its keys are the words, word pairs
     and character trigrams of every text embedded, so a forget must not leave them in memory."""
     _bucket.cache_clear()
+    _WORDS.clear()
 
 
 def features_memoised() -> int:
-    """How many feature strings the hashing embedder has memoised (the forget tests look here)."""
-    return _bucket.cache_info().currsize
+    """How many feature strings and words the hashing embedder has memoised (the forget tests
+    look here)."""
+    return _bucket.cache_info().currsize + len(_WORDS)
 
 
 # log1p of a feature's summed weight (a multiple of 0.5: a handful of values), by weight.
@@ -289,8 +311,9 @@ class HashingEmbedder:
     def _counts(self, text: str) -> dict[str, float]:
         """Each feature's summed weight, in the order the features first occur: stemmed
         words (1.0), word bigrams (0.5), character trigrams of each padded word (0.5)."""
-        words = [_stem(w) for w in _WORD_RE.findall(text.lower())]
-        content = [w for w in words if w not in _STOPWORDS]
+        met = [_word(w) for w in _WORD_RE.findall(text.lower())]
+        kept = [m for m in met if m[0] not in _STOPWORDS]
+        content = [stem for stem, _ in kept]
         counts: dict[str, float] = {}
         get = counts.get
         for w in content:
@@ -299,10 +322,8 @@ class HashingEmbedder:
         for a, b in zip(content, content[1:], strict=False):
             feat = "b:" + a + " " + b
             counts[feat] = get(feat, 0.0) + 0.5
-        for w in content:
-            padded = f"<{w}>"
-            for i in range(len(padded) - 2):
-                feat = "c:" + padded[i : i + 3]
+        for _, trigrams in kept:
+            for feat in trigrams:
                 counts[feat] = get(feat, 0.0) + 0.5
         return counts
 
@@ -453,9 +474,16 @@ class VectorIndex(Generic[K]):
             self._ids.pop()
 
     def search(
-        self, query_vec: npt.ArrayLike, k: int, allowed_ids: set[K] | None = None
+        self,
+        query_vec: npt.ArrayLike,
+        k: int,
+        allowed_ids: set[K] | None = None,
+        *,
+        at_least: float | None = None,
     ) -> list[tuple[K, float]]:
-        """Top-k (id, cosine) by descending score, optionally restricted to `allowed_ids`."""
+        """Top-k (id, cosine) by descending score, optionally restricted to `allowed_ids`;
+        with `at_least` (and no `allowed_ids`), only those scoring at least that: the top-k's
+        first ones (best first, a NaN last), no tuple made for the rest."""
         q = self._row(query_vec)
         if k <= 0:
             return []
@@ -465,7 +493,7 @@ class VectorIndex(Generic[K]):
                 return []
             if allowed_ids is None:
                 scores = row_dots(self._mat[:n], q)
-                return self._hits(scores, _top_k(scores, k))
+                return self._hits(scores, _top_k(scores, k), at_least)
             if len(allowed_ids) * 2 > n:
                 return self._search_dense_filter(q, k, allowed_ids, n)
             positions = np.fromiter(
@@ -475,12 +503,23 @@ class VectorIndex(Generic[K]):
             scores = row_dots(self._mat[positions], q)
             return [(self._ids[int(positions[t])], float(scores[t])) for t in _top_k(scores, k)]
 
-    def _hits(self, scores: Matrix, rows: npt.NDArray[np.intp]) -> list[tuple[K, float]]:
+    def _hits(
+        self, scores: Matrix, rows: npt.NDArray[np.intp], at_least: float | None = None
+    ) -> list[tuple[K, float]]:
         """(id, score) of `rows`, in their order: the rows and scores read as Python numbers in
         one call each (the same values as `int()` and `float()` of each element, without a
-        numpy scalar made per row)."""
+        numpy scalar made per row). With `at_least`, up to the first row scoring less (or
+        NaN): `rows` are best first, so none after it scores at least that."""
         ids = self._ids
-        return [(ids[r], s) for r, s in zip(rows.tolist(), scores[rows].tolist(), strict=True)]
+        top = scores[rows].tolist()
+        if at_least is not None:
+            m = 0
+            for s in top:
+                if not s >= at_least:
+                    break
+                m += 1
+            return [(ids[r], s) for r, s in zip(rows[:m].tolist(), top[:m], strict=True)]
+        return [(ids[r], s) for r, s in zip(rows.tolist(), top, strict=True)]
 
     def _search_dense_filter(
         self, q: Matrix, k: int, allowed_ids: set[K], n: int
@@ -503,5 +542,10 @@ def _top_k(scores: Matrix, k: int) -> npt.NDArray[np.intp]:
         return np.zeros(0, dtype=np.intp)
     # The arrays' own methods (what `np.argpartition` and `np.argsort` call, without their
     # dispatch layers).
-    top = (-scores).argpartition(k - 1)[:k] if k < scores.shape[0] else np.arange(k)
+    if k == scores.shape[0]:
+        # Every score (a library's few injectable lessons): their order, without indexing the
+        # scores and the order by the positions 0…k-1 (the same values).
+        order: npt.NDArray[np.intp] = (-scores).argsort(kind="stable")
+        return order
+    top = (-scores).argpartition(k - 1)[:k]
     return top[(-scores[top]).argsort(kind="stable")]

@@ -762,3 +762,35 @@ def test_one_message_is_embedded_with_the_bits_of_adding_one_feature_at_a_time(
     # One text is the usual call (a message): its features' values set when no two share a
     # bucket, added one at a time when some do, and its row normalised on its own.
     assert HashingEmbedder().embed([text]).tobytes() == _hashing_one_at_a_time([text]).tobytes()
+
+
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 50),
+    st.integers(1, 60),
+    st.sampled_from([-1.0, 0.0, 0.05, 0.1, 0.2, 0.5, 2.0]),
+)
+def test_a_search_at_least_a_score_is_the_search_filtered_by_it(
+    seed: int, n: int, k: int, at_least: float
+) -> None:
+    # The selection's tail lessons ask the search for those at least `related` (issue 27,
+    # eighteenth round): the top-k's hits scoring that much, in the same order, none else.
+    rng = np.random.default_rng(seed)
+    index: VectorIndex[int] = VectorIndex(16)
+    for i in range(n):
+        index.add(i, rng.standard_normal(16).astype(np.float32))
+    q = rng.standard_normal(16).astype(np.float32)
+    want = [(i, s) for i, s in index.search(q, k) if s >= at_least]
+    assert index.search(q, k, at_least=at_least) == want
+
+
+def test_a_forget_empties_the_words_the_hashing_embedder_met() -> None:
+    # The embedder keeps each word it met with its stem and trigrams (issue 27, eighteenth
+    # round): words of a forgotten text must not stay in memory, nor their features.
+    from writers import embed
+
+    HashingEmbedder().embed(["the quokka borrowed seventeen umbrellas"])
+    assert "quokka" in embed._WORDS
+    embed.forget_features()
+    assert not embed._WORDS
+    assert embed.features_memoised() == 0

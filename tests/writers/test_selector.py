@@ -491,3 +491,29 @@ def test_a_lesson_changed_after_its_table_was_made_is_shown_as_it_is(
     assert [i.text for i in sel.tail if i.id == other] == [
         "- When the offsite bus leaves at nine: be on time"
     ]
+
+
+def test_the_injectable_search_at_least_related_holds_the_lessons_the_filtered_search_does() -> (
+    None
+):
+    # The tail lessons ask the library for the lessons at least `related` (issue 27, eighteenth
+    # round): the same lessons as the search filtered after, with task types leaving some out
+    # and a fetch too short for `k` (the search asks again for more), in the same order but
+    # for equal similarities (the ranking orders them on its own).
+    import numpy as np
+
+    emb = HashingEmbedder()
+    lib = LessonLibrary(emb)
+    rng = np.random.default_rng(7)
+    for i in range(1, 121):
+        task = ("general", "deploy", "review")[i % 3]
+        meta = LessonMeta(i, "canonical", task, f"c{i}", f"a{i}", 1, 0.0, ())
+        lib._put(meta, rng.standard_normal(emb.dim).astype(np.float32))
+    for seed in range(30):
+        q = np.random.default_rng(seed).standard_normal(emb.dim).astype(np.float32)
+        for k, task_type in ((3, None), (5, "deploy"), (29, "review"), (40, "other")):
+            for at_least in (-1.0, 0.0, 0.03, 0.1):
+                full = lib.search_injectable(q, k, task_type)
+                want = [(m.id, s) for m, s in full if s >= at_least]
+                got = lib.search_injectable(q, k, task_type, at_least=at_least)
+                assert [(m.id, s) for m, s in got] == want

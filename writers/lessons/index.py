@@ -340,20 +340,26 @@ class LessonLibrary:
             return self.index.search(vec, k, allowed_ids={i for i in ids if i in self.index})
 
     def search_injectable(
-        self, vec: Matrix, k: int, task_type: str | None = None
+        self, vec: Matrix, k: int, task_type: str | None = None, *, at_least: float | None = None
     ) -> list[tuple[LessonMeta, float]]:
-        """Top-k injectable lessons by similarity, restricted to `task_type` or "general"."""
+        """Top-k injectable lessons by similarity, restricted to `task_type` or "general".
+
+        With `at_least`, those of them at least that similar: the top-k filtered by it, but for
+        the order of equal similarities (which lessons are there is the same: the first rows
+        scoring less end the search, and every row after them scores less too). The selection's
+        tail lessons ask this way (`related`): most of a library's lessons are unrelated to a
+        message, and no tuple is made for them (issue 27, eighteenth round)."""
         with self._lock:
             n = len(self.injectable)
             fetch = min(n, max(k, 1) * 4)
             while True:
-                hits = self.injectable.search(vec, fetch)
+                hits = self.injectable.search(vec, fetch, at_least=at_least)
                 out = [
                     (self.meta[i], s)
                     for i, s in hits
                     if task_type is None or self.meta[i].task_type in (task_type, "general")
                 ]
-                if len(out) >= k or fetch >= n:
+                if len(out) >= k or fetch >= n or len(hits) < fetch:
                     return out[:k]
                 fetch = min(n, fetch * 4)
 

@@ -167,11 +167,12 @@ class Shelf:
         what it will hold at most (a term's posting is 16 bytes, and each term is at least one
         character and a separator of its text), so its size does not change once kept."""
         index = self.index
+        chars = sum(map(len, self.texts))
         if index is None:
-            posts = sum(8 * len(t) for t in self.texts)
+            posts = 8 * chars
         else:
             posts = sum(int(d.nbytes + c.nbytes) for d, c in index.postings.values())
-        texts = sum(2 * len(t) + 98 for t in self.texts)  # each text and its line
+        texts = 2 * chars + 98 * len(self.texts)  # each text and its line
         return posts + texts + 64 * len(self.ids)
 
     @functools.cached_property
@@ -317,7 +318,7 @@ class Vectors(Mapping[str, Matrix]):
     def nbytes(self) -> int:
         """What the vectors hold, made or waiting."""
         made = sum(int(v.nbytes) for v in list(self._made.values()))
-        return made + sum(len(b) for bs in list(self._blobs.values()) for b in bs)
+        return made + sum(sum(map(len, bs)) for bs in list(self._blobs.values()))
 
 
 @dataclass(frozen=True)
@@ -355,7 +356,11 @@ def _empty(versions: tuple[int, ...]) -> Shelf:
 # its readers keep in `Shelf.derived` (the soft match's word vectors: `expand`). Each takes
 # (old, new) and may copy only what the new shelf's own texts still need.
 CARRIERS: list[Callable[[Shelf, Shelf], None]] = []
-_SHELVES: OrderedDict[tuple[str, tuple[Scope, ...]], Shelf] = OrderedDict()
+# Kept shelves, least recently used first. A plain dict (ordered too): iterating an `OrderedDict`
+# hashes each key again (a tuple of the engine's name and the scopes, whose hash is not kept),
+# and `_kept_bytes` walks them all at every keep: ~45 k instructions a person's first context
+# with 40 shelves kept, ~3 k over a dict (issue 27, eighteenth round).
+_SHELVES: dict[tuple[str, tuple[Scope, ...]], Shelf] = {}
 # Each kept shelf's `fixed_nbytes` as it was kept, and their total (`_keep`, `_drop`).
 _SIZES: dict[tuple[str, tuple[Scope, ...]], int] = {}
 
@@ -454,7 +459,7 @@ def shelf(
             and _current(got, now_versions, known is not None)
             and (embed is None or embedder_name in got.vectors)
         ):
-            _SHELVES.move_to_end(key)
+            _SHELVES[key] = _SHELVES.pop(key)  # now the most recently used
             return got
         ahead = _AHEAD.pop(key, None)
     viewer = None if visible_to is None else visible_to.key
@@ -500,7 +505,11 @@ def _kept_bytes() -> int:
     part as kept, plus what their readers worked out since (`Shelf.derived`), which only the
     few shelves that hold any are asked for. Summing every kept shelf's size at each keep cost
     ~0.15 ms a person's first session with the 64 shelves kept (issue 27, tenth round)."""
-    return _KEPT.fixed + sum(sh.derived_nbytes for sh in _SHELVES.values() if sh.derived)
+    # The shelves holding any found by `filter` (in C): none, in the usual case.
+    return _KEPT.fixed + sum(sh.derived_nbytes for sh in filter(_holds_derived, _SHELVES.values()))
+
+
+_holds_derived = operator.attrgetter("derived")
 
 
 # Each engine's part of a shelf's key, made once per engine: rendering its URL (quoting each

@@ -173,3 +173,35 @@ def test_every_change_word_and_its_forms_may_say_a_change() -> None:
             if not supersede._change_terms(supersede.CHANGE_WORDS).isdisjoint(lexical.hashed(form)):
                 assert supersede.may_say_change(form), form
         assert supersede.may_say_change(f"It {word} yesterday."), word
+
+
+def test_the_least_recently_read_shelf_is_the_one_dropped(
+    sqlite_store: Store, clock: FakeClock
+) -> None:
+    # The kept shelves are a plain dict since the eighteenth round (an OrderedDict's walk hashed
+    # every key again): a shelf read again is still the last one dropped when the cap is passed.
+    factindex.clear()
+    emb = default_embedder()
+    people = [f"U{n}" for n in range(factindex._MAX_SHELVES + 1)]
+    with sqlite_store.sessions.begin() as db:
+        for user in people:
+            add_fact(
+                db,
+                f"{user} runs the payroll export",
+                scope_kind="user",
+                scope_id=user,
+                now=clock.now(),
+            )
+
+    def read(user: str) -> factindex.Shelf:
+        with sqlite_store.sessions() as db:
+            return _shelf(db, user_id=user, channel="D" + user, is_dm=True, embedder=emb)
+
+    first = read(people[0])
+    for user in people[1:-1]:
+        read(user)
+    assert read(people[0]) is first  # kept, and now the most recently read
+    read(people[-1])  # one shelf over the cap: the least recently read goes
+    kept = {scopes[0][1] for _name, scopes in factindex._SHELVES}
+    assert len(kept) == factindex._MAX_SHELVES
+    assert people[0] in kept and people[-1] in kept and people[1] not in kept
