@@ -10,8 +10,10 @@ import re
 import sqlite3
 import threading
 import weakref
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -41,6 +43,12 @@ SQLITE_POOL: dict[str, Any] = {"pool_size": 60, "max_overflow": 20, "pool_timeou
 
 
 _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+# pysqlite (3.11) binds a str, an int or a float as it is, but a None only after looking it up
+# in its adapters and then for `__adapt__` and `__conform__` (~1.2 µs, ~3 K instructions, a
+# None: several a message, e.g. the session's unset columns). None's own adapter, a C call
+# that gives None back (an empty dict's `get`), binds the same NULL straight away.
+sqlite3.register_adapter(type(None), {}.get)
 # The file beside a SQLite database that its writers lock across processes (empty).
 WRITER_LOCK_SUFFIX = ".writer-lock"
 
@@ -205,6 +213,10 @@ class Prepared:
         return got, description, changed
 
 
+# A column's type code in a cursor's description.
+_TYPE_CODE = itemgetter(1)
+
+
 class _Compiled:
     """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
     paramstyle), their bind processors, and its columns' result processors (by the driver's
@@ -219,6 +231,7 @@ class _Compiled:
         "_results",
         "_given",
         "_defaults",
+        "_pick",
     )
 
     def __init__(self, statement: Any, conn: Connection) -> None:
@@ -267,13 +280,24 @@ class _Compiled:
         returned = getattr(statement, "exported_columns", ())
         self._types: tuple[Any, ...] = tuple(c.type for c in returned)
         self._results: dict[tuple[Any, ...], tuple[tuple[int, Any], ...]] = {}
+        # A positional paramstyle's (SQLite's) values in order, taken from the values by name
+        # in one C call (`itemgetter`, a tuple for two names or more).
+        self._pick: Callable[[dict[str, Any]], tuple[Any, ...]] | None = None
+        order = self._order
+        if order is not None and self._defaults is not None:
+            if len(order) > 1:
+                self._pick = itemgetter(*order)
+            elif order:
+                self._pick = lambda values, _name=order[0]: (values[_name],)
+            else:
+                self._pick = lambda _values: ()
 
     def result_processors(
         self, db: Session | Connection, description: Any
     ) -> tuple[tuple[int, Any], ...]:
         """The (position, processor) of each returned column that has one, for the driver's
         type codes in `description` (the same codes give the same processors: kept)."""
-        codes = tuple(d[1] for d in description)
+        codes = tuple(map(_TYPE_CODE, description))
         got = self._results.get(codes)
         if got is None:
             if len(codes) != len(self._types):
@@ -291,7 +315,19 @@ class _Compiled:
         """The driver's parameters for a call's `params` (by name), as `construct_params`
         and the bind processors make them: each name's value from `params`, else the
         statement's own, processed (None is not)."""
-        defaults, given = self._defaults, self._given
+        defaults, pick = self._defaults, self._pick
+        if pick is not None and defaults is not None:
+            # Every name is the call's or the statement's own: a required one missing is a
+            # KeyError, and SQLAlchemy's `construct_params` raises its own error for it.
+            values = {**defaults, **params}
+            for name, process in self._processors:
+                if name in params and (value := params[name]) is not None:
+                    values[name] = process(value)
+            try:
+                return pick(values)
+            except KeyError:
+                return self._constructed(params)
+        given = self._given
         if defaults is None or given is None or not params.keys() >= given:
             return self._constructed(params)  # raises SQLAlchemy's error for a missing one
         values = {**defaults, **params}
