@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -48,7 +48,7 @@ _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 # in its adapters and then for `__adapt__` and `__conform__` (~1.2 µs, ~3 K instructions, a
 # None: several a message, e.g. the session's unset columns). None's own adapter, a C call
 # that gives None back (an empty dict's `get`), binds the same NULL straight away.
-sqlite3.register_adapter(type(None), {}.get)
+sqlite3.register_adapter(type(None), cast("Callable[[None], None]", {}.get))
 # The file beside a SQLite database that its writers lock across processes (empty).
 WRITER_LOCK_SUFFIX = ".writer-lock"
 
