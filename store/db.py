@@ -472,8 +472,12 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
         if info.pop("seshat_writing", False):
             writers.give()
 
-    @event.listens_for(engine, "before_cursor_execute")
-    def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    # `retval`: it gives the statement and parameters back itself, so SQLAlchemy calls it as
+    # it is rather than through a wrapper that returns them (a Python call fewer a statement).
+    @event.listens_for(engine, "before_cursor_execute", retval=True)
+    def _take(
+        conn: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any
+    ) -> tuple[str, Any]:
         if (
             conn is not writers.held  # its transaction took the lock before it began
             and not conn.info.get("seshat_writing")
@@ -481,6 +485,7 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
         ):
             writers.take()
             conn.info["seshat_writing"] = True
+        return statement, parameters
 
     # An invalidated connection (a lost one) has no info to read (reading it raises); its
     # record went back to the pool when it was invalidated, and the checkin gave the lock back.
