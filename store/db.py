@@ -159,10 +159,11 @@ class Prepared:
             self._last = (dialect, compiled)
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
-        if transaction is None and conn in _BARE and not conn.invalidated:
+        driver = _BARE.get(conn) if transaction is None else None
+        if driver is not None and not conn.invalidated:
             # The hot path's write on SQLite (`Writers`): the driver's transaction, which
             # `Writers` ends; no SQLAlchemy `Transaction` to begin.
-            return compiled, *self._on_cursor(conn, sql, parameters, bare=True)
+            return compiled, *self._on_cursor(conn, sql, parameters, driver)
         if transaction is None and not conn.invalidated:
             # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
             transaction = conn.begin()
@@ -178,21 +179,27 @@ class Prepared:
                 return compiled, [], None, (result.rowcount, result.lastrowid)
             description = result.cursor.description  # gone once the rows are read
             return compiled, list(result.all()), description, (-1, None)
-        return compiled, *self._on_cursor(conn, sql, parameters, bare=False)
+        return compiled, *self._on_cursor(conn, sql, parameters)
 
     @staticmethod
     def _on_cursor(
-        conn: Connection, sql: str, parameters: Any, *, bare: bool
+        conn: Connection, sql: str, parameters: Any, driver: Any = None
     ) -> tuple[list[Any], Any, tuple[int, Any]]:
-        """Run on a cursor of the connection's driver connection: its rows and description,
+        """Run on a cursor of the connection's driver connection (`driver`: a hot write's,
+        `Writers`, whose connection is its own while it lasts): its rows and description,
         and its (rowcount, lastrowid)."""
         got: list[Any]
-        cursor = conn.connection.cursor()
+        bare = driver is not None
+        # The driver's cursor, as the pool's connection wrapper gives it (`cursor()` there
+        # reads its `dbapi_connection` at each call: ~1 µs more a statement).
+        cursor = driver.cursor() if bare else conn.connection.cursor()
         try:
             for before in conn.dispatch.before_cursor_execute:
                 sql, parameters = before(conn, cursor, sql, parameters, None, False)
             cursor.execute(sql, parameters)
-            conn.dispatch.after_cursor_execute(conn, cursor, sql, parameters, None, False)
+            after = conn.dispatch.after_cursor_execute
+            if after:  # called only with a listener (none in a daemon: ~1 µs a statement)
+                after(conn, cursor, sql, parameters, None, False)
             description = cursor.description
             got = list(cursor.fetchall()) if description is not None else []
             # psycopg's cursors have no `lastrowid` (a `getattr` default would raise and catch
@@ -507,8 +514,9 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
 
 
 # The connections in a hot write of `Writers` (the driver's transaction, no SQLAlchemy
-# `Transaction`): `Prepared` runs its statements there without beginning one.
-_BARE: set[Connection] = set()
+# `Transaction`), each with its driver connection (read once a write): `Prepared` runs its
+# statements there on that connection's cursor, without beginning a transaction.
+_BARE: dict[Connection, Any] = {}
 
 
 class Writers:
@@ -587,9 +595,9 @@ class Writers:
             # The transaction is the driver's own (pysqlite begins it at the first write
             # statement, as under SQLAlchemy, whose `do_begin` does nothing on SQLite): no
             # `Transaction` object; its `begin` event fires (the statement counters listen).
-            if conn._has_events or self._engine._has_events:
+            if (conn._has_events or self._engine._has_events) and conn.dispatch.begin:
                 conn.dispatch.begin(conn)
-            _BARE.add(conn)
+            _BARE[conn] = conn.connection.dbapi_connection
         except BaseException:
             self._drop()
             self.give()
@@ -603,7 +611,7 @@ class Writers:
         conn = self.held
         try:
             if conn is not None:
-                _BARE.discard(conn)
+                _BARE.pop(conn, None)
                 self._end(conn, kind is None)
         finally:
             try:
