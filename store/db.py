@@ -10,10 +10,12 @@ import re
 import sqlite3
 import threading
 import weakref
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
+from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -41,6 +43,12 @@ SQLITE_POOL: dict[str, Any] = {"pool_size": 60, "max_overflow": 20, "pool_timeou
 
 
 _DML = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+# pysqlite (3.11) binds a str, an int or a float as it is, but a None only after looking it up
+# in its adapters and then for `__adapt__` and `__conform__` (~1.2 µs, ~3 K instructions, a
+# None: several a message, e.g. the session's unset columns). None's own adapter, a C call
+# that gives None back (an empty dict's `get`), binds the same NULL straight away.
+sqlite3.register_adapter(type(None), cast("Callable[[None], None]", {}.get))
 # The file beside a SQLite database that its writers lock across processes (empty).
 WRITER_LOCK_SUFFIX = ".writer-lock"
 
@@ -151,10 +159,11 @@ class Prepared:
             self._last = (dialect, compiled)
         sql, parameters = compiled.sql, compiled.parameters(params)
         transaction = conn.get_transaction()
-        if transaction is None and conn in _BARE and not conn.invalidated:
+        driver = _BARE.get(conn) if transaction is None else None
+        if driver is not None and not conn.invalidated:
             # The hot path's write on SQLite (`Writers`): the driver's transaction, which
             # `Writers` ends; no SQLAlchemy `Transaction` to begin.
-            return compiled, *self._on_cursor(conn, sql, parameters, bare=True)
+            return compiled, *self._on_cursor(conn, sql, parameters, driver)
         if transaction is None and not conn.invalidated:
             # As `Connection.execute` begins one (autobegin): the commit or rollback ends it.
             transaction = conn.begin()
@@ -170,21 +179,27 @@ class Prepared:
                 return compiled, [], None, (result.rowcount, result.lastrowid)
             description = result.cursor.description  # gone once the rows are read
             return compiled, list(result.all()), description, (-1, None)
-        return compiled, *self._on_cursor(conn, sql, parameters, bare=False)
+        return compiled, *self._on_cursor(conn, sql, parameters)
 
     @staticmethod
     def _on_cursor(
-        conn: Connection, sql: str, parameters: Any, *, bare: bool
+        conn: Connection, sql: str, parameters: Any, driver: Any = None
     ) -> tuple[list[Any], Any, tuple[int, Any]]:
-        """Run on a cursor of the connection's driver connection: its rows and description,
+        """Run on a cursor of the connection's driver connection (`driver`: a hot write's,
+        `Writers`, whose connection is its own while it lasts): its rows and description,
         and its (rowcount, lastrowid)."""
         got: list[Any]
-        cursor = conn.connection.cursor()
+        bare = driver is not None
+        # The driver's cursor, as the pool's connection wrapper gives it (`cursor()` there
+        # reads its `dbapi_connection` at each call: ~1 µs more a statement).
+        cursor = driver.cursor() if bare else conn.connection.cursor()
         try:
             for before in conn.dispatch.before_cursor_execute:
                 sql, parameters = before(conn, cursor, sql, parameters, None, False)
             cursor.execute(sql, parameters)
-            conn.dispatch.after_cursor_execute(conn, cursor, sql, parameters, None, False)
+            after = conn.dispatch.after_cursor_execute
+            if after:  # called only with a listener (none in a daemon: ~1 µs a statement)
+                after(conn, cursor, sql, parameters, None, False)
             description = cursor.description
             got = list(cursor.fetchall()) if description is not None else []
             # psycopg's cursors have no `lastrowid` (a `getattr` default would raise and catch
@@ -205,6 +220,10 @@ class Prepared:
         return got, description, changed
 
 
+# A column's type code in a cursor's description.
+_TYPE_CODE = itemgetter(1)
+
+
 class _Compiled:
     """A `Prepared` statement for one dialect: its SQL, its parameters' order (a positional
     paramstyle), their bind processors, and its columns' result processors (by the driver's
@@ -219,6 +238,7 @@ class _Compiled:
         "_results",
         "_given",
         "_defaults",
+        "_pick",
     )
 
     def __init__(self, statement: Any, conn: Connection) -> None:
@@ -267,13 +287,24 @@ class _Compiled:
         returned = getattr(statement, "exported_columns", ())
         self._types: tuple[Any, ...] = tuple(c.type for c in returned)
         self._results: dict[tuple[Any, ...], tuple[tuple[int, Any], ...]] = {}
+        # A positional paramstyle's (SQLite's) values in order, taken from the values by name
+        # in one C call (`itemgetter`, a tuple for two names or more).
+        self._pick: Callable[[dict[str, Any]], tuple[Any, ...]] | None = None
+        order = self._order
+        if order is not None and self._defaults is not None:
+            if len(order) > 1:
+                self._pick = itemgetter(*order)
+            elif order:
+                self._pick = lambda values, _name=order[0]: (values[_name],)
+            else:
+                self._pick = lambda _values: ()
 
     def result_processors(
         self, db: Session | Connection, description: Any
     ) -> tuple[tuple[int, Any], ...]:
         """The (position, processor) of each returned column that has one, for the driver's
         type codes in `description` (the same codes give the same processors: kept)."""
-        codes = tuple(d[1] for d in description)
+        codes = tuple(map(_TYPE_CODE, description))
         got = self._results.get(codes)
         if got is None:
             if len(codes) != len(self._types):
@@ -291,7 +322,19 @@ class _Compiled:
         """The driver's parameters for a call's `params` (by name), as `construct_params`
         and the bind processors make them: each name's value from `params`, else the
         statement's own, processed (None is not)."""
-        defaults, given = self._defaults, self._given
+        defaults, pick = self._defaults, self._pick
+        if pick is not None and defaults is not None:
+            # Every name is the call's or the statement's own: a required one missing is a
+            # KeyError, and SQLAlchemy's `construct_params` raises its own error for it.
+            values = {**defaults, **params}
+            for name, process in self._processors:
+                if name in params and (value := params[name]) is not None:
+                    values[name] = process(value)
+            try:
+                return pick(values)
+            except KeyError:
+                return self._constructed(params)
+        given = self._given
         if defaults is None or given is None or not params.keys() >= given:
             return self._constructed(params)  # raises SQLAlchemy's error for a missing one
         values = {**defaults, **params}
@@ -436,8 +479,12 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
         if info.pop("seshat_writing", False):
             writers.give()
 
-    @event.listens_for(engine, "before_cursor_execute")
-    def _take(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    # `retval`: it gives the statement and parameters back itself, so SQLAlchemy calls it as
+    # it is rather than through a wrapper that returns them (a Python call fewer a statement).
+    @event.listens_for(engine, "before_cursor_execute", retval=True)
+    def _take(
+        conn: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any
+    ) -> tuple[str, Any]:
         if (
             conn is not writers.held  # its transaction took the lock before it began
             and not conn.info.get("seshat_writing")
@@ -445,6 +492,7 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
         ):
             writers.take()
             conn.info["seshat_writing"] = True
+        return statement, parameters
 
     # An invalidated connection (a lost one) has no info to read (reading it raises); its
     # record went back to the pool when it was invalidated, and the checkin gave the lock back.
@@ -466,8 +514,9 @@ def _serialise_writers(engine: Engine, lock_file: Path | None = None) -> None:
 
 
 # The connections in a hot write of `Writers` (the driver's transaction, no SQLAlchemy
-# `Transaction`): `Prepared` runs its statements there without beginning one.
-_BARE: set[Connection] = set()
+# `Transaction`), each with its driver connection (read once a write): `Prepared` runs its
+# statements there on that connection's cursor, without beginning a transaction.
+_BARE: dict[Connection, Any] = {}
 
 
 class Writers:
@@ -546,9 +595,9 @@ class Writers:
             # The transaction is the driver's own (pysqlite begins it at the first write
             # statement, as under SQLAlchemy, whose `do_begin` does nothing on SQLite): no
             # `Transaction` object; its `begin` event fires (the statement counters listen).
-            if conn._has_events or self._engine._has_events:
+            if (conn._has_events or self._engine._has_events) and conn.dispatch.begin:
                 conn.dispatch.begin(conn)
-            _BARE.add(conn)
+            _BARE[conn] = conn.connection.dbapi_connection
         except BaseException:
             self._drop()
             self.give()
@@ -562,7 +611,7 @@ class Writers:
         conn = self.held
         try:
             if conn is not None:
-                _BARE.discard(conn)
+                _BARE.pop(conn, None)
                 self._end(conn, kind is None)
         finally:
             try:

@@ -249,6 +249,33 @@ def test_prepared_parameters_are_what_execute_binds(store: Store, clock: FakeClo
             Prepared(statement).rows(conn, {"at": when})
 
 
+def test_prepared_statements_of_one_parameter_or_none_and_nulls(store: Store) -> None:
+    """The positional parameters taken in one call (`_Compiled.parameters`) for a statement of
+    one name, of none and of several, None bound as SQL NULL in each place (on SQLite by its
+    own adapter), and a required one missing raising SQLAlchemy's error."""
+    one = select(bindparam("a", type_=String).is_(None).label("null"))
+    none = select(literal(1).label("one"))
+    several = select(
+        bindparam("a", type_=String).is_(None),
+        bindparam("b", type_=DateTime).is_(None),
+        bindparam("c", type_=Boolean),
+        bindparam("a", type_=String),
+    )
+    with store.engine.connect() as conn:
+        assert Prepared(one).rows(conn, {"a": None}) == [
+            tuple(conn.execute(one, {"a": None}).one())
+        ]
+        assert Prepared(one).rows(conn, {"a": "x"}) == [(False,)]
+        assert Prepared(none).rows(conn, {}) == [(1,)]
+        params: dict[str, Any] = {"a": None, "b": None, "c": None}
+        assert Prepared(several).rows(conn, params) == [tuple(conn.execute(several, params).one())]
+        assert Prepared(several).rows(conn, params) == [(True, True, None, None)]
+        with pytest.raises(InvalidRequestError, match="bind parameter 'a'"):
+            Prepared(one).rows(conn, {})
+        with pytest.raises(InvalidRequestError, match="bind parameter 'c'"):
+            Prepared(several).rows(conn, {"a": "x", "b": None})
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     value=st.one_of(
