@@ -232,8 +232,12 @@ def record_fingerprint(data_dir: Path) -> str:
 
 def check_external_edit(db: Session, data_dir: Path, now: datetime) -> bool:
     """At session start: True (and audited) when someone else changed MEMORY.md since last seen."""
+    return _edited(db, data_dir, fingerprint(data_dir), now)
+
+
+def _edited(db: Session, data_dir: Path, current: str, now: datetime) -> bool:
+    """`check_external_edit` with MEMORY.md's fingerprint as read (`current`)."""
     recorded_path = _file(data_dir, FINGERPRINT_FILE)
-    current = fingerprint(data_dir)
     seen = _read(recorded_path)
     if seen is None:
         record_fingerprint(data_dir)
@@ -278,6 +282,18 @@ def memory_for_prompt(
     """
     got = _read(_file(data_dir, MEMORY_FILE))
     raw, digest = got if got is not None else ("", "")
+    return _snapshot(raw, digest, max_chars, shown, max_tokens)[0]
+
+
+def _snapshot(
+    raw: str,
+    digest: str,
+    max_chars: int,
+    shown: Callable[[int], bool] | None,
+    max_tokens: int | None,
+) -> tuple[MemorySnapshot, bool]:
+    """`memory_for_prompt` of the text `raw` (whose SHA-256 is `digest`), and whether it was cut
+    (a cut is logged)."""
     if shown is not None:
         raw = "\n".join(
             line
@@ -287,6 +303,7 @@ def memory_for_prompt(
     lines = strip_markers(raw).rstrip("\n").splitlines()
     kept: list[str] = []
     size = 0
+    cut = False
     for line in reversed(lines):
         if size + len(line) + 1 > max_chars:
             log.warning(
@@ -296,13 +313,16 @@ def memory_for_prompt(
                 len(lines),
                 max_chars,
             )
+            cut = True
             break
         kept.append(line)
         size += len(line) + 1
     text = "\n".join(reversed(kept))
     if max_tokens is not None:
-        text = cap_lines(text, max_tokens, what=MEMORY_FILE)
-    return MemorySnapshot(text=text, fingerprint=digest)
+        capped = cap_lines(text, max_tokens, what=MEMORY_FILE)
+        cut = cut or capped is not text
+        text = capped
+    return MemorySnapshot(text=text, fingerprint=digest), cut
 
 
 def memory_for_view(
@@ -316,11 +336,59 @@ def memory_for_view(
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
     got = _read(_file(data_dir, MEMORY_FILE))
-    found = (_MARK.search(line) for line in (got[0] if got else "").splitlines())
+    return _viewed(db, got, view, max_chars, max_tokens)
+
+
+def _viewed(
+    db: Session,
+    got: tuple[str, str] | None,
+    view: View,
+    max_chars: int,
+    max_tokens: int | None,
+) -> MemorySnapshot:
+    """`memory_for_view` of MEMORY.md's text and SHA-256 as read (`got`, None: no file)."""
+    raw, digest = got if got is not None else ("", "")
+    plain = _PLAIN[0]
+    if plain[0] == raw and plain[1] == digest and plain[2] == (max_chars, max_tokens):
+        return plain[3]
+    found = (_MARK.search(line) for line in raw.splitlines())
     ids = {int(m.group(2)) for m in found if m and m.group(1) == "m"}
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
     allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
-    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__, max_tokens=max_tokens)
+    snap, cut = _snapshot(raw, digest, max_chars, allowed.__contains__, max_tokens)
+    if not ids and not cut:
+        # No line of the bot's notes: every view sees the same text, nothing was read, nothing
+        # logged; kept for the next session start that reads the same text.
+        _PLAIN[0] = (raw, digest, (max_chars, max_tokens), snap)
+    return snap
+
+
+# The last snapshot of a MEMORY.md holding no line of the bot's notes and needing no cut (what
+# every view sees of it: `_viewed`), by the text and SHA-256 it was made from and the caps;
+# replaced whole (threads share it). A burst of new sessions renders it once.
+_PLAIN: list[tuple[str | None, str, tuple[int, int | None], MemorySnapshot]] = [
+    (None, "", (0, None), MemorySnapshot("", ""))
+]
+
+
+def session_memory(
+    db: Session,
+    data_dir: Path,
+    view: View,
+    now: datetime,
+    *,
+    check: bool,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    max_tokens: int | None = None,
+) -> MemorySnapshot:
+    """At a session's start: with `check`, `check_external_edit` (a person's edit noticed and
+    audited), then `memory_for_view`, MEMORY.md read once for both (the check's read is the
+    view's unless the check recorded an edit, which reads it again)."""
+    path = _file(data_dir, MEMORY_FILE)
+    got = _read(path)
+    if check and _edited(db, data_dir, "" if got is None else got[1], now):
+        got = _read(path)
+    return _viewed(db, got, view, max_chars, max_tokens)
 
 
 def memory_line(entry: MemoryEntry) -> str:
