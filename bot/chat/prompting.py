@@ -34,7 +34,6 @@ from store.config import Settings
 from store.db import Store
 from store.models import ChatSession, SkillState
 from store.sessions import ContextMarks
-from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
 from writers.notes import memory, persona, uses
@@ -586,7 +585,9 @@ class LearnedContext:
         try:
             # Selecting only reads (and embeds): being selected is not evidence of use, so a
             # preview and a session start leave every fact as it was (issue 23).
-            with db.no_autoflush:
+            # (`db.no_autoflush`, without its generator: ~8 K instructions a context.)
+            autoflush, db.autoflush = db.autoflush, False
+            try:
                 selection = select_context(
                     db,
                     rt.library,
@@ -598,13 +599,16 @@ class LearnedContext:
                     now=now,
                     marks=marks,
                 )
+            finally:
+                db.autoflush = autoflush
             # MEMORY.md is fingerprinted at session start; a person's edit is noticed and
             # audited. A preview (no session) writes nothing: it may run on a read-only copy.
             snapshot = memory.session_memory(
                 db,
                 data_dir,
-                View.session(user_id=user_id, channel=channel),
                 now,
+                user_id=user_id,
+                channel=channel,
                 check=session_id is not None,
                 max_tokens=rt.settings.context_memory_tokens,
             )

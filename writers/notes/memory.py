@@ -57,27 +57,28 @@ _locks_guard = threading.Lock()
 # and a person's edit is still seen within READ_SECONDS even if it kept every stamp.
 READ_SECONDS = 1.0
 _Stamp = tuple[int, int, int, int]
-_reads: dict[Path, tuple[_Stamp, float, str, str]] = {}
+_reads: dict[str, tuple[_Stamp, float, str, str]] = {}
 _reads_guard = threading.Lock()
 
 
-def _stamp(path: Path) -> _Stamp | None:
+def _stamp(path: str) -> _Stamp | None:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 
 
 @functools.lru_cache(maxsize=64)
-def _file(data_dir: Path, name: str) -> Path:
-    """`data_dir / name`, the same object each time for the files every session start reads
-    (a path joined and parsed anew, and hashed again as the reads' key, at each of a context's
-    four reads cost more than its stat)."""
-    return data_dir / name
+def _file(data_dir: Path, name: str) -> str:
+    """`data_dir / name` as a string, the same object each time for the files every session
+    start reads (a path joined and parsed anew, and hashed again as the reads' key, at each of
+    a context's four reads cost more than its stat; a `Path`'s own `stat` and hash are Python
+    calls a string's are not)."""
+    return os.fspath(data_dir / name)
 
 
-def _read(path: Path) -> tuple[str, str] | None:
+def _read(path: str) -> tuple[str, str] | None:
     """The file's text and SHA-256 (None when it does not exist), read again only when its
     stamp moved or READ_SECONDS passed."""
     stamp = _stamp(path)
@@ -89,7 +90,8 @@ def _read(path: Path) -> tuple[str, str] | None:
     if got is not None and got[0] == stamp and now - got[1] < READ_SECONDS:
         return got[2], got[3]
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError:
         return None
     text, digest = data.decode("utf-8"), hashlib.sha256(data).hexdigest()
@@ -336,21 +338,17 @@ def memory_for_view(
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
     got = _read(_file(data_dir, MEMORY_FILE))
-    return _viewed(db, got, view, max_chars, max_tokens)
-
-
-def _viewed(
-    db: Session,
-    got: tuple[str, str] | None,
-    view: View,
-    max_chars: int,
-    max_tokens: int | None,
-) -> MemorySnapshot:
-    """`memory_for_view` of MEMORY.md's text and SHA-256 as read (`got`, None: no file)."""
     raw, digest = got if got is not None else ("", "")
     plain = _PLAIN[0]
     if plain[0] == raw and plain[1] == digest and plain[2] == (max_chars, max_tokens):
         return plain[3]
+    return _viewed(db, raw, digest, view, max_chars, max_tokens)
+
+
+def _viewed(
+    db: Session, raw: str, digest: str, view: View, max_chars: int, max_tokens: int | None
+) -> MemorySnapshot:
+    """`memory_for_view` of MEMORY.md's text `raw` (its SHA-256 `digest`; "" for no file)."""
     found = (_MARK.search(line) for line in raw.splitlines())
     ids = {int(m.group(2)) for m in found if m and m.group(1) == "m"}
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
@@ -374,21 +372,34 @@ _PLAIN: list[tuple[str | None, str, tuple[int, int | None], MemorySnapshot]] = [
 def session_memory(
     db: Session,
     data_dir: Path,
-    view: View,
     now: datetime,
     *,
+    user_id: str,
+    channel: str,
     check: bool,
     max_chars: int = DEFAULT_PROMPT_CHARS,
     max_tokens: int | None = None,
 ) -> MemorySnapshot:
     """At a session's start: with `check`, `check_external_edit` (a person's edit noticed and
-    audited), then `memory_for_view`, MEMORY.md read once for both (the check's read is the
-    view's unless the check recorded an edit, which reads it again)."""
-    path = _file(data_dir, MEMORY_FILE)
-    got = _read(path)
+    audited), then `memory_for_view` for the session's view (`View.session`), MEMORY.md read
+    once for both (the check's read is the view's unless the check recorded an edit, which
+    reads it again)."""
+    at = _AT[0]
+    if at[0] is not data_dir:
+        at = _AT[0] = (data_dir, _file(data_dir, MEMORY_FILE))
+    got = _read(at[1])
     if check and _edited(db, data_dir, "" if got is None else got[1], now):
-        got = _read(path)
-    return _viewed(db, got, view, max_chars, max_tokens)
+        got = _read(at[1])
+    raw, digest = got if got is not None else ("", "")
+    plain = _PLAIN[0]
+    if plain[0] == raw and plain[1] == digest and plain[2] == (max_chars, max_tokens):
+        return plain[3]  # what `_viewed` made of this text, the same for every view
+    view = View.session(user_id=user_id, channel=channel)
+    return _viewed(db, raw, digest, view, max_chars, max_tokens)
+
+
+# The data folder `session_memory` last read and its MEMORY.md (replaced whole).
+_AT: list[tuple[Path | None, str]] = [(None, "")]
 
 
 def memory_line(entry: MemoryEntry) -> str:
