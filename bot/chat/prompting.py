@@ -269,7 +269,9 @@ class _StampPaths:
 
     @classmethod
     def of(cls, data_dir: Path, settings: Settings) -> _StampPaths:
-        names = ("IDENTITY.md", persona.USER_FILE, memory.MEMORY_FILE)
+        # Not MEMORY.md: it is read per session (`memory.session_memory`), nothing shared
+        # shows it.
+        names = ("IDENTITY.md", persona.USER_FILE)
         files = tuple(str(data_dir / name) for name in names)
         skills_dir = settings.effective_skills_dir
         return cls(data_dir, settings, settings.skills_dir, (*files, str(skills_dir)), skills_dir)
@@ -476,31 +478,33 @@ class LearnedContext:
     ) -> PromptParts:
         """The session's prompt parts, chosen once per session and cached; the skill section of
         the tail is re-matched when `latest_text` moved markedly to another skill's topic."""
-        marks = self.marks_of(session.id)
+        session_id = session.id  # (an ORM attribute's read is a Python call: read once)
+        marks = self.marks_of(session_id)
         with self._lock:
-            live = self._cache.get(session.id)
+            live = self._cache.get(session_id)
             if live is not None:
-                self._cache.move_to_end(session.id)
+                self._cache.move_to_end(session_id)
         if live is None:
-            viewed = self.viewed_channel(session.user_id) if session.channel[:1] == "D" else None
+            user_id, channel = session.user_id, session.channel
+            viewed = self.viewed_channel(user_id) if channel[:1] == "D" else None
             assembled = self.assemble(
-                user_id=session.user_id,
-                channel=session.channel,
+                user_id=user_id,
+                channel=channel,
                 first_text=first_text,
-                session_id=session.id,
+                session_id=session_id,
                 facts_channel=viewed,
                 marks=marks,
             )
             live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
             with self._lock:
-                self._cache[session.id] = live
+                self._cache[session_id] = live
                 if assembled.uses:
                     self._unrecord(assembled.uses)
                 while len(self._cache) > self._cache_size:
                     gone, _ = self._cache.popitem(last=False)
                     self._unrecorded.pop(gone, None)
         if latest_text is not None:
-            self._rematch(session.id, live, latest_text)
+            self._rematch(session_id, live, latest_text)
         return live.parts
 
     def unrecorded(self, session_id: str) -> ContextUses | None:
