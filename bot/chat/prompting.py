@@ -12,6 +12,7 @@ is the same objects, byte for byte) and the new use is logged as an invocation.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -33,7 +34,6 @@ from store.config import Settings
 from store.db import Store
 from store.models import ChatSession, SkillState
 from store.sessions import ContextMarks
-from writers.guard.reach import View
 from writers.lessons import record_injection
 from writers.lessons.index import LessonLibrary
 from writers.notes import memory, persona, uses
@@ -142,10 +142,18 @@ class Assembled:
     skill: str | None = None
     skill_match: Match | None = None
     memory_fingerprint: str = ""
-    item_ids: dict[str, list[int]] = field(default_factory=dict)
     notes: list[Section] = field(default_factory=list)  # the tail without its skill section
     # What to record for the session (None without a session id, or when nothing was used).
     uses: ContextUses | None = None
+
+    @property
+    def item_ids(self) -> dict[str, list[int]]:
+        """The selected items' ids by kind, in the selection's order (worked out when asked:
+        only `seshat context --json` reads them)."""
+        ids: dict[str, list[int]] = {}
+        for item in self.selection.stable + self.selection.tail:
+            ids.setdefault(item.kind, []).append(item.id)
+        return ids
 
 
 @dataclass
@@ -201,6 +209,16 @@ class _Shared:
     identity: str
     user_md: str
 
+    @functools.cached_property
+    def user_md_section(self) -> Section:
+        """USER.md's section, made once for every context built from this."""
+        return Section("About the owner (USER.md)", self.user_md)
+
+    @functools.cached_property
+    def index_section(self) -> Section:
+        """The approved skills index's section, made once for every context built from this."""
+        return Section("Approved skills", self.index)
+
 
 class _SkillStates:
     """Counts committed changes to skill states made in this process (approve, retire, pin,
@@ -245,14 +263,18 @@ class _StampPaths:
     settings: Settings
     skills_dir: Path | None
     files: tuple[str, ...]
+    # `settings.effective_skills_dir`, joined once (a path joined at every context cost ~15 K
+    # instructions).
+    effective_skills_dir: Path
 
     @classmethod
     def of(cls, data_dir: Path, settings: Settings) -> _StampPaths:
-        names = ("IDENTITY.md", persona.USER_FILE, memory.MEMORY_FILE)
+        # Not MEMORY.md: it is read per session (`memory.session_memory`), nothing shared
+        # shows it.
+        names = ("IDENTITY.md", persona.USER_FILE)
         files = tuple(str(data_dir / name) for name in names)
-        return cls(
-            data_dir, settings, settings.skills_dir, (*files, str(settings.effective_skills_dir))
-        )
+        skills_dir = settings.effective_skills_dir
+        return cls(data_dir, settings, settings.skills_dir, (*files, str(skills_dir)), skills_dir)
 
     def holds(self, data_dir: Path, settings: Settings) -> bool:
         """Whether these are still the files to look at."""
@@ -261,6 +283,47 @@ class _StampPaths:
             and self.settings is settings
             and self.skills_dir is settings.skills_dir
         )
+
+
+class _IdleSessions(threading.local):
+    """Each thread's ORM session that a context built before it read and wrote nothing with
+    (no transaction begun, no object held), for its next context: making a `Session` and
+    closing it cost ~0.08 M instructions a context (issue 27, eighteenth round). Kept for the
+    store's own session factory only; a session that began a transaction is closed, as the
+    `with` block closed it, and not kept."""
+
+    maker: object = None
+    db: Session | None = None
+
+    def keep(self, store: Store, db: Session) -> None:
+        self.maker, self.db = store.sessions, db
+
+
+_IDLE = _IdleSessions()
+
+
+def _idle_session(store: Store) -> Session:
+    """This thread's idle session of `store` (taken: a context that re-enters uses another), or
+    a new one."""
+    idle = _IDLE
+    db = idle.db
+    if db is not None and idle.maker is store.sessions:
+        idle.db = None
+        return db
+    return store.sessions()
+
+
+# MEMORY.md's section for the last text shown (replaced whole: threads share it).
+_MEMORY_SECTION: list[Section] = [Section("Memory (MEMORY.md)", "")]
+
+
+def _memory_section(text: str) -> Section:
+    """MEMORY.md's section of the prompt, the same object while the text is the same."""
+    got = _MEMORY_SECTION[0]
+    if got.body == text:
+        return got
+    got = _MEMORY_SECTION[0] = Section("Memory (MEMORY.md)", text)
+    return got
 
 
 class LearnedContext:
@@ -331,11 +394,8 @@ class LearnedContext:
         when it is older than SHARED_SECONDS, what it was built from did (a burst of new sessions
         reads and renders it once; the check reads the skill states and the SKILL.md files'
         stamps, not the files, and renders nothing)."""
+        paths = self._stamp_paths()
         rt = self.runtime
-        data_dir, settings = rt.data_dir, rt.settings
-        paths = self._paths
-        if paths is None or not paths.holds(data_dir, settings):
-            paths = self._paths = _StampPaths.of(data_dir, settings)
         stamp = (rt.library.version, _SkillStates.changes, *map(_file_stamp, paths.files))
         with self._lock:
             cached = self._shared
@@ -355,6 +415,15 @@ class LearnedContext:
             ):
                 return cached
             return self._checked(cached, stamp, now)
+
+    def _stamp_paths(self) -> _StampPaths:
+        """The files the shared part's stamp looks at, for the runtime's current settings."""
+        rt = self.runtime
+        data_dir, settings = rt.data_dir, rt.settings
+        paths = self._paths
+        if paths is None or not paths.holds(data_dir, settings):
+            paths = self._paths = _StampPaths.of(data_dir, settings)
+        return paths
 
     def _checked(self, cached: _Shared | None, stamp: tuple[object, ...], now: float) -> _Shared:
         """`shared`'s check, with `_checking` held: `cached` kept if what it was built from is
@@ -409,31 +478,33 @@ class LearnedContext:
     ) -> PromptParts:
         """The session's prompt parts, chosen once per session and cached; the skill section of
         the tail is re-matched when `latest_text` moved markedly to another skill's topic."""
-        marks = self.marks_of(session.id)
+        session_id = session.id  # (an ORM attribute's read is a Python call: read once)
+        marks = self.marks_of(session_id)
         with self._lock:
-            live = self._cache.get(session.id)
+            live = self._cache.get(session_id)
             if live is not None:
-                self._cache.move_to_end(session.id)
+                self._cache.move_to_end(session_id)
         if live is None:
-            viewed = self.viewed_channel(session.user_id) if session.channel[:1] == "D" else None
+            user_id, channel = session.user_id, session.channel
+            viewed = self.viewed_channel(user_id) if channel[:1] == "D" else None
             assembled = self.assemble(
-                user_id=session.user_id,
-                channel=session.channel,
+                user_id=user_id,
+                channel=channel,
                 first_text=first_text,
-                session_id=session.id,
+                session_id=session_id,
                 facts_channel=viewed,
                 marks=marks,
             )
             live = _Live(assembled.parts, assembled.notes, first_text, assembled.skill_match)
             with self._lock:
-                self._cache[session.id] = live
+                self._cache[session_id] = live
                 if assembled.uses:
                     self._unrecord(assembled.uses)
                 while len(self._cache) > self._cache_size:
                     gone, _ = self._cache.popitem(last=False)
                     self._unrecorded.pop(gone, None)
         if latest_text is not None:
-            self._rematch(session.id, live, latest_text)
+            self._rematch(session_id, live, latest_text)
         return live.parts
 
     def unrecorded(self, session_id: str) -> ContextUses | None:
@@ -469,8 +540,7 @@ class LearnedContext:
         usable = self.shared().usable
         if not usable or not self.skills.moved(latest, live.anchor):
             return  # the usual case: no skill to move to, or still on topic (no embedding)
-        rt = self.runtime
-        skills_dir = rt.settings.effective_skills_dir
+        skills_dir = self._stamp_paths().effective_skills_dir
         current = live.match
         match = self.skills.rematch(
             latest, live.anchor, current.slug if current is not None else None, usable
@@ -513,11 +583,15 @@ class LearnedContext:
         is_dm = channel.startswith("D")
         # A session that begins a transaction only when something is read or written: with the
         # intake's marks and the rows it read ahead, a first context usually reads nothing, and
-        # an ORM transaction begun and committed for nothing cost ~0.15 M instructions.
-        with rt.store.sessions() as db:
+        # an ORM transaction begun and committed for nothing cost ~0.15 M instructions. One
+        # that read and wrote nothing is kept for this thread's next context (`_idle_session`).
+        db = _idle_session(rt.store)
+        try:
             # Selecting only reads (and embeds): being selected is not evidence of use, so a
             # preview and a session start leave every fact as it was (issue 23).
-            with db.no_autoflush:
+            # (`db.no_autoflush`, without its generator: ~8 K instructions a context.)
+            autoflush, db.autoflush = db.autoflush, False
+            try:
                 selection = select_context(
                     db,
                     rt.library,
@@ -529,60 +603,76 @@ class LearnedContext:
                     now=now,
                     marks=marks,
                 )
-            # MEMORY.md is fingerprinted at session start; a person's edit is noticed and audited.
-            # A preview (no session) writes nothing: it may run on a read-only copy.
-            if session_id is not None:
-                memory.check_external_edit(db, data_dir, now)
-            snapshot = memory.memory_for_view(
+            finally:
+                db.autoflush = autoflush
+            # MEMORY.md is fingerprinted at session start; a person's edit is noticed and
+            # audited. A preview (no session) writes nothing: it may run on a read-only copy.
+            snapshot = memory.session_memory(
                 db,
                 data_dir,
-                View.session(user_id=user_id, channel=channel),
+                now,
+                user_id=user_id,
+                channel=channel,
+                check=session_id is not None,
                 max_tokens=rt.settings.context_memory_tokens,
             )
-            if db.in_transaction() or db.new or db.dirty or db.deleted:
-                db.commit()  # what was read (or a MEMORY.md edit's audit), as `begin()` would
+            if db.in_transaction() or db.identity_map:
+                if db.new or db.dirty or db.deleted or db.in_transaction():
+                    db.commit()  # what was read (or a MEMORY.md edit's audit), as `begin()` would
+                db.close()
+            else:
+                _IDLE.keep(rt.store, db)
+        except BaseException:
+            db.close()
+            raise
         # Built once for every session while nothing it depends on changed (MEMORY.md is read
         # per session: what a line may show depends on who is asking, and where).
         shared = self.shared()
-        skills_dir = rt.settings.effective_skills_dir
-        usable, identity = shared.usable, shared.identity
+        usable = shared.usable
         stable = [
-            Section("About the owner (USER.md)", shared.user_md),
-            Section("Lessons", selection.render_stable(), raw=True),
-            Section("Approved skills", shared.index),
-            Section("Memory (MEMORY.md)", snapshot.text),
+            section
+            for section in (
+                shared.user_md_section,
+                Section("Lessons", selection.render_stable(), raw=True),
+                shared.index_section,
+                _memory_section(snapshot.text),
+            )
+            if section.body.strip()
         ]
         match = self.skills.match(first_text, usable)
-        body = skills.skill_body(skills_dir, match.slug) if match is not None else None
-        body = self._capped(body, match.slug if match is not None else "")
-        if match is not None and match.mode == "injected" and body is None:
-            match = None  # retired between the read and now: offer nothing rather than a name
+        if match is None:
+            body = None
+        else:
+            skills_dir = self._stamp_paths().effective_skills_dir
+            body = self._capped(skills.skill_body(skills_dir, match.slug), match.slug)
+            if match.mode == "injected" and body is None:
+                match = None  # retired between the read and now: offer nothing rather than a name
         notes = [Section("Notes", selection.render_tail(), raw=True)]
         tail = [*notes, *skill_section(match, body, usable)]
         parts = PromptParts(
-            identity=identity,
-            stable=[s for s in stable if s.body.strip()],
-            tail=[s for s in tail if s.body.strip()],
+            identity=shared.identity, stable=stable, tail=[s for s in tail if s.body.strip()]
         )
-        ids: dict[str, list[int]] = {}
-        for item in selection.stable + selection.tail:
-            ids.setdefault(item.kind, []).append(item.id)
         injected = match.slug if match is not None and match.mode == "injected" else None
         # Which lessons, facts and skill this session is answered with: efficacy, a 👍's
         # reinforcement of the facts a reply used (writers/notes/uses.py), the skill's uses.
-        used = (
-            ContextUses(
+        used = None
+        if session_id is not None:
+            lesson_ids = [i.id for i in selection.stable if i.kind == "lesson"]
+            fact_ids = []
+            for item in selection.tail:  # one pass (`selection.lesson_ids` and the facts')
+                if item.kind == "lesson":
+                    lesson_ids.append(item.id)
+                elif item.kind == "fact":
+                    fact_ids.append(item.id)
+            used = ContextUses(
                 session_id,
                 now,
-                tuple(selection.lesson_ids),
-                tuple(i.id for i in selection.tail if i.kind == "fact"),
+                tuple(lesson_ids),
+                tuple(fact_ids),
                 (match,) if match is not None else (),
             )
-            if session_id is not None
-            else None
-        )
         return Assembled(
-            parts, selection, injected, match, snapshot.fingerprint, ids, notes, used or None
+            parts, selection, injected, match, snapshot.fingerprint, notes, used or None
         )
 
     def _capped(self, body: str | None, slug: str) -> str | None:

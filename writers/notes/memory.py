@@ -57,27 +57,28 @@ _locks_guard = threading.Lock()
 # and a person's edit is still seen within READ_SECONDS even if it kept every stamp.
 READ_SECONDS = 1.0
 _Stamp = tuple[int, int, int, int]
-_reads: dict[Path, tuple[_Stamp, float, str, str]] = {}
+_reads: dict[str, tuple[_Stamp, float, str, str]] = {}
 _reads_guard = threading.Lock()
 
 
-def _stamp(path: Path) -> _Stamp | None:
+def _stamp(path: str) -> _Stamp | None:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 
 
 @functools.lru_cache(maxsize=64)
-def _file(data_dir: Path, name: str) -> Path:
-    """`data_dir / name`, the same object each time for the files every session start reads
-    (a path joined and parsed anew, and hashed again as the reads' key, at each of a context's
-    four reads cost more than its stat)."""
-    return data_dir / name
+def _file(data_dir: Path, name: str) -> str:
+    """`data_dir / name` as a string, the same object each time for the files every session
+    start reads (a path joined and parsed anew, and hashed again as the reads' key, at each of
+    a context's four reads cost more than its stat; a `Path`'s own `stat` and hash are Python
+    calls a string's are not)."""
+    return os.fspath(data_dir / name)
 
 
-def _read(path: Path) -> tuple[str, str] | None:
+def _read(path: str) -> tuple[str, str] | None:
     """The file's text and SHA-256 (None when it does not exist), read again only when its
     stamp moved or READ_SECONDS passed."""
     stamp = _stamp(path)
@@ -89,7 +90,8 @@ def _read(path: Path) -> tuple[str, str] | None:
     if got is not None and got[0] == stamp and now - got[1] < READ_SECONDS:
         return got[2], got[3]
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError:
         return None
     text, digest = data.decode("utf-8"), hashlib.sha256(data).hexdigest()
@@ -232,8 +234,12 @@ def record_fingerprint(data_dir: Path) -> str:
 
 def check_external_edit(db: Session, data_dir: Path, now: datetime) -> bool:
     """At session start: True (and audited) when someone else changed MEMORY.md since last seen."""
+    return _edited(db, data_dir, fingerprint(data_dir), now)
+
+
+def _edited(db: Session, data_dir: Path, current: str, now: datetime) -> bool:
+    """`check_external_edit` with MEMORY.md's fingerprint as read (`current`)."""
     recorded_path = _file(data_dir, FINGERPRINT_FILE)
-    current = fingerprint(data_dir)
     seen = _read(recorded_path)
     if seen is None:
         record_fingerprint(data_dir)
@@ -278,6 +284,18 @@ def memory_for_prompt(
     """
     got = _read(_file(data_dir, MEMORY_FILE))
     raw, digest = got if got is not None else ("", "")
+    return _snapshot(raw, digest, max_chars, shown, max_tokens)[0]
+
+
+def _snapshot(
+    raw: str,
+    digest: str,
+    max_chars: int,
+    shown: Callable[[int], bool] | None,
+    max_tokens: int | None,
+) -> tuple[MemorySnapshot, bool]:
+    """`memory_for_prompt` of the text `raw` (whose SHA-256 is `digest`), and whether it was cut
+    (a cut is logged)."""
     if shown is not None:
         raw = "\n".join(
             line
@@ -287,6 +305,7 @@ def memory_for_prompt(
     lines = strip_markers(raw).rstrip("\n").splitlines()
     kept: list[str] = []
     size = 0
+    cut = False
     for line in reversed(lines):
         if size + len(line) + 1 > max_chars:
             log.warning(
@@ -296,13 +315,16 @@ def memory_for_prompt(
                 len(lines),
                 max_chars,
             )
+            cut = True
             break
         kept.append(line)
         size += len(line) + 1
     text = "\n".join(reversed(kept))
     if max_tokens is not None:
-        text = cap_lines(text, max_tokens, what=MEMORY_FILE)
-    return MemorySnapshot(text=text, fingerprint=digest)
+        capped = cap_lines(text, max_tokens, what=MEMORY_FILE)
+        cut = cut or capped is not text
+        text = capped
+    return MemorySnapshot(text=text, fingerprint=digest), cut
 
 
 def memory_for_view(
@@ -316,11 +338,68 @@ def memory_for_view(
     """MEMORY.md as `view` may see it: the bot's lines only for notes the read-side trust rule
     shows there (a line whose note was forgotten, archived or held is left out)."""
     got = _read(_file(data_dir, MEMORY_FILE))
-    found = (_MARK.search(line) for line in (got[0] if got else "").splitlines())
+    raw, digest = got if got is not None else ("", "")
+    plain = _PLAIN[0]
+    if plain[0] == raw and plain[1] == digest and plain[2] == (max_chars, max_tokens):
+        return plain[3]
+    return _viewed(db, raw, digest, view, max_chars, max_tokens)
+
+
+def _viewed(
+    db: Session, raw: str, digest: str, view: View, max_chars: int, max_tokens: int | None
+) -> MemorySnapshot:
+    """`memory_for_view` of MEMORY.md's text `raw` (its SHA-256 `digest`; "" for no file)."""
+    found = (_MARK.search(line) for line in raw.splitlines())
     ids = {int(m.group(2)) for m in found if m and m.group(1) == "m"}
     rows = list(db.scalars(select(MemoryEntry).where(MemoryEntry.id.in_(ids)))) if ids else []
     allowed = {e.id for e in rows if visible(fact_scope(e, None), view)}
-    return memory_for_prompt(data_dir, max_chars, shown=allowed.__contains__, max_tokens=max_tokens)
+    snap, cut = _snapshot(raw, digest, max_chars, allowed.__contains__, max_tokens)
+    if not ids and not cut:
+        # No line of the bot's notes: every view sees the same text, nothing was read, nothing
+        # logged; kept for the next session start that reads the same text.
+        _PLAIN[0] = (raw, digest, (max_chars, max_tokens), snap)
+    return snap
+
+
+# The last snapshot of a MEMORY.md holding no line of the bot's notes and needing no cut (what
+# every view sees of it: `_viewed`), by the text and SHA-256 it was made from and the caps;
+# replaced whole (threads share it). A burst of new sessions renders it once.
+_PLAIN: list[tuple[str | None, str, tuple[int, int | None], MemorySnapshot]] = [
+    (None, "", (0, None), MemorySnapshot("", ""))
+]
+
+
+def session_memory(
+    db: Session,
+    data_dir: Path,
+    now: datetime,
+    *,
+    user_id: str,
+    channel: str,
+    check: bool,
+    max_chars: int = DEFAULT_PROMPT_CHARS,
+    max_tokens: int | None = None,
+) -> MemorySnapshot:
+    """At a session's start: with `check`, `check_external_edit` (a person's edit noticed and
+    audited), then `memory_for_view` for the session's view (`View.session`), MEMORY.md read
+    once for both (the check's read is the view's unless the check recorded an edit, which
+    reads it again)."""
+    at = _AT[0]
+    if at[0] is not data_dir:
+        at = _AT[0] = (data_dir, _file(data_dir, MEMORY_FILE))
+    got = _read(at[1])
+    if check and _edited(db, data_dir, "" if got is None else got[1], now):
+        got = _read(at[1])
+    raw, digest = got if got is not None else ("", "")
+    plain = _PLAIN[0]
+    if plain[0] == raw and plain[1] == digest and plain[2] == (max_chars, max_tokens):
+        return plain[3]  # what `_viewed` made of this text, the same for every view
+    view = View.session(user_id=user_id, channel=channel)
+    return _viewed(db, raw, digest, view, max_chars, max_tokens)
+
+
+# The data folder `session_memory` last read and its MEMORY.md (replaced whole).
+_AT: list[tuple[Path | None, str]] = [(None, "")]
 
 
 def memory_line(entry: MemoryEntry) -> str:
