@@ -17,9 +17,11 @@ snapshot accumulation is work per event that the reply path does not need.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 import logging
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,6 +63,30 @@ SAMPLING_API_VERSION = "2023-06-01"
 POOLS = 4
 
 
+def spans_option() -> dict[str, Any]:
+    """The SDK clients' `open_telemetry` option: off when nothing would collect a span.
+
+    The SDK (2.x) starts an OpenTelemetry span for every call and computes its attributes from
+    the request, ~0.3 M instructions a call, even when no tracer provider is registered and the
+    span records nothing (issue 27: a tenth of the model call's cost in the client). Spans stay
+    on, as the SDK's defaults have them, when an operator asks for them: any of the SDK's own
+    `ANTHROPIC_OPEN_TELEMETRY*` variables is set (the SDK then reads them), or an OpenTelemetry
+    SDK's tracer provider is registered before Seshat starts (`opentelemetry-instrument`). An
+    SDK without the option is given nothing."""
+    if "open_telemetry" not in inspect.signature(anthropic.Anthropic.__init__).parameters:
+        return {}
+    if any(name.startswith("ANTHROPIC_OPEN_TELEMETRY") for name in os.environ):
+        return {}
+    try:
+        from opentelemetry import trace
+    except ImportError:  # pragma: no cover - the SDK that has the option depends on it
+        return {}
+    provider = trace.get_tracer_provider()
+    if type(provider) not in (trace.ProxyTracerProvider, trace.NoOpTracerProvider):
+        return {}
+    return {"open_telemetry": False}
+
+
 class AnthropicLLM:
     """An `LLM` that calls the Anthropic Messages API through the official SDK."""
 
@@ -80,6 +106,7 @@ class AnthropicLLM:
             max_keepalive_connections=(limits.max_keepalive_connections or POOLS) // POOLS,
             keepalive_expiry=limits.keepalive_expiry,
         )
+        spans = spans_option()
         self._clients = [
             anthropic.Anthropic(
                 api_key=api_key,
@@ -87,6 +114,7 @@ class AnthropicLLM:
                 timeout=timeout,
                 max_retries=max_retries,
                 http_client=anthropic.DefaultHttpxClient(limits=share),
+                **spans,
             )
             for _ in range(POOLS)
         ]

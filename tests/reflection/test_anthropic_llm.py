@@ -402,3 +402,43 @@ def test_calls_take_turns_over_the_connection_pools(api: LocalAnthropicAPI, clie
     peers = [r.peer for r in api.requests]
     assert POOLS > 1 and len(set(peers)) == POOLS
     assert peers[:POOLS] == peers[POOLS:]  # each pool's connection is used again
+
+
+def test_sdk_spans_are_off_when_nothing_collects_them(
+    api: LocalAnthropicAPI, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The SDK's OpenTelemetry spans cost ~0.3 M instructions a call even when nothing records
+    them: off unless an operator asks (issue 27). The call itself is the same."""
+    for name in [n for n in os.environ if n.startswith("ANTHROPIC_OPEN_TELEMETRY")]:
+        monkeypatch.delenv(name)
+    llm = client()
+    assert all(not c.open_telemetry["traces"]["enabled"] for c in llm._clients)
+    assert llm.complete(chat("yo")).text.endswith("You said: yo")
+    # An operator's own variable: the SDK's defaults and the variables, as the SDK reads them.
+    monkeypatch.setenv("ANTHROPIC_OPEN_TELEMETRY_TRACES_CONTENT_MODE", "content")
+    asked = client()
+    assert all(c.open_telemetry["traces"]["enabled"] for c in asked._clients)
+    assert asked._clients[0].open_telemetry["traces"]["content_mode"] == "content"
+    assert asked.complete(chat("yo")).text.endswith("You said: yo")
+
+
+def test_sdk_spans_stay_on_when_a_tracer_provider_is_registered() -> None:
+    """An OpenTelemetry SDK's tracer provider registered before start (what
+    `opentelemetry-instrument` does) keeps the SDK's spans on; in a child process, as the
+    provider is process-wide."""
+    code = (
+        "from opentelemetry import trace\n"
+        "class Provider(trace.NoOpTracerProvider):\n"
+        "    pass\n"
+        "trace.set_tracer_provider(Provider())\n"
+        "from reflection.anthropic_llm import AnthropicLLM\n"
+        "llm = AnthropicLLM('k', base_url='http://127.0.0.1:9')\n"
+        "print(all(c.open_telemetry['traces']['enabled'] for c in llm._clients))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_OPEN_TELEMETRY")}
+    env["PYTHONPATH"] = os.pathsep.join(sys.path)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
