@@ -6,8 +6,7 @@ import base64
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
-from operator import not_
+from itertools import repeat
 from typing import Any
 
 from presidio_analyzer import LocalRecognizer, RecognizerResult
@@ -536,9 +535,8 @@ def find(
     todo: Iterable[tuple[Rule, Gate]]
     if scan is not None and lowered is not None:
         # The gates are answered: a rule the text lacks none of the bits of is searched, and
-        # left with no gate to ask (the selection runs in C: this is for every rule and text).
-        missing = ~scan.holds(text, lowered)
-        todo = zip(compress(rules, map(not_, map(missing.__and__, scan.needs))), repeat(OPEN))
+        # left with no gate to ask (the choice is kept by the bits: chat repeats them).
+        todo = zip(map(rules.__getitem__, scan.select(scan.holds(text, lowered))), repeat(OPEN))
     else:
         todo = zip(rules, _gates(rules) if gated else [OPEN] * len(rules), strict=True)
     for rule, rule_gate in todo:
