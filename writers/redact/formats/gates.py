@@ -68,6 +68,7 @@ _CATEGORIES = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_WORD: r"\w", sre.CATEGORY
 # A decimal digit (Unicode's `Nd`, as the engine reads `\d` in a str pattern).
 _DIGIT = re.compile(r"\d")
 _ASCII_DIGITS = "0123456789"
+_NOT_DIGITS = bytes(c for c in range(128) if chr(c) not in _ASCII_DIGITS)
 # The most sets of held bits a prescan keeps its choice of rules for (`Prescan.select`).
 _CHOSEN = 4096
 
@@ -77,7 +78,9 @@ def decimal_digits(text: str) -> int:
     """How many decimal digits `text` holds (what `\\d` matches in it, one by one). Asked of one
     text by several gates and by the redactor's recognizers: the last few answers are kept."""
     if text.isascii():
-        return sum(map(text.count, _ASCII_DIGITS))
+        # Its bytes less every one that is no digit, in one call (ten `count`s cost four times
+        # as much: each parses its argument).
+        return len(text.encode().translate(None, _NOT_DIGITS))
     return len(_DIGIT.findall(text))
 
 
