@@ -12,6 +12,7 @@ from typing import Any
 from presidio_analyzer import LocalRecognizer, RecognizerResult
 
 from writers.redact.formats.assignments import (
+    _NAME_CHARS,
     ASCII_NAME_OP,
     ASSIGN_NAME,
     ASSIGN_OP,
@@ -89,12 +90,40 @@ def assign_starts(text: str) -> list[int] | None:
     None for any other text: the rule is searched there as it is."""
     if not text.isascii():
         return None
+    # Every operator holds `=` or `:`, and nothing before it in a match does (a name's
+    # characters, the quotes, spaces and `string` between it and its operator, `?+.`): a match
+    # starting at `pos` has its operator at the first of them after `pos`, `op`, and starts
+    # within two runs of name characters before it (the name, and `string` after it), each
+    # followed by the characters between. Only that window is searched, op by op, with the
+    # rule's own places (issue 27, eighteenth round: the whole text was ~77 k instructions on
+    # `You said: turn 0`, the window ~10 k). The sets stripped hold at least those characters:
+    # stripping more only widens the window.
     found: list[int] = []
     pos = 0
-    while (m := _ASSIGN_START_ASCII.search(text, pos)) is not None:
-        found.append(m.start())
-        pos = m.start() + 1
+    while (op := _first_op(text, pos)) >= 0:
+        head = text[:op].rstrip(_GAP).rstrip(_NAME_ASCII).rstrip(_GAP).rstrip(_NAME_ASCII)
+        start = max(pos, len(head))
+        # An operator and the character after it end within 5 of `op` (`:::=` and what follows).
+        while (m := _ASSIGN_START_ASCII.search(text, start, op + 6)) is not None:
+            if m.start() > op:
+                break
+            found.append(m.start())
+            start = m.start() + 1
+        pos = op + 1
     return found
+
+
+def _first_op(text: str, pos: int) -> int:
+    """The first `=` or `:` in `text` from `pos`, or -1."""
+    eq, colon = text.find("=", pos), text.find(":", pos)
+    return colon if eq < 0 else eq if colon < 0 else min(eq, colon)
+
+
+# In ASCII: a name's characters, and those between a name and its operator's `=` or `:` (the
+# quotes, `]`, whitespace, the operator's `?+.:` before its `=`, and `string`'s space).
+_ASCII = "".join(map(chr, range(128)))
+_NAME_ASCII = "".join(re.findall(_NAME_CHARS, _ASCII))
+_GAP = "".join(re.findall(r"[\s\"'\]?+.:]", _ASCII))
 
 
 _PEM_ARMOUR = re.compile(r"-----(?:BEGIN|END)[ A-Z0-9]*-----")
