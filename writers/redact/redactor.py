@@ -243,8 +243,15 @@ class Redactor:
             pre if isinstance(pre := getattr(r, "pre", None), re.Pattern) else None
             for r in self._recognizers
         ]
+        # The distinct regexes, each with its fewest digits, and by recognizer the index of its
+        # regex (-1: none) and whether it may read the NLP engine's artifacts (ours read none).
+        # A text's answers are kept in a list by index: a compiled pattern's hash is computed
+        # from its code at every dictionary lookup (~1 k instructions; issue 27, eighteenth
+        # round).
+        distinct = list(dict.fromkeys(pre for pre in pres if pre is not None))
+        self._pres = tuple((pre, fewest_digits(pre)) for pre in distinct)
         self._asks = tuple(
-            (r, pre, fewest_digits(pre) if pre is not None else 0)
+            (r, distinct.index(pre) if pre is not None else -1, not isinstance(r, RuleRecognizer))
             for r, pre in zip(self._recognizers, pres, strict=True)
         )
         self._entities = self._engine.get_supported_entities(language="en")
@@ -305,17 +312,21 @@ class Redactor:
         quarter of redacting one (issue 27, twelfth round). The NLP engine's (empty) artifacts
         are made only for a recognizer that may read them: our rules read none."""
         artifacts: Any = None
-        matched: dict[re.Pattern[str], bool] = {}
-        for recognizer, pre, digits in self._asks:
-            if pre is not None and recognizer.is_loaded:
-                found = matched.get(pre)
+        matched: list[bool | None] = [None] * len(self._pres)
+        held = -1  # the text's decimal digits, counted when first asked
+        for recognizer, index, reads in self._asks:
+            if index >= 0 and recognizer.is_loaded:
+                found = matched[index]
                 if found is None:
-                    found = matched[pre] = (
-                        not digits or decimal_digits(text) >= digits
-                    ) and pre.search(text) is not None
+                    pre, digits = self._pres[index]
+                    if digits and held < 0:
+                        held = decimal_digits(text)
+                    found = matched[index] = (not digits or held >= digits) and pre.search(
+                        text
+                    ) is not None
                 if not found:
                     continue  # it would find nothing: its `analyze` returns [] at once
-            if artifacts is None and not isinstance(recognizer, RuleRecognizer):
+            if artifacts is None and reads:
                 artifacts = self._nlp.process_text(text, "en")
             if not recognizer.is_loaded or recognizer.analyze(
                 text=text, entities=self._entities, nlp_artifacts=artifacts
@@ -328,6 +339,8 @@ class Redactor:
     def _outside_placeholders(self, text: str, found: list[Finding]) -> list[Finding]:
         """`found` minus the parts that are our own placeholders (a part left with no letter or
         digit is dropped): redacting redacted text changes nothing."""
+        if "[REDACTED:" not in text:
+            return found  # no placeholder (the pattern's own opening, asked for less)
         kept = [(m.start(), m.end()) for m in self._placeholder.finditer(text)]
         if not kept:
             return found

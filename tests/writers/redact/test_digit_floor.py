@@ -51,6 +51,12 @@ def test_a_texts_digits_are_what_backslash_d_matches() -> None:
     assert decimal_digits(everything) == len(re.findall(r"\d", everything)) > 600
     assert decimal_digits("turn 0 from U0LOAD0001") == 6
     assert decimal_digits("٣ and 4 and ４") == 3  # Arabic-Indic, ASCII and fullwidth digits
+    # An ASCII text is counted through its bytes (issue 27, eighteenth round).
+    ascii_chars = "".join(map(chr, range(128)))
+    assert decimal_digits(ascii_chars * 3) == 30
+    assert decimal_digits(ascii_chars[::-1] + "x") == 10
+    for text in (t for t in dev_texts() if t.isascii()):
+        assert decimal_digits(text) == len(re.findall(r"\d", text)), text[:80]
     # Read case-insensitively, an ASCII digit or a range of them matches digits only.
     others = everything.translate(dict.fromkeys(range(0x30, 0x3A)))
     assert re.findall(r"(?i)[0-9]|0|1|2|3|4|5|6|7|8|9", others) == []
@@ -74,7 +80,7 @@ def test_a_text_with_fewer_digits_is_not_searched(pattern: str, opens: str, clos
 
 
 def test_no_presidio_precondition_matches_a_text_with_fewer_digits() -> None:
-    asks = [(pre, digits) for _, pre, digits in Redactor()._asks if pre is not None and digits]
+    asks = [(pre, digits) for pre, digits in Redactor()._pres if digits]
     assert {digits for _, digits in asks} >= {6, 7, 8}
     texts = dev_texts()
     assert len(texts) > 10000

@@ -23,7 +23,7 @@ import pytest
 from tests.writers.redact.test_rule_gates import dev_texts
 from writers.redact.addresses import _LOOSE_STARTS, _UNIT_LIST, _loose_starts
 from writers.redact.formats.gates import places
-from writers.redact.formats.table import RULES, assign_starts
+from writers.redact.formats.table import _ASSIGN_START_ASCII, RULES, assign_starts
 from writers.redact.names.secret_names import name_strength
 from writers.redact.values.plausible import _NOUN_START, _NOUN_START_ASCII, noun_starts
 
@@ -120,6 +120,25 @@ def test_the_assignment_starts_where_a_name_and_its_operator_do() -> None:
         matched += bool(starts)
         assert set(starts) <= set(assign_starts(text) or ()), text
     assert matched > 500
+
+
+def test_the_assignments_places_are_found_in_the_windows_before_each_operator() -> None:
+    # `assign_starts` searches only before each `=` or `:` (issue 27, eighteenth round): the
+    # places are those of the whole text searched, on every ASCII development text and on
+    # made-up ones (operators of every form, spaces, quotes and `string` before them).
+    texts = [t for t in dev_texts() if t.isascii()]
+    assert len(texts) > 10000
+    rng = random.Random(18)
+    pieces = ["pass", "word", "_key", ".", "$", "@", "-", " ", "\t", "\n", '"', "'", "]", "9"]
+    pieces += ["=", ":", "::", ":::=", "+=", "?=", ".=", "=>", "==", " string", "str", "\x1c"]
+    pieces += ["String ", "${", "##", "abc", "x", "(", "/", "  "]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(20000)]
+    found = 0
+    for text in texts:
+        want = every_start(_ASSIGN_START_ASCII, text)
+        found += bool(want)
+        assert assign_starts(text) == want, text[:120]
+    assert found > 5000
 
 
 def test_a_names_strength_is_the_functions_own() -> None:

@@ -65,6 +65,26 @@ def test_the_prescan_closes_most_rules_on_chat() -> None:
         assert sum(through) < len(ALL_RULES) // 4, text
 
 
+def test_the_rules_selected_are_those_the_prescan_opens_kept_or_not() -> None:
+    # `Prescan.select` keeps its choice by the held bits (issue 27, eighteenth round): the
+    # first answer, the kept one and the one after the memory is cleared are the rules whose
+    # bits the text holds, in order, on every ASCII development text and the load bench's chat.
+    scan = prescan(ALL_RULES)
+    assert scan is not None
+    gates = [(gate(r), needs_gate(r)) for r in ALL_RULES]
+    texts = [t for t in (*dev_texts(), *chat()) if t.isascii()]
+    helds = {scan.holds(t, t.lower()) for t in texts}
+    assert len(helds) > 100
+    for held in helds:
+        want = tuple(i for i, ok in enumerate(opened(gates, scan.needs, held)) if ok)
+        assert scan.select(held) == want
+        assert scan.select(held) == want  # kept
+    for held in list(helds)[:50]:
+        scan._chosen.clear()
+        want = tuple(i for i, ok in enumerate(opened(gates, scan.needs, held)) if ok)
+        assert scan.select(held) == want
+
+
 def test_no_needs_gate_closes_on_a_text_its_needs_matches() -> None:
     texts = dev_texts()
     for rule in ALL_RULES:
@@ -142,6 +162,8 @@ def test_the_prescan_of_generated_patterns_answers_as_their_gates(
             continue
         held = scan.holds(text, text.lower())
         assert opened(gates, scan.needs, held) == each_gate(gates, text), text
+        chosen = scan.select(held)
+        assert chosen == tuple(i for i, ok in enumerate(each_gate(gates, text)) if ok), text
 
 
 def test_the_width_folds_need_a_character_outside_ascii() -> None:
