@@ -16,21 +16,14 @@ Needs valgrind 3.19 and gcc on PATH (about a minute and a half).
 from __future__ import annotations
 
 import argparse
-import ctypes
 import gc
 import os
-import subprocess
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-SHIM = """#include <valgrind/callgrind.h>
-void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }
-void cg_zero(void) { CALLGRIND_ZERO_STATS; }
-void cg_dump(const char *s) { CALLGRIND_DUMP_STATS_AT(s); }
-void cg_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
-"""
+import cgshim  # bench/cgshim.py, beside this script
+
 PIECES = 50
 REPLY = "Here is an answer of a few words about the thing you asked, with some detail."
 
@@ -109,8 +102,7 @@ def pieces(shim: str | None) -> None:
         held_later()
     if shim is None:
         return
-    lib = ctypes.CDLL(shim)
-    lib.cg_dump.argtypes = [ctypes.c_char_p]
+    lib = cgshim.load(shim)
     gc.collect()
     gc.freeze()
     gc.disable()
@@ -125,27 +117,8 @@ def pieces(shim: str | None) -> None:
 
 def count() -> None:
     """This file under valgrind; each piece's count from its dump."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, so = Path(tmp) / "shim.c", Path(tmp) / "shim.so"
-        src.write_text(SHIM)
-        subprocess.run(["gcc", "-O0", "-shared", "-fPIC", str(src), "-o", str(so)], check=True)
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
-            + [f"--callgrind-out-file={tmp}/cg.%p", sys.executable, __file__, "inner", str(so)],
-            env=dict(os.environ, PYTHONHASHSEED="0"),
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        dumps = sorted(Path(tmp).glob("cg.*.*"), key=lambda p: int(p.name.rsplit(".", 1)[1]))
-        for dump in dumps:
-            lines = dump.read_text().splitlines()
-            name = next(
-                (x.split("Client Request:", 1)[1].strip() for x in lines[:40] if "Request:" in x),
-                "?",
-            )
-            total = next(int(x.split()[1]) for x in lines if x.startswith(("summary:", "totals:")))
-            print(f"| {name} | {total / PIECES / 1000:.1f} |")
+    for name, total in cgshim.run(lambda so: [__file__, "inner", so]):
+        print(f"| {name} | {total / PIECES / 1000:.1f} |")
 
 
 def main() -> None:

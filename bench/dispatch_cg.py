@@ -11,22 +11,14 @@ before the count). Needs valgrind and gcc on PATH (about a minute):
 
 from __future__ import annotations
 
-import ctypes
 import gc
-import os
-import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
+import cgshim  # bench/cgshim.py, beside this script
+
 N = 40
-SHIM = """#include <valgrind/callgrind.h>
-void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }
-void cg_dump(void) { CALLGRIND_DUMP_STATS_AT("part"); }
-void cg_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
-"""
 
 
 class Kept:
@@ -94,46 +86,28 @@ def inner(shim: str) -> None:
             floor.dispatch(BoltRequest(mode="socket_mode", body=body))
         to_seshat = [BoltRequest(mode="socket_mode", body=journal_copy(b)) for b in bodies[20:]]
         to_floor = [BoltRequest(mode="socket_mode", body=b) for b in bodies[20:]]
-        lib = ctypes.CDLL(shim)
+        lib = cgshim.load(shim)
         gc.collect()
         gc.freeze()
         gc.disable()
         lib.cg_start()
         for req in to_seshat:
             seshat.dispatch(req)
-        lib.cg_dump()
+        lib.cg_dump(b"seshat")
         for req in to_floor:
             floor.dispatch(req)
-        lib.cg_dump()
+        lib.cg_dump(b"floor")
         lib.cg_stop()
         if len(kept.messages) != 20 + N:
             raise SystemExit(f"{len(kept.messages)} messages stored, not {20 + N}")
 
 
 def count() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        src, so = Path(tmp) / "shim.c", Path(tmp) / "shim.so"
-        src.write_text(SHIM)
-        subprocess.run(["gcc", "-O0", "-shared", "-fPIC", str(src), "-o", str(so)], check=True)
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
-            + [f"--callgrind-out-file={tmp}/cg.%p", sys.executable, __file__, "inner", str(so)],
-            env=dict(os.environ, PYTHONHASHSEED="0"),
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        got: list[float] = []
-        dumps = sorted(Path(tmp).glob("cg.*.*"), key=lambda p: int(p.name.rsplit(".", 1)[1]))
-        for dump in dumps:
-            text = dump.read_text()
-            if "Client Request: part" not in text[:3000]:
-                continue
-            for line in text.splitlines():
-                if line.startswith(("summary:", "totals:")):
-                    got.append(int(line.split()[1]) / N / 1e6)
-                    break
-    print(f"M instructions a dispatch: seshat {got[0]:.3f}, floor {got[1]:.3f}")
+    got = dict(cgshim.run(lambda so: [__file__, "inner", so]))
+    print(
+        "M instructions a dispatch: "
+        f"seshat {got['seshat'] / N / 1e6:.3f}, floor {got['floor'] / N / 1e6:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -21,21 +21,16 @@ Needs valgrind 3.19 and gcc on PATH (two to three minutes).
 from __future__ import annotations
 
 import argparse
-import ctypes
 import gc
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import cgshim  # bench/cgshim.py, beside this script
+
 HERE = Path(__file__).resolve().parent
-SHIM = """#include <valgrind/callgrind.h>
-void cg_start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }
-void cg_dump(void) { CALLGRIND_DUMP_STATS_AT("build"); }
-void cg_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
-"""
 
 
 def builds(people: int, shim: str | None) -> None:
@@ -89,42 +84,25 @@ def builds(people: int, shim: str | None) -> None:
         for session in sessions:
             print(repr(build(session)))
         return
-    lib = ctypes.CDLL(shim)
+    lib = cgshim.load(shim)
     gc.collect()
     gc.freeze()
     gc.disable()
     lib.cg_start()
     for session in sessions:
         build(session)
-        lib.cg_dump()
+        lib.cg_dump(b"build")
     lib.cg_stop()
 
 
 def count(people: int) -> None:
     """This file under valgrind; the builds' counts from its dumps."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, so = Path(tmp) / "shim.c", Path(tmp) / "shim.so"
-        src.write_text(SHIM)
-        subprocess.run(["gcc", "-O0", "-shared", "-fPIC", str(src), "-o", str(so)], check=True)
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
-            + [f"--callgrind-out-file={tmp}/cg.%p", sys.executable, __file__, "inner"]
-            + ["--people", str(people), "--shim", str(so)],
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+    got = [
+        total / 1e6
+        for _label, total in cgshim.run(
+            lambda so: [__file__, "inner", "--people", str(people), "--shim", so]
         )
-        got = []
-        for dump in Path(tmp).glob("cg.*.*"):
-            text = dump.read_text()
-            if "Client Request: build" not in text[:3000]:
-                continue
-            for line in text.splitlines():
-                if line.startswith(("summary:", "totals:")):
-                    got.append(int(line.split()[1]) / 1e6)
-                    break
+    ]
     print(
         f"{len(got)} builds, M instructions: median {statistics.median(got):.3f}, "
         f"mean {statistics.mean(got):.3f}, least {min(got):.3f}, most {max(got):.3f}"
