@@ -194,6 +194,8 @@ def install_stages(so: Path, stages: list[tuple[str, str, str]]) -> None:
         *outer, attr = path.split(".")
         for part in outer:
             owner = getattr(owner, part)
+        if attr not in owner.__dict__:  # not in the measured tree: the stage stays blank
+            continue
         setattr(owner, attr, wrapped(lib, name, owner.__dict__[attr]))
 
 

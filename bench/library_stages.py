@@ -85,6 +85,9 @@ STAGES: list[tuple[str, str, str]] = [
     ("reply · context · select · user notes", "writers.selector", "_user_notes"),
     ("reply · context · MEMORY.md check", "writers.notes.memory", "check_external_edit"),
     ("reply · context · MEMORY.md view", "writers.notes.memory", "memory_for_view"),
+    # Since the eighteenth round a session's start reads MEMORY.md once for the check and the
+    # view; a tree without it leaves the stage blank (the two above then hold it).
+    ("reply · context · MEMORY.md session", "writers.notes.memory", "session_memory"),
     ("reply · context · shared", "bot.chat.prompting", "LearnedContext.shared"),
     ("reply · context · skills match", "writers.skills.matching", "SkillMatcher.match"),
     ("reply · model call", "bot.chat.answer", "Answerer.complete"),
@@ -162,6 +165,8 @@ class Timers:
             *outer, attr = path.split(".")
             for part in outer:
                 owner = getattr(owner, part)
+            if attr not in owner.__dict__:  # not in this tree: the stage stays blank
+                continue
             original = owner.__dict__[attr]
             if isinstance(original, staticmethod | classmethod):
                 raise TypeError(f"{path}: not a plain function")
