@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
 import cgshim  # bench/cgshim.py, beside this script
 
@@ -30,17 +27,7 @@ REPLY = "Here is an answer of a few words about the thing you asked, with some d
 
 def pieces(shim: str | None) -> None:
     """Build the objects, warm each piece, then run each `PIECES` times (counted with `shim`)."""
-    tmp = Path(tempfile.mkdtemp())
-    data = tmp / "data"
-    data.mkdir()
-    os.environ.update(
-        SESHAT_DATA_DIR=str(data),
-        SESHAT_ENV_FILE=str(tmp / "no.env"),
-        SESHAT_EMBEDDER="hashing",
-        SLACK_BOT_TOKEN="xoxb-bench",
-        SLACK_OWNER_IDS="U0OWNER",
-        LOG_LEVEL="WARNING",
-    )
+    cgshim.data_dir()
     from bot.chat.budget import ChatBudget, ChatCaps
     from bot.chat.cpu_slots import CpuSlots
     from bot.chat.stall import Detector, StallConfig, StallGuard

@@ -2,11 +2,12 @@
 functions make callgrind's client requests, built with gcc, and a script run again under
 valgrind with the instrumentation off until the shim's `cg_start`.
 
-In the counted process, `load(path)` opens the shim: `cg_start()` zeroes and starts the count,
-`cg_zero()` zeroes it, `cg_dump(b"label")` writes a dump named by its label, `cg_stop()` stops.
-Outside, `run(argv)` builds the shim, runs `argv(shim_path)` under valgrind (hash seed 0) and
-returns each dump's label and instructions, in the order they were written. Needs valgrind 3.19
-and gcc on PATH.
+In the counted process, `data_dir()` sets up the environment the daemon's objects are built in,
+and `load(path)` opens the shim: `cg_start()` zeroes and starts the count, `cg_zero()` zeroes
+it, `cg_dump(b"label")` writes a dump named by its label, `cg_stop()` stops. Outside,
+`run(argv)` builds the shim, runs `argv(shim_path)` under valgrind (hash seed 0) and returns
+each dump's label and instructions, in the order they were written. Needs valgrind 3.19 and gcc
+on PATH.
 """
 
 from __future__ import annotations
@@ -25,6 +26,23 @@ void cg_zero(void) { CALLGRIND_ZERO_STATS; }
 void cg_dump(const char *s) { CALLGRIND_DUMP_STATS_AT(s); }
 void cg_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
 """
+
+
+def data_dir() -> Path:
+    """A new data folder for a daemon's objects built in this process (the hashing embedder, a
+    bench bot token and owner, warnings only), its settings put in the environment."""
+    tmp = Path(tempfile.mkdtemp())
+    data = tmp / "data"
+    data.mkdir()
+    os.environ.update(
+        SESHAT_DATA_DIR=str(data),
+        SESHAT_ENV_FILE=str(tmp / "no.env"),
+        SESHAT_EMBEDDER="hashing",
+        SLACK_BOT_TOKEN="xoxb-bench",
+        SLACK_OWNER_IDS="U0OWNER",
+        LOG_LEVEL="WARNING",
+    )
+    return data
 
 
 def load(path: str) -> ctypes.CDLL:

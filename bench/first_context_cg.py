@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 import cgshim  # bench/cgshim.py, beside this script
@@ -35,17 +33,7 @@ HERE = Path(__file__).resolve().parent
 
 def builds(people: int, shim: str | None) -> None:
     """Seed, warm, then build `people` first contexts (counted when `shim` is given)."""
-    tmp = Path(tempfile.mkdtemp())
-    data = tmp / "data"
-    data.mkdir()
-    os.environ.update(
-        SESHAT_DATA_DIR=str(data),
-        SESHAT_ENV_FILE=str(tmp / "no.env"),
-        SESHAT_EMBEDDER="hashing",
-        SLACK_BOT_TOKEN="xoxb-bench",
-        SLACK_OWNER_IDS="U0OWNER",
-        LOG_LEVEL="WARNING",
-    )
+    data = cgshim.data_dir()
     sys.path.insert(0, str(HERE))
     from load import load_user, seed
 
